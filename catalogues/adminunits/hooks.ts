@@ -1,0 +1,26 @@
+import { t } from '../../engine/i18n.ts';
+import { fail } from '../../server/http/errors.ts';
+import type { TableHooks } from '../../server/modules.ts';
+import { kysely } from '../../server/tbl/store.ts';
+
+export const maxLevel = 5;
+
+/**
+ * An admin unit's place in the tree: its level (parent's + 1, at most 5), the path p0..p4 of unit
+ * ids from the root down to itself, and a country-structure level that matches.
+ */
+export const adminUnitHooks: TableHooks = {
+  async beforeSave({ em, session, doc, prev, id }) {
+    if (prev && (prev.parentId ?? null) !== (doc.parentId ?? null)) throw fail(400, t(session.lang, 'adminunit.parentFixed'), 'parentId');
+    const db = kysely(em);
+    const parent: Record<string, any> | undefined = doc.parentId
+      ? await db.selectFrom('adminunit').select(['level', 'p0_id as p0', 'p1_id as p1', 'p2_id as p2', 'p3_id as p3', 'p4_id as p4']).where('id', '=', doc.parentId).where('workspace_id', '=', session.workspaceId).executeTakeFirst()
+      : undefined;
+    const level = parent ? parent.level + 1 : 1;
+    if (level > maxLevel) throw fail(400, t(session.lang, 'adminunit.tooDeep'), 'parentId');
+    const cs = await db.selectFrom('countrystructure').select('level').where('id', '=', doc.countryStructure).executeTakeFirst();
+    if (cs && cs.level !== level) throw fail(400, t(session.lang, 'adminunit.wrongLevel', { level }), 'countryStructure');
+    doc.level = level;
+    for (let i = 0; i < maxLevel; i++) doc[`p${i}`] = i < level - 1 ? parent?.[`p${i}`] : i === level - 1 ? id : undefined;
+  },
+};

@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { hashPassword } from '../../server/auth/password.ts';
+import type { AppContext, Session } from '../../server/http/context.ts';
+import type { Doc } from '../../server/modules.ts';
+import { kysely } from '../../server/tbl/store.ts';
+import { TableWriter } from '../../server/tbl/write.ts';
+
+const demoDir = fileURLToPath(new URL('.', import.meta.url));
+export const demoWorkspaceName = 'Демонстрационная';
+export const demoLogin = { login: 'ADMIN', password: 'Admin123' };
+/** Passwords of the demo users (login → password); every other demo user gets `Demo1234`. */
+const demoPasswords: Record<string, string> = { ADMIN: demoLogin.password, DOCTOR1: 'Doctor123' };
+
+/** A session that acts for the seeder: administrator of the workspace being filled. */
+export function systemSession(workspaceId: string, workspaceName: string): Session {
+  return {
+    sessionId: '', userId: '', userLogin: 'SYSTEM', userName: 'SYSTEM', userwsId: null, workspaceId, workspaceName,
+    patientNameComposition: null, administrator: true, permissions: new Set(), unitId: null, unitName: null,
+    adminUnitId: null, view: 'WORKSPACE', playOtherUnits: true, lang: 'ru',
+  };
+}
+
+/** Replaces `"@key"` strings by the ids created for those demo rows. */
+function resolveKeys(value: unknown, ids: Map<string, string>): unknown {
+  if (typeof value === 'string' && value.startsWith('@')) {
+    const id = ids.get(value.slice(1));
+    if (!id) throw new Error(`demo data: unknown key ${value}`);
+    return id;
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveKeys(v, ids));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveKeys(v, ids)]));
+  return value;
+}
+
+/**
+ * On first start (no workspace yet) creates the demo workspace from `catalogues/demo/NN-<table>.json`
+ * through the same write path as the API (validation, hooks, history), then sets demo passwords.
+ */
+export async function seedDemo(ctx: AppContext): Promise<{ login: string; password: string } | undefined> {
+  const em = ctx.orm.em.fork();
+  const any = await kysely(em).selectFrom('workspace').select('id').limit(1).executeTakeFirst();
+  if (any) return undefined;
+  const bootstrap = systemSession('', demoWorkspaceName);
+  const wsId = await new TableWriter(ctx, ctx.registry.table('workspace'), bootstrap).create({ name: demoWorkspaceName });
+  const session = systemSession(wsId, demoWorkspaceName);
+  const ids = new Map<string, string>();
+  for (const file of readdirSync(demoDir).filter((f) => /^\d+-.*\.json$/.test(f)).sort()) {
+    const table = file.replace(/^\d+-/, '').replace(/\.json$/, '');
+    const writer = new TableWriter(ctx, ctx.registry.table(table), session);
+    for (const row of JSON.parse(readFileSync(`${demoDir}/${file}`, 'utf8')) as Doc[]) {
+      const { $key, ...doc } = row;
+      const id = await writer.create(resolveKeys(doc, ids) as Doc);
+      if ($key) ids.set($key, id);
+    }
+  }
+  const users = await kysely(em).selectFrom('sysuser').select(['id', 'login']).execute();
+  for (const u of users) {
+    await kysely(em)
+      .updateTable('sysuser')
+      .set({ password_hash: await hashPassword(demoPasswords[u.login] ?? 'Demo1234'), password_expired: false, email_confirmed: true })
+      .where('id', '=', u.id)
+      .execute();
+  }
+  return demoLogin;
+}

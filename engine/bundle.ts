@@ -1,0 +1,27 @@
+import type { Registry } from './registry.ts';
+import type { JsonSchema } from './types.ts';
+
+/**
+ * Inlines `$ref`s to other schema files (`"$ref": "patient"`) so rjsf and ajv, which resolve only
+ * local references, see one self-contained schema. A form composed of several entities is declared
+ * with such references and never repeats their fields.
+ */
+export function bundle(registry: Registry, schema: JsonSchema, seen: string[] = []): JsonSchema {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const obj = node as Record<string, unknown>;
+    const ref = obj.$ref;
+    if (typeof ref === 'string' && !ref.startsWith('#')) {
+      const target = registry.schemas.get(ref);
+      if (!target) throw new Error(`unknown schema reference "${ref}"`);
+      if (seen.includes(ref)) throw new Error(`circular schema reference "${ref}"`);
+      const { $id: _id, $ref: _ref, ...rest } = obj;
+      const inlined = bundle(registry, target, [...seen, ref]) as Record<string, unknown>;
+      delete inlined.$id;
+      return { ...inlined, ...(walk(rest) as object) };
+    }
+    return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, walk(v)]));
+  };
+  return walk(schema) as JsonSchema;
+}

@@ -1,0 +1,81 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import metaSchema from './meta-schema.json' with { type: 'json' };
+import type { EntitySchemaFile, JsonSchema } from './types.ts';
+
+export interface SchemaProblem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+const checkMeta = ajv.compile(metaSchema);
+const checkJsonSchema = new Ajv2020({ strict: false, validateSchema: true });
+
+/** Checks one file against the meta-schema and JSON Schema itself. */
+export function checkFile(file: string, schema: unknown): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  if (!checkMeta(schema)) {
+    for (const e of checkMeta.errors ?? []) {
+      const extra = e.params && 'propertyName' in e.params ? ` (${String(e.params.propertyName)})` : '';
+      problems.push({ file, pointer: e.instancePath || '/', message: `${e.message}${extra}` });
+    }
+  }
+  if (!checkJsonSchema.validateSchema(stripX(schema) as object)) {
+    for (const e of checkJsonSchema.errors ?? []) problems.push({ file, pointer: e.instancePath || '/', message: e.message ?? 'invalid' });
+  }
+  const id = (schema as EntitySchemaFile)?.$id;
+  const expected = file.replace(/^.*\//, '').replace(/\.json$/, '');
+  if (id && id !== expected) problems.push({ file, pointer: '/$id', message: `must equal the file name "${expected}"` });
+  return problems;
+}
+
+/** Checks what spans files: references to tables, list and layout fields that must exist. */
+export function checkCrossRefs(files: { file: string; schema: EntitySchemaFile }[]): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  const tables = new Set(files.map((f) => f.schema['x-table']?.name).filter(Boolean));
+  for (const { file, schema } of files) {
+    walk(schema.properties ?? {}, '/properties', (s, pointer) => {
+      const ref = s['x-ref'];
+      if (typeof ref === 'string' && !tables.has(ref)) problems.push({ file, pointer: `${pointer}/x-ref`, message: `unknown table "${ref}"` });
+    });
+    const props = Object.keys(schema.properties ?? {});
+    const list = schema['x-list'] ?? {};
+    for (const key of ['title', 'subtitle'] as const) {
+      const f = list[key];
+      if (f && !props.includes(f)) problems.push({ file, pointer: `/x-list/${key}`, message: `unknown field "${f}"` });
+    }
+    for (const key of ['order', 'search', 'refs'] as const) {
+      (list[key] ?? []).forEach((f, i) => {
+        if (!props.includes(f.replace(/^-/, ''))) problems.push({ file, pointer: `/x-list/${key}/${i}`, message: `unknown field "${f}"` });
+      });
+    }
+    for (const r of schema.required ?? []) {
+      if (!props.includes(r)) problems.push({ file, pointer: '/required', message: `unknown field "${r}"` });
+    }
+  }
+  return problems;
+}
+
+function walk(props: Record<string, JsonSchema>, pointer: string, visit: (s: JsonSchema, pointer: string) => void) {
+  for (const [name, s] of Object.entries(props)) {
+    const p = `${pointer}/${name}`;
+    visit(s, p);
+    if (s.properties) walk(s.properties, `${p}/properties`, visit);
+    if (s.items) {
+      visit(s.items, `${p}/items`);
+      if (s.items.properties) walk(s.items.properties, `${p}/items/properties`, visit);
+    }
+  }
+}
+
+/** A copy of a schema without the x- keywords, as plain JSON Schema tools expect it. */
+export function stripX<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(stripX) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (!k.startsWith('x-')) out[k] = stripX(v);
+    return out as T;
+  }
+  return value;
+}

@@ -1,0 +1,87 @@
+/** Shapes of the schema files in `schemas/` and of what the engine derives from them. */
+
+export type JsonSchema = {
+  $id?: string;
+  type?: string | string[];
+  title?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  required?: string[];
+  enum?: unknown[];
+  [keyword: string]: unknown;
+};
+
+export interface TableMeta {
+  name: string;
+  workspace?: boolean;
+  permission?: string;
+  api?: boolean;
+  unique?: string[][];
+  indexes?: string[][];
+  pageSize?: number;
+  ws?: boolean;
+}
+
+export interface ListMeta {
+  title?: string;
+  subtitle?: string;
+  order?: string[];
+  search?: string[];
+  refs?: string[];
+  badges?: { field: string; value: unknown; label: string; color?: string }[];
+}
+
+export interface EntitySchemaFile extends JsonSchema {
+  $id: string;
+  'x-table'?: TableMeta;
+  'x-list'?: ListMeta;
+  'x-layout'?: Record<string, unknown>;
+  'x-visible'?: Record<string, { field: string; equals?: unknown; notEmpty?: boolean }>;
+}
+
+/** How one leaf of a document is stored. */
+export type FieldKind = 'scalar' | 'ref' | 'json' | 'none' | 'via';
+
+export interface Field {
+  /** Path in the document, e.g. `['address', 'zipCode']`. */
+  path: string[];
+  /** Dotted path, the `field` of validation errors. */
+  key: string;
+  /** Column name in the table (snake_case). */
+  column: string;
+  kind: FieldKind;
+  /** JSON type of the value (string, integer, number, boolean). */
+  type: string;
+  format?: string;
+  maxLength?: number;
+  /** Target table of a reference. */
+  ref?: string;
+  /** For `x-via` fields: read through the reference field `refKey` from the target's column. */
+  via?: { refKey: string; targetKey: string };
+  hidden: boolean;
+  readonly: boolean;
+  title?: string;
+  schema: JsonSchema;
+}
+
+/** An array property stored as a child table `<table>_<prop>`. */
+export interface ChildTable {
+  prop: string;
+  table: string;
+  title?: string;
+  /** Item fields; for an array of plain refs a single field `value`. */
+  fields: Field[];
+  /** True when items are plain values (refs or scalars), not objects. */
+  scalarItems: boolean;
+}
+
+/** Everything the hosts need about one declared table. */
+export interface TableDef {
+  name: string;
+  schemaId: string;
+  schema: EntitySchemaFile;
+  meta: TableMeta;
+  fields: Field[];
+  children: ChildTable[];
+  list: ListMeta;
+}

@@ -1,0 +1,38 @@
+import type { EntitySchemaFile, JsonSchema } from './types.ts';
+
+export type UiSchema = Record<string, any>;
+
+/**
+ * The rjsf uiSchema of a schema: its `x-layout`, plus a widget per field derived from the metadata
+ * (`ref`/`refs` for table lookups, `options` for named lookups, read-only computed fields, and
+ * the `x-visible` rule for the form to evaluate).
+ */
+export function deriveUiSchema(schema: EntitySchemaFile): UiSchema {
+  const { 'x-form': _form, ...layout } = (schema['x-layout'] ?? {}) as Record<string, any>;
+  const ui: UiSchema = fieldsUi(schema.properties ?? {}, schema['x-visible'] ?? {});
+  for (const [k, v] of Object.entries(layout)) ui[k] = typeof v === 'object' && !Array.isArray(v) ? { ...ui[k], ...v } : v;
+  return ui;
+}
+
+function fieldsUi(props: Record<string, JsonSchema>, visible: Record<string, unknown>): UiSchema {
+  const ui: UiSchema = {};
+  for (const [name, s] of Object.entries(props)) {
+    const u: UiSchema = {};
+    const items = s.items as JsonSchema | undefined;
+    if (s['x-ref']) u['ui:widget'] = 'ref';
+    else if (items?.['x-ref']) u['ui:widget'] = 'refs';
+    else if (s['x-options']) u['ui:widget'] = 'options';
+    if (s['x-ref'] || items?.['x-ref']) u['ui:options'] = { table: s['x-ref'] ?? items?.['x-ref'] };
+    if (s['x-options']) u['ui:options'] = { lookup: s['x-options'] };
+    if (s['x-enum']) u['ui:options'] = { ...u['ui:options'], enumPrefix: s['x-enum'] };
+    if (s['x-readonly']) u['ui:readonly'] = true;
+    if (s['x-hidden']) u['ui:widget'] = 'hidden';
+    if (s.type === 'string' && !s.maxLength && !s.format && !s.enum && !s['x-ref'] && !s['x-options']) u['ui:widget'] ??= 'textarea';
+    const rule = visible[name] ?? s['x-visible'];
+    if (rule) u['ui:options'] = { ...u['ui:options'], visible: rule };
+    if (s.properties) Object.assign(u, fieldsUi(s.properties, (s['x-visible'] as Record<string, unknown>) ?? {}));
+    if (items?.properties) u.items = fieldsUi(items.properties, (items['x-visible'] as Record<string, unknown>) ?? {});
+    if (Object.keys(u).length) ui[name] = u;
+  }
+  return ui;
+}

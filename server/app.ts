@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { t } from '../engine/i18n.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { AppContext, Env } from './http/context.ts';
+import { logServerError } from './http/error-log.ts';
+import { ApiError } from './http/errors.ts';
+import { detectLang, requireSession } from './http/middleware.ts';
+import { serveUi } from './http/static.ts';
+import { searchRoutes } from './sys/search.ts';
+import { optionRoutes } from './sys/options.ts';
+import { sessionRoutes } from './sys/session-routes.ts';
+import { userRoutes } from './sys/user-routes.ts';
+import { tableRoutes } from './tbl/routes.ts';
+
+/**
+ * The Hono application: public auth routes, then everything under /api behind a session, domain
+ * module routes before the generic table API (so `/api/tbl/userws/resetpwd` wins over `/:id`).
+ */
+export function createApp(ctx: AppContext): Hono<Env> {
+  const app = new Hono<Env>();
+  app.use('*', detectLang);
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      const lang = c.get('lang') ?? 'ru';
+      const errors = err.errors.map((e) => ({ field: e.field, msg: e.msg.startsWith('msg.') ? t(lang, e.msg) : e.msg }));
+      return c.json({ success: false, errors, ...(err.result ? { result: err.result } : {}) }, err.status);
+    }
+    return logServerError(ctx, c, err);
+  });
+  authRoutes(app, ctx);
+  app.get('/api/health', (c) => c.json({ ok: true }));
+  app.use('/api/*', requireSession(ctx));
+  sessionRoutes(app, ctx);
+  userRoutes(app, ctx);
+  searchRoutes(app, ctx);
+  optionRoutes(app, ctx);
+  for (const m of ctx.modules.list) m.routes?.(app, ctx);
+  tableRoutes(app, ctx);
+  app.all('/api/*', (c) => c.json({ success: false, errors: [{ field: null, msg: t(c.get('lang'), 'msg.notFound') }] }, 404));
+  serveUi(app);
+  return app;
+}

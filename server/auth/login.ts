@@ -1,0 +1,84 @@
+import type { Context } from 'hono';
+import { sql } from 'kysely';
+import { t, type Lang } from '../../engine/i18n.ts';
+import type { Em } from '../db/orm.ts';
+import type { AppContext, Env } from '../http/context.ts';
+import { fail } from '../http/errors.ts';
+import { kysely } from '../tbl/store.ts';
+import { verifyPassword } from './password.ts';
+import { newToken, tokenHash } from './tokens.ts';
+
+export const maxFailures = 5;
+export const lockoutMinutes = 15;
+
+export interface LoginInput {
+  login?: unknown;
+  password?: unknown;
+  workspaceId?: unknown;
+  application?: string;
+}
+
+/** The workspaces a user may enter: one per userws row. */
+export async function userWorkspaces(em: Em, userId: string): Promise<{ id: string; name: string; userwsId: string }[]> {
+  const rows = await kysely(em)
+    .selectFrom('userws as uw')
+    .innerJoin('workspace as w', 'w.id', 'uw.workspace_id')
+    .select(['w.id as id', 'w.name as name', 'uw.id as userwsId'])
+    .where('uw.user_id', '=', userId)
+    .orderBy('w.name')
+    .execute();
+  return rows as any;
+}
+
+async function recentFailures(em: Em, login: string): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from loginattempt
+    where login = ${login} and success = false and attempt_date > now() - make_interval(mins => ${lockoutMinutes})
+      and attempt_date > coalesce((select max(attempt_date) from loginattempt where login = ${login} and success), 'epoch')`.execute(kysely(em));
+  return r.rows[0].n;
+}
+
+const attempt = (em: Em, login: string, success: boolean, ip: string) =>
+  kysely(em).insertInto('loginattempt').values({ id: crypto.randomUUID(), login: login.slice(0, 30), attempt_date: new Date(), success, ip_address: ip }).execute();
+
+/**
+ * Checks credentials (argon2id), the lockout (5 failures in 15 minutes) and the workspace choice,
+ * then opens a session row and returns its cookie token.
+ */
+export async function login(ctx: AppContext, c: Context<Env>, input: LoginInput, lang: Lang): Promise<{ token: string; workspaceId: string }> {
+  const em = ctx.orm.em.fork();
+  const loginName = typeof input.login === 'string' ? input.login.trim().toUpperCase() : '';
+  const ip = (c.req.header('x-forwarded-for')?.split(',')[0] ?? (c.env as any)?.incoming?.socket?.remoteAddress ?? '').slice(0, 64);
+  if (!loginName || typeof input.password !== 'string') throw fail(400, t(lang, 'msg.invalidLogin'), 'login');
+  if ((await recentFailures(em, loginName)) >= maxFailures) throw fail(429, t(lang, 'msg.lockedOut'), 'login');
+  const user = await kysely(em).selectFrom('sysuser').selectAll().where('login', '=', loginName).executeTakeFirst();
+  const ok = user && (await verifyPassword(user.password_hash, input.password));
+  if (!ok) {
+    await attempt(em, loginName, false, ip);
+    throw fail(401, t(lang, 'msg.invalidLogin'), 'login');
+  }
+  if (user.active === false) throw fail(403, t(lang, 'msg.blocked'), 'login');
+  const workspaces = await userWorkspaces(em, user.id);
+  const chosen = input.workspaceId ? workspaces.find((w) => w.id === input.workspaceId) : workspaces.length === 1 ? workspaces[0] : undefined;
+  if (!chosen) {
+    throw fail(400, t(lang, 'msg.chooseWorkspace'), 'workspaceId', { workspaces: workspaces.map(({ id, name }) => ({ id, name })) });
+  }
+  await attempt(em, loginName, true, ip);
+  const token = newToken();
+  const now = new Date();
+  await kysely(em)
+    .insertInto('syssession')
+    .values({
+      id: crypto.randomUUID(),
+      token_hash: tokenHash(token),
+      user_id: user.id,
+      userws_id: chosen.userwsId,
+      workspace_id: chosen.id,
+      login_date: now,
+      last_access: now,
+      ip_address: ip,
+      application: (input.application ?? c.req.header('user-agent') ?? '').slice(0, 200),
+      language: user.language ?? lang,
+    })
+    .execute();
+  return { token, workspaceId: chosen.id };
+}

@@ -1,0 +1,26 @@
+import type { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { sql } from 'kysely';
+import { jsonBody } from '../http/body.ts';
+import type { AppContext, Env } from '../http/context.ts';
+import { kysely } from '../tbl/store.ts';
+import { login } from './login.ts';
+import { cookieName, tokenHash } from './tokens.ts';
+
+/** Public routes: log in and log out. */
+export function authRoutes(app: Hono<Env>, ctx: AppContext): void {
+  app.post('/api/auth/login', async (c) => {
+    const { token, workspaceId } = await login(ctx, c, await jsonBody(c), c.get('lang'));
+    setCookie(c, cookieName, token, { httpOnly: true, sameSite: 'Lax', path: '/', secure: c.req.url.startsWith('https:') });
+    return c.json({ success: true, result: { workspaceId } });
+  });
+
+  app.post('/api/auth/logout', async (c) => {
+    const token = getCookie(c, cookieName);
+    if (token) {
+      await sql`update syssession set logout_date = now() where token_hash = ${tokenHash(token)} and logout_date is null`.execute(kysely(ctx.orm.em.fork()));
+    }
+    deleteCookie(c, cookieName, { path: '/' });
+    return c.json({ success: true });
+  });
+}

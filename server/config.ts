@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+
+/** Where the schema files live (overridable for tests that edit a copy). */
+export const schemasDir = process.env.TB_SCHEMAS_DIR ?? fileURLToPath(new URL('../schemas', import.meta.url));
+export const uiDist = fileURLToPath(new URL('../dist/ui', import.meta.url));
+export const rootDir = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ServerConfig {
+  databaseUrl?: string;
+  dataDir?: string;
+  port: number;
+  host: string;
+  /** Seed the demo workspace when the database has no workspace yet. */
+  seedDemo: boolean;
+  /** Folder where outgoing e-mail is written when no SMTP server is configured. */
+  outboxDir: string;
+  smtpUrl?: string;
+  /** The offline client build: hides administration, shows Synchronize. */
+  clientMode: boolean;
+  sessionHours: number;
+}
+
+export function configFromEnv(env = process.env): ServerConfig {
+  return {
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.TB_DATA_DIR ?? '.data/pglite',
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '127.0.0.1',
+    seedDemo: env.TB_SEED_DEMO !== 'false',
+    outboxDir: env.TB_OUTBOX ?? '.data/outbox',
+    smtpUrl: env.SMTP_URL || undefined,
+    clientMode: env.TB_CLIENT_MODE === 'true',
+    sessionHours: Number(env.TB_SESSION_HOURS ?? 8),
+  };
+}

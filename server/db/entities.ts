@@ -1,0 +1,81 @@
+import { EntitySchema } from '@mikro-orm/core';
+import type { Registry } from '../../engine/registry.ts';
+import type { ChildTable, Field, TableDef } from '../../engine/types.ts';
+
+/** MikroORM entity name of a table: `country_structure` → `CountryStructure`. */
+export const entityName = (table: string) => table.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+
+/** Entity property name of a field (unique within the table). */
+const propName = (f: Field) => f.path.join('_');
+
+function column(f: Field, required: boolean) {
+  const nullable = !required;
+  if (f.kind === 'ref') {
+    return { kind: 'm:1' as const, entity: () => entityName(f.ref!), fieldName: f.column, nullable, deleteRule: 'restrict', index: true };
+  }
+  if (f.kind === 'json') return { type: 'json', fieldName: f.column, nullable };
+  const base = { fieldName: f.column, nullable, index: f.schema['x-index'] === true || undefined };
+  if (f.type === 'string' && f.format === 'date') return { ...base, type: 'date' };
+  if (f.type === 'string' && f.format === 'date-time') return { ...base, type: 'datetime' };
+  if (f.type === 'string' && f.format === 'uuid') return { ...base, type: 'uuid' };
+  if (f.type === 'string') return f.maxLength ? { ...base, type: 'string', length: f.maxLength } : { ...base, type: 'text' };
+  if (f.type === 'integer') return { ...base, type: 'integer' };
+  if (f.type === 'number') return { ...base, type: 'double' };
+  if (f.type === 'boolean') return { ...base, type: 'boolean' };
+  return { ...base, type: 'text' };
+}
+
+/** Whether a leaf must be non-null: required at every level of its path, and not only conditionally. */
+function isRequired(def: TableDef, f: Field): boolean {
+  let schema = def.schema as { required?: string[]; properties?: Record<string, any> };
+  for (const part of f.path) {
+    if (!schema.required?.includes(part)) return false;
+    schema = schema.properties?.[part] ?? {};
+  }
+  return true;
+}
+
+const systemColumns = {
+  id: { type: 'uuid', primary: true },
+  createdAt: { type: 'datetime', fieldName: 'created_at', defaultRaw: 'now()' },
+  updatedAt: { type: 'datetime', fieldName: 'updated_at', defaultRaw: 'now()' },
+  version: { type: 'integer', default: 1 },
+};
+
+function tableEntity(def: TableDef) {
+  const properties: Record<string, any> = { ...systemColumns };
+  if (def.meta.workspace) {
+    properties.workspace = { kind: 'm:1', entity: () => 'Workspace', fieldName: 'workspace_id', deleteRule: 'cascade', index: true };
+  }
+  for (const f of def.fields) if (f.kind !== 'none' && f.kind !== 'via') properties[propName(f)] = column(f, isRequired(def, f));
+  const scoped = (cols: string[]) => (def.meta.workspace ? ['workspace', ...cols] : cols);
+  const prop = (name: string) => propName(def.fields.find((f) => f.key === name || f.path[0] === name)!);
+  return new EntitySchema({
+    name: entityName(def.name),
+    tableName: def.name,
+    properties,
+    uniques: (def.meta.unique ?? []).map((cols) => ({ properties: scoped(cols.map(prop)) })),
+    indexes: (def.meta.indexes ?? []).map((cols) => ({ properties: scoped(cols.map(prop)) })),
+  } as any);
+}
+
+function childEntity(parent: TableDef, child: ChildTable) {
+  const properties: Record<string, any> = {
+    id: { type: 'uuid', primary: true },
+    parent: { kind: 'm:1', entity: () => entityName(parent.name), fieldName: 'parent_id', deleteRule: 'cascade', index: true },
+    idx: { type: 'integer' },
+  };
+  const required = new Set((child.scalarItems ? ['value'] : (parent.schema.properties?.[child.prop]?.items?.required as string[]) ?? []));
+  for (const f of child.fields) properties[propName(f)] = column(f, required.has(f.path[0]));
+  return new EntitySchema({ name: entityName(child.table), tableName: child.table, properties } as any);
+}
+
+/** Every table and child table of the registry as MikroORM entity schemas. */
+export function deriveEntities(registry: Registry): EntitySchema[] {
+  const out: EntitySchema[] = [];
+  for (const def of registry.tables.values()) {
+    out.push(tableEntity(def));
+    for (const child of def.children) out.push(childEntity(def, child));
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Migrator } from '@mikro-orm/migrations';
+import type { MikroORM as CoreORM } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { Registry } from '../../engine/registry.ts';
+import { deriveEntities } from './entities.ts';
+
+export type Orm = CoreORM & { em: SqlEntityManager };
+export type Em = SqlEntityManager;
+
+export const migrationsPath = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export interface DbOptions {
+  /** A PostgreSQL URL; without it the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** PGlite data folder (`memory://` for in-memory). */
+  dataDir?: string;
+  /** Where migrations are read from and written to. */
+  migrations?: string;
+  debug?: boolean;
+}
+
+/** Opens MikroORM on PostgreSQL (`databaseUrl`) or on the embedded PGlite, with entities derived from the schemas. */
+export async function openOrm(registry: Registry, opts: DbOptions): Promise<Orm> {
+  const common = {
+    entities: deriveEntities(registry),
+    extensions: [Migrator],
+    discovery: { warnWhenNoEntities: false },
+    migrations: { path: opts.migrations ?? migrationsPath, glob: '!(*.d).{js,ts}', emit: 'ts' as const, snapshot: false, silent: true },
+    debug: opts.debug ?? false,
+    allowGlobalContext: false,
+  };
+  if (opts.databaseUrl) {
+    const { MikroORM } = await import('@mikro-orm/postgresql');
+    return (await MikroORM.init({ ...common, clientUrl: opts.databaseUrl, pool: { min: 0, max: 10 } } as any)) as unknown as Orm;
+  }
+  const dataDir = opts.dataDir ?? '.data/pglite';
+  if (!dataDir.startsWith('memory:')) mkdirSync(dataDir, { recursive: true });
+  const { MikroORM } = await import('@mikro-orm/pglite');
+  return (await MikroORM.init({ ...common, dbName: dataDir } as any)) as unknown as Orm;
+}
+
+/** Applies every pending migration. */
+export async function migrate(orm: Orm): Promise<void> {
+  await orm.migrator.up();
+}

@@ -1,0 +1,5 @@
+import { cataloguesModule } from '../catalogues/index.ts';
+import type { DomainModule } from './modules.ts';
+
+/** The domain modules this server runs, in the order their routes and hooks apply. */
+export const domainModules: DomainModule[] = [cataloguesModule];

@@ -1,0 +1,89 @@
+import type { DocDiff } from '../../engine/diff.ts';
+import { t, type Lang } from '../../engine/i18n.ts';
+import type { Field, TableDef } from '../../engine/types.ts';
+import type { Em } from '../db/orm.ts';
+import type { Doc } from '../modules.ts';
+import { getPath } from '../tbl/rows.ts';
+import { TableStore } from '../tbl/store.ts';
+
+export interface HistoryDetail {
+  text?: string;
+  items?: { title: string; value: unknown }[];
+  diffs?: { title: string; prevValue: unknown; newValue: unknown }[];
+}
+
+/** Turns stored values into what a reader of the history understands: names, labels, Да/Нет. */
+async function labeler(em: Em, def: TableDef, lang: Lang, values: { field: Field; value: unknown }[]) {
+  const refIds = new Map<string, Set<string>>();
+  for (const { field, value } of values) {
+    if (field.ref && typeof value === 'string') (refIds.get(field.ref) ?? refIds.set(field.ref, new Set()).get(field.ref)!).add(value);
+  }
+  const names = new Map<string, string>();
+  for (const [table, ids] of refIds) {
+    const label = labelColumn(table);
+    for (const [id, name] of await TableStore.names(em, table, [...ids], label)) names.set(id, name);
+  }
+  return (field: Field, value: unknown): unknown => {
+    if (value === null || value === undefined || value === '') return null;
+    if (field.ref) return names.get(value as string) ?? value;
+    if (typeof value === 'boolean') return t(lang, value ? 'msg.yes' : 'msg.no');
+    const prefix = field.schema['x-enum'];
+    if (prefix && typeof value === 'string') return t(lang, `${prefix}.${value}`);
+    return value;
+  };
+}
+
+const labelColumn = (table: string) => (table === 'agerange' ? 'name' : 'name');
+
+const title = (lang: Lang, f: Field) => (f.title ? t(lang, f.title) : f.key);
+
+/** The detail of a create or delete: every non-empty field as `{title, value}`. */
+export async function describeDoc(em: Em, def: TableDef, doc: Doc, lang: Lang): Promise<HistoryDetail> {
+  const fields = def.fields.filter((f) => !f.hidden && f.kind !== 'none' && getPath(doc, f.path) != null);
+  const label = await labeler(em, def, lang, fields.map((f) => ({ field: f, value: getPath(doc, f.path) })));
+  const items = fields.map((f) => ({ title: title(lang, f), value: label(f, getPath(doc, f.path)) }));
+  for (const c of def.children) {
+    const list = (doc[c.prop] as unknown[]) ?? [];
+    if (list.length) items.push({ title: c.title ? t(lang, c.title) : c.prop, value: await childLabels(em, def, c.prop, list, lang) });
+  }
+  return { items };
+}
+
+/** The detail of an update: `{title, prevValue, newValue}` per change; child items as `+title` / `-title`. */
+export async function describeDiff(em: Em, def: TableDef, diff: DocDiff, lang: Lang): Promise<HistoryDetail> {
+  const byKey = new Map(def.fields.map((f) => [f.key, f]));
+  const values = diff.changes.flatMap((c) => [
+    { field: byKey.get(c.field)!, value: c.prevValue },
+    { field: byKey.get(c.field)!, value: c.newValue },
+  ]);
+  const label = await labeler(em, def, lang, values);
+  const diffs = diff.changes.map((c) => {
+    const f = byKey.get(c.field)!;
+    return { title: title(lang, f), prevValue: label(f, c.prevValue), newValue: label(f, c.newValue) };
+  });
+  const items: HistoryDetail['items'] = [];
+  for (const [sign, list] of [['+', diff.added], ['-', diff.removed]] as const) {
+    for (const { field, value } of list) {
+      const c = def.children.find((x) => x.prop === field)!;
+      items.push({ title: `${sign}${c.title ? t(lang, c.title) : field}`, value: await childLabels(em, def, field, [value], lang) });
+    }
+  }
+  return { diffs, ...(items.length ? { items } : {}) };
+}
+
+/** A child item as text: refs by name, objects as `title: value` pairs. */
+async function childLabels(em: Em, def: TableDef, prop: string, list: unknown[], lang: Lang): Promise<string> {
+  const c = def.children.find((x) => x.prop === prop)!;
+  const pairs = list.flatMap((item) => c.fields.map((f) => ({ field: f, value: c.scalarItems ? item : getPath(item as Doc, f.path) })));
+  const label = await labeler(em, def, lang, pairs);
+  return list
+    .map((item) =>
+      c.scalarItems
+        ? String(label(c.fields[0], item))
+        : c.fields
+            .filter((f) => getPath(item as Doc, f.path) != null)
+            .map((f) => `${title(lang, f)}: ${label(f, getPath(item as Doc, f.path))}`)
+            .join(', '),
+    )
+    .join('; ');
+}

@@ -1,0 +1,37 @@
+import type { Lang } from '../../engine/i18n.ts';
+import type { Registry } from '../../engine/registry.ts';
+import type { Validators } from '../../engine/validate.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Orm } from '../db/orm.ts';
+import type { Modules } from '../modules.ts';
+
+/** Who is asking: loaded from the session row on every request. */
+export interface Session {
+  sessionId: string;
+  userId: string;
+  userLogin: string;
+  userName: string;
+  userwsId: string | null;
+  workspaceId: string;
+  workspaceName: string;
+  patientNameComposition: string | null;
+  administrator: boolean;
+  permissions: Set<string>;
+  unitId: string | null;
+  unitName: string | null;
+  adminUnitId: string | null;
+  view: string | null;
+  playOtherUnits: boolean;
+  lang: Lang;
+}
+
+/** What every handler can reach: built once per server process, holds no per-user state. */
+export interface AppContext {
+  registry: Registry;
+  orm: Orm;
+  config: ServerConfig;
+  validators: Validators;
+  modules: Modules;
+}
+
+export type Env = { Variables: { session: Session; lang: Lang } };

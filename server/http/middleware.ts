@@ -1,0 +1,37 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { asLang, t } from '../../engine/i18n.ts';
+import { loadSession } from '../auth/load-session.ts';
+import { cookieName } from '../auth/tokens.ts';
+import type { AppContext, Env, Session } from './context.ts';
+import { fail } from './errors.ts';
+
+/** Requires a live session; puts it on the context. */
+export const requireSession = (ctx: AppContext): MiddlewareHandler<Env> => async (c, next) => {
+  const token = getCookie(c, cookieName);
+  const session = token ? await loadSession(ctx.orm.em.fork(), token, ctx.config.sessionHours) : undefined;
+  if (!session) throw fail(401, t(c.get('lang'), 'msg.notAuthenticated'));
+  c.set('session', session);
+  c.set('lang', session.lang);
+  await next();
+};
+
+/** The request's language before a session is known: `?lang`, then Accept-Language, then Russian. */
+export const detectLang: MiddlewareHandler<Env> = async (c, next) => {
+  const header = c.req.header('accept-language') ?? '';
+  c.set('lang', asLang(c.req.query('lang') ?? (header.startsWith('en') ? 'en' : 'ru')));
+  await next();
+};
+
+export const hasPermission = (s: Session, perm: string) => s.administrator || s.permissions.has(perm);
+
+/** Refuses with 403 unless the session holds `perm`. */
+export function assertPermission(s: Session, perm: string | undefined): void {
+  if (perm && !hasPermission(s, perm)) throw fail(403, t(s.lang, 'msg.forbidden'));
+}
+
+/** Requires one permission for a route. */
+export const requirePermission = (perm: string): MiddlewareHandler<Env> => async (c, next) => {
+  assertPermission(c.get('session'), perm);
+  await next();
+};

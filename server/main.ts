@@ -1,0 +1,19 @@
+/**
+ * `npm start`: builds the UI when it is missing or older than its sources, then starts the server on
+ * the embedded PGlite database under .data/ (or on DATABASE_URL) and prints where and how to log in.
+ */
+import { ensureUiBuilt } from './ui-build.ts';
+import { startServer } from './start.ts';
+import { demoLogin } from '../catalogues/demo/seed.ts';
+
+await ensureUiBuilt();
+const server = await startServer();
+const db = server.ctx.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${server.ctx.config.dataDir}`;
+console.log(`\nTB platform is running at ${server.url}  (database: ${db})`);
+console.log(`Demo login: ${demoLogin.login} / password: ${demoLogin.password}\n`);
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, async () => {
+    await server.close();
+    process.exit(0);
+  });
+}

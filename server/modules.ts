@@ -1,0 +1,76 @@
+import type { Hono } from 'hono';
+import type { TableDef } from '../engine/types.ts';
+import type { Em } from './db/orm.ts';
+import type { AppContext, Env, Session } from './http/context.ts';
+
+export type Doc = Record<string, any>;
+
+export interface SaveContext {
+  em: Em;
+  ctx: AppContext;
+  session: Session;
+  def: TableDef;
+  id: string;
+  isNew: boolean;
+  /** The whole document as it will be stored; a hook may change it. */
+  doc: Doc;
+  /** The stored document before this change (updates only). */
+  prev?: Doc;
+}
+
+export interface DeleteContext {
+  em: Em;
+  ctx: AppContext;
+  session: Session;
+  def: TableDef;
+  id: string;
+  prev: Doc;
+}
+
+export interface ReadContext {
+  em: Em;
+  ctx: AppContext;
+  session: Session;
+  def: TableDef;
+  docs: Doc[];
+}
+
+/** Behaviour a domain adds to one table, beyond what its schema says. */
+export interface TableHooks {
+  /** Checks or completes a document before it is written; throw an ApiError to refuse. */
+  beforeSave?(x: SaveContext): Promise<void> | void;
+  afterSave?(x: SaveContext): Promise<void> | void;
+  beforeDelete?(x: DeleteContext): Promise<void> | void;
+  /** Adds what the table does not store (fields with `x-storage: none`) to documents read. */
+  afterRead?(x: ReadContext): Promise<void> | void;
+}
+
+export interface OptionItem {
+  value: string;
+  label: string;
+  [extra: string]: unknown;
+}
+
+/** A named option lookup (`x-options`) served by `POST /api/opts/<name>`. */
+export type OptionProvider = (x: { em: Em; ctx: AppContext; session: Session; params: Doc }) => Promise<unknown>;
+
+/** What a domain module (catalogues, cases, reports) plugs into the host. */
+export interface DomainModule {
+  name: string;
+  hooks?: Record<string, TableHooks>;
+  options?: Record<string, OptionProvider>;
+  routes?(app: Hono<Env>, ctx: AppContext): void;
+}
+
+export class Modules {
+  constructor(readonly list: DomainModule[]) {}
+
+  hooks(table: string): TableHooks[] {
+    return this.list.map((m) => m.hooks?.[table]).filter((h): h is TableHooks => !!h);
+  }
+
+  option(name: string): OptionProvider | undefined {
+    for (const m of this.list) if (m.options?.[name]) return m.options[name];
+    return undefined;
+  }
+}

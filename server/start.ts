@@ -1,0 +1,44 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import '../engine/messages.ts';
+import { loadSchemas } from '../engine/load.ts';
+import { Validators } from '../engine/validate.ts';
+import { createApp } from './app.ts';
+import { configFromEnv, schemasDir, type ServerConfig } from './config.ts';
+import { migrate, openOrm } from './db/orm.ts';
+import { domainModules } from './domains.ts';
+import type { AppContext } from './http/context.ts';
+import { Modules } from './modules.ts';
+import { seedDemo } from '../catalogues/demo/seed.ts';
+
+export interface RunningServer {
+  url: string;
+  ctx: AppContext;
+  /** Set when the demo workspace was created by this start. */
+  demo?: { login: string; password: string };
+  close(): Promise<void>;
+}
+
+/** Loads the schemas, opens and migrates the database, seeds the demo on first start and listens. */
+export async function startServer(overrides: Partial<ServerConfig> & { schemasDir?: string } = {}): Promise<RunningServer> {
+  const config: ServerConfig = { ...configFromEnv(), ...overrides };
+  const registry = loadSchemas(overrides.schemasDir ?? schemasDir);
+  const orm = await openOrm(registry, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(orm);
+  const ctx: AppContext = { registry, orm, config, validators: new Validators(), modules: new Modules(domainModules) };
+  const demo = config.seedDemo ? await seedDemo(ctx) : undefined;
+  const app = createApp(ctx);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${config.host}:${port}`,
+    ctx,
+    demo,
+    close: async () => {
+      await new Promise<void>((r) => server.close(() => r()));
+      await orm.close(true);
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { Hono } from 'hono';
+import { sql } from 'kysely';
+import { t } from '../../engine/i18n.ts';
+import { userWorkspaces } from '../auth/login.ts';
+import { recordCommand } from '../history/record.ts';
+import type { AppContext, Env, Session } from '../http/context.ts';
+import { fail } from '../http/errors.ts';
+import { kysely } from '../tbl/store.ts';
+
+/** The session fields of spec 000 §3.1 plus what the UI needs to decide what to show. */
+export const sessionInfo = (s: Session, ctx: AppContext) => ({
+  userId: s.userId,
+  userName: s.userName,
+  userLogin: s.userLogin,
+  workspaceId: s.workspaceId,
+  workspaceName: s.workspaceName,
+  userWorkspaceId: s.userwsId,
+  patientNameComposition: s.patientNameComposition,
+  permissions: [...s.permissions],
+  administrator: s.administrator,
+  view: s.view,
+  unitId: s.unitId,
+  unitName: s.unitName,
+  adminUnitId: s.adminUnitId,
+  playOtherUnits: s.playOtherUnits,
+  clientMode: ctx.config.clientMode,
+  language: s.lang,
+});
+
+export function sessionRoutes(app: Hono<Env>, ctx: AppContext): void {
+  app.post('/api/sys/session', (c) => c.json(sessionInfo(c.get('session'), ctx)));
+
+  app.post('/api/sys/workspaces', async (c) => {
+    const list = await userWorkspaces(ctx.orm.em.fork(), c.get('session').userId);
+    return c.json(list.map(({ id, name }) => ({ id, name })));
+  });
+
+  /** Moves the session into another of the user's workspaces. */
+  app.post('/api/sys/changews/:id', async (c) => {
+    const s = c.get('session');
+    const em = ctx.orm.em.fork();
+    const target = (await userWorkspaces(em, s.userId)).find((w) => w.id === c.req.param('id'));
+    if (!target) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
+    await sql`update syssession set workspace_id = ${target.id}, userws_id = ${target.userwsId} where id = ${s.sessionId}`.execute(kysely(em));
+    await recordCommand(em, { ...s, workspaceId: target.id }, { type: 'session', action: 'changews', entityId: target.id, entityName: target.name });
+    return c.json({ success: true, result: { id: target.id, name: target.name } });
+  });
+
+  /** Switches the session's language (the user's choice is remembered for the next login). */
+  app.post('/api/sys/language/:lang', async (c) => {
+    const lang = c.req.param('lang') === 'en' ? 'en' : 'ru';
+    const s = c.get('session');
+    const db = kysely(ctx.orm.em.fork());
+    await db.updateTable('syssession').set({ language: lang }).where('id', '=', s.sessionId).execute();
+    await db.updateTable('sysuser').set({ language: lang }).where('id', '=', s.userId).execute();
+    return c.json({ success: true });
+  });
+}

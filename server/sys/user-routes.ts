@@ -1,0 +1,61 @@
+import type { Hono } from 'hono';
+import { t } from '../../engine/i18n.ts';
+import { hashPassword, isValidPassword, verifyPassword } from '../auth/password.ts';
+import { recordCommand } from '../history/record.ts';
+import { jsonBody } from '../http/body.ts';
+import type { AppContext, Env } from '../http/context.ts';
+import { ApiError } from '../http/errors.ts';
+import { kysely } from '../tbl/store.ts';
+
+const emailRe = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A user's own settings and password (spec 001 §2.8). */
+export function userRoutes(app: Hono<Env>, ctx: AppContext): void {
+  app.get('/api/sys/usersettings', async (c) => {
+    const u = await kysely(ctx.orm.em.fork()).selectFrom('sysuser').select(['name', 'mobile', 'email', 'time_zone']).where('id', '=', c.get('session').userId).executeTakeFirstOrThrow();
+    return c.json({ name: u.name, mobile: u.mobile ?? '', email: u.email ?? '', timeZone: u.time_zone ?? '' });
+  });
+
+  app.post('/api/sys/usersettings', async (c) => {
+    const s = c.get('session');
+    const b = await jsonBody(c);
+    const doc = { name: str(b.name), mobile: str(b.mobile), email: str(b.email), timeZone: str(b.timeZone) };
+    const errors = [];
+    if (!doc.name) errors.push({ field: 'name', msg: t(s.lang, 'msg.required') });
+    if (doc.name.length > 200) errors.push({ field: 'name', msg: '≤ 200' });
+    if (!doc.email) errors.push({ field: 'email', msg: t(s.lang, 'msg.required') });
+    else if (!emailRe.test(doc.email) || doc.email.length > 100) errors.push({ field: 'email', msg: 'not valid email' });
+    if (doc.mobile.length > 50) errors.push({ field: 'mobile', msg: '≤ 50' });
+    if (doc.timeZone.length > 50) errors.push({ field: 'timeZone', msg: '≤ 50' });
+    if (errors.length) throw new ApiError(400, errors);
+    await ctx.orm.em.fork().transactional(async (em) => {
+      const prev = await kysely(em).selectFrom('sysuser').select(['name', 'mobile', 'email', 'time_zone']).where('id', '=', s.userId).executeTakeFirstOrThrow();
+      await kysely(em).updateTable('sysuser').set({ name: doc.name, mobile: doc.mobile || null, email: doc.email, time_zone: doc.timeZone || null }).where('id', '=', s.userId).execute();
+      const before: Record<string, unknown> = { name: prev.name, mobile: prev.mobile ?? '', email: prev.email ?? '', timeZone: prev.time_zone ?? '' };
+      const diffs = Object.entries(doc).filter(([k, v]) => before[k] !== v).map(([k, v]) => ({ title: k, prevValue: before[k], newValue: v }));
+      if (diffs.length) await recordCommand(em, s, { type: 'sysuser', action: 'usersettings', entityId: s.userId, entityName: doc.name, detail: { diffs } });
+    });
+    return c.json({ success: true });
+  });
+
+  app.post('/api/sys/changepassword', async (c) => {
+    const s = c.get('session');
+    const { password, newPassword, repeatNewPassword } = await jsonBody(c);
+    const errors = [];
+    for (const [field, v] of Object.entries({ password, newPassword, repeatNewPassword })) if (!v) errors.push({ field, msg: t(s.lang, 'msg.required') });
+    if (newPassword && !isValidPassword(newPassword)) errors.push({ field: 'newPassword', msg: t(s.lang, 'msg.invalidPassword') });
+    if (newPassword && repeatNewPassword && newPassword !== repeatNewPassword) errors.push({ field: 'repeatNewPassword', msg: t(s.lang, 'msg.passwordMismatch') });
+    if (errors.length) throw new ApiError(400, errors);
+    const em = ctx.orm.em.fork();
+    const u = await kysely(em).selectFrom('sysuser').select('password_hash').where('id', '=', s.userId).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(u.password_hash, String(password)))) throw new ApiError(400, [{ field: 'password', msg: t(s.lang, 'msg.wrongPassword') }]);
+    const hash = await hashPassword(String(newPassword));
+    await em.transactional(async (tem) => {
+      await kysely(tem).updateTable('sysuser').set({ password_hash: hash, password_expired: false }).where('id', '=', s.userId).execute();
+      await recordCommand(tem, s, { type: 'sysuser', action: 'changepassword', entityId: s.userId, entityName: s.userName });
+    });
+    return c.json({ success: true });
+  });
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');

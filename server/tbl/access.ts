@@ -1,0 +1,22 @@
+import type { Context } from 'hono';
+import { t } from '../../engine/i18n.ts';
+import type { TableDef } from '../../engine/types.ts';
+import type { AppContext, Env } from '../http/context.ts';
+import { fail, isUuid } from '../http/errors.ts';
+import { assertPermission } from '../http/middleware.ts';
+
+/** The table a request names, if the generic API serves it, after the permission check. */
+export function tableFor(ctx: AppContext, c: Context<Env>, write: boolean): TableDef {
+  const def = ctx.registry.apiTable(c.req.param('table') ?? '');
+  const s = c.get('session');
+  if (!def) throw fail(404, t(s.lang, 'msg.unknownTable'));
+  const perm = def.meta.permission;
+  assertPermission(s, perm && (write ? `${perm}_EDT` : perm));
+  return def;
+}
+
+export function idParam(c: Context<Env>): string {
+  const id = c.req.param('id');
+  if (!isUuid(id)) throw fail(400, t(c.get('lang'), 'msg.badId'), 'id');
+  return id;
+}

@@ -1,0 +1,82 @@
+import type { TableDef } from '../../engine/types.ts';
+import { t } from '../../engine/i18n.ts';
+import type { Em } from '../db/orm.ts';
+import type { Session } from '../http/context.ts';
+import { ApiError, fail } from '../http/errors.ts';
+import type { AppContext } from '../http/context.ts';
+import type { Doc } from '../modules.ts';
+import { getPath, setPath } from './rows.ts';
+import { kysely } from './store.ts';
+
+const systemKeys = ['id', 'version', 'createdAt', 'updatedAt', 'workspaceId'];
+
+/** Drops what a client may not set: system columns, readonly and hidden fields. */
+export function cleanInput(def: TableDef, input: Doc): Doc {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw fail(400, 'msg.badJson');
+  const doc: Doc = structuredClone(input);
+  for (const k of systemKeys) delete doc[k];
+  applyTransforms(def, doc);
+  for (const f of def.fields) {
+    if (!(f.readonly || f.hidden)) continue;
+    const parent = getPath(doc, f.path.slice(0, -1)) as Doc | undefined;
+    if (parent && typeof parent === 'object') delete parent[f.path[f.path.length - 1]];
+  }
+  return doc;
+}
+
+/** Applies `x-transform` (a login forced to upper case) before validation. */
+export function applyTransforms(def: TableDef, doc: Doc): void {
+  for (const f of def.fields) {
+    const tr = f.schema['x-transform'];
+    const v = getPath(doc, f.path);
+    if (!tr || typeof v !== 'string') continue;
+    setPath(doc, f.path, tr === 'uppercase' ? v.trim().toUpperCase() : tr === 'lowercase' ? v.trim().toLowerCase() : v.trim());
+  }
+}
+
+/** Fills schema defaults and computed defaults (`x-default`) on a new document. */
+export function applyDefaults(def: TableDef, doc: Doc, session: Session): void {
+  for (const f of def.fields) {
+    if (getPath(doc, f.path) !== undefined) continue;
+    const computed = f.schema['x-default'] as string | undefined;
+    const value =
+      computed === 'now' ? new Date().toISOString()
+      : computed === 'today' ? new Date().toISOString().slice(0, 10)
+      : computed === 'session.unitId' ? session.unitId
+      : computed === 'session.workspaceId' ? session.workspaceId
+      : computed === 'session.userId' ? session.userId
+      : f.schema.default;
+    if (value !== undefined && value !== null && (f.path.length === 1 || getPath(doc, f.path.slice(0, -1)) !== undefined || f.schema.default !== undefined)) {
+      setPath(doc, f.path, value);
+    }
+  }
+}
+
+/** Validates a document against its schema; refuses with every field error at once. */
+export function validateDoc(ctx: AppContext, def: TableDef, doc: Doc, session: Session): void {
+  const errors = ctx.validators.validate(def.schemaId, def.schema, doc, session.lang);
+  if (errors.length) throw new ApiError(400, errors);
+}
+
+/** Every reference must name an existing row of the same workspace: no pointing across workspaces. */
+export async function checkRefs(em: Em, ctx: AppContext, def: TableDef, doc: Doc, session: Session): Promise<void> {
+  const checks: { key: string; table: string; id: unknown }[] = [];
+  for (const f of def.fields) if (f.ref && !f.readonly) checks.push({ key: f.key, table: f.ref, id: getPath(doc, f.path) });
+  for (const c of def.children) {
+    ((doc[c.prop] as unknown[]) ?? []).forEach((item, i) => {
+      for (const f of c.fields) {
+        if (f.ref) checks.push({ key: `${c.prop}.${i}${c.scalarItems ? '' : `.${f.key}`}`, table: f.ref, id: c.scalarItems ? item : getPath(item as Doc, f.path) });
+      }
+    });
+  }
+  const errors: ApiError['errors'] = [];
+  for (const { key, table, id } of checks) {
+    if (id === undefined || id === null || id === '') continue;
+    const target = ctx.registry.table(table);
+    let q = kysely(em).selectFrom(table).select('id').where('id', '=', String(id));
+    if (target.meta.workspace) q = q.where('workspace_id', '=', session.workspaceId);
+    const ok = typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id) && (await q.executeTakeFirst());
+    if (!ok) errors.push({ field: key, msg: t(session.lang, 'msg.notFound') });
+  }
+  if (errors.length) throw new ApiError(400, errors);
+}

@@ -1,0 +1,93 @@
+import type { Hono } from 'hono';
+import { bundle } from '../../engine/bundle.ts';
+import { t } from '../../engine/i18n.ts';
+import type { TableDef } from '../../engine/types.ts';
+import { deriveUiSchema } from '../../engine/ui-schema.ts';
+import type { Em } from '../db/orm.ts';
+import { jsonBody } from '../http/body.ts';
+import type { AppContext, Env, Session } from '../http/context.ts';
+import { fail, isUuid } from '../http/errors.ts';
+import { hasPermission } from '../http/middleware.ts';
+import type { Doc } from '../modules.ts';
+import { idParam, tableFor } from './access.ts';
+import { TableStore } from './store.ts';
+import { TableWriter } from './write.ts';
+
+/** The generic table API of spec 000 §7.2 for every table declared in `schemas/`. */
+export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
+  const read = async (em: Em, def: TableDef, s: Session, id: string): Promise<Doc> => {
+    const doc = await new TableStore(def, em, s.workspaceId).read(id);
+    if (!doc) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
+    await afterRead(em, def, s, [doc]);
+    return doc;
+  };
+  const afterRead = async (em: Em, def: TableDef, s: Session, docs: Doc[]) => {
+    for (const h of ctx.modules.hooks(def.name)) await h.afterRead?.({ em, ctx, session: s, def, docs });
+  };
+
+  app.post('/api/tbl/:table/query', async (c) => {
+    const def = tableFor(ctx, c, false);
+    const s = c.get('session');
+    const { page, pageSize, id, key, ...filters } = await jsonBody(c);
+    for (const k of Object.keys(filters)) {
+      if (!def.fields.some((f) => f.key === k && f.kind !== 'none' && !f.hidden)) throw fail(400, t(s.lang, 'msg.unknownField'), k);
+    }
+    if (id !== undefined && !isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
+    const size = pageSize === undefined ? (page !== undefined ? def.meta.pageSize : undefined) : Number(pageSize);
+    if (size !== undefined && !(Number.isInteger(size) && size > 0 && size <= 500)) throw fail(400, t(s.lang, 'msg.badJson'), 'pageSize');
+    if (page !== undefined && !(Number.isInteger(page) && page > 0)) throw fail(400, t(s.lang, 'msg.badJson'), 'page');
+    const em = ctx.orm.em.fork();
+    const result = await new TableStore(def, em, s.workspaceId).query({ page, pageSize: size, id, key: typeof key === 'string' ? key : undefined, filters });
+    await afterRead(em, def, s, result.list);
+    return c.json(result);
+  });
+
+  app.post('/api/tbl/:table/form', async (c) => {
+    const def = tableFor(ctx, c, false);
+    const s = c.get('session');
+    const { id } = await jsonBody(c);
+    const doc = id === undefined ? {} : isUuid(id) ? await read(ctx.orm.em.fork(), def, s, id) : (() => { throw fail(400, t(s.lang, 'msg.badId'), 'id'); })();
+    const canEdit = !def.meta.permission || hasPermission(s, `${def.meta.permission}_EDT`);
+    return c.json({
+      doc,
+      schema: bundle(ctx.registry, def.schema),
+      resources: {
+        uiSchema: deriveUiSchema(def.schema),
+        list: def.list,
+        table: { name: def.name, permission: def.meta.permission, pageSize: def.meta.pageSize, form: (def.schema['x-layout'] as any)?.['x-form'] ?? 'inline' },
+        readOnly: c.req.query('ro') !== undefined || !canEdit,
+      },
+    });
+  });
+
+  app.get('/api/tbl/:table/form/:id', async (c) => {
+    const def = tableFor(ctx, c, false);
+    return c.json(await read(ctx.orm.em.fork(), def, c.get('session'), idParam(c)));
+  });
+
+  app.get('/api/tbl/:table/:id', async (c) => {
+    const def = tableFor(ctx, c, false);
+    const em = ctx.orm.em.fork();
+    const doc = await read(em, def, c.get('session'), idParam(c));
+    await new TableStore(def, em, c.get('session').workspaceId).joinRefs([doc]);
+    return c.json(doc);
+  });
+
+  app.post('/api/tbl/:table', async (c) => {
+    const def = tableFor(ctx, c, true);
+    const id = await new TableWriter(ctx, def, c.get('session')).create(await jsonBody(c));
+    return c.json({ success: true, result: id });
+  });
+
+  app.post('/api/tbl/:table/:id', async (c) => {
+    const def = tableFor(ctx, c, true);
+    const id = await new TableWriter(ctx, def, c.get('session')).update(idParam(c), await jsonBody(c));
+    return c.json({ success: true, result: id });
+  });
+
+  app.delete('/api/tbl/:table/:id', async (c) => {
+    const def = tableFor(ctx, c, true);
+    await new TableWriter(ctx, def, c.get('session')).delete(idParam(c));
+    return c.json({ success: true });
+  });
+}

@@ -1,0 +1,104 @@
+import { diffDocs, isEmptyDiff } from '../../engine/diff.ts';
+import { t } from '../../engine/i18n.ts';
+import type { TableDef } from '../../engine/types.ts';
+import type { Em } from '../db/orm.ts';
+import { describeDiff, describeDoc } from '../history/describe.ts';
+import { recordCommand } from '../history/record.ts';
+import type { AppContext, Session } from '../http/context.ts';
+import { ApiError, fail } from '../http/errors.ts';
+import type { Doc } from '../modules.ts';
+import { applyDefaults, checkRefs, cleanInput, validateDoc } from './prepare.ts';
+import { TableStore } from './store.ts';
+
+/** The whole write of one document: validation, hooks, the row, the history entry — in one transaction. */
+export class TableWriter {
+  constructor(
+    readonly ctx: AppContext,
+    readonly def: TableDef,
+    readonly session: Session,
+  ) {}
+
+  private store(em: Em) {
+    return new TableStore(this.def, em, this.session.workspaceId);
+  }
+
+  private entityName(doc: Doc) {
+    const key = this.def.list.title ?? 'name';
+    return doc[key] != null ? String(doc[key]) : undefined;
+  }
+
+  async create(input: Doc, id: string = crypto.randomUUID()): Promise<string> {
+    const doc = cleanInput(this.def, input);
+    applyDefaults(this.def, doc, this.session);
+    return this.transaction(async (em) => {
+      const x = { em, ctx: this.ctx, session: this.session, def: this.def, id, isNew: true, doc };
+      validateDoc(this.ctx, this.def, doc, this.session);
+      for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);
+      await checkRefs(em, this.ctx, this.def, x.doc, this.session);
+      await this.store(em).insert(id, x.doc);
+      for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterSave?.(x);
+      const detail = await describeDoc(em, this.def, x.doc, this.session.lang);
+      await recordCommand(em, this.session, { type: this.def.name, action: 'create', entityId: id, entityName: this.entityName(x.doc), detail });
+      return id;
+    });
+  }
+
+  /** Changes the given fields; an update that changes nothing writes nothing. */
+  async update(id: string, input: Doc): Promise<string> {
+    const patch = cleanInput(this.def, input);
+    return this.transaction(async (em) => {
+      const prev = await this.readForWrite(em, id);
+      const doc = { ...structuredClone(prev), ...patch };
+      delete doc.id;
+      const x = { em, ctx: this.ctx, session: this.session, def: this.def, id, isNew: false, doc, prev };
+      validateDoc(this.ctx, this.def, doc, this.session);
+      for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);
+      await checkRefs(em, this.ctx, this.def, x.doc, this.session);
+      const diff = diffDocs(this.def, prev, x.doc);
+      if (isEmptyDiff(diff)) return id;
+      await this.store(em).update(id, x.doc);
+      for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterSave?.(x);
+      const detail = await describeDiff(em, this.def, diff, this.session.lang);
+      await recordCommand(em, this.session, { type: this.def.name, action: 'update', entityId: id, entityName: this.entityName(x.doc), detail });
+      return id;
+    });
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.transaction(async (em) => {
+      const prev = await this.readForWrite(em, id);
+      for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeDelete?.({ em, ctx: this.ctx, session: this.session, def: this.def, id, prev });
+      const detail = await describeDoc(em, this.def, prev, this.session.lang);
+      await this.store(em).delete(id);
+      await recordCommand(em, this.session, { type: this.def.name, action: 'delete', entityId: id, entityName: this.entityName(prev), detail });
+    });
+  }
+
+  private async readForWrite(em: Em, id: string): Promise<Doc> {
+    const prev = await this.store(em).read(id);
+    if (!prev) throw fail(404, t(this.session.lang, 'msg.notFound'), 'id');
+    for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterRead?.({ em, ctx: this.ctx, session: this.session, def: this.def, docs: [prev] });
+    return prev;
+  }
+
+  /** Runs `work` in a transaction and turns constraint violations into field errors. */
+  private async transaction<T>(work: (em: Em) => Promise<T>): Promise<T> {
+    try {
+      return await this.ctx.orm.em.fork().transactional(work);
+    } catch (e) {
+      throw this.constraintError(e) ?? e;
+    }
+  }
+
+  private constraintError(e: unknown): ApiError | undefined {
+    const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+    const code = err.code ?? err.cause?.code;
+    const constraint = err.constraint ?? err.cause?.constraint ?? '';
+    if (code === '23505') {
+      const field = this.def.fields.find((f) => constraint.includes(f.column))?.key ?? null;
+      return fail(400, t(this.session.lang, 'msg.duplicate'), field);
+    }
+    if (code === '23503') return fail(400, t(this.session.lang, 'msg.inUse'));
+    return undefined;
+  }
+}

@@ -1,0 +1,23 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { rootDir, uiDist } from './config.ts';
+
+/** Newest modification time of the files under a folder. */
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+/** Runs `vite build` when dist/ui is missing or older than ui/ and the label files. */
+export async function ensureUiBuilt(): Promise<void> {
+  const index = join(uiDist, 'index.html');
+  const sources = Math.max(newest(join(rootDir, 'ui')), newest(join(rootDir, 'engine', 'i18n')));
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  console.log('Building the web UI (first start or changed sources)…');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: rootDir, stdio: 'inherit' });
+}

@@ -1,0 +1,68 @@
+// Bad input gets {errors: [{field, msg}]} with a 4xx and changes nothing; a server error gets a 500
+// with an id, lands in the error log, and shows no stack.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kysely } from '../../server/tbl/store.ts';
+import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let admin: ApiClient;
+const count = async (table: string) => Number((await kysely(server.ctx.orm.em.fork()).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.login();
+});
+afterAll(() => server?.close());
+
+describe('validation errors', () => {
+  const cases: [string, string, unknown, number, string | null][] = [
+    ['unknown table', '/api/tbl/nosuchtable', { name: 'x' }, 404, null],
+    ['unknown field', '/api/tbl/source', { shortName: 'A', name: 'B', colour: 'red' }, 400, 'colour'],
+    ['wrong type', '/api/tbl/source', { shortName: 'A', name: 'B', active: 'yes' }, 400, 'active'],
+    ['over max length', '/api/tbl/source', { shortName: 'X'.repeat(21), name: 'B' }, 400, 'shortName'],
+    ['missing required', '/api/tbl/source', { name: 'B' }, 400, 'shortName'],
+    ['bad id', '/api/tbl/source/not-an-id', { name: 'B' }, 400, 'id'],
+    ['reference to nothing', '/api/tbl/unit', { type: 'LAB', name: 'L', address: { adminUnitId: '00000000-0000-4000-8000-000000000000' } }, 400, 'address.adminUnitId'],
+    ['not a JSON object', '/api/tbl/source', '[1,2]', 400, null],
+  ];
+
+  it.each(cases)('%s → %d with a field error, nothing written', async (_name, path, body, status, field) => {
+    const before = await count('source');
+    const history = await count('cmdhistory');
+    const r = await admin.post(path, body);
+    expect(r.status).toBe(status);
+    expect(r.body.errors.length).toBeGreaterThan(0);
+    expect(r.body.errors.map((e: any) => e.field)).toContain(field);
+    expect(typeof r.body.errors[0].msg).toBe('string');
+    expect(await count('source')).toBe(before);
+    expect(await count('cmdhistory')).toBe(history);
+  });
+
+  it('names the field by its Russian title', async () => {
+    const r = await admin.post('/api/tbl/source', { shortName: 'X'.repeat(21), name: 'B' });
+    expect(r.body.errors[0].msg).toMatch(/^Краткое название: должно быть не длиннее, чем 20 символов/);
+  });
+
+  it('refuses a duplicate short name with a field error', async () => {
+    await admin.post('/api/tbl/source', { shortName: 'DUP', name: 'Первый' });
+    const r = await admin.post('/api/tbl/source', { shortName: 'DUP', name: 'Второй' });
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0].field).toBe('shortName');
+  });
+});
+
+describe('server errors', () => {
+  it('answers 500 with an id, logs the request with the password masked, leaks no stack', async () => {
+    // A NUL character passes JSON Schema but PostgreSQL refuses it: an unexpected failure.
+    const r = await admin.post('/api/sys/usersettings', { name: 'bad\u0000name', email: 'a@example.org', password: 'secret1' });
+    expect(r.status).toBe(500);
+    expect(r.body.errorId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(r.body)).not.toMatch(/at .*\.ts|stack/i);
+    const row = await kysely(server.ctx.orm.em.fork()).selectFrom('errorlog').selectAll().where('id', '=', r.body.errorId).executeTakeFirstOrThrow();
+    expect(row.url).toBe('POST /api/sys/usersettings');
+    expect(row.stack_trace).toContain('user-routes.ts');
+    expect(row.request).toContain('******');
+    expect(row.request).not.toContain('secret1');
+    expect(row.user_name).toBe('Администратор системы');
+  });
+});

@@ -1,0 +1,68 @@
+// A real server (Hono on a port, MikroORM on a fresh PostgreSQL database of the test run) with the
+// demo workspace seeded, and a tiny cookie-keeping HTTP client to call it as a browser would.
+import { startServer, type RunningServer } from '../../server/start.ts';
+import { createTestDatabase, dropTestDatabase } from './pg.ts';
+
+export interface TestServer extends RunningServer {
+  databaseUrl: string;
+  /** Logs in and returns a client carrying that session's cookie. */
+  login(login?: string, password?: string, workspaceId?: string): Promise<ApiClient>;
+  anonymous(): ApiClient;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+}
+
+export class ApiClient {
+  cookie = '';
+  constructor(readonly baseUrl: string) {}
+
+  async call<T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) this.cookie = set.split(';')[0];
+    const text = await res.text();
+    let parsed: any = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    return { status: res.status, body: parsed };
+  }
+
+  post<T = any>(path: string, body: unknown = {}) {
+    return this.call<T>('POST', path, body);
+  }
+  get<T = any>(path: string) {
+    return this.call<T>('GET', path);
+  }
+  delete<T = any>(path: string) {
+    return this.call<T>('DELETE', path);
+  }
+}
+
+/** Starts a seeded server on its own database; `close()` stops it and drops the database. */
+export async function startTestServer(opts: { schemasDir?: string; clientMode?: boolean; seedDemo?: boolean } = {}): Promise<TestServer> {
+  const databaseUrl = await createTestDatabase('srv');
+  const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: opts.seedDemo ?? true, clientMode: opts.clientMode ?? false, schemasDir: opts.schemasDir, outboxDir: `.tmp/outbox-${process.pid}` });
+  return {
+    ...server,
+    databaseUrl,
+    anonymous: () => new ApiClient(server.url),
+    async login(login = 'ADMIN', password = 'Admin123', workspaceId?: string) {
+      const client = new ApiClient(server.url);
+      const r = await client.post('/api/auth/login', { login, password, workspaceId });
+      if (r.status !== 200) throw new Error(`login ${login} failed: ${JSON.stringify(r.body)}`);
+      return client;
+    },
+    async close() {
+      await server.close();
+      await dropTestDatabase(databaseUrl);
+    },
+  };
+}

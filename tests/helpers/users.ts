@@ -1,0 +1,24 @@
+// Creates a workspace user with chosen permissions through the API, and gives them a password
+// the way an administrator would (the account's hash is set directly: the reset-password flow has
+// tests of its own).
+import { hashPassword } from '../../server/auth/password.ts';
+import { kysely } from '../../server/tbl/store.ts';
+import type { ApiClient, TestServer } from './server.ts';
+
+export async function createUser(
+  server: TestServer,
+  admin: ApiClient,
+  login: string,
+  permissions: { permission: string; canChange?: boolean }[],
+  password = 'Passw0rd',
+): Promise<ApiClient> {
+  const profile = await admin.post('/api/tbl/userprofile', { name: `Профиль ${login}`, permissions });
+  if (profile.status !== 200) throw new Error(JSON.stringify(profile.body));
+  const units = await admin.post('/api/tbl/unit/query', { pageSize: 1, page: 1 });
+  const user = await admin.post('/api/tbl/userws', {
+    login, name: login, email: `${login.toLowerCase()}@example.org`, unitId: units.body.list[0].id, profiles: [profile.body.result], view: 'WORKSPACE',
+  });
+  if (user.status !== 200) throw new Error(JSON.stringify(user.body));
+  await kysely(server.ctx.orm.em.fork()).updateTable('sysuser').set({ password_hash: await hashPassword(password), password_expired: false }).where('login', '=', login).execute();
+  return server.login(login, password);
+}

@@ -20,10 +20,10 @@ export interface RunningServer {
 }
 
 /** Loads the schemas, opens and migrates the database, seeds the demo on first start and listens. */
-export async function startServer(overrides: Partial<ServerConfig> & { schemasDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(overrides: Partial<ServerConfig> & { schemasDir?: string; migrationsDir?: string } = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...configFromEnv(), ...overrides };
   const registry = loadSchemas(overrides.schemasDir ?? schemasDir);
-  const orm = await openOrm(registry, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const orm = await openOrm(registry, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: overrides.migrationsDir });
   await migrate(orm);
   const ctx: AppContext = { registry, orm, config, validators: new Validators(), modules: new Modules(domainModules) };
   const demo = config.seedDemo ? await seedDemo(ctx) : undefined;

@@ -1,0 +1,7 @@
+/* Generated from schemas/agerange.json by `npm run gen:types`. Do not edit. */
+
+export interface Agerange {
+  iniAge: number;
+  endAge: number;
+  name?: string;
+}

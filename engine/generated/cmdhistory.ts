@@ -1,0 +1,14 @@
+/* Generated from schemas/cmdhistory.json by `npm run gen:types`. Do not edit. */
+
+export interface Cmdhistory {
+  workspaceId?: string;
+  userId?: string;
+  unitId?: string;
+  adminUnitId?: string;
+  execDate: string;
+  type: string;
+  action: string;
+  entityId?: string;
+  entityName?: string;
+  detail?: {};
+}

@@ -1,0 +1,14 @@
+/* Generated from schemas/errorlog.json by `npm run gen:types`. Do not edit. */
+
+export interface Errorlog {
+  errorDate: string;
+  exceptionClass?: string;
+  url?: string;
+  userId?: string;
+  userName?: string;
+  workspaceId?: string;
+  workspaceName?: string;
+  exceptionMessage?: string;
+  request?: string;
+  stackTrace?: string;
+}

@@ -1,0 +1,8 @@
+/* Generated from schemas/loginattempt.json by `npm run gen:types`. Do not edit. */
+
+export interface Loginattempt {
+  login: string;
+  attemptDate: string;
+  success: boolean;
+  ipAddress?: string;
+}

@@ -1,0 +1,12 @@
+/* Generated from schemas/product.json by `npm run gen:types`. Do not edit. */
+
+export interface Product {
+  type: "MEDICINE" | "PRODUCT";
+  shortName: string;
+  name: string;
+  active: boolean;
+  customId?: string;
+  category?: "ORAL" | "INJECTABLE";
+  line?: "FIRST_LINE" | "SECOND_LINE" | "OTHER";
+  substances?: string[];
+}

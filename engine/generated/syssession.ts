@@ -1,0 +1,14 @@
+/* Generated from schemas/syssession.json by `npm run gen:types`. Do not edit. */
+
+export interface Syssession {
+  tokenHash: string;
+  userId: string;
+  userwsId?: string;
+  workspaceId: string;
+  loginDate: string;
+  lastAccess: string;
+  logoutDate?: string;
+  ipAddress?: string;
+  application?: string;
+  language?: string;
+}

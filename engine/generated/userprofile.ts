@@ -1,0 +1,9 @@
+/* Generated from schemas/userprofile.json by `npm run gen:types`. Do not edit. */
+
+export interface Userprofile {
+  name: string;
+  permissions?: {
+    permission: string;
+    canChange?: boolean;
+  }[];
+}

@@ -1,0 +1,21 @@
+/* Generated from schemas/workspace.json by `npm run gen:types`. Do not edit. */
+
+export interface Workspace {
+  name: string;
+  sendSystemMessages: boolean;
+  patientNameComposition:
+    | "FULLNAME"
+    | "FIRSTSURNAME"
+    | "SURNAME_FIRSTNAME"
+    | "FIRST_MIDDLE_LASTNAME"
+    | "LAST_FIRST_MIDDLENAME"
+    | "LAST_FIRST_MIDDLENAME_WITHOUT_COMMAS";
+  suspectCaseNumber: "SYSTEM_GENERATED" | "USER_DEFINED";
+  confirmedCaseNumber: "SYSTEM_GENERATED" | "USER_DEFINED";
+  caseValidationTB: "DISABLED" | "ENABLED" | "REQUIRED_BEFORE_TREATMENT_START";
+  caseValidationDRTB: "DISABLED" | "ENABLED" | "REQUIRED_BEFORE_TREATMENT_START";
+  caseValidationNTM: "DISABLED" | "ENABLED" | "REQUIRED_BEFORE_TREATMENT_START";
+  monthsToAlertExpiredMedicines: number;
+  minStockOnHand: number;
+  maxStockOnHand: number;
+}

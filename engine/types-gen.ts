@@ -1,0 +1,33 @@
+import { compile } from 'json-schema-to-typescript';
+import { stripX } from './meta-check.ts';
+import type { Registry } from './registry.ts';
+import type { JsonSchema } from './types.ts';
+
+/** `countrystructure` → `Countrystructure`; the type of one schema's documents. */
+export const typeName = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
+
+/** Titles are i18n keys, not type names: drop them so the generator names types from properties. */
+function untitled(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(untitled);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'title').map(([k, v]) => [k, untitled(v)]));
+}
+
+/** The TypeScript source of every schema's document type, file name → content. */
+export async function generateTypes(registry: Registry): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const [id, schema] of [...registry.schemas].sort(([a], [b]) => a.localeCompare(b))) {
+    const plain = untitled(stripX(schema)) as JsonSchema;
+    delete plain.$id;
+    const ts = await compile(plain as any, typeName(id), {
+      bannerComment: `/* Generated from schemas/${id}.json by \`npm run gen:types\`. Do not edit. */`,
+      additionalProperties: false,
+      format: true,
+      ignoreMinAndMaxItems: true,
+      strictIndexSignatures: true,
+    });
+    out.set(`${id}.ts`, ts);
+  }
+  out.set('index.ts', [...registry.schemas.keys()].sort().map((id) => `export type { ${typeName(id)} } from './${id}.ts';`).join('\n') + '\n');
+  return out;
+}

@@ -1,0 +1,52 @@
+// A configurator's mistake in a schema file is reported with the file and the JSON pointer, and
+// the server refuses to start.
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSchemas, SchemaError } from '../../engine/load.ts';
+import { schemasDir } from '../../server/config.ts';
+import { startServer } from '../../server/start.ts';
+
+function brokenCopy(edit: (source: any) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
+  cpSync(schemasDir, dir, { recursive: true });
+  const file = join(dir, 'source.json');
+  const source = JSON.parse(readFileSync(file, 'utf8'));
+  edit(source);
+  writeFileSync(file, JSON.stringify(source));
+  return dir;
+}
+
+const problemsOf = (dir: string) => {
+  try {
+    loadSchemas(dir);
+  } catch (e) {
+    if (e instanceof SchemaError) return e.problems;
+    throw e;
+  }
+  return [];
+};
+
+describe('schema meta-check', () => {
+  it('accepts the committed schemas', () => {
+    expect(loadSchemas(schemasDir).tables.size).toBeGreaterThan(10);
+  });
+
+  it.each([
+    ['a misspelt x- keyword', (s: any) => (s.properties.name['x-reff'] = 'unit'), '/properties/name'],
+    ['a reference to an unknown table', (s: any) => (s.properties.name['x-ref'] = 'nosuch'), '/properties/name/x-ref'],
+    ['a wrong JSON Schema type', (s: any) => (s.properties.name.maxLength = 'twenty'), '/properties/name/maxLength'],
+    ['a list field that does not exist', (s: any) => (s['x-list'].title = 'nom'), '/x-list/title'],
+    ['a table option that does not exist', (s: any) => (s['x-table'].permision = 'SOURCES'), '/x-table'],
+  ])('reports %s with its file and pointer', (_what, edit, pointer) => {
+    const problems = problemsOf(brokenCopy(edit));
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.some((p) => p.file.endsWith('source.json') && p.pointer === pointer)).toBe(true);
+  });
+
+  it('keeps the server from starting', async () => {
+    const dir = brokenCopy((s) => (s.properties.name['x-reff'] = 'unit'));
+    await expect(startServer({ schemasDir: dir, dataDir: 'memory://', port: 0, seedDemo: false })).rejects.toThrow(/source\.json \/properties\/name/);
+  });
+});

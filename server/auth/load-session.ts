@@ -4,17 +4,16 @@ import { effectivePermissions, type PermissionGrant } from '../../engine/permiss
 import type { Em } from '../db/orm.ts';
 import type { Session } from '../http/context.ts';
 import { kysely } from '../tbl/store.ts';
-import { tokenHash } from './tokens.ts';
 
 /** Touching last_access at most once a minute keeps reads from writing on every request. */
 const touchAfterMs = 60_000;
 
 /**
- * Loads the session of a cookie token with one query: user, workspace, unit and the permissions
+ * Loads the session of a cookie token (by its hash) with one query: user, workspace, unit and the permissions
  * granted by the user's profiles in that workspace. Returns undefined when unknown, ended or expired
  * (an expired session is closed here, whichever server process notices first).
  */
-export async function loadSession(em: Em, token: string, sessionHours: number): Promise<Session | undefined> {
+export async function loadSession(em: Em, hash: string, sessionHours: number): Promise<Session | undefined> {
   const r = (await sql<any>`
     select s.id, s.user_id, s.userws_id, s.workspace_id, s.language, s.last_access,
       u.login, u.name as user_name, u.active,
@@ -29,7 +28,7 @@ export async function loadSession(em: Em, token: string, sessionHours: number): 
     join workspace w on w.id = s.workspace_id
     left join userws uw on uw.id = s.userws_id
     left join unit un on un.id = uw.unit_id
-    where s.token_hash = ${tokenHash(token)} and s.logout_date is null`.execute(kysely(em))).rows[0];
+    where s.token_hash = ${hash} and s.logout_date is null`.execute(kysely(em))).rows[0];
   if (!r) return undefined;
   const last = new Date(r.last_access).getTime();
   if (Date.now() - last > sessionHours * 3600_000 || r.active === false) {

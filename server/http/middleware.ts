@@ -2,14 +2,19 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { asLang, t } from '../../engine/i18n.ts';
 import { loadSession } from '../auth/load-session.ts';
-import { cookieName } from '../auth/tokens.ts';
+import { cookieName, tokenHash } from '../auth/tokens.ts';
 import type { AppContext, Env, Session } from './context.ts';
 import { fail } from './errors.ts';
 
 /** Requires a live session; puts it on the context. */
 export const requireSession = (ctx: AppContext): MiddlewareHandler<Env> => async (c, next) => {
   const token = getCookie(c, cookieName);
-  const session = token ? await loadSession(ctx.orm.em.fork(), token, ctx.config.sessionHours) : undefined;
+  const hash = token ? tokenHash(token) : undefined;
+  let session = hash ? ctx.sessions.get(hash) : undefined;
+  if (hash && !session) {
+    session = await loadSession(ctx.orm.em.fork(), hash, ctx.config.sessionHours);
+    if (session) ctx.sessions.set(hash, session);
+  }
   if (!session) throw fail(401, t(c.get('lang'), 'msg.notAuthenticated'));
   c.set('session', session);
   c.set('lang', session.lang);

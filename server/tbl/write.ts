@@ -84,7 +84,10 @@ export class TableWriter {
   /** Runs `work` in a transaction and turns constraint violations into field errors. */
   private async transaction<T>(work: (em: Em) => Promise<T>): Promise<T> {
     try {
-      return await this.ctx.orm.em.fork().transactional(work);
+      const result = await this.ctx.orm.em.fork().transactional(work);
+      // Names, units and permissions that sessions carry may have changed: reload them.
+      this.ctx.sessions.clear();
+      return result;
     } catch (e) {
       throw this.constraintError(e) ?? e;
     }

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: [
+      'tests/**/*.test.ts', 'engine/**/*.test.ts', 'server/**/*.test.ts',
+      'catalogues/**/*.test.ts', 'reports/**/*.test.ts',
+    ],
+    exclude: ['**/node_modules/**', '**/.data/**'],
+    // One throwaway PostgreSQL for the run; each test file creates its own database on it.
+    globalSetup: ['tests/setup/global-pg.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 60_000,
+    // Forks isolate native modules (argon2, pg) per file; CI has 2 cores.
+    pool: 'forks',
+    maxWorkers: 2,
+    // `vitest run` exits 1 on any failed test or unhandled error; keep those defaults explicit.
+    passWithNoTests: false,
+    dangerouslyIgnoreUnhandledErrors: false,
+  },
+});

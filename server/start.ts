@@ -9,7 +9,7 @@ import { migrate, openOrm } from './db/orm.ts';
 import { domainModules } from './domains.ts';
 import type { AppContext } from './http/context.ts';
 import { Modules } from './modules.ts';
-import { SessionCache } from './auth/session-cache.ts';
+import { IdentityCache } from './auth/session-cache.ts';
 import { seedDemo } from '../catalogues/demo/seed.ts';
 
 export interface RunningServer {
@@ -26,7 +26,7 @@ export async function startServer(overrides: Partial<ServerConfig> & { schemasDi
   const registry = loadSchemas(overrides.schemasDir ?? schemasDir);
   const orm = await openOrm(registry, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: overrides.migrationsDir });
   await migrate(orm);
-  const ctx: AppContext = { registry, orm, config, validators: new Validators(), modules: new Modules(domainModules), sessions: new SessionCache() };
+  const ctx: AppContext = { registry, orm, config, validators: new Validators(), modules: new Modules(domainModules), identities: new IdentityCache() };
   const demo = config.seedDemo ? await seedDemo(ctx) : undefined;
   const app = createApp(ctx);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -18,7 +18,6 @@ export function authRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/auth/logout', async (c) => {
     const token = getCookie(c, cookieName);
     if (token) {
-      ctx.sessions.forget(tokenHash(token));
       await sql`update syssession set logout_date = now() where token_hash = ${tokenHash(token)} and logout_date is null`.execute(kysely(ctx.orm.em.fork()));
     }
     deleteCookie(c, cookieName, { path: '/' });

@@ -1,39 +1,35 @@
-import type { Session } from '../http/context.ts';
+import type { Identity } from './load-session.ts';
 
 /**
- * A two-second memo of loaded sessions, so a burst of requests plans and runs the session query
- * once. The database stays the only truth: another process that ends or changes a session is seen
- * here within the TTL; this process forgets a token at once when it ends or changes it itself.
- * Nothing here is needed by any other process.
+ * A two-second memo of user identities (names, unit, permissions), so a burst of requests plans
+ * the costly identity query once. Sessions themselves are always read from the database. A change
+ * made by this process clears the memo at once; one made by another process is seen within the
+ * TTL. Nothing here is needed by any other process.
  */
-export class SessionCache {
-  private entries = new Map<string, { session: Session; until: number }>();
+export class IdentityCache {
+  private entries = new Map<string, { identity: Identity; until: number }>();
 
   constructor(
     private ttlMs = 2000,
     private max = 10_000,
   ) {}
 
-  get(tokenHash: string): Session | undefined {
-    const e = this.entries.get(tokenHash);
+  get(key: string): Identity | undefined {
+    const e = this.entries.get(key);
     if (!e) return undefined;
     if (e.until < Date.now()) {
-      this.entries.delete(tokenHash);
+      this.entries.delete(key);
       return undefined;
     }
-    return e.session;
+    return e.identity;
   }
 
-  set(tokenHash: string, session: Session): void {
+  set(key: string, identity: Identity): void {
     if (this.entries.size >= this.max) this.entries.clear();
-    this.entries.set(tokenHash, { session, until: Date.now() + this.ttlMs });
+    this.entries.set(key, { identity, until: Date.now() + this.ttlMs });
   }
 
-  forget(tokenHash: string): void {
-    this.entries.delete(tokenHash);
-  }
-
-  /** Forgets every session (after a change of users, profiles or workspaces in this process). */
+  /** Forgets every identity (after a change of users, profiles, units or workspaces). */
   clear(): void {
     this.entries.clear();
   }

@@ -4,7 +4,7 @@ import type { Validators } from '../../engine/validate.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Orm } from '../db/orm.ts';
 import type { Modules } from '../modules.ts';
-import type { SessionCache } from '../auth/session-cache.ts';
+import type { IdentityCache } from '../auth/session-cache.ts';
 
 /** Who is asking: loaded from the session row on every request. */
 export interface Session {
@@ -33,7 +33,8 @@ export interface AppContext {
   config: ServerConfig;
   validators: Validators;
   modules: Modules;
-  sessions: SessionCache;
+  /** Brief memo of users' identities; see IdentityCache. */
+  identities: IdentityCache;
 }
 
 export type Env = { Variables: { session: Session; lang: Lang } };

@@ -10,11 +10,7 @@ import { fail } from './errors.ts';
 export const requireSession = (ctx: AppContext): MiddlewareHandler<Env> => async (c, next) => {
   const token = getCookie(c, cookieName);
   const hash = token ? tokenHash(token) : undefined;
-  let session = hash ? ctx.sessions.get(hash) : undefined;
-  if (hash && !session) {
-    session = await loadSession(ctx.orm.em.fork(), hash, ctx.config.sessionHours);
-    if (session) ctx.sessions.set(hash, session);
-  }
+  const session = hash ? await loadSession(ctx.orm.em.fork(), hash, ctx.config.sessionHours, ctx.identities) : undefined;
   if (!session) throw fail(401, t(c.get('lang'), 'msg.notAuthenticated'));
   c.set('session', session);
   c.set('lang', session.lang);

@@ -42,7 +42,6 @@ export function sessionRoutes(app: Hono<Env>, ctx: AppContext): void {
     const target = (await userWorkspaces(em, s.userId)).find((w) => w.id === c.req.param('id'));
     if (!target) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
     await sql`update syssession set workspace_id = ${target.id}, userws_id = ${target.userwsId} where id = ${s.sessionId}`.execute(kysely(em));
-    ctx.sessions.clear();
     await recordCommand(em, { ...s, workspaceId: target.id }, { type: 'session', action: 'changews', entityId: target.id, entityName: target.name });
     return c.json({ success: true, result: { id: target.id, name: target.name } });
   });
@@ -54,7 +53,6 @@ export function sessionRoutes(app: Hono<Env>, ctx: AppContext): void {
     const db = kysely(ctx.orm.em.fork());
     await db.updateTable('syssession').set({ language: lang }).where('id', '=', s.sessionId).execute();
     await db.updateTable('sysuser').set({ language: lang }).where('id', '=', s.userId).execute();
-    ctx.sessions.clear();
     return c.json({ success: true });
   });
 }

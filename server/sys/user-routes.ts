@@ -35,7 +35,7 @@ export function userRoutes(app: Hono<Env>, ctx: AppContext): void {
       const diffs = Object.entries(doc).filter(([k, v]) => before[k] !== v).map(([k, v]) => ({ title: k, prevValue: before[k], newValue: v }));
       if (diffs.length) await recordCommand(em, s, { type: 'sysuser', action: 'usersettings', entityId: s.userId, entityName: doc.name, detail: { diffs } });
     });
-    ctx.sessions.clear();
+    ctx.identities.clear();
     return c.json({ success: true });
   });
 

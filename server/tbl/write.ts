@@ -86,7 +86,7 @@ export class TableWriter {
     try {
       const result = await this.ctx.orm.em.fork().transactional(work);
       // Names, units and permissions that sessions carry may have changed: reload them.
-      this.ctx.sessions.clear();
+      this.ctx.identities.clear();
       return result;
     } catch (e) {
       throw this.constraintError(e) ?? e;

@@ -17,6 +17,8 @@ addResources('ru', {
     chooseWorkspace: 'Выберите рабочее пространство',
     invalidPassword: 'Пароль должен содержать от 6 до 20 символов, хотя бы одну букву и одну цифру',
     passwordMismatch: 'Подтвержденный пароль и новый пароль не совпадают',
+    /** Spec 001 §5 writes the self-service message with double spaces; quoted exactly. */
+    passwordMismatchSelf: 'Подтвержденный  пароль  и новый пароль не совпадают',
     wrongPassword: 'Неверный текущий пароль',
     duplicate: 'Такое значение уже существует',
     inUse: 'Запись используется и не может быть удалена',
@@ -41,6 +43,7 @@ addResources('en', {
     chooseWorkspace: 'Choose a workspace',
     invalidPassword: 'The password must have 6 to 20 characters, at least one letter and one digit',
     passwordMismatch: 'The confirmed password and the new password do not match',
+    passwordMismatchSelf: 'The confirmed password and the new password do not match',
     wrongPassword: 'The current password is wrong',
     duplicate: 'This value already exists',
     inUse: 'The record is in use and cannot be deleted',

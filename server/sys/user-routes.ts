@@ -45,7 +45,7 @@ export function userRoutes(app: Hono<Env>, ctx: AppContext): void {
     const errors = [];
     for (const [field, v] of Object.entries({ password, newPassword, repeatNewPassword })) if (!v) errors.push({ field, msg: t(s.lang, 'msg.required') });
     if (newPassword && !isValidPassword(newPassword)) errors.push({ field: 'newPassword', msg: t(s.lang, 'msg.invalidPassword') });
-    if (newPassword && repeatNewPassword && newPassword !== repeatNewPassword) errors.push({ field: 'repeatNewPassword', msg: t(s.lang, 'msg.passwordMismatch') });
+    if (newPassword && repeatNewPassword && newPassword !== repeatNewPassword) errors.push({ field: 'repeatNewPassword', msg: t(s.lang, 'msg.passwordMismatchSelf') });
     if (errors.length) throw new ApiError(400, errors);
     const em = ctx.orm.em.fork();
     const u = await kysely(em).selectFrom('sysuser').select('password_hash').where('id', '=', s.userId).executeTakeFirstOrThrow();

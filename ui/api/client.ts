@@ -1,0 +1,76 @@
+/**
+ * The HTTP transport: JSON in, JSON out, cookies included, envelope unwrapped, errors thrown as
+ * {@link ApiError}. A 401 outside `/api/auth/` calls the handler set by {@link onUnauthorized}
+ * (the app sends the user to `/login`).
+ *
+ * @example
+ *   const list = await api.post<QueryResult<Source>>('/api/tbl/source/query', { page: 0 });
+ */
+import { ApiError } from './ApiError.ts';
+import type { Envelope, FieldError } from './types.ts';
+
+let unauthorizedHandler: () => void = () => {};
+let language = 'ru';
+
+/** The UI language, sent as `Accept-Language` so messages before login come in it too. */
+export function setApiLanguage(lang: string): void {
+  language = lang;
+}
+
+/** Sets what happens when the server answers 401 (no session). */
+export function onUnauthorized(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && 'success' in body;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorsFrom(body: unknown, status: number): FieldError[] {
+  if (typeof body === 'object' && body !== null && Array.isArray((body as Envelope<unknown>).errors)) {
+    return (body as Envelope<unknown>).errors!;
+  }
+  return [{ field: null, msg: typeof body === 'string' && body ? body : `HTTP ${status}` }];
+}
+
+/** Sends one request; resolves to the envelope's `result` (or the plain body for plain answers). */
+export async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      'Accept-Language': language,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await readBody(res);
+  if (res.status === 401 && !url.startsWith('/api/auth/')) unauthorizedHandler();
+  if (!res.ok) {
+    throw new ApiError(res.status, errorsFrom(data, res.status), isEnvelope(data) ? data.result : undefined);
+  }
+  if (isEnvelope(data)) {
+    if (data.success === false || (data.errors && data.errors.length)) {
+      throw new ApiError(res.status, errorsFrom(data, res.status), data.result);
+    }
+    return data.result as T;
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(url: string) => request<T>('GET', url),
+  post: <T>(url: string, body: unknown = {}) => request<T>('POST', url, body),
+  del: <T = void>(url: string) => request<T>('DELETE', url),
+};

@@ -1,0 +1,75 @@
+/**
+ * One row of a catalogue as a card: title, subtitle and badges from the list descriptor.
+ * Clicking expands it to show Edit and Delete (when editable).
+ */
+import { Button, Card, Flex, Space, Tag, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Doc, ListDescriptor } from '../../api/index.ts';
+import { formatValue } from '../forms/formatValue.ts';
+
+export interface CatalogueCardProps {
+  item: Doc;
+  list: ListDescriptor;
+  properties: Record<string, Record<string, unknown>>;
+  expanded: boolean;
+  editable: boolean;
+  opening?: boolean;
+  onToggle: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+export function CatalogueCard({ item, list, properties, expanded, editable, opening, onToggle, onEdit, onDelete }: CatalogueCardProps) {
+  const { t } = useTranslation();
+  const show = (field?: string) => (field ? formatValue(item[field], properties[field], (k) => t(k)) : '');
+  const title = show(list.title ?? 'name') || String(item.id ?? '');
+  const subtitle = show(list.subtitle);
+  const badges = (list.badges ?? []).filter((b) => item[b.field] === b.value);
+  const inactive = item.active === false;
+
+  return (
+    <Card
+      size="small"
+      hoverable
+      data-testid="catalogue-item"
+      data-id={item.id}
+      onClick={onToggle}
+      style={{ opacity: inactive ? 0.6 : 1 }}
+    >
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <div>
+          <Typography.Text strong data-testid="catalogue-item-title">
+            {title}
+          </Typography.Text>
+          {subtitle ? (
+            <div>
+              <Typography.Text type="secondary" data-testid="catalogue-item-subtitle">
+                {subtitle}
+              </Typography.Text>
+            </div>
+          ) : null}
+          {badges.length ? (
+            <Space size={4} style={{ marginTop: 4 }}>
+              {badges.map((b) => (
+                <Tag key={b.field + String(b.value)} color={b.color}>
+                  {t(b.label)}
+                </Tag>
+              ))}
+            </Space>
+          ) : null}
+        </div>
+        {expanded && editable ? (
+          <Space onClick={(e) => e.stopPropagation()}>
+            <Button data-testid="catalogue-edit" icon={<EditOutlined />} loading={opening} onClick={onEdit}>
+              {t('ui.common.edit')}
+            </Button>
+            <Button data-testid="catalogue-delete" danger icon={<DeleteOutlined />} onClick={onDelete}>
+              {t('ui.common.delete')}
+            </Button>
+          </Space>
+        ) : null}
+      </Flex>
+    </Card>
+  );
+}

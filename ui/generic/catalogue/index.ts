@@ -1,0 +1,5 @@
+/** The generic, schema-driven catalogue screen and its parts. */
+export { CataloguePage, type CataloguePageProps } from './CataloguePage.tsx';
+export { CatalogueCard } from './CatalogueCard.tsx';
+export { useCatalogue, type CatalogueController } from './useCatalogue.ts';
+export * from './catalogueModel.ts';

@@ -1,0 +1,73 @@
+/**
+ * rjsf widget for `x-ref` (a row of another table) and `x-options` (a named lookup) fields:
+ * an antd Select with search; a multi-select for arrays of refs. Values are ids; `{id, name}`
+ * objects (joined refs) are accepted and reduced to their id.
+ */
+import { useEffect, useState } from 'react';
+import { Select } from 'antd';
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import type { Option } from '../../api/index.ts';
+import { lookupParams, type SchemaFormContext } from './optionsLoader.ts';
+import type { OptionSource } from './translateSchema.ts';
+
+type Scalar = string | number | boolean;
+
+const idOf = (v: unknown): Scalar | undefined =>
+  v && typeof v === 'object' && 'id' in v ? ((v as { id: Scalar }).id) : (v as Scalar | undefined);
+
+/** The option source: set by `translateSchema`, or the server uiSchema's `{table}` / `{lookup}`. */
+function sourceOf(options: WidgetProps['options']): OptionSource | undefined {
+  const given = options.source as OptionSource | undefined;
+  if (given) return given;
+  const ref = typeof options.table === 'string' ? options.table : undefined;
+  const lookup = typeof options.lookup === 'string' ? options.lookup : undefined;
+  return ref || lookup ? { path: '', ref, lookup } : undefined;
+}
+
+export function RefWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, options, disabled, readonly, required, placeholder, registry, schema, rawErrors } = props;
+  const { t } = useTranslation();
+  const source = sourceOf(options);
+  const multiple = options.multiple === true || schema.type === 'array';
+  const ctx = registry.formContext as SchemaFormContext | undefined;
+  const [list, setList] = useState<Option[] | null>(null);
+  const params = source && ctx ? lookupParams(source, ctx.getDoc()) : {};
+  const paramsKey = JSON.stringify(params);
+
+  useEffect(() => {
+    let live = true;
+    if (!source || !ctx) {
+      setList([]);
+      return;
+    }
+    ctx.loadOptions(source, params).then(
+      (o) => live && setList(o),
+      () => live && setList([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ctx, source?.path, source?.ref, source?.lookup, paramsKey]);
+
+  const current = multiple ? (Array.isArray(value) ? value.map(idOf) : []) : idOf(value);
+  return (
+    <Select
+      id={id}
+      data-testid={`ref-${id}`}
+      mode={multiple ? 'multiple' : undefined}
+      value={current ?? undefined}
+      options={(list ?? []).map((o) => ({ value: o.value, label: o.label }))}
+      loading={list === null}
+      disabled={disabled || readonly}
+      allowClear={!required || multiple}
+      placeholder={placeholder || t('ui.form.select')}
+      showSearch={{ optionFilterProp: 'label' }}
+      status={rawErrors?.length ? 'error' : undefined}
+      style={{ width: '100%' }}
+      onChange={(v) => onChange(multiple ? (v ?? []) : (v ?? undefined))}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * A modal form whose schema and document come from the server (by default
+ * `POST /api/tbl/{table}/form {id?}`), saved by `save`; server errors return to the form.
+ *
+ * @example
+ *   <RemoteFormDialog open title="…" table="workspace" id={wsId}
+ *     save={(doc) => tableApi.update('workspace', wsId, doc)} onSaved={reload} onClose={close} />
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { Modal } from 'antd';
+import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
+import { WaitIcon } from '../WaitIcon.tsx';
+import { SchemaForm } from './SchemaForm.tsx';
+
+export interface RemoteFormDialogProps {
+  open: boolean;
+  title: ReactNode;
+  /** Table of the generic form endpoint; or give `load`. */
+  table?: string;
+  id?: string;
+  load?: () => Promise<RemoteForm>;
+  save: (doc: Doc) => Promise<unknown>;
+  onSaved?: (doc: Doc, result: unknown) => void;
+  onClose: () => void;
+  width?: number;
+}
+
+export function RemoteFormDialog({ open, title, table, id, load, save, onSaved, onClose, width = 640 }: RemoteFormDialogProps) {
+  const [form, setForm] = useState<RemoteForm | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setForm(null);
+    setErrors([]);
+    const loader = load ?? (() => tableApi.form(table!, id));
+    loader().then(
+      (f) => live && setForm(f),
+      (err) => live && setErrors(errorsOf(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, table, id]);
+
+  const submit = async (doc: Doc) => {
+    setSaving(true);
+    try {
+      const result = await save(doc);
+      setErrors([]);
+      onSaved?.(doc, result);
+    } catch (err) {
+      setErrors(errorsOf(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open={open} title={title} width={width} footer={null} onCancel={onClose} destroyOnHidden mask={{ closable: false }}>
+      <div data-testid="remote-form-dialog">
+        {form ? (
+          <SchemaForm
+            schema={form.schema}
+            uiSchema={form.resources?.uiSchema}
+            options={form.resources?.options}
+            formData={form.doc}
+            serverErrors={errors}
+            saving={saving}
+            onSubmit={submit}
+            onCancel={onClose}
+          />
+        ) : errors.length ? (
+          <SchemaErrors errors={errors} />
+        ) : (
+          <WaitIcon />
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function SchemaErrors({ errors }: { errors: FieldError[] }) {
+  return (
+    <ul data-testid="form-errors" style={{ color: '#cf1322' }}>
+      {errors.map((e, i) => (
+        <li key={i}>{e.msg}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * A form drawn by rjsf (antd theme) from a schema whose titles are i18n keys.
+ *
+ * Translates the schema for the current language, validates in the browser (messages in that
+ * language, `noHtml5Validate`), applies `x-visible`, draws ref fields with {@link RefWidget}, and
+ * shows server errors beside their fields and in a danger alert (`data-testid="form-errors"`).
+ *
+ * @example
+ *   <SchemaForm schema={form.schema} uiSchema={form.resources?.uiSchema} formData={doc}
+ *               serverErrors={errors} onSubmit={save} onCancel={close} />
+ */
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Flex } from 'antd';
+import Form from '@rjsf/antd';
+import type { IChangeEvent } from '@rjsf/core';
+import type { RJSFSchema } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import type { Doc, FieldError, Option } from '../../api/index.ts';
+import { translateSchema } from './translateSchema.ts';
+import { applyVisibility, type VisibilityRule } from './visibility.ts';
+import { createValidator } from './validator.ts';
+import { createOptionsLoader, type SchemaFormContext } from './optionsLoader.ts';
+import { toErrorSchema } from './serverErrors.ts';
+import { rjsfTranslator } from './rjsfStrings.ts';
+import { RefWidget } from './RefWidget.tsx';
+import { PermissionTreeField } from './PermissionTreeField.tsx';
+
+/** `ref`, `refs`, `options` are the widget names of the server's derived uiSchema. */
+const widgets = { RefWidget, ref: RefWidget, refs: RefWidget, options: RefWidget };
+const fields = { PermissionTree: PermissionTreeField };
+/** Field errors are shown beside the fields; rjsf would also log them to the console. */
+const noop = () => {};
+
+export interface SchemaFormProps {
+  /** The schema as the server sends it (titles are i18n keys). */
+  schema: Record<string, unknown>;
+  uiSchema?: Record<string, unknown>;
+  formData?: Doc;
+  /** `resources.options` of a remote form. */
+  options?: Record<string, Option[]>;
+  serverErrors?: FieldError[];
+  saving?: boolean;
+  readOnly?: boolean;
+  onSubmit: (doc: Doc) => void;
+  /** Omit for forms without a cancel button. */
+  onCancel?: () => void;
+  onChange?: (doc: Doc) => void;
+  submitLabel?: ReactNode;
+  /** Extra client-side checks, as server-style errors (empty when fine). */
+  check?: (doc: Doc) => FieldError[];
+  testId?: string;
+}
+
+export function SchemaForm(props: SchemaFormProps) {
+  const { schema, uiSchema, options, serverErrors, saving, readOnly, onSubmit, onCancel, submitLabel, check, testId = 'schema-form' } = props;
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [doc, setDoc] = useState<Doc>(props.formData ?? {});
+  const [localErrors, setLocalErrors] = useState<FieldError[]>([]);
+  const docRef = useRef(doc);
+  docRef.current = doc;
+
+  const prepared = useMemo(() => translateSchema(schema, uiSchema, (k) => t(k)), [schema, uiSchema, t, lang]);
+  const validator = useMemo(() => createValidator(lang), [prepared, lang]);
+  const formContext = useMemo<SchemaFormContext>(
+    // labelAlign/colon/colSpan are read by the @rjsf/antd templates
+    () => ({ loadOptions: createOptionsLoader(options), getDoc: () => docRef.current, labelAlign: 'left', colon: false, colSpan: 24 }),
+    [options],
+  );
+  const translateString = useMemo(() => rjsfTranslator((k, o) => (o ? t(k, o) : t(k))), [t, lang]);
+  const visible = useMemo(
+    () => applyVisibility(prepared.schema, schema['x-visible'] as Record<string, VisibilityRule> | undefined, doc),
+    [prepared, schema, doc],
+  );
+
+  const errors = [...localErrors, ...(serverErrors ?? [])];
+  const extraErrors = useMemo(() => toErrorSchema(errors, (k) => t(k)), [serverErrors, localErrors, t]);
+
+  const change = (e: IChangeEvent<Doc, RJSFSchema>) => {
+    const next = e.formData ?? {};
+    setDoc(next);
+    props.onChange?.(next);
+  };
+
+  const submit = (e: IChangeEvent<Doc, RJSFSchema>) => {
+    const next = e.formData ?? {};
+    const found = check?.(next) ?? [];
+    setLocalErrors(found);
+    if (!found.length) onSubmit(next);
+  };
+
+  return (
+    <div data-testid={testId} className="tb-schema-form">
+      {errors.length ? (
+        <Alert
+          data-testid="form-errors"
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('ui.form.errorsTitle')}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              {errors.map((e, i) => (
+                <li key={i}>{t(e.msg)}</li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
+      <Form
+        schema={visible}
+        uiSchema={prepared.uiSchema}
+        formData={doc}
+        validator={validator}
+        widgets={widgets}
+        fields={fields}
+        formContext={formContext}
+        translateString={translateString}
+        extraErrors={extraErrors}
+        noHtml5Validate
+        showErrorList={false}
+        omitExtraData
+        readonly={readOnly}
+        disabled={saving}
+        onChange={change}
+        onSubmit={submit}
+        onError={noop}
+      >
+        {readOnly ? (
+          <></>
+        ) : (
+          <Flex gap={8} justify="flex-end">
+            {onCancel ? (
+              <Button data-testid="form-cancel" onClick={onCancel} disabled={saving}>
+                {t('ui.common.cancel')}
+              </Button>
+            ) : null}
+            <Button data-testid="form-save" type="primary" htmlType="submit" loading={saving}>
+              {submitLabel ?? t('ui.common.save')}
+            </Button>
+          </Flex>
+        )}
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Lookups of one open form: first the `resources.options` the form came with (keyed by field
+ * path), else `POST /api/opts/{table or lookup}` with its parameters, each fetched once per form.
+ */
+import { fetchOptions, type Doc, type Option } from '../../api/index.ts';
+import type { OptionSource } from './translateSchema.ts';
+
+export type LoadOptions = (source: OptionSource, params?: Record<string, unknown>) => Promise<Option[]>;
+
+/**
+ * Named lookups that depend on other fields of the document: lookup → the fields sent as its
+ * parameters (spec 000 §3.2: the user's views are filtered by the unit).
+ */
+export const LOOKUP_PARAMS: Record<string, string[]> = {
+  'user-views': ['unitId'],
+};
+
+/** The parameters of a lookup taken from the document being edited. */
+export function lookupParams(source: OptionSource, doc: Doc | undefined): Record<string, unknown> {
+  const fields = (source.lookup && LOOKUP_PARAMS[source.lookup]) || [];
+  return Object.fromEntries(fields.map((f) => [f, doc?.[f]]).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+}
+
+export function createOptionsLoader(given: Record<string, Option[]> | undefined): LoadOptions {
+  const cache = new Map<string, Promise<Option[]>>();
+  return (source, params = {}) => {
+    const preset = given?.[source.path];
+    if (preset && !Object.keys(params).length) return Promise.resolve(preset);
+    const name = source.ref ?? source.lookup;
+    if (!name) return Promise.resolve([]);
+    const key = `${name}?${JSON.stringify(params)}`;
+    let pending = cache.get(key);
+    if (!pending) {
+      pending = fetchOptions(name, params).then((list) => (Array.isArray(list) ? list : []));
+      pending.catch(() => cache.delete(key));
+      cache.set(key, pending);
+    }
+    return pending;
+  };
+}
+
+/** What {@link SchemaForm} hands its widgets and fields through rjsf's `formContext`. */
+export interface SchemaFormContext {
+  loadOptions: LoadOptions;
+  /** The document as currently edited. */
+  getDoc: () => Doc;
+  /** Layout options of the @rjsf/antd templates. */
+  labelAlign?: 'left' | 'right';
+  colon?: boolean;
+  colSpan?: number;
+}

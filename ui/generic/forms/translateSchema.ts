@@ -1,0 +1,144 @@
+/**
+ * Prepares a schema from the server for rjsf: titles (i18n keys) become labels, local `$ref`s are
+ * inlined, and the `x-*` keywords become uiSchema entries:
+ *
+ * - `x-enum: "unitType"` ⇒ `ui:enumNames` from `unitType.<value>`;
+ * - `x-ref` / `x-options` (also on array items) ⇒ the `RefWidget` with `ui:options.source`;
+ * - `x-readonly` ⇒ `ui:readonly`;
+ * - an array of objects picking from `perms-tree` ⇒ the `PermissionTree` field.
+ *
+ * The input is never modified.
+ */
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+
+export type Translate = (key: string) => string;
+type Node = Record<string, unknown>;
+
+/** Where a ref widget takes its options from. */
+export interface OptionSource {
+  /** Dotted field path (`address.adminUnitId`), the key into `resources.options`. */
+  path: string;
+  /** Table name of an `x-ref`. */
+  ref?: string;
+  /** Named lookup of an `x-options`. */
+  lookup?: string;
+}
+
+const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:placeholder', 'ui:help'];
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'];
+const SUBSCHEMAS = ['if', 'then', 'else', 'not', 'additionalProperties'];
+const MAX_REF_DEPTH = 8;
+/** The named lookup that answers with a tree: arrays of items choosing from it get the tree field. */
+export const TREE_LOOKUP = 'perms-tree';
+
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function resolvePointer(root: Node, ref: string): Node | undefined {
+  if (!ref.startsWith('#/')) return undefined;
+  let cur: unknown = root;
+  for (const raw of ref.slice(2).split('/')) {
+    const part = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    cur = isNode(cur) ? cur[part] : undefined;
+  }
+  return isNode(cur) ? cur : undefined;
+}
+
+function sourceOf(node: Node, path: string[]): OptionSource | undefined {
+  const ref = typeof node['x-ref'] === 'string' ? node['x-ref'] : undefined;
+  const lookup = typeof node['x-options'] === 'string' ? node['x-options'] : undefined;
+  return ref || lookup ? { path: path.join('.'), ref, lookup } : undefined;
+}
+
+/** The item property that picks from the permission tree, if any. */
+function treeKey(items: Node): string | undefined {
+  if (!isNode(items.properties)) return undefined;
+  return Object.entries(items.properties).find(([, p]) => isNode(p) && p['x-options'] === TREE_LOOKUP)?.[0];
+}
+
+function ensureUi(ui: Node, key: string): Node {
+  if (!isNode(ui[key])) ui[key] = {};
+  return ui[key] as Node;
+}
+
+function setWidget(ui: Node, source: OptionSource, multiple: boolean): void {
+  if (!ui['ui:widget']) ui['ui:widget'] = 'RefWidget';
+  const options = isNode(ui['ui:options']) ? ui['ui:options'] : {};
+  ui['ui:options'] = { ...options, source, multiple };
+}
+
+function translateUiTexts(ui: Node, t: Translate): void {
+  for (const key of UI_TEXT_KEYS) if (typeof ui[key] === 'string') ui[key] = t(ui[key] as string);
+  for (const [k, v] of Object.entries(ui)) if (!k.startsWith('ui:') && isNode(v)) translateUiTexts(v, t);
+}
+
+function walk(node: Node, ui: Node, path: string[], root: Node, t: Translate, depth: number): Node {
+  if (typeof node.$ref === 'string' && depth < MAX_REF_DEPTH) {
+    const target = resolvePointer(root, node.$ref);
+    if (target) {
+      const { $ref: _ignored, ...siblings } = node;
+      return walk({ ...target, ...siblings }, ui, path, root, t, depth + 1);
+    }
+  }
+  const out: Node = { ...node };
+  if (typeof out.title === 'string') out.title = t(out.title);
+  if (typeof out.description === 'string') out.description = t(out.description);
+
+  if (typeof node['x-enum'] === 'string' && Array.isArray(node.enum)) {
+    const prefix = node['x-enum'];
+    ui['ui:enumNames'] = node.enum.map((v) => t(`${prefix}.${String(v)}`));
+  }
+  const own = sourceOf(node, path);
+  if (own) setWidget(ui, own, false);
+  if (node['x-readonly'] === true) ui['ui:readonly'] = true;
+
+  if (isNode(node.properties)) {
+    const props: Node = {};
+    for (const [key, child] of Object.entries(node.properties)) {
+      props[key] = isNode(child) ? walk(child, ensureUi(ui, key), [...path, key], root, t, depth) : child;
+    }
+    out.properties = props;
+  }
+  if (isNode(node.items)) {
+    const items = node.items;
+    const tree = treeKey(items);
+    if (tree) {
+      ui['ui:field'] = 'PermissionTree';
+      ui['ui:options'] = { ...(isNode(ui['ui:options']) ? ui['ui:options'] : {}), valueKey: tree, source: { path: path.join('.'), lookup: TREE_LOOKUP } };
+    }
+    const itemSource = sourceOf(items, path);
+    if (itemSource && !isNode(items.properties)) {
+      setWidget(ui, itemSource, true);
+      out.items = walk(items, {}, path, root, t, depth);
+    } else {
+      out.items = walk(items, ensureUi(ui, 'items'), path, root, t, depth);
+    }
+  }
+  for (const key of SUBSCHEMA_LISTS) {
+    if (Array.isArray(node[key])) {
+      out[key] = (node[key] as unknown[]).map((s) => (isNode(s) ? walk(s, ui, path, root, t, depth) : s));
+    }
+  }
+  for (const key of SUBSCHEMAS) if (isNode(node[key])) out[key] = walk(node[key] as Node, ui, path, root, t, depth);
+  if (isNode(node.dependencies)) {
+    const deps: Node = {};
+    for (const [k, v] of Object.entries(node.dependencies)) deps[k] = isNode(v) ? walk(v, ui, path, root, t, depth) : v;
+    out.dependencies = deps;
+  }
+  return out;
+}
+
+export interface PreparedForm {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+}
+
+/** Translates `schema` and derives the uiSchema additions; `uiSchema` is the server's (or `x-layout`). */
+export function translateSchema(schema: Node, uiSchema: Node | undefined, t: Translate): PreparedForm {
+  const ui: Node = structuredClone(isNode(uiSchema) ? uiSchema : isNode(schema['x-layout']) ? schema['x-layout'] : {});
+  delete ui['x-form'];
+  translateUiTexts(ui, t);
+  // the entity title is the screen's or dialog's heading, not the form's
+  const { $schema: _draft, title: _title, ...rest } = schema;
+  const out = walk(rest, ui, [], schema, t, 0);
+  return { schema: out as RJSFSchema, uiSchema: ui as UiSchema };
+}

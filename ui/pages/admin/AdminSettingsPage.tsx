@@ -1,0 +1,18 @@
+/** `/sys/admin/settings[/:setting]` — workspaces (generic catalogue) and system settings. */
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CataloguePage } from '../../generic/catalogue/index.ts';
+import PendingPage from '../pending/PendingPage.tsx';
+import { AdminHub } from './AdminHub.tsx';
+import { findEntry, SETTINGS_ENTRIES } from './adminEntries.ts';
+
+export default function AdminSettingsPage() {
+  const { t } = useTranslation();
+  const { setting } = useParams();
+  const entry = findEntry(SETTINGS_ENTRIES, setting);
+  return (
+    <AdminHub title={t('ui.admin.settingsTitle')} basePath="/sys/admin/settings" entries={SETTINGS_ENTRIES} selected={entry} testId="admin-settings">
+      {entry?.table ? <CataloguePage key={entry.table} table={entry.table} permission={entry.permission} /> : entry ? <PendingPage /> : null}
+    </AdminHub>
+  );
+}

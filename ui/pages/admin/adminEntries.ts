@@ -1,0 +1,45 @@
+/**
+ * The entries of the administrator hubs (spec 000 §2.6): route slug, i18n label, the permission
+ * that shows it, and for catalogues the table behind it.
+ */
+export interface AdminEntry {
+  slug: string;
+  label: string;
+  permission: string;
+  /** Table of the generic catalogue screen. */
+  table?: string;
+  /** Draw a separator before this entry. */
+  separatorBefore?: boolean;
+}
+
+export const CATALOGUE_ENTRIES: AdminEntry[] = [
+  { slug: 'admunits', table: 'adminunit', permission: 'ADMINUNITS', label: 'ui.admin.tables.admunits' },
+  { slug: 'units', table: 'unit', permission: 'UNITS', label: 'ui.admin.tables.units' },
+  { slug: 'sources', table: 'source', permission: 'SOURCES', label: 'ui.admin.tables.sources' },
+  { slug: 'substances', table: 'substance', permission: 'SUBSTANCES', label: 'ui.admin.tables.substances' },
+  { slug: 'products', table: 'product', permission: 'PRODUCTS', label: 'ui.admin.tables.products' },
+  { slug: 'regimens', table: 'regimen', permission: 'REGIMENS', label: 'ui.admin.tables.regimens' },
+  { slug: 'tags', table: 'tag', permission: 'TAGS', label: 'ui.admin.tables.tags' },
+  { slug: 'ageranges', table: 'agerange', permission: 'AGERANGES', label: 'ui.admin.tables.ageranges' },
+  { slug: 'users', table: 'userws', permission: 'USERS', label: 'ui.admin.tables.users', separatorBefore: true },
+  { slug: 'groups', table: 'userprofile', permission: 'PROFILES', label: 'ui.admin.tables.groups' },
+];
+
+export const REPORT_ENTRIES: AdminEntry[] = [
+  { slug: 'onlineusers', permission: 'ONLINE', label: 'ui.admin.reports.onlineusers' },
+  { slug: 'usersessions', permission: 'USERSESREP', label: 'ui.admin.reports.usersessions' },
+  { slug: 'cmdhistory', permission: 'CMDHISTORY', label: 'ui.admin.reports.cmdhistory' },
+  { slug: 'cmdstatistics', permission: 'CMDSTATISTICS', label: 'ui.admin.reports.cmdstatistics' },
+  { slug: 'errorlog', permission: 'ERRORLOGREP', label: 'ui.admin.reports.errorlog' },
+];
+
+export const SETTINGS_ENTRIES: AdminEntry[] = [
+  { slug: 'workspaces', table: 'workspace', permission: 'WORKSPACES', label: 'ui.admin.settings.workspaces' },
+  { slug: 'sysconfig', permission: 'SYSSETUP', label: 'ui.admin.settings.sysconfig' },
+];
+
+/** The entry of a route parameter: by slug, or by table name (`/sys/admin/tables/source`). */
+export function findEntry(entries: AdminEntry[], param: string | undefined): AdminEntry | undefined {
+  if (!param) return undefined;
+  return entries.find((e) => e.slug === param) ?? entries.find((e) => e.table === param);
+}

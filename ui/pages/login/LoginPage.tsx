@@ -1,0 +1,83 @@
+/**
+ * The public login page: login and password, then — when the server answers that the user has
+ * several workspaces — the workspace choice. Success goes where the user was sent from, else home.
+ */
+import { useState } from 'react';
+import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { authApi, errorsOf, type WorkspaceItem } from '../../api/index.ts';
+import { useSessionContext } from '../../session/index.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { WorkspaceChoice } from './WorkspaceChoice.tsx';
+
+interface Credentials {
+  login: string;
+  password: string;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { clear } = useSessionContext();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [creds, setCreds] = useState<Credentials | null>(null);
+  const [workspaces, setWorkspaces] = useState<WorkspaceItem[] | null>(null);
+  const from = (location.state as { from?: string } | null)?.from;
+
+  const attempt = async (c: Credentials, workspaceId?: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const outcome = await authApi.login({ ...c, workspaceId });
+      if (outcome.kind === 'chooseWorkspace') {
+        setCreds(c);
+        setWorkspaces(outcome.workspaces);
+      } else {
+        clear();
+        navigate(from && from.startsWith('/sys') ? from : '/sys/home', { replace: true });
+      }
+    } catch (err) {
+      setError(errorsOf(err).map((e) => t(e.msg)).join('; '));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Flex justify="center" align="center" style={{ minHeight: '100vh', padding: 16, background: '#f0f2f5' }}>
+      <Card style={{ width: 380 }} data-testid="login-page">
+        <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('ui.login.title')}
+          </Typography.Title>
+          <LanguageSwitch />
+        </Flex>
+        {error ? <Alert data-testid="login-error" type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
+        {workspaces && creds ? (
+          <WorkspaceChoice
+            workspaces={workspaces}
+            busy={busy}
+            onChoose={(ws) => void attempt(creds, ws.id)}
+            onBack={() => (setWorkspaces(null), setError(null))}
+          />
+        ) : (
+          <Form<Credentials> layout="vertical" onFinish={(v) => void attempt(v)} initialValues={creds ?? undefined} requiredMark={false}>
+            <Form.Item name="login" label={t('ui.login.login')} rules={[{ required: true, message: t('ui.msg.required') }]}>
+              <Input data-testid="login-user" prefix={<UserOutlined />} autoComplete="username" autoFocus />
+            </Form.Item>
+            <Form.Item name="password" label={t('ui.login.password')} rules={[{ required: true, message: t('ui.msg.required') }]}>
+              <Input.Password data-testid="login-password" prefix={<LockOutlined />} autoComplete="current-password" />
+            </Form.Item>
+            <Button data-testid="login-submit" type="primary" htmlType="submit" block loading={busy}>
+              {t('ui.login.submit')}
+            </Button>
+          </Form>
+        )}
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * `/sys/user/settings` — 'Пользовательские настройки': name, mobile, email, timeZone
+ * (`GET/POST /api/sys/usersettings`). No cancel button.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorsOf, sysApi } from '../../api/index.ts';
+import { TimedAlerts, useTimedAlerts, WaitIcon } from '../../generic/index.ts';
+import { applyServerErrors } from './applyServerErrors.ts';
+import { timeZoneOptions } from './timeZones.ts';
+
+const FIELDS = ['name', 'mobile', 'email', 'timeZone'];
+
+export default function UserSettingsPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<sysApi.UserSettings>();
+  const alerts = useTimedAlerts();
+  const [loaded, setLoaded] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const zones = useMemo(timeZoneOptions, []);
+
+  useEffect(() => {
+    sysApi.fetchUserSettings().then(
+      (doc) => {
+        form.setFieldsValue(doc ?? {});
+        setLoaded(true);
+      },
+      (err) => {
+        alerts.error(errorsOf(err).map((e) => t(e.msg)).join('; '));
+        setLoaded(true);
+      },
+    );
+  }, []);
+
+  const save = async (doc: sysApi.UserSettings) => {
+    setSaving(true);
+    alerts.clear();
+    try {
+      await sysApi.saveUserSettings(doc);
+      alerts.success(t('ui.msg.userSettingsUpdated'));
+    } catch (err) {
+      const rest = applyServerErrors(form, FIELDS, errorsOf(err), t);
+      alerts.error(t('ui.form.errorsTitle'), rest.length ? rest : errorsOf(err).map((e) => t(e.msg)));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const required = { required: true, message: t('ui.msg.required') };
+  return (
+    <Card title={t('ui.user.settingsTitle')} data-testid="user-settings-page" style={{ maxWidth: 640 }}>
+      <TimedAlerts alerts={alerts.alerts} remove={alerts.remove} />
+      {!loaded ? <WaitIcon /> : null}
+      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ display: loaded ? undefined : 'none' }}>
+        <Form.Item name="name" label={t('ui.user.name')} rules={[required, { max: 200 }]}>
+          <Input data-testid="settings-name" maxLength={200} />
+        </Form.Item>
+        <Form.Item name="mobile" label={t('ui.user.mobile')}>
+          <Input data-testid="settings-mobile" />
+        </Form.Item>
+        <Form.Item name="email" label={t('ui.user.email')} rules={[required, { type: 'email', message: t('ui.msg.invalidEmail') }, { max: 100 }]}>
+          <Input data-testid="settings-email" maxLength={100} />
+        </Form.Item>
+        <Form.Item name="timeZone" label={t('ui.user.timeZone')}>
+          <Select data-testid="settings-timezone" showSearch={{ optionFilterProp: 'label' }} options={zones} allowClear />
+        </Form.Item>
+        <Button data-testid="settings-save" type="primary" htmlType="submit" loading={saving}>
+          {t('ui.common.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

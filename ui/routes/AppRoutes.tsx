@@ -1,0 +1,41 @@
+/**
+ * The route table: public `/login`, and the shell under `/sys` (spec 000 §2.1, §2.6; 001 §2.8).
+ * Screens of modules not written yet (workspace, admin unit, unit, case) show a stand-in.
+ */
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { WaitIcon } from '../generic/WaitIcon.tsx';
+import LoginPage from '../pages/login/LoginPage.tsx';
+import * as P from './lazyPages.ts';
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<WaitIcon testId="page-loading" />}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/sys" element={<P.Shell />}>
+          <Route index element={<Navigate to="/sys/home" replace />} />
+          <Route path="home" element={<P.HomePage />} />
+          <Route path="start" element={<Navigate to="/sys/home" replace />} />
+          <Route path="admin" element={<Navigate to="/sys/admin/tables" replace />} />
+          <Route path="admin/tables" element={<P.AdminTablesPage />} />
+          <Route path="admin/tables/:table" element={<P.AdminTablesPage />} />
+          <Route path="admin/reports" element={<P.AdminReportsPage />} />
+          <Route path="admin/reports/:report" element={<P.AdminReportsPage />} />
+          <Route path="admin/settings" element={<P.AdminSettingsPage />} />
+          <Route path="admin/settings/:setting" element={<P.AdminSettingsPage />} />
+          <Route path="workspace/*" element={<P.PendingPage />} />
+          <Route path="adminunit/*" element={<P.PendingPage />} />
+          <Route path="unit/*" element={<P.PendingPage />} />
+          <Route path="case" element={<P.PendingPage />} />
+          <Route path="case/new" element={<P.PendingPage />} />
+          <Route path="user/settings" element={<P.UserSettingsPage />} />
+          <Route path="user/changepassword" element={<P.ChangePasswordPage />} />
+          <Route path="sync" element={<P.SyncPage />} />
+          <Route path="*" element={<Navigate to="/sys/home" replace />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/sys/home" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,12 @@
+/** Every screen behind the shell loads on demand: one chunk per page (rjsf, admin screens…). */
+import { lazy } from 'react';
+
+export const Shell = lazy(() => import('../shell/Shell.tsx'));
+export const HomePage = lazy(() => import('../pages/home/HomePage.tsx'));
+export const AdminTablesPage = lazy(() => import('../pages/admin/AdminTablesPage.tsx'));
+export const AdminReportsPage = lazy(() => import('../pages/admin/AdminReportsPage.tsx'));
+export const AdminSettingsPage = lazy(() => import('../pages/admin/AdminSettingsPage.tsx'));
+export const UserSettingsPage = lazy(() => import('../pages/user/UserSettingsPage.tsx'));
+export const ChangePasswordPage = lazy(() => import('../pages/user/ChangePasswordPage.tsx'));
+export const SyncPage = lazy(() => import('../pages/sync/SyncPage.tsx'));
+export const PendingPage = lazy(() => import('../pages/pending/PendingPage.tsx'));

@@ -1,0 +1,20 @@
+/** Wires the API client's 401 handler to the router: forget the session, go to `/login`. */
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { onUnauthorized } from '../api/index.ts';
+import { useSessionContext } from '../session/index.ts';
+
+export function UnauthorizedRedirect() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { clear } = useSessionContext();
+  useEffect(() => {
+    onUnauthorized(() => {
+      clear();
+      if (location.pathname !== '/login') {
+        navigate('/login', { replace: true, state: { from: location.pathname + location.search } });
+      }
+    });
+  }, [navigate, location, clear]);
+  return null;
+}

@@ -13,8 +13,8 @@ import { userRoutes } from './sys/user-routes.ts';
 import { tableRoutes } from './tbl/routes.ts';
 
 /**
- * The Hono application: public auth routes, then everything under /api behind a session, domain
- * module routes before the generic table API (so `/api/tbl/userws/resetpwd` wins over `/:id`).
+ * The Hono application: public auth and module routes, then everything under /api behind a session,
+ * domain module routes before the generic table API (so `/api/tbl/userws/resetpwd` wins over `/:id`).
  */
 export function createApp(ctx: AppContext): Hono<Env> {
   const app = new Hono<Env>();
@@ -29,6 +29,7 @@ export function createApp(ctx: AppContext): Hono<Env> {
   });
   authRoutes(app, ctx);
   app.get('/api/health', (c) => c.json({ ok: true }));
+  for (const m of ctx.modules.list) m.publicRoutes?.(app, ctx);
   app.use('/api/*', requireSession(ctx));
   sessionRoutes(app, ctx);
   userRoutes(app, ctx);

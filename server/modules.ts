@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { TableDef } from '../engine/types.ts';
-import type { Em } from './db/orm.ts';
+import type { Em, Orm } from './db/orm.ts';
 import type { AppContext, Env, Session } from './http/context.ts';
 
 export type Doc = Record<string, any>;
@@ -59,7 +59,15 @@ export interface DomainModule {
   name: string;
   hooks?: Record<string, TableHooks>;
   options?: Record<string, OptionProvider>;
+  /** Routes that need no session (the login page's helpers), registered before the session check. */
+  publicRoutes?(app: Hono<Env>, ctx: AppContext): void;
   routes?(app: Hono<Env>, ctx: AppContext): void;
+  /** Before migrations run: drop what would block them (views over migrated tables). */
+  beforeMigrate?(orm: Orm): Promise<void>;
+  /** Once per process after migrations, before the demo seed: create what the module needs. */
+  start?(ctx: AppContext): Promise<void>;
+  /** Extra fields of `POST /api/sys/session`. */
+  sessionInfo?(x: { em: Em; ctx: AppContext; session: Session }): Promise<Record<string, unknown>>;
 }
 
 export class Modules {

@@ -20,13 +20,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Loads the schemas, opens and migrates the database, seeds the demo on first start and listens. */
+/** Loads the schemas, opens and migrates the database, starts the modules, seeds the demo on first start and listens. */
 export async function startServer(overrides: Partial<ServerConfig> & { schemasDir?: string; migrationsDir?: string } = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...configFromEnv(), ...overrides };
   const registry = loadSchemas(overrides.schemasDir ?? schemasDir);
   const orm = await openOrm(registry, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: overrides.migrationsDir });
+  for (const m of domainModules) await m.beforeMigrate?.(orm);
   await migrate(orm);
   const ctx: AppContext = { registry, orm, config, validators: new Validators(), modules: new Modules(domainModules), identities: new IdentityCache() };
+  for (const m of domainModules) await m.start?.(ctx);
   const demo = config.seedDemo ? await seedDemo(ctx) : undefined;
   const app = createApp(ctx);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -28,7 +28,12 @@ export const sessionInfo = (s: Session, ctx: AppContext) => ({
 });
 
 export function sessionRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.post('/api/sys/session', (c) => c.json(sessionInfo(c.get('session'), ctx)));
+  app.post('/api/sys/session', async (c) => {
+    const session = c.get('session');
+    const extra: Record<string, unknown> = {};
+    for (const m of ctx.modules.list) if (m.sessionInfo) Object.assign(extra, await m.sessionInfo({ em: ctx.orm.em.fork(), ctx, session }));
+    return c.json({ ...sessionInfo(session, ctx), ...extra });
+  });
 
   app.post('/api/sys/workspaces', async (c) => {
     const list = await userWorkspaces(ctx.orm.em.fork(), c.get('session').userId);

@@ -24,6 +24,7 @@ describe('validation errors', () => {
     ['bad id', '/api/tbl/source/not-an-id', { name: 'B' }, 400, 'id'],
     ['reference to nothing', '/api/tbl/unit', { type: 'LAB', name: 'L', address: { adminUnitId: '00000000-0000-4000-8000-000000000000' } }, 400, 'address.adminUnitId'],
     ['not a JSON object', '/api/tbl/source', '[1,2]', 400, null],
+    ['a NUL character, which PostgreSQL cannot store', '/api/tbl/source', { shortName: 'N', name: 'a\u0000b' }, 400, 'name'],
   ];
 
   it.each(cases)('%s → %d with a field error, nothing written', async (_name, path, body, status, field) => {
@@ -53,8 +54,11 @@ describe('validation errors', () => {
 
 describe('server errors', () => {
   it('answers 500 with an id, logs the request with the password masked, leaks no stack', async () => {
-    // A NUL character passes JSON Schema but PostgreSQL refuses it: an unexpected failure.
-    const r = await admin.post('/api/sys/usersettings', { name: 'bad\u0000name', email: 'a@example.org', password: 'secret1' });
+    // A broken deployment: the database lost a column the server relies on.
+    await kysely(server.ctx.orm.em.fork()).schema.alterTable('sysuser').renameColumn('mobile', 'mobile_lost').execute();
+    const r = await admin.post('/api/sys/usersettings', { name: 'Админ', email: 'a@example.org', password: 'secret1' }).finally(() =>
+      kysely(server.ctx.orm.em.fork()).schema.alterTable('sysuser').renameColumn('mobile_lost', 'mobile').execute(),
+    );
     expect(r.status).toBe(500);
     expect(r.body.errorId).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(r.body)).not.toMatch(/at .*\.ts|stack/i);

@@ -20,8 +20,7 @@ async function labeler(em: Em, def: TableDef, lang: Lang, values: { field: Field
   }
   const names = new Map<string, string>();
   for (const [table, ids] of refIds) {
-    const label = labelColumn(table);
-    for (const [id, name] of await TableStore.names(em, table, [...ids], label)) names.set(id, name);
+    for (const [id, name] of await TableStore.names(em, table, [...ids])) names.set(id, name);
   }
   return (field: Field, value: unknown): unknown => {
     if (value === null || value === undefined || value === '') return null;
@@ -32,8 +31,6 @@ async function labeler(em: Em, def: TableDef, lang: Lang, values: { field: Field
     return value;
   };
 }
-
-const labelColumn = (table: string) => (table === 'agerange' ? 'name' : 'name');
 
 const title = (lang: Lang, f: Field) => (f.title ? t(lang, f.title) : f.key);
 

@@ -10,8 +10,17 @@ export type UiSchema = Record<string, any>;
 export function deriveUiSchema(schema: EntitySchemaFile): UiSchema {
   const { 'x-form': _form, ...layout } = (schema['x-layout'] ?? {}) as Record<string, any>;
   const ui: UiSchema = fieldsUi(schema.properties ?? {}, schema['x-visible'] ?? {});
-  for (const [k, v] of Object.entries(layout)) ui[k] = typeof v === 'object' && !Array.isArray(v) ? { ...ui[k], ...v } : v;
+  for (const [k, v] of Object.entries(layout)) ui[k] = isObject(v) ? mergeUi(ui[k] ?? {}, v) : v;
   return ui;
+}
+
+const isObject = (v: unknown): v is Record<string, any> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The layout's entries win, but objects (`ui:options`, nested fields) merge with what was derived. */
+function mergeUi(derived: UiSchema, layout: UiSchema): UiSchema {
+  const out: UiSchema = { ...derived };
+  for (const [k, v] of Object.entries(layout)) out[k] = isObject(v) && isObject(out[k]) ? mergeUi(out[k], v) : v;
+  return out;
 }
 
 function fieldsUi(props: Record<string, JsonSchema>, visible: Record<string, unknown>): UiSchema {

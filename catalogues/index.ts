@@ -1,11 +1,44 @@
 import type { DomainModule } from '../server/modules.ts';
 import { adminUnitHooks } from './adminunits/hooks.ts';
+import { adminUnitQueryRoute } from './adminunits/query-route.ts';
+import { ageRangeHooks } from './ageranges/hooks.ts';
+import { commandTypes } from './command-types.ts';
+import { countryStructureHooks } from './countrystructure/hooks.ts';
 import { permsTree, userViews } from './options.ts';
+import { userProfileHooks } from './profiles/hooks.ts';
+import { sysconfigAdminRoutes } from './sysconfig/admin-routes.ts';
+import { sysconfigPublicRoutes } from './sysconfig/public-routes.ts';
+import { ulaRoutes, ulaSessionInfo } from './sysconfig/ula.ts';
+import { tagHooks } from './tags/hooks.ts';
+import { createSandbox, dropSandbox } from './tags/sandbox.ts';
 import { userwsHooks } from './users/hooks.ts';
+import { passwordRoutes } from './users/password-routes.ts';
+import { workspaceHooks } from './workspaces/hooks.ts';
 
 /** The catalogues domain: what the schemas alone cannot say about the seed-000 catalogues. */
 export const cataloguesModule: DomainModule = {
   name: 'catalogues',
-  hooks: { adminunit: adminUnitHooks, userws: userwsHooks },
-  options: { 'perms-tree': permsTree, 'user-views': userViews },
+  hooks: {
+    adminunit: adminUnitHooks,
+    countrystructure: countryStructureHooks,
+    agerange: ageRangeHooks,
+    tag: tagHooks,
+    userprofile: userProfileHooks,
+    userws: userwsHooks,
+    workspace: workspaceHooks,
+  },
+  options: { 'perms-tree': permsTree, 'user-views': userViews, 'command-types': commandTypes },
+  publicRoutes(app, ctx) {
+    sysconfigPublicRoutes(app, ctx);
+  },
+  routes(app, ctx) {
+    adminUnitQueryRoute(app, ctx);
+    passwordRoutes(app, ctx);
+    sysconfigAdminRoutes(app, ctx);
+    ulaRoutes(app, ctx);
+  },
+  // The tag-condition sandbox's views pin the case tables' columns: out of the way of migrations.
+  beforeMigrate: dropSandbox,
+  start: async (ctx) => void (await createSandbox(ctx)),
+  sessionInfo: ulaSessionInfo,
 };

@@ -4,7 +4,8 @@ import type { JsonSchema } from './types.ts';
 /**
  * Inlines `$ref`s to other schema files (`"$ref": "patient"`) so rjsf and ajv, which resolve only
  * local references, see one self-contained schema. A form composed of several entities is declared
- * with such references and never repeats their fields.
+ * with such references and never repeats their fields; `x-pick` keeps only some of a part's fields,
+ * and sibling keywords (a form's own `required`, `title`) override the part's.
  */
 export function bundle(registry: Registry, schema: JsonSchema, seen: string[] = []): JsonSchema {
   const walk = (node: unknown): unknown => {
@@ -16,9 +17,15 @@ export function bundle(registry: Registry, schema: JsonSchema, seen: string[] = 
       const target = registry.schemas.get(ref);
       if (!target) throw new Error(`unknown schema reference "${ref}"`);
       if (seen.includes(ref)) throw new Error(`circular schema reference "${ref}"`);
-      const { $id: _id, $ref: _ref, ...rest } = obj;
-      const inlined = bundle(registry, target, [...seen, ref]) as Record<string, unknown>;
+      const { $id: _id, $ref: _ref, 'x-pick': pick, ...rest } = obj;
+      const inlined = bundle(registry, target, [...seen, ref]) as Record<string, any>;
       delete inlined.$id;
+      for (const k of Object.keys(inlined)) if (k.startsWith('x-') && k !== 'x-visible') delete inlined[k];
+      if (Array.isArray(pick)) {
+        inlined.properties = Object.fromEntries(Object.entries(inlined.properties ?? {}).filter(([k]) => pick.includes(k)));
+        inlined.required = (inlined.required ?? []).filter((k: string) => pick.includes(k));
+        delete inlined.if, delete inlined.then, delete inlined.else, delete inlined.allOf;
+      }
       return { ...inlined, ...(walk(rest) as object) };
     }
     return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, walk(v)]));

@@ -1,10 +1,11 @@
 import { compile } from 'json-schema-to-typescript';
+import { bundle } from './bundle.ts';
 import { stripX } from './meta-check.ts';
 import type { Registry } from './registry.ts';
 import type { JsonSchema } from './types.ts';
 
-/** `countrystructure` → `Countrystructure`; the type of one schema's documents. */
-export const typeName = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
+/** `countrystructure` → `Countrystructure`, `newnotif_tb` → `NewnotifTb`: the type of one schema's documents. */
+export const typeName = (id: string) => id.replace(/(^|[_-])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
 
 /** Titles are i18n keys, not type names: drop them so the generator names types from properties. */
 function untitled(node: unknown): unknown {
@@ -17,7 +18,7 @@ function untitled(node: unknown): unknown {
 export async function generateTypes(registry: Registry): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const [id, schema] of [...registry.schemas].sort(([a], [b]) => a.localeCompare(b))) {
-    const plain = untitled(stripX(schema)) as JsonSchema;
+    const plain = untitled(stripX(bundle(registry, schema))) as JsonSchema;
     delete plain.$id;
     const ts = await compile(plain as any, typeName(id), {
       bannerComment: `/* Generated from schemas/${id}.json by \`npm run gen:types\`. Do not edit. */`,

@@ -2,12 +2,17 @@ import { t } from '../../engine/i18n.ts';
 import { fail } from '../../server/http/errors.ts';
 import type { TableHooks } from '../../server/modules.ts';
 import { kysely } from '../../server/tbl/store.ts';
+import { unitCounts } from './tree-counts.ts';
 
 export const maxLevel = 5;
 
+/** A few names for a message, and how many more there are. */
+export const someNames = (names: string[], max = 3) => names.slice(0, max).join(', ') + (names.length > max ? ` (+${names.length - max})` : '');
+
 /**
  * An admin unit's place in the tree: its level (parent's + 1, at most 5), the path p0..p4 of unit
- * ids from the root down to itself, and a country-structure level that matches.
+ * ids from the root down to itself, and a country-structure level that matches. Its units count
+ * is computed on read. It cannot be deleted while it has children or units: say which.
  */
 export const adminUnitHooks: TableHooks = {
   async beforeSave({ em, session, doc, prev, id }) {
@@ -22,5 +27,18 @@ export const adminUnitHooks: TableHooks = {
     if (cs && cs.level !== level) throw fail(400, t(session.lang, 'adminunit.wrongLevel', { level }), 'countryStructure');
     doc.level = level;
     for (let i = 0; i < maxLevel; i++) doc[`p${i}`] = i < level - 1 ? parent?.[`p${i}`] : i === level - 1 ? id : undefined;
+  },
+
+  async afterRead({ em, session, docs }) {
+    const counts = await unitCounts(em, session.workspaceId, docs.map((d) => d.id));
+    for (const d of docs) d.unitsCount = counts.get(d.id) ?? 0;
+  },
+
+  async beforeDelete({ em, session, id }) {
+    const db = kysely(em);
+    const children = await db.selectFrom('adminunit').select('name').where('parent_id', '=', id).orderBy('name').execute();
+    if (children.length) throw fail(400, t(session.lang, 'adminunit.hasChildren', { count: children.length, names: someNames(children.map((c) => c.name)) }));
+    const units = await db.selectFrom('unit').select('name').where('address_admin_unit_id', '=', id).orderBy('name').execute();
+    if (units.length) throw fail(400, t(session.lang, 'adminunit.usedByUnits', { names: someNames(units.map((u) => u.name)) }));
   },
 };

@@ -17,4 +17,6 @@ export interface Sysuser {
   lastLogin?: string;
   passwordChangedAt?: string;
   registrationDate?: string;
+  ulaAcceptedAt?: string;
+  emailToken?: string;
 }

@@ -45,6 +45,8 @@ export interface Session {
   playOtherUnits?: boolean;
   clientMode?: boolean;
   language?: string;
+  /** `false` while the settings require the licence agreement and the user has not accepted it. */
+  ulaAccepted?: boolean;
 }
 
 /** An item of `POST /api/sys/workspaces`. */

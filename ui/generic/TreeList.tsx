@@ -21,10 +21,15 @@ export interface TreeListProps {
   /** The options menu of a node; none ⇒ no menu. */
   menuOf?: (node: TreeListNode) => MenuProps['items'];
   onMenuClick?: (node: TreeListNode, key: string) => void;
+  /** Controlled expansion (to open a parent once a child is added); else the tree keeps its own. */
+  expandedKeys?: string[];
+  onExpand?: (keys: string[]) => void;
 }
 
-export function TreeList({ nodes, loadChildren, menuOf, onMenuClick }: TreeListProps) {
-  const [expanded, setExpanded] = useState<Key[]>([]);
+export function TreeList({ nodes, loadChildren, menuOf, onMenuClick, expandedKeys, onExpand }: TreeListProps) {
+  const [own, setOwn] = useState<Key[]>([]);
+  const expanded = expandedKeys ?? own;
+  const setExpanded = (keys: Key[]) => (onExpand ? onExpand(keys.map(String)) : setOwn(keys));
   return (
     <Tree<TreeListNode>
       data-testid="tree-list"

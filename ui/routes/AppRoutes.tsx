@@ -1,6 +1,7 @@
 /**
  * The route table: public `/login`, and the shell under `/sys` (spec 000 §2.1, §2.6; 001 §2.8).
- * Screens of modules not written yet (workspace, admin unit, unit, case) show a stand-in.
+ * Screens of modules not written yet (admin unit, unit, case) show a stand-in. Every screen under
+ * `/sys` waits behind the licence agreement when the session has not accepted it.
  */
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -14,25 +15,28 @@ export function AppRoutes() {
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/sys" element={<P.Shell />}>
-          <Route index element={<Navigate to="/sys/home" replace />} />
-          <Route path="home" element={<P.HomePage />} />
-          <Route path="start" element={<Navigate to="/sys/home" replace />} />
-          <Route path="admin" element={<Navigate to="/sys/admin/tables" replace />} />
-          <Route path="admin/tables" element={<P.AdminTablesPage />} />
-          <Route path="admin/tables/:table" element={<P.AdminTablesPage />} />
-          <Route path="admin/reports" element={<P.AdminReportsPage />} />
-          <Route path="admin/reports/:report" element={<P.AdminReportsPage />} />
-          <Route path="admin/settings" element={<P.AdminSettingsPage />} />
-          <Route path="admin/settings/:setting" element={<P.AdminSettingsPage />} />
-          <Route path="workspace/*" element={<P.PendingPage />} />
-          <Route path="adminunit/*" element={<P.PendingPage />} />
-          <Route path="unit/*" element={<P.PendingPage />} />
-          <Route path="case" element={<P.PendingPage />} />
-          <Route path="case/new" element={<P.PendingPage />} />
-          <Route path="user/settings" element={<P.UserSettingsPage />} />
-          <Route path="user/changepassword" element={<P.ChangePasswordPage />} />
-          <Route path="sync" element={<P.SyncPage />} />
-          <Route path="*" element={<Navigate to="/sys/home" replace />} />
+          {/* the licence agreement first, when the settings require it */}
+          <Route element={<P.LicenceGate />}>
+            <Route index element={<Navigate to="/sys/home" replace />} />
+            <Route path="home" element={<P.HomePage />} />
+            <Route path="start" element={<Navigate to="/sys/home" replace />} />
+            <Route path="admin" element={<Navigate to="/sys/admin/tables" replace />} />
+            <Route path="admin/tables" element={<P.AdminTablesPage />} />
+            <Route path="admin/tables/:table" element={<P.AdminTablesPage />} />
+            <Route path="admin/reports" element={<P.AdminReportsPage />} />
+            <Route path="admin/reports/:report" element={<P.AdminReportsPage />} />
+            <Route path="admin/settings" element={<P.AdminSettingsPage />} />
+            <Route path="admin/settings/:setting" element={<P.AdminSettingsPage />} />
+            <Route path="workspace/*" element={<P.WorkspacePage />} />
+            <Route path="adminunit/*" element={<P.PendingPage />} />
+            <Route path="unit/*" element={<P.PendingPage />} />
+            <Route path="case" element={<P.PendingPage />} />
+            <Route path="case/new" element={<P.PendingPage />} />
+            <Route path="user/settings" element={<P.UserSettingsPage />} />
+            <Route path="user/changepassword" element={<P.ChangePasswordPage />} />
+            <Route path="sync" element={<P.SyncPage />} />
+            <Route path="*" element={<Navigate to="/sys/home" replace />} />
+          </Route>
         </Route>
         <Route path="*" element={<Navigate to="/sys/home" replace />} />
       </Routes>

@@ -10,3 +10,5 @@ export const UserSettingsPage = lazy(() => import('../pages/user/UserSettingsPag
 export const ChangePasswordPage = lazy(() => import('../pages/user/ChangePasswordPage.tsx'));
 export const SyncPage = lazy(() => import('../pages/sync/SyncPage.tsx'));
 export const PendingPage = lazy(() => import('../pages/pending/PendingPage.tsx'));
+export const WorkspacePage = lazy(() => import('../pages/workspace/WorkspacePage.tsx'));
+export const LicenceGate = lazy(() => import('../pages/login/LicenceGate.tsx'));

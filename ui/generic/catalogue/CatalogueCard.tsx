@@ -2,6 +2,7 @@
  * One row of a catalogue as a card: title, subtitle and badges from the list descriptor.
  * Clicking expands it to show Edit and Delete (when editable).
  */
+import type { ReactNode } from 'react';
 import { Button, Card, Flex, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -18,11 +19,19 @@ export interface CatalogueCardProps {
   onToggle: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  /** Extra actions beside Edit and Delete (a table's own menu). */
+  actions?: ReactNode;
 }
 
-export function CatalogueCard({ item, list, properties, expanded, editable, opening, onToggle, onEdit, onDelete }: CatalogueCardProps) {
+/** A field's value as the list shows it: a ref `unitId` joined by the query as `unit: {id, name}`. */
+function listValue(item: Doc, field: string): unknown {
+  const joined = field.endsWith('Id') ? item[field.slice(0, -2)] : undefined;
+  return joined && typeof joined === 'object' ? joined : item[field];
+}
+
+export function CatalogueCard({ item, list, properties, expanded, editable, opening, onToggle, onEdit, onDelete, actions }: CatalogueCardProps) {
   const { t } = useTranslation();
-  const show = (field?: string) => (field ? formatValue(item[field], properties[field], (k) => t(k)) : '');
+  const show = (field?: string) => (field ? formatValue(listValue(item, field), properties[field], (k) => t(k)) : '');
   const title = show(list.title ?? 'name') || String(item.id ?? '');
   const subtitle = show(list.subtitle);
   const badges = (list.badges ?? []).filter((b) => item[b.field] === b.value);
@@ -67,6 +76,7 @@ export function CatalogueCard({ item, list, properties, expanded, editable, open
             <Button data-testid="catalogue-delete" danger icon={<DeleteOutlined />} onClick={onDelete}>
               {t('ui.common.delete')}
             </Button>
+            {actions}
           </Space>
         ) : null}
       </Flex>

@@ -4,7 +4,7 @@
  * delete with confirmation, timed success messages. Without `<PERMISSION>_EDT` (and not
  * administrator) it is read-only.
  */
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -20,14 +20,28 @@ import { SchemaForm } from '../forms/SchemaForm.tsx';
 import { CatalogueCard } from './CatalogueCard.tsx';
 import { formModeOf, listOf, permissionOf } from './catalogueModel.ts';
 import { useCatalogue } from './useCatalogue.ts';
+import { catalogueExtension } from './extensions.ts';
 
 export interface CataloguePageProps {
   table: string;
   /** Overrides the schema's `x-table.permission` for the edit check. */
   permission?: string;
+  /** Called after a row was created, updated or deleted (a dependent screen refreshes). */
+  onChanged?: () => void;
 }
 
-export function CataloguePage({ table, permission }: CataloguePageProps) {
+/** The table's own view when `ui/catalogues/` registered one, else the generic card list. */
+export function CataloguePage(props: CataloguePageProps) {
+  const View = catalogueExtension(props.table)?.view;
+  if (!View) return <GenericCataloguePage {...props} />;
+  return (
+    <Suspense fallback={<WaitIcon />}>
+      <View table={props.table} permission={props.permission} />
+    </Suspense>
+  );
+}
+
+function GenericCataloguePage({ table, permission, onChanged }: CataloguePageProps) {
   const { t } = useTranslation();
   const session = useSession();
   const c = useCatalogue(table);
@@ -49,13 +63,17 @@ export function CataloguePage({ table, permission }: CataloguePageProps) {
     const outcome = await c.save(doc);
     if (outcome) setExpanded(null);
     if (outcome) alerts.success(t(outcome === 'created' ? 'ui.msg.created' : 'ui.msg.updated'));
+    if (outcome) onChanged?.();
   };
 
   const remove = async (id: string) => {
     if (!(await confirm(t('ui.msg.confirmDelete')))) return;
     const errors = await c.remove(id);
     if (errors.length) alerts.error(errors.map((e) => t(e.msg)).join('; '));
-    else alerts.success(t('ui.msg.deleted'));
+    else {
+      alerts.success(t('ui.msg.deleted'));
+      onChanged?.();
+    }
   };
 
   const form = (doc: Doc) => (
@@ -79,6 +97,7 @@ export function CataloguePage({ table, permission }: CataloguePageProps) {
   );
 
   const editingNew = c.editing && !c.editing.id;
+  const CardActions = catalogueExtension(table)?.cardActions;
 
   return (
     <div data-testid="catalogue" data-table={table}>
@@ -119,6 +138,7 @@ export function CataloguePage({ table, permission }: CataloguePageProps) {
               onToggle={() => setExpanded(expanded === item.id ? null : String(item.id))}
               onEdit={() => void c.openEdit(String(item.id))}
               onDelete={() => void remove(String(item.id))}
+              actions={CardActions ? <CardActions table={table} item={item} editable={editable} refreshItem={c.refreshItem} alerts={alerts} /> : undefined}
             />
           )
         }

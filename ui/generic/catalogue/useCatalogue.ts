@@ -90,6 +90,12 @@ export function useCatalogue(table: string) {
     }
   };
 
+  /** Re-reads one row and replaces it in the list (after an action outside the form). */
+  const refreshItem = async (id: string) => {
+    const row = await fetchRow(id, list.items.find((i) => i.id === id) ?? {});
+    setList((s) => replaceItem(s, row));
+  };
+
   const save = async (doc: Doc): Promise<SaveOutcome> => {
     if (!editing) return null;
     const id = editing.id;
@@ -126,7 +132,7 @@ export function useCatalogue(table: string) {
     }
   };
 
-  return { form, loadErrors, list, page, pageSize, loading, editing, opening, changePage, openNew, openEdit, close, save, remove };
+  return { form, loadErrors, list, page, pageSize, loading, editing, opening, changePage, openNew, openEdit, close, save, remove, refreshItem };
 }
 
 export type CatalogueController = ReturnType<typeof useCatalogue>;

@@ -32,7 +32,7 @@ export function RefWidget(props: WidgetProps) {
   const multiple = options.multiple === true || schema.type === 'array';
   const ctx = registry.formContext as SchemaFormContext | undefined;
   const [list, setList] = useState<Option[] | null>(null);
-  const params = source && ctx ? lookupParams(source, ctx.getDoc()) : {};
+  const params = source && ctx ? (ctx.lookupParams?.(source, ctx.getDoc()) ?? lookupParams(source, ctx.getDoc())) : {};
   const paramsKey = JSON.stringify(params);
 
   useEffect(() => {

@@ -16,7 +16,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { Doc, FieldError, Option } from '../../api/index.ts';
-import { translateSchema } from './translateSchema.ts';
+import { translateSchema, type OptionSource } from './translateSchema.ts';
 import { applyVisibility, type VisibilityRule } from './visibility.ts';
 import { createValidator } from './validator.ts';
 import { createOptionsLoader, type SchemaFormContext } from './optionsLoader.ts';
@@ -48,6 +48,13 @@ export interface SchemaFormProps {
   submitLabel?: ReactNode;
   /** Extra client-side checks, as server-style errors (empty when fine). */
   check?: (doc: Doc) => FieldError[];
+  /**
+   * The parameters of a lookup drawn from the edited document (the admin unit's level, the chosen
+   * workspace); `undefined` keeps the default ({@link LOOKUP_PARAMS}).
+   */
+  lookupParams?: (source: OptionSource, doc: Doc) => Record<string, unknown> | undefined;
+  /** Rewrites the document on every change (clearing fields that depend on the one changed). */
+  normalize?: (next: Doc, prev: Doc) => Doc;
   testId?: string;
 }
 
@@ -59,12 +66,21 @@ export function SchemaForm(props: SchemaFormProps) {
   const [localErrors, setLocalErrors] = useState<FieldError[]>([]);
   const docRef = useRef(doc);
   docRef.current = doc;
+  const paramsRef = useRef(props.lookupParams);
+  paramsRef.current = props.lookupParams;
 
   const prepared = useMemo(() => translateSchema(schema, uiSchema, (k) => t(k)), [schema, uiSchema, t, lang]);
   const validator = useMemo(() => createValidator(lang), [prepared, lang]);
   const formContext = useMemo<SchemaFormContext>(
     // labelAlign/colon/colSpan are read by the @rjsf/antd templates
-    () => ({ loadOptions: createOptionsLoader(options), getDoc: () => docRef.current, labelAlign: 'left', colon: false, colSpan: 24 }),
+    () => ({
+      loadOptions: createOptionsLoader(options),
+      getDoc: () => docRef.current,
+      lookupParams: (source, d) => paramsRef.current?.(source, d),
+      labelAlign: 'left',
+      colon: false,
+      colSpan: 24,
+    }),
     [options],
   );
   const translateString = useMemo(() => rjsfTranslator((k, o) => (o ? t(k, o) : t(k))), [t, lang]);
@@ -77,7 +93,9 @@ export function SchemaForm(props: SchemaFormProps) {
   const extraErrors = useMemo(() => toErrorSchema(errors, (k) => t(k)), [serverErrors, localErrors, t]);
 
   const change = (e: IChangeEvent<Doc, RJSFSchema>) => {
-    const next = e.formData ?? {};
+    const given = e.formData ?? {};
+    const next = props.normalize ? props.normalize(given, docRef.current) : given;
+    docRef.current = next;
     setDoc(next);
     props.onChange?.(next);
   };

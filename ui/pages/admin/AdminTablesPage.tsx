@@ -3,6 +3,7 @@ import { Typography } from 'antd';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CataloguePage } from '../../generic/catalogue/index.ts';
+import '../../catalogues/index.ts';
 import { AdminHub } from './AdminHub.tsx';
 import { CATALOGUE_ENTRIES, findEntry } from './adminEntries.ts';
 

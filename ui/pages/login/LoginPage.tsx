@@ -1,8 +1,10 @@
 /**
  * The public login page: login and password, then — when the server answers that the user has
- * several workspaces — the workspace choice. Success goes where the user was sent from, else home.
+ * several workspaces — the workspace choice. Success goes where the user was sent from, else home
+ * (where the licence agreement waits first when the settings require it). When the system
+ * settings allow it, a link opens the self-registration form.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
@@ -11,6 +13,8 @@ import { authApi, errorsOf, type WorkspaceItem } from '../../api/index.ts';
 import { useSessionContext } from '../../session/index.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { WorkspaceChoice } from './WorkspaceChoice.tsx';
+import { fetchPublicConfig, type PublicConfig } from './publicApi.ts';
+import { RegisterForm } from './RegisterForm.tsx';
 
 interface Credentials {
   login: string;
@@ -27,6 +31,13 @@ export default function LoginPage() {
   const [creds, setCreds] = useState<Credentials | null>(null);
   const [workspaces, setWorkspaces] = useState<WorkspaceItem[] | null>(null);
   const from = (location.state as { from?: string } | null)?.from;
+  const [pub, setPub] = useState<PublicConfig | null>(null);
+  const [registering, setRegistering] = useState(false);
+  const [registered, setRegistered] = useState(false);
+
+  useEffect(() => {
+    fetchPublicConfig().then(setPub, () => setPub(null));
+  }, []);
 
   const attempt = async (c: Credentials, workspaceId?: string) => {
     setBusy(true);
@@ -57,7 +68,16 @@ export default function LoginPage() {
           <LanguageSwitch />
         </Flex>
         {error ? <Alert data-testid="login-error" type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
-        {workspaces && creds ? (
+        {registered ? <Alert data-testid="register-success" type="success" showIcon title={t('ui.register.done')} style={{ marginBottom: 12 }} /> : null}
+        {registering ? (
+          <RegisterForm
+            workspaceName={pub?.workspaceName}
+            onBack={(done) => {
+              setRegistering(false);
+              setRegistered(done);
+            }}
+          />
+        ) : workspaces && creds ? (
           <WorkspaceChoice
             workspaces={workspaces}
             busy={busy}
@@ -75,6 +95,17 @@ export default function LoginPage() {
             <Button data-testid="login-submit" type="primary" htmlType="submit" block loading={busy}>
               {t('ui.login.submit')}
             </Button>
+            {pub?.allowRegPage ? (
+              <Button
+                type="link"
+                block
+                style={{ marginTop: 8 }}
+                data-testid="login-register"
+                onClick={() => (setRegistering(true), setRegistered(false), setError(null))}
+              >
+                {t('ui.register.link')}
+              </Button>
+            ) : null}
           </Form>
         )}
       </Card>

@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261122142510_initial extends Migration {
+export class Migration20261122144615_initial extends Migration {
 
-  override name = 'Migration20261122142510_initial';
+  override name = 'Migration20261122144615_initial';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "cmdhistory" ("id" uuid not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "version" int not null default 1, "workspace_id" uuid null, "user_id" uuid null, "unit_id" uuid null, "admin_unit_id" uuid null, "exec_date" timestamptz not null, "type" varchar(50) not null, "action" varchar(20) not null, "entity_id" uuid null, "entity_name" varchar(200) null, "detail" jsonb null, primary key ("id"));`);
@@ -15,7 +15,7 @@ export class Migration20261122142510_initial extends Migration {
     this.addSql(`create table "loginattempt" ("id" uuid not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "version" int not null default 1, "login" varchar(30) not null, "attempt_date" timestamptz not null, "success" boolean not null, "ip_address" varchar(64) null, primary key ("id"));`);
     this.addSql(`create index "loginattempt_login_attempt_date_index" on "loginattempt" ("login", "attempt_date");`);
 
-    this.addSql(`create table "sysuser" ("id" uuid not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "version" int not null default 1, "login" varchar(30) not null, "name" varchar(200) not null, "email" varchar(100) not null, "password_hash" varchar(200) null, "active" boolean not null, "password_expired" boolean not null, "email_confirmed" boolean not null, "mobile" varchar(50) null, "time_zone" varchar(50) null, "language" varchar(10) null, "send_system_messages" boolean not null, "failed_logins" int not null, "locked_until" timestamptz null, "last_login" timestamptz null, "password_changed_at" timestamptz null, "registration_date" timestamptz null, primary key ("id"));`);
+    this.addSql(`create table "sysuser" ("id" uuid not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "version" int not null default 1, "login" varchar(30) not null, "name" varchar(200) not null, "email" varchar(100) not null, "password_hash" varchar(200) null, "active" boolean not null, "password_expired" boolean not null, "email_confirmed" boolean not null, "mobile" varchar(50) null, "time_zone" varchar(50) null, "language" varchar(10) null, "send_system_messages" boolean not null, "failed_logins" int not null, "locked_until" timestamptz null, "last_login" timestamptz null, "password_changed_at" timestamptz null, "registration_date" timestamptz null, "ula_accepted_at" timestamptz null, "email_token" varchar(64) null, primary key ("id"));`);
     this.addSql(`create index "sysuser_email_index" on "sysuser" ("email");`);
     this.addSql(`alter table "sysuser" add constraint "sysuser_login_unique" unique ("login");`);
 
@@ -29,7 +29,7 @@ export class Migration20261122142510_initial extends Migration {
     this.addSql(`create table "userprofile_permissions" ("id" uuid not null, "parent_id" uuid not null, "idx" int not null, "permission" varchar(50) not null, "can_change" boolean null, primary key ("id"));`);
     this.addSql(`create index "userprofile_permissions_parent_id_index" on "userprofile_permissions" ("parent_id");`);
 
-    this.addSql(`create table "tag" ("id" uuid not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "version" int not null default 1, "workspace_id" uuid not null, "name" varchar(200) not null, "active" boolean not null, "auto_generated" boolean not null, "consistency_check" boolean not null, "sql_condition" text null, "daily_update" boolean null, primary key ("id"));`);
+    this.addSql(`create table "tag" ("id" uuid not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "version" int not null default 1, "workspace_id" uuid not null, "name" varchar(200) not null, "active" boolean not null, "auto_generated" boolean null, "consistency_check" boolean not null, "sql_condition" varchar(4000) null, "daily_update" boolean null, primary key ("id"));`);
     this.addSql(`create index "tag_workspace_id_index" on "tag" ("workspace_id");`);
     this.addSql(`alter table "tag" add constraint "tag_workspace_id_name_unique" unique ("workspace_id", "name");`);
 
@@ -58,6 +58,11 @@ export class Migration20261122142510_initial extends Migration {
     this.addSql(`create table "product_substances" ("id" uuid not null, "parent_id" uuid not null, "idx" int not null, "value_id" uuid not null, primary key ("id"));`);
     this.addSql(`create index "product_substances_parent_id_index" on "product_substances" ("parent_id");`);
     this.addSql(`create index "product_substances_value_id_index" on "product_substances" ("value_id");`);
+
+    this.addSql(`create table "patient" ("id" uuid not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "version" int not null default 1, "workspace_id" uuid not null, "name" varchar(100) not null, "middle_name" varchar(100) null, "last_name" varchar(100) null, "gender" text not null, "birth_date" date null, primary key ("id"));`);
+    this.addSql(`create index "patient_workspace_id_index" on "patient" ("workspace_id");`);
+    this.addSql(`create index "patient_workspace_id_last_name_name_index" on "patient" ("workspace_id", "last_name", "name");`);
+    this.addSql(`create index "patient_workspace_id_birth_date_index" on "patient" ("workspace_id", "birth_date");`);
 
     this.addSql(`create table "countrystructure" ("id" uuid not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "version" int not null default 1, "workspace_id" uuid not null, "name" varchar(100) not null, "level" int not null, primary key ("id"));`);
     this.addSql(`create index "countrystructure_workspace_id_index" on "countrystructure" ("workspace_id");`);
@@ -104,6 +109,15 @@ export class Migration20261122142510_initial extends Migration {
     this.addSql(`create index "syssession_last_access_index" on "syssession" ("last_access");`);
     this.addSql(`alter table "syssession" add constraint "syssession_token_hash_unique" unique ("token_hash");`);
 
+    this.addSql(`create table "tbcase" ("id" uuid not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "version" int not null default 1, "workspace_id" uuid not null, "patient_id" uuid not null, "case_number" varchar(50) null, "owner_unit_id" uuid not null, "notification_unit_id" uuid null, "state" text not null, "diagnosis_type" text not null, "classification" text not null, "validated" boolean not null, "transferring" boolean not null, "registration_group" text null, "registration_date" date null, "diagnosis_date" date null, "ini_treatment_date" date null, "outcome_date" date null, "outcome" varchar(50) null, primary key ("id"));`);
+    this.addSql(`create index "tbcase_workspace_id_index" on "tbcase" ("workspace_id");`);
+    this.addSql(`create index "tbcase_patient_id_index" on "tbcase" ("patient_id");`);
+    this.addSql(`create index "tbcase_owner_unit_id_index" on "tbcase" ("owner_unit_id");`);
+    this.addSql(`create index "tbcase_notification_unit_id_index" on "tbcase" ("notification_unit_id");`);
+    this.addSql(`create index "tbcase_workspace_id_state_index" on "tbcase" ("workspace_id", "state");`);
+    this.addSql(`create index "tbcase_workspace_id_classification_diagnosis_type_index" on "tbcase" ("workspace_id", "classification", "diagnosis_type");`);
+    this.addSql(`create index "tbcase_workspace_id_registration_date_index" on "tbcase" ("workspace_id", "registration_date");`);
+
     this.addSql(`create table "sysconfig" ("id" uuid not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "version" int not null default 1, "system_url" varchar(200) not null, "page_root_url" varchar(200) not null, "admin_mail" varchar(200) not null, "ula_active" boolean not null, "allow_reg_page" boolean null, "workspace_id" uuid null, "unit_id" uuid null, "user_profile_id" uuid null, primary key ("id"));`);
     this.addSql(`create index "sysconfig_workspace_id_index" on "sysconfig" ("workspace_id");`);
     this.addSql(`create index "sysconfig_unit_id_index" on "sysconfig" ("unit_id");`);
@@ -128,6 +142,8 @@ export class Migration20261122142510_initial extends Migration {
 
     this.addSql(`alter table "product_substances" add constraint "product_substances_parent_id_foreign" foreign key ("parent_id") references "product" ("id") on delete cascade;`);
     this.addSql(`alter table "product_substances" add constraint "product_substances_value_id_foreign" foreign key ("value_id") references "substance" ("id") on delete restrict;`);
+
+    this.addSql(`alter table "patient" add constraint "patient_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete cascade;`);
 
     this.addSql(`alter table "countrystructure" add constraint "countrystructure_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete cascade;`);
 
@@ -158,6 +174,11 @@ export class Migration20261122142510_initial extends Migration {
     this.addSql(`alter table "syssession" add constraint "syssession_userws_id_foreign" foreign key ("userws_id") references "userws" ("id") on delete restrict;`);
     this.addSql(`alter table "syssession" add constraint "syssession_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete restrict;`);
 
+    this.addSql(`alter table "tbcase" add constraint "tbcase_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete cascade;`);
+    this.addSql(`alter table "tbcase" add constraint "tbcase_patient_id_foreign" foreign key ("patient_id") references "patient" ("id") on delete restrict;`);
+    this.addSql(`alter table "tbcase" add constraint "tbcase_owner_unit_id_foreign" foreign key ("owner_unit_id") references "unit" ("id") on delete restrict;`);
+    this.addSql(`alter table "tbcase" add constraint "tbcase_notification_unit_id_foreign" foreign key ("notification_unit_id") references "unit" ("id") on delete restrict;`);
+
     this.addSql(`alter table "sysconfig" add constraint "sysconfig_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete restrict;`);
     this.addSql(`alter table "sysconfig" add constraint "sysconfig_unit_id_foreign" foreign key ("unit_id") references "unit" ("id") on delete restrict;`);
     this.addSql(`alter table "sysconfig" add constraint "sysconfig_user_profile_id_foreign" foreign key ("user_profile_id") references "userprofile" ("id") on delete restrict;`);
@@ -172,12 +193,14 @@ export class Migration20261122142510_initial extends Migration {
     this.addSql(`alter table "source" drop constraint "source_workspace_id_foreign";`);
     this.addSql(`alter table "regimen" drop constraint "regimen_workspace_id_foreign";`);
     this.addSql(`alter table "product" drop constraint "product_workspace_id_foreign";`);
+    this.addSql(`alter table "patient" drop constraint "patient_workspace_id_foreign";`);
     this.addSql(`alter table "countrystructure" drop constraint "countrystructure_workspace_id_foreign";`);
     this.addSql(`alter table "agerange" drop constraint "agerange_workspace_id_foreign";`);
     this.addSql(`alter table "adminunit" drop constraint "adminunit_workspace_id_foreign";`);
     this.addSql(`alter table "unit" drop constraint "unit_workspace_id_foreign";`);
     this.addSql(`alter table "userws" drop constraint "userws_workspace_id_foreign";`);
     this.addSql(`alter table "syssession" drop constraint "syssession_workspace_id_foreign";`);
+    this.addSql(`alter table "tbcase" drop constraint "tbcase_workspace_id_foreign";`);
     this.addSql(`alter table "sysconfig" drop constraint "sysconfig_workspace_id_foreign";`);
     this.addSql(`alter table "userprofile_permissions" drop constraint "userprofile_permissions_parent_id_foreign";`);
     this.addSql(`alter table "userws_profiles" drop constraint "userws_profiles_value_id_foreign";`);
@@ -187,6 +210,7 @@ export class Migration20261122142510_initial extends Migration {
     this.addSql(`alter table "regimen_medicines" drop constraint "regimen_medicines_parent_id_foreign";`);
     this.addSql(`alter table "regimen_medicines" drop constraint "regimen_medicines_medicine_id_foreign";`);
     this.addSql(`alter table "product_substances" drop constraint "product_substances_parent_id_foreign";`);
+    this.addSql(`alter table "tbcase" drop constraint "tbcase_patient_id_foreign";`);
     this.addSql(`alter table "adminunit" drop constraint "adminunit_country_structure_id_foreign";`);
     this.addSql(`alter table "adminunit" drop constraint "adminunit_parent_id_foreign";`);
     this.addSql(`alter table "adminunit" drop constraint "adminunit_p0_id_foreign";`);
@@ -197,6 +221,8 @@ export class Migration20261122142510_initial extends Migration {
     this.addSql(`alter table "unit" drop constraint "unit_address_admin_unit_id_foreign";`);
     this.addSql(`alter table "unit" drop constraint "unit_authorizer_id_foreign";`);
     this.addSql(`alter table "userws" drop constraint "userws_unit_id_foreign";`);
+    this.addSql(`alter table "tbcase" drop constraint "tbcase_owner_unit_id_foreign";`);
+    this.addSql(`alter table "tbcase" drop constraint "tbcase_notification_unit_id_foreign";`);
     this.addSql(`alter table "sysconfig" drop constraint "sysconfig_unit_id_foreign";`);
     this.addSql(`alter table "userws_profiles" drop constraint "userws_profiles_parent_id_foreign";`);
     this.addSql(`alter table "syssession" drop constraint "syssession_userws_id_foreign";`);
@@ -215,6 +241,7 @@ export class Migration20261122142510_initial extends Migration {
     this.addSql(`drop table if exists "product" cascade;`);
     this.addSql(`drop table if exists "regimen_medicines" cascade;`);
     this.addSql(`drop table if exists "product_substances" cascade;`);
+    this.addSql(`drop table if exists "patient" cascade;`);
     this.addSql(`drop table if exists "countrystructure" cascade;`);
     this.addSql(`drop table if exists "agerange" cascade;`);
     this.addSql(`drop table if exists "adminunit" cascade;`);
@@ -222,6 +249,7 @@ export class Migration20261122142510_initial extends Migration {
     this.addSql(`drop table if exists "userws" cascade;`);
     this.addSql(`drop table if exists "userws_profiles" cascade;`);
     this.addSql(`drop table if exists "syssession" cascade;`);
+    this.addSql(`drop table if exists "tbcase" cascade;`);
     this.addSql(`drop table if exists "sysconfig" cascade;`);
   }
 

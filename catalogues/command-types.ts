@@ -1,0 +1,43 @@
+import { t } from '../engine/i18n.ts';
+import type { OptionProvider } from '../server/modules.ts';
+
+/**
+ * Commands that are not the generic create/update/delete of a table, by command type (the
+ * `type` column of `cmdhistory`) — what `recordCommand` is called with outside the table writer.
+ */
+export const domainCommands: Record<string, string[]> = {
+  session: ['changews'],
+  sysuser: ['usersettings', 'changepassword', 'register', 'acceptula'],
+  userws: ['resetpwd', 'updatepwd'],
+  sysconfig: ['create', 'update'],
+};
+
+const tableActions = ['create', 'update', 'delete'];
+
+interface CommandNode {
+  id: string;
+  name: string;
+  children?: CommandNode[];
+}
+
+/**
+ * The command-type tree for the command-history filter (spec 000 §7.3 `command-types`): one node per
+ * type — every table of the generic API, plus the domain types — whose children are its actions,
+ * with ids `<type>.<action>` (the `type` and `action` columns of `cmdhistory`).
+ */
+export const commandTypes: OptionProvider = async ({ ctx, session }) => {
+  const lang = session.lang;
+  const types = new Map<string, string[]>();
+  for (const def of ctx.registry.tables.values()) if (def.meta.api !== false) types.set(def.name, [...tableActions]);
+  for (const [type, actions] of Object.entries(domainCommands)) types.set(type, [...new Set([...(types.get(type) ?? []), ...actions])]);
+  const label = (type: string) => {
+    const title = ctx.registry.tables.get(type)?.schema.title;
+    return type in domainCommands && !ctx.registry.apiTable(type) ? t(lang, `cmdType.${type}`) : title ? t(lang, title) : type;
+  };
+  const nodes: CommandNode[] = [...types].map(([type, actions]) => ({
+    id: type,
+    name: label(type),
+    children: actions.map((a) => ({ id: `${type}.${a}`, name: t(lang, `cmdAction.${a}`) })),
+  }));
+  return nodes.sort((a, b) => a.name.localeCompare(b.name, lang));
+};

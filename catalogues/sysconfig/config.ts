@@ -1,0 +1,23 @@
+import type { Em } from '../../server/db/orm.ts';
+import type { AppContext } from '../../server/http/context.ts';
+import type { Doc } from '../../server/modules.ts';
+import { kysely, TableStore } from '../../server/tbl/store.ts';
+
+/** The system configuration is one row of `sysconfig`; before the first save it is all defaults. */
+export async function readConfig(em: Em, ctx: AppContext): Promise<Doc & { id?: string }> {
+  const row = await kysely(em).selectFrom('sysconfig').select('id').orderBy('created_at').limit(1).executeTakeFirst();
+  const doc = row ? await new TableStore(ctx.registry.table('sysconfig'), em).read(row.id) : undefined;
+  return doc ?? { ulaActive: false, allowRegPage: false };
+}
+
+/**
+ * The clearing rules of spec 000 §4, enforced by the server whatever the form sent: without
+ * self-registration there is no target workspace, and without a workspace no unit or profile.
+ */
+export function applyClearingRules(doc: Doc): void {
+  if (doc.allowRegPage !== true) delete doc.workspace;
+  if (!doc.workspace) {
+    delete doc.unit;
+    delete doc.userProfile;
+  }
+}

@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Hono } from 'hono';
+import { t, type Lang } from '../../engine/i18n.ts';
+import { hashPassword, isValidPassword } from '../../server/auth/password.ts';
+import { recordCommand } from '../../server/history/record.ts';
+import { jsonBody } from '../../server/http/body.ts';
+import type { AppContext, Env } from '../../server/http/context.ts';
+import { ApiError, fail } from '../../server/http/errors.ts';
+import { kysely, TableStore } from '../../server/tbl/store.ts';
+import { systemSession } from '../demo/seed.ts';
+import { sendMail } from '../mail/send.ts';
+import { readConfig } from './config.ts';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** What the login page needs to know, without a session (spec 000 §3.5). */
+async function publicConfig(ctx: AppContext) {
+  const em = ctx.orm.em.fork();
+  const cfg = await readConfig(em, ctx);
+  const ws = cfg.allowRegPage && cfg.workspace ? await kysely(em).selectFrom('workspace').select('name').where('id', '=', cfg.workspace).executeTakeFirst() : undefined;
+  return { cfg, pub: { allowRegPage: cfg.allowRegPage === true && !!ws, ulaActive: cfg.ulaActive === true, workspaceName: ws?.name ?? null } };
+}
+
+/**
+ * Public routes of the login page: `GET /api/pub/sysconfig`, self-registration
+ * `POST /api/pub/register {login, name, email, password}` when the settings allow it (the account
+ * lands in the configured workspace, unit and profile with its e-mail not yet confirmed, and a
+ * confirmation link is mailed), and `GET /api/pub/confirmemail/:token` which the link opens.
+ */
+export function sysconfigPublicRoutes(app: Hono<Env>, ctx: AppContext): void {
+  app.get('/api/pub/sysconfig', async (c) => c.json((await publicConfig(ctx)).pub));
+
+  app.post('/api/pub/register', async (c) => {
+    const lang: Lang = c.get('lang');
+    const { cfg, pub } = await publicConfig(ctx);
+    if (!pub.allowRegPage) throw fail(403, t(lang, 'sysconfig.regDisabled'));
+    const body = await jsonBody(c);
+    const def = ctx.registry.table('userws');
+    const str = (v: any) => (typeof v === 'string' ? v.trim() : v);
+    const doc = {
+      login: typeof body.login === 'string' ? body.login.trim().toUpperCase() : body.login,
+      name: str(body.name), email: str(body.email), sendSystemMessages: true, unitId: cfg.unit, profiles: [cfg.userProfile],
+      view: 'UNIT', playOtherUnits: false, administrator: false,
+    };
+    const errors = ctx.validators.validate(def.schemaId, def.schema, doc, lang).filter((e) => ['login', 'name', 'email'].includes(e.field ?? ''));
+    if (!isValidPassword(body.password)) errors.push({ field: 'password', msg: t(lang, 'msg.invalidPassword') });
+    if (errors.length) throw new ApiError(400, errors);
+    const token = randomBytes(24).toString('base64url');
+    const userId = crypto.randomUUID();
+    const passwordHash = await hashPassword(body.password);
+    try {
+      await ctx.orm.em.fork().transactional(async (em) => {
+        const db = kysely(em);
+        if (await db.selectFrom('sysuser').select('id').where('login', '=', doc.login).executeTakeFirst()) {
+          throw new ApiError(400, [{ field: 'login', msg: t(lang, 'msg.duplicate') }]);
+        }
+        await db.insertInto('sysuser').values({
+          id: userId, login: doc.login, name: doc.name, email: doc.email, send_system_messages: true, password_hash: passwordHash,
+          active: true, password_expired: false, email_confirmed: false, failed_logins: 0, registration_date: new Date(), email_token: sha256(token),
+        }).execute();
+        const userWsId = crypto.randomUUID();
+        await new TableStore(def, em, cfg.workspace).insert(userWsId, { ...doc, userId });
+        const session = { ...systemSession(cfg.workspace, pub.workspaceName ?? ''), userId, userName: doc.name, userLogin: doc.login, lang };
+        await recordCommand(em, session, { type: 'sysuser', action: 'register', entityId: userId, entityName: doc.name, detail: { items: [{ title: 'login', value: doc.login }, { title: 'email', value: doc.email }] } });
+        const link = `${String(cfg.systemURL ?? '').replace(/\/+$/, '')}/api/pub/confirmemail/${token}`;
+        await sendMail(em, ctx, { to: doc.email, subject: t(lang, 'sysuser.confirmMailSubject'), text: t(lang, 'sysuser.confirmMailText', { name: doc.name, login: doc.login, link }) });
+      });
+    } catch (e) {
+      const err = e as { code?: string; cause?: { code?: string } };
+      if ((err.code ?? err.cause?.code) === '23505') throw new ApiError(400, [{ field: 'login', msg: t(lang, 'msg.duplicate') }]);
+      throw e;
+    }
+    return c.json({ success: true });
+  });
+
+  app.get('/api/pub/confirmemail/:token', async (c) => {
+    const lang: Lang = c.get('lang');
+    const em = ctx.orm.em.fork();
+    const r = await kysely(em)
+      .updateTable('sysuser')
+      .set({ email_confirmed: true, email_token: null })
+      .where('email_token', '=', sha256(c.req.param('token')))
+      .executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw fail(400, t(lang, 'sysuser.badToken'), 'token');
+    return c.json({ success: true, result: t(lang, 'sysuser.emailConfirmed') });
+  });
+}

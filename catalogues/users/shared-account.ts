@@ -1,0 +1,22 @@
+import { sql } from 'kysely';
+import { t } from '../../engine/i18n.ts';
+import type { Em } from '../../server/db/orm.ts';
+import type { Session } from '../../server/http/context.ts';
+import { fail } from '../../server/http/errors.ts';
+import { kysely } from '../../server/tbl/store.ts';
+
+/**
+ * An account may belong to several workspaces. Its shared parts (login, name, e-mail, password, the
+ * active flag) are changed from one workspace only by someone who also administers every other
+ * workspace it belongs to: otherwise a user manager of any workspace could link a login from
+ * elsewhere and take the account over by setting its password or e-mail.
+ */
+export async function assertMayChangeAccount(em: Em, s: Session, accountId: string): Promise<void> {
+  if (!s.userId || s.userId === accountId) return; // the server itself (seed), or one's own account
+  const r = await sql<{ n: number }>`
+    select count(*)::int as n from userws uw
+     where uw.user_id = ${accountId} and uw.workspace_id <> ${s.workspaceId}
+       and not exists (select 1 from userws me
+                        where me.user_id = ${s.userId} and me.workspace_id = uw.workspace_id and me.administrator)`.execute(kysely(em));
+  if (r.rows[0].n > 0) throw fail(403, t(s.lang, 'userws.sharedAccount'));
+}

@@ -1,0 +1,30 @@
+/* Generated from schemas/tbcase.json by `npm run gen:types`. Do not edit. */
+
+export interface Tbcase {
+  patientId: string;
+  caseNumber?: string;
+  ownerUnitId: string;
+  notificationUnitId?: string;
+  state: "NOT_ONTREATMENT" | "ONTREATMENT" | "CLOSED";
+  diagnosisType: "SUSPECT" | "CONFIRMED";
+  classification: "TB" | "DRTB" | "NTM";
+  validated: boolean;
+  transferring: boolean;
+  registrationGroup?:
+    | "NEW"
+    | "RELAPSE"
+    | "AFTER_DEFAULT"
+    | "FAILURE_FT"
+    | "FAILURE_RT"
+    | "PREVIOUSLY_TREATED"
+    | "TREATMENT_AFTER_FAILURE"
+    | "TREATMENT_AFTER_LOSS_FOLLOW_UP"
+    | "OTHER_PREVIOUSLY_TREATED"
+    | "UNKNOWN_PREVIOUS_TB_TREAT"
+    | "OTHER";
+  registrationDate?: string;
+  diagnosisDate?: string;
+  iniTreatmentDate?: string;
+  outcomeDate?: string;
+  outcome?: string;
+}

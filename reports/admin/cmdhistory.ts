@@ -1,0 +1,120 @@
+import type { Hono } from 'hono';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Em } from '../../server/db/orm.ts';
+import type { AppContext, Env, Session } from '../../server/http/context.ts';
+import { requirePermission } from '../../server/http/middleware.ts';
+import { kysely } from '../../server/tbl/store.ts';
+import { MAX_ROWS, today } from './filters.ts';
+import { actionName, typeName } from './labels.ts';
+import { iso, likePattern, readFilter, type ReportFilter } from './read-filter.ts';
+import { accountId } from './users.ts';
+
+/** One row of the command-history report (spec 000 §3.6), with the type and action named. */
+export interface CmdHistoryRow {
+  id: string;
+  userName: string | null;
+  unitName: string | null;
+  adminUnitName: string | null;
+  execDate: string | null;
+  type: string;
+  typeName: string;
+  action: string;
+  actionName: string;
+  entityName: string | null;
+  detail: unknown;
+}
+
+/** The entries of the session workspace that match the filter (joins and aggregates left to the caller). */
+export async function historyScope(ctx: AppContext, em: Em, s: Session, f: ReportFilter) {
+  const userId = await accountId(em, s, f.userId);
+  let q = kysely(em).selectFrom('cmdhistory as h').where('h.workspace_id', '=', s.workspaceId).where('h.exec_date', '>=', f.ini) as SelectQueryBuilder<any, any, any>;
+  if (f.end) q = q.where('h.exec_date', '<=', f.end);
+  if (userId) q = q.where('h.user_id', '=', userId);
+  if (f.type) q = q.where('h.type', '=', f.type);
+  if (f.action) q = q.where('h.action', '=', f.action);
+  if (f.adminUnitId) {
+    // The area and every area below it: p0..p4 hold an area's ancestors, itself included.
+    const path = ctx.registry.table('adminunit').fields.filter((x) => /^p\d$/.test(x.key)).map((x) => x.column);
+    const sub = kysely(em).selectFrom('adminunit as a').select('a.id').where('a.workspace_id', '=', s.workspaceId)
+      .where((eb) => eb.or([...path, 'id'].map((c) => eb(`a.${c}`, '=', f.adminUnitId!))));
+    q = q.where('h.admin_unit_id', 'in', sub);
+  }
+  if (f.searchKey) {
+    const like = likePattern(f.searchKey);
+    q = q.where((eb) => eb.or([eb('h.entity_name', 'ilike', like), eb(sql`h.detail::text`, 'ilike', like)]));
+  }
+  return q;
+}
+
+async function history(ctx: AppContext, s: Session, f: ReportFilter) {
+  const em = ctx.orm.em.fork();
+  const rows = await (await historyScope(ctx, em, s, f))
+    .leftJoin('sysuser as u', 'u.id', 'h.user_id')
+    .leftJoin('unit as un', 'un.id', 'h.unit_id')
+    .leftJoin('adminunit as au', 'au.id', 'h.admin_unit_id')
+    .select([
+      'h.id', 'u.name as userName', 'un.name as unitName', 'au.name as adminUnitName', 'h.exec_date as execDate',
+      'h.type', 'h.action', 'h.entity_name as entityName', 'h.detail', sql<number>`count(*) over()`.as('total'),
+    ])
+    .orderBy('h.exec_date', 'desc')
+    .orderBy('h.id')
+    .limit(f.limit)
+    .offset(f.offset)
+    .execute();
+  const list: CmdHistoryRow[] = rows.map((r: any) => ({
+    id: r.id,
+    userName: r.userName ?? null,
+    unitName: r.unitName ?? null,
+    adminUnitName: r.adminUnitName ?? null,
+    execDate: iso(r.execDate),
+    type: r.type,
+    typeName: typeName(ctx.registry, s.lang, r.type),
+    action: r.action,
+    actionName: actionName(s.lang, r.action),
+    entityName: r.entityName ?? null,
+    detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : (r.detail ?? {}),
+  }));
+  return { count: rows.length ? Number((rows[0] as any).total) : 0, list };
+}
+
+/** `cmdhistory` and `todaycmdhistory` (CMDHISTORY), `cmdstatistics` (CMDSTATISTICS); spec 000 §7.4. */
+export function cmdHistoryRoutes(app: Hono<Env>, ctx: AppContext): void {
+  app.post('/api/admin/rep/cmdhistory', requirePermission('CMDHISTORY'), async (c) => {
+    const f = await readFilter(ctx, c, 'cmdhistory', ['userId', 'type', 'adminUnitId', 'searchKey']);
+    return c.json(await history(ctx, c.get('session'), f));
+  });
+
+  app.post('/api/admin/rep/todaycmdhistory', requirePermission('CMDHISTORY'), async (c) => {
+    const { ini, end } = today();
+    return c.json(await history(ctx, c.get('session'), { ini, end, limit: MAX_ROWS, offset: 0 }));
+  });
+
+  // Counts over a period: by command type (with its actions) and by user, most frequent first.
+  app.post('/api/admin/rep/cmdstatistics', requirePermission('CMDSTATISTICS'), async (c) => {
+    const s = c.get('session');
+    const f = await readFilter(ctx, c, 'cmdstatistics', ['userId', 'type']);
+    const em = ctx.orm.em.fork();
+    const n = sql<number>`count(*)`;
+    const byAction = await (await historyScope(ctx, em, s, f)).select(['h.type', 'h.action', n.as('count')]).groupBy(['h.type', 'h.action']).execute();
+    const byUser = await (await historyScope(ctx, em, s, f))
+      .leftJoin('sysuser as u', 'u.id', 'h.user_id')
+      .select(['h.user_id as userId', 'u.name as userName', n.as('count')])
+      .groupBy(['h.user_id', 'u.name'])
+      .orderBy(n, 'desc')
+      .orderBy('u.name')
+      .execute();
+    const types = new Map<string, { type: string; typeName: string; count: number; actions: { action: string; actionName: string; count: number }[] }>();
+    for (const r of byAction as any[]) {
+      const entry = types.get(r.type) ?? types.set(r.type, { type: r.type, typeName: typeName(ctx.registry, s.lang, r.type), count: 0, actions: [] }).get(r.type)!;
+      entry.count += Number(r.count);
+      entry.actions.push({ action: r.action, actionName: actionName(s.lang, r.action), count: Number(r.count) });
+    }
+    const byType = [...types.values()].sort((a, b) => b.count - a.count || a.typeName.localeCompare(b.typeName));
+    for (const t of byType) t.actions.sort((a, b) => b.count - a.count);
+    return c.json({
+      count: byType.reduce((sum, t) => sum + t.count, 0),
+      byType,
+      byUser: (byUser as any[]).map((r) => ({ userId: r.userId ?? null, userName: r.userName ?? null, count: Number(r.count) })),
+    });
+  });
+}

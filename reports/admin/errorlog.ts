@@ -1,0 +1,64 @@
+import type { Hono } from 'hono';
+import { sql } from 'kysely';
+import type { AppContext, Env, Session } from '../../server/http/context.ts';
+import { requirePermission } from '../../server/http/middleware.ts';
+import { kysely } from '../../server/tbl/store.ts';
+import { MAX_ROWS, today } from './filters.ts';
+import { iso, likePattern, readFilter, type ReportFilter } from './read-filter.ts';
+
+/** One row of the error-log report (spec 000 §3.6). */
+export interface ErrorLogRow {
+  id: string;
+  errorDate: string | null;
+  exceptionClass: string | null;
+  url: string | null;
+  userName: string | null;
+  workspace: string | null;
+  exceptionMessage: string | null;
+  request: string | null;
+  stackTrace: string | null;
+}
+
+/** The errors of the session workspace in the period; the key searches message, class, URL and user. */
+async function errors(ctx: AppContext, s: Session, f: ReportFilter) {
+  let q = kysely(ctx.orm.em.fork()).selectFrom('errorlog as e').where('e.workspace_id', '=', s.workspaceId).where('e.error_date', '>=', f.ini);
+  if (f.end) q = q.where('e.error_date', '<=', f.end);
+  if (f.searchKey) {
+    const like = likePattern(f.searchKey);
+    q = q.where((eb) => eb.or(['e.exception_message', 'e.exception_class', 'e.url', 'e.user_name'].map((col) => eb(col, 'ilike', like))));
+  }
+  const rows = await q
+    .select([
+      'e.id', 'e.error_date', 'e.exception_class', 'e.url', 'e.user_name', 'e.workspace_name', 'e.exception_message', 'e.request', 'e.stack_trace',
+      sql<number>`count(*) over()`.as('total'),
+    ])
+    .orderBy('e.error_date', 'desc')
+    .limit(f.limit)
+    .offset(f.offset)
+    .execute();
+  const list: ErrorLogRow[] = rows.map((r: any) => ({
+    id: r.id,
+    errorDate: iso(r.error_date),
+    exceptionClass: r.exception_class,
+    url: r.url,
+    userName: r.user_name,
+    workspace: r.workspace_name,
+    exceptionMessage: r.exception_message,
+    request: r.request,
+    stackTrace: r.stack_trace,
+  }));
+  return { count: rows.length ? Number((rows[0] as any).total) : 0, list };
+}
+
+/** `errorlog` and `todayerrorlog` (ERRORLOGREP), spec 000 §7.4. */
+export function errorLogRoutes(app: Hono<Env>, ctx: AppContext): void {
+  app.post('/api/admin/rep/errorlog', requirePermission('ERRORLOGREP'), async (c) => {
+    const f = await readFilter(ctx, c, 'errorlog', ['searchKey']);
+    return c.json(await errors(ctx, c.get('session'), f));
+  });
+
+  app.post('/api/admin/rep/todayerrorlog', requirePermission('ERRORLOGREP'), async (c) => {
+    const { ini, end } = today();
+    return c.json(await errors(ctx, c.get('session'), { ini, end, limit: MAX_ROWS, offset: 0 }));
+  });
+}

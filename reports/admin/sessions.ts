@@ -1,0 +1,94 @@
+import type { Hono } from 'hono';
+import { sql } from 'kysely';
+import type { Em } from '../../server/db/orm.ts';
+import type { AppContext, Env } from '../../server/http/context.ts';
+import { requirePermission } from '../../server/http/middleware.ts';
+import { kysely } from '../../server/tbl/store.ts';
+import { iso, readFilter } from './read-filter.ts';
+import { accountId } from './users.ts';
+
+/** One row of the session reports (spec 000 §3.6). */
+export interface SessionRow {
+  id: string;
+  userName: string;
+  userLogin: string;
+  loginDate: string | null;
+  logoutDate: string | null;
+  lastAccess: string | null;
+  ipAddress: string | null;
+  application: string | null;
+}
+
+/**
+ * The sessions of the session workspace. A session nobody closed but whose time ran out shows the
+ * logout it had (last access + the session timeout), the same date `loadSession` writes when it
+ * notices; `online` keeps only the live ones.
+ */
+function sessions(ctx: AppContext, em: Em, workspaceId: string) {
+  const hours = ctx.config.sessionHours;
+  const expiry = sql<Date>`s.last_access + make_interval(secs => ${hours * 3600})`;
+  return {
+    expiry,
+    query: kysely(em)
+      .selectFrom('syssession as s')
+      .innerJoin('sysuser as u', 'u.id', 's.user_id')
+      .where('s.workspace_id', '=', workspaceId)
+      .select([
+        's.id', 'u.name as userName', 'u.login as userLogin', 's.login_date as loginDate', 's.last_access as lastAccess',
+        's.ip_address as ipAddress', 's.application',
+        sql<Date | null>`coalesce(s.logout_date, case when ${expiry} < now() then ${expiry} end)`.as('logoutDate'),
+        sql<number>`count(*) over()`.as('total'),
+      ]),
+  };
+}
+
+const toRow = (r: any): SessionRow => ({
+  id: r.id,
+  userName: r.userName,
+  userLogin: r.userLogin,
+  loginDate: iso(r.loginDate),
+  logoutDate: iso(r.logoutDate),
+  lastAccess: iso(r.lastAccess),
+  ipAddress: r.ipAddress ?? null,
+  application: r.application ?? null,
+});
+
+const page = (rows: any[]) => ({ count: rows.length ? Number(rows[0].total) : 0, list: rows.map(toRow) });
+
+/** `dailyusersession`, `usersession` (USERSESREP) and `onlineusers` (ONLINE), spec 000 §7.4. */
+export function sessionReportRoutes(app: Hono<Env>, ctx: AppContext): void {
+  // The sessions that started on one day: [iniDate, iniDate + 1 day).
+  app.post('/api/admin/rep/dailyusersession', requirePermission('USERSESREP'), async (c) => {
+    const s = c.get('session');
+    const f = await readFilter(ctx, c, 'dailyusersession', []);
+    const day = f.ini;
+    const next = new Date(day);
+    next.setDate(next.getDate() + 1);
+    const { query } = sessions(ctx, ctx.orm.em.fork(), s.workspaceId);
+    const rows = await query.where('s.login_date', '>=', day).where('s.login_date', '<', next).orderBy('s.login_date', 'desc').limit(f.limit).offset(f.offset).execute();
+    return c.json(page(rows));
+  });
+
+  app.post('/api/admin/rep/usersession', requirePermission('USERSESREP'), async (c) => {
+    const s = c.get('session');
+    const f = await readFilter(ctx, c, 'usersession', ['userId']);
+    const em = ctx.orm.em.fork();
+    const userId = await accountId(em, s, f.userId);
+    let q = sessions(ctx, em, s.workspaceId).query.where('s.login_date', '>=', f.ini);
+    if (f.end) q = q.where('s.login_date', '<=', f.end);
+    if (userId) q = q.where('s.user_id', '=', userId);
+    return c.json(page(await q.orderBy('s.login_date', 'desc').limit(f.limit).offset(f.offset).execute()));
+  });
+
+  // Live now: not logged out, and used within the session timeout. A plain list (spec 000 §7.4).
+  app.post('/api/admin/rep/onlineusers', requirePermission('ONLINE'), async (c) => {
+    const s = c.get('session');
+    const { query } = sessions(ctx, ctx.orm.em.fork(), s.workspaceId);
+    const rows = await query
+      .where('s.logout_date', 'is', null)
+      .where(sql<boolean>`s.last_access > now() - make_interval(secs => ${ctx.config.sessionHours * 3600})`)
+      .orderBy('s.last_access', 'desc')
+      .execute();
+    return c.json(rows.map(toRow));
+  });
+}

@@ -1,0 +1,35 @@
+import { t } from '../../engine/i18n.ts';
+import type { Em } from '../../server/db/orm.ts';
+import { hasPermission } from '../../server/http/middleware.ts';
+import { fail } from '../../server/http/errors.ts';
+import type { Session } from '../../server/http/context.ts';
+import type { OptionProvider } from '../../server/modules.ts';
+import { kysely } from '../../server/tbl/store.ts';
+
+/**
+ * The account id a report's `userId` filter means: the id of a workspace user (`userws`, what the
+ * user catalogue lists) of the session workspace becomes its account; anything else is taken as an
+ * account id (`sysuser`, what sessions and the command history store).
+ */
+export async function accountId(em: Em, s: Session, userId: string | undefined): Promise<string | undefined> {
+  if (!userId) return undefined;
+  const uw = await kysely(em).selectFrom('userws').select('user_id').where('id', '=', userId).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
+  return uw?.user_id ?? userId;
+}
+
+const reportPermissions = ['USERSESREP', 'CMDHISTORY', 'CMDSTATISTICS', 'ONLINE', 'ERRORLOGREP'];
+
+/**
+ * `POST /api/opts/report-users`: the users of the session workspace as `{value: accountId, label}`,
+ * for the reports' user filter — readable with any report permission, unlike the user catalogue.
+ */
+export const reportUsers: OptionProvider = async ({ em, session }) => {
+  if (!reportPermissions.some((p) => hasPermission(session, p))) throw fail(403, t(session.lang, 'msg.forbidden'));
+  return kysely(em)
+    .selectFrom('userws as uw')
+    .innerJoin('sysuser as u', 'u.id', 'uw.user_id')
+    .select(['u.id as value', 'u.name as label', 'u.login as login'])
+    .where('uw.workspace_id', '=', session.workspaceId)
+    .orderBy('u.name')
+    .execute();
+};

@@ -1,0 +1,194 @@
+// The administrator reports (spec 000 §7.4): sessions, online users, command history and
+// statistics, error log — their filters, their permissions and the workspace boundary.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../server/auth/password.ts';
+import { kysely } from '../../server/tbl/store.ts';
+import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { createUser } from '../helpers/users.ts';
+import { addWorkspace } from '../helpers/workspace.ts';
+
+let server: TestServer;
+let admin: ApiClient;
+let sourceId: string;
+
+const startOfToday = () => {
+  const d = new Date();
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+};
+const accountOf = async (login: string) =>
+  (await kysely(server.ctx.orm.em.fork()).selectFrom('sysuser').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id as string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.login();
+  sourceId = (await admin.post('/api/tbl/source', { shortName: 'REP', name: 'Отчётный источник' })).body.result;
+});
+afterAll(() => server?.close());
+
+describe('session history', () => {
+  it('shows a login and its logout, by day and by period', async () => {
+    const doctor = await server.login('DOCTOR1', 'Doctor123');
+    await doctor.post('/api/auth/logout');
+    const doctorId = await accountOf('DOCTOR1');
+    const r = await admin.post('/api/admin/rep/usersession', { iniDate: startOfToday(), userId: doctorId });
+    expect(r.status).toBe(200);
+    expect(r.body.count).toBe(1);
+    const [row] = r.body.list;
+    expect(row).toMatchObject({ userLogin: 'DOCTOR1', userName: 'Асанова Гульмира Токтогуловна' });
+    expect(row.loginDate).toBeTruthy();
+    expect(row.logoutDate).toBeTruthy();
+    expect(row.lastAccess).toBeTruthy();
+    expect(row).toHaveProperty('ipAddress');
+    expect(row).toHaveProperty('application');
+    const daily = await admin.post('/api/admin/rep/dailyusersession', { iniDate: startOfToday() });
+    expect(daily.body.list.map((x: any) => x.userLogin)).toEqual(expect.arrayContaining(['DOCTOR1', 'ADMIN']));
+    const yesterday = await admin.post('/api/admin/rep/dailyusersession', { iniDate: startOfToday() - 86_400_000 });
+    expect(yesterday.body).toEqual({ count: 0, list: [] });
+    const d = new Date();
+    const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const byDay = await admin.post('/api/admin/rep/usersession', { iniDate: day, endDate: day });
+    expect(byDay.body.count).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows an expired session with the logout it had when the timeout ran out', async () => {
+    const stale = await server.login('DOCTOR1', 'Doctor123');
+    const db = kysely(server.ctx.orm.em.fork());
+    const doctorId = await accountOf('DOCTOR1');
+    const hours = server.ctx.config.sessionHours;
+    const last = new Date(Date.now() - (hours + 1) * 3600_000);
+    await db.updateTable('syssession').set({ login_date: new Date(startOfToday() + 1000), last_access: last }).where('user_id', '=', doctorId).where('logout_date', 'is', null).execute();
+    const r = await admin.post('/api/admin/rep/usersession', { iniDate: startOfToday(), userId: doctorId });
+    const open = r.body.list.filter((x: any) => new Date(x.lastAccess).getTime() === last.getTime());
+    expect(open).toHaveLength(1);
+    expect(new Date(open[0].logoutDate).getTime()).toBe(last.getTime() + hours * 3600_000);
+    expect((await stale.post('/api/sys/session')).status).toBe(401);
+  });
+});
+
+describe('online users', () => {
+  it('lists the users with a live session; a logged-out one disappears', async () => {
+    const doctor = await server.login('DOCTOR1', 'Doctor123');
+    const online = async () => (await admin.post('/api/admin/rep/onlineusers')).body.map((x: any) => x.userLogin);
+    const r = await admin.post('/api/admin/rep/onlineusers');
+    expect(r.status).toBe(200);
+    expect(Array.isArray(r.body)).toBe(true);
+    expect(await online()).toEqual(expect.arrayContaining(['ADMIN', 'DOCTOR1']));
+    await doctor.post('/api/auth/logout');
+    expect(await online()).not.toContain('DOCTOR1');
+    expect(await online()).toContain('ADMIN');
+  });
+});
+
+describe('command history report', () => {
+  it('loads today, filters by user, type, action, area and search key', async () => {
+    const today = await admin.post('/api/admin/rep/todaycmdhistory');
+    expect(today.status).toBe(200);
+    expect(today.body.list.some((x: any) => x.entityName === 'Отчётный источник')).toBe(true);
+    const base = { iniDate: startOfToday() };
+    const names = async (f: object) => (await admin.post('/api/admin/rep/cmdhistory', { ...base, ...f })).body.list.map((x: any) => x.entityName);
+    expect(await names({ searchKey: 'отчётный' })).toContain('Отчётный источник');
+    expect(await names({ searchKey: 'REP' })).toContain('Отчётный источник');
+    expect(await names({ type: 'source.create' })).toContain('Отчётный источник');
+    expect(await names({ type: 'source.delete' })).not.toContain('Отчётный источник');
+    expect(await names({ type: 'unit' })).not.toContain('Отчётный источник');
+    expect(await names({ userId: await accountOf('ADMIN') })).toContain('Отчётный источник');
+    expect(await names({ userId: await accountOf('DOCTOR1') })).toEqual([]);
+    const session = (await admin.post('/api/sys/session')).body;
+    expect(await names({ adminUnitId: session.adminUnitId })).toContain('Отчётный источник');
+    const units = (await admin.post('/api/tbl/adminunit/query', {})).body.list;
+    const idOf = (v: any) => v?.id ?? v;
+    const mine = units.find((u: any) => u.id === session.adminUnitId);
+    expect(await names({ adminUnitId: idOf(mine.p0) })).toContain('Отчётный источник');
+    const elsewhere = units.find((u: any) => idOf(u.p0) !== idOf(mine.p0));
+    if (elsewhere) expect(await names({ adminUnitId: elsewhere.id })).not.toContain('Отчётный источник');
+    const tomorrow = await admin.post('/api/admin/rep/cmdhistory', { iniDate: startOfToday() + 86_400_000 });
+    expect(tomorrow.body).toEqual({ count: 0, list: [] });
+    const paged = await admin.post('/api/admin/rep/cmdhistory', { ...base, pageSize: 1, page: 1 });
+    expect(paged.body.list).toHaveLength(1);
+    expect(paged.body.count).toBeGreaterThan(1);
+  });
+
+  it('counts commands by type and by user', async () => {
+    const stats = async (f: object = {}) => (await admin.post('/api/admin/rep/cmdstatistics', { iniDate: startOfToday(), ...f })).body;
+    const before = await stats({ userId: await accountOf('ADMIN') });
+    await admin.post(`/api/tbl/source/${sourceId}`, { name: 'Отчётный источник 2' });
+    const mine = await stats({ userId: await accountOf('ADMIN') });
+    expect(mine.count).toBe(before.count + 1);
+    const source = mine.byType.find((x: any) => x.type === 'source');
+    expect(source.count).toBe(2);
+    expect(source.actions.map((a: any) => a.action).sort()).toEqual(['create', 'update']);
+    expect(source.typeName).toBe('источники поставки лекарств');
+    expect(mine.byUser).toEqual([{ userId: await accountOf('ADMIN'), userName: 'Администратор системы', count: mine.count }]);
+    const r = await admin.post('/api/admin/rep/cmdstatistics', { iniDate: startOfToday() });
+    expect(r.status).toBe(200);
+    expect(r.body.byUser.length).toBeGreaterThanOrEqual(2); // the seed's entries have no user
+    expect(r.body.count).toBe(r.body.byType.reduce((n: number, x: any) => n + x.count, 0));
+    const onlySource = await admin.post('/api/admin/rep/cmdstatistics', { iniDate: startOfToday(), type: 'source' });
+    expect(onlySource.body.byType.map((x: any) => x.type)).toEqual(['source']);
+  });
+});
+
+describe('report filters', () => {
+  it('requires iniDate and limits searchKey and type to 50', async () => {
+    for (const path of ['usersession', 'dailyusersession', 'cmdhistory', 'errorlog', 'cmdstatistics']) {
+      const r = await admin.post(`/api/admin/rep/${path}`, {});
+      expect(r.status, path).toBe(400);
+      expect(r.body.errors.map((e: any) => e.field)).toContain('iniDate');
+    }
+    const long = 'x'.repeat(51);
+    const r = await admin.post('/api/admin/rep/cmdhistory', { iniDate: startOfToday(), searchKey: long, type: long });
+    expect(r.status).toBe(400);
+    expect(r.body.errors.map((e: any) => e.field).sort()).toEqual(['searchKey', 'type']);
+    expect(r.body.errors[0].msg).toMatch(/50/);
+    expect((await admin.post('/api/admin/rep/errorlog', { iniDate: startOfToday(), searchKey: long })).body.errors[0].field).toBe('searchKey');
+    expect((await admin.post('/api/admin/rep/cmdhistory', { iniDate: startOfToday(), searchKey: 'x'.repeat(50) })).status).toBe(200);
+    const bad = await admin.post('/api/admin/rep/cmdhistory', { iniDate: 'not a date', endDate: '2020-01-01' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('iniDate');
+    const reversed = await admin.post('/api/admin/rep/usersession', { iniDate: '2025-02-01', endDate: '2025-01-01' });
+    expect(reversed.body.errors[0].field).toBe('endDate');
+    expect((await admin.post('/api/admin/rep/usersession', { iniDate: startOfToday(), userId: 'nope' })).body.errors[0].field).toBe('userId');
+    expect((await admin.post('/api/admin/rep/cmdhistory', { iniDate: startOfToday(), endDate: null, searchKey: '' })).status).toBe(200);
+  });
+});
+
+describe('permissions and workspaces', () => {
+  const reports: [string, string][] = [
+    ['dailyusersession', 'USERSESREP'], ['usersession', 'USERSESREP'], ['onlineusers', 'ONLINE'],
+    ['cmdhistory', 'CMDHISTORY'], ['todaycmdhistory', 'CMDHISTORY'], ['cmdstatistics', 'CMDSTATISTICS'],
+    ['errorlog', 'ERRORLOGREP'], ['todayerrorlog', 'ERRORLOGREP'],
+  ];
+
+  it('refuses each report to a user without its permission', async () => {
+    const doctor = await server.login('DOCTOR1', 'Doctor123');
+    for (const [path] of reports) expect((await doctor.post(`/api/admin/rep/${path}`, { iniDate: startOfToday() })).status, path).toBe(403);
+    expect((await doctor.post('/api/opts/report-users')).status).toBe(403);
+    const historian = await createUser(server, admin, 'HISTORIAN', [{ permission: 'CMDHISTORY' }]);
+    for (const [path, perm] of reports) {
+      expect((await historian.post(`/api/admin/rep/${path}`, { iniDate: startOfToday() })).status, path).toBe(perm === 'CMDHISTORY' ? 200 : 403);
+    }
+    const users = await historian.post('/api/opts/report-users');
+    expect(users.body.map((u: any) => u.login)).toEqual(expect.arrayContaining(['ADMIN', 'DOCTOR1']));
+  });
+
+  it("keeps one workspace's history, sessions and errors from another's administrators", async () => {
+    const err = await admin.post('/api/tbl/userws/query', { passwordExpired: 'neither' });
+    expect(err.status).toBe(500);
+    await addWorkspace(server, 'Отдельное пространство', ['WS2ADMIN']);
+    await kysely(server.ctx.orm.em.fork()).updateTable('sysuser').set({ password_hash: await hashPassword('Other123'), password_expired: false }).where('login', '=', 'WS2ADMIN').execute();
+    const other = await server.login('WS2ADMIN', 'Other123');
+    const f = { iniDate: startOfToday() };
+    const history = (await other.post('/api/admin/rep/cmdhistory', f)).body;
+    expect(history.list.some((x: any) => x.entityName?.startsWith('Отчётный источник'))).toBe(false);
+    expect((await other.post('/api/admin/rep/todaycmdhistory')).body.list.some((x: any) => x.type === 'source')).toBe(false);
+    const stats = (await other.post('/api/admin/rep/cmdstatistics', f)).body;
+    expect(stats.byType.some((x: any) => x.type === 'source')).toBe(false);
+    const logins = (await other.post('/api/admin/rep/usersession', f)).body.list.map((x: any) => x.userLogin);
+    expect(logins).toEqual(['WS2ADMIN']);
+    expect((await other.post('/api/admin/rep/onlineusers')).body.map((x: any) => x.userLogin)).toEqual(['WS2ADMIN']);
+    expect((await other.post('/api/admin/rep/errorlog', f)).body.list.map((x: any) => x.id)).not.toContain(err.body.errorId);
+    expect((await admin.post('/api/admin/rep/errorlog', f)).body.list.map((x: any) => x.id)).toContain(err.body.errorId);
+    expect((await other.post('/api/opts/report-users')).body.map((u: any) => u.login)).toEqual(['WS2ADMIN']);
+  });
+});

@@ -1,0 +1,141 @@
+// System configuration (spec 000 §3.5, §4, §7.3): one settings document guarded by SYSSETUP, the
+// clearing rules enforced by the server, the login page's public view of it, self-registration and
+// the user licence agreement.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kysely } from '../../server/tbl/store.ts';
+import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
+
+let server: TestServer;
+let admin: ApiClient;
+let other: ExtraWorkspace;
+let demo: { workspace: string; unit: string; userProfile: string };
+const db = () => kysely(server.ctx.orm.em.fork());
+const rows = async (table: string) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db())).rows[0].n);
+const base = { systemURL: 'https://tb.example.kg', pageRootURL: 'https://tb.example.kg/', adminMail: 'admin@example.kg', ulaActive: false };
+
+function outboxMail(address: string): { subject: string; text: string } | undefined {
+  const dir = server.ctx.config.outboxDir;
+  return readdirSync(dir).sort().reverse().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))).find((m) => m.to.some((t: any) => t.address === address));
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.login();
+  other = await addWorkspace(server, 'Другое');
+  demo = {
+    workspace: (await admin.post('/api/sys/session')).body.workspaceId,
+    unit: (await admin.post('/api/tbl/unit/query', { pageSize: 1, page: 1 })).body.list[0].id,
+    userProfile: (await admin.post('/api/tbl/userprofile/query', { name: 'Медсестра' })).body.list[0].id,
+  };
+});
+afterAll(() => server?.close());
+
+describe('GET/POST /api/admin/sysconfig', () => {
+  it('starts with defaults and is closed to users without SYSSETUP', async () => {
+    expect((await admin.get('/api/admin/sysconfig')).body).toEqual({ ulaActive: false, allowRegPage: false });
+    const doctor = await server.login('DOCTOR1', 'Doctor123');
+    expect((await doctor.get('/api/admin/sysconfig')).status).toBe(403);
+    expect((await doctor.post('/api/admin/sysconfig', base)).status).toBe(403);
+  });
+
+  it.each([
+    ['systemURL required', { systemURL: undefined }, 'systemURL'],
+    ['systemURL max 200', { systemURL: `https://${'x'.repeat(200)}` }, 'systemURL'],
+    ['pageRootURL required', { pageRootURL: '' }, 'pageRootURL'],
+    ['adminMail required', { adminMail: undefined }, 'adminMail'],
+    ['adminMail an e-mail', { adminMail: 'admin' }, 'adminMail'],
+    ['ulaActive yes/no', { ulaActive: 'yes' }, 'ulaActive'],
+    ['a workspace when registration is allowed', { allowRegPage: true }, 'workspace'],
+    ['a unit once a workspace is chosen', { allowRegPage: true, workspace: 'DEMO', userProfile: 'DEMO' }, 'unit'],
+    ['a profile once a workspace is chosen', { allowRegPage: true, workspace: 'DEMO', unit: 'DEMO' }, 'userProfile'],
+    ['a unit of the chosen workspace', { allowRegPage: true, workspace: 'OTHER', unit: 'DEMO', userProfile: 'OTHER' }, 'unit'],
+    ['a profile of the chosen workspace', { allowRegPage: true, workspace: 'DEMO', unit: 'DEMO', userProfile: 'OTHER' }, 'userProfile'],
+    ['an existing workspace', { allowRegPage: true, workspace: '00000000-0000-4000-8000-000000000000', unit: 'DEMO', userProfile: 'DEMO' }, 'workspace'],
+  ])('refuses %s with a field error, writing nothing', async (_rule, change, field) => {
+    const pick = (k: string, v: unknown) => (v === 'DEMO' ? demo[k as keyof typeof demo] : v === 'OTHER' ? { workspace: other.workspaceId, unit: other.unitId, userProfile: other.profileId }[k] : v);
+    const doc = Object.fromEntries(Object.entries({ ...base, ...change }).map(([k, v]) => [k, pick(k, v)]));
+    const before = [await rows('sysconfig'), await rows('cmdhistory')];
+    const r = await admin.post('/api/admin/sysconfig', doc);
+    expect(r.status).toBe(400);
+    expect(r.body.errors.map((e: any) => e.field)).toContain(field);
+    expect([await rows('sysconfig'), await rows('cmdhistory')]).toEqual(before);
+  });
+
+  it('saves the document, records it, and clears the registration targets when registration is off', async () => {
+    expect((await admin.post('/api/admin/sysconfig', { ...base, allowRegPage: true, ...demo })).body).toEqual({ success: true });
+    expect((await admin.get('/api/admin/sysconfig')).body).toMatchObject({ ...base, allowRegPage: true, ...demo });
+    const history = await db().selectFrom('cmdhistory').selectAll().where('type', '=', 'sysconfig').execute();
+    expect(history.map((h) => h.action)).toEqual(['create']);
+
+    await admin.post('/api/admin/sysconfig', { ...base, allowRegPage: false, ...demo });
+    const cleared = (await admin.get('/api/admin/sysconfig')).body;
+    expect(cleared.allowRegPage).toBe(false);
+    expect(cleared).not.toHaveProperty('workspace');
+    expect(cleared).not.toHaveProperty('unit');
+    expect(cleared).not.toHaveProperty('userProfile');
+    expect(await rows('sysconfig')).toBe(1);
+  });
+});
+
+describe('login page', () => {
+  it('tells anyone whether registration is open and a licence must be accepted', async () => {
+    const anon = server.anonymous();
+    expect((await anon.get('/api/pub/sysconfig')).body).toEqual({ allowRegPage: false, ulaActive: false, workspaceName: null });
+    expect((await anon.post('/api/pub/register', { login: 'SELF1', name: 'Сам', email: 'self1@example.org', password: 'Self1234' })).status).toBe(403);
+    await admin.post('/api/admin/sysconfig', { ...base, allowRegPage: true, ...demo });
+    expect((await anon.get('/api/pub/sysconfig')).body).toEqual({ allowRegPage: true, ulaActive: false, workspaceName: 'Демонстрационная' });
+  });
+
+  it.each([
+    ['a login in the login pattern', { login: 'сам себе' }, 'login'],
+    ['a login of at most 30', { login: 'S'.repeat(31) }, 'login'],
+    ['a name', { name: '' }, 'name'],
+    ['a valid e-mail', { email: 'nope' }, 'email'],
+    ['a valid password', { password: 'short' }, 'password'],
+    ['a login nobody has', { login: 'doctor1' }, 'login'],
+  ])('refuses a registration without %s', async (_rule, change, field) => {
+    const before = await rows('sysuser');
+    const r = await server.anonymous().post('/api/pub/register', { login: 'self2', name: 'Самостоятельный', email: 'self2@example.org', password: 'Self1234', ...change });
+    expect(r.status).toBe(400);
+    expect(r.body.errors.map((e: any) => e.field)).toContain(field);
+    expect(await rows('sysuser')).toBe(before);
+  });
+
+  it('registers a user in the configured workspace, unit and profile, then confirms the e-mail by the mailed link', async () => {
+    const anon = server.anonymous();
+    const r = await anon.post('/api/pub/register', { login: 'self1', name: 'Самостоятельный Пользователь', email: 'self1@example.org', password: 'Self1234' });
+    expect(r.body).toEqual({ success: true });
+    const listed = (await admin.post('/api/tbl/userws/query', { login: 'SELF1' })).body.list[0];
+    const u = (await admin.get(`/api/tbl/userws/form/${listed.id}`)).body;
+    expect(u).toMatchObject({ unitId: demo.unit, profiles: [demo.userProfile], emailConfirmed: false, active: true, administrator: false });
+    const session = (await (await server.login('SELF1', 'Self1234')).post('/api/sys/session')).body;
+    expect(session).toMatchObject({ workspaceId: demo.workspace, userName: 'Самостоятельный Пользователь' });
+    expect(session.permissions).toContain('CASEMAN');
+
+    const mail = outboxMail('self1@example.org')!;
+    const link = /https:\/\/tb\.example\.kg(\/api\/pub\/confirmemail\/\S+)/.exec(mail.text)![1];
+    expect((await anon.get('/api/pub/confirmemail/wrong-token')).status).toBe(400);
+    expect((await anon.get(link)).body.success).toBe(true);
+    expect((await admin.post('/api/tbl/userws/query', { login: 'SELF1' })).body.list[0].emailConfirmed).toBe(true);
+    expect((await anon.get(link)).status).toBe(400);
+    expect(await db().selectFrom('cmdhistory').select('action').where('type', '=', 'sysuser').where('action', '=', 'register').execute()).toHaveLength(1);
+  });
+});
+
+describe('user licence agreement', () => {
+  it('reports ulaAccepted: false while it is required and not yet accepted', async () => {
+    const doctor = await server.login('DOCTOR1', 'Doctor123');
+    expect((await doctor.post('/api/sys/session')).body.ulaAccepted).toBe(true);
+    await admin.post('/api/admin/sysconfig', { ...base, ulaActive: true });
+    expect((await server.anonymous().get('/api/pub/sysconfig')).body.ulaActive).toBe(true);
+    expect((await doctor.post('/api/sys/session')).body.ulaAccepted).toBe(false);
+    expect((await doctor.post('/api/sys/acceptula')).body).toEqual({ success: true });
+    expect((await doctor.post('/api/sys/session')).body.ulaAccepted).toBe(true);
+    expect((await admin.post('/api/sys/session')).body.ulaAccepted).toBe(false);
+    expect(await db().selectFrom('cmdhistory').select('action').where('action', '=', 'acceptula').execute()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,212 @@
+// The web shell in a real browser (spec 000 §2.1–2.5, 001 §2.8): login page, toolbar, language and
+// workspace dialogs, global search, /sys/start and logout — against the real server and database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { demoWorkspaceName } from '../../catalogues/demo/seed.ts';
+import { screenshot } from '../helpers/browser.ts';
+import { addWorkspace } from '../helpers/workspace.ts';
+import { closeEnv, loginThroughUi, startEnv, tid, type BrowserEnv } from './support.ts';
+
+const SECOND_WS = 'Второе пространство';
+let env: BrowserEnv;
+
+beforeAll(async () => {
+  env = await startEnv();
+  await addWorkspace(env.server, SECOND_WS, ['ADMIN']);
+});
+
+afterAll(async () => {
+  await closeEnv(env);
+});
+
+const openUserMenu = async (page: Page) => {
+  await page.locator(tid('toolbar-user-menu')).click();
+  await page.locator(tid('user-menu-logout')).waitFor();
+};
+
+describe('web shell in the browser', () => {
+  it('logs in choosing a workspace, switches the language and the workspace, logs out', async () => {
+    const page = await env.newPage();
+    await page.goto('/login');
+    await page.locator(tid('login-page')).waitFor();
+    expect(await page.locator(tid('login-page')).innerText()).toContain('Вход в систему');
+    await screenshot(page, 'login');
+
+    // a wrong password stays on the login page with an error
+    await page.locator(tid('login-user')).fill('ADMIN');
+    await page.locator(tid('login-password')).fill('wrong-password');
+    await page.locator(tid('login-submit')).click();
+    await page.locator(tid('login-error')).waitFor();
+    expect(page.url()).toMatch(/\/login$/);
+
+    // ADMIN has two workspaces: the login page asks which one
+    await page.locator(tid('login-password')).fill('Admin123');
+    await page.locator(tid('login-submit')).click();
+    await page.locator(tid('login-workspaces')).waitFor();
+    const options = page.locator(tid('login-workspace-option'));
+    expect((await options.allInnerTexts()).sort()).toEqual([SECOND_WS, demoWorkspaceName].sort());
+    await options.filter({ hasText: demoWorkspaceName }).click();
+
+    await page.waitForURL(/\/sys\/home$/);
+    await page.locator(tid('home-page')).waitFor();
+    expect(await page.locator(tid('toolbar-user-name')).innerText()).toBe('Администратор системы');
+    expect(await page.locator(tid('home-workspace')).innerText()).toContain(demoWorkspaceName);
+    expect(await page.locator(tid('toolbar-home')).innerText()).toContain('Главная');
+    expect(await page.locator(tid('toolbar-admin')).isVisible()).toBe(true);
+    expect(await page.locator(tid('toolbar-sync')).count()).toBe(0); // not client mode
+    await screenshot(page, 'shell');
+
+    // the administrator dropdown: Каталоги, Отчеты, Настройки
+    await page.locator(tid('toolbar-admin')).click();
+    for (const [id, text] of [['admin-menu-tables', 'Каталоги'], ['admin-menu-reports', 'Отчеты'], ['admin-menu-settings', 'Настройки']]) {
+      expect(await page.locator(tid(id)).innerText()).toBe(text);
+    }
+    await page.keyboard.press('Escape');
+
+    // language: ru → en → ru; the dialog marks the current one, the toolbar follows the choice
+    await openUserMenu(page);
+    await page.locator(tid('user-menu-language')).click();
+    await page.locator(tid('language-dialog')).waitFor();
+    expect(await page.locator(tid('language-option-ru')).getAttribute('data-current')).toBe('true');
+    expect(await page.locator(tid('language-option-en')).getAttribute('data-current')).toBe('false');
+    await page.locator(tid('language-option-en')).click();
+    await page.locator(tid('language-dialog')).waitFor({ state: 'hidden' });
+    await page.locator(tid('toolbar-home')).filter({ hasText: 'Home' }).waitFor();
+    await page.locator(tid('toolbar-admin')).filter({ hasText: 'Administration' }).waitFor();
+    expect(await page.locator(tid('global-search')).getAttribute('placeholder')).toBe('Search');
+
+    await openUserMenu(page);
+    expect(await page.locator(tid('user-menu-logout')).innerText()).toBe('Log out');
+    await page.locator(tid('user-menu-language')).click();
+    expect(await page.locator(tid('language-option-en')).getAttribute('data-current')).toBe('true');
+    // Cancel closes without switching
+    await page.locator(tid('language-cancel')).click();
+    await page.locator(tid('language-dialog')).waitFor({ state: 'hidden' });
+    expect(await page.locator(tid('toolbar-home')).innerText()).toContain('Home');
+
+    await openUserMenu(page);
+    await page.locator(tid('user-menu-language')).click();
+    await page.locator(tid('language-option-ru')).click();
+    await page.locator(tid('toolbar-home')).filter({ hasText: 'Главная' }).waitFor();
+    expect(await page.locator(tid('global-search')).getAttribute('placeholder')).toBe('Поиск');
+
+    // workspace: the menu shows the current one; the dialog disables it
+    await openUserMenu(page);
+    expect(await page.locator(tid('current-workspace')).innerText()).toBe(demoWorkspaceName);
+    await page.locator(tid('user-menu-workspace')).click();
+    await page.locator(tid('workspace-list')).waitFor();
+    const current = page.locator(tid('workspace-option'), { hasText: demoWorkspaceName });
+    const other = page.locator(tid('workspace-option'), { hasText: SECOND_WS });
+    expect(await current.isDisabled()).toBe(true);
+    expect(await other.isEnabled()).toBe(true);
+
+    // hold the server's answer so the wait icon can be seen; then the new name shows
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/sys/changews/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await other.click();
+    await page.locator(tid('ws-changing')).waitFor();
+    expect(await page.locator(tid('home-page')).count()).toBe(0); // only the wait icon in the main area
+    release();
+    await page.locator(tid('ws-changing')).waitFor({ state: 'detached' });
+    await page.locator(tid('home-workspace')).filter({ hasText: SECOND_WS }).waitFor();
+    await page.unroute('**/api/sys/changews/**');
+    await openUserMenu(page);
+    expect(await page.locator(tid('current-workspace')).innerText()).toBe(SECOND_WS);
+    await page.keyboard.press('Escape');
+
+    // /sys/start only redirects home
+    await page.goto('/sys/start');
+    await page.waitForURL(/\/sys\/home$/);
+    await page.locator(tid('home-page')).waitFor();
+
+    // log out → the public login page; the shell is then closed to this browser
+    await openUserMenu(page);
+    await page.locator(tid('user-menu-logout')).click();
+    await page.waitForURL(/\/login$/);
+    await page.locator(tid('login-page')).waitFor();
+    await page.goto('/sys/home');
+    await page.waitForURL(/\/login$/);
+    await page.locator(tid('login-page')).waitFor();
+  });
+
+  it('the language can be chosen on the login page too', async () => {
+    const page = await env.newPage();
+    await page.goto('/login');
+    await page.locator(tid('login-language')).getByText('English').click();
+    await page.locator(tid('login-submit')).filter({ hasText: 'Sign in' }).waitFor();
+    await page.locator(tid('login-language')).getByText('Русский').click();
+    await page.locator(tid('login-submit')).filter({ hasText: 'Войти' }).waitFor();
+  });
+
+  describe('global search', () => {
+    let page: Page;
+    const search = () => page.locator(tid('global-search'));
+    const results = () => page.locator(tid('search-result'));
+
+    beforeAll(async () => {
+      page = await env.newPage();
+      await loginThroughUi(page, 'ADMIN', 'Admin123', demoWorkspaceName);
+    });
+
+    it('shows at most 10 results of a broad key', async () => {
+      // 'район' matches many districts and district dispensaries of the demo data
+      await search().fill('район');
+      await page.locator(tid('search-results')).waitFor();
+      await results().first().waitFor();
+      expect(await results().count()).toBe(10);
+      expect(await results().first().getAttribute('aria-selected')).toBe('true');
+      await search().press('Escape');
+      expect(await search().inputValue()).toBe('');
+      await page.locator(tid('search-results')).waitFor({ state: 'detached' });
+    });
+
+    it('arrow keys move the selection and Enter opens the result by its type', async () => {
+      // 'Сокулук': admin units of the district, its laboratory and its dispensary
+      await search().fill('Сокулук');
+      await results().filter({ hasText: 'Сокулукский районный противотуберкулёзный диспансер' }).waitFor();
+      const types = await results().evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+      expect(types.slice(0, 3)).toEqual(['ADMINUNIT', 'ADMINUNIT', 'ADMINUNIT']);
+      const unitIndex = types.indexOf('TBUNIT');
+      expect(unitIndex).toBeGreaterThan(2);
+
+      const selected = page.locator(`${tid('search-result')}[aria-selected="true"]`);
+      expect(await selected.getAttribute('data-type')).toBe('ADMINUNIT');
+      for (let i = 0; i <= unitIndex; i++) await search().press('ArrowDown');
+      await search().press('ArrowUp');
+      expect(await results().nth(unitIndex).getAttribute('aria-selected')).toBe('true');
+      expect(await selected.innerText()).toContain('Сокулукский районный противотуберкулёзный диспансер');
+      const unitId = await selected.getAttribute('data-id');
+      await search().press('Enter');
+      await page.waitForURL((u) => u.pathname === '/sys/unit' && u.searchParams.get('id') === unitId);
+      expect(await search().inputValue()).toBe('');
+
+      // an admin unit leads to the admin unit page
+      await search().fill('Сокулукский район');
+      await results().first().waitFor();
+      expect(await results().first().getAttribute('data-type')).toBe('ADMINUNIT');
+      const areaId = await results().first().getAttribute('data-id');
+      await search().press('Enter');
+      await page.waitForURL((u) => u.pathname === '/sys/adminunit' && u.searchParams.get('id') === areaId);
+
+      // a workspace leads to the workspace page
+      await search().fill(demoWorkspaceName);
+      await results().filter({ hasText: demoWorkspaceName }).waitFor();
+      await page.locator(`${tid('search-result')}[data-type="WORKSPACE"]`).click();
+      await page.waitForURL((u) => u.pathname === '/sys/workspace');
+    });
+
+    it("says 'Запись не найдена.' for a key that matches nothing", async () => {
+      await search().fill('zzqxj-ничего');
+      await page.locator(tid('search-empty')).waitFor();
+      expect(await page.locator(tid('search-empty')).innerText()).toBe('Запись не найдена.');
+      expect(await results().count()).toBe(0);
+      await search().press('Escape');
+      expect(await search().inputValue()).toBe('');
+      await page.locator(tid('search-empty')).waitFor({ state: 'detached' });
+    });
+  });
+});

@@ -1,0 +1,101 @@
+// Shared set-up of the browser tests: the built UI (one build at a time across the test
+// processes), a real seeded server on its own database, one chromium, and a login through the UI.
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { rootDir } from '../../server/config.ts';
+import { ensureUiBuilt } from '../../server/ui-build.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+/** Auto-wait limit of locator actions and of {@link waitFor}. */
+export const UI_TIMEOUT = 15_000;
+
+const TMP = join(rootDir, '.tmp');
+const LOCK = join(TMP, 'ui-build.lock');
+
+/**
+ * `ensureUiBuilt()` once per test run, under a directory lock: test files run in parallel
+ * processes, and a second `vite build` (say, after an edit under ui/ during the run) would empty
+ * dist/ui under the pages other files have open.
+ */
+export async function buildUiOnce(): Promise<void> {
+  await mkdir(TMP, { recursive: true });
+  const marker = join(TMP, `ui-built-${inject('pgRunPrefix')}`);
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      await mkdir(LOCK);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      // a lock left by a killed run
+      const age = await stat(LOCK).then((s) => Date.now() - s.mtimeMs, () => 0);
+      if (age > 120_000) await rm(LOCK, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`UI build lock ${LOCK} held too long`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    if (existsSync(marker)) return;
+    await ensureUiBuilt();
+    // markers of earlier runs are of no use
+    for (const f of await readdir(TMP)) if (f.startsWith('ui-built-')) await rm(join(TMP, f), { force: true });
+    await writeFile(marker, new Date().toISOString());
+  } finally {
+    await rm(LOCK, { recursive: true, force: true });
+  }
+}
+
+export interface BrowserEnv {
+  server: TestServer;
+  browser: Browser;
+  /** A fresh context (own cookies and stored language) with one page; closed by {@link closeEnv}. */
+  newPage(): Promise<Page>;
+}
+
+const contexts = new Set<BrowserContext>();
+
+export async function startEnv(): Promise<BrowserEnv> {
+  await buildUiOnce();
+  const [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  return {
+    server,
+    browser,
+    async newPage() {
+      const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, locale: 'ru-RU' });
+      context.setDefaultTimeout(UI_TIMEOUT);
+      contexts.add(context);
+      return context.newPage();
+    },
+  };
+}
+
+export async function closeEnv(env: BrowserEnv | undefined): Promise<void> {
+  for (const c of contexts) await c.close().catch(() => {});
+  contexts.clear();
+  await env?.browser.close().catch(() => {});
+  await env?.server.close();
+}
+
+/** `[data-testid="id"]` */
+export const tid = (id: string) => `[data-testid="${id}"]`;
+
+/**
+ * Fills and submits the login page. With `workspace` (a name) it expects the workspace choice
+ * and picks that one. Resolves once the shell's toolbar shows.
+ */
+export async function loginThroughUi(page: Page, login: string, password: string, workspace?: string): Promise<void> {
+  await page.goto('/login');
+  await page.locator(tid('login-user')).fill(login);
+  await page.locator(tid('login-password')).fill(password);
+  await page.locator(tid('login-submit')).click();
+  if (workspace) {
+    await page.locator(tid('login-workspaces')).waitFor();
+    await page.locator(tid('login-workspace-option'), { hasText: workspace }).click();
+  }
+  await page.locator(tid('toolbar')).waitFor();
+  await page.waitForURL(/\/sys\/home$/);
+}

@@ -1,0 +1,86 @@
+/** Calls and row shapes of the administrator reports (`POST /api/admin/rep/*`, spec 000 §7.4). */
+import { api, fetchOptions, type Option, type QueryResult } from '../../api/index.ts';
+
+/** A report filter as sent: dates as timestamps (start and end of the picked days). */
+export interface ReportFilter {
+  iniDate?: number;
+  endDate?: number;
+  userId?: string;
+  type?: string;
+  adminUnitId?: string;
+  searchKey?: string;
+}
+
+export interface SessionRow {
+  id: string;
+  userName: string;
+  userLogin: string;
+  loginDate: string | null;
+  logoutDate: string | null;
+  lastAccess: string | null;
+  ipAddress: string | null;
+  application: string | null;
+}
+
+/** The detail of a command: text, items (`+`/`-` title prefix = added/removed child), diffs. */
+export interface HistoryDetail {
+  text?: string;
+  items?: { title: string; value: unknown }[];
+  diffs?: { title: string; prevValue: unknown; newValue: unknown }[];
+}
+
+export interface CmdHistoryRow {
+  id: string;
+  userName: string | null;
+  unitName: string | null;
+  adminUnitName: string | null;
+  execDate: string | null;
+  type: string;
+  typeName: string;
+  action: string;
+  actionName: string;
+  entityName: string | null;
+  detail: HistoryDetail;
+}
+
+export interface ErrorLogRow {
+  id: string;
+  errorDate: string | null;
+  exceptionClass: string | null;
+  url: string | null;
+  userName: string | null;
+  workspace: string | null;
+  exceptionMessage: string | null;
+  request: string | null;
+  stackTrace: string | null;
+}
+
+export interface CmdStatistics {
+  count: number;
+  byType: { type: string; typeName: string; count: number; actions: { action: string; actionName: string; count: number }[] }[];
+  byUser: { userId: string | null; userName: string | null; count: number }[];
+}
+
+/** A node of the `command-types` lookup: a type whose children are `type.action` ids. */
+export interface CommandTypeNode {
+  id: string;
+  name: string;
+  children?: CommandTypeNode[];
+}
+
+const rep = <T>(name: string, body: object = {}) => api.post<T>(`/api/admin/rep/${name}`, body);
+
+export const reportApi = {
+  dailySessions: (iniDate: number) => rep<QueryResult<SessionRow>>('dailyusersession', { iniDate }),
+  sessions: (f: ReportFilter) => rep<QueryResult<SessionRow>>('usersession', f),
+  online: () => rep<SessionRow[]>('onlineusers'),
+  history: (f: ReportFilter) => rep<QueryResult<CmdHistoryRow>>('cmdhistory', f),
+  todayHistory: () => rep<QueryResult<CmdHistoryRow>>('todaycmdhistory'),
+  errors: (f: ReportFilter) => rep<QueryResult<ErrorLogRow>>('errorlog', f),
+  todayErrors: () => rep<QueryResult<ErrorLogRow>>('todayerrorlog'),
+  statistics: (f: ReportFilter) => rep<CmdStatistics>('cmdstatistics', f),
+  /** The workspace's users (`value` = account id), readable with any report permission. */
+  users: () => fetchOptions('report-users') as Promise<Option[]>,
+  commandTypes: () => fetchOptions('command-types') as unknown as Promise<CommandTypeNode[]>,
+  adminUnits: () => fetchOptions('adminunit'),
+};

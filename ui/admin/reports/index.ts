@@ -1,0 +1,14 @@
+/**
+ * The administrator report screens (spec 000 §2.6, §2.12), one lazy chunk each: the hub at
+ * `/sys/admin/reports/<slug>` can `lazy(reportScreens[slug])`. Every screen is a default export
+ * with no props, fetching `POST /api/admin/rep/*` itself.
+ */
+export const reportScreens = {
+  onlineusers: () => import('./OnlineUsersReport.tsx'),
+  usersessions: () => import('./UserSessionsReport.tsx'),
+  cmdhistory: () => import('./CmdHistoryReport.tsx'),
+  cmdstatistics: () => import('./CmdStatisticsReport.tsx'),
+  errorlog: () => import('./ErrorLogReport.tsx'),
+} as const;
+
+export type ReportSlug = keyof typeof reportScreens;

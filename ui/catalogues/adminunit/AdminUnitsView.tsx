@@ -1,0 +1,329 @@
+/**
+ * The admin-units screen (spec 000 §2.8, §4): the tree of units under the workspace root, children
+ * loaded when a node opens. Each node's menu offers Редактировать, Удалить and 'Добавить {level}'
+ * for each country-structure level one below (none below level 5); the root has its own add
+ * button. Saving an existing unit updates its node, a new unit appears under its parent, deleting
+ * asks first and shows the server's reasons. The switch 'Показать структуру страны' shows the
+ * country structure as a generic catalogue; its changes refresh the tree. Editing needs
+ * ADMINUNITS_EDT.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Card, Col, Dropdown, Flex, Row, Space, Switch, Typography } from 'antd';
+import type { MenuProps } from 'antd';
+import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
+import { useConfirm } from '../../generic/ConfirmDialog.tsx';
+import { EmptyListWarning } from '../../generic/EmptyListWarning.tsx';
+import { TimedAlerts } from '../../generic/TimedAlerts.tsx';
+import { TreeList, type TreeListNode } from '../../generic/TreeList.tsx';
+import { useTimedAlerts } from '../../generic/useTimedAlerts.ts';
+import { WaitIcon } from '../../generic/WaitIcon.tsx';
+import { CataloguePage, type CatalogueViewProps } from '../../generic/catalogue/index.ts';
+import { FormDialog } from '../../generic/forms/FormDialog.tsx';
+import type { OptionSource } from '../../generic/forms/translateSchema.ts';
+import { canEdit, useSession } from '../../session/index.ts';
+import { queryAdminUnits, type AdminUnitRow, type CountryLevel } from './adminUnitApi.ts';
+import { childLevels, MAX_LEVEL, parentOf, upsert } from './adminUnitTree.ts';
+
+const TABLE = 'adminunit';
+/** Fields the tree itself decides (parent, path, level, count): not shown in its form. */
+const HIDDEN = ['parentId', 'p0', 'p1', 'p2', 'p3', 'p4', 'level', 'unitsCount'];
+
+interface Editing {
+  id?: string;
+  parent?: AdminUnitRow;
+  doc: Doc;
+  heading: string;
+  errors: FieldError[];
+  saving: boolean;
+}
+
+/** `null` key: the top level. */
+type ChildMap = Record<string, AdminUnitRow[]>;
+const ROOT = '';
+
+export default function AdminUnitsView({ permission }: CatalogueViewProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const alerts = useTimedAlerts();
+  const [confirm, confirmDialog] = useConfirm();
+  const [form, setForm] = useState<RemoteForm | null>(null);
+  const [csList, setCsList] = useState<CountryLevel[]>([]);
+  const [children, setChildren] = useState<ChildMap | null>(null);
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const [treeVersion, setTreeVersion] = useState(0);
+  const [showStructure, setShowStructure] = useState(false);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const editable = canEdit(session, permission ?? 'ADMINUNITS') && form?.resources?.readOnly !== true;
+
+  const showErrors = (err: unknown) => alerts.error(errorsOf(err).map((e) => t(e.msg)).join('; '));
+
+  /** The whole tree again: levels and top units; opened branches close (the country structure changed). */
+  const reload = useCallback(async () => {
+    try {
+      const res = await queryAdminUnits({ rootUnits: true, fetchCountryStructure: true });
+      setCsList(res.csList ?? []);
+      setChildren({ [ROOT]: res.list ?? [] });
+      setExpanded([]);
+      setTreeVersion((v) => v + 1);
+      setLoadError(null);
+    } catch (err) {
+      setLoadError(errorsOf(err).map((e) => t(e.msg)).join('; '));
+    }
+  }, [t]);
+
+  useEffect(() => {
+    void reload();
+    tableApi.form(TABLE).then(setForm, showErrors);
+  }, []);
+
+  const loadChildren = async (parentId: string) => {
+    const res = await queryAdminUnits({ parentId });
+    setChildren((m) => ({ ...(m ?? {}), [parentId]: res.list ?? [] }));
+  };
+
+  const loadRoots = async () => {
+    const res = await queryAdminUnits({ rootUnits: true });
+    setChildren((m) => ({ ...(m ?? {}), [ROOT]: res.list ?? [] }));
+  };
+
+  const rowOf = (id: string): AdminUnitRow | undefined =>
+    Object.values(children ?? {})
+      .flat()
+      .find((r) => r.id === id);
+
+  const setRow = (row: AdminUnitRow) =>
+    setChildren((m) => {
+      const key = parentOf(row) ?? ROOT;
+      return { ...(m ?? {}), [key]: upsert(m?.[key] ?? [], row) };
+    });
+
+  const markParent = (parentId: string | null, hasChildren: boolean) => {
+    if (!parentId) return;
+    const parent = rowOf(parentId);
+    if (parent && parent.hasChildren !== hasChildren) setRow({ ...parent, hasChildren });
+  };
+
+  const nodes = useMemo(() => {
+    const build = (rows: AdminUnitRow[]): TreeListNode[] =>
+      rows.map((row) => ({
+        key: row.id,
+        isLeaf: !row.hasChildren,
+        children: children?.[row.id] ? build(children[row.id]) : undefined,
+        title: <NodeTitle row={row} />,
+      }));
+    return build(children?.[ROOT] ?? []);
+  }, [children]);
+
+  // ---- the form ------------------------------------------------------------------------------
+
+  const openNew = (parent: AdminUnitRow | undefined, cs: CountryLevel) =>
+    setEditing({
+      parent,
+      doc: { ...(form?.doc ?? {}), parentId: parent?.id, countryStructure: cs.id, level: cs.level },
+      heading: parent ? `${t('ui.adminunits.add', { name: cs.name })} — ${parent.name}` : t('ui.adminunits.add', { name: cs.name }),
+      errors: [],
+      saving: false,
+    });
+
+  const openEdit = async (row: AdminUnitRow) => {
+    try {
+      const doc = await tableApi.editDoc(TABLE, row.id);
+      setEditing({ id: row.id, doc: doc ?? {}, heading: `${t('ui.common.edit')}: ${row.name}`, errors: [], saving: false });
+    } catch (err) {
+      showErrors(err);
+    }
+  };
+
+  const fetchRow = async (id: string) => (await queryAdminUnits({ id })).list?.[0];
+
+  const save = async (doc: Doc) => {
+    if (!editing) return;
+    const { id, parent } = editing;
+    setEditing({ ...editing, doc, saving: true });
+    try {
+      if (id) {
+        await tableApi.update(TABLE, id, doc);
+        const row = await fetchRow(id);
+        if (row) setRow({ ...row, hasChildren: row.hasChildren ?? rowOf(id)?.hasChildren });
+        alerts.success(t('ui.msg.updated'));
+      } else {
+        await tableApi.create(TABLE, { ...doc, parentId: parent?.id });
+        if (parent) {
+          // the parent's children as the server has them now, and the parent opened to show the new one
+          await loadChildren(parent.id);
+          markParent(parent.id, true);
+          setExpanded((keys) => (keys.includes(parent.id) ? keys : [...keys, parent.id]));
+        } else {
+          await loadRoots();
+        }
+        alerts.success(t('ui.msg.created'));
+      }
+      setEditing(null);
+    } catch (err) {
+      setEditing({ ...editing, doc, errors: errorsOf(err), saving: false });
+    }
+  };
+
+  const remove = async (row: AdminUnitRow) => {
+    if (!(await confirm(t('ui.msg.confirmDelete')))) return;
+    try {
+      await tableApi.remove(TABLE, row.id);
+      const key = parentOf(row) ?? ROOT;
+      const left = (children?.[key] ?? []).filter((r) => r.id !== row.id);
+      setChildren((m) => ({ ...(m ?? {}), [key]: (m?.[key] ?? []).filter((r) => r.id !== row.id) }));
+      if (!left.length) markParent(parentOf(row), false);
+      alerts.success(t('ui.msg.deleted'));
+    } catch (err) {
+      showErrors(err);
+    }
+  };
+
+  /** Country-structure levels may only be chosen at the unit's own level. */
+  const lookupParams = (source: OptionSource, doc: Doc) =>
+    source.path === 'countryStructure' && typeof doc.level === 'number' ? { level: doc.level } : undefined;
+
+  const uiSchema = useMemo(() => {
+    const base = { ...(form?.resources?.uiSchema ?? {}) } as Record<string, unknown>;
+    for (const f of HIDDEN) base[f] = { ...((base[f] as object) ?? {}), 'ui:widget': 'hidden' };
+    return base;
+  }, [form]);
+
+  // ---- menus ---------------------------------------------------------------------------------
+
+  const addItems = (level: number): NonNullable<MenuProps['items']> =>
+    childLevels(csList, level).map((cs) => ({
+      key: `add:${cs.id}`,
+      icon: <PlusOutlined />,
+      label: (
+        <span data-testid="adminunit-add" data-cs={cs.id}>
+          {t('ui.adminunits.add', { name: cs.name })}
+        </span>
+      ),
+    }));
+
+  const menuOf = (node: TreeListNode): MenuProps['items'] => {
+    const row = rowOf(node.key);
+    if (!editable || !row) return [];
+    return [
+      { key: 'edit', icon: <EditOutlined />, label: <span data-testid="adminunit-edit">{t('ui.common.edit')}</span> },
+      { key: 'delete', icon: <DeleteOutlined />, danger: true, label: <span data-testid="adminunit-delete">{t('ui.common.delete')}</span> },
+      ...(row.level < MAX_LEVEL ? addItems(row.level) : []),
+    ];
+  };
+
+  const onMenuClick = (node: TreeListNode, key: string) => {
+    const row = rowOf(node.key);
+    if (!row) return;
+    if (key === 'edit') void openEdit(row);
+    else if (key === 'delete') void remove(row);
+    else if (key.startsWith('add:')) {
+      const cs = csList.find((c) => c.id === key.slice(4));
+      if (cs) openNew(row, cs);
+    }
+  };
+
+  const rootLevels = childLevels(csList, 0);
+  const rootAdd = !editable ? null : rootLevels.length === 1 ? (
+    <Button data-testid="adminunits-add-root" type="primary" icon={<PlusOutlined />} onClick={() => openNew(undefined, rootLevels[0])}>
+      {t('ui.adminunits.add', { name: rootLevels[0].name })}
+    </Button>
+  ) : rootLevels.length > 1 ? (
+    <Dropdown trigger={['click']} menu={{ items: addItems(0), onClick: ({ key }) => openNew(undefined, csList.find((c) => `add:${c.id}` === key)!) }}>
+      <Button data-testid="adminunits-add-root" type="primary" icon={<PlusOutlined />}>
+        {t('ui.common.add')}
+      </Button>
+    </Dropdown>
+  ) : null;
+
+  const tree = (
+    <Card
+      size="small"
+      data-testid="adminunits-tree"
+      title={
+        <Space>
+          <ApartmentOutlined />
+          <span data-testid="adminunits-root">{session.workspaceName}</span>
+        </Space>
+      }
+      extra={rootAdd}
+    >
+      {loadError ? (
+        <Typography.Text type="danger">{loadError}</Typography.Text>
+      ) : !children ? (
+        <WaitIcon testId="list-loading" />
+      ) : nodes.length ? (
+        <TreeList
+          key={treeVersion}
+          nodes={nodes}
+          loadChildren={(node) => loadChildren(node.key).catch(showErrors)}
+          menuOf={menuOf}
+          onMenuClick={onMenuClick}
+          expandedKeys={expanded}
+          onExpand={setExpanded}
+        />
+      ) : (
+        <EmptyListWarning />
+      )}
+    </Card>
+  );
+
+  return (
+    <div data-testid="adminunits-page" data-table={TABLE}>
+      <Flex align="center" justify="space-between" gap={8} wrap style={{ marginBottom: 12 }}>
+        <Typography.Title level={4} style={{ margin: 0 }} data-testid="adminunits-title">
+          {form ? t(String(form.schema.title ?? 'adminunit.title')) : t('adminunit.title')}
+        </Typography.Title>
+        <Space>
+          <Switch data-testid="adminunits-show-structure" checked={showStructure} onChange={setShowStructure} />
+          <Typography.Text>{t('ui.adminunits.showStructure')}</Typography.Text>
+        </Space>
+      </Flex>
+      <TimedAlerts alerts={alerts.alerts} remove={alerts.remove} />
+      {showStructure ? (
+        <Row gutter={16}>
+          <Col xs={24} lg={13}>
+            {tree}
+          </Col>
+          <Col xs={24} lg={11} data-testid="country-structure">
+            <CataloguePage table="countrystructure" permission={permission ?? 'ADMINUNITS'} onChanged={() => void reload()} />
+          </Col>
+        </Row>
+      ) : (
+        tree
+      )}
+      {editing && form ? (
+        <FormDialog
+          open
+          title={editing.heading}
+          schema={form.schema}
+          uiSchema={uiSchema}
+          options={form.resources?.options}
+          formData={editing.doc}
+          serverErrors={editing.errors}
+          saving={editing.saving}
+          lookupParams={lookupParams}
+          onSubmit={(doc) => void save(doc)}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+      {confirmDialog}
+    </div>
+  );
+}
+
+function NodeTitle({ row }: { row: AdminUnitRow }) {
+  const cs = typeof row.countryStructure === 'object' ? row.countryStructure?.name : undefined;
+  return (
+    <span data-testid="adminunit-node" data-id={row.id} data-level={row.level}>
+      <span data-testid="adminunit-name">{row.name}</span>
+      {cs ? (
+        <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+          {cs}
+        </Typography.Text>
+      ) : null}
+    </span>
+  );
+}

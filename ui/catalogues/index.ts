@@ -1,0 +1,11 @@
+/**
+ * Per-table additions to the generic catalogue screen (what the schemas cannot say), registered
+ * by table name: the admin-unit tree (its own view, loaded on demand) and the users' extra menu.
+ * Import this module once before drawing a catalogue.
+ */
+import { lazy } from 'react';
+import { registerCatalogueExtension } from '../generic/catalogue/index.ts';
+import { UserActions } from './userws/UserActions.tsx';
+
+registerCatalogueExtension('adminunit', { view: lazy(() => import('./adminunit/AdminUnitsView.tsx')) });
+registerCatalogueExtension('userws', { cardActions: UserActions });

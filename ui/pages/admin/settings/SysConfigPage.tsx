@@ -1,0 +1,74 @@
+/**
+ * `/sys/admin/settings/sysconfig` — the system configuration (spec 000 §3.5, §4, §7.3):
+ * `GET /api/admin/sysconfig` fills the form drawn from `schemas/sysconfig.json` (a table the
+ * generic API does not serve), `POST /api/admin/sysconfig` saves it. Workspace, unit and profile
+ * show only as the schema's `x-visible` rules allow; the clearing rules of {@link clearDependents}
+ * run on every change; unit and profile options are asked for the chosen workspace.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api, errorsOf, type Doc, type FieldError } from '../../../api/index.ts';
+import { TimedAlerts } from '../../../generic/TimedAlerts.tsx';
+import { useTimedAlerts } from '../../../generic/useTimedAlerts.ts';
+import { WaitIcon } from '../../../generic/WaitIcon.tsx';
+import { SchemaForm } from '../../../generic/forms/SchemaForm.tsx';
+import type { OptionSource } from '../../../generic/forms/translateSchema.ts';
+import schema from '../../../../schemas/sysconfig.json' with { type: 'json' };
+import { clearDependents, WORKSPACE_BOUND } from './sysConfigRules.ts';
+
+const URL = '/api/admin/sysconfig';
+
+const lookupParams = (source: OptionSource, doc: Doc) =>
+  WORKSPACE_BOUND.includes(source.path) && doc.workspace ? { workspaceId: doc.workspace } : undefined;
+
+export default function SysConfigPage() {
+  const { t } = useTranslation();
+  const alerts = useTimedAlerts();
+  const [doc, setDoc] = useState<Doc | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    api.get<Doc>(URL).then(setDoc, (err) => setLoadError(errorsOf(err).map((e) => t(e.msg)).join('; ')));
+  }, []);
+
+  const save = async (next: Doc) => {
+    setSaving(true);
+    setErrors([]);
+    try {
+      await api.post(URL, next);
+      setDoc(await api.get<Doc>(URL));
+      setVersion((v) => v + 1);
+      alerts.success(t('sysconfig.saved'));
+    } catch (err) {
+      setErrors(errorsOf(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title={t('sysconfig.title')} data-testid="sysconfig-page">
+      <TimedAlerts alerts={alerts.alerts} remove={alerts.remove} />
+      {loadError ? (
+        <Alert data-testid="alert-error" type="error" showIcon title={loadError} />
+      ) : !doc ? (
+        <WaitIcon />
+      ) : (
+        <SchemaForm
+          key={version}
+          schema={schema as Record<string, unknown>}
+          formData={doc}
+          serverErrors={errors}
+          saving={saving}
+          normalize={clearDependents}
+          lookupParams={lookupParams}
+          onSubmit={(d) => void save(d)}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * `/sys/workspace/*` — the workspace area (spec 000 §2.11): titled with the session's workspace
+ * name, tabs `general` (default: dashboard, TB institutions, settings) and `cases` (document 2).
+ */
+import { Tabs, Typography } from 'antd';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../session/index.ts';
+import { WorkspaceCasesTab } from './WorkspaceCasesTab.tsx';
+import { WorkspaceGeneral } from './WorkspaceGeneral.tsx';
+
+const BASE = '/sys/workspace';
+const TABS = ['general', 'cases'] as const;
+
+export default function WorkspacePage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const active = TABS.find((k) => pathname.startsWith(`${BASE}/${k}`)) ?? 'general';
+
+  return (
+    <div data-testid="workspace-page">
+      <Typography.Title level={3} data-testid="workspace-title">
+        {session.workspaceName}
+      </Typography.Title>
+      <Tabs
+        data-testid="workspace-tabs"
+        activeKey={active}
+        onChange={(key) => navigate(`${BASE}/${key}`)}
+        items={TABS.map((k) => ({ key: k, label: <span data-testid={`workspace-tab-${k}`}>{t(`ui.workspace.tabs.${k}`)}</span> }))}
+      />
+      <Routes>
+        <Route index element={<Navigate to={`${BASE}/general`} replace />} />
+        <Route path="general/*" element={<WorkspaceGeneral />} />
+        <Route path="cases/*" element={<WorkspaceCasesTab />} />
+        <Route path="*" element={<Navigate to={`${BASE}/general`} replace />} />
+      </Routes>
+    </div>
+  );
+}

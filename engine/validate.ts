@@ -34,6 +34,12 @@ export class Validators {
     return fn;
   }
 
+  /** Checks one value against one field's schema (a query filter); the error names `field`. */
+  validateValue(id: string, field: string, schema: JsonSchema, value: unknown, lang: Lang): FieldError[] {
+    const fieldSchema = { type: 'object', properties: { v: schema } };
+    return this.validate(`${id}#${field}`, fieldSchema, { v: value }, lang).map((e) => ({ field, msg: e.msg }));
+  }
+
   validate(id: string, schema: JsonSchema, doc: unknown, lang: Lang): FieldError[] {
     const fn = this.compiled(id, schema);
     if (fn(doc)) return [];

@@ -12,19 +12,33 @@ export function maskPasswords(value: unknown): unknown {
   return value;
 }
 
-async function requestBody(c: Context<Env>): Promise<string | null> {
+/** The values of the password-like fields of a request, to blank them wherever an error echoes them. */
+function secretsOf(value: unknown, out: string[] = []): string[] {
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (/pass|pwd/i.test(k) && typeof v === 'string' && v) out.push(v);
+      else secretsOf(v, out);
+    }
+  }
+  return out;
+}
+
+async function requestBody(c: Context<Env>): Promise<{ text: string | null; secrets: string[] }> {
   try {
     const text = await c.req.text();
-    if (!text) return null;
+    if (!text) return { text: null, secrets: [] };
     try {
-      return JSON.stringify(maskPasswords(JSON.parse(text)));
+      const body = JSON.parse(text);
+      return { text: JSON.stringify(maskPasswords(body)), secrets: secretsOf(body) };
     } catch {
-      return text.slice(0, 10_000);
+      return { text: text.slice(0, 10_000), secrets: [] };
     }
   } catch {
-    return null;
+    return { text: null, secrets: [] };
   }
 }
+
+const blank = (text: string | undefined, secrets: string[]) => secrets.reduce((t, s) => t.split(s).join('******'), text ?? '');
 
 /**
  * The answer to an unexpected error: it is stored in the error log (outside the failed transaction)
@@ -33,6 +47,7 @@ async function requestBody(c: Context<Env>): Promise<string | null> {
 export async function logServerError(ctx: AppContext, c: Context<Env>, err: Error) {
   const id = crypto.randomUUID();
   const session = c.get('session');
+  const body = await requestBody(c);
   try {
     await kysely(ctx.orm.em.fork())
       .insertInto('errorlog')
@@ -45,9 +60,9 @@ export async function logServerError(ctx: AppContext, c: Context<Env>, err: Erro
         user_name: session?.userName ?? null,
         workspace_id: session?.workspaceId ?? null,
         workspace_name: session?.workspaceName ?? null,
-        exception_message: String(err.message ?? err),
-        request: await requestBody(c),
-        stack_trace: err.stack ?? null,
+        exception_message: blank(String(err.message ?? err), body.secrets),
+        request: body.text,
+        stack_trace: blank(err.stack, body.secrets) || null,
       })
       .execute();
   } catch (logErr) {

@@ -6,7 +6,7 @@ import { deriveUiSchema } from '../../engine/ui-schema.ts';
 import type { Em } from '../db/orm.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../http/context.ts';
-import { fail, isUuid } from '../http/errors.ts';
+import { ApiError, fail, isUuid } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import type { Doc } from '../modules.ts';
 import { idParam, tableFor } from './access.ts';
@@ -29,8 +29,11 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
     const def = tableFor(ctx, c, false);
     const s = c.get('session');
     const { page, pageSize, id, key, ...filters } = await jsonBody(c);
-    for (const k of Object.keys(filters)) {
-      if (!def.fields.some((f) => f.key === k && f.kind !== 'none' && !f.hidden)) throw fail(400, t(s.lang, 'msg.unknownField'), k);
+    for (const [k, value] of Object.entries(filters)) {
+      const f = def.fields.find((x) => x.key === k && x.kind !== 'none' && !x.hidden);
+      if (!f) throw fail(400, t(s.lang, 'msg.unknownField'), k);
+      const errors = value === null ? [] : ctx.validators.validateValue(def.schemaId, k, f.schema, value, s.lang);
+      if (errors.length) throw new ApiError(400, errors);
     }
     if (id !== undefined && !isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
     const size = pageSize === undefined ? (page !== undefined ? def.meta.pageSize : undefined) : Number(pageSize);

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/tbl/store.ts';
+import { causeServerError } from '../helpers/failure.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -107,9 +108,8 @@ describe('command history of a catalogue', () => {
 
 describe('error log', () => {
   it('stores an unexpected error with the password-like fields masked, and the user gets only an id', async () => {
-    // A filter value of the wrong type passes the query route and makes PostgreSQL fail (a boolean column).
-    const secret = 'not-a-boolean';
-    const r = await admin.post('/api/tbl/userws/query', { passwordExpired: secret });
+    const secret = 'Secret12';
+    const r = await causeServerError(server, admin, { password: secret });
     expect(r.status).toBe(500);
     expect(r.body.errorId).toBeTruthy();
     expect(JSON.stringify(r.body)).not.toMatch(/at .*\.ts/);
@@ -118,14 +118,14 @@ describe('error log', () => {
       expect(rep.status).toBe(200);
       const row = rep.body.list.find((x: any) => x.id === r.body.errorId);
       expect(row).toBeTruthy();
-      expect(row.url).toBe('POST /api/tbl/userws/query');
+      expect(row.url).toBe('POST /api/sys/usersettings');
       expect(row.userName).toBe('Администратор системы');
       expect(row.workspace).toBe('Демонстрационная');
       expect(row.stackTrace).toBeTruthy();
-      expect(JSON.parse(row.request)).toEqual({ passwordExpired: '******' });
+      expect(JSON.parse(row.request)).toMatchObject({ email: 'admin@example.org', password: '******' });
       expect(row.request).not.toContain(secret);
     }
-    const found = await admin.post('/api/admin/rep/errorlog', { iniDate: startOfToday(), searchKey: 'userws/query' });
+    const found = await admin.post('/api/admin/rep/errorlog', { iniDate: startOfToday(), searchKey: 'usersettings' });
     expect(found.body.list.map((x: any) => x.id)).toContain(r.body.errorId);
     const none = await admin.post('/api/admin/rep/errorlog', { iniDate: startOfToday(), searchKey: 'no-such-error-text' });
     expect(none.body).toEqual({ count: 0, list: [] });

@@ -1,10 +1,37 @@
+import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
+import { allPermissionIds, isChangeable } from '../../engine/permissions.ts';
 import { fail } from '../../server/http/errors.ts';
-import type { TableHooks } from '../../server/modules.ts';
+import type { SaveContext, TableHooks } from '../../server/modules.ts';
+import { kysely } from '../../server/tbl/store.ts';
+import { TableWriter } from '../../server/tbl/write.ts';
 
-/** Deleting a workspace removes everything in it: never the one the administrator is working in. */
+/**
+ * A new workspace is usable at once: it gets a country level, a root area, a central unit, an
+ * administrator profile and its creator as administrator — in the creating transaction. Since the
+ * workspace list shows only the workspaces one belongs to, this is also what lets its creator see it.
+ */
+async function bootstrap({ em, ctx, session, id, doc }: SaveContext) {
+  const lang = session.lang;
+  const inNew = { ...session, workspaceId: id, workspaceName: doc.name, administrator: true };
+  const create = (table: string, input: Record<string, unknown>) => new TableWriter(ctx, ctx.registry.table(table), inNew).create(input, undefined, em);
+  const countryStructure = await create('countrystructure', { name: t(lang, 'workspace.bootstrap.country'), level: 1 });
+  const adminUnitId = await create('adminunit', { name: doc.name, countryStructure });
+  const unitId = await create('unit', { type: 'TBUNIT', name: t(lang, 'workspace.bootstrap.unit'), address: { adminUnitId } });
+  const permissions = allPermissionIds().map((permission) => ({ permission, canChange: isChangeable(permission) }));
+  const profile = await create('userprofile', { name: t(lang, 'workspace.bootstrap.profile'), permissions });
+  const me = await kysely(em).selectFrom('sysuser').select(['login', 'name', 'email', 'send_system_messages']).where('id', '=', session.userId).executeTakeFirstOrThrow();
+  await create('userws', { login: me.login, name: me.name, email: me.email, sendSystemMessages: me.send_system_messages, unitId, profiles: [profile], view: 'WORKSPACE', administrator: true });
+}
+
 export const workspaceHooks: TableHooks = {
-  beforeDelete({ session, id }) {
+  async afterSave(x) {
+    if (x.isNew && x.session.userId) await bootstrap(x);
+  },
+  /** Deleting a workspace removes everything in it: never the one the administrator is working in. */
+  async beforeDelete({ em, session, id }) {
     if (id === session.workspaceId) throw fail(400, t(session.lang, 'workspace.cannotDeleteCurrent'), 'id');
+    // Its rows reference each other; checked at commit, once the cascade has removed them all.
+    await sql`set constraints all deferred`.execute(kysely(em));
   },
 };

@@ -16,7 +16,7 @@ import { TableWriter } from './write.ts';
 /** The generic table API of spec 000 §7.2 for every table declared in `schemas/`. */
 export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
   const read = async (em: Em, def: TableDef, s: Session, id: string): Promise<Doc> => {
-    const doc = await new TableStore(def, em, s.workspaceId).read(id);
+    const doc = await new TableStore(def, em, s.workspaceId, s.userId).read(id);
     if (!doc) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
     await afterRead(em, def, s, [doc]);
     return doc;
@@ -40,7 +40,7 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (size !== undefined && !(Number.isInteger(size) && size > 0 && size <= 500)) throw fail(400, t(s.lang, 'msg.badJson'), 'pageSize');
     if (page !== undefined && !(Number.isInteger(page) && page > 0)) throw fail(400, t(s.lang, 'msg.badJson'), 'page');
     const em = ctx.orm.em.fork();
-    const result = await new TableStore(def, em, s.workspaceId).query({ page, pageSize: size, id, key: typeof key === 'string' ? key : undefined, filters });
+    const result = await new TableStore(def, em, s.workspaceId, s.userId).query({ page, pageSize: size, id, key: typeof key === 'string' ? key : undefined, filters });
     await afterRead(em, def, s, result.list);
     return c.json(result);
   });

@@ -38,7 +38,15 @@ export class TableStore {
     readonly def: TableDef,
     readonly em: Em,
     readonly workspaceId?: string,
+    /** For the workspace table itself: only the workspaces this user belongs to are visible. */
+    readonly memberId?: string,
   ) {}
+
+  /** Limits a query on the workspace table to the member's workspaces. */
+  private members<Q extends { where: (...a: any[]) => Q }>(q: Q, column: string): Q {
+    if (!this.def.meta.ws || !this.memberId) return q;
+    return q.where(column, 'in', db(this.em).selectFrom('userws').select('workspace_id').where('user_id', '=', this.memberId));
+  }
 
   private get scoped() {
     return this.def.meta.workspace === true;
@@ -51,7 +59,7 @@ export class TableStore {
       q = q.leftJoin(`${ref.ref} as j_${refKey}`, `j_${refKey}.id`, `t.${ref.column}`);
     }
     if (this.scoped) q = q.where('t.workspace_id', '=', this.workspaceId!);
-    return q;
+    return this.members(q, 't.id');
   }
 
   async read(id: string, opts: { hidden?: boolean } = {}): Promise<Doc | undefined> {
@@ -124,7 +132,7 @@ export class TableStore {
     const row = { ...docToRow(this.def.fields, doc), updated_at: sql`now()`, version: sql`version + 1` };
     let q = db(this.em).updateTable(this.def.name).set(row).where('id', '=', id);
     if (this.scoped) q = q.where('workspace_id', '=', this.workspaceId!);
-    await q.execute();
+    await this.members(q, 'id').execute();
     await this.writeChildren(id, doc, false);
   }
 
@@ -139,7 +147,7 @@ export class TableStore {
   async delete(id: string): Promise<number> {
     let q = db(this.em).deleteFrom(this.def.name).where('id', '=', id);
     if (this.scoped) q = q.where('workspace_id', '=', this.workspaceId!);
-    const r = await q.executeTakeFirst();
+    const r = await this.members(q, 'id').executeTakeFirst();
     return Number(r.numDeletedRows ?? 0);
   }
 

@@ -19,7 +19,7 @@ export class TableWriter {
   ) {}
 
   private store(em: Em) {
-    return new TableStore(this.def, em, this.session.workspaceId);
+    return new TableStore(this.def, em, this.session.workspaceId, this.session.userId);
   }
 
   private entityName(doc: Doc) {
@@ -27,7 +27,8 @@ export class TableWriter {
     return doc[key] != null ? String(doc[key]) : undefined;
   }
 
-  async create(input: Doc, id: string = crypto.randomUUID()): Promise<string> {
+  /** Creates a row; `within` runs it inside a transaction already open (a hook creating related rows). */
+  async create(input: Doc, id: string = crypto.randomUUID(), within?: Em): Promise<string> {
     const doc = cleanInput(this.def, input);
     applyDefaults(this.def, doc, this.session);
     return this.transaction(async (em) => {
@@ -40,7 +41,7 @@ export class TableWriter {
       const detail = await describeDoc(em, this.def, x.doc, this.session.lang);
       await recordCommand(em, this.session, { type: this.def.name, action: 'create', entityId: id, entityName: this.entityName(x.doc), detail });
       return id;
-    });
+    }, within);
   }
 
   /** Changes the given fields; an update that changes nothing writes nothing. */
@@ -82,7 +83,8 @@ export class TableWriter {
   }
 
   /** Runs `work` in a transaction and turns constraint violations into field errors. */
-  private async transaction<T>(work: (em: Em) => Promise<T>): Promise<T> {
+  private async transaction<T>(work: (em: Em) => Promise<T>, within?: Em): Promise<T> {
+    if (within) return work(within);
     try {
       const result = await this.ctx.orm.em.fork().transactional(work);
       // Names, units and permissions that sessions carry may have changed: reload them.
@@ -101,7 +103,7 @@ export class TableWriter {
       const field = this.def.fields.find((f) => constraint.includes(f.column))?.key ?? null;
       return fail(400, t(this.session.lang, 'msg.duplicate'), field);
     }
-    if (code === '23503') return fail(400, t(this.session.lang, 'msg.inUse'));
+    if (code === '23503' || code === '23001') return fail(400, t(this.session.lang, 'msg.inUse'));
     return undefined;
   }
 }

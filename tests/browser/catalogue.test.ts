@@ -87,11 +87,15 @@ describe('catalogue screen in the browser', () => {
     // success messages go after 4 seconds
     await expectTimedSuccess(page, 'Успешно создано');
 
-    // edit: the card expands to show Edit and Delete; the inline form takes its place
+    // edit: the card expands to show Edit and Delete; the inline form takes its place, and
+    // replaces a new-item form left open (one form at a time)
+    await page.locator(tid('catalogue-add')).click();
+    await form.filter({ hasText: 'Новая запись' }).waitFor();
     const item = card(page, 'Тестовый источник');
     await item.click();
     await item.locator(tid('catalogue-edit')).click();
-    await form.waitFor();
+    await form.filter({ hasText: 'Редактирование' }).waitFor();
+    expect(await form.count()).toBe(1);
     expect(await form.getByLabel('Краткое название', { exact: true }).inputValue()).toBe('ТЕСТ');
     await form.getByLabel('Наименование', { exact: true }).fill('Тестовый источник (изменён)');
     await form.locator(tid('form-save')).click();
@@ -166,9 +170,14 @@ describe('catalogue screen in the browser', () => {
 
   it('is read-only without SOURCES_EDT', async () => {
     await createUser(env.server, admin, 'READER', [{ permission: 'SOURCES', canChange: false }], 'Reader123');
+    // opening the catalogue signed out goes through the login page and back to it
     const page = await env.newPage();
-    await loginThroughUi(page, 'READER', 'Reader123');
     await page.goto(SOURCES);
+    await page.waitForURL(/\/login$/);
+    await page.locator(tid('login-user')).fill('READER');
+    await page.locator(tid('login-password')).fill('Reader123');
+    await page.locator(tid('login-submit')).click();
+    await page.waitForURL((u) => u.pathname === SOURCES);
     await page.locator(tid('catalogue')).waitFor();
     await page.locator(tid('catalogue-readonly')).waitFor();
     await card(page, 'Глобальный фонд для борьбы со СПИДом, туберкулёзом и малярией').waitFor();

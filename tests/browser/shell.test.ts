@@ -1,11 +1,11 @@
 // The web shell in a real browser (spec 000 §2.1–2.5, 001 §2.8): login page, toolbar, language and
 // workspace dialogs, global search, /sys/start and logout — against the real server and database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoWorkspaceName } from '../../catalogues/demo/seed.ts';
 import { screenshot } from '../helpers/browser.ts';
 import { addWorkspace } from '../helpers/workspace.ts';
-import { closeEnv, loginThroughUi, startEnv, tid, type BrowserEnv } from './support.ts';
+import { closeEnv, loginThroughUi, startEnv, tid, UI_TIMEOUT, type BrowserEnv } from './support.ts';
 
 const SECOND_WS = 'Второе пространство';
 let env: BrowserEnv;
@@ -152,6 +152,12 @@ describe('web shell in the browser', () => {
       await loginThroughUi(page, 'ADMIN', 'Admin123', demoWorkspaceName);
     });
 
+    // results lead to other modules' pages; each test starts again from home
+    beforeEach(async () => {
+      if (new URL(page.url()).pathname !== '/sys/home') await page.goto('/sys/home');
+      await page.locator(tid('home-page')).waitFor();
+    });
+
     it('shows at most 10 results of a broad key', async () => {
       // 'район' matches many districts and district dispensaries of the demo data
       await search().fill('район');
@@ -160,8 +166,8 @@ describe('web shell in the browser', () => {
       expect(await results().count()).toBe(10);
       expect(await results().first().getAttribute('aria-selected')).toBe('true');
       await search().press('Escape');
-      expect(await search().inputValue()).toBe('');
       await page.locator(tid('search-results')).waitFor({ state: 'detached' });
+      await expect.poll(() => search().inputValue(), { timeout: UI_TIMEOUT }).toBe('');
     });
 
     it('arrow keys move the selection and Enter opens the result by its type', async () => {
@@ -174,15 +180,19 @@ describe('web shell in the browser', () => {
       expect(unitIndex).toBeGreaterThan(2);
 
       const selected = page.locator(`${tid('search-result')}[aria-selected="true"]`);
-      expect(await selected.getAttribute('data-type')).toBe('ADMINUNIT');
-      for (let i = 0; i <= unitIndex; i++) await search().press('ArrowDown');
+      const selectedIndex = () => results().evaluateAll((els) => els.findIndex((e) => e.getAttribute('aria-selected') === 'true'));
+      expect(await selectedIndex()).toBe(0);
+      await search().press('ArrowDown');
+      await expect.poll(selectedIndex, { timeout: UI_TIMEOUT }).toBe(1);
+      for (let i = 1; i <= unitIndex; i++) await search().press('ArrowDown');
       await search().press('ArrowUp');
-      expect(await results().nth(unitIndex).getAttribute('aria-selected')).toBe('true');
+      await expect.poll(selectedIndex, { timeout: UI_TIMEOUT }).toBe(unitIndex);
       expect(await selected.innerText()).toContain('Сокулукский районный противотуберкулёзный диспансер');
       const unitId = await selected.getAttribute('data-id');
       await search().press('Enter');
       await page.waitForURL((u) => u.pathname === '/sys/unit' && u.searchParams.get('id') === unitId);
-      expect(await search().inputValue()).toBe('');
+      await expect.poll(() => search().inputValue(), { timeout: UI_TIMEOUT }).toBe('');
+      expect(await results().count()).toBe(0);
 
       // an admin unit leads to the admin unit page
       await search().fill('Сокулукский район');
@@ -205,8 +215,19 @@ describe('web shell in the browser', () => {
       expect(await page.locator(tid('search-empty')).innerText()).toBe('Запись не найдена.');
       expect(await results().count()).toBe(0);
       await search().press('Escape');
-      expect(await search().inputValue()).toBe('');
       await page.locator(tid('search-empty')).waitFor({ state: 'detached' });
+      await expect.poll(() => search().inputValue(), { timeout: UI_TIMEOUT }).toBe('');
+    });
+
+    it('clears the box when the search fails', async () => {
+      await page.route('**/api/session/search', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"msg":"boom"}]}' }));
+      try {
+        await search().fill('Бишкек');
+        await expect.poll(() => search().inputValue(), { timeout: UI_TIMEOUT }).toBe('');
+        expect(await page.locator(tid('search-results')).count()).toBe(0);
+      } finally {
+        await page.unroute('**/api/session/search');
+      }
     });
   });
 });

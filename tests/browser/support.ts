@@ -10,7 +10,7 @@ import { ensureUiBuilt } from '../../server/ui-build.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-/** Auto-wait limit of locator actions and of {@link waitFor}. */
+/** Auto-wait limit of locator actions (and of the tests' `expect.poll`s). */
 export const UI_TIMEOUT = 15_000;
 
 const TMP = join(rootDir, '.tmp');
@@ -68,7 +68,10 @@ export async function startEnv(): Promise<BrowserEnv> {
       const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, locale: 'ru-RU' });
       context.setDefaultTimeout(UI_TIMEOUT);
       contexts.add(context);
-      return context.newPage();
+      const page = await context.newPage();
+      // uncaught errors of the app are worth seeing when a test fails
+      page.on('pageerror', (err) => console.warn(`[browser] ${page.url()}: ${err.stack ?? err.message}`));
+      return page;
     },
   };
 }

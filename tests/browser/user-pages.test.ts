@@ -13,7 +13,7 @@ let page: Page;
 beforeAll(async () => {
   env = await startEnv();
   const admin = await env.server.login();
-  await createUser(env.server, admin, LOGIN, [{ permission: 'SOURCES', canChange: false }], PASSWORD);
+  await createUser(env.server, admin, LOGIN, [{ permission: 'CASEMAN', canChange: false }], PASSWORD);
   page = await env.newPage();
   await loginThroughUi(page, LOGIN, PASSWORD);
 });
@@ -32,6 +32,13 @@ const openFromUserMenu = async (item: string) => {
 };
 
 describe('user pages in the browser', () => {
+  it('a user without ADMIN has no administrator menu', async () => {
+    await page.locator(tid('home-page')).waitFor();
+    expect(await page.locator(tid('toolbar-user-name')).innerText()).toBe(LOGIN);
+    expect(await page.locator(tid('toolbar-admin')).count()).toBe(0);
+    expect(await page.locator(tid('home-link-tables')).count()).toBe(0);
+  });
+
   it('changes the password: mismatch first, then success and a cleared form', async () => {
     await openFromUserMenu('user-menu-password');
     await page.waitForURL(/\/sys\/user\/changepassword$/);

@@ -7,7 +7,7 @@
  * country structure as a generic catalogue; its changes refresh the tree. Editing needs
  * ADMINUNITS_EDT.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Col, Dropdown, Flex, Row, Space, Switch, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
@@ -79,9 +79,16 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
     tableApi.form(TABLE).then(setForm, showErrors);
   }, []);
 
-  const loadChildren = async (parentId: string) => {
-    const res = await queryAdminUnits({ parentId });
-    setChildren((m) => ({ ...(m ?? {}), [parentId]: res.list ?? [] }));
+  const inFlight = useRef(new Map<string, Promise<void>>());
+  /** Reads the children of a unit (one request at a time per unit). */
+  const loadChildren = (parentId: string): Promise<void> => {
+    const pending = inFlight.current.get(parentId);
+    if (pending) return pending;
+    const p = queryAdminUnits({ parentId })
+      .then((res) => setChildren((m) => ({ ...(m ?? {}), [parentId]: res.list ?? [] })))
+      .finally(() => inFlight.current.delete(parentId));
+    inFlight.current.set(parentId, p);
+    return p;
   };
 
   const loadRoots = async () => {

@@ -3,7 +3,7 @@
  * an antd Select with search; a multi-select for arrays of refs. Values are ids; `{id, name}`
  * objects (joined refs) are accepted and reduced to their id.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import { lookupParams, type SchemaFormContext } from './optionsLoader.ts';
 import type { OptionSource } from './translateSchema.ts';
 
 type Scalar = string | number | boolean;
+
+const noSubscribe = () => () => {};
 
 const idOf = (v: unknown): Scalar | undefined =>
   v && typeof v === 'object' && 'id' in v ? ((v as { id: Scalar }).id) : (v as Scalar | undefined);
@@ -32,8 +34,11 @@ export function RefWidget(props: WidgetProps) {
   const multiple = options.multiple === true || schema.type === 'array';
   const ctx = registry.formContext as SchemaFormContext | undefined;
   const [list, setList] = useState<Option[] | null>(null);
-  const params = source && ctx ? (ctx.lookupParams?.(source, ctx.getDoc()) ?? lookupParams(source, ctx.getDoc())) : {};
-  const paramsKey = JSON.stringify(params);
+  // the parameters come from other fields (the user's unit): re-read on every change of the document
+  const paramsKey = useSyncExternalStore(ctx?.subscribe ?? noSubscribe, () =>
+    JSON.stringify(source && ctx ? (ctx.lookupParams?.(source, ctx.getDoc()) ?? lookupParams(source, ctx.getDoc())) : {}),
+  );
+  const params = JSON.parse(paramsKey) as Record<string, unknown>;
 
   useEffect(() => {
     let live = true;

@@ -68,6 +68,8 @@ export function SchemaForm(props: SchemaFormProps) {
   docRef.current = doc;
   const paramsRef = useRef(props.lookupParams);
   paramsRef.current = props.lookupParams;
+  // widgets whose options depend on other fields listen here: rjsf does not re-render them otherwise
+  const listeners = useRef(new Set<() => void>());
 
   const prepared = useMemo(() => translateSchema(schema, uiSchema, (k) => t(k)), [schema, uiSchema, t, lang]);
   const validator = useMemo(() => createValidator(lang), [prepared, lang]);
@@ -76,6 +78,10 @@ export function SchemaForm(props: SchemaFormProps) {
     () => ({
       loadOptions: createOptionsLoader(options),
       getDoc: () => docRef.current,
+      subscribe: (listener: () => void) => {
+        listeners.current.add(listener);
+        return () => void listeners.current.delete(listener);
+      },
       lookupParams: (source, d) => paramsRef.current?.(source, d),
       labelAlign: 'left',
       colon: false,
@@ -97,6 +103,7 @@ export function SchemaForm(props: SchemaFormProps) {
     const next = props.normalize ? props.normalize(given, docRef.current) : given;
     docRef.current = next;
     setDoc(next);
+    listeners.current.forEach((l) => l());
     props.onChange?.(next);
   };
 

@@ -44,6 +44,8 @@ export interface SchemaFormContext {
   loadOptions: LoadOptions;
   /** The document as currently edited. */
   getDoc: () => Doc;
+  /** Calls `listener` after every change of the document; returns the unsubscribe. */
+  subscribe?: (listener: () => void) => () => void;
   /** The form's own lookup parameters; `undefined` ⇒ {@link lookupParams}. */
   lookupParams?: (source: OptionSource, doc: Doc) => Record<string, unknown> | undefined;
   /** Layout options of the @rjsf/antd templates. */

@@ -21,4 +21,16 @@ describe('validator', () => {
     const { errors } = createValidator('en').validateFormData({}, schema as any);
     expect(errors[0].message).toContain('must have required property');
   });
+
+  it('reports what a then requires, not the if itself', () => {
+    const conditional = {
+      type: 'object',
+      properties: { on: { type: 'boolean' }, ws: { type: 'string', title: 'Рабочее пространство' } },
+      if: { properties: { on: { const: true } }, required: ['on'] },
+      then: { required: ['ws'] },
+    };
+    const { errors } = createValidator('ru').validateFormData({ on: true }, conditional as any);
+    expect(errors).toHaveLength(1);
+    expect(errors[0].message).toContain('Рабочее пространство');
+  });
 });

@@ -19,10 +19,14 @@ function titleOf(parentSchema: unknown, prop: string): string | undefined {
   return typeof title === 'string' ? title : undefined;
 }
 
-/** Localises the messages and names missing properties by their titles. */
+/**
+ * Localises the messages and names missing properties by their titles. The `if` keyword's own
+ * error ('must match "then" schema') is dropped: the fields the `then` requires already say it.
+ */
 export function localizer(lang: string): Localize {
   return (errors) => {
     if (!errors?.length) return;
+    for (let i = errors.length - 1; i >= 0; i--) if (errors[i].keyword === 'if') errors.splice(i, 1);
     if (lang === 'ru') localizeRu(errors);
     for (const e of errors) {
       const prop = (e.params as { missingProperty?: string }).missingProperty;

@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261122144615_initial extends Migration {
+export class Migration20261122151832_initial extends Migration {
 
-  override name = 'Migration20261122144615_initial';
+  override name = 'Migration20261122151832_initial';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "cmdhistory" ("id" uuid not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "version" int not null default 1, "workspace_id" uuid null, "user_id" uuid null, "unit_id" uuid null, "admin_unit_id" uuid null, "exec_date" timestamptz not null, "type" varchar(50) not null, "action" varchar(20) not null, "entity_id" uuid null, "entity_name" varchar(200) null, "detail" jsonb null, primary key ("id"));`);
@@ -138,10 +138,10 @@ export class Migration20261122144615_initial extends Migration {
     this.addSql(`alter table "product" add constraint "product_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete cascade;`);
 
     this.addSql(`alter table "regimen_medicines" add constraint "regimen_medicines_parent_id_foreign" foreign key ("parent_id") references "regimen" ("id") on delete cascade;`);
-    this.addSql(`alter table "regimen_medicines" add constraint "regimen_medicines_medicine_id_foreign" foreign key ("medicine_id") references "product" ("id") on delete restrict;`);
+    this.addSql(`alter table "regimen_medicines" add constraint "regimen_medicines_medicine_id_foreign" foreign key ("medicine_id") references "product" ("id") on delete no action deferrable initially immediate;`);
 
     this.addSql(`alter table "product_substances" add constraint "product_substances_parent_id_foreign" foreign key ("parent_id") references "product" ("id") on delete cascade;`);
-    this.addSql(`alter table "product_substances" add constraint "product_substances_value_id_foreign" foreign key ("value_id") references "substance" ("id") on delete restrict;`);
+    this.addSql(`alter table "product_substances" add constraint "product_substances_value_id_foreign" foreign key ("value_id") references "substance" ("id") on delete no action deferrable initially immediate;`);
 
     this.addSql(`alter table "patient" add constraint "patient_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete cascade;`);
 
@@ -150,38 +150,38 @@ export class Migration20261122144615_initial extends Migration {
     this.addSql(`alter table "agerange" add constraint "agerange_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete cascade;`);
 
     this.addSql(`alter table "adminunit" add constraint "adminunit_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete cascade;`);
-    this.addSql(`alter table "adminunit" add constraint "adminunit_parent_id_foreign" foreign key ("parent_id") references "adminunit" ("id") on delete restrict;`);
-    this.addSql(`alter table "adminunit" add constraint "adminunit_country_structure_id_foreign" foreign key ("country_structure_id") references "countrystructure" ("id") on delete restrict;`);
-    this.addSql(`alter table "adminunit" add constraint "adminunit_p0_id_foreign" foreign key ("p0_id") references "adminunit" ("id") on delete restrict;`);
-    this.addSql(`alter table "adminunit" add constraint "adminunit_p1_id_foreign" foreign key ("p1_id") references "adminunit" ("id") on delete restrict;`);
-    this.addSql(`alter table "adminunit" add constraint "adminunit_p2_id_foreign" foreign key ("p2_id") references "adminunit" ("id") on delete restrict;`);
-    this.addSql(`alter table "adminunit" add constraint "adminunit_p3_id_foreign" foreign key ("p3_id") references "adminunit" ("id") on delete restrict;`);
-    this.addSql(`alter table "adminunit" add constraint "adminunit_p4_id_foreign" foreign key ("p4_id") references "adminunit" ("id") on delete restrict;`);
+    this.addSql(`alter table "adminunit" add constraint "adminunit_parent_id_foreign" foreign key ("parent_id") references "adminunit" ("id") on delete no action deferrable initially immediate;`);
+    this.addSql(`alter table "adminunit" add constraint "adminunit_country_structure_id_foreign" foreign key ("country_structure_id") references "countrystructure" ("id") on delete no action deferrable initially immediate;`);
+    this.addSql(`alter table "adminunit" add constraint "adminunit_p0_id_foreign" foreign key ("p0_id") references "adminunit" ("id") on delete no action deferrable initially immediate;`);
+    this.addSql(`alter table "adminunit" add constraint "adminunit_p1_id_foreign" foreign key ("p1_id") references "adminunit" ("id") on delete no action deferrable initially immediate;`);
+    this.addSql(`alter table "adminunit" add constraint "adminunit_p2_id_foreign" foreign key ("p2_id") references "adminunit" ("id") on delete no action deferrable initially immediate;`);
+    this.addSql(`alter table "adminunit" add constraint "adminunit_p3_id_foreign" foreign key ("p3_id") references "adminunit" ("id") on delete no action deferrable initially immediate;`);
+    this.addSql(`alter table "adminunit" add constraint "adminunit_p4_id_foreign" foreign key ("p4_id") references "adminunit" ("id") on delete no action deferrable initially immediate;`);
 
     this.addSql(`alter table "unit" add constraint "unit_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete cascade;`);
-    this.addSql(`alter table "unit" add constraint "unit_address_admin_unit_id_foreign" foreign key ("address_admin_unit_id") references "adminunit" ("id") on delete restrict;`);
-    this.addSql(`alter table "unit" add constraint "unit_supplier_id_foreign" foreign key ("supplier_id") references "source" ("id") on delete restrict;`);
-    this.addSql(`alter table "unit" add constraint "unit_authorizer_id_foreign" foreign key ("authorizer_id") references "unit" ("id") on delete restrict;`);
+    this.addSql(`alter table "unit" add constraint "unit_address_admin_unit_id_foreign" foreign key ("address_admin_unit_id") references "adminunit" ("id") on delete no action deferrable initially immediate;`);
+    this.addSql(`alter table "unit" add constraint "unit_supplier_id_foreign" foreign key ("supplier_id") references "source" ("id") on delete no action deferrable initially immediate;`);
+    this.addSql(`alter table "unit" add constraint "unit_authorizer_id_foreign" foreign key ("authorizer_id") references "unit" ("id") on delete no action deferrable initially immediate;`);
 
     this.addSql(`alter table "userws" add constraint "userws_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete cascade;`);
-    this.addSql(`alter table "userws" add constraint "userws_unit_id_foreign" foreign key ("unit_id") references "unit" ("id") on delete restrict;`);
-    this.addSql(`alter table "userws" add constraint "userws_user_id_foreign" foreign key ("user_id") references "sysuser" ("id") on delete restrict;`);
+    this.addSql(`alter table "userws" add constraint "userws_unit_id_foreign" foreign key ("unit_id") references "unit" ("id") on delete no action deferrable initially immediate;`);
+    this.addSql(`alter table "userws" add constraint "userws_user_id_foreign" foreign key ("user_id") references "sysuser" ("id") on delete no action deferrable initially immediate;`);
 
     this.addSql(`alter table "userws_profiles" add constraint "userws_profiles_parent_id_foreign" foreign key ("parent_id") references "userws" ("id") on delete cascade;`);
-    this.addSql(`alter table "userws_profiles" add constraint "userws_profiles_value_id_foreign" foreign key ("value_id") references "userprofile" ("id") on delete restrict;`);
+    this.addSql(`alter table "userws_profiles" add constraint "userws_profiles_value_id_foreign" foreign key ("value_id") references "userprofile" ("id") on delete no action deferrable initially immediate;`);
 
-    this.addSql(`alter table "syssession" add constraint "syssession_user_id_foreign" foreign key ("user_id") references "sysuser" ("id") on delete restrict;`);
-    this.addSql(`alter table "syssession" add constraint "syssession_userws_id_foreign" foreign key ("userws_id") references "userws" ("id") on delete restrict;`);
-    this.addSql(`alter table "syssession" add constraint "syssession_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete restrict;`);
+    this.addSql(`alter table "syssession" add constraint "syssession_user_id_foreign" foreign key ("user_id") references "sysuser" ("id") on delete no action deferrable initially immediate;`);
+    this.addSql(`alter table "syssession" add constraint "syssession_userws_id_foreign" foreign key ("userws_id") references "userws" ("id") on delete no action deferrable initially immediate;`);
+    this.addSql(`alter table "syssession" add constraint "syssession_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete no action deferrable initially immediate;`);
 
     this.addSql(`alter table "tbcase" add constraint "tbcase_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete cascade;`);
-    this.addSql(`alter table "tbcase" add constraint "tbcase_patient_id_foreign" foreign key ("patient_id") references "patient" ("id") on delete restrict;`);
-    this.addSql(`alter table "tbcase" add constraint "tbcase_owner_unit_id_foreign" foreign key ("owner_unit_id") references "unit" ("id") on delete restrict;`);
-    this.addSql(`alter table "tbcase" add constraint "tbcase_notification_unit_id_foreign" foreign key ("notification_unit_id") references "unit" ("id") on delete restrict;`);
+    this.addSql(`alter table "tbcase" add constraint "tbcase_patient_id_foreign" foreign key ("patient_id") references "patient" ("id") on delete no action deferrable initially immediate;`);
+    this.addSql(`alter table "tbcase" add constraint "tbcase_owner_unit_id_foreign" foreign key ("owner_unit_id") references "unit" ("id") on delete no action deferrable initially immediate;`);
+    this.addSql(`alter table "tbcase" add constraint "tbcase_notification_unit_id_foreign" foreign key ("notification_unit_id") references "unit" ("id") on delete no action deferrable initially immediate;`);
 
-    this.addSql(`alter table "sysconfig" add constraint "sysconfig_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete restrict;`);
-    this.addSql(`alter table "sysconfig" add constraint "sysconfig_unit_id_foreign" foreign key ("unit_id") references "unit" ("id") on delete restrict;`);
-    this.addSql(`alter table "sysconfig" add constraint "sysconfig_user_profile_id_foreign" foreign key ("user_profile_id") references "userprofile" ("id") on delete restrict;`);
+    this.addSql(`alter table "sysconfig" add constraint "sysconfig_workspace_id_foreign" foreign key ("workspace_id") references "workspace" ("id") on delete no action deferrable initially immediate;`);
+    this.addSql(`alter table "sysconfig" add constraint "sysconfig_unit_id_foreign" foreign key ("unit_id") references "unit" ("id") on delete no action deferrable initially immediate;`);
+    this.addSql(`alter table "sysconfig" add constraint "sysconfig_user_profile_id_foreign" foreign key ("user_profile_id") references "userprofile" ("id") on delete no action deferrable initially immediate;`);
   }
 
   override down(): void | Promise<void> {

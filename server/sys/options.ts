@@ -1,35 +1,59 @@
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { t } from '../../engine/i18n.ts';
+import type { TableDef } from '../../engine/types.ts';
 import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env } from '../http/context.ts';
-import { fail } from '../http/errors.ts';
+import type { AppContext, Env, Session } from '../http/context.ts';
+import { ApiError, fail, isUuid } from '../http/errors.ts';
+import { assertPermission } from '../http/middleware.ts';
 import { kysely } from '../tbl/store.ts';
 
 /**
+ * The workspace whose rows a lookup lists: the session's, or — for the system settings, which pick
+ * the workspace of self-registered users — another one, for holders of SYSSETUP only.
+ */
+function lookupWorkspace(s: Session, requested: unknown): string {
+  if (requested === undefined || requested === s.workspaceId) return s.workspaceId;
+  if (!isUuid(requested)) throw fail(400, t(s.lang, 'msg.badId'), 'workspaceId');
+  assertPermission(s, 'SYSSETUP');
+  return requested;
+}
+
+/**
  * `POST /api/opts/<name>`: the options of a lookup field. A table name lists that table's rows of
- * the session workspace as `{value, label}` (params filter by declared fields); other names are the
- * named lookups domain modules provide (`perms-tree`, `user-views`, `command-types`).
+ * the workspace as `{value, label}` (other params filter by declared fields, checked by their
+ * schema); other names are the named lookups domain modules provide (`perms-tree`, `user-views`,
+ * `command-types`).
  */
 export function optionRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/opts/:name', async (c) => {
     const name = c.req.param('name');
     const s = c.get('session');
-    const params = await jsonBody(c);
+    const { workspaceId, ...params } = await jsonBody(c);
     const em = ctx.orm.em.fork();
     const provider = ctx.modules.option(name);
-    if (provider) return c.json(await provider({ em, ctx, session: s, params }));
+    if (provider) return c.json(await provider({ em, ctx, session: s, params: { workspaceId, ...params } }));
     const def = ctx.registry.tables.get(name);
-    if (!def || def.meta.api === false) throw fail(404, t(s.lang, 'msg.unknownTable'));
-    const label = def.fields.find((f) => f.key === (def.list.title ?? 'name')) ?? def.fields.find((f) => f.key === 'name');
-    if (!label) throw fail(404, t(s.lang, 'msg.unknownTable'));
+    const label = def && (def.fields.find((f) => f.key === (def.list.title ?? 'name')) ?? def.fields.find((f) => f.key === 'name'));
+    if (!def || def.meta.api === false || !label || label.via) throw fail(404, t(s.lang, 'msg.unknownTable'));
     let q = (kysely(em) as Kysely<any>).selectFrom(def.name).select(['id as value', `${label.column} as label`]);
-    if (def.meta.workspace) q = q.where('workspace_id', '=', s.workspaceId);
-    for (const [k, v] of Object.entries(params)) {
-      const f = def.fields.find((x) => x.key === k && !x.hidden && x.kind !== 'none');
-      if (!f) continue;
-      q = Array.isArray(v) ? q.where(f.column, 'in', v) : q.where(f.column, '=', v as any);
+    if (def.meta.workspace) q = q.where('workspace_id', '=', lookupWorkspace(s, workspaceId));
+    if (def.meta.ws) q = q.where('id', 'in', kysely(em).selectFrom('userws').select('workspace_id').where('user_id', '=', s.userId));
+    for (const [key, value] of Object.entries(params)) {
+      const column = filterColumn(ctx, def, key, value, s);
+      q = Array.isArray(value) ? q.where(column, 'in', value) : q.where(column, '=', value as any);
     }
     return c.json(await q.orderBy(label.column).limit(1000).execute());
   });
+}
+
+/** The column of a lookup filter, after checking the value (or each value of a list) by the field's schema. */
+function filterColumn(ctx: AppContext, def: TableDef, key: string, value: unknown, s: Session): string {
+  const f = def.fields.find((x) => x.key === key && !x.hidden && (x.kind === 'scalar' || x.kind === 'ref'));
+  if (!f) throw fail(400, t(s.lang, 'msg.unknownField'), key);
+  for (const v of Array.isArray(value) ? value : [value]) {
+    const errors = ctx.validators.validateValue(def.schemaId, key, f.schema, v, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+  }
+  return f.column;
 }

@@ -1,0 +1,43 @@
+// Option lookups: the session workspace's rows, filters checked by the field's schema, and another
+// workspace's rows only for the system settings (SYSSETUP).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { createUser } from '../helpers/users.ts';
+import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
+
+let server: TestServer;
+let admin: ApiClient;
+let other: ExtraWorkspace;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.login();
+  other = await addWorkspace(server, 'Соседнее пространство');
+});
+afterAll(() => server?.close());
+
+describe('POST /api/opts/<table>', () => {
+  it('lists the workspace rows as value/label, filtered by declared fields', async () => {
+    const labs = await admin.post('/api/opts/unit', { type: 'LAB' });
+    expect(labs.status).toBe(200);
+    expect(labs.body.length).toBeGreaterThan(0);
+    const all = await admin.post('/api/opts/unit', {});
+    expect(all.body.length).toBeGreaterThan(labs.body.length);
+    expect(labs.body[0]).toEqual({ value: expect.any(String), label: expect.any(String) });
+    expect(all.body.map((o: any) => o.label)).not.toContain('Соседнее пространство — диспансер');
+  });
+
+  it('refuses an unknown filter or a value of the wrong type', async () => {
+    expect((await admin.post('/api/opts/unit', { colour: 'red' })).body.errors[0].field).toBe('colour');
+    const wrong = await admin.post('/api/opts/unit', { active: 'maybe' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors[0].field).toBe('active');
+  });
+
+  it("lists another workspace's units only for SYSSETUP", async () => {
+    const theirs = await admin.post('/api/opts/unit', { workspaceId: other.workspaceId });
+    expect(theirs.body.map((o: any) => o.label)).toEqual(['Соседнее пространство — диспансер']);
+    const clerk = await createUser(server, admin, 'CLERK', [{ permission: 'UNITS' }]);
+    expect((await clerk.post('/api/opts/unit', {})).status).toBe(200);
+    expect((await clerk.post('/api/opts/unit', { workspaceId: other.workspaceId })).status).toBe(403);
+  });
+});

@@ -1,3 +1,4 @@
+import type { CmdHistoryRow } from './rows.ts';
 import type { Hono } from 'hono';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Em } from '../../server/db/orm.ts';
@@ -8,21 +9,6 @@ import { MAX_ROWS, today } from './filters.ts';
 import { actionName, typeName } from './labels.ts';
 import { iso, likePattern, readFilter, type ReportFilter } from './read-filter.ts';
 import { accountId } from './users.ts';
-
-/** One row of the command-history report (spec 000 §3.6), with the type and action named. */
-export interface CmdHistoryRow {
-  id: string;
-  userName: string | null;
-  unitName: string | null;
-  adminUnitName: string | null;
-  execDate: string | null;
-  type: string;
-  typeName: string;
-  action: string;
-  actionName: string;
-  entityName: string | null;
-  detail: unknown;
-}
 
 /** The entries of the session workspace that match the filter (joins and aggregates left to the caller). */
 export async function historyScope(ctx: AppContext, em: Em, s: Session, f: ReportFilter) {

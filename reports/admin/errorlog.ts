@@ -1,3 +1,4 @@
+import type { ErrorLogRow } from './rows.ts';
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppContext, Env, Session } from '../../server/http/context.ts';
@@ -5,19 +6,6 @@ import { requirePermission } from '../../server/http/middleware.ts';
 import { kysely } from '../../server/tbl/store.ts';
 import { MAX_ROWS, today } from './filters.ts';
 import { iso, likePattern, readFilter, type ReportFilter } from './read-filter.ts';
-
-/** One row of the error-log report (spec 000 §3.6). */
-export interface ErrorLogRow {
-  id: string;
-  errorDate: string | null;
-  exceptionClass: string | null;
-  url: string | null;
-  userName: string | null;
-  workspace: string | null;
-  exceptionMessage: string | null;
-  request: string | null;
-  stackTrace: string | null;
-}
 
 /** The errors of the session workspace in the period; the key searches message, class, URL and user. */
 async function errors(ctx: AppContext, s: Session, f: ReportFilter) {

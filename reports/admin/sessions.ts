@@ -1,3 +1,4 @@
+import type { SessionRow } from './rows.ts';
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Em } from '../../server/db/orm.ts';
@@ -6,18 +7,6 @@ import { requirePermission } from '../../server/http/middleware.ts';
 import { kysely } from '../../server/tbl/store.ts';
 import { iso, readFilter } from './read-filter.ts';
 import { accountId } from './users.ts';
-
-/** One row of the session reports (spec 000 §3.6). */
-export interface SessionRow {
-  id: string;
-  userName: string;
-  userLogin: string;
-  loginDate: string | null;
-  logoutDate: string | null;
-  lastAccess: string | null;
-  ipAddress: string | null;
-  application: string | null;
-}
 
 /**
  * The sessions of the session workspace. A session nobody closed but whose time ran out shows the

@@ -1,4 +1,5 @@
 import type { DocDiff } from '../../engine/diff.ts';
+import type { HistoryDetail } from '../../engine/history-detail.ts';
 import { t, type Lang } from '../../engine/i18n.ts';
 import type { Field, TableDef } from '../../engine/types.ts';
 import type { Em } from '../db/orm.ts';
@@ -6,11 +7,7 @@ import type { Doc } from '../modules.ts';
 import { getPath } from '../tbl/rows.ts';
 import { TableStore } from '../tbl/store.ts';
 
-export interface HistoryDetail {
-  text?: string;
-  items?: { title: string; value: unknown }[];
-  diffs?: { title: string; prevValue: unknown; newValue: unknown }[];
-}
+export type { HistoryDetail };
 
 /** Turns stored values into what a reader of the history understands: names, labels, Да/Нет. */
 async function labeler(em: Em, def: TableDef, lang: Lang, values: { field: Field; value: unknown }[]) {

@@ -1,5 +1,8 @@
 /** Calls and row shapes of the administrator reports (`POST /api/admin/rep/*`, spec 000 §7.4). */
 import { api, fetchOptions, type Option, type QueryResult } from '../../api/index.ts';
+import type { CmdHistoryRow, CmdStatistics, ErrorLogRow, SessionRow } from '../../../reports/admin/rows.ts';
+
+export type { CmdHistoryRow, CmdStatistics, ErrorLogRow, HistoryDetail, SessionRow } from '../../../reports/admin/rows.ts';
 
 /** A report filter as sent: dates as timestamps (start and end of the picked days). */
 export interface ReportFilter {
@@ -9,56 +12,6 @@ export interface ReportFilter {
   type?: string;
   adminUnitId?: string;
   searchKey?: string;
-}
-
-export interface SessionRow {
-  id: string;
-  userName: string;
-  userLogin: string;
-  loginDate: string | null;
-  logoutDate: string | null;
-  lastAccess: string | null;
-  ipAddress: string | null;
-  application: string | null;
-}
-
-/** The detail of a command: text, items (`+`/`-` title prefix = added/removed child), diffs. */
-export interface HistoryDetail {
-  text?: string;
-  items?: { title: string; value: unknown }[];
-  diffs?: { title: string; prevValue: unknown; newValue: unknown }[];
-}
-
-export interface CmdHistoryRow {
-  id: string;
-  userName: string | null;
-  unitName: string | null;
-  adminUnitName: string | null;
-  execDate: string | null;
-  type: string;
-  typeName: string;
-  action: string;
-  actionName: string;
-  entityName: string | null;
-  detail: HistoryDetail;
-}
-
-export interface ErrorLogRow {
-  id: string;
-  errorDate: string | null;
-  exceptionClass: string | null;
-  url: string | null;
-  userName: string | null;
-  workspace: string | null;
-  exceptionMessage: string | null;
-  request: string | null;
-  stackTrace: string | null;
-}
-
-export interface CmdStatistics {
-  count: number;
-  byType: { type: string; typeName: string; count: number; actions: { action: string; actionName: string; count: number }[] }[];
-  byUser: { userId: string | null; userName: string | null; count: number }[];
 }
 
 /** A node of the `command-types` lookup: a type whose children are `type.action` ids. */

@@ -1,0 +1,55 @@
+/**
+ * The row shapes of the administrator reports (spec 000 §3.6), shared by the server routes and the
+ * report screens so both sides speak one contract.
+ */
+import type { HistoryDetail } from '../../engine/history-detail.ts';
+
+export type { HistoryDetail };
+
+/** One row of the session reports (spec 000 §3.6). */
+export interface SessionRow {
+  id: string;
+  userName: string;
+  userLogin: string;
+  loginDate: string | null;
+  logoutDate: string | null;
+  lastAccess: string | null;
+  ipAddress: string | null;
+  application: string | null;
+}
+
+/** One row of the command-history report (spec 000 §3.6), with the type and action named. */
+export interface CmdHistoryRow {
+  id: string;
+  userName: string | null;
+  unitName: string | null;
+  adminUnitName: string | null;
+  execDate: string | null;
+  type: string;
+  typeName: string;
+  action: string;
+  actionName: string;
+  entityName: string | null;
+  detail: HistoryDetail;
+}
+
+/** One row of the error-log report (spec 000 §3.6). */
+export interface ErrorLogRow {
+  id: string;
+  errorDate: string | null;
+  exceptionClass: string | null;
+  url: string | null;
+  userName: string | null;
+  workspace: string | null;
+  exceptionMessage: string | null;
+  request: string | null;
+  stackTrace: string | null;
+}
+
+
+/** Counts of commands over a period, by type (with its actions) and by user. */
+export interface CmdStatistics {
+  count: number;
+  byType: { type: string; typeName: string; count: number; actions: { action: string; actionName: string; count: number }[] }[];
+  byUser: { userId: string | null; userName: string | null; count: number }[];
+}

@@ -18,6 +18,8 @@ export interface ServerConfig {
   /** The offline client build: hides administration, shows Synchronize. */
   clientMode: boolean;
   sessionHours: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 export function configFromEnv(env = process.env): ServerConfig {
@@ -31,5 +33,6 @@ export function configFromEnv(env = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     clientMode: env.TB_CLIENT_MODE === 'true',
     sessionHours: Number(env.TB_SESSION_HOURS ?? 8),
+    trustProxy: env.TB_TRUST_PROXY === 'true',
   };
 }

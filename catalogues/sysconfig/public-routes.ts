@@ -10,6 +10,8 @@ import { kysely, TableStore } from '../../server/tbl/store.ts';
 import { systemSession } from '../demo/seed.ts';
 import { sendMail } from '../mail/send.ts';
 import { readConfig } from './config.ts';
+import { countRegistration } from './register-limit.ts';
+import { clientIp } from '../../server/http/client-ip.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -45,6 +47,7 @@ export function sysconfigPublicRoutes(app: Hono<Env>, ctx: AppContext): void {
     const errors = ctx.validators.validate(def.schemaId, def.schema, doc, lang).filter((e) => ['login', 'name', 'email'].includes(e.field ?? ''));
     if (!isValidPassword(body.password)) errors.push({ field: 'password', msg: t(lang, 'msg.invalidPassword') });
     if (errors.length) throw new ApiError(400, errors);
+    await countRegistration(ctx.orm.em.fork(), clientIp(c, ctx.config.trustProxy), lang);
     const token = randomBytes(24).toString('base64url');
     const userId = crypto.randomUUID();
     const passwordHash = await hashPassword(body.password);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { t, type Lang } from '../../engine/i18n.ts';
 import type { Em } from '../db/orm.ts';
 import type { AppContext, Env } from '../http/context.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { fail } from '../http/errors.ts';
 import { kysely } from '../tbl/store.ts';
 import { verifyPassword } from './password.ts';
@@ -47,7 +48,7 @@ const attempt = (em: Em, login: string, success: boolean, ip: string) =>
 export async function login(ctx: AppContext, c: Context<Env>, input: LoginInput, lang: Lang): Promise<{ token: string; workspaceId: string }> {
   const em = ctx.orm.em.fork();
   const loginName = typeof input.login === 'string' ? input.login.trim().toUpperCase() : '';
-  const ip = (c.req.header('x-forwarded-for')?.split(',')[0] ?? (c.env as any)?.incoming?.socket?.remoteAddress ?? '').slice(0, 64);
+  const ip = clientIp(c, ctx.config.trustProxy);
   if (!loginName || typeof input.password !== 'string') throw fail(400, t(lang, 'msg.invalidLogin'), 'login');
   if ((await recentFailures(em, loginName)) >= maxFailures) throw fail(429, t(lang, 'msg.lockedOut'), 'login');
   const user = await kysely(em).selectFrom('sysuser').selectAll().where('login', '=', loginName).executeTakeFirst();

@@ -138,4 +138,18 @@ describe('user licence agreement', () => {
     expect((await admin.post('/api/sys/session')).body.ulaAccepted).toBe(false);
     expect(await db().selectFrom('cmdhistory').select('action').where('action', '=', 'acceptula').execute()).toHaveLength(1);
   });
+
+  it('refuses more than 5 registrations an hour from one address, counted in the database', async () => {
+    await admin.post('/api/admin/sysconfig', { ...base, allowRegPage: true, ...demo });
+    const anon = server.anonymous();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push((await anon.post('/api/pub/register', { login: `FLOOD${i}`, name: 'Поток', email: `flood${i}@example.org`, password: 'Flood123' })).status);
+    }
+    const refusedFrom = statuses.indexOf(429);
+    expect(refusedFrom).toBeGreaterThan(-1);
+    expect(refusedFrom).toBeLessThanOrEqual(5);
+    expect(statuses.slice(refusedFrom).every((s) => s === 429)).toBe(true);
+    expect(statuses.slice(0, refusedFrom).every((s) => s === 200)).toBe(true);
+  });
 });

@@ -10,6 +10,7 @@ import { sysconfigAdminRoutes } from './sysconfig/admin-routes.ts';
 import { sysconfigPublicRoutes } from './sysconfig/public-routes.ts';
 import { ulaRoutes, ulaSessionInfo } from './sysconfig/ula.ts';
 import { tagHooks } from './tags/hooks.ts';
+import { unitHooks } from './units/hooks.ts';
 import { createSandbox, dropSandbox } from './tags/sandbox.ts';
 import { userwsHooks } from './users/hooks.ts';
 import { passwordRoutes } from './users/password-routes.ts';
@@ -23,6 +24,7 @@ export const cataloguesModule: DomainModule = {
     countrystructure: countryStructureHooks,
     agerange: ageRangeHooks,
     tag: tagHooks,
+    unit: unitHooks,
     userprofile: userProfileHooks,
     userws: userwsHooks,
     workspace: workspaceHooks,

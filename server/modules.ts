@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { TableDef } from '../engine/types.ts';
+import type { JsonSchema, TableDef } from '../engine/types.ts';
 import type { Em, Orm } from './db/orm.ts';
 import type { AppContext, Env, Session } from './http/context.ts';
 
@@ -35,8 +35,19 @@ export interface ReadContext {
   docs: Doc[];
 }
 
+/**
+ * A query filter that is not a plain field equality (units within an area's subtree): its value is
+ * checked against `schema`, then `apply` adds the condition to the query (the table is aliased `t`).
+ */
+export interface QueryFilter {
+  schema: JsonSchema;
+  apply(q: any, value: any, session: Session): any;
+}
+
 /** Behaviour a domain adds to one table, beyond what its schema says. */
 export interface TableHooks {
+  /** Named query filters accepted by `POST /api/tbl/<table>/query` besides the fields. */
+  filters?: Record<string, QueryFilter>;
   /** Checks or completes a document before it is written; throw an ApiError to refuse. */
   beforeSave?(x: SaveContext): Promise<void> | void;
   afterSave?(x: SaveContext): Promise<void> | void;

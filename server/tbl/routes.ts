@@ -29,18 +29,24 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
     const def = tableFor(ctx, c, false);
     const s = c.get('session');
     const { page, pageSize, id, key, ...filters } = await jsonBody(c);
+    const conditions: ((q: any) => any)[] = [];
     for (const [k, value] of Object.entries(filters)) {
+      const named = ctx.modules.hooks(def.name).find((h) => h.filters?.[k])?.filters?.[k];
       const f = def.fields.find((x) => x.key === k && x.kind !== 'none' && !x.hidden);
-      if (!f) throw fail(400, t(s.lang, 'msg.unknownField'), k);
-      const errors = value === null ? [] : ctx.validators.validateValue(def.schemaId, k, f.schema, value, s.lang);
+      if (!f && !named) throw fail(400, t(s.lang, 'msg.unknownField'), k);
+      const errors = value === null ? [] : ctx.validators.validateValue(def.schemaId, k, named?.schema ?? f!.schema, value, s.lang);
       if (errors.length) throw new ApiError(400, errors);
+      if (named) {
+        delete filters[k];
+        if (value !== null && value !== undefined) conditions.push((q) => named.apply(q, value, s));
+      }
     }
     if (id !== undefined && !isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
     const size = pageSize === undefined ? (page !== undefined ? def.meta.pageSize : undefined) : Number(pageSize);
     if (size !== undefined && !(Number.isInteger(size) && size > 0 && size <= 500)) throw fail(400, t(s.lang, 'msg.badJson'), 'pageSize');
     if (page !== undefined && !(Number.isInteger(page) && page > 0)) throw fail(400, t(s.lang, 'msg.badJson'), 'page');
     const em = ctx.orm.em.fork();
-    const result = await new TableStore(def, em, s.workspaceId, s.userId).query({ page, pageSize: size, id, key: typeof key === 'string' ? key : undefined, filters });
+    const result = await new TableStore(def, em, s.workspaceId, s.userId).query({ page, pageSize: size, id, key: typeof key === 'string' ? key : undefined, filters, conditions });
     await afterRead(em, def, s, result.list);
     return c.json(result);
   });

@@ -12,6 +12,8 @@ export interface QueryOptions {
   id?: string;
   key?: string;
   filters?: Record<string, unknown>;
+  /** Conditions a domain module adds (named query filters, see `TableHooks.filters`); the table is aliased `t`. */
+  conditions?: ((q: any) => any)[];
 }
 
 const db = (em: Em) => em.getKysely() as unknown as Kysely<any>;
@@ -84,6 +86,7 @@ export class TableStore {
     const def = this.def;
     let q = this.base().select([...columns(def), sql<number>`count(*) over()`.as('__count')]);
     if (o.id) q = q.where('t.id', '=', o.id);
+    for (const condition of o.conditions ?? []) q = condition(q);
     for (const [key, value] of Object.entries(o.filters ?? {})) {
       const f = def.fields.find((x) => x.key === key)!;
       q = value === null ? q.where(colExpr(def, f), 'is', null) : q.where(colExpr(def, f), '=', value as any);

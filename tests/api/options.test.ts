@@ -41,3 +41,19 @@ describe('POST /api/opts/<table>', () => {
     expect((await clerk.post('/api/opts/unit', { workspaceId: other.workspaceId })).status).toBe(403);
   });
 });
+
+describe('POST /api/tbl/unit/query {type, adminUnitId}', () => {
+  it('lists the TB units of an area and of every area below it', async () => {
+    const areas = (await admin.post('/api/tbl/adminunit/query', { rootUnits: true })).body.list;
+    const country = areas[0];
+    const all = await admin.post('/api/tbl/unit/query', { type: 'TBUNIT', adminUnitId: country.id, page: 1 });
+    expect(all.status).toBe(200);
+    expect(all.body.count).toBe((await admin.post('/api/tbl/unit/query', { type: 'TBUNIT' })).body.count);
+    const units = (await admin.post('/api/tbl/unit/query', { type: 'TBUNIT' })).body.list;
+    const deep = units.find((u: any) => u.address.adminUnitId !== country.id);
+    const inArea = await admin.post('/api/tbl/unit/query', { type: 'TBUNIT', adminUnitId: deep.address.adminUnitId });
+    expect(inArea.body.list.map((u: any) => u.id)).toContain(deep.id);
+    expect(inArea.body.count).toBeLessThan(all.body.count);
+    expect((await admin.post('/api/tbl/unit/query', { adminUnitId: 'nope' })).status).toBe(400);
+  });
+});

@@ -1,0 +1,22 @@
+import type { TableHooks } from '../../server/modules.ts';
+
+/**
+ * Units are listed by area (spec 000 §7.5: `{type, adminUnitId}`): `adminUnitId` selects the units
+ * whose address lies in that area or anywhere below it — the area's id is on every descendant's
+ * path p0..p4.
+ */
+export const unitHooks: TableHooks = {
+  filters: {
+    adminUnitId: {
+      schema: { type: 'string', format: 'uuid' },
+      apply: (q, areaId: string, session) =>
+        q.where('t.address_admin_unit_id', 'in', (eb: any) =>
+          eb
+            .selectFrom('adminunit as a')
+            .select('a.id')
+            .where('a.workspace_id', '=', session.workspaceId)
+            .where((w: any) => w.or(['p0_id', 'p1_id', 'p2_id', 'p3_id', 'p4_id'].map((c) => w(`a.${c}`, '=', areaId)))),
+        ),
+    },
+  },
+};

@@ -36,24 +36,26 @@ export function optionRoutes(app: Hono<Env>, ctx: AppContext): void {
     const def = ctx.registry.tables.get(name);
     const label = def && (def.fields.find((f) => f.key === (def.list.title ?? 'name')) ?? def.fields.find((f) => f.key === 'name'));
     if (!def || def.meta.api === false || !label || label.via) throw fail(404, t(s.lang, 'msg.unknownTable'));
-    let q = (kysely(em) as Kysely<any>).selectFrom(def.name).select(['id as value', `${label.column} as label`]);
-    if (def.meta.workspace) q = q.where('workspace_id', '=', lookupWorkspace(s, workspaceId));
-    if (def.meta.ws) q = q.where('id', 'in', kysely(em).selectFrom('userws').select('workspace_id').where('user_id', '=', s.userId));
-    for (const [key, value] of Object.entries(params)) {
-      const column = filterColumn(ctx, def, key, value, s);
-      q = Array.isArray(value) ? q.where(column, 'in', value) : q.where(column, '=', value as any);
-    }
-    return c.json(await q.orderBy(label.column).limit(1000).execute());
+    let q = (kysely(em) as Kysely<any>).selectFrom(`${def.name} as t`).select(['t.id as value', `t.${label.column} as label`]);
+    if (def.meta.workspace) q = q.where('t.workspace_id', '=', lookupWorkspace(s, workspaceId));
+    if (def.meta.ws) q = q.where('t.id', 'in', kysely(em).selectFrom('userws').select('workspace_id').where('user_id', '=', s.userId));
+    for (const [key, value] of Object.entries(params)) q = filter(ctx, def, key, value, s)(q);
+    return c.json(await q.orderBy(`t.${label.column}`).limit(1000).execute());
   });
 }
 
-/** The column of a lookup filter, after checking the value (or each value of a list) by the field's schema. */
-function filterColumn(ctx: AppContext, def: TableDef, key: string, value: unknown, s: Session): string {
+/**
+ * A lookup filter: equality on a declared field (a list of values ⇒ any of them), or a named filter
+ * of a domain module (units by area); the value is checked by the field's schema first.
+ */
+function filter(ctx: AppContext, def: TableDef, key: string, value: unknown, s: Session): (q: any) => any {
+  const named = ctx.modules.hooks(def.name).find((h) => h.filters?.[key])?.filters?.[key];
   const f = def.fields.find((x) => x.key === key && !x.hidden && (x.kind === 'scalar' || x.kind === 'ref'));
-  if (!f) throw fail(400, t(s.lang, 'msg.unknownField'), key);
+  if (!f && !named) throw fail(400, t(s.lang, 'msg.unknownField'), key);
   for (const v of Array.isArray(value) ? value : [value]) {
-    const errors = ctx.validators.validateValue(def.schemaId, key, f.schema, v, s.lang);
+    const errors = ctx.validators.validateValue(def.schemaId, key, named?.schema ?? f!.schema, v, s.lang);
     if (errors.length) throw new ApiError(400, errors);
   }
-  return f.column;
+  if (named) return (q) => named.apply(q, value, s);
+  return (q) => (Array.isArray(value) ? q.where(`t.${f!.column}`, 'in', value) : q.where(`t.${f!.column}`, '=', value));
 }

@@ -57,3 +57,14 @@ describe('POST /api/tbl/unit/query {type, adminUnitId}', () => {
     expect((await admin.post('/api/tbl/unit/query', { adminUnitId: 'nope' })).status).toBe(400);
   });
 });
+
+describe('POST /api/opts/unit {adminUnitId}', () => {
+  it('offers the units of an area and below, as the unit lookups of spec 000 §7.2 ask', async () => {
+    const units = (await admin.post('/api/tbl/unit/query', { type: 'TBUNIT' })).body.list;
+    const area = units[units.length - 1].address.adminUnitId;
+    const opts = await admin.post('/api/opts/unit', { type: 'TBUNIT', adminUnitId: area });
+    expect(opts.status).toBe(200);
+    expect(opts.body.map((o: any) => o.value)).toContain(units[units.length - 1].id);
+    expect(opts.body.length).toBeLessThanOrEqual(units.length);
+  });
+});

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../../server/auth/password.ts';
-import type { AppContext, Session } from '../../server/http/context.ts';
+import { systemSession } from '../../server/auth/system-session.ts';
+import type { AppContext } from '../../server/http/context.ts';
 import type { Doc } from '../../server/modules.ts';
 import { kysely } from '../../server/tbl/store.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
@@ -11,15 +12,6 @@ export const demoWorkspaceName = 'Демонстрационная';
 export const demoLogin = { login: 'ADMIN', password: 'Admin123' };
 /** Passwords of the demo users (login → password); every other demo user gets `Demo1234`. */
 const demoPasswords: Record<string, string> = { ADMIN: demoLogin.password, DOCTOR1: 'Doctor123' };
-
-/** A session that acts for the seeder: administrator of the workspace being filled. */
-export function systemSession(workspaceId: string, workspaceName: string): Session {
-  return {
-    sessionId: '', userId: '', userLogin: 'SYSTEM', userName: 'SYSTEM', userwsId: null, workspaceId, workspaceName,
-    patientNameComposition: null, administrator: true, permissions: new Set(), unitId: null, unitName: null,
-    adminUnitId: null, view: 'WORKSPACE', playOtherUnits: true, lang: 'ru',
-  };
-}
 
 /** Replaces `"@key"` strings by the ids created for those demo rows. */
 function resolveKeys(value: unknown, ids: Map<string, string>): unknown {

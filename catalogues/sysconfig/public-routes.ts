@@ -7,7 +7,7 @@ import { jsonBody } from '../../server/http/body.ts';
 import type { AppContext, Env } from '../../server/http/context.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { kysely, TableStore } from '../../server/tbl/store.ts';
-import { systemSession } from '../demo/seed.ts';
+import { systemSession } from '../../server/auth/system-session.ts';
 import { sendMail } from '../mail/send.ts';
 import { readConfig } from './config.ts';
 import { countRegistration } from './register-limit.ts';

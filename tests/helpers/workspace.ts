@@ -1,6 +1,6 @@
 // Builds a second workspace straight through the server's own write path (validation, hooks,
 // history), for tests of workspace boundaries and of users with several workspaces.
-import { systemSession } from '../../catalogues/demo/seed.ts';
+import { systemSession } from '../../server/auth/system-session.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 import type { TestServer } from './server.ts';
 

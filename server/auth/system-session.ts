@@ -1,0 +1,13 @@
+import type { Session } from '../http/context.ts';
+
+/**
+ * The session the server acts under when no user is asking (seeding a workspace, a public
+ * registration): an administrator of `workspaceId`, writing history entries with no user.
+ */
+export function systemSession(workspaceId: string, workspaceName: string): Session {
+  return {
+    sessionId: '', userId: '', userLogin: 'SYSTEM', userName: 'SYSTEM', userwsId: null, workspaceId, workspaceName,
+    patientNameComposition: null, administrator: true, permissions: new Set(), unitId: null, unitName: null,
+    adminUnitId: null, view: 'WORKSPACE', playOtherUnits: true, lang: 'ru',
+  };
+}

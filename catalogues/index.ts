@@ -1,6 +1,5 @@
 import type { DomainModule } from '../server/modules.ts';
 import { adminUnitHooks } from './adminunits/hooks.ts';
-import { adminUnitQueryRoute } from './adminunits/query-route.ts';
 import { ageRangeHooks } from './ageranges/hooks.ts';
 import { commandTypes } from './command-types.ts';
 import { countryStructureHooks } from './countrystructure/hooks.ts';
@@ -34,7 +33,6 @@ export const cataloguesModule: DomainModule = {
     sysconfigPublicRoutes(app, ctx);
   },
   routes(app, ctx) {
-    adminUnitQueryRoute(app, ctx);
     passwordRoutes(app, ctx);
     sysconfigAdminRoutes(app, ctx);
     ulaRoutes(app, ctx);

@@ -15,6 +15,8 @@ export interface TableMeta {
   name: string;
   workspace?: boolean;
   permission?: string;
+  /** `any`: every user of the workspace may read; writing still needs `<permission>_EDT`. */
+  read?: 'any';
   api?: boolean;
   unique?: string[][];
   indexes?: string[][];

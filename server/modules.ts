@@ -36,18 +36,28 @@ export interface ReadContext {
 }
 
 /**
- * A query filter that is not a plain field equality (units within an area's subtree): its value is
- * checked against `schema`, then `apply` adds the condition to the query (the table is aliased `t`).
+ * A query parameter that is not a plain field equality. Its value is checked against `schema`; then
+ * `apply` adds a condition to the query (the table is aliased `t`: units within an area's subtree),
+ * or, without `apply`, it only reaches `afterQuery` (ask for extra data, like the tree's levels).
  */
-export interface QueryFilter {
+export interface QueryParam {
   schema: JsonSchema;
-  apply(q: any, value: any, session: Session): any;
+  apply?(q: any, value: any, session: Session): any;
+}
+
+export interface QueryContext extends ReadContext {
+  /** The named parameters given, by name. */
+  params: Doc;
+  /** The answer, `{count, list}`; a hook may add keys. */
+  result: { count: number; list: Doc[]; [extra: string]: unknown };
 }
 
 /** Behaviour a domain adds to one table, beyond what its schema says. */
 export interface TableHooks {
-  /** Named query filters accepted by `POST /api/tbl/<table>/query` besides the fields. */
-  filters?: Record<string, QueryFilter>;
+  /** Named parameters accepted by `POST /api/tbl/<table>/query` (and option lookups) besides the fields. */
+  filters?: Record<string, QueryParam>;
+  /** Adds to a query's answer (after `afterRead` ran on its rows). */
+  afterQuery?(x: QueryContext): Promise<void> | void;
   /** Checks or completes a document before it is written; throw an ApiError to refuse. */
   beforeSave?(x: SaveContext): Promise<void> | void;
   afterSave?(x: SaveContext): Promise<void> | void;

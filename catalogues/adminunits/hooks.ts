@@ -2,7 +2,7 @@ import { t } from '../../engine/i18n.ts';
 import { fail } from '../../server/http/errors.ts';
 import type { TableHooks } from '../../server/modules.ts';
 import { kysely } from '../../server/tbl/store.ts';
-import { unitCounts } from './tree-counts.ts';
+import { unitCounts, withChildren } from './tree-counts.ts';
 
 export const maxLevel = 5;
 
@@ -32,6 +32,29 @@ export const adminUnitHooks: TableHooks = {
   async afterRead({ em, session, docs }) {
     const counts = await unitCounts(em, session.workspaceId, docs.map((d) => d.id));
     for (const d of docs) d.unitsCount = counts.get(d.id) ?? 0;
+  },
+
+  /**
+   * The tree's query parameters (spec 000 §7.2): `{parentId}` is a plain field, `{rootUnits: true}`
+   * the top level; every node gets `hasChildren`, and `fetchCountryStructure` adds the level
+   * definitions as `csList`.
+   */
+  filters: {
+    rootUnits: { schema: { type: 'boolean' }, apply: (q, root: boolean) => (root ? q.where('t.parent_id', 'is', null) : q) },
+    fetchCountryStructure: { schema: { type: 'boolean' } },
+  },
+
+  async afterQuery({ em, session, params, result }) {
+    const parents = await withChildren(em, session.workspaceId, result.list.map((d) => d.id));
+    for (const d of result.list) d.hasChildren = parents.has(d.id);
+    if (!params.fetchCountryStructure) return;
+    result.csList = await kysely(em)
+      .selectFrom('countrystructure')
+      .select(['id', 'name', 'level'])
+      .where('workspace_id', '=', session.workspaceId)
+      .orderBy('level')
+      .orderBy('name')
+      .execute();
   },
 
   async beforeDelete({ em, session, id }) {

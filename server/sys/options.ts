@@ -56,6 +56,6 @@ function filter(ctx: AppContext, def: TableDef, key: string, value: unknown, s: 
     const errors = ctx.validators.validateValue(def.schemaId, key, named?.schema ?? f!.schema, v, s.lang);
     if (errors.length) throw new ApiError(400, errors);
   }
-  if (named) return (q) => named.apply(q, value, s);
+  if (named) return (q) => (named.apply ? named.apply(q, value, s) : q);
   return (q) => (Array.isArray(value) ? q.where(`t.${f!.column}`, 'in', value) : q.where(`t.${f!.column}`, '=', value));
 }

@@ -30,6 +30,7 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
     const s = c.get('session');
     const { page, pageSize, id, key, ...filters } = await jsonBody(c);
     const conditions: ((q: any) => any)[] = [];
+    const params: Doc = {};
     for (const [k, value] of Object.entries(filters)) {
       const named = ctx.modules.hooks(def.name).find((h) => h.filters?.[k])?.filters?.[k];
       const f = def.fields.find((x) => x.key === k && x.kind !== 'none' && !x.hidden);
@@ -38,7 +39,8 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
       if (errors.length) throw new ApiError(400, errors);
       if (named) {
         delete filters[k];
-        if (value !== null && value !== undefined) conditions.push((q) => named.apply(q, value, s));
+        params[k] = value;
+        if (named.apply && value !== null && value !== undefined) conditions.push((q) => named.apply!(q, value, s));
       }
     }
     if (id !== undefined && !isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
@@ -48,6 +50,7 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
     const em = ctx.orm.em.fork();
     const result = await new TableStore(def, em, s.workspaceId, s.userId).query({ page, pageSize: size, id, key: typeof key === 'string' ? key : undefined, filters, conditions });
     await afterRead(em, def, s, result.list);
+    for (const h of ctx.modules.hooks(def.name)) await h.afterQuery?.({ em, ctx, session: s, def, docs: result.list, params, result });
     return c.json(result);
   });
 

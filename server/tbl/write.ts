@@ -49,8 +49,9 @@ export class TableWriter {
     const patch = cleanInput(this.def, input);
     return this.transaction(async (em) => {
       const prev = await this.readForWrite(em, id);
-      const doc = { ...structuredClone(prev), ...patch };
-      delete doc.id;
+      // What hooks computed on read (counts, joined names) is not part of the stored document.
+      const declared = Object.keys(this.def.schema.properties ?? {});
+      const doc = { ...pick(structuredClone(prev), declared), ...patch };
       const x = { em, ctx: this.ctx, session: this.session, def: this.def, id, isNew: false, doc, prev };
       validateDoc(this.ctx, this.def, doc, this.session);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);
@@ -107,3 +108,5 @@ export class TableWriter {
     return undefined;
   }
 }
+
+const pick = (doc: Doc, keys: string[]) => Object.fromEntries(Object.entries(doc).filter(([k]) => keys.includes(k)));

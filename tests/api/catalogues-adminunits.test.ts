@@ -145,7 +145,9 @@ describe('permissions', () => {
     expect((await reader.post(`/api/tbl/adminunit/${root.list[0].id}`, { name: 'Нельзя' })).status).toBe(403);
     expect((await reader.delete(`/api/tbl/adminunit/${root.list[0].id}`)).status).toBe(403);
     expect((await reader.post('/api/tbl/countrystructure', { name: 'Нельзя', level: 5 })).status).toBe(403);
+    // every user reads the areas (area pages, lookups); only ADMINUNITS_EDT changes them
     const doctor = await server.login('DOCTOR1', 'Doctor123');
-    expect((await doctor.post('/api/tbl/adminunit/query', { rootUnits: true })).status).toBe(403);
+    expect((await doctor.post('/api/tbl/adminunit/query', { rootUnits: true })).status).toBe(200);
+    expect((await doctor.post(`/api/tbl/adminunit/${root.list[0].id}`, { name: 'Нельзя' })).status).toBe(403);
   });
 });

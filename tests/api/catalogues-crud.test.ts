@@ -269,12 +269,15 @@ describe('write permission (_EDT)', () => {
     expect((await writer.delete(`/api/tbl/source/${r.body.result}`)).status).toBe(200);
   });
 
-  it('keeps the doctor (a clinical profile) out of the catalogues', async () => {
+  it('keeps the doctor (a clinical profile) out of the catalogues, but lets every user read units, areas and the workspace', async () => {
     const doctor = await server.login('DOCTOR1', 'Doctor123');
+    const readByAll = ['unit', 'adminunit', 'countrystructure', 'workspace'];
     for (const cat of catalogues) {
-      expect((await doctor.post(`/api/tbl/${cat.table}/query`, {})).status, cat.table).toBe(403);
+      expect((await doctor.post(`/api/tbl/${cat.table}/query`, {})).status, cat.table).toBe(readByAll.includes(cat.table) ? 200 : 403);
       expect((await doctor.post(`/api/tbl/${cat.table}`, cat.doc())).status, cat.table).toBe(403);
     }
+    const form = await doctor.post('/api/tbl/unit/form', {});
+    expect(form.body.resources.readOnly).toBe(true);
   });
 });
 

@@ -20,12 +20,11 @@ export type Identity = Omit<Session, 'sessionId' | 'lang'>;
  */
 export async function loadSession(em: Em, hash: string, sessionHours: number, identities: IdentityCache): Promise<Session | undefined> {
   const db = kysely(em);
-  const s = await db
-    .selectFrom('syssession')
-    .select(['id', 'user_id', 'userws_id', 'workspace_id', 'language', 'last_access'])
-    .where('token_hash', '=', hash)
-    .where('logout_date', 'is', null)
-    .executeTakeFirst();
+  // Every request runs this: plain SQL through the ORM's connection, no query builder on the hot path.
+  const [s] = await em.execute<any[]>(
+    'select id, user_id, userws_id, workspace_id, language, last_access from syssession where token_hash = ? and logout_date is null',
+    [hash],
+  );
   if (!s) return undefined;
   const last = new Date(s.last_access).getTime();
   if (Date.now() - last > sessionHours * 3600_000) {

@@ -19,5 +19,6 @@ export async function ensureUiBuilt(): Promise<void> {
   const sources = Math.max(newest(join(rootDir, 'ui')), newest(join(rootDir, 'engine', 'i18n')));
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   console.log('Building the web UI (first start or changed sources)…');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: rootDir, stdio: 'inherit' });
+  // Always a production build: under vitest NODE_ENV is `test`, which would bundle React's dev build.
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: rootDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }

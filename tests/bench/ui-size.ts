@@ -32,6 +32,7 @@ await page.waitForURL(/\/sys\//);
 await page.waitForLoadState('networkidle');
 const shellFiles = new Set(loaded);
 
+if (process.env.BENCH_UI_LIST) for (const f of loginFiles) console.log(`    ${kb(gz([f]))} ${f}`);
 console.log(`\nJavaScript loaded, gzip (budget for the first route: 350 KB)`);
 console.log(`  login route:             ${kb(gz(loginFiles))} in ${loginFiles.size} files`);
 console.log(`  login + shell and home:  ${kb(gz(shellFiles))} in ${shellFiles.size} files\n`);

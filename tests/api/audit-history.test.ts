@@ -1,9 +1,10 @@
 // The audit trail: every generic write leaves exactly one command-history entry with its diff,
 // a refused write leaves none, and an unexpected error lands in the error log with passwords masked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/tbl/store.ts';
-import { causeServerError } from '../helpers/failure.ts';
+import { causeServerError, withColumnLost } from '../helpers/failure.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -103,6 +104,64 @@ describe('command history of a catalogue', () => {
     const titles = (row.detail.items ?? []).map((i: any) => i.title);
     expect(titles.some((x: string) => x.startsWith('+'))).toBe(true);
     expect(titles.some((x: string) => x.startsWith('-'))).toBe(true);
+  });
+});
+
+describe('the history entry is part of the change (one transaction)', () => {
+  const db = () => kysely(server.ctx.orm.em.fork());
+  const historyCount = async () => Number((await db().selectFrom('cmdhistory').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const sourcesNamed = (name: string) => db().selectFrom('source').select(['id', 'name', 'short_name']).where('name', '=', name).execute();
+
+  it('writes no row when the history entry cannot be written: create, update and delete all fail whole', async () => {
+    const kept = await admin.post('/api/tbl/source', { shortName: 'TXK', name: 'Источник до сбоя' });
+    expect(kept.status).toBe(200);
+    const before = await historyCount();
+    const [created, updated, deleted] = await withColumnLost(server, 'cmdhistory', 'detail', async () => [
+      await admin.post('/api/tbl/source', { shortName: 'TXF', name: 'Источник без истории' }),
+      await admin.post(`/api/tbl/source/${kept.body.result}`, { name: 'Источник без истории 2' }),
+      await admin.delete(`/api/tbl/source/${kept.body.result}`),
+    ]);
+    for (const r of [created, updated, deleted]) {
+      expect(r.status).toBe(500);
+      expect(r.body.errorId).toBeTruthy();
+    }
+    expect(await sourcesNamed('Источник без истории')).toHaveLength(0);
+    expect(await sourcesNamed('Источник без истории 2')).toHaveLength(0);
+    expect(await sourcesNamed('Источник до сбоя')).toHaveLength(1); // neither renamed nor deleted
+    expect(await historyCount()).toBe(before);
+    // the failure itself is in the error log, for the administrator to see
+    const log = (await admin.post('/api/admin/rep/todayerrorlog')).body.list;
+    expect(log.find((x: any) => x.id === created.body.errorId)).toMatchObject({ url: 'POST /api/tbl/source' });
+    // and with the table back, the same create goes through with its entry
+    const again = await admin.post('/api/tbl/source', { shortName: 'TXF', name: 'Источник без истории' });
+    expect(again.status).toBe(200);
+    expect(await entriesOf(again.body.result)).toHaveLength(1);
+  });
+
+  it('a duplicate key leaves no row and no entry', async () => {
+    expect((await admin.post('/api/tbl/source', { shortName: 'DUPK', name: 'Первый с кодом' })).status).toBe(200);
+    const before = await historyCount();
+    const r = await admin.post('/api/tbl/source', { shortName: 'DUPK', name: 'Второй с тем же кодом' });
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0].field).toBe('shortName');
+    expect(await sourcesNamed('Второй с тем же кодом')).toHaveLength(0);
+    expect(await historyCount()).toBe(before);
+  });
+
+  it('a duplicate key raised by the history write itself takes the already inserted row back', async () => {
+    const name = 'Дубль в истории';
+    expect((await admin.post('/api/tbl/source', { shortName: 'HDUP1', name })).status).toBe(200);
+    // one entry per entity name from now on: the next entry with this name breaks the index
+    await sql`create unique index tmp_history_once on cmdhistory (entity_name) where entity_name = ${sql.lit(name)}`.execute(db());
+    try {
+      const before = await historyCount();
+      const r = await admin.post('/api/tbl/source', { shortName: 'HDUP2', name });
+      expect(r.status).toBe(400);
+      expect((await sourcesNamed(name)).map((x) => x.short_name)).toEqual(['HDUP1']);
+      expect(await historyCount()).toBe(before);
+    } finally {
+      await sql`drop index tmp_history_once`.execute(db());
+    }
   });
 });
 

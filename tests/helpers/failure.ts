@@ -3,12 +3,19 @@
 import { kysely } from '../../server/tbl/store.ts';
 import type { ApiClient, ApiResponse, TestServer } from './server.ts';
 
-export async function causeServerError(server: TestServer, client: ApiClient, extra: Record<string, unknown> = {}): Promise<ApiResponse> {
+/** Runs `fn` while `table.column` is renamed away (every statement naming it fails), then puts it back. */
+export async function withColumnLost<T>(server: TestServer, table: string, column: string, fn: () => Promise<T>): Promise<T> {
   const schema = () => kysely(server.ctx.orm.em.fork()).schema;
-  await schema().alterTable('sysuser').renameColumn('mobile', 'mobile_lost').execute();
+  await schema().alterTable(table).renameColumn(column, `${column}_lost`).execute();
   try {
-    return await client.post('/api/sys/usersettings', { name: 'Администратор системы', email: 'admin@example.org', ...extra });
+    return await fn();
   } finally {
-    await schema().alterTable('sysuser').renameColumn('mobile_lost', 'mobile').execute();
+    await schema().alterTable(table).renameColumn(`${column}_lost`, column).execute();
   }
+}
+
+export async function causeServerError(server: TestServer, client: ApiClient, extra: Record<string, unknown> = {}): Promise<ApiResponse> {
+  return withColumnLost(server, 'sysuser', 'mobile', () =>
+    client.post('/api/sys/usersettings', { name: 'Администратор системы', email: 'admin@example.org', ...extra }),
+  );
 }

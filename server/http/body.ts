@@ -14,17 +14,25 @@ export async function jsonBody(c: Context<Env>): Promise<Record<string, any>> {
     throw fail(400, t(c.get('lang'), 'msg.badJson'));
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail(400, t(c.get('lang'), 'msg.badJson'));
-  const nul = pathWithNul(body);
-  if (nul !== undefined) throw fail(400, t(c.get('lang'), 'msg.badText'), nul || null);
+  const bad = pathWithBadText(body);
+  if (bad !== undefined) throw fail(400, t(c.get('lang'), 'msg.badText'), bad || null);
   return body as Record<string, any>;
 }
 
-/** The path of a string holding a NUL character, which PostgreSQL text cannot store. */
-function pathWithNul(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+/**
+ * Text PostgreSQL cannot store: a NUL character (refused by `text`), or a UTF-16 surrogate without
+ * its pair (`"\ud800"` in JSON parses, but has no UTF-8 form: `jsonb` and `text` refuse it).
+ */
+const badText = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The path of the first string (value or key) holding text PostgreSQL cannot store. */
+function pathWithBadText(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return badText.test(value) ? path : undefined;
   if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      const found = pathWithNul(v, path ? `${path}.${k}` : k);
+      const at = path ? `${path}.${k}` : k;
+      if (badText.test(k)) return path;
+      const found = pathWithBadText(v, at);
       if (found !== undefined) return found;
     }
   }

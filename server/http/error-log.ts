@@ -38,6 +38,23 @@ async function requestBody(c: Context<Env>): Promise<{ text: string | null; secr
   }
 }
 
+/** A class-like name worth showing: not a minifier's `N`/`Qe`, not pg's message type `error`. */
+const meaningful = (name: unknown): name is string => typeof name === 'string' && /^[A-Z_$][\w$]{2,}$/.test(name);
+
+/**
+ * What the error log shows as the exception class: the error's `name` (or its class's, when the
+ * name is only `Error`), skipping minified names (PGlite's bundle calls its DatabaseError `N`), plus
+ * PostgreSQL's SQLSTATE when the error carries one — `DatabaseError 42703`.
+ */
+export function exceptionClass(err: unknown): string {
+  if (!err || typeof err !== 'object') return 'Error';
+  const e = err as { name?: unknown; code?: unknown; constructor?: { name?: unknown } };
+  const names = [e.name, e.constructor?.name].filter(meaningful);
+  const sqlState = typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined;
+  const name = names.find((n) => n !== 'Error') ?? names[0] ?? (sqlState ? 'DatabaseError' : 'Error');
+  return (sqlState ? `${name} ${sqlState}` : name).slice(0, 200);
+}
+
 const blank = (text: string | undefined, secrets: string[]) => secrets.reduce((t, s) => t.split(s).join('******'), text ?? '');
 
 /**
@@ -54,7 +71,7 @@ export async function logServerError(ctx: AppContext, c: Context<Env>, err: Erro
       .values({
         id,
         error_date: new Date(),
-        exception_class: err.constructor?.name ?? 'Error',
+        exception_class: exceptionClass(err),
         url: `${c.req.method} ${c.req.path}`.slice(0, 2000),
         user_id: session?.userId ?? null,
         user_name: session?.userName ?? null,

@@ -1,9 +1,11 @@
 // Bad input gets {errors: [{field, msg}]} with a 4xx and changes nothing; a server error gets a 500
 // with an id, lands in the error log, and shows no stack.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exceptionClass } from '../../server/http/error-log.ts';
+import { startServer } from '../../server/start.ts';
 import { kysely } from '../../server/tbl/store.ts';
 import { causeServerError } from '../helpers/failure.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { ApiClient, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -26,6 +28,11 @@ describe('validation errors', () => {
     ['reference to nothing', '/api/tbl/unit', { type: 'LAB', name: 'L', address: { adminUnitId: '00000000-0000-4000-8000-000000000000' } }, 400, 'address.adminUnitId'],
     ['not a JSON object', '/api/tbl/source', '[1,2]', 400, null],
     ['a NUL character, which PostgreSQL cannot store', '/api/tbl/source', { shortName: 'N', name: 'a\u0000b' }, 400, 'name'],
+    ['a lone high surrogate (JSON escape)', '/api/tbl/source', '{"shortName":"a\\ud800","name":"b"}', 400, 'shortName'],
+    ['a lone low surrogate (JSON escape)', '/api/tbl/source', '{"shortName":"S","name":"\\udc00b"}', 400, 'name'],
+    ['a reversed surrogate pair', '/api/tbl/source', '{"shortName":"S","name":"\\udc00\\ud800"}', 400, 'name'],
+    ['a lone surrogate in a nested field', '/api/tbl/unit', '{"type":"LAB","name":"L","address":{"zipCode":"\\ud83d"}}', 400, 'address.zipCode'],
+    ['a lone surrogate in a key', '/api/tbl/source', '{"shortName":"S","name":"b","\\ud800":1}', 400, null],
   ];
 
   it.each(cases)('%s → %d with a field error, nothing written', async (_name, path, body, status, field) => {
@@ -38,6 +45,14 @@ describe('validation errors', () => {
     expect(typeof r.body.errors[0].msg).toBe('string');
     expect(await count('source')).toBe(before);
     expect(await count('cmdhistory')).toBe(history);
+  });
+
+  it('refuses a lone surrogate with a readable message, and stores a whole surrogate pair', async () => {
+    const r = await admin.post('/api/tbl/source', '{"shortName":"a\\ud800","name":"b"}');
+    expect(r.body.errors).toEqual([{ field: 'shortName', msg: 'Недопустимый символ в тексте' }]);
+    const ok = await admin.post('/api/tbl/source', '{"shortName":"EMOJI","name":"b\\ud83d\\ude00"}');
+    expect(ok.status).toBe(200);
+    expect((await admin.get(`/api/tbl/source/${ok.body.result}`)).body.name).toBe('b\u{1F600}');
   });
 
   it('names the field by its Russian title', async () => {
@@ -65,6 +80,32 @@ describe('server errors', () => {
     expect(row.request).toContain('******');
     expect(row.request).not.toContain('secret1');
     expect(row.user_name).toBe('Администратор системы');
+    expect(row.exception_class).toBe('DatabaseError 42703');
+  });
+
+  it('names the exception class on PGlite too, whose bundle minifies class names', async () => {
+    const lite = await startServer({ dataDir: 'memory://', port: 0, host: '127.0.0.1', seedDemo: true, outboxDir: `.tmp/outbox-${process.pid}` });
+    try {
+      const client = new ApiClient(lite.url);
+      await client.post('/api/auth/login', { login: 'ADMIN', password: 'Admin123' });
+      const r = await causeServerError(lite as TestServer, client); // the helper uses only `ctx`
+      expect(r.status).toBe(500);
+      const row = await kysely(lite.ctx.orm.em.fork()).selectFrom('errorlog').select('exception_class').where('id', '=', r.body.errorId).executeTakeFirstOrThrow();
+      expect(row.exception_class).toBe('DatabaseError 42703');
+    } finally {
+      await lite.close();
+    }
+  });
+
+  it('prefers a meaningful name to a minified one or to plain Error', () => {
+    class N extends Error {}
+    const minified = Object.assign(new N('x'), { name: 'error', code: '23505' });
+    expect(exceptionClass(minified)).toBe('DatabaseError 23505');
+    class ApiProblem extends Error {}
+    expect(exceptionClass(new ApiProblem('x'))).toBe('ApiProblem');
+    expect(exceptionClass(new TypeError('x'))).toBe('TypeError');
+    expect(exceptionClass(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))).toBe('Error');
+    expect(exceptionClass('a string')).toBe('Error');
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { allPermissionIds, isChangeable } from '../../engine/permissions.ts';
+import type { Session } from '../../server/http/context.ts';
 import { fail } from '../../server/http/errors.ts';
 import type { SaveContext, TableHooks } from '../../server/modules.ts';
 import { kysely } from '../../server/tbl/store.ts';
@@ -13,11 +14,15 @@ import { TableWriter } from '../../server/tbl/write.ts';
  */
 async function bootstrap({ em, ctx, session, id, doc }: SaveContext) {
   const lang = session.lang;
-  const inNew = { ...session, workspaceId: id, workspaceName: doc.name, administrator: true };
+  // The creator acts inside the new workspace: no unit of the old one (history entries name the unit
+  // and area of the workspace they belong to); once the central unit exists, it is the creator's.
+  let inNew: Session = { ...session, workspaceId: id, workspaceName: doc.name, userwsId: null, administrator: true, unitId: null, unitName: null, adminUnitId: null };
   const create = (table: string, input: Record<string, unknown>) => new TableWriter(ctx, ctx.registry.table(table), inNew).create(input, undefined, em);
   const countryStructure = await create('countrystructure', { name: t(lang, 'workspace.bootstrap.country'), level: 1 });
   const adminUnitId = await create('adminunit', { name: doc.name, countryStructure });
-  const unitId = await create('unit', { type: 'TBUNIT', name: t(lang, 'workspace.bootstrap.unit'), address: { adminUnitId } });
+  const unitName = t(lang, 'workspace.bootstrap.unit');
+  const unitId = await create('unit', { type: 'TBUNIT', name: unitName, address: { adminUnitId } });
+  inNew = { ...inNew, unitId, unitName, adminUnitId };
   const permissions = allPermissionIds().map((permission) => ({ permission, canChange: isChangeable(permission) }));
   const profile = await create('userprofile', { name: t(lang, 'workspace.bootstrap.profile'), permissions });
   const me = await kysely(em).selectFrom('sysuser').select(['login', 'name', 'email', 'send_system_messages']).where('id', '=', session.userId).executeTakeFirstOrThrow();

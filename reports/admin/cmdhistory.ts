@@ -36,8 +36,9 @@ async function history(ctx: AppContext, s: Session, f: ReportFilter) {
   const em = ctx.orm.em.fork();
   const rows = await (await historyScope(ctx, em, s, f))
     .leftJoin('sysuser as u', 'u.id', 'h.user_id')
-    .leftJoin('unit as un', 'un.id', 'h.unit_id')
-    .leftJoin('adminunit as au', 'au.id', 'h.admin_unit_id')
+    // An entry names only its own workspace's unit and area, whatever its ids say.
+    .leftJoin('unit as un', (j) => j.onRef('un.id', '=', 'h.unit_id').onRef('un.workspace_id', '=', 'h.workspace_id'))
+    .leftJoin('adminunit as au', (j) => j.onRef('au.id', '=', 'h.admin_unit_id').onRef('au.workspace_id', '=', 'h.workspace_id'))
     .select([
       'h.id', 'u.name as userName', 'un.name as unitName', 'au.name as adminUnitName', 'h.exec_date as execDate',
       'h.type', 'h.action', 'h.entity_name as entityName', 'h.detail', sql<number>`count(*) over()`.as('total'),

@@ -46,8 +46,18 @@ export function sessionRoutes(app: Hono<Env>, ctx: AppContext): void {
     const em = ctx.orm.em.fork();
     const target = (await userWorkspaces(em, s.userId)).find((w) => w.id === c.req.param('id'));
     if (!target) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
-    await sql`update syssession set workspace_id = ${target.id}, userws_id = ${target.userwsId} where id = ${s.sessionId}`.execute(kysely(em));
-    await recordCommand(em, { ...s, workspaceId: target.id }, { type: 'session', action: 'changews', entityId: target.id, entityName: target.name });
+    await em.transactional(async (tem) => {
+      await sql`update syssession set workspace_id = ${target.id}, userws_id = ${target.userwsId} where id = ${s.sessionId}`.execute(kysely(tem));
+      // The entry belongs to the target workspace: the user's unit there, never the one left behind.
+      const unit = await kysely(tem)
+        .selectFrom('userws as uw')
+        .leftJoin('unit as un', (j) => j.onRef('un.id', '=', 'uw.unit_id').onRef('un.workspace_id', '=', 'uw.workspace_id'))
+        .select(['un.id as unitId', 'un.name as unitName', 'un.address_admin_unit_id as adminUnitId'])
+        .where('uw.id', '=', target.userwsId)
+        .executeTakeFirst();
+      const there = { ...s, workspaceId: target.id, workspaceName: target.name, userwsId: target.userwsId, unitId: unit?.unitId ?? null, unitName: unit?.unitName ?? null, adminUnitId: unit?.adminUnitId ?? null };
+      await recordCommand(tem, there, { type: 'session', action: 'changews', entityId: target.id, entityName: target.name });
+    });
     return c.json({ success: true, result: { id: target.id, name: target.name } });
   });
 

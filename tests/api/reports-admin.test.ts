@@ -130,6 +130,50 @@ describe('command history report', () => {
   });
 });
 
+describe('history entries of a workspace name its own units', () => {
+  it('creating a workspace and entering it records the unit and area of that workspace, not of the one left', async () => {
+    const me = (await admin.post('/api/sys/session')).body;
+    expect(me.unitName).toBeTruthy();
+    const created = await admin.post('/api/tbl/workspace', { name: 'Область для истории' });
+    expect(created.status).toBe(200);
+    const wsId = created.body.result;
+    expect((await admin.post(`/api/sys/changews/${wsId}`)).status).toBe(200);
+    try {
+      const there = (await admin.post('/api/sys/session')).body;
+      expect(there.workspaceId).toBe(wsId);
+      const list = (await admin.post('/api/admin/rep/cmdhistory', { iniDate: startOfToday() })).body.list;
+      const byType = (type: string, action = 'create') => list.find((x: any) => x.type === type && x.action === action);
+      // made before the workspace had a unit: none named; made after: the new central unit and area
+      for (const type of ['countrystructure', 'adminunit', 'unit']) expect(byType(type), type).toMatchObject({ unitName: null, adminUnitName: null });
+      for (const type of ['userprofile', 'userws']) expect(byType(type), type).toMatchObject({ unitName: there.unitName, adminUnitName: 'Область для истории' });
+      expect(byType('session', 'changews')).toMatchObject({ entityName: 'Область для истории', unitName: there.unitName, adminUnitName: 'Область для истории', userName: 'Администратор системы' });
+      expect(list.length).toBeGreaterThanOrEqual(6);
+      for (const row of list) expect(row.unitName, row.type).not.toBe(me.unitName);
+      // nor do the stored ids point into the other workspace
+      const stray = await kysely(server.ctx.orm.em.fork()).selectFrom('cmdhistory').select('id')
+        .where('workspace_id', '=', wsId).where((eb) => eb.or([eb('unit_id', '=', me.unitId), eb('admin_unit_id', '=', me.adminUnitId)])).execute();
+      expect(stray).toEqual([]);
+    } finally {
+      expect((await admin.post(`/api/sys/changews/${me.workspaceId}`)).status).toBe(200);
+    }
+    // back home: the entry names the home unit again
+    const home = (await admin.post('/api/admin/rep/cmdhistory', { iniDate: startOfToday(), type: 'session.changews' })).body.list;
+    expect(home[0]).toMatchObject({ entityName: me.workspaceName, unitName: me.unitName });
+  });
+
+  it("the report never shows another workspace's unit, even when an entry's ids point there", async () => {
+    const me = (await admin.post('/api/sys/session')).body;
+    const other = await addWorkspace(server, 'Чужие учреждения');
+    const id = crypto.randomUUID();
+    await kysely(server.ctx.orm.em.fork()).insertInto('cmdhistory').values({
+      id, workspace_id: me.workspaceId, user_id: null, unit_id: other.unitId, admin_unit_id: other.adminUnitId, exec_date: new Date(),
+      type: 'source', action: 'update', entity_name: 'Запись с чужим учреждением', detail: '{}',
+    }).execute();
+    const row = (await admin.post('/api/admin/rep/cmdhistory', { iniDate: startOfToday(), searchKey: 'чужим учреждением' })).body.list;
+    expect(row).toMatchObject([{ id, unitName: null, adminUnitName: null }]);
+  });
+});
+
 describe('report filters', () => {
   it('requires iniDate and limits searchKey and type to 50', async () => {
     for (const path of ['usersession', 'dailyusersession', 'cmdhistory', 'errorlog', 'cmdstatistics']) {

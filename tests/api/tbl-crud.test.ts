@@ -37,19 +37,57 @@ describe.each([
   });
 });
 
-describe('query', () => {
-  it('pages with a total count and the schema order', async () => {
-    for (let i = 0; i < 7; i++) await admin.post('/api/tbl/source', { shortName: `P${i}`, name: `Я-источник ${i}` });
-    const all = await admin.post('/api/tbl/source/query', {});
-    const page1 = await admin.post('/api/tbl/source/query', { page: 1, pageSize: 4 });
-    const page2 = await admin.post('/api/tbl/source/query', { page: 2, pageSize: 4 });
+/** Catalogues to page through: two unpaged ones and one with an `x-table.pageSize` (unit: 50). */
+const paged: { table: string; pageSize?: number; make: (i: number, adminUnitId: string) => Record<string, unknown> }[] = [
+  { table: 'source', make: (i) => ({ shortName: `P${i}`, name: `Я-источник ${i}` }) },
+  { table: 'substance', make: (i) => ({ shortName: `Pg${i}`, name: `Я-субстанция ${i}`, line: 'OTHER', displayOrder: 9000 - i }) },
+  { table: 'unit', pageSize: 50, make: (i, adminUnitId) => ({ type: 'LAB', name: `Я-лаборатория ${i}`, address: { adminUnitId } }) },
+];
+
+describe.each(paged)('query paging: $table', ({ table, pageSize, make }) => {
+  it('pages with a total count and the schema order; a page past the end is empty but counted', async () => {
+    const adminUnitId = (await admin.post('/api/tbl/adminunit/query', { rootUnits: true })).body.list[0].id;
+    for (let i = 0; i < 7; i++) expect((await admin.post(`/api/tbl/${table}`, make(i, adminUnitId))).status).toBe(200);
+    const all = await admin.post(`/api/tbl/${table}/query`, {});
+    expect(all.body.count).toBe(all.body.list.length);
+    expect(all.body.count).toBeGreaterThanOrEqual(8);
+    const page1 = await admin.post(`/api/tbl/${table}/query`, { page: 1, pageSize: 4 });
+    const page2 = await admin.post(`/api/tbl/${table}/query`, { page: 2, pageSize: 4 });
     expect(page1.body.count).toBe(all.body.count);
     expect(page2.body.count).toBe(all.body.count);
     expect(page1.body.list).toHaveLength(4);
-    const names = [...page1.body.list, ...page2.body.list].map((r: any) => r.name);
-    expect(names).toEqual(all.body.list.slice(0, 8).map((r: any) => r.name));
+    expect(page2.body.list).toHaveLength(4);
+    const ids = [...page1.body.list, ...page2.body.list].map((r: any) => r.id);
+    expect(ids).toEqual(all.body.list.slice(0, 8).map((r: any) => r.id));
+    const last = Math.ceil(all.body.count / 4);
+    const tail = await admin.post(`/api/tbl/${table}/query`, { page: last, pageSize: 4 });
+    expect(tail.body.list.map((r: any) => r.id)).toEqual(all.body.list.slice((last - 1) * 4).map((r: any) => r.id));
+    const past = await admin.post(`/api/tbl/${table}/query`, { page: last + 1, pageSize: 4 });
+    expect(past.body).toEqual({ count: all.body.count, list: [] });
   });
 
+  it(pageSize ? `a page without pageSize holds the schema's ${pageSize} rows` : 'a page without pageSize holds every row (no x-table.pageSize)', async () => {
+    const adminUnitId = (await admin.post('/api/tbl/adminunit/query', { rootUnits: true })).body.list[0].id;
+    for (let i = 100; (await admin.post(`/api/tbl/${table}/query`, {})).body.count <= (pageSize ?? 0); i++) {
+      expect((await admin.post(`/api/tbl/${table}`, make(i, adminUnitId))).status).toBe(200);
+    }
+    const all = await admin.post(`/api/tbl/${table}/query`, {});
+    const page1 = await admin.post(`/api/tbl/${table}/query`, { page: 1 });
+    expect(page1.body.count).toBe(all.body.count);
+    expect(page1.body.list.map((r: any) => r.id)).toEqual(all.body.list.slice(0, pageSize ?? all.body.count).map((r: any) => r.id));
+    if (pageSize) expect((await admin.post(`/api/tbl/${table}/query`, { page: 2 })).body.list[0].id).toBe(all.body.list[pageSize].id);
+  });
+
+  it('refuses a bad page or page size', async () => {
+    for (const body of [{ page: 0 }, { page: 'one' }, { page: 1, pageSize: 0 }, { page: 1, pageSize: 501 }]) {
+      const r = await admin.post(`/api/tbl/${table}/query`, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(['page', 'pageSize']).toContain(r.body.errors[0].field);
+    }
+  });
+});
+
+describe('query', () => {
   it('filters by a declared field and searches by key', async () => {
     const r = await admin.post('/api/tbl/source/query', { key: 'я-источник 3' });
     expect(r.body.list.map((x: any) => x.shortName)).toEqual(['P3']);

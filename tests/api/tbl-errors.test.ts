@@ -109,6 +109,51 @@ describe('server errors', () => {
   });
 });
 
+/** A valid document of each catalogue, to spoil one way at a time. */
+const catalogues: [string, (adminUnitId: string) => Record<string, unknown>][] = [
+  ['source', () => ({ shortName: 'U1', name: 'Источник' })],
+  ['substance', () => ({ shortName: 'U1', name: 'Субстанция', line: 'OTHER' })],
+  ['unit', (adminUnitId) => ({ type: 'LAB', name: 'Лаборатория', address: { adminUnitId } })],
+];
+
+describe.each(catalogues)('unknown fields and bad ids: %s', (table, make) => {
+  const firstArea = async () => (await admin.post('/api/tbl/adminunit/query', { rootUnits: true })).body.list[0].id;
+  const expectRefused = async (r: { status: number; body: any }, status: number, field: string) => {
+    expect(r.status).toBe(status);
+    expect(r.body.errors.map((e: any) => e.field)).toEqual([field]);
+  };
+
+  it('refuses an unknown field, at the top or nested, on create and update; nothing written', async () => {
+    const doc = make(await firstArea());
+    const before = await count(table);
+    const history = await count('cmdhistory');
+    await expectRefused(await admin.post(`/api/tbl/${table}`, { ...doc, colour: 'red' }), 400, 'colour');
+    if (table === 'unit') await expectRefused(await admin.post(`/api/tbl/${table}`, { ...doc, address: { ...(doc.address as object), colour: 'red' } }), 400, 'address.colour');
+    const created = await admin.post(`/api/tbl/${table}`, doc);
+    expect(created.status).toBe(200);
+    const id = created.body.result;
+    await expectRefused(await admin.post(`/api/tbl/${table}/${id}`, { colour: 'red' }), 400, 'colour');
+    expect(await count(table)).toBe(before + 1);
+    expect(await count('cmdhistory')).toBe(history + 1);
+    await expectRefused(await admin.post(`/api/tbl/${table}/query`, { colour: 'red' }), 400, 'colour');
+    expect((await admin.delete(`/api/tbl/${table}/${id}`)).status).toBe(200);
+  });
+
+  it('refuses a malformed id on read, form, update and delete; an unknown id is 404', async () => {
+    const doc = make(await firstArea());
+    const before = await count(table);
+    await expectRefused(await admin.get(`/api/tbl/${table}/not-an-id`), 400, 'id');
+    await expectRefused(await admin.get(`/api/tbl/${table}/form/not-an-id`), 400, 'id');
+    await expectRefused(await admin.post(`/api/tbl/${table}/not-an-id`, doc), 400, 'id');
+    await expectRefused(await admin.delete(`/api/tbl/${table}/not-an-id`), 400, 'id');
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    expect((await admin.get(`/api/tbl/${table}/${nobody}`)).status).toBe(404);
+    expect((await admin.post(`/api/tbl/${table}/${nobody}`, doc)).status).toBe(404);
+    expect((await admin.delete(`/api/tbl/${table}/${nobody}`)).status).toBe(404);
+    expect(await count(table)).toBe(before);
+  });
+});
+
 describe('query filters', () => {
   it('refuses a filter value of the wrong type with a field error', async () => {
     const r = await admin.post('/api/tbl/source/query', { active: 'maybe' });

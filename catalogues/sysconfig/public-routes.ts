@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import { t, type Lang } from '../../engine/i18n.ts';
 import { hashPassword, isValidPassword } from '../../server/auth/password.ts';
+import { fieldTitle } from '../../server/history/describe.ts';
 import { recordCommand } from '../../server/history/record.ts';
 import { jsonBody } from '../../server/http/body.ts';
 import type { AppContext, Env } from '../../server/http/context.ts';
@@ -64,7 +65,7 @@ export function sysconfigPublicRoutes(app: Hono<Env>, ctx: AppContext): void {
         const userWsId = crypto.randomUUID();
         await new TableStore(def, em, cfg.workspace).insert(userWsId, { ...doc, userId });
         const session = { ...systemSession(cfg.workspace, pub.workspaceName ?? ''), userId, userName: doc.name, userLogin: doc.login, lang };
-        await recordCommand(em, session, { type: 'sysuser', action: 'register', entityId: userId, entityName: doc.name, detail: { items: [{ title: 'login', value: doc.login }, { title: 'email', value: doc.email }] } });
+        await recordCommand(em, session, { type: 'sysuser', action: 'register', entityId: userId, entityName: doc.name, detail: { items: [{ title: fieldTitle(ctx.registry, 'userws', 'login', lang), value: doc.login }, { title: fieldTitle(ctx.registry, 'userws', 'email', lang), value: doc.email }] } });
         const link = `${String(cfg.systemURL ?? '').replace(/\/+$/, '')}/api/pub/confirmemail/${token}`;
         await sendMail(em, ctx, { to: doc.email, subject: t(lang, 'sysuser.confirmMailSubject'), text: t(lang, 'sysuser.confirmMailText', { name: doc.name, login: doc.login, link }) });
       });

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { hashPassword, isValidPassword } from '../../server/auth/password.ts';
 import type { Em } from '../../server/db/orm.ts';
+import { fieldTitle } from '../../server/history/describe.ts';
 import { recordCommand } from '../../server/history/record.ts';
 import { jsonBody } from '../../server/http/body.ts';
 import type { AppContext, Env, Session } from '../../server/http/context.ts';
@@ -47,7 +48,7 @@ export function passwordRoutes(app: Hono<Env>, ctx: AppContext): void {
       const u = await accountOf(em, s, userWsId);
       const password = newPassword();
       await setPassword(em, u.userId, password);
-      await recordCommand(em, s, { type: 'userws', action: 'resetpwd', entityId: u.userWsId, entityName: u.name, detail: { items: [{ title: 'email', value: u.email }] } });
+      await recordCommand(em, s, { type: 'userws', action: 'resetpwd', entityId: u.userWsId, entityName: u.name, detail: { items: [{ title: fieldTitle(ctx.registry, 'userws', 'email', s.lang), value: u.email }] } });
       const cfg = await kysely(em).selectFrom('sysconfig').select('system_url').limit(1).executeTakeFirst();
       await sendMail(em, ctx, {
         to: u.email,

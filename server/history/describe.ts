@@ -1,6 +1,7 @@
 import type { DocDiff } from '../../engine/diff.ts';
 import type { HistoryDetail } from '../../engine/history-detail.ts';
 import { t, type Lang } from '../../engine/i18n.ts';
+import type { Registry } from '../../engine/registry.ts';
 import type { Field, TableDef } from '../../engine/types.ts';
 import type { Em } from '../db/orm.ts';
 import type { Doc } from '../modules.ts';
@@ -30,6 +31,15 @@ async function labeler(em: Em, def: TableDef, lang: Lang, values: { field: Field
 }
 
 const title = (lang: Lang, f: Field) => (f.title ? t(lang, f.title) : f.key);
+
+/**
+ * A field's title in the reader's language, for the details that domain actions write by hand
+ * (`{title: fieldTitle(registry, 'sysuser', 'mobile', lang)}` → 'Мобильный телефон').
+ */
+export function fieldTitle(registry: Registry, table: string, key: string, lang: Lang): string {
+  const f = registry.tables.get(table)?.fields.find((x) => x.key === key);
+  return f ? title(lang, f) : key;
+}
 
 /** The detail of a create or delete: every non-empty field as `{title, value}`. */
 export async function describeDoc(em: Em, def: TableDef, doc: Doc, lang: Lang): Promise<HistoryDetail> {

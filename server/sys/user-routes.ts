@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { hashPassword, isValidPassword, verifyPassword } from '../auth/password.ts';
+import { fieldTitle } from '../history/describe.ts';
 import { recordCommand } from '../history/record.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env } from '../http/context.ts';
@@ -32,7 +33,7 @@ export function userRoutes(app: Hono<Env>, ctx: AppContext): void {
       const prev = await kysely(em).selectFrom('sysuser').select(['name', 'mobile', 'email', 'time_zone']).where('id', '=', s.userId).executeTakeFirstOrThrow();
       await kysely(em).updateTable('sysuser').set({ name: doc.name, mobile: doc.mobile || null, email: doc.email, time_zone: doc.timeZone || null }).where('id', '=', s.userId).execute();
       const before: Record<string, unknown> = { name: prev.name, mobile: prev.mobile ?? '', email: prev.email ?? '', timeZone: prev.time_zone ?? '' };
-      const diffs = Object.entries(doc).filter(([k, v]) => before[k] !== v).map(([k, v]) => ({ title: k, prevValue: before[k], newValue: v }));
+      const diffs = Object.entries(doc).filter(([k, v]) => before[k] !== v).map(([k, v]) => ({ title: fieldTitle(ctx.registry, 'sysuser', k, s.lang), prevValue: before[k], newValue: v }));
       if (diffs.length) await recordCommand(em, s, { type: 'sysuser', action: 'usersettings', entityId: s.userId, entityName: doc.name, detail: { diffs } });
     });
     ctx.identities.clear();

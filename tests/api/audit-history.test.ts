@@ -107,6 +107,22 @@ describe('command history of a catalogue', () => {
   });
 });
 
+describe('details of actions outside the table API', () => {
+  it("titles a user's own settings change in that user's language", async () => {
+    const doctor = await server.login('DOCTOR1', 'Doctor123');
+    expect((await doctor.post('/api/sys/language/en')).status).toBe(200);
+    try {
+      const mine = (await doctor.get('/api/sys/usersettings')).body;
+      expect((await doctor.post('/api/sys/usersettings', { ...mine, mobile: '+996 555 123 456' })).status).toBe(200);
+      const list = (await admin.post('/api/admin/rep/cmdhistory', { iniDate: startOfToday(), type: 'sysuser.usersettings' })).body.list;
+      const row = list.find((x: any) => x.userName === 'Асанова Гульмира Токтогуловна');
+      expect(row.detail.diffs).toEqual([{ title: 'Mobile phone', prevValue: mine.mobile, newValue: '+996 555 123 456' }]);
+    } finally {
+      await doctor.post('/api/sys/language/ru');
+    }
+  });
+});
+
 describe('the history entry is part of the change (one transaction)', () => {
   const db = () => kysely(server.ctx.orm.em.fork());
   const historyCount = async () => Number((await db().selectFrom('cmdhistory').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);

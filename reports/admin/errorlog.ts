@@ -2,14 +2,22 @@ import type { ErrorLogRow } from './rows.ts';
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppContext, Env, Session } from '../../server/http/context.ts';
-import { requirePermission } from '../../server/http/middleware.ts';
+import { hasPermission, requirePermission } from '../../server/http/middleware.ts';
 import { kysely } from '../../server/tbl/store.ts';
 import { MAX_ROWS, today } from './filters.ts';
 import { iso, likePattern, readFilter, type ReportFilter } from './read-filter.ts';
 
-/** The errors of the session workspace in the period; the key searches message, class, URL and user. */
+/**
+ * The errors of the session workspace in the period; the key searches message, class, URL and user.
+ * Errors that happened outside any workspace (login, registration, e-mail confirmation) are the
+ * system administrators' (SYSSETUP) to see, beside their workspace's.
+ */
 async function errors(ctx: AppContext, s: Session, f: ReportFilter) {
-  let q = kysely(ctx.orm.em.fork()).selectFrom('errorlog as e').where('e.workspace_id', '=', s.workspaceId).where('e.error_date', '>=', f.ini);
+  const system = hasPermission(s, 'SYSSETUP');
+  let q = kysely(ctx.orm.em.fork())
+    .selectFrom('errorlog as e')
+    .where((eb) => (system ? eb.or([eb('e.workspace_id', '=', s.workspaceId), eb('e.workspace_id', 'is', null)]) : eb('e.workspace_id', '=', s.workspaceId)))
+    .where('e.error_date', '>=', f.ini);
   if (f.end) q = q.where('e.error_date', '<=', f.end);
   if (f.searchKey) {
     const like = likePattern(f.searchKey);

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password.ts';
 import { kysely } from '../../server/tbl/store.ts';
-import { causeServerError } from '../helpers/failure.ts';
+import { causeServerError, withColumnLost } from '../helpers/failure.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 import { addWorkspace } from '../helpers/workspace.ts';
@@ -235,5 +235,32 @@ describe('permissions and workspaces', () => {
     expect((await other.post('/api/admin/rep/errorlog', f)).body.list.map((x: any) => x.id)).not.toContain(err.body.errorId);
     expect((await admin.post('/api/admin/rep/errorlog', f)).body.list.map((x: any) => x.id)).toContain(err.body.errorId);
     expect((await other.post('/api/opts/report-users')).body.map((u: any) => u.login)).toEqual(['WS2ADMIN']);
+  });
+
+  it('shows errors outside any workspace (a failed login) to system administrators (SYSSETUP) only', async () => {
+    const failed = await withColumnLost(server, 'loginattempt', 'ip_address', () => server.anonymous().post('/api/auth/login', { login: 'DOCTOR1', password: 'Doctor123' }));
+    expect(failed.status).toBe(500);
+    const stored = await kysely(server.ctx.orm.em.fork()).selectFrom('errorlog').select(['workspace_id', 'request']).where('id', '=', failed.body.errorId).executeTakeFirstOrThrow();
+    expect(stored.workspace_id).toBeNull();
+    expect(stored.request).not.toContain('Doctor123');
+    const sees = async (client: ApiClient) => {
+      const ids = [];
+      for (const path of ['errorlog', 'todayerrorlog']) {
+        const r = await client.post(`/api/admin/rep/${path}`, { iniDate: startOfToday() });
+        expect(r.status).toBe(200);
+        ids.push(r.body.list.some((x: any) => x.id === failed.body.errorId));
+      }
+      return ids;
+    };
+    const reader = await createUser(server, admin, 'ERRREADER', [{ permission: 'ERRORLOGREP' }]);
+    const sysadmin = await createUser(server, admin, 'ERRSYSADM', [{ permission: 'ERRORLOGREP' }, { permission: 'SYSSETUP' }]);
+    expect(await sees(admin)).toEqual([true, true]);
+    expect(await sees(sysadmin)).toEqual([true, true]);
+    expect(await sees(reader)).toEqual([false, false]);
+    const row = (await sysadmin.post('/api/admin/rep/errorlog', { iniDate: startOfToday(), searchKey: 'auth/login' })).body.list.find((x: any) => x.id === failed.body.errorId);
+    expect(row).toMatchObject({ url: 'POST /api/auth/login', workspace: null, userName: null });
+    // the workspace's own errors stay visible to a reader without SYSSETUP
+    const own = await causeServerError(server, admin);
+    expect((await reader.post('/api/admin/rep/todayerrorlog')).body.list.map((x: any) => x.id)).toContain(own.body.errorId);
   });
 });

@@ -11,6 +11,8 @@ let server: TestServer;
 let admin: ApiClient;
 let other: ExtraWorkspace;
 let demoWs: string;
+/** The demo seed's own cases, before the test adds its thousand. */
+let demoCases: number;
 const db = () => kysely(server.ctx.orm.em.fork());
 const count = async (table: string) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db())).rows[0].n);
 
@@ -31,6 +33,7 @@ beforeAll(async () => {
   demoWs = (await admin.post('/api/sys/session')).body.workspaceId;
   other = await addWorkspace(server, 'Чужое пространство');
   const unit = (await admin.post('/api/tbl/unit/query', { pageSize: 1, page: 1 })).body.list[0].id;
+  demoCases = await count('tbcase');
   await addCases(demoWs, unit, 1000);
   await addCases(other.workspaceId, other.unitId, 7, 'CLOSED');
 });
@@ -134,7 +137,7 @@ describe('hostile conditions', () => {
   });
 
   it('left the database as it was', async () => {
-    expect(await count('tbcase')).toBe(1007);
+    expect(await count('tbcase')).toBe(demoCases + 1007);
     expect((await sql<{ n: number }>`select count(*)::int as n from sysuser where active = false`.execute(db())).rows[0].n).toBe(0);
     const settings = await sql<{ u: string }>`select current_user as u`.execute(db());
     expect(settings.rows[0].u).not.toBe('tb_tag_sandbox');
@@ -147,7 +150,7 @@ describe('the sandbox itself', () => {
 
   it('runs as the sandbox role, read-only, and sees only the given workspace', async () => {
     expect(await run(demoWs, "select current_user as u, current_setting('transaction_read_only') as ro")).toEqual([{ u: 'tb_tag_sandbox', ro: 'on' }]);
-    expect(await run<{ n: number }>(demoWs, 'select count(*)::int as n from tbcase join patient on patient.id = tbcase.patient_id')).toEqual([{ n: 1000 }]);
+    expect(await run<{ n: number }>(demoWs, 'select count(*)::int as n from tbcase join patient on patient.id = tbcase.patient_id')).toEqual([{ n: demoCases + 1000 }]);
     expect(await run(other.workspaceId, 'select count(*)::int as n from tbcase')).toEqual([{ n: 7 }]);
     expect(await run(demoWs, `select count(*)::int as n from tbcase where workspace_id = '${other.workspaceId}'`)).toEqual([{ n: 0 }]);
   });

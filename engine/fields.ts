@@ -20,6 +20,8 @@ function leaf(path: string[], s: JsonSchema): Field {
     format: s.format as string | undefined,
     maxLength: s.maxLength as number | undefined,
     ref,
+    onDelete: s['x-on-delete'] as Field['onDelete'],
+    refFilter: s['x-ref-filter'] as Field['refFilter'],
     via: via ? { refKey: via.split('.')[0], targetKey: via.split('.').slice(1).join('.') } : undefined,
     hidden: s['x-hidden'] === true,
     readonly: s['x-readonly'] === true,

@@ -33,12 +33,21 @@ export function checkFile(file: string, schema: unknown): SchemaProblem[] {
 /** Checks what spans files: references to tables, list and layout fields that must exist. */
 export function checkCrossRefs(files: { file: string; schema: EntitySchemaFile }[]): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
-  const tables = new Set(files.map((f) => f.schema['x-table']?.name).filter(Boolean));
+  const tables = new Map(files.filter((f) => f.schema['x-table']).map((f) => [f.schema['x-table']!.name, f.schema]));
   for (const { file, schema } of files) {
-    walk(schema.properties ?? {}, '/properties', (s, pointer) => {
+    walk(schema.properties ?? {}, '/properties', (s, pointer, required) => {
       const ref = s['x-ref'];
-      if (typeof ref === 'string' && !tables.has(ref)) problems.push({ file, pointer: `${pointer}/x-ref`, message: `unknown table "${ref}"` });
-    });
+      if (typeof ref !== 'string') return;
+      const target = tables.get(ref);
+      if (!target) {
+        problems.push({ file, pointer: `${pointer}/x-ref`, message: `unknown table "${ref}"` });
+        return;
+      }
+      if (s['x-on-delete'] === 'set null' && required) problems.push({ file, pointer: `${pointer}/x-on-delete`, message: 'a required reference cannot be set null' });
+      for (const key of Object.keys((s['x-ref-filter'] as object) ?? {})) {
+        if (!target.properties?.[key]) problems.push({ file, pointer: `${pointer}/x-ref-filter/${key}`, message: `unknown field "${key}" of table "${ref}"` });
+      }
+    }, schema.required);
     const props = Object.keys(schema.properties ?? {});
     const list = schema['x-list'] ?? {};
     for (const key of ['title', 'subtitle'] as const) {
@@ -57,14 +66,20 @@ export function checkCrossRefs(files: { file: string; schema: EntitySchemaFile }
   return problems;
 }
 
-function walk(props: Record<string, JsonSchema>, pointer: string, visit: (s: JsonSchema, pointer: string) => void) {
+/** Visits every property (and array item) with whether its parent object requires it. */
+function walk(
+  props: Record<string, JsonSchema>,
+  pointer: string,
+  visit: (s: JsonSchema, pointer: string, required: boolean) => void,
+  required: string[] = [],
+) {
   for (const [name, s] of Object.entries(props)) {
     const p = `${pointer}/${name}`;
-    visit(s, p);
-    if (s.properties) walk(s.properties, `${p}/properties`, visit);
+    visit(s, p, required.includes(name));
+    if (s.properties) walk(s.properties, `${p}/properties`, visit, s.required);
     if (s.items) {
-      visit(s.items, `${p}/items`);
-      if (s.items.properties) walk(s.items.properties, `${p}/items/properties`, visit);
+      visit(s.items, `${p}/items`, true);
+      if (s.items.properties) walk(s.items.properties, `${p}/items/properties`, visit, s.items.required);
     }
   }
 }

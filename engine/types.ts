@@ -58,6 +58,10 @@ export interface Field {
   maxLength?: number;
   /** Target table of a reference. */
   ref?: string;
+  /** `x-on-delete`: what deleting the referenced row does to this one (unset: refused while referenced). */
+  onDelete?: 'cascade' | 'set null';
+  /** `x-ref-filter`: the target rows allowed, as field → value (or any of a list of values). */
+  refFilter?: Record<string, unknown>;
   /** For `x-via` fields: read through the reference field `refKey` from the target's column. */
   via?: { refKey: string; targetKey: string };
   hidden: boolean;

@@ -16,11 +16,16 @@ import { clientIp } from '../../server/http/client-ip.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** What the login page needs to know, without a session (spec 000 §3.5). */
+/**
+ * What the login page needs to know, without a session (spec 000 §3.5). Registration is open only
+ * while the setup is complete: deleting the chosen workspace, unit or profile clears it in the
+ * settings (`x-on-delete: set null`), and registration stays off until an administrator picks again.
+ */
 async function publicConfig(ctx: AppContext) {
   const em = ctx.orm.em.fork();
   const cfg = await readConfig(em, ctx);
-  const ws = cfg.allowRegPage && cfg.workspace ? await kysely(em).selectFrom('workspace').select('name').where('id', '=', cfg.workspace).executeTakeFirst() : undefined;
+  const complete = cfg.allowRegPage === true && !!cfg.workspace && !!cfg.unit && !!cfg.userProfile;
+  const ws = complete ? await kysely(em).selectFrom('workspace').select('name').where('id', '=', cfg.workspace).executeTakeFirst() : undefined;
   return { cfg, pub: { allowRegPage: cfg.allowRegPage === true && !!ws, ulaActive: cfg.ulaActive === true, workspaceName: ws?.name ?? null } };
 }
 

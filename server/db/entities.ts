@@ -9,13 +9,14 @@ export const entityName = (table: string) => table.replace(/(^|_)([a-z0-9])/g, (
 const propName = (f: Field) => f.path.join('_');
 
 /**
- * References are checked immediately (a row still referenced cannot be deleted) but are DEFERRABLE,
- * so deleting a whole workspace can defer them to commit while its rows cascade away together.
+ * References are checked immediately (a row still referenced cannot be deleted, unless `x-on-delete`
+ * says to cascade or set null) but are DEFERRABLE, so deleting a whole workspace can defer them to
+ * commit while its rows cascade away together.
  */
 function column(f: Field, required: boolean) {
   const nullable = !required;
   if (f.kind === 'ref') {
-    return { kind: 'm:1' as const, entity: () => entityName(f.ref!), fieldName: f.column, nullable, deleteRule: 'no action', deferMode: 'immediate', index: true };
+    return { kind: 'm:1' as const, entity: () => entityName(f.ref!), fieldName: f.column, nullable, deleteRule: f.onDelete ?? 'no action', deferMode: 'immediate', index: true };
   }
   if (f.kind === 'json') return { type: 'json', fieldName: f.column, nullable };
   const base = { fieldName: f.column, nullable, index: f.schema['x-index'] === true || undefined };

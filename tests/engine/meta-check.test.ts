@@ -39,6 +39,11 @@ describe('schema meta-check', () => {
     ['a wrong JSON Schema type', (s: any) => (s.properties.name.maxLength = 'twenty'), '/properties/name/maxLength'],
     ['a list field that does not exist', (s: any) => (s['x-list'].title = 'nom'), '/x-list/title'],
     ['a table option that does not exist', (s: any) => (s['x-table'].permision = 'SOURCES'), '/x-table'],
+    ['an x-on-delete without x-ref', (s: any) => (s.properties.name['x-on-delete'] = 'cascade'), '/properties/name'],
+    ['an unknown x-on-delete action', (s: any) => Object.assign(s.properties.name, { 'x-ref': 'unit', 'x-on-delete': 'restrict' }), '/properties/name/x-on-delete'],
+    ['a required reference set null', (s: any) => Object.assign(s.properties.name, { 'x-ref': 'unit', 'x-on-delete': 'set null' }), '/properties/name/x-on-delete'],
+    ['a reference filter on an unknown field', (s: any) => Object.assign(s.properties.name, { 'x-ref': 'product', 'x-ref-filter': { kind: 'MEDICINE' } }), '/properties/name/x-ref-filter/kind'],
+    ['a reference filter without x-ref', (s: any) => (s.properties.name['x-ref-filter'] = { type: 'MEDICINE' }), '/properties/name'],
   ])('reports %s with its file and pointer', (_what, edit, pointer) => {
     const problems = problemsOf(brokenCopy(edit));
     expect(problems.length).toBeGreaterThan(0);

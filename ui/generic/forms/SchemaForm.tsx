@@ -50,7 +50,7 @@ export interface SchemaFormProps {
   check?: (doc: Doc) => FieldError[];
   /**
    * The parameters of a lookup drawn from the edited document (the admin unit's level, the chosen
-   * workspace); `undefined` keeps the default ({@link LOOKUP_PARAMS}).
+   * workspace); `undefined` keeps the schema's `x-options-params` ({@link lookupParams}).
    */
   lookupParams?: (source: OptionSource, doc: Doc) => Record<string, unknown> | undefined;
   /** Rewrites the document on every change (clearing fields that depend on the one changed). */

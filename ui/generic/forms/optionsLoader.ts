@@ -7,18 +7,20 @@ import type { OptionSource } from './translateSchema.ts';
 
 export type LoadOptions = (source: OptionSource, params?: Record<string, unknown>) => Promise<Option[]>;
 
-/**
- * Named lookups that depend on other fields of the document: lookup → the fields sent as its
- * parameters (spec 000 §3.2: the user's views are filtered by the unit).
- */
-export const LOOKUP_PARAMS: Record<string, string[]> = {
-  'user-views': ['unitId'],
-};
+const valueAt = (doc: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((cur, k) => (cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined), doc);
 
-/** The parameters of a lookup taken from the document being edited. */
+/**
+ * The parameters of a lookup taken from the document being edited: the schema's
+ * `x-options-params` (`{"unitId": "unitId"}` on the user's `view`: the views of the chosen unit),
+ * made paths by `translateSchema`. Empty fields are left out.
+ */
 export function lookupParams(source: OptionSource, doc: Doc | undefined): Record<string, unknown> {
-  const fields = (source.lookup && LOOKUP_PARAMS[source.lookup]) || [];
-  return Object.fromEntries(fields.map((f) => [f, doc?.[f]]).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  return Object.fromEntries(
+    Object.entries(source.params ?? {})
+      .map(([param, path]) => [param, valueAt(doc, path)])
+      .filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  );
 }
 
 export function createOptionsLoader(given: Record<string, Option[]> | undefined): LoadOptions {

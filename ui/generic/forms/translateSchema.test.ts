@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lookupParams } from './optionsLoader.ts';
 import { translateSchema } from './translateSchema.ts';
 
 const t = (k: string) => `«${k}»`;
@@ -16,7 +17,7 @@ describe('translateSchema', () => {
       address: { $ref: '#/$defs/address' },
       supplierId: { type: 'string', 'x-ref': 'source', title: 'unit.supplierId' },
       substances: { type: 'array', items: { type: 'string', 'x-ref': 'substance' }, title: 'product.substances' },
-      view: { type: 'string', 'x-options': 'user-views', title: 'userws.view' },
+      view: { type: 'string', 'x-options': 'user-views', 'x-options-params': { unitId: 'unitId' }, title: 'userws.view' },
       createdBy: { type: 'string', 'x-readonly': true },
       permissions: {
         type: 'array',
@@ -24,7 +25,14 @@ describe('translateSchema', () => {
       },
     },
     $defs: {
-      address: { type: 'object', title: 'address.title', properties: { adminUnitId: { type: 'string', 'x-ref': 'adminunit', title: 'address.adminUnitId' } } },
+      address: {
+        type: 'object',
+        title: 'address.title',
+        properties: {
+          adminUnitId: { type: 'string', 'x-ref': 'adminunit', title: 'address.adminUnitId' },
+          zoneId: { type: 'string', 'x-options': 'zones', 'x-options-params': { area: 'adminUnitId' } },
+        },
+      },
     },
   };
 
@@ -51,6 +59,18 @@ describe('translateSchema', () => {
     expect(uiSchema.permissions['ui:field']).toBe('PermissionTree');
     expect(uiSchema['ui:order']).toEqual(['type', 'name']);
     expect(uiSchema['x-form']).toBeUndefined();
+  });
+
+  it('makes x-options-params paths to sibling fields, whose values become the lookup parameters', () => {
+    const view = uiSchema.view['ui:options'].source;
+    expect(view.params).toEqual({ unitId: 'unitId' });
+    const zone = uiSchema.address.zoneId['ui:options'].source;
+    expect(zone.params).toEqual({ area: 'address.adminUnitId' });
+    expect(lookupParams(view, { unitId: 'u1', address: { adminUnitId: 'a1' } })).toEqual({ unitId: 'u1' });
+    expect(lookupParams(zone, { unitId: 'u1', address: { adminUnitId: 'a1' } })).toEqual({ area: 'a1' });
+    // empty fields are not sent; a source without params sends nothing
+    expect(lookupParams(view, { unitId: '' })).toEqual({});
+    expect(lookupParams(uiSchema.supplierId['ui:options'].source, { unitId: 'u1' })).toEqual({});
   });
 
   it('keeps a widget the server uiSchema already chose', () => {

@@ -3,7 +3,8 @@
  * inlined, and the `x-*` keywords become uiSchema entries:
  *
  * - `x-enum: "unitType"` ⇒ `ui:enumNames` from `unitType.<value>`;
- * - `x-ref` / `x-options` (also on array items) ⇒ the `RefWidget` with `ui:options.source`;
+ * - `x-ref` / `x-options` (also on array items) ⇒ the `RefWidget` with `ui:options.source`, whose
+ *   `params` are the `x-options-params` made paths into the document (siblings of the field);
  * - `x-readonly` ⇒ `ui:readonly`;
  * - an array of objects picking from `perms-tree` ⇒ the `PermissionTree` field.
  *
@@ -22,6 +23,11 @@ export interface OptionSource {
   ref?: string;
   /** Named lookup of an `x-options`. */
   lookup?: string;
+  /**
+   * `x-options-params` with each field made a dotted path into the document: lookup parameter ⇒
+   * the field whose value is sent (`{unitId: 'unitId'}`); the options are read again when it changes.
+   */
+  params?: Record<string, string>;
 }
 
 const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:placeholder', 'ui:help'];
@@ -43,10 +49,21 @@ function resolvePointer(root: Node, ref: string): Node | undefined {
   return isNode(cur) ? cur : undefined;
 }
 
+/** `x-options-params` (parameter ⇒ sibling field) as parameter ⇒ path from the document's root. */
+function paramsOf(node: Node, path: string[]): Record<string, string> | undefined {
+  const given = node['x-options-params'];
+  if (!isNode(given)) return undefined;
+  const parent = path.slice(0, -1);
+  const entries = Object.entries(given).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return entries.length ? Object.fromEntries(entries.map(([param, field]) => [param, [...parent, field].join('.')])) : undefined;
+}
+
 function sourceOf(node: Node, path: string[]): OptionSource | undefined {
   const ref = typeof node['x-ref'] === 'string' ? node['x-ref'] : undefined;
   const lookup = typeof node['x-options'] === 'string' ? node['x-options'] : undefined;
-  return ref || lookup ? { path: path.join('.'), ref, lookup } : undefined;
+  if (!ref && !lookup) return undefined;
+  const params = paramsOf(node, path);
+  return params ? { path: path.join('.'), ref, lookup, params } : { path: path.join('.'), ref, lookup };
 }
 
 /** The item property that picks from the permission tree, if any. */

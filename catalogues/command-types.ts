@@ -1,4 +1,6 @@
 import { t } from '../engine/i18n.ts';
+import { fail } from '../server/http/errors.ts';
+import { hasPermission } from '../server/http/middleware.ts';
 import type { OptionProvider } from '../server/modules.ts';
 
 /**
@@ -23,9 +25,11 @@ interface CommandNode {
 /**
  * The command-type tree for the command-history filter (spec 000 §7.3 `command-types`): one node per
  * type — every table of the generic API, plus the domain types — whose children are its actions,
- * with ids `<type>.<action>` (the `type` and `action` columns of `cmdhistory`).
+ * with ids `<type>.<action>` (the `type` and `action` columns of `cmdhistory`). Only for the reports
+ * that filter by it (CMDHISTORY, CMDSTATISTICS): no schema references it.
  */
 export const commandTypes: OptionProvider = async ({ ctx, session }) => {
+  if (!['CMDHISTORY', 'CMDSTATISTICS'].some((p) => hasPermission(session, p))) throw fail(403, t(session.lang, 'msg.forbidden'));
   const lang = session.lang;
   const types = new Map<string, string[]>();
   for (const def of ctx.registry.tables.values()) if (def.meta.api !== false) types.set(def.name, [...tableActions]);

@@ -1,11 +1,12 @@
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { t } from '../../engine/i18n.ts';
+import { canReadOptions } from '../../engine/option-access.ts';
 import type { TableDef } from '../../engine/types.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../http/context.ts';
 import { ApiError, fail, isUuid } from '../http/errors.ts';
-import { assertPermission } from '../http/middleware.ts';
+import { assertPermission, hasPermission } from '../http/middleware.ts';
 import { kysely } from '../tbl/store.ts';
 
 /**
@@ -24,6 +25,11 @@ function lookupWorkspace(s: Session, requested: unknown): string {
  * the workspace as `{value, label}` (other params filter by declared fields, checked by their
  * schema); other names are the named lookups domain modules provide (`perms-tree`, `user-views`,
  * `command-types`).
+ *
+ * Reading a table's options needs what reading the table needs, or the permission of a table or
+ * form whose schema references it (a form needs its lookups: a user editor picks profiles); a named
+ * lookup referenced by `x-options` needs the permission of a schema referencing it, and one no
+ * schema references guards itself (`engine/option-access.ts`).
  */
 export function optionRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/opts/:name', async (c) => {
@@ -31,11 +37,16 @@ export function optionRoutes(app: Hono<Env>, ctx: AppContext): void {
     const s = c.get('session');
     const { workspaceId, ...params } = await jsonBody(c);
     const em = ctx.orm.em.fork();
+    const readable = canReadOptions(ctx.registry, name, (p) => hasPermission(s, p));
     const provider = ctx.modules.option(name);
-    if (provider) return c.json(await provider({ em, ctx, session: s, params: { workspaceId, ...params } }));
+    if (provider) {
+      if (readable === false) throw fail(403, t(s.lang, 'msg.forbidden'));
+      return c.json(await provider({ em, ctx, session: s, params: { workspaceId, ...params } }));
+    }
     const def = ctx.registry.tables.get(name);
     const label = def && (def.fields.find((f) => f.key === (def.list.title ?? 'name')) ?? def.fields.find((f) => f.key === 'name'));
     if (!def || def.meta.api === false || !label || label.via) throw fail(404, t(s.lang, 'msg.unknownTable'));
+    if (!readable) throw fail(403, t(s.lang, 'msg.forbidden'));
     let q = (kysely(em) as Kysely<any>).selectFrom(`${def.name} as t`).select(['t.id as value', `t.${label.column} as label`]);
     if (def.meta.workspace) q = q.where('t.workspace_id', '=', lookupWorkspace(s, workspaceId));
     if (def.meta.ws) q = q.where('t.id', 'in', kysely(em).selectFrom('userws').select('workspace_id').where('user_id', '=', s.userId));

@@ -42,6 +42,50 @@ describe('POST /api/opts/<table>', () => {
   });
 });
 
+describe('who may read options', () => {
+  const tables = ['source', 'userprofile', 'substance', 'product', 'unit', 'adminunit', 'workspace'];
+  const lookups = ['perms-tree', 'user-views', 'command-types', 'report-users'];
+
+  it('a doctor (clinical profile): lookups of readable-by-all tables only', async () => {
+    const doctor = await server.login('DOCTOR1', 'Doctor123');
+    for (const name of ['source', 'userprofile', 'substance', 'product', ...lookups]) {
+      const r = await doctor.post(`/api/opts/${name}`, {});
+      expect(r.status, name).toBe(403);
+      expect(r.body.errors[0].msg).toBe('Нет прав доступа');
+    }
+    for (const name of ['unit', 'adminunit', 'workspace']) expect((await doctor.post(`/api/opts/${name}`, {})).status, name).toBe(200);
+  });
+
+  it('a user manager (USERS): the profiles and user views a user form needs, not the sources', async () => {
+    const manager = await createUser(server, admin, 'USERMGR', [{ permission: 'USERS' }]);
+    const profiles = await manager.post('/api/opts/userprofile', {});
+    expect(profiles.status).toBe(200);
+    expect(profiles.body.map((o: any) => o.label)).toContain('Профиль USERMGR');
+    expect((await manager.post('/api/opts/user-views', {})).status).toBe(200);
+    for (const name of ['source', 'substance', 'perms-tree', 'command-types']) expect((await manager.post(`/api/opts/${name}`, {})).status, name).toBe(403);
+  });
+
+  it('a unit manager (UNITS) picks sources (a unit names its supplier); a product manager picks substances', async () => {
+    const units = await createUser(server, admin, 'UNITMGR', [{ permission: 'UNITS' }]);
+    expect((await units.post('/api/opts/source', {})).status).toBe(200);
+    expect((await units.post('/api/opts/userprofile', {})).status).toBe(403);
+    const products = await createUser(server, admin, 'PRODMGR', [{ permission: 'PRODUCTS' }]);
+    expect((await products.post('/api/opts/substance', {})).status).toBe(200);
+    expect((await products.post('/api/opts/source', {})).status).toBe(403);
+  });
+
+  it('the reports: command types and users for a holder of CMDHISTORY', async () => {
+    const auditor = await createUser(server, admin, 'AUDITOR', [{ permission: 'CMDHISTORY' }]);
+    expect((await auditor.post('/api/opts/command-types', {})).status).toBe(200);
+    expect((await auditor.post('/api/opts/report-users', {})).status).toBe(200);
+    expect((await auditor.post('/api/opts/userprofile', {})).status).toBe(403);
+  });
+
+  it('the administrator reads them all', async () => {
+    for (const name of [...tables, ...lookups]) expect((await admin.post(`/api/opts/${name}`, {})).status, name).toBe(200);
+  });
+});
+
 describe('POST /api/tbl/unit/query {type, adminUnitId}', () => {
   it('lists the TB units of an area and of every area below it', async () => {
     const areas = (await admin.post('/api/tbl/adminunit/query', { rootUnits: true })).body.list;

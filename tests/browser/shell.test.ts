@@ -209,6 +209,52 @@ describe('web shell in the browser', () => {
       await page.waitForURL((u) => u.pathname === '/sys/workspace');
     });
 
+    it('puts a divider before the first case and opens a case by keyboard', async () => {
+      // 'Ош': the city, the region, its dispensary and laboratory — and the demo patient Ошурков
+      await search().fill('Ош');
+      await results().filter({ hasText: 'Ошурков Алексей Викторович' }).waitFor();
+      const rows = await results().evaluateAll((els) =>
+        els.map((e) => ({ type: e.getAttribute('data-type'), dividerBefore: e.previousElementSibling?.getAttribute('data-testid') === 'search-divider' })),
+      );
+      const firstCase = rows.findIndex((r) => r.type === 'CASE_MAN' || r.type === 'CASE_WOMAN');
+      expect(rows.slice(0, firstCase).map((r) => r.type).sort()).toEqual(['ADMINUNIT', 'ADMINUNIT', 'LAB', 'TBUNIT']);
+      expect(rows.map((r) => r.dividerBefore)).toEqual(rows.map((_, i) => i === firstCase));
+      expect(await page.locator(tid('search-divider')).count()).toBe(1);
+      const caseRow = results().nth(firstCase);
+      expect(await caseRow.getAttribute('data-type')).toBe('CASE_MAN');
+      expect(await caseRow.innerText()).toContain('ТБ-2024-0001 · Ошский областной противотуберкулёзный диспансер');
+      expect(await page.locator(tid('search-divider')).isVisible()).toBe(true);
+
+      const caseId = await caseRow.getAttribute('data-id');
+      for (let i = 0; i < firstCase; i++) await search().press('ArrowDown');
+      await expect.poll(() => caseRow.getAttribute('aria-selected'), { timeout: UI_TIMEOUT }).toBe('true');
+      await search().press('Enter');
+      await page.waitForURL((u) => u.pathname === '/sys/case' && u.searchParams.get('id') === caseId);
+      // the case page belongs to the case module, not written yet: the route says so
+      await page.locator(tid('pending-page')).waitFor();
+      expect(await page.locator(tid('pending-page')).innerText()).toContain('Раздел в разработке');
+      await expect.poll(() => search().inputValue(), { timeout: UI_TIMEOUT }).toBe('');
+
+      // without cases among the results there is no divider
+      await search().fill('Ошская');
+      await results().first().waitFor();
+      expect(await results().evaluateAll((els) => els.map((e) => e.getAttribute('data-type')).sort())).toEqual(['ADMINUNIT', 'LAB']);
+      expect(await page.locator(tid('search-divider')).count()).toBe(0);
+      await search().press('Escape');
+    });
+
+    it("offers only the current workspace, not the user's other one", async () => {
+      await search().fill(SECOND_WS);
+      await page.locator(tid('search-empty')).waitFor();
+      expect(await results().count()).toBe(0);
+      await search().fill('пространство');
+      await page.locator(tid('search-empty')).waitFor();
+      await search().fill('Демонстрац');
+      await results().first().waitFor();
+      expect(await results().evaluateAll((els) => els.map((e) => [e.getAttribute('data-type'), e.textContent]))).toEqual([['WORKSPACE', demoWorkspaceName]]);
+      await search().press('Escape');
+    });
+
     it("says 'Запись не найдена.' for a key that matches nothing", async () => {
       await search().fill('zzqxj-ничего');
       await page.locator(tid('search-empty')).waitFor();

@@ -7,7 +7,7 @@ import { requirePermission } from '../../server/http/middleware.ts';
 import { kysely } from '../../server/tbl/store.ts';
 import { MAX_ROWS, today } from './filters.ts';
 import { actionName, typeName } from './labels.ts';
-import { iso, likePattern, readFilter, type ReportFilter } from './read-filter.ts';
+import { iso, likePattern, readFilter, requestZone, type ReportFilter } from './read-filter.ts';
 import { accountId } from './users.ts';
 
 /** The entries of the session workspace that match the filter (joins and aggregates left to the caller). */
@@ -72,7 +72,7 @@ export function cmdHistoryRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
 
   app.post('/api/admin/rep/todaycmdhistory', requirePermission('CMDHISTORY'), async (c) => {
-    const { ini, end } = today();
+    const { ini, end } = today(requestZone(c));
     return c.json(await history(ctx, c.get('session'), { ini, end, limit: MAX_ROWS, offset: 0 }));
   });
 

@@ -5,7 +5,7 @@ import type { AppContext, Env, Session } from '../../server/http/context.ts';
 import { hasPermission, requirePermission } from '../../server/http/middleware.ts';
 import { kysely } from '../../server/tbl/store.ts';
 import { MAX_ROWS, today } from './filters.ts';
-import { iso, likePattern, readFilter, type ReportFilter } from './read-filter.ts';
+import { iso, likePattern, readFilter, requestZone, type ReportFilter } from './read-filter.ts';
 
 /**
  * The errors of the session workspace in the period; the key searches message, class, URL and user.
@@ -54,7 +54,7 @@ export function errorLogRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
 
   app.post('/api/admin/rep/todayerrorlog', requirePermission('ERRORLOGREP'), async (c) => {
-    const { ini, end } = today();
+    const { ini, end } = today(requestZone(c));
     return c.json(await errors(ctx, c.get('session'), { ini, end, limit: MAX_ROWS, offset: 0 }));
   });
 }

@@ -4,8 +4,9 @@
  * date rules: `iniDate` is required, `endDate` optional, `searchKey` and `type` at most 50.
  *
  * Dates come as a timestamp (ms) or an ISO string. A date without a time (`2026-03-01`) is that
- * day in the server's time zone, and as `endDate` it covers the whole day; a timestamp is taken as
- * it is (the UI sends the start and the end of the days the user picked, in the user's zone).
+ * day in the user's time zone (the `X-Time-Zone` header the UI sends, when it names a valid IANA
+ * zone) or else the server's, and as `endDate` it covers the whole day; a timestamp is taken as it
+ * is (the UI sends the start and the end of the days the user picked, in the user's zone).
  */
 import type { JsonSchema } from '../../engine/types.ts';
 
@@ -42,12 +43,13 @@ export function filterSchema(fields: ('userId' | 'type' | 'adminUnitId' | 'searc
 const dayOnly = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A filter date as an instant, or `undefined` when it is not a date (or is out of 1900..9999). */
-export function parseDate(value: unknown, endOfDay = false): Date | undefined {
+export function parseDate(value: unknown, endOfDay = false, zone?: string): Date | undefined {
   let d: Date;
   if (typeof value === 'number') d = new Date(value);
   else if (typeof value === 'string' && dayOnly.test(value)) {
     const [, y, m, day] = dayOnly.exec(value)!.map(Number);
-    d = new Date(y, m - 1, day + (endOfDay ? 1 : 0));
+    if (zone) d = new Date(startOfDayIn(zone, y, m, day + (endOfDay ? 1 : 0)));
+    else d = new Date(y, m - 1, day + (endOfDay ? 1 : 0));
     if (endOfDay) d = new Date(d.getTime() - 1);
   } else if (typeof value === 'string' && value.trim()) d = new Date(value);
   else return undefined;
@@ -55,8 +57,57 @@ export function parseDate(value: unknown, endOfDay = false): Date | undefined {
   return Number.isNaN(d.getTime()) || y < 1900 || y > 9999 ? undefined : d;
 }
 
-/** The start of today and of tomorrow, in the server's time zone. */
-export function today(): { ini: Date; end: Date } {
+/** The IANA time zone `value` names, if this runtime knows it (`Asia/Bishkek`); else undefined. */
+export function validZone(value: string | null | undefined): string | undefined {
+  if (!value || value.length > 64) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock date and time in `zone` at instant `at`. */
+function wallClock(zone: string, at: number) {
+  let f = partsFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    partsFormats.set(zone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
+  return { y: p.year, m: p.month, d: p.day, utc: Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) };
+}
+
+/** The instant the day `y-m-d` starts in `zone` (days past the month's end roll over, as in Date.UTC). */
+export function startOfDayIn(zone: string, y: number, m: number, d: number): number {
+  const wall = Date.UTC(y, m - 1, d);
+  // The zone's offset at the guess, then at the corrected instant (a DST change near midnight).
+  let at = wall - (wallClock(zone, wall).utc - wall);
+  at = wall - (wallClock(zone, at).utc - Math.floor(at / 1000) * 1000);
+  // Where clocks jump over midnight (America/Santiago in September) the day starts at the jump.
+  const there = wallClock(zone, at).utc;
+  return there < wall ? at + (wall - there) : at;
+}
+
+/** The start of the day after the one `at` falls on in `zone`; without a zone, `at` a day later (server's calendar). */
+export function nextDayStart(at: Date, zone?: string): Date {
+  if (!zone) {
+    const next = new Date(at);
+    next.setDate(next.getDate() + 1);
+    return next;
+  }
+  const { y, m, d } = wallClock(zone, at.getTime());
+  return new Date(startOfDayIn(zone, y, m, d + 1));
+}
+
+/** The start and the last millisecond of today, in `zone` when given (the user's), else the server's. */
+export function today(zone?: string): { ini: Date; end: Date } {
+  if (zone) {
+    const { y, m, d } = wallClock(zone, Date.now());
+    return { ini: new Date(startOfDayIn(zone, y, m, d)), end: new Date(startOfDayIn(zone, y, m, d + 1) - 1) };
+  }
   const ini = new Date();
   ini.setHours(0, 0, 0, 0);
   const end = new Date(ini);

@@ -5,6 +5,7 @@ import type { Em } from '../../server/db/orm.ts';
 import type { AppContext, Env } from '../../server/http/context.ts';
 import { requirePermission } from '../../server/http/middleware.ts';
 import { kysely } from '../../server/tbl/store.ts';
+import { nextDayStart } from './filters.ts';
 import { iso, readFilter } from './read-filter.ts';
 import { accountId } from './users.ts';
 
@@ -50,9 +51,9 @@ export function sessionReportRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/admin/rep/dailyusersession', requirePermission('USERSESREP'), async (c) => {
     const s = c.get('session');
     const f = await readFilter(ctx, c, 'dailyusersession', []);
+    // The user's calendar day when the request names their zone.
     const day = f.ini;
-    const next = new Date(day);
-    next.setDate(next.getDate() + 1);
+    const next = nextDayStart(day, f.zone);
     const { query } = sessions(ctx, ctx.orm.em.fork(), s.workspaceId);
     const rows = await query.where('s.login_date', '>=', day).where('s.login_date', '<', next).orderBy('s.login_date', 'desc').limit(f.limit).offset(f.offset).execute();
     return c.json(page(rows));

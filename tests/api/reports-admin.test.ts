@@ -174,6 +174,52 @@ describe('history entries of a workspace name its own units', () => {
   });
 });
 
+describe("today is the user's day (X-Time-Zone)", () => {
+  /** Today's date and its start in `zone`, from the wall clock there (whole-hour zones). */
+  const dayIn = (zone: string) => {
+    const now = Date.now();
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+        .formatToParts(new Date(now)).map((x) => [x.type, x.value]),
+    );
+    const start = now - ((Number(p.hour) * 60 + Number(p.minute)) * 60 + Number(p.second)) * 1000 - (now % 1000);
+    return { start, date: `${p.year}-${p.month}-${p.day}` };
+  };
+  const serverToday = (at: number) => at >= startOfToday() && at < startOfToday() + 86_400_000;
+
+  it('todaycmdhistory, todayerrorlog and date-only filters follow the zone the browser sends; an unknown zone is ignored', async () => {
+    const me = (await admin.post('/api/sys/session')).body;
+    const db = kysely(server.ctx.orm.em.fork());
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) { // UTC+14 and UTC-11
+      const { start, date } = dayIn(zone);
+      const at = { inside: start + 60_000, before: start - 60_000 };
+      for (const [when, time] of Object.entries(at)) {
+        const name = `${zone} ${when}`;
+        await db.insertInto('cmdhistory').values({ id: crypto.randomUUID(), workspace_id: me.workspaceId, exec_date: new Date(time), type: 'source', action: 'update', entity_name: name, detail: '{}' }).execute();
+        await db.insertInto('errorlog').values({ id: crypto.randomUUID(), workspace_id: me.workspaceId, error_date: new Date(time), exception_class: 'Error', url: 'POST /x', exception_message: name }).execute();
+      }
+      const client = await server.login('ADMIN', 'Admin123', me.workspaceId);
+      const seen = async (zoneHeader?: string) => {
+        client.headers = zoneHeader ? { 'X-Time-Zone': zoneHeader } : {};
+        const history = (await client.post('/api/admin/rep/todaycmdhistory')).body.list.map((x: any) => x.entityName);
+        const errors = (await client.post('/api/admin/rep/todayerrorlog')).body.list.map((x: any) => x.exceptionMessage);
+        const byDate = (await client.post('/api/admin/rep/cmdhistory', { iniDate: date, endDate: date, searchKey: zone })).body.list.map((x: any) => x.entityName);
+        return Object.fromEntries(Object.keys(at).map((when) => [when, [history, errors].map((l) => l.includes(`${zone} ${when}`))]).concat([['byDate', byDate]]));
+      };
+      const zoned = await seen(zone);
+      expect(zoned.inside, zone).toEqual([true, true]);
+      expect(zoned.before, zone).toEqual([false, false]);
+      expect(zoned.byDate, zone).toEqual([`${zone} inside`]);
+      // without the header (or with a zone that does not exist) it is the server's day
+      for (const header of [undefined, 'Mars/Olympus', "'; drop table errorlog; --"]) {
+        const plain = await seen(header);
+        expect(plain.inside, `${zone} ${header}`).toEqual([serverToday(at.inside), serverToday(at.inside)]);
+        expect(plain.before, `${zone} ${header}`).toEqual([serverToday(at.before), serverToday(at.before)]);
+      }
+    }
+  });
+});
+
 describe('report filters', () => {
   it('requires iniDate and limits searchKey and type to 50', async () => {
     for (const path of ['usersession', 'dailyusersession', 'cmdhistory', 'errorlog', 'cmdstatistics']) {

@@ -17,12 +17,14 @@ export interface ApiResponse<T = any> {
 
 export class ApiClient {
   cookie = '';
+  /** Extra headers sent with every call (e.g. the UI's `X-Time-Zone`). */
+  headers: Record<string, string> = {};
   constructor(readonly baseUrl: string) {}
 
   async call<T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
     const res = await fetch(this.baseUrl + path, {
       method,
-      headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
+      headers: { 'content-type': 'application/json', ...this.headers, ...(this.cookie ? { cookie: this.cookie } : {}) },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const set = res.headers.get('set-cookie');

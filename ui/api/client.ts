@@ -17,6 +17,16 @@ export function setApiLanguage(lang: string): void {
   language = lang;
 }
 
+/** The browser's IANA time zone, sent as `X-Time-Zone` so "today" on the server is the user's day. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+const timeZone = browserTimeZone();
+
 /** Sets what happens when the server answers 401 (no session). */
 export function onUnauthorized(handler: () => void): void {
   unauthorizedHandler = handler;
@@ -51,6 +61,7 @@ export async function request<T>(method: string, url: string, body?: unknown): P
     headers: {
       Accept: 'application/json',
       'Accept-Language': language,
+      ...(timeZone ? { 'X-Time-Zone': timeZone } : {}),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),

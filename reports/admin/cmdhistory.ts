@@ -79,7 +79,8 @@ export function cmdHistoryRoutes(app: Hono<Env>, ctx: AppContext): void {
   // Counts over a period: by command type (with its actions) and by user, most frequent first.
   app.post('/api/admin/rep/cmdstatistics', requirePermission('CMDSTATISTICS'), async (c) => {
     const s = c.get('session');
-    const f = await readFilter(ctx, c, 'cmdstatistics', ['userId', 'type']);
+    // The same filter as the command history's.
+    const f = await readFilter(ctx, c, 'cmdstatistics', ['userId', 'type', 'adminUnitId', 'searchKey']);
     const em = ctx.orm.em.fork();
     const n = sql<number>`count(*)`;
     const byAction = await (await historyScope(ctx, em, s, f)).select(['h.type', 'h.action', n.as('count')]).groupBy(['h.type', 'h.action']).execute();

@@ -128,6 +128,34 @@ describe('command history report', () => {
     const onlySource = await admin.post('/api/admin/rep/cmdstatistics', { iniDate: startOfToday(), type: 'source' });
     expect(onlySource.body.byType.map((x: any) => x.type)).toEqual(['source']);
   });
+
+  it('takes the same filter as the command history: area and search key', async () => {
+    const stats = async (f: object) => {
+      const r = await admin.post('/api/admin/rep/cmdstatistics', { iniDate: startOfToday(), ...f });
+      expect(r.status).toBe(200);
+      return r.body;
+    };
+    const history = async (f: object) => (await admin.post('/api/admin/rep/cmdhistory', { iniDate: startOfToday(), ...f })).body;
+    // the search key: only the entries of the report's source (its create and its update)
+    const found = await stats({ searchKey: 'Отчётный источник' });
+    expect(found.count).toBe((await history({ searchKey: 'Отчётный источник' })).count);
+    expect(found.byType.map((x: any) => x.type)).toEqual(['source']);
+    expect(found.byUser.map((x: any) => x.userName)).toEqual(['Администратор системы']);
+    expect((await stats({ searchKey: 'нет-такого-текста' })).count).toBe(0);
+    // the area: the session's area counts ADMIN's entries; an area elsewhere counts none of them
+    const session = (await admin.post('/api/sys/session')).body;
+    const mine = await stats({ adminUnitId: session.adminUnitId });
+    expect(mine.count).toBe((await history({ adminUnitId: session.adminUnitId })).count);
+    expect(mine.count).toBeGreaterThanOrEqual(found.count);
+    const all = await stats({});
+    expect(all.count).toBeGreaterThan(mine.count); // the seed's entries have no area
+    const other = await addWorkspace(server, 'Статистика по областям');
+    expect((await stats({ adminUnitId: other.adminUnitId })).count).toBe(0);
+    // checked like the history's filter
+    const bad = await admin.post('/api/admin/rep/cmdstatistics', { iniDate: startOfToday(), adminUnitId: 'x', searchKey: 'x'.repeat(51) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: any) => e.field).sort()).toEqual(['adminUnitId', 'searchKey']);
+  });
 });
 
 describe('history entries of a workspace name its own units', () => {

@@ -286,6 +286,19 @@ describe('administrator reports in the browser', () => {
     expect(byUser.find((b) => b.label === EDITOR)).toMatchObject({ count: 2 });
     expect(byUser.find((b) => b.label === ADMIN_NAME)!.count).toBe(stats.byUser.find((u: any) => u.userName === ADMIN_NAME).count);
     for (const b of byUser) expect(b.width).toBeGreaterThan(0);
+
+    // the command history's filter form: area and search key narrow the counts
+    const filter = card.locator(tid('report-filter'));
+    await filter.locator(tid('filter-adminUnitId')).waitFor();
+    await filter.locator(tid('filter-searchKey')).fill(EDITOR_SOURCE);
+    const answer = page.waitForRequest((r) => r.url().endsWith('/api/admin/rep/cmdstatistics') && r.method() === 'POST');
+    await update(card, 'cmdstatistics');
+    const sent = await answer;
+    expect(JSON.parse(sent.postData() ?? '{}')).toMatchObject({ iniDate: startOfToday(), searchKey: EDITOR_SOURCE });
+    // and the browser says which day "today" is: its own time zone
+    expect(sent.headers()['x-time-zone']).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await poll(async () => (await bars(card.locator(tid('chart-by-type')))).map((b) => [b.label, b.count])).toEqual([['источники поставки лекарств', 2]]);
+    expect((await bars(card.locator(tid('chart-by-user')))).map((b) => [b.label, b.count])).toEqual([[EDITOR, 2]]);
   });
 
   it("'Запись не найдена.' when nothing matches; a filter without iniDate is not sent", async () => {

@@ -1,7 +1,7 @@
 /**
- * Command statistics (CMDSTATISTICS; spec 000 does not show its view): the filter form (period,
- * user, command type), then the number of commands by type (expandable to actions) and by user,
- * each as a table beside a bar chart. Loads today's counts on open.
+ * Command statistics (CMDSTATISTICS; spec 000 does not show its view): the command history's filter
+ * form (period, user, command type, area, search key), then the number of commands by type
+ * (expandable to actions) and by user, each as a table beside a bar chart. Loads today's counts on open.
  */
 import { Card, Col, Empty, Row, Table } from 'antd';
 import dayjs from 'dayjs';
@@ -25,7 +25,7 @@ export default function CmdStatisticsReport() {
   const count = { key: 'count', title: t('report.commands'), dataIndex: 'count', width: 110, align: 'right' as const };
   return (
     <Card title={t('perm.CMDSTATISTICS')} data-testid="report-cmdstatistics">
-      <FilterForm fields={['userId', 'type']} loading={loading} errors={errors} onSubmit={(f) => run(() => reportApi.statistics(f))} />
+      <FilterForm fields={['userId', 'type', 'adminUnitId', 'searchKey']} loading={loading} errors={errors} onSubmit={(f) => run(() => reportApi.statistics(f))} />
       <Row gutter={[24, 24]}>
         <Col xs={24} xl={12}>
           <Card size="small" title={t('report.byType')} data-testid="stats-by-type">

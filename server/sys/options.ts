@@ -7,6 +7,7 @@ import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../http/context.ts';
 import { ApiError, fail, isUuid } from '../http/errors.ts';
 import { assertPermission, hasPermission } from '../http/middleware.ts';
+import { lookupRefFilter, whereRefFilter } from '../tbl/ref-filter.ts';
 import { kysely } from '../tbl/store.ts';
 
 /**
@@ -35,7 +36,7 @@ export function optionRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/opts/:name', async (c) => {
     const name = c.req.param('name');
     const s = c.get('session');
-    const { workspaceId, ...params } = await jsonBody(c);
+    const { workspaceId, for: forField, ...params } = await jsonBody(c);
     const em = ctx.orm.em.fork();
     const readable = canReadOptions(ctx.registry, name, (p) => hasPermission(s, p));
     const provider = ctx.modules.option(name);
@@ -50,6 +51,7 @@ export function optionRoutes(app: Hono<Env>, ctx: AppContext): void {
     let q = (kysely(em) as Kysely<any>).selectFrom(`${def.name} as t`).select(['t.id as value', `t.${label.column} as label`]);
     if (def.meta.workspace) q = q.where('t.workspace_id', '=', lookupWorkspace(s, workspaceId));
     if (def.meta.ws) q = q.where('t.id', 'in', kysely(em).selectFrom('userws').select('workspace_id').where('user_id', '=', s.userId));
+    if (forField !== undefined) q = refFieldFilter(ctx, def, forField, s)(q);
     for (const [key, value] of Object.entries(params)) q = filter(ctx, def, key, value, s)(q);
     return c.json(await q.orderBy(`t.${label.column}`).limit(1000).execute());
   });
@@ -69,4 +71,15 @@ function filter(ctx: AppContext, def: TableDef, key: string, value: unknown, s: 
   }
   if (named) return (q) => (named.apply ? named.apply(q, value, s) : q);
   return (q) => (Array.isArray(value) ? q.where(`t.${f!.column}`, 'in', value) : q.where(`t.${f!.column}`, '=', value));
+}
+
+/**
+ * `for: "<schema>.<path>"` names the reference field the options are for (`regimen.medicines.medicineId`):
+ * its `x-ref-filter` is applied from the schema: the client names the field, never the filter (and
+ * saving checks the filter again, see `checkRefs`).
+ */
+function refFieldFilter(ctx: AppContext, def: TableDef, forField: unknown, s: Session): (q: any) => any {
+  const filter = typeof forField === 'string' ? lookupRefFilter(ctx.registry, def.name, forField) : undefined;
+  if (filter === undefined) throw fail(400, t(s.lang, 'msg.unknownField'), 'for');
+  return (q) => whereRefFilter(q, def, filter ?? undefined, 't');
 }

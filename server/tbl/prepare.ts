@@ -1,10 +1,11 @@
-import type { TableDef } from '../../engine/types.ts';
+import type { Field, TableDef } from '../../engine/types.ts';
 import { t } from '../../engine/i18n.ts';
 import type { Em } from '../db/orm.ts';
 import type { Session } from '../http/context.ts';
-import { ApiError, fail } from '../http/errors.ts';
+import { ApiError, fail, isUuid } from '../http/errors.ts';
 import type { AppContext } from '../http/context.ts';
 import type { Doc } from '../modules.ts';
+import { filterColumns, passesRefFilter } from './ref-filter.ts';
 import { getPath, setPath } from './rows.ts';
 import { kysely } from './store.ts';
 
@@ -24,6 +25,17 @@ export function cleanInput(def: TableDef, input: Doc): Doc {
   return doc;
 }
 
+/**
+ * The id a client chose for a new row (the offline client makes its rows' ids): a uuid, kept in
+ * lower case; none given ⇒ undefined (the server makes one). Anything else is a field error on `id`.
+ */
+export function clientId(input: Doc, session: Session): string | undefined {
+  const id = input?.id;
+  if (id === undefined || id === null) return undefined;
+  if (!isUuid(id)) throw fail(400, t(session.lang, 'msg.badId'), 'id');
+  return id.toLowerCase();
+}
+
 /** Applies `x-transform` (a login forced to upper case) before validation. */
 export function applyTransforms(def: TableDef, doc: Doc): void {
   for (const f of def.fields) {
@@ -34,9 +46,26 @@ export function applyTransforms(def: TableDef, doc: Doc): void {
   }
 }
 
-/** Fills schema defaults and computed defaults (`x-default`) on a new document. */
+/** Fills schema defaults and computed defaults (`x-default`) on a new document and on its child rows. */
 export function applyDefaults(def: TableDef, doc: Doc, session: Session): void {
-  for (const f of def.fields) {
+  fillDefaults(def.fields, doc, session);
+  applyChildDefaults(def, doc, session);
+}
+
+/**
+ * Fills the defaults of the child rows a document carries (a regimen row without `iniDay` starts
+ * on day 0). Rows are written whole on every save, so this holds for updates as well as creates.
+ */
+export function applyChildDefaults(def: TableDef, doc: Doc, session: Session): void {
+  for (const c of def.children) {
+    const items = doc[c.prop];
+    if (c.scalarItems || !Array.isArray(items)) continue;
+    for (const item of items) if (item && typeof item === 'object' && !Array.isArray(item)) fillDefaults(c.fields, item as Doc, session);
+  }
+}
+
+function fillDefaults(fields: Field[], doc: Doc, session: Session): void {
+  for (const f of fields) {
     if (getPath(doc, f.path) !== undefined) continue;
     const computed = f.schema['x-default'] as string | undefined;
     const value =
@@ -60,23 +89,26 @@ export function validateDoc(ctx: AppContext, def: TableDef, doc: Doc, session: S
 
 /** Every reference must name an existing row of the same workspace: no pointing across workspaces. */
 export async function checkRefs(em: Em, ctx: AppContext, def: TableDef, doc: Doc, session: Session): Promise<void> {
-  const checks: { key: string; table: string; id: unknown }[] = [];
-  for (const f of def.fields) if (f.ref && !f.readonly) checks.push({ key: f.key, table: f.ref, id: getPath(doc, f.path) });
+  const checks: { key: string; field: Field; id: unknown }[] = [];
+  for (const f of def.fields) if (f.ref && !f.readonly) checks.push({ key: f.key, field: f, id: getPath(doc, f.path) });
   for (const c of def.children) {
     ((doc[c.prop] as unknown[]) ?? []).forEach((item, i) => {
       for (const f of c.fields) {
-        if (f.ref) checks.push({ key: `${c.prop}.${i}${c.scalarItems ? '' : `.${f.key}`}`, table: f.ref, id: c.scalarItems ? item : getPath(item as Doc, f.path) });
+        if (f.ref) checks.push({ key: `${c.prop}.${i}${c.scalarItems ? '' : `.${f.key}`}`, field: f, id: c.scalarItems ? item : getPath(item as Doc, f.path) });
       }
     });
   }
   const errors: ApiError['errors'] = [];
-  for (const { key, table, id } of checks) {
+  for (const { key, field, id } of checks) {
     if (id === undefined || id === null || id === '') continue;
-    const target = ctx.registry.table(table);
-    let q = kysely(em).selectFrom(table).select('id').where('id', '=', String(id));
+    const target = ctx.registry.table(field.ref!);
+    // the row must exist in the workspace; `x-ref-filter` narrows which rows may be chosen
+    const filtered = filterColumns(target, field.refFilter ?? {}).map((c) => c.column);
+    let q = kysely(em).selectFrom(target.name).select(['id', ...filtered]).where('id', '=', String(id));
     if (target.meta.workspace) q = q.where('workspace_id', '=', session.workspaceId);
-    const ok = typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id) && (await q.executeTakeFirst());
-    if (!ok) errors.push({ field: key, msg: t(session.lang, 'msg.notFound') });
+    const row = typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id) ? await q.executeTakeFirst() : undefined;
+    if (!row) errors.push({ field: key, msg: t(session.lang, 'msg.notFound') });
+    else if (!passesRefFilter(target, field.refFilter, row)) errors.push({ field: key, msg: t(session.lang, 'msg.refNotAllowed') });
   }
   if (errors.length) throw new ApiError(400, errors);
 }

@@ -7,8 +7,8 @@ import { recordCommand } from '../history/record.ts';
 import type { AppContext, Session } from '../http/context.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import type { Doc } from '../modules.ts';
-import { applyDefaults, checkRefs, cleanInput, validateDoc } from './prepare.ts';
-import { TableStore } from './store.ts';
+import { applyChildDefaults, applyDefaults, checkRefs, cleanInput, clientId, validateDoc } from './prepare.ts';
+import { kysely, TableStore } from './store.ts';
 
 /** The whole write of one document: validation, hooks, the row, the history entry — in one transaction. */
 export class TableWriter {
@@ -27,11 +27,18 @@ export class TableWriter {
     return doc[key] != null ? String(doc[key]) : undefined;
   }
 
-  /** Creates a row; `within` runs it inside a transaction already open (a hook creating related rows). */
-  async create(input: Doc, id: string = crypto.randomUUID(), within?: Em): Promise<string> {
+  /**
+   * Creates a row; `within` runs it inside a transaction already open (a hook creating related rows).
+   * The id is `id`, else the client's (`input.id`, a uuid not yet used: the offline client makes ids),
+   * else a new one.
+   */
+  async create(input: Doc, id?: string, within?: Em): Promise<string> {
     const doc = cleanInput(this.def, input);
+    const given = id ?? clientId(input, this.session);
     applyDefaults(this.def, doc, this.session);
     return this.transaction(async (em) => {
+      if (given && (await kysely(em).selectFrom(this.def.name).select('id').where('id', '=', given).executeTakeFirst())) throw this.idTaken();
+      const id = given ?? crypto.randomUUID();
       const x = { em, ctx: this.ctx, session: this.session, def: this.def, id, isNew: true, doc };
       validateDoc(this.ctx, this.def, doc, this.session);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);
@@ -47,6 +54,7 @@ export class TableWriter {
   /** Changes the given fields; an update that changes nothing writes nothing. */
   async update(id: string, input: Doc): Promise<string> {
     const patch = cleanInput(this.def, input);
+    applyChildDefaults(this.def, patch, this.session);
     return this.transaction(async (em) => {
       const prev = await this.readForWrite(em, id);
       // What hooks computed on read (counts, joined names) is not part of the stored document.
@@ -96,10 +104,16 @@ export class TableWriter {
     }
   }
 
+  /** The id given for a new row is already a row's (here or anywhere: ids are global). */
+  private idTaken(): ApiError {
+    return fail(409, t(this.session.lang, 'msg.idTaken'), 'id');
+  }
+
   private constraintError(e: unknown): ApiError | undefined {
     const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
     const code = err.code ?? err.cause?.code;
     const constraint = err.constraint ?? err.cause?.constraint ?? '';
+    if (code === '23505' && constraint === `${this.def.name}_pkey`) return this.idTaken();
     if (code === '23505') {
       const field = this.def.fields.find((f) => constraint.includes(f.column))?.key ?? null;
       return fail(400, t(this.session.lang, 'msg.duplicate'), field);

@@ -9,6 +9,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { Option } from '../../api/index.ts';
 import { lookupParams, type SchemaFormContext } from './optionsLoader.ts';
+import { refFieldParam } from './refField.ts';
 import type { OptionSource } from './translateSchema.ts';
 
 type Scalar = string | number | boolean;
@@ -38,7 +39,7 @@ export function RefWidget(props: WidgetProps) {
   const paramsKey = useSyncExternalStore(ctx?.subscribe ?? noSubscribe, () =>
     JSON.stringify(source && ctx ? (ctx.lookupParams?.(source, ctx.getDoc()) ?? lookupParams(source, ctx.getDoc())) : {}),
   );
-  const params = JSON.parse(paramsKey) as Record<string, unknown>;
+  const params = { ...(JSON.parse(paramsKey) as Record<string, unknown>), ...refFieldParam(source, multiple ? schema.items : schema, registry.rootSchema) };
 
   useEffect(() => {
     let live = true;

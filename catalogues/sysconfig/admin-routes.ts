@@ -42,6 +42,8 @@ export function sysconfigAdminRoutes(app: Hono<Env>, ctx: AppContext): void {
     applyDefaults(def, doc, s);
     applyClearingRules(doc);
     validateDoc(ctx, def, doc, s);
+    // One settings document: the history names it by its title ('Настройки системы').
+    const entityName = t(s.lang, def.schema.title ?? 'sysconfig.title');
     await ctx.orm.em.fork().transactional(async (em) => {
       await checkTargets(em, s, doc);
       const store = new TableStore(def, em);
@@ -49,13 +51,13 @@ export function sysconfigAdminRoutes(app: Hono<Env>, ctx: AppContext): void {
       if (!prev.id) {
         const id = crypto.randomUUID();
         await store.insert(id, doc);
-        await recordCommand(em, s, { type: 'sysconfig', action: 'create', entityId: id, detail: await describeDoc(em, def, doc, s.lang) });
+        await recordCommand(em, s, { type: 'sysconfig', action: 'create', entityId: id, entityName, detail: await describeDoc(em, def, doc, s.lang) });
         return;
       }
       const diff = diffDocs(def, prev, doc);
       if (isEmptyDiff(diff)) return;
       await store.update(prev.id, doc);
-      await recordCommand(em, s, { type: 'sysconfig', action: 'update', entityId: prev.id, detail: await describeDiff(em, def, diff, s.lang) });
+      await recordCommand(em, s, { type: 'sysconfig', action: 'update', entityId: prev.id, entityName, detail: await describeDiff(em, def, diff, s.lang) });
     });
     return c.json({ success: true });
   });

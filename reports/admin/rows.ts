@@ -15,7 +15,10 @@ export interface SessionRow {
   logoutDate: string | null;
   lastAccess: string | null;
   ipAddress: string | null;
-  application: string | null;
+  /** What the user worked in, named in their language: a browser, or the offline client (client-mode build). */
+  application: string;
+  /** The user agent the session was opened with (the detail behind `application`). */
+  userAgent: string | null;
 }
 
 /** One row of the command-history report (spec 000 §3.6), with the type and action named. */

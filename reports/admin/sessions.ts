@@ -1,6 +1,7 @@
 import type { SessionRow } from './rows.ts';
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
+import { t, type Lang } from '../../engine/i18n.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext, Env } from '../../server/http/context.ts';
 import { requirePermission } from '../../server/http/middleware.ts';
@@ -32,18 +33,27 @@ function sessions(ctx: AppContext, em: Em, workspaceId: string) {
   };
 }
 
-const toRow = (r: any): SessionRow => ({
-  id: r.id,
-  userName: r.userName,
-  userLogin: r.userLogin,
-  loginDate: iso(r.loginDate),
-  logoutDate: iso(r.logoutDate),
-  lastAccess: iso(r.lastAccess),
-  ipAddress: r.ipAddress ?? null,
-  application: r.application ?? null,
-});
+/**
+ * A session row as the report shows it. The session stores the user agent it was opened with; the
+ * application is the offline client when this server is the client-mode build (TB_CLIENT_MODE:
+ * its database holds only the offline client's sessions), a browser otherwise.
+ */
+const rowMaker = (ctx: AppContext, lang: Lang) => {
+  const application = t(lang, ctx.config.clientMode ? 'report.offlineClient' : 'report.browser');
+  return (r: any): SessionRow => ({
+    id: r.id,
+    userName: r.userName,
+    userLogin: r.userLogin,
+    loginDate: iso(r.loginDate),
+    logoutDate: iso(r.logoutDate),
+    lastAccess: iso(r.lastAccess),
+    ipAddress: r.ipAddress ?? null,
+    application,
+    userAgent: r.application || null,
+  });
+};
 
-const page = (rows: any[]) => ({ count: rows.length ? Number(rows[0].total) : 0, list: rows.map(toRow) });
+const page = (ctx: AppContext, lang: Lang, rows: any[]) => ({ count: rows.length ? Number(rows[0].total) : 0, list: rows.map(rowMaker(ctx, lang)) });
 
 /** `dailyusersession`, `usersession` (USERSESREP) and `onlineusers` (ONLINE), spec 000 §7.4. */
 export function sessionReportRoutes(app: Hono<Env>, ctx: AppContext): void {
@@ -56,7 +66,7 @@ export function sessionReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     const next = nextDayStart(day, f.zone);
     const { query } = sessions(ctx, ctx.orm.em.fork(), s.workspaceId);
     const rows = await query.where('s.login_date', '>=', day).where('s.login_date', '<', next).orderBy('s.login_date', 'desc').limit(f.limit).offset(f.offset).execute();
-    return c.json(page(rows));
+    return c.json(page(ctx, s.lang, rows));
   });
 
   app.post('/api/admin/rep/usersession', requirePermission('USERSESREP'), async (c) => {
@@ -67,7 +77,7 @@ export function sessionReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     let q = sessions(ctx, em, s.workspaceId).query.where('s.login_date', '>=', f.ini);
     if (f.end) q = q.where('s.login_date', '<=', f.end);
     if (userId) q = q.where('s.user_id', '=', userId);
-    return c.json(page(await q.orderBy('s.login_date', 'desc').limit(f.limit).offset(f.offset).execute()));
+    return c.json(page(ctx, s.lang, await q.orderBy('s.login_date', 'desc').limit(f.limit).offset(f.offset).execute()));
   });
 
   // Live now: not logged out, and used within the session timeout. A plain list (spec 000 §7.4).
@@ -79,6 +89,6 @@ export function sessionReportRoutes(app: Hono<Env>, ctx: AppContext): void {
       .where(sql<boolean>`s.last_access > now() - make_interval(secs => ${ctx.config.sessionHours * 3600})`)
       .orderBy('s.last_access', 'desc')
       .execute();
-    return c.json(rows.map(toRow));
+    return c.json(rows.map(rowMaker(ctx, s.lang)));
   });
 }

@@ -41,7 +41,9 @@ describe('session history', () => {
     expect(row.logoutDate).toBeTruthy();
     expect(row.lastAccess).toBeTruthy();
     expect(row).toHaveProperty('ipAddress');
-    expect(row).toHaveProperty('application');
+    // the application is named; the user agent it came with is kept as the detail
+    expect(row.application).toBe('Браузер');
+    expect(row.userAgent).toBe('node');
     const daily = await admin.post('/api/admin/rep/dailyusersession', { iniDate: startOfToday() });
     expect(daily.body.list.map((x: any) => x.userLogin)).toEqual(expect.arrayContaining(['DOCTOR1', 'ADMIN']));
     const yesterday = await admin.post('/api/admin/rep/dailyusersession', { iniDate: startOfToday() - 86_400_000 });
@@ -64,6 +66,22 @@ describe('session history', () => {
     expect(open).toHaveLength(1);
     expect(new Date(open[0].logoutDate).getTime()).toBe(last.getTime() + hours * 3600_000);
     expect((await stale.post('/api/sys/session')).status).toBe(401);
+  });
+});
+
+describe('sessions of the offline client', () => {
+  it('the client-mode build names its sessions the offline client, with the user agent as detail', async () => {
+    const client = await startTestServer({ clientMode: true });
+    try {
+      const me = await client.login();
+      const list = (await me.post('/api/admin/rep/onlineusers')).body;
+      expect(list.find((x: any) => x.userLogin === 'ADMIN')).toMatchObject({ application: 'Офлайн-клиент', userAgent: 'node' });
+      await me.post('/api/sys/language/en');
+      const en = (await me.post('/api/admin/rep/usersession', { iniDate: startOfToday() })).body.list;
+      expect(en.map((x: any) => x.application)).toContain('Offline client');
+    } finally {
+      await client.close();
+    }
   });
 });
 

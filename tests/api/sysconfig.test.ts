@@ -72,6 +72,9 @@ describe('GET/POST /api/admin/sysconfig', () => {
     expect(history.map((h) => h.action)).toEqual(['create']);
 
     await admin.post('/api/admin/sysconfig', { ...base, allowRegPage: false, ...demo });
+    // the report names the settings document by its title
+    const entries = (await admin.post('/api/admin/rep/cmdhistory', { iniDate: Date.now() - 3600_000, type: 'sysconfig' })).body.list;
+    expect(entries.map((x: any) => [x.action, x.entityName])).toEqual([['update', 'Настройки системы'], ['create', 'Настройки системы']]);
     const cleared = (await admin.get('/api/admin/sysconfig')).body;
     expect(cleared.allowRegPage).toBe(false);
     expect(cleared).not.toHaveProperty('workspace');

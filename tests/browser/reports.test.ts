@@ -229,6 +229,8 @@ describe('administrator reports in the browser', () => {
     const text = await detail.innerText();
     expect(text).toContain('DOCTOR1');
     expect(text).toContain(ruDate(new Date()));
+    expect(text).toMatch(/Приложение\s+Браузер/); // the application named, the user agent beside it
+    expect(text).toMatch(/Агент пользователя \(User-Agent\)\s+node/);
   });
 
   it('error log: a server error expands to its details, read-only, the password masked', async () => {

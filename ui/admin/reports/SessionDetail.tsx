@@ -14,6 +14,7 @@ export function SessionDetail({ row }: { row: SessionRow }) {
     ['syssession.lastAccess', formatDateTime(row.lastAccess)],
     ['syssession.ipAddress', row.ipAddress],
     ['syssession.application', row.application],
+    ['report.userAgent', row.userAgent],
   ];
   return (
     <Descriptions

@@ -49,6 +49,10 @@ export function checkCrossRefs(files: { file: string; schema: EntitySchemaFile }
       }
     }, schema.required);
     const props = Object.keys(schema.properties ?? {});
+    for (const [part, table] of Object.entries((schema['x-form'] as { parts?: Record<string, string> } | undefined)?.parts ?? {})) {
+      if (!props.includes(part)) problems.push({ file, pointer: `/x-form/parts/${part}`, message: `unknown field "${part}"` });
+      if (!tables.has(table)) problems.push({ file, pointer: `/x-form/parts/${part}`, message: `unknown table "${table}"` });
+    }
     const list = schema['x-list'] ?? {};
     for (const key of ['title', 'subtitle'] as const) {
       const f = list[key];

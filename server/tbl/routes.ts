@@ -10,6 +10,7 @@ import { ApiError, fail, isUuid } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import type { Doc } from '../modules.ts';
 import { idParam, tableFor } from './access.ts';
+import { formSchemaFor, remoteForm } from './forms.ts';
 import { TableStore } from './store.ts';
 import { TableWriter } from './write.ts';
 
@@ -55,6 +56,8 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
 
   app.post('/api/tbl/:table/form', async (c) => {
+    const form = formSchemaFor(ctx, c);
+    if (form) return c.json(remoteForm(form, ctx, c, await jsonBody(c)));
     const def = tableFor(ctx, c, false);
     const s = c.get('session');
     const { id } = await jsonBody(c);

@@ -12,6 +12,8 @@ export interface FormResources {
   options?: Record<string, Option[]>;
   /** The table's meta: permission, page size, `inline` or `modal` form. */
   table?: { name?: string; permission?: string; pageSize?: number; form?: 'inline' | 'modal' };
+  /** A form-only schema (no table): its name, the table each part is saved to, its permission. */
+  form?: { name: string; parts: Record<string, string>; permission?: string };
   /** True when the session may not modify the table (or `?ro` was asked). */
   readOnly?: boolean;
 }

@@ -1,7 +1,8 @@
 /**
  * rjsf widget for `x-ref` (a row of another table) and `x-options` (a named lookup) fields:
  * an antd Select with search; a multi-select for arrays of refs. Values are ids; `{id, name}`
- * objects (joined refs) are accepted and reduced to their id.
+ * objects (joined refs) are accepted and reduced to their id. Blank entries of a list are dropped
+ * (the form does not pre-fill lists of refs: `SchemaForm`).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Select } from 'antd';
@@ -18,6 +19,9 @@ const noSubscribe = () => () => {};
 
 const idOf = (v: unknown): Scalar | undefined =>
   v && typeof v === 'object' && 'id' in v ? ((v as { id: Scalar }).id) : (v as Scalar | undefined);
+
+/** A list entry that holds nothing (rjsf's filler for `minItems`, a cleared row): never shown nor kept. */
+const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** The option source: set by `translateSchema`, or the server uiSchema's `{table}` / `{lookup}`. */
 function sourceOf(options: WidgetProps['options']): OptionSource | undefined {
@@ -56,7 +60,7 @@ export function RefWidget(props: WidgetProps) {
     };
   }, [ctx, source?.path, source?.ref, source?.lookup, paramsKey]);
 
-  const current = multiple ? (Array.isArray(value) ? value.map(idOf) : []) : idOf(value);
+  const current = multiple ? (Array.isArray(value) ? value.map(idOf).filter((v) => !isBlank(v)) : []) : idOf(value);
   return (
     <Select
       id={id}
@@ -71,7 +75,7 @@ export function RefWidget(props: WidgetProps) {
       showSearch={{ optionFilterProp: 'label' }}
       status={rawErrors?.length ? 'error' : undefined}
       style={{ width: '100%' }}
-      onChange={(v) => onChange(multiple ? (v ?? []) : (v ?? undefined))}
+      onChange={(v) => onChange(multiple ? ((v ?? []) as unknown[]).filter((x) => !isBlank(x)) : (v ?? undefined))}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
     />

@@ -2,8 +2,11 @@
  * A form drawn by rjsf (antd theme) from a schema whose titles are i18n keys.
  *
  * Translates the schema for the current language, validates in the browser (messages in that
- * language, `noHtml5Validate`), applies `x-visible`, draws ref fields with {@link RefWidget}, and
- * shows server errors beside their fields and in a danger alert (`data-testid="form-errors"`).
+ * language, `noHtml5Validate`), applies `x-visible` and `x-transform` (as the user types), draws
+ * ref fields with {@link RefWidget} (lists of refs start empty, not with `minItems` blank entries),
+ * and shows server errors beside their fields and in a danger alert (`data-testid="form-errors"`).
+ * Browser errors are shown beside the control that draws the value (`errorPlacement.ts`); those of
+ * fields not drawn go to the alert, so a refused save is never silent.
  *
  * @example
  *   <SchemaForm schema={form.schema} uiSchema={form.resources?.uiSchema} formData={doc}
@@ -13,7 +16,7 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Flex } from 'antd';
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema } from '@rjsf/utils';
+import type { Experimental_DefaultFormStateBehavior, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { Doc, FieldError, Option } from '../../api/index.ts';
 import { translateSchema, type OptionSource } from './translateSchema.ts';
@@ -24,12 +27,25 @@ import { toErrorSchema } from './serverErrors.ts';
 import { rjsfTranslator } from './rjsfStrings.ts';
 import { RefWidget } from './RefWidget.tsx';
 import { PermissionTreeField } from './PermissionTreeField.tsx';
+import { TransformingInput } from './TransformingInput.tsx';
+import { liftErrors, placeError, unshownErrors } from './errorPlacement.ts';
 
 /** `ref`, `refs`, `options` are the widget names of the server's derived uiSchema. */
 const widgets = { RefWidget, ref: RefWidget, refs: RefWidget, options: RefWidget };
 const fields = { PermissionTree: PermissionTreeField };
-/** Field errors are shown beside the fields; rjsf would also log them to the console. */
-const noop = () => {};
+const templates = { BaseInputTemplate: TransformingInput };
+
+const isNode = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A list picked from options (ids of refs, lookup values): drawn as one multi-select. */
+const picksFromOptions = (schema: RJSFSchema) =>
+  isNode(schema.items) && !isNode(schema.items.properties) && (typeof schema.items['x-ref'] === 'string' || typeof schema.items['x-options'] === 'string');
+/**
+ * rjsf fills a list up to `minItems` with blank entries: right for rows of a table (a regimen's
+ * first medicine row), wrong for a multi-select, whose blank entry would be sent as `null`.
+ */
+const defaultsBehavior: Experimental_DefaultFormStateBehavior = {
+  arrayMinItems: { computeSkipPopulate: (_validator, schema) => picksFromOptions(schema as RJSFSchema) },
+};
 
 export interface SchemaFormProps {
   /** The schema as the server sends it (titles are i18n keys). */
@@ -64,6 +80,8 @@ export function SchemaForm(props: SchemaFormProps) {
   const lang = i18n.language;
   const [doc, setDoc] = useState<Doc>(props.formData ?? {});
   const [localErrors, setLocalErrors] = useState<FieldError[]>([]);
+  /** Browser errors of fields the form does not draw, from the last refused save. */
+  const [unshown, setUnshown] = useState<string[]>([]);
   const docRef = useRef(doc);
   docRef.current = doc;
   const paramsRef = useRef(props.lookupParams);
@@ -96,7 +114,18 @@ export function SchemaForm(props: SchemaFormProps) {
   );
 
   const errors = [...localErrors, ...(serverErrors ?? [])];
-  const extraErrors = useMemo(() => toErrorSchema(errors, (k) => t(k)), [serverErrors, localErrors, t]);
+  // messages of the alert: the server's and the check's are i18n keys, the browser's are texts already
+  const alertLines = [...errors.map((e) => t(e.msg)), ...unshown];
+  const extraErrors = useMemo(() => {
+    const ui = prepared.uiSchema as Record<string, unknown>;
+    const placed = errors.map((e) => (e.field ? { ...e, field: placeError(e.field.split(/[./]/).filter(Boolean), ui).path.join('.') } : e));
+    return toErrorSchema(placed, (k) => t(k));
+  }, [serverErrors, localErrors, prepared, t]);
+  const transformErrors = useMemo(
+    () => (list: RJSFValidationError[]) => liftErrors(list, prepared.uiSchema as Record<string, unknown>),
+    [prepared],
+  );
+  const refused = (list: RJSFValidationError[]) => setUnshown(unshownErrors(list, visible as Record<string, unknown>, prepared.uiSchema as Record<string, unknown>));
 
   const change = (e: IChangeEvent<Doc, RJSFSchema>) => {
     const given = e.formData ?? {};
@@ -108,6 +137,7 @@ export function SchemaForm(props: SchemaFormProps) {
   };
 
   const submit = (e: IChangeEvent<Doc, RJSFSchema>) => {
+    setUnshown([]);
     const next = e.formData ?? {};
     const found = check?.(next) ?? [];
     setLocalErrors(found);
@@ -116,7 +146,7 @@ export function SchemaForm(props: SchemaFormProps) {
 
   return (
     <div data-testid={testId} className="tb-schema-form">
-      {errors.length ? (
+      {alertLines.length ? (
         <Alert
           data-testid="form-errors"
           type="error"
@@ -125,8 +155,8 @@ export function SchemaForm(props: SchemaFormProps) {
           title={t('ui.form.errorsTitle')}
           description={
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-              {errors.map((e, i) => (
-                <li key={i}>{t(e.msg)}</li>
+              {alertLines.map((line, i) => (
+                <li key={i}>{line}</li>
               ))}
             </ul>
           }
@@ -139,9 +169,12 @@ export function SchemaForm(props: SchemaFormProps) {
         validator={validator}
         widgets={widgets}
         fields={fields}
+        templates={templates}
         formContext={formContext}
         translateString={translateString}
         extraErrors={extraErrors}
+        transformErrors={transformErrors}
+        experimental_defaultFormStateBehavior={defaultsBehavior}
         noHtml5Validate
         showErrorList={false}
         omitExtraData
@@ -149,7 +182,7 @@ export function SchemaForm(props: SchemaFormProps) {
         disabled={saving}
         onChange={change}
         onSubmit={submit}
-        onError={noop}
+        onError={refused}
       >
         {readOnly ? (
           <></>

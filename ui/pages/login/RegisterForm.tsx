@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorsOf } from '../../api/index.ts';
+import { transformText } from '../../generic/forms/textTransform.ts';
 import { applyServerErrors } from '../user/applyServerErrors.ts';
 import { isValidPassword, register, type Registration } from './publicApi.ts';
 
@@ -32,7 +33,7 @@ export function RegisterForm({ workspaceName, onBack }: RegisterFormProps) {
     setBusy(true);
     setError(null);
     try {
-      await register({ ...r, login: r.login.trim().toUpperCase() });
+      await register({ ...r, login: transformText(r.login, 'uppercase') });
       onBack(true);
     } catch (err) {
       const rest = applyServerErrors(form, FIELDS, errorsOf(err), t);
@@ -60,7 +61,7 @@ export function RegisterForm({ workspaceName, onBack }: RegisterFormProps) {
       ) : null}
       {error ? <Alert data-testid="register-error" type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
       <Form<RegisterValues> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
-        <Form.Item name="login" label={t('userws.login')} rules={[required, { max: 30, message: t('ui.register.tooLong', { max: 30 }) }]} normalize={(v: string) => v?.toUpperCase()}>
+        <Form.Item name="login" label={t('userws.login')} rules={[required, { max: 30, message: t('ui.register.tooLong', { max: 30 }) }]} normalize={(v?: string) => (v === undefined ? v : transformText(v, 'uppercase', true))}>
           <Input data-testid="register-login" autoComplete="username" />
         </Form.Item>
         <Form.Item name="name" label={t('userws.name')} rules={[required, { max: 200, message: t('ui.register.tooLong', { max: 200 }) }]}>

@@ -1,10 +1,14 @@
 // The generic catalogue screen in a real browser (spec 000 §2.7, §4, §8, §9): add with a field
-// error, timed success alerts, edit, delete with confirmation, paging closing the open form, and the
-// read-only list of a user without the catalogue's _EDT permission.
+// error, timed success alerts, edit, delete with confirmation, the read-only list of a user without
+// the catalogue's _EDT permission, and paging: the pager from a full page on with 5 buttons, a new
+// item on top pushing the last one off, changing page closing the open form and the expanded card.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { rootDir, schemasDir } from '../../server/config.ts';
 import { screenshot } from '../helpers/browser.ts';
-import type { ApiClient } from '../helpers/server.ts';
+import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 import { closeEnv, loginThroughUi, startEnv, tid, UI_TIMEOUT, type BrowserEnv } from './support.ts';
 
@@ -12,6 +16,7 @@ const SOURCES = '/sys/admin/tables/sources';
 const UNITS = '/sys/admin/tables/units';
 let env: BrowserEnv;
 let admin: ApiClient;
+mkdirSync(join(rootDir, '.tmp'), { recursive: true });
 
 beforeAll(async () => {
   env = await startEnv();
@@ -25,6 +30,8 @@ afterAll(async () => {
 /** The form item (label, control, messages) of the field labelled `label`. */
 const fieldItem = (scope: Locator, label: string) => scope.locator('.ant-form-item').filter({ has: scope.page().getByLabel(label, { exact: true }) }).last();
 const countText = (page: Page) => page.locator(tid('list-count')).innerText();
+/** The page numbers the pager shows, in order. */
+const pageButtons = (page: Page) => page.locator(`${tid('pager')} [data-testid^="pager-page-"]`).allInnerTexts();
 const card = (page: Page, title: string) => page.locator(tid('catalogue-item')).filter({ has: page.locator(tid('catalogue-item-title')).getByText(title, { exact: true }) });
 
 /**
@@ -125,7 +132,7 @@ describe('catalogue screen in the browser', () => {
     expect(await countText(page)).toBe('Всего записей: 3');
   });
 
-  it('changing page closes the open form (units, 50 a page)', async () => {
+  it('pages the units 50 at a time (the schema sets the size)', async () => {
     const areas = await admin.post('/api/tbl/adminunit/query', {});
     const adminUnitId = areas.body.list[0].id;
     const before = (await admin.post('/api/tbl/unit/query', { page: 1, pageSize: 50 })).body.count as number;
@@ -139,33 +146,16 @@ describe('catalogue screen in the browser', () => {
     await page.goto(UNITS);
     await page.locator(tid('pager')).waitFor();
     expect(await countText(page)).toBe('Всего записей: 60');
-    expect(await page.locator(tid('catalogue-item')).count()).toBe(50);
-    expect(await page.locator(tid('pager-page-1')).getAttribute('aria-current')).toBe('page');
-    const firstOnPage1 = await page.locator(tid('catalogue-item')).first().getAttribute('data-id');
-
-    // the units form is a modal: open it on a card of page 1
-    const firstCard = page.locator(tid('catalogue-item')).first();
-    await firstCard.click();
-    await firstCard.locator(tid('catalogue-edit')).click();
-    const dialog = page.locator(tid('form-dialog'));
-    await dialog.waitFor();
-    // the dialog's mask covers the pager, so the page button is pressed programmatically
-    await page.locator(tid('pager-page-2')).dispatchEvent('click');
-    await dialog.waitFor({ state: 'detached' });
-    await page.locator(`${tid('pager-page-2')}[aria-current="page"]`).waitFor();
-    // page 2 holds the last 10 units, none of page 1
     const items = page.locator(tid('catalogue-item'));
-    await expect.poll(() => items.count(), { timeout: UI_TIMEOUT }).toBe(10);
-    await expect.poll(() => items.first().getAttribute('data-id'), { timeout: UI_TIMEOUT }).not.toBe(firstOnPage1);
+    expect(await items.count()).toBe(50);
+    expect(await pageButtons(page)).toEqual(['1', '2']);
+    expect(await page.locator(tid('pager-page-1')).getAttribute('aria-current')).toBe('page');
+    const firstOnPage1 = await items.first().getAttribute('data-id');
 
-    // a new-item form opened on page 2 closes on going back to page 1 as well
-    await page.locator(tid('catalogue-add')).click();
-    await dialog.waitFor();
-    await page.locator(tid('pager-prev')).dispatchEvent('click');
-    await dialog.waitFor({ state: 'detached' });
-    await page.locator(`${tid('pager-page-1')}[aria-current="page"]`).waitFor();
-    await expect.poll(() => items.count(), { timeout: UI_TIMEOUT }).toBe(50);
-    await expect.poll(() => items.first().getAttribute('data-id'), { timeout: UI_TIMEOUT }).toBe(firstOnPage1);
+    await page.locator(tid('pager-page-2')).click();
+    await page.locator(`${tid('pager-page-2')}[aria-current="page"]`).waitFor();
+    await expect.poll(() => items.count(), { timeout: UI_TIMEOUT }).toBe(10);
+    expect(await items.evaluateAll((els, id) => els.some((e) => e.getAttribute('data-id') === id), firstOnPage1)).toBe(false);
   });
 
   it('is read-only without SOURCES_EDT', async () => {
@@ -188,5 +178,147 @@ describe('catalogue screen in the browser', () => {
     expect(await first.locator(tid('catalogue-edit')).count()).toBe(0);
     expect(await first.locator(tid('catalogue-delete')).count()).toBe(0);
     expect(await page.locator(tid('catalogue-form')).count()).toBe(0);
+  });
+});
+
+/**
+ * A catalogue with an inline form and a page size: the sources, from a copy of the schemas where
+ * source.json sets `x-table.pageSize` 5 (no column changes, so the project's migrations serve).
+ */
+describe('a paged catalogue with an inline form (sources, 5 a page)', () => {
+  const root = mkdtempSync(join(rootDir, '.tmp', 'paged-'));
+  let server: TestServer;
+  let page: Page;
+  const items = () => page.locator(tid('catalogue-item'));
+  const ids = () => items().evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+  const titles = () => page.locator(tid('catalogue-item-title')).allInnerTexts();
+  const current = () => page.locator(`${tid('pager')} [aria-current="page"]`).innerText();
+
+  /** Adds a source through the inline form and waits for the success message. */
+  async function addThroughForm(shortName: string, name: string) {
+    await page.locator(tid('catalogue-add')).click();
+    const form = page.locator(tid('catalogue-form'));
+    await form.waitFor();
+    await form.getByLabel('Краткое название', { exact: true }).fill(shortName);
+    await form.getByLabel('Наименование', { exact: true }).fill(name);
+    await form.locator(tid('form-save')).click();
+    await form.waitFor({ state: 'detached' });
+    await card(page, name).waitFor();
+  }
+
+  beforeAll(async () => {
+    cpSync(schemasDir, join(root, 'schemas'), { recursive: true });
+    const file = join(root, 'schemas', 'source.json');
+    const source = JSON.parse(readFileSync(file, 'utf8'));
+    source['x-table'].pageSize = 5;
+    writeFileSync(file, JSON.stringify(source, null, 2));
+    server = await startTestServer({ schemasDir: join(root, 'schemas') });
+    const context = await env.browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, locale: 'ru-RU' });
+    context.setDefaultTimeout(UI_TIMEOUT);
+    page = await context.newPage();
+    await loginThroughUi(page, 'ADMIN', 'Admin123');
+  }, 120_000);
+
+  afterAll(async () => {
+    await page?.context().close();
+    await server?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('shows the pager from a full page on; a new item goes on top and pushes the last one off', async () => {
+    await page.goto(SOURCES);
+    await items().first().waitFor();
+    expect(await countText(page)).toBe('Всего записей: 3');
+    expect(await page.locator(tid('pager')).count()).toBe(0);
+
+    await addThroughForm('А1', 'Источник А1');
+    expect(await countText(page)).toBe('Всего записей: 4');
+    expect(await page.locator(tid('pager')).count()).toBe(0); // 4 < 5
+
+    await addThroughForm('А2', 'Источник А2');
+    expect(await countText(page)).toBe('Всего записей: 5');
+    await page.locator(tid('pager')).waitFor(); // 5 ≥ 5: shown, one page
+    expect(await pageButtons(page)).toEqual(['1']);
+    expect(await items().count()).toBe(5);
+
+    // the page is full: the new item goes on top, the last one drops, the count grows
+    const before = await ids();
+    await addThroughForm('А3', 'Источник А3');
+    expect(await countText(page)).toBe('Всего записей: 6');
+    expect((await titles())[0]).toBe('Источник А3');
+    const after = await ids();
+    expect(after).toHaveLength(5);
+    expect(after.slice(1)).toEqual(before.slice(0, 4));
+    expect(after).not.toContain(before[4]);
+    expect(await pageButtons(page)).toEqual(['1', '2']);
+  });
+
+  it('shows at most 5 page buttons, a window that follows the current page', async () => {
+    const api = await server.login();
+    for (let i = 4; i <= 32; i++) {
+      const r = await api.post('/api/tbl/source', { shortName: `Б${i}`, name: `Источник Б${String(i).padStart(2, '0')}` });
+      expect(r.status).toBe(200);
+    }
+    await page.goto(SOURCES);
+    await page.locator(tid('pager')).waitFor();
+    expect(await countText(page)).toBe('Всего записей: 35'); // 7 pages
+    expect(await pageButtons(page)).toEqual(['1', '2', '3', '4', '5']);
+    expect(await page.locator(tid('pager-prev')).isDisabled()).toBe(true);
+
+    await page.locator(tid('pager-page-4')).click();
+    await expect.poll(current, { timeout: UI_TIMEOUT }).toBe('4');
+    expect(await pageButtons(page)).toEqual(['2', '3', '4', '5', '6']);
+
+    await page.locator(tid('pager-last')).click();
+    await expect.poll(current, { timeout: UI_TIMEOUT }).toBe('7');
+    expect(await pageButtons(page)).toEqual(['3', '4', '5', '6', '7']);
+    await expect.poll(() => items().count(), { timeout: UI_TIMEOUT }).toBe(5);
+    expect(await page.locator(tid('pager-next')).isDisabled()).toBe(true);
+
+    await page.locator(tid('pager-first')).click();
+    await expect.poll(current, { timeout: UI_TIMEOUT }).toBe('1');
+  });
+
+  it('closes the open form and the expanded card on changing page', async () => {
+    await page.goto(SOURCES);
+    await page.locator(tid('pager')).waitFor();
+    const page1 = await ids();
+
+    // an edit form open on page 1 (the pager stays usable: the form is inline)
+    await items().first().click();
+    await items().first().locator(tid('catalogue-edit')).click();
+    const form = page.locator(tid('catalogue-form'));
+    await form.filter({ hasText: 'Редактирование' }).waitFor();
+    await form.getByLabel('Наименование', { exact: true }).fill('Не сохранять');
+    await page.locator(tid('pager-page-2')).click();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(current, { timeout: UI_TIMEOUT }).toBe('2');
+    await expect.poll(async () => (await ids()).some((id) => page1.includes(id)), { timeout: UI_TIMEOUT }).toBe(false);
+    // back on page 1 the form is still closed and nothing was saved
+    await page.locator(tid('pager-page-1')).click();
+    await expect.poll(ids, { timeout: UI_TIMEOUT }).toEqual(page1);
+    expect(await form.count()).toBe(0);
+    expect(await card(page, 'Не сохранять').count()).toBe(0);
+
+    // a new-item form on page 1 closes on going to the next page
+    await page.locator(tid('catalogue-add')).click();
+    await form.filter({ hasText: 'Новая запись' }).waitFor();
+    await page.locator(tid('pager-next')).click();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(current, { timeout: UI_TIMEOUT }).toBe('2');
+    expect(await page.locator(tid('catalogue-add')).isEnabled()).toBe(true);
+
+    // an expanded card (Edit and Delete shown) is folded again when its page comes back
+    await page.locator(tid('pager-prev')).click();
+    await expect.poll(ids, { timeout: UI_TIMEOUT }).toEqual(page1);
+    await items().nth(1).click();
+    await items().nth(1).locator(tid('catalogue-edit')).waitFor();
+    await page.locator(tid('pager-page-2')).click();
+    await expect.poll(current, { timeout: UI_TIMEOUT }).toBe('2');
+    expect(await page.locator(tid('catalogue-edit')).count()).toBe(0);
+    await page.locator(tid('pager-page-1')).click();
+    await expect.poll(ids, { timeout: UI_TIMEOUT }).toEqual(page1);
+    expect(await page.locator(tid('catalogue-edit')).count()).toBe(0);
+    expect(await page.locator(tid('catalogue-delete')).count()).toBe(0);
   });
 });

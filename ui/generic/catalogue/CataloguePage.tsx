@@ -114,7 +114,11 @@ function GenericCataloguePage({ table, permission, onChanged }: CataloguePagePro
         page={c.page}
         pageSize={c.pageSize}
         loading={c.loading}
-        onPageChange={c.changePage}
+        onPageChange={(p) => {
+          // another page closes the open form (useCatalogue) and the expanded card
+          setExpanded(null);
+          c.changePage(p);
+        }}
         extra={
           editable ? (
             <Button data-testid="catalogue-add" type="primary" icon={<PlusOutlined />} onClick={c.openNew} disabled={!!editingNew}>

@@ -60,6 +60,39 @@ describe('validation errors', () => {
     expect(r.body.errors[0].msg).toMatch(/^Краткое название: должно быть не длиннее, чем 20 символов/);
   });
 
+  it('words types and patterns in Russian, never a JSON type name or a regular expression', async () => {
+    const substance = await admin.post('/api/tbl/substance', { shortName: 'T1', name: 'Т', line: 'OTHER', displayOrder: 'first', active: 'yes' });
+    expect(substance.status).toBe(400);
+    expect(substance.body.errors).toEqual(expect.arrayContaining([
+      { field: 'displayOrder', msg: 'Порядок отображения: должно быть целым числом' },
+      { field: 'active', msg: 'Активен: должно быть логическим значением (да/нет)' },
+    ]));
+    const unit = (await admin.post('/api/tbl/unit/query', { page: 1, pageSize: 1 })).body.list[0];
+    const profile = (await admin.post('/api/opts/userprofile', {})).body[0].value;
+    const user = { login: 'иван петров', name: 'Иван', email: 'ivan@example.org', unitId: unit.id, profiles: [profile], view: 'UNIT' };
+    const r = await admin.post('/api/tbl/userws', user);
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual([{ field: 'login', msg: 'Логин: может содержать только латинские буквы, цифры и знаки _ . @ -' }]);
+    const typed = await admin.post('/api/tbl/userws', { ...user, login: 'IVAN', name: 12 });
+    expect(typed.body.errors).toEqual([{ field: 'name', msg: 'ФИО: должно быть строкой' }]);
+    const all = JSON.stringify([substance.body, r.body, typed.body]);
+    expect(all).not.toMatch(/string|integer|boolean|образцу|\^\[/);
+  });
+
+  it('words them in English for an English session', async () => {
+    const en = await server.login();
+    expect((await en.post('/api/sys/language/en')).status).toBe(200);
+    try {
+      const r = await en.post('/api/tbl/substance', { shortName: 'T2', name: 'T', line: 'OTHER', displayOrder: 1.5, customId: 7 });
+      expect(r.body.errors).toEqual(expect.arrayContaining([
+        { field: 'displayOrder', msg: 'Display order: must be an integer' },
+        { field: 'customId', msg: expect.stringMatching(/: must be a string$/) },
+      ]));
+    } finally {
+      await en.post('/api/sys/language/ru');
+    }
+  });
+
   it('refuses a duplicate short name with a field error', async () => {
     await admin.post('/api/tbl/source', { shortName: 'DUP', name: 'Первый' });
     const r = await admin.post('/api/tbl/source', { shortName: 'DUP', name: 'Второй' });

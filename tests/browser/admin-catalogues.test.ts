@@ -116,7 +116,7 @@ describe('catalogue forms of the administrator', () => {
     // the error sits under the table's own field, in Russian; the dialog stays, nothing is sent
     const error = form.locator('.ant-form-item').filter({ has: page.locator('#root_medicines') }).locator('.ant-form-item-explain-error');
     await error.first().waitFor();
-    expect(await error.allInnerTexts()).toEqual(['должно иметь не менее, чем 1 элемент']);
+    expect(await error.allInnerTexts()).toEqual(['Препараты схемы: должно иметь не менее, чем 1 элемент']);
     expect(await form.locator(tid('schema-form')).count()).toBe(1);
     await form.locator(tid('form-cancel')).click();
     await form.waitFor({ state: 'detached' });

@@ -69,7 +69,7 @@ describe('catalogue screen in the browser', () => {
     await form.locator(tid('form-save')).click();
     const nameError = fieldItem(form, 'Наименование').locator('.ant-form-item-explain-error');
     await nameError.waitFor();
-    expect(await nameError.innerText()).toMatch(/обязательное поле .Наименование./);
+    expect(await nameError.innerText()).toBe('Наименование: Обязательное поле');
     expect(await fieldItem(form, 'Краткое название').locator('.ant-form-item-explain-error').count()).toBe(0);
 
     // a duplicate short name comes back from the server, shown beside the field too

@@ -38,5 +38,8 @@ describe('error placement', () => {
     expect(unshownErrors([err('.userId', 'должно соответствовать формату "uuid"'), err('.profiles')], schema, ui)).toEqual([
       '«Учётная запись»: должно соответствовать формату "uuid"',
     ]);
+    expect(unshownErrors([err('.userId', 'Учётная запись: должно быть идентификатором записи')], schema, ui)).toEqual([
+      'Учётная запись: должно быть идентификатором записи',
+    ]);
   });
 });

@@ -60,6 +60,8 @@ export function unshownErrors(errors: RJSFValidationError[], schema: Node, uiSch
     const placed = placeError(path, uiSchema);
     if (placed.shown) return [];
     const title = titleAt(schema, placed.path) ?? placed.path.join('.');
-    return [`«${title}»: ${e.message ?? ''}`.trim()];
+    const msg = e.message ?? '';
+    // the validator's messages already start with the field's title (engine/validation-messages.ts)
+    return [msg.startsWith(`${title}: `) ? msg : `«${title}»: ${msg}`.trim()];
   });
 }

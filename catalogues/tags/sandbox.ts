@@ -12,8 +12,8 @@
  * after (`dropSandbox`, `createSandbox`). When the database user may not create or assume roles, the
  * sandbox degrades to the views plus read-only and timeout (and the lexical gate); this is logged.
  * On the embedded PGlite (`npm start`) roles work but `statement_timeout` does not (WebAssembly has no
- * timer signals): a slow condition blocks the single local user until it ends; the lexical gate
- * refuses `pg_sleep`, `generate_series` and recursive queries to narrow that.
+ * timer signals): there the lexical gate is narrower (./condition-text.ts) and the condition runs in
+ * batches with the clock read between them (./check-condition.ts).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Em, Orm } from '../../server/db/orm.ts';

@@ -42,8 +42,9 @@ const attempt = (em: Em, login: string, success: boolean, ip: string) =>
   kysely(em).insertInto('loginattempt').values({ id: crypto.randomUUID(), login: login.slice(0, 30), attempt_date: new Date(), success, ip_address: ip }).execute();
 
 /**
- * Checks credentials (argon2id), the lockout (5 failures in 15 minutes) and the workspace choice,
- * then opens a session row and returns its cookie token.
+ * Checks credentials (argon2id), the lockout (5 failures in 15 minutes), a blocked account, an
+ * e-mail confirmation still pending (self-registration) and the workspace choice, then opens a
+ * session row and returns its cookie token.
  */
 export async function login(ctx: AppContext, c: Context<Env>, input: LoginInput, lang: Lang): Promise<{ token: string; workspaceId: string }> {
   const em = ctx.orm.em.fork();
@@ -58,6 +59,9 @@ export async function login(ctx: AppContext, c: Context<Env>, input: LoginInput,
     throw fail(401, t(lang, 'msg.invalidLogin'), 'login');
   }
   if (user.active === false) throw fail(403, t(lang, 'msg.blocked'), 'login');
+  // A self-registered account waits for its e-mail link (a pending token). Accounts an administrator
+  // created carry no token: their unconfirmed e-mail does not keep them out.
+  if (user.email_confirmed !== true && user.email_token) throw fail(403, t(lang, 'msg.emailNotConfirmed'), 'login');
   const workspaces = await userWorkspaces(em, user.id);
   const chosen = input.workspaceId ? workspaces.find((w) => w.id === input.workspaceId) : workspaces.length === 1 ? workspaces[0] : undefined;
   if (!chosen) {

@@ -115,17 +115,41 @@ describe('login page', () => {
     const listed = (await admin.post('/api/tbl/userws/query', { login: 'SELF1' })).body.list[0];
     const u = (await admin.get(`/api/tbl/userws/form/${listed.id}`)).body;
     expect(u).toMatchObject({ unitId: demo.unit, profiles: [demo.userProfile], emailConfirmed: false, active: true, administrator: false });
-    const session = (await (await server.login('SELF1', 'Self1234')).post('/api/sys/session')).body;
-    expect(session).toMatchObject({ workspaceId: demo.workspace, userName: 'Самостоятельный Пользователь' });
-    expect(session.permissions).toContain('CASEMAN');
+    // no way in until the e-mail is confirmed: a field error in the request's language, no session
+    const user = server.anonymous();
+    const refused = await user.post('/api/auth/login', { login: 'self1', password: 'Self1234' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors).toEqual([{ field: 'login', msg: 'Адрес эл. почты не подтверждён. Откройте ссылку из письма, отправленного при регистрации' }]);
+    expect(user.cookie).toBe('');
+    expect((await user.post('/api/sys/session')).status).toBe(401);
+    const inEnglish = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body: JSON.stringify({ login: 'SELF1', password: 'Self1234' }) });
+    expect((await inEnglish.json()).errors[0].msg).toMatch(/^The e-mail address is not confirmed/);
+    // a wrong password still says only that, not whether the account waits for its e-mail
+    expect((await user.post('/api/auth/login', { login: 'SELF1', password: 'Wrong1234' })).body.errors[0].msg).toBe('Неверное имя пользователя или пароль');
 
     const mail = outboxMail('self1@example.org')!;
     const link = /https:\/\/tb\.example\.kg(\/api\/pub\/confirmemail\/\S+)/.exec(mail.text)![1];
     expect((await anon.get('/api/pub/confirmemail/wrong-token')).status).toBe(400);
+    expect((await user.post('/api/auth/login', { login: 'SELF1', password: 'Self1234' })).status).toBe(403);
     expect((await anon.get(link)).body.success).toBe(true);
     expect((await admin.post('/api/tbl/userws/query', { login: 'SELF1' })).body.list[0].emailConfirmed).toBe(true);
     expect((await anon.get(link)).status).toBe(400);
+
+    expect((await user.post('/api/auth/login', { login: 'SELF1', password: 'Self1234' })).status).toBe(200);
+    const session = (await user.post('/api/sys/session')).body;
+    expect(session).toMatchObject({ workspaceId: demo.workspace, userName: 'Самостоятельный Пользователь' });
+    expect(session.permissions).toContain('CASEMAN');
     expect(await db().selectFrom('cmdhistory').select('action').where('type', '=', 'sysuser').where('action', '=', 'register').execute()).toHaveLength(1);
+  });
+});
+
+describe('accounts an administrator creates', () => {
+  it('log in although their e-mail is unconfirmed: no confirmation was ever sent to them', async () => {
+    const id = (await admin.post('/api/tbl/userws', { login: 'byadmin', name: 'Создан администратором', email: 'byadmin@example.org', unitId: demo.unit, profiles: [demo.userProfile], view: 'UNIT' })).body.result;
+    expect((await admin.get(`/api/tbl/userws/form/${id}`)).body).toMatchObject({ emailConfirmed: false });
+    expect((await admin.post('/api/tbl/userws/updatepwd', { userWsId: id, newPassword: 'Admin1234', repeatNewPassword: 'Admin1234' })).status).toBe(200);
+    const u = await server.login('BYADMIN', 'Admin1234');
+    expect((await u.post('/api/sys/session')).body.userLogin).toBe('BYADMIN');
   });
 });
 

@@ -59,6 +59,7 @@ export function sysconfigAdminRoutes(app: Hono<Env>, ctx: AppContext): void {
       await store.update(prev.id, doc);
       await recordCommand(em, s, { type: 'sysconfig', action: 'update', entityId: prev.id, entityName, detail: await describeDiff(em, def, diff, s.lang) });
     });
+    ctx.identities.clear(); // `ulaActive` is part of every identity: seen at once by this process
     return c.json({ success: true });
   });
 }

@@ -1,19 +1,17 @@
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
-import type { Em } from '../../server/db/orm.ts';
 import { recordCommand } from '../../server/history/record.ts';
 import type { AppContext, Env, Session } from '../../server/http/context.ts';
 import { kysely } from '../../server/tbl/store.ts';
 
 /**
  * The user licence agreement: while the settings require it (`ulaActive`), a session reports
- * `ulaAccepted: false` until the user accepts it once (`POST /api/sys/acceptula`).
+ * `ulaAccepted: false` until the user accepts it once (`POST /api/sys/acceptula`), and the server
+ * refuses every other call but the language and logout (`requireSession`, from the session's
+ * `ulaPending`, read with the user's identity).
  */
-export async function ulaSessionInfo({ em, session }: { em: Em; session: Session }): Promise<{ ulaAccepted: boolean }> {
-  const r = await sql<{ required: boolean | null; accepted: Date | null }>`
-    select (select ula_active from sysconfig order by created_at limit 1) as required,
-           (select ula_accepted_at from sysuser where id = ${session.userId}) as accepted`.execute(kysely(em));
-  return { ulaAccepted: r.rows[0].required !== true || r.rows[0].accepted != null };
+export async function ulaSessionInfo({ session }: { session: Session }): Promise<{ ulaAccepted: boolean }> {
+  return { ulaAccepted: !session.ulaPending };
 }
 
 export function ulaRoutes(app: Hono<Env>, ctx: AppContext): void {
@@ -23,6 +21,7 @@ export function ulaRoutes(app: Hono<Env>, ctx: AppContext): void {
       await kysely(em).updateTable('sysuser').set({ ula_accepted_at: sql`now()` }).where('id', '=', s.userId).execute();
       await recordCommand(em, s, { type: 'sysuser', action: 'acceptula', entityId: s.userId, entityName: s.userName });
     });
+    ctx.identities.clear(); // the next request of this user goes through at once
     return c.json({ success: true });
   });
 }

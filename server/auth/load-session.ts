@@ -15,7 +15,8 @@ export type Identity = Omit<Session, 'sessionId' | 'lang'>;
 /**
  * The session of a cookie token (by its hash), checked against the database on every request —
  * so a logout or an expiry seen by any server process counts at once — plus the user's identity
- * in that workspace (names, unit, permissions), memoised briefly because it is costly to plan.
+ * in that workspace (names, unit, permissions, whether the licence agreement still waits), memoised
+ * briefly because it is costly to plan.
  * An expired session is closed here, by whichever process notices first.
  */
 export async function loadSession(em: Em, hash: string, sessionHours: number, identities: IdentityCache): Promise<Session | undefined> {
@@ -45,6 +46,7 @@ export async function loadSession(em: Em, hash: string, sessionHours: number, id
 async function loadIdentity(em: Em, userId: string, userwsId: string | null, workspaceId: string): Promise<Identity | undefined> {
   const r = (await sql<any>`
     select u.login, u.name as user_name, u.active,
+      (u.ula_accepted_at is null and coalesce((select c.ula_active from sysconfig c order by c.created_at limit 1), false)) as ula_pending,
       w.name as ws_name, w.patient_name_composition,
       uw.administrator, uw.unit_id, uw.view, uw.play_other_units,
       un.name as unit_name, un.address_admin_unit_id as admin_unit_id,
@@ -73,5 +75,6 @@ async function loadIdentity(em: Em, userId: string, userwsId: string | null, wor
     adminUnitId: r.admin_unit_id ?? null,
     view: r.view ?? null,
     playOtherUnits: r.play_other_units === true,
+    ulaPending: r.ula_pending === true,
   };
 }

@@ -23,6 +23,11 @@ export interface Session {
   adminUnitId: string | null;
   view: string | null;
   playOtherUnits: boolean;
+  /**
+   * The settings require the user licence agreement and this user has not accepted it yet: only
+   * the session, the acceptance, the language and logout answer (see `requireSession`).
+   */
+  ulaPending: boolean;
   lang: Lang;
 }
 

@@ -6,7 +6,17 @@ import { cookieName, tokenHash } from '../auth/tokens.ts';
 import type { AppContext, Env, Session } from './context.ts';
 import { fail } from './errors.ts';
 
-/** Requires a live session; puts it on the context. */
+/**
+ * What a session may call before its user accepted the licence agreement the settings require:
+ * the session itself (the UI learns `ulaAccepted: false` from it), the acceptance, the language.
+ * Logout and the public routes are registered before the session check.
+ */
+const beforeUla = [/^\/api\/sys\/session$/, /^\/api\/sys\/acceptula$/, /^\/api\/sys\/language\/[^/]+$/];
+
+/**
+ * Requires a live session; puts it on the context. While the user licence agreement waits
+ * (`session.ulaPending`), anything else is refused with 403 and `result: {ulaRequired: true}`.
+ */
 export const requireSession = (ctx: AppContext): MiddlewareHandler<Env> => async (c, next) => {
   const token = getCookie(c, cookieName);
   const hash = token ? tokenHash(token) : undefined;
@@ -14,6 +24,7 @@ export const requireSession = (ctx: AppContext): MiddlewareHandler<Env> => async
   if (!session) throw fail(401, t(c.get('lang'), 'msg.notAuthenticated'));
   c.set('session', session);
   c.set('lang', session.lang);
+  if (session.ulaPending && !beforeUla.some((r) => r.test(c.req.path))) throw fail(403, t(session.lang, 'msg.ulaRequired'), null, { ulaRequired: true });
   await next();
 };
 

@@ -154,16 +154,52 @@ describe('accounts an administrator creates', () => {
 });
 
 describe('user licence agreement', () => {
-  it('reports ulaAccepted: false while it is required and not yet accepted', async () => {
+  it('reports ulaAccepted: false and refuses every other call until the user accepts it', async () => {
     const doctor = await server.login('DOCTOR1', 'Doctor123');
     expect((await doctor.post('/api/sys/session')).body.ulaAccepted).toBe(true);
-    await admin.post('/api/admin/sysconfig', { ...base, ulaActive: true });
+    expect((await doctor.post('/api/tbl/unit/query', {})).status).toBe(200);
+    expect((await admin.post('/api/admin/sysconfig', { ...base, ulaActive: true })).status).toBe(200);
     expect((await server.anonymous().get('/api/pub/sysconfig')).body.ulaActive).toBe(true);
+
+    // an open session is held at once: the data, the user's own settings, lookups, search
     expect((await doctor.post('/api/sys/session')).body.ulaAccepted).toBe(false);
+    const refused = await doctor.post('/api/tbl/unit/query', {});
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ success: false, errors: [{ field: null, msg: 'Сначала примите пользовательское соглашение' }], result: { ulaRequired: true } });
+    for (const [method, path] of [['GET', '/api/sys/usersettings'], ['POST', '/api/sys/workspaces'], ['POST', '/api/opts/unit'], ['POST', '/api/session/search'], ['GET', '/api/admin/sysconfig'], ['POST', '/api/sys/changepassword']]) {
+      expect((await doctor.call(method, path, method === 'POST' ? {} : undefined)).status, path).toBe(403);
+    }
+    // what the agreement page needs still answers: the session, the language, the acceptance
+    expect((await doctor.post('/api/sys/language/en')).status).toBe(200);
+    expect((await doctor.post('/api/tbl/unit/query', {})).body.errors[0].msg).toBe('Accept the user licence agreement first');
+    expect((await doctor.post('/api/sys/language/ru')).status).toBe(200);
     expect((await doctor.post('/api/sys/acceptula')).body).toEqual({ success: true });
     expect((await doctor.post('/api/sys/session')).body.ulaAccepted).toBe(true);
-    expect((await admin.post('/api/sys/session')).body.ulaAccepted).toBe(false);
+    expect((await doctor.post('/api/tbl/unit/query', {})).status).toBe(200);
     expect(await db().selectFrom('cmdhistory').select('action').where('action', '=', 'acceptula').execute()).toHaveLength(1);
+
+    // a new login is held too, and may log out
+    const again = await server.login();
+    expect((await again.post('/api/sys/session')).body.ulaAccepted).toBe(false);
+    expect((await again.post('/api/tbl/unit/query', {})).status).toBe(403);
+    expect((await again.post('/api/auth/logout')).status).toBe(200);
+    expect((await again.post('/api/sys/session')).status).toBe(401);
+
+    // the administrator who switched it on is held as well, until accepting
+    expect((await admin.post('/api/sys/session')).body.ulaAccepted).toBe(false);
+    expect((await admin.post('/api/admin/sysconfig', { ...base, ulaActive: false })).status).toBe(403);
+    expect((await admin.post('/api/sys/acceptula')).status).toBe(200);
+    expect((await admin.get('/api/admin/sysconfig')).body.ulaActive).toBe(true);
+  });
+
+  it('lets everyone through once the settings no longer require it', async () => {
+    expect((await admin.post('/api/admin/sysconfig', { ...base, ulaActive: false })).status).toBe(200);
+    const nurse = await server.login('DOCTOR1', 'Doctor123');
+    expect((await nurse.post('/api/tbl/unit/query', {})).status).toBe(200);
+    await db().updateTable('sysuser').set({ ula_accepted_at: null }).execute();
+    server.ctx.identities.clear();
+    expect((await nurse.post('/api/sys/session')).body.ulaAccepted).toBe(true);
+    expect((await nurse.post('/api/tbl/unit/query', {})).status).toBe(200);
   });
 
   it('refuses more than 5 registrations an hour from one address, counted in the database', async () => {

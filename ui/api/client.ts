@@ -1,7 +1,8 @@
 /**
  * The HTTP transport: JSON in, JSON out, cookies included, envelope unwrapped, errors thrown as
  * {@link ApiError}. A 401 outside `/api/auth/` calls the handler set by {@link onUnauthorized}
- * (the app sends the user to `/login`).
+ * (the app sends the user to `/login`); a 403 with `result.ulaRequired` (the licence agreement
+ * became required during the session) calls the one set by {@link onUlaRequired}.
  *
  * @example
  *   const list = await api.post<QueryResult<Source>>('/api/tbl/source/query', { page: 0 });
@@ -10,6 +11,7 @@ import { ApiError } from './ApiError.ts';
 import type { Envelope, FieldError } from './types.ts';
 
 let unauthorizedHandler: () => void = () => {};
+let ulaRequiredHandler: () => void = () => {};
 let language = 'ru';
 
 /** The UI language, sent as `Accept-Language` so messages before login come in it too. */
@@ -30,6 +32,11 @@ const timeZone = browserTimeZone();
 /** Sets what happens when the server answers 401 (no session). */
 export function onUnauthorized(handler: () => void): void {
   unauthorizedHandler = handler;
+}
+
+/** Sets what happens when the server refuses a call until the licence agreement is accepted. */
+export function onUlaRequired(handler: () => void): void {
+  ulaRequiredHandler = handler;
 }
 
 function isEnvelope(body: unknown): body is Envelope<unknown> {
@@ -68,6 +75,7 @@ export async function request<T>(method: string, url: string, body?: unknown): P
   });
   const data = await readBody(res);
   if (res.status === 401 && !url.startsWith('/api/auth/')) unauthorizedHandler();
+  if (res.status === 403 && isEnvelope(data) && (data.result as { ulaRequired?: boolean } | undefined)?.ulaRequired) ulaRequiredHandler();
   if (!res.ok) {
     throw new ApiError(res.status, errorsFrom(data, res.status), isEnvelope(data) ? data.result : undefined);
   }

@@ -1,5 +1,5 @@
 /** The API client: transport with 401 handling, typed helpers per area, shared shapes. */
-export { api, request, onUnauthorized, setApiLanguage } from './client.ts';
+export { api, request, onUnauthorized, onUlaRequired, setApiLanguage } from './client.ts';
 export { ApiError, errorsOf } from './ApiError.ts';
 export * from './types.ts';
 export * as authApi from './auth.ts';

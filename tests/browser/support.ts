@@ -58,9 +58,10 @@ export interface BrowserEnv {
 
 const contexts = new Set<BrowserContext>();
 
-export async function startEnv(): Promise<BrowserEnv> {
+/** `clientMode`: the server of the offline client build (`TB_CLIENT_MODE=true`). */
+export async function startEnv(opts: { clientMode?: boolean } = {}): Promise<BrowserEnv> {
   await buildUiOnce();
-  const [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  const [server, browser] = await Promise.all([startTestServer({ clientMode: opts.clientMode }), launchBrowser()]);
   return {
     server,
     browser,

@@ -17,6 +17,8 @@ const registry = new Registry([
     rows: { type: 'array', 'x-child': true, items: { type: 'object', properties: { drugId: { type: 'string', 'x-ref': 'drug' } } } },
     kind: { type: 'string', 'x-options': 'plan-kinds' },
   }),
+  table('bed', 'BEDS', { name: { type: 'string' }, supplierId: { type: 'string', 'x-ref': 'vendor' } }, { read: 'any' }),
+  table('vendor', 'VENDORS', { name: { type: 'string' } }),
   table('stay', 'STAYS', { wardId: { type: 'string', 'x-ref': 'ward' }, note: { type: 'object', properties: { secretId: { type: 'string', 'x-ref': 'secret' } } } }),
   {
     $id: 'admit',
@@ -47,6 +49,11 @@ describe('canReadOptions', () => {
     expect(canReadOptions(registry, 'secret', holding('ADMIT'))).toBe(false);
   });
 
+  it('lets every user read the lookups of a table every user may read (its read-only form names them)', () => {
+    expect(canReadOptions(registry, 'vendor', holding())).toBe(true);
+    expect(canReadOptions(registry, 'vendor', holding('DRUGS'))).toBe(true);
+  });
+
   it('guards a named lookup referenced by x-options; leaves an unreferenced one to its provider', () => {
     expect(canReadOptions(registry, 'plan-kinds', holding('PLANS'))).toBe(true);
     expect(canReadOptions(registry, 'plan-kinds', holding('ADMIT'))).toBe(true);
@@ -59,13 +66,14 @@ describe('canReadOptions', () => {
     expect([...lookupReaders(registry).get('drug')!].sort()).toEqual(['ADMIT', 'PLANS']);
   });
 
-  it('on the project schemas: users and the system settings pick profiles; units pick sources; a doctor picks neither', () => {
+  it('on the project schemas: users and the system settings pick profiles; a doctor picks no profile, but names a unit\'s source', () => {
     const real = loadSchemas('schemas');
     expect(canReadOptions(real, 'userprofile', holding('USERS'))).toBe(true);
     expect(canReadOptions(real, 'userprofile', holding('SYSSETUP'))).toBe(true);
     expect(canReadOptions(real, 'userprofile', holding('CASEMAN', 'NEWCASE'))).toBe(false);
     expect(canReadOptions(real, 'source', holding('UNITS'))).toBe(true);
-    expect(canReadOptions(real, 'source', holding('CASEMAN', 'NEWCASE'))).toBe(false);
+    expect(canReadOptions(real, 'source', holding('CASEMAN', 'NEWCASE'))).toBe(true); // units are read by all
+    expect(canReadOptions(real, 'substance', holding('CASEMAN', 'NEWCASE'))).toBe(false);
     expect(canReadOptions(real, 'perms-tree', holding('PROFILES'))).toBe(true);
     expect(canReadOptions(real, 'perms-tree', holding('USERS'))).toBe(false);
     expect(canReadOptions(real, 'user-views', holding('USERS'))).toBe(true);

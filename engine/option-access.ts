@@ -27,17 +27,22 @@ export function lookupsOf(registry: Registry, schema: JsonSchema): Set<string> {
   return found;
 }
 
+/** Stands for every user of the workspace among a lookup's readers. */
+export const ANYONE = '*';
+
 /**
  * Who may read the options of each lookup besides its own readers: lookup (table or named lookup) →
  * the permissions of the tables and forms whose schemas reference it, since a form needs its
- * lookups. Computed once per registry.
+ * lookups; `ANYONE` when a table every user may read (`x-table.read: "any"`) references it, so its
+ * read-only form can name what it points to. Computed once per registry.
  */
 export function lookupReaders(registry: Registry): ReadonlyMap<string, ReadonlySet<string>> {
   let map = cache.get(registry);
   if (!map) {
     map = new Map<string, Set<string>>();
     for (const schema of registry.schemas.values()) {
-      const perm = schemaPermission(schema);
+      const readByAnyone = (schema['x-table'] as { read?: unknown } | undefined)?.read === 'any';
+      const perm = readByAnyone ? ANYONE : schemaPermission(schema);
       if (!perm) continue;
       for (const name of lookupsOf(registry, schema)) {
         if (!map.has(name)) map.set(name, new Set());
@@ -53,7 +58,8 @@ const cache = new WeakMap<Registry, Map<string, Set<string>>>();
 /**
  * Whether a user holding the permissions `has` answers yes to may read the options of `name`:
  * - a table: its own read permission, or `x-table.read: "any"`, or no permission at all (as the
- *   generic table API), or the permission of a table or form that references it;
+ *   generic table API), or the permission of a table or form that references it, or a reference
+ *   from a table every user may read;
  * - a named lookup referenced by `x-options`: the permission of a schema that references it;
  *   a named lookup no schema references answers `undefined`: its provider guards itself.
  *
@@ -61,7 +67,7 @@ const cache = new WeakMap<Registry, Map<string, Set<string>>>();
  */
 export function canReadOptions(registry: Registry, name: string, has: (perm: string) => boolean): boolean | undefined {
   const readers = lookupReaders(registry).get(name);
-  const byReference = readers ? [...readers].some(has) : false;
+  const byReference = readers ? [...readers].some((p) => p === ANYONE || has(p)) : false;
   const def = registry.tables.get(name);
   if (def) return def.meta.read === 'any' || !def.meta.permission || has(def.meta.permission) || byReference;
   return readers ? byReference : undefined;

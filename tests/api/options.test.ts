@@ -46,23 +46,25 @@ describe('who may read options', () => {
   const tables = ['source', 'userprofile', 'substance', 'product', 'unit', 'adminunit', 'workspace'];
   const lookups = ['perms-tree', 'user-views', 'command-types', 'report-users'];
 
-  it('a doctor (clinical profile): lookups of readable-by-all tables only', async () => {
+  it('a doctor (clinical profile): lookups of readable-by-all tables and of what their forms name only', async () => {
     const doctor = await server.login('DOCTOR1', 'Doctor123');
-    for (const name of ['source', 'userprofile', 'substance', 'product', ...lookups]) {
+    for (const name of ['userprofile', 'substance', 'product', ...lookups]) {
       const r = await doctor.post(`/api/opts/${name}`, {});
       expect(r.status, name).toBe(403);
       expect(r.body.errors[0].msg).toBe('Нет прав доступа');
     }
     for (const name of ['unit', 'adminunit', 'workspace']) expect((await doctor.post(`/api/opts/${name}`, {})).status, name).toBe(200);
+    // Every user may read a unit, so its read-only form must name the unit's supplier.
+    expect((await doctor.post('/api/opts/source', {})).status).toBe(200);
   });
 
-  it('a user manager (USERS): the profiles and user views a user form needs, not the sources', async () => {
+  it('a user manager (USERS): the profiles and user views a user form needs, not the substances', async () => {
     const manager = await createUser(server, admin, 'USERMGR', [{ permission: 'USERS' }]);
     const profiles = await manager.post('/api/opts/userprofile', {});
     expect(profiles.status).toBe(200);
     expect(profiles.body.map((o: any) => o.label)).toContain('Профиль USERMGR');
     expect((await manager.post('/api/opts/user-views', {})).status).toBe(200);
-    for (const name of ['source', 'substance', 'perms-tree', 'command-types']) expect((await manager.post(`/api/opts/${name}`, {})).status, name).toBe(403);
+    for (const name of ['substance', 'product', 'perms-tree', 'command-types']) expect((await manager.post(`/api/opts/${name}`, {})).status, name).toBe(403);
   });
 
   it('a unit manager (UNITS) picks sources (a unit names its supplier); a product manager picks substances', async () => {
@@ -71,7 +73,7 @@ describe('who may read options', () => {
     expect((await units.post('/api/opts/userprofile', {})).status).toBe(403);
     const products = await createUser(server, admin, 'PRODMGR', [{ permission: 'PRODUCTS' }]);
     expect((await products.post('/api/opts/substance', {})).status).toBe(200);
-    expect((await products.post('/api/opts/source', {})).status).toBe(403);
+    expect((await products.post('/api/opts/userprofile', {})).status).toBe(403);
   });
 
   it('the reports: command types and users for a holder of CMDHISTORY', async () => {

@@ -66,13 +66,13 @@ describe('canReadOptions', () => {
     expect([...lookupReaders(registry).get('drug')!].sort()).toEqual(['ADMIT', 'PLANS']);
   });
 
-  it('on the project schemas: users and the system settings pick profiles; a doctor picks no profile, but names a unit\'s source', () => {
+  it('on the project schemas: users and the system settings pick profiles; a doctor picks neither profiles nor sources', () => {
     const real = loadSchemas('schemas');
     expect(canReadOptions(real, 'userprofile', holding('USERS'))).toBe(true);
     expect(canReadOptions(real, 'userprofile', holding('SYSSETUP'))).toBe(true);
     expect(canReadOptions(real, 'userprofile', holding('CASEMAN', 'NEWCASE'))).toBe(false);
-    expect(canReadOptions(real, 'source', holding('UNITS'))).toBe(true);
-    expect(canReadOptions(real, 'source', holding('CASEMAN', 'NEWCASE'))).toBe(true); // units are read by all
+    expect(canReadOptions(real, 'source', holding('SOURCES'))).toBe(true);
+    expect(canReadOptions(real, 'source', holding('CASEMAN', 'NEWCASE'))).toBe(false);
     expect(canReadOptions(real, 'substance', holding('CASEMAN', 'NEWCASE'))).toBe(false);
     expect(canReadOptions(real, 'perms-tree', holding('PROFILES'))).toBe(true);
     expect(canReadOptions(real, 'perms-tree', holding('USERS'))).toBe(false);

@@ -22,6 +22,8 @@ beforeAll(async () => {
   refs.adminUnit = await first('adminunit', { name: 'Ленинский район' });
   refs.substance = await first('substance', { shortName: 'H' });
   refs.medicine = await first('product', { shortName: 'H 300' });
+  refs.source = await first('source');
+  refs.centralUnit = await first('unit', { customId: 'NCF' });
 });
 afterAll(() => server?.close());
 
@@ -80,7 +82,7 @@ const catalogues: Catalogue[] = [
   },
   {
     table: 'unit', permission: 'UNITS',
-    doc: () => ({ type: 'TBUNIT', name: 'Тестовый диспансер', address: { address: 'ул. Тестовая, 1', adminUnitId: refs.adminUnit, zipCode: '720000' }, tbFacility: true }),
+    doc: () => ({ type: 'TBUNIT', name: 'Тестовый диспансер', address: { address: 'ул. Тестовая, 1', adminUnitId: refs.adminUnit, zipCode: '720000' }, tbFacility: true, supplierId: refs.centralUnit }),
     defaults: { active: true, numDaysOrder: 120, receiveFromManufacturer: false },
     change: { name: 'Тестовый диспансер № 2', numDaysOrder: 90 },
     invalid: [
@@ -94,6 +96,7 @@ const catalogues: Catalogue[] = [
       ['type TBUNIT or LAB', (d) => (d.type = 'HOSPITAL'), 'type'],
       ['customId max 50', (d) => (d.customId = x(51)), 'customId'],
       ['numDaysOrder a number', (d) => (d.numDaysOrder = 'сто'), 'numDaysOrder'],
+      ['the supplier is a unit, not a drug source', (d) => (d.supplierId = refs.source), 'supplierId'],
     ],
   },
   {

@@ -48,14 +48,12 @@ describe('who may read options', () => {
 
   it('a doctor (clinical profile): lookups of readable-by-all tables and of what their forms name only', async () => {
     const doctor = await server.login('DOCTOR1', 'Doctor123');
-    for (const name of ['userprofile', 'substance', 'product', ...lookups]) {
+    for (const name of ['source', 'userprofile', 'substance', 'product', ...lookups]) {
       const r = await doctor.post(`/api/opts/${name}`, {});
       expect(r.status, name).toBe(403);
       expect(r.body.errors[0].msg).toBe('Нет прав доступа');
     }
     for (const name of ['unit', 'adminunit', 'workspace']) expect((await doctor.post(`/api/opts/${name}`, {})).status, name).toBe(200);
-    // Every user may read a unit, so its read-only form must name the unit's supplier.
-    expect((await doctor.post('/api/opts/source', {})).status).toBe(200);
   });
 
   it('a user manager (USERS): the profiles and user views a user form needs, not the substances', async () => {
@@ -67,9 +65,10 @@ describe('who may read options', () => {
     for (const name of ['substance', 'product', 'perms-tree', 'command-types']) expect((await manager.post(`/api/opts/${name}`, {})).status, name).toBe(403);
   });
 
-  it('a unit manager (UNITS) picks sources (a unit names its supplier); a product manager picks substances', async () => {
+  it('a unit manager (UNITS) picks units (a unit names its supplier unit), not sources; a product manager picks substances', async () => {
     const units = await createUser(server, admin, 'UNITMGR', [{ permission: 'UNITS' }]);
-    expect((await units.post('/api/opts/source', {})).status).toBe(200);
+    expect((await units.post('/api/opts/unit', {})).status).toBe(200);
+    expect((await units.post('/api/opts/source', {})).status).toBe(403);
     expect((await units.post('/api/opts/userprofile', {})).status).toBe(403);
     const products = await createUser(server, admin, 'PRODMGR', [{ permission: 'PRODUCTS' }]);
     expect((await products.post('/api/opts/substance', {})).status).toBe(200);

@@ -28,16 +28,18 @@ async function accountOf(em: Em, s: Session, userWsId: unknown) {
   return row;
 }
 
-const setPassword = async (em: Em, userId: string, password: string) =>
+const setPassword = async (em: Em, userId: string, password: string, extra: Record<string, unknown> = {}) =>
   kysely(em)
     .updateTable('sysuser')
-    .set({ password_hash: await hashPassword(password), password_expired: false, password_changed_at: new Date(), failed_logins: 0 })
+    .set({ password_hash: await hashPassword(password), password_expired: false, password_changed_at: new Date(), failed_logins: 0, ...extra })
     .where('id', '=', userId)
     .execute();
 
 /**
  * An administrator's password actions on a user (spec 000 §7.3), guarded by USERS_EDT:
  * `resetpwd` makes a new random password and e-mails it; `updatepwd` sets the one typed in.
+ * `resetpwd` also releases a self-registered account whose confirmation link was lost: only the
+ * owner of the address can read the new password, which proves the address as the link would.
  * Each writes a command-history entry; the password itself is never recorded.
  */
 export function passwordRoutes(app: Hono<Env>, ctx: AppContext): void {
@@ -47,7 +49,7 @@ export function passwordRoutes(app: Hono<Env>, ctx: AppContext): void {
     await ctx.orm.em.fork().transactional(async (em) => {
       const u = await accountOf(em, s, userWsId);
       const password = newPassword();
-      await setPassword(em, u.userId, password);
+      await setPassword(em, u.userId, password, { email_token: null });
       await recordCommand(em, s, { type: 'userws', action: 'resetpwd', entityId: u.userWsId, entityName: u.name, detail: { items: [{ title: fieldTitle(ctx.registry, 'userws', 'email', s.lang), value: u.email }] } });
       const cfg = await kysely(em).selectFrom('sysconfig').select('system_url').limit(1).executeTakeFirst();
       await sendMail(em, ctx, {

@@ -141,6 +141,16 @@ describe('login page', () => {
     expect(session.permissions).toContain('CASEMAN');
     expect(await db().selectFrom('cmdhistory').select('action').where('type', '=', 'sysuser').where('action', '=', 'register').execute()).toHaveLength(1);
   });
+
+  it('lets an administrator release a registration whose link was lost: the new password goes to that address', async () => {
+    expect((await server.anonymous().post('/api/pub/register', { login: 'lost1', name: 'Потерял Ссылку', email: 'lost1@example.org', password: 'Lost1234' })).body).toEqual({ success: true });
+    expect((await server.anonymous().post('/api/auth/login', { login: 'LOST1', password: 'Lost1234' })).status).toBe(403);
+    const userWsId = (await admin.post('/api/tbl/userws/query', { login: 'LOST1' })).body.list[0].id;
+    expect((await admin.post('/api/tbl/userws/resetpwd', { userWsId })).body).toEqual({ success: true });
+    const password = /Пароль: (\S+)/.exec(outboxMail('lost1@example.org')!.text)![1];
+    expect((await server.anonymous().post('/api/auth/login', { login: 'LOST1', password: 'Lost1234' })).status).toBe(401); // the old password is gone
+    expect((await server.login('LOST1', password).then((u) => u.post('/api/sys/session'))).body.userLogin).toBe('LOST1');
+  });
 });
 
 describe('accounts an administrator creates', () => {

@@ -179,6 +179,15 @@ describe('catalogue screen in the browser', () => {
     expect(await first.locator(tid('catalogue-delete')).count()).toBe(0);
     expect(await page.locator(tid('catalogue-form')).count()).toBe(0);
   });
+
+  it('tells a user who may open none of the catalogues so, instead of an empty menu', async () => {
+    const page = await env.newPage();
+    await loginThroughUi(page, 'DOCTOR1', 'Doctor123');
+    await page.goto('/sys/admin/tables');
+    await page.locator(tid('admin-no-entries')).waitFor();
+    expect(await page.locator(tid('admin-no-entries')).innerText()).toBe('Вам не доступен ни один раздел здесь.');
+    expect(await page.locator(tid('admin-sidebar')).isVisible()).toBe(false);
+  });
 });
 
 /**

@@ -3,7 +3,7 @@
  * permission), and the chosen entry's content.
  */
 import type { ReactNode } from 'react';
-import { Card, Col, Menu, Row, Typography } from 'antd';
+import { Alert, Card, Col, Menu, Row, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, useSession } from '../../session/index.ts';
@@ -33,8 +33,9 @@ export function AdminHub({ title, basePath, entries, selected, testId, children 
       <Typography.Title level={3} data-testid="admin-title">
         {title}
       </Typography.Title>
+      {!visible.length && <Alert type="warning" showIcon data-testid="admin-no-entries" title={t('ui.admin.noEntries')} style={{ marginBottom: 16 }} />}
       <Row gutter={16}>
-        <Col xs={24} md={7} lg={6}>
+        <Col xs={24} md={7} lg={6} hidden={!visible.length}>
           <Card size="small" styles={{ body: { padding: 4 } }}>
             <Menu
               data-testid="admin-sidebar"
@@ -46,7 +47,7 @@ export function AdminHub({ title, basePath, entries, selected, testId, children 
             />
           </Card>
         </Col>
-        <Col xs={24} md={17} lg={18}>
+        <Col xs={24} md={visible.length ? 17 : 24} lg={visible.length ? 18 : 24}>
           {children}
         </Col>
       </Row>

@@ -1,7 +1,8 @@
 /**
  * The reports domain. For now: the administrator reports (`admin/`) — session history, online
  * users, command history and statistics, error log — each under `POST /api/admin/rep/*` guarded by
- * its permission and limited to the session workspace. The UI screens are in `ui/admin/reports/`.
+ * its permission and limited to the session workspace and the reader's view (`admin/scope.ts`).
+ * The UI screens are in `ui/admin/reports/`.
  */
 import type { DomainModule } from '../server/modules.ts';
 import { adminReportRoutes, reportUsers } from './admin/index.ts';

@@ -1,6 +1,7 @@
 import type { CmdHistoryRow } from './rows.ts';
 import type { Hono } from 'hono';
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { areaSubtree } from '../../catalogues/adminunits/tree-counts.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext, Env, Session } from '../../server/http/context.ts';
 import { requirePermission } from '../../server/http/middleware.ts';
@@ -8,23 +9,21 @@ import { kysely } from '../../server/tbl/store.ts';
 import { MAX_ROWS, today } from './filters.ts';
 import { actionName, typeName } from './labels.ts';
 import { iso, likePattern, readFilter, requestZone, type ReportFilter } from './read-filter.ts';
+import { limitToView } from './scope.ts';
 import { accountId } from './users.ts';
 
-/** The entries of the session workspace that match the filter (joins and aggregates left to the caller). */
-export async function historyScope(ctx: AppContext, em: Em, s: Session, f: ReportFilter) {
+/** The entries of the session workspace the reader's view lets them see that match the filter (joins and aggregates left to the caller). */
+export async function historyScope(em: Em, s: Session, f: ReportFilter) {
   const userId = await accountId(em, s, f.userId);
   let q = kysely(em).selectFrom('cmdhistory as h').where('h.workspace_id', '=', s.workspaceId).where('h.exec_date', '>=', f.ini) as SelectQueryBuilder<any, any, any>;
+  // Only what the reader's view lets them see: their area's or unit's entries, and their users'.
+  q = limitToView(q, kysely(em), s, { user: 'h.user_id', unit: 'h.unit_id', area: 'h.admin_unit_id' });
   if (f.end) q = q.where('h.exec_date', '<=', f.end);
   if (userId) q = q.where('h.user_id', '=', userId);
   if (f.type) q = q.where('h.type', '=', f.type);
   if (f.action) q = q.where('h.action', '=', f.action);
-  if (f.adminUnitId) {
-    // The area and every area below it: p0..p4 hold an area's ancestors, itself included.
-    const path = ctx.registry.table('adminunit').fields.filter((x) => /^p\d$/.test(x.key)).map((x) => x.column);
-    const sub = kysely(em).selectFrom('adminunit as a').select('a.id').where('a.workspace_id', '=', s.workspaceId)
-      .where((eb) => eb.or([...path, 'id'].map((c) => eb(`a.${c}`, '=', f.adminUnitId!))));
-    q = q.where('h.admin_unit_id', 'in', sub);
-  }
+  // The area and every area below it.
+  if (f.adminUnitId) q = q.where('h.admin_unit_id', 'in', areaSubtree(kysely(em), s.workspaceId, f.adminUnitId));
   if (f.searchKey) {
     const like = likePattern(f.searchKey);
     q = q.where((eb) => eb.or([eb('h.entity_name', 'ilike', like), eb(sql`h.detail::text`, 'ilike', like)]));
@@ -34,7 +33,7 @@ export async function historyScope(ctx: AppContext, em: Em, s: Session, f: Repor
 
 async function history(ctx: AppContext, s: Session, f: ReportFilter) {
   const em = ctx.orm.em.fork();
-  const rows = await (await historyScope(ctx, em, s, f))
+  const rows = await (await historyScope(em, s, f))
     .leftJoin('sysuser as u', 'u.id', 'h.user_id')
     // An entry names only its own workspace's unit and area, whatever its ids say.
     .leftJoin('unit as un', (j) => j.onRef('un.id', '=', 'h.unit_id').onRef('un.workspace_id', '=', 'h.workspace_id'))
@@ -83,8 +82,8 @@ export function cmdHistoryRoutes(app: Hono<Env>, ctx: AppContext): void {
     const f = await readFilter(ctx, c, 'cmdstatistics', ['userId', 'type', 'adminUnitId', 'searchKey']);
     const em = ctx.orm.em.fork();
     const n = sql<number>`count(*)`;
-    const byAction = await (await historyScope(ctx, em, s, f)).select(['h.type', 'h.action', n.as('count')]).groupBy(['h.type', 'h.action']).execute();
-    const byUser = await (await historyScope(ctx, em, s, f))
+    const byAction = await (await historyScope(em, s, f)).select(['h.type', 'h.action', n.as('count')]).groupBy(['h.type', 'h.action']).execute();
+    const byUser = await (await historyScope(em, s, f))
       .leftJoin('sysuser as u', 'u.id', 'h.user_id')
       .select(['h.user_id as userId', 'u.name as userName', n.as('count')])
       .groupBy(['h.user_id', 'u.name'])

@@ -6,18 +6,24 @@ import { hasPermission, requirePermission } from '../../server/http/middleware.t
 import { kysely } from '../../server/tbl/store.ts';
 import { MAX_ROWS, today } from './filters.ts';
 import { iso, likePattern, readFilter, requestZone, type ReportFilter } from './read-filter.ts';
+import { limitToView, seesWholeWorkspace } from './scope.ts';
 
 /**
  * The errors of the session workspace in the period; the key searches message, class, URL and user.
  * Errors that happened outside any workspace (login, registration, e-mail confirmation) are the
- * system administrators' (SYSSETUP) to see, beside their workspace's.
+ * system administrators' (SYSSETUP, with a workspace-wide view) to see, beside their workspace's.
+ * A reader with an area or unit view sees only the errors of the users that view covers.
  */
 async function errors(ctx: AppContext, s: Session, f: ReportFilter) {
-  const system = hasPermission(s, 'SYSSETUP');
-  let q = kysely(ctx.orm.em.fork())
+  const db = kysely(ctx.orm.em.fork());
+  // Errors outside any workspace belong to no one's area or unit: only a reader who sees the whole workspace.
+  const system = hasPermission(s, 'SYSSETUP') && seesWholeWorkspace(s);
+  let q = db
     .selectFrom('errorlog as e')
     .where((eb) => (system ? eb.or([eb('e.workspace_id', '=', s.workspaceId), eb('e.workspace_id', 'is', null)]) : eb('e.workspace_id', '=', s.workspaceId)))
     .where('e.error_date', '>=', f.ini);
+  // An area or unit view: only the errors of the users it covers.
+  q = limitToView(q, db, s, { user: 'e.user_id' });
   if (f.end) q = q.where('e.error_date', '<=', f.end);
   if (f.searchKey) {
     const like = likePattern(f.searchKey);

@@ -3,34 +3,34 @@ import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { t, type Lang } from '../../engine/i18n.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { AppContext, Env } from '../../server/http/context.ts';
+import type { AppContext, Env, Session } from '../../server/http/context.ts';
 import { requirePermission } from '../../server/http/middleware.ts';
 import { kysely } from '../../server/tbl/store.ts';
 import { nextDayStart } from './filters.ts';
 import { iso, readFilter } from './read-filter.ts';
+import { limitToView } from './scope.ts';
 import { accountId } from './users.ts';
 
 /**
- * The sessions of the session workspace. A session nobody closed but whose time ran out shows the
- * logout it had (last access + the session timeout), the same date `loadSession` writes when it
- * notices; `online` keeps only the live ones.
+ * The sessions of the session workspace that the reader's view covers (`scope.ts`). A session
+ * nobody closed but whose time ran out shows the logout it had (last access + the session
+ * timeout), the same date `loadSession` writes when it notices; `online` keeps only the live ones.
  */
-function sessions(ctx: AppContext, em: Em, workspaceId: string) {
+function sessions(ctx: AppContext, em: Em, reader: Session) {
   const hours = ctx.config.sessionHours;
   const expiry = sql<Date>`s.last_access + make_interval(secs => ${hours * 3600})`;
-  return {
-    expiry,
-    query: kysely(em)
-      .selectFrom('syssession as s')
-      .innerJoin('sysuser as u', 'u.id', 's.user_id')
-      .where('s.workspace_id', '=', workspaceId)
-      .select([
-        's.id', 'u.name as userName', 'u.login as userLogin', 's.login_date as loginDate', 's.last_access as lastAccess',
-        's.ip_address as ipAddress', 's.application',
-        sql<Date | null>`coalesce(s.logout_date, case when ${expiry} < now() then ${expiry} end)`.as('logoutDate'),
-        sql<number>`count(*) over()`.as('total'),
-      ]),
-  };
+  const query = kysely(em)
+    .selectFrom('syssession as s')
+    .innerJoin('sysuser as u', 'u.id', 's.user_id')
+    .where('s.workspace_id', '=', reader.workspaceId)
+    .select([
+      's.id', 'u.name as userName', 'u.login as userLogin', 's.login_date as loginDate', 's.last_access as lastAccess',
+      's.ip_address as ipAddress', 's.application',
+      sql<Date | null>`coalesce(s.logout_date, case when ${expiry} < now() then ${expiry} end)`.as('logoutDate'),
+      sql<number>`count(*) over()`.as('total'),
+    ]);
+  // Only the sessions of users the reader's view covers (their unit in the reader's area or unit).
+  return { expiry, query: limitToView(query, kysely(em), reader, { user: 's.user_id' }) };
 }
 
 /**
@@ -64,7 +64,7 @@ export function sessionReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     // The user's calendar day when the request names their zone.
     const day = f.ini;
     const next = nextDayStart(day, f.zone);
-    const { query } = sessions(ctx, ctx.orm.em.fork(), s.workspaceId);
+    const { query } = sessions(ctx, ctx.orm.em.fork(), s);
     const rows = await query.where('s.login_date', '>=', day).where('s.login_date', '<', next).orderBy('s.login_date', 'desc').limit(f.limit).offset(f.offset).execute();
     return c.json(page(ctx, s.lang, rows));
   });
@@ -74,7 +74,7 @@ export function sessionReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     const f = await readFilter(ctx, c, 'usersession', ['userId']);
     const em = ctx.orm.em.fork();
     const userId = await accountId(em, s, f.userId);
-    let q = sessions(ctx, em, s.workspaceId).query.where('s.login_date', '>=', f.ini);
+    let q = sessions(ctx, em, s).query.where('s.login_date', '>=', f.ini);
     if (f.end) q = q.where('s.login_date', '<=', f.end);
     if (userId) q = q.where('s.user_id', '=', userId);
     return c.json(page(ctx, s.lang, await q.orderBy('s.login_date', 'desc').limit(f.limit).offset(f.offset).execute()));
@@ -83,7 +83,7 @@ export function sessionReportRoutes(app: Hono<Env>, ctx: AppContext): void {
   // Live now: not logged out, and used within the session timeout. A plain list (spec 000 §7.4).
   app.post('/api/admin/rep/onlineusers', requirePermission('ONLINE'), async (c) => {
     const s = c.get('session');
-    const { query } = sessions(ctx, ctx.orm.em.fork(), s.workspaceId);
+    const { query } = sessions(ctx, ctx.orm.em.fork(), s);
     const rows = await query
       .where('s.logout_date', 'is', null)
       .where(sql<boolean>`s.last_access > now() - make_interval(secs => ${ctx.config.sessionHours * 3600})`)

@@ -5,6 +5,7 @@ import { fail } from '../../server/http/errors.ts';
 import type { Session } from '../../server/http/context.ts';
 import type { OptionProvider } from '../../server/modules.ts';
 import { kysely } from '../../server/tbl/store.ts';
+import { limitToView } from './scope.ts';
 
 /**
  * The account id a report's `userId` filter means: the id of a workspace user (`userws`, what the
@@ -21,15 +22,15 @@ const reportPermissions = ['USERSESREP', 'CMDHISTORY', 'CMDSTATISTICS', 'ONLINE'
 
 /**
  * `POST /api/opts/report-users`: the users of the session workspace as `{value: accountId, label}`,
- * for the reports' user filter — readable with any report permission, unlike the user catalogue.
+ * for the reports' user filter — readable with any report permission, unlike the user catalogue;
+ * a reader with an area or unit view is offered only the users of that view (`scope.ts`).
  */
 export const reportUsers: OptionProvider = async ({ em, session }) => {
   if (!reportPermissions.some((p) => hasPermission(session, p))) throw fail(403, t(session.lang, 'msg.forbidden'));
-  return kysely(em)
+  const q = kysely(em)
     .selectFrom('userws as uw')
     .innerJoin('sysuser as u', 'u.id', 'uw.user_id')
     .select(['u.id as value', 'u.name as label', 'u.login as login'])
-    .where('uw.workspace_id', '=', session.workspaceId)
-    .orderBy('u.name')
-    .execute();
+    .where('uw.workspace_id', '=', session.workspaceId);
+  return limitToView(q, kysely(em), session, { user: 'uw.user_id' }).orderBy('u.name').execute();
 };

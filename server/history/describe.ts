@@ -24,8 +24,14 @@ async function labeler(em: Em, def: TableDef, lang: Lang, values: { field: Field
     if (value === null || value === undefined || value === '') return null;
     if (field.ref) return names.get(value as string) ?? value;
     if (typeof value === 'boolean') return t(lang, value ? 'msg.yes' : 'msg.no');
+    // An enum's label, whether its values are strings or numbers (a regimen row's frequency 7 → '7/7');
+    // a value without a label stays as it is.
     const prefix = field.schema['x-enum'];
-    if (prefix && typeof value === 'string') return t(lang, `${prefix}.${value}`);
+    if (prefix && (typeof value === 'string' || typeof value === 'number')) {
+      const key = `${prefix}.${value}`;
+      const text = t(lang, key);
+      return text === key ? value : text;
+    }
     return value;
   };
 }

@@ -107,6 +107,29 @@ describe('command history of a catalogue', () => {
   });
 });
 
+describe('enum labels in child rows', () => {
+  it("names a regimen row's frequency by its label (7/7), in created, changed and deleted rows alike", async () => {
+    const medicines = (await admin.post('/api/opts/product', { for: 'regimen.medicines.medicineId' })).body;
+    expect(medicines.length).toBeGreaterThan(0);
+    const row = (defaultFrequency: number) => ({ medicineId: medicines[0].value, defaultDoseUnit: 1, defaultFrequency, iniDay: 0, days: 60 });
+    const created = await admin.post('/api/tbl/regimen', { name: 'Аудит-режим', classification: 'TB', medicines: [row(7)] });
+    expect(created.status).toBe(200);
+    const rid = created.body.result;
+    expect((await admin.post(`/api/tbl/regimen/${rid}`, { medicines: [row(5)] })).status).toBe(200);
+    expect((await admin.delete(`/api/tbl/regimen/${rid}`)).status).toBe(200);
+    const list = (await admin.post('/api/admin/rep/cmdhistory', { iniDate: startOfToday(), type: 'regimen', searchKey: 'Аудит-режим' })).body.list;
+    const entry = (action: string) => list.find((x: any) => x.action === action).detail;
+    const freq = t('ru', 'regimen.defaultFrequency');
+    const medicinesTitle = t('ru', 'regimen.medicines');
+    const itemOf = (detail: any, itemTitle: string) => detail.items.find((i: any) => i.title === itemTitle).value as string;
+    expect(itemOf(entry('create'), medicinesTitle)).toContain(`${freq}: 7/7`);
+    const update = entry('update');
+    expect(itemOf(update, `+${medicinesTitle}`)).toContain(`${freq}: 5/7`);
+    expect(itemOf(update, `-${medicinesTitle}`)).toContain(`${freq}: 7/7`);
+    expect(itemOf(entry('delete'), medicinesTitle)).toContain(`${freq}: 5/7`);
+  });
+});
+
 describe('details of actions outside the table API', () => {
   it("titles a user's own settings change in that user's language", async () => {
     const doctor = await server.login('DOCTOR1', 'Doctor123');

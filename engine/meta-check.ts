@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import metaSchema from './meta-schema.json' with { type: 'json' };
+import { paramFieldProblem, paramsUses } from './options-params.ts';
 import type { EntitySchemaFile, JsonSchema } from './types.ts';
 
 export interface SchemaProblem {
@@ -30,7 +31,7 @@ export function checkFile(file: string, schema: unknown): SchemaProblem[] {
   return problems;
 }
 
-/** Checks what spans files: references to tables, list and layout fields that must exist. */
+/** Checks what spans files: references to tables, list and layout fields and lookup parameters' fields that must exist. */
 export function checkCrossRefs(files: { file: string; schema: EntitySchemaFile }[]): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const tables = new Map(files.filter((f) => f.schema['x-table']).map((f) => [f.schema['x-table']!.name, f.schema]));
@@ -62,6 +63,13 @@ export function checkCrossRefs(files: { file: string; schema: EntitySchemaFile }
       (list[key] ?? []).forEach((f, i) => {
         if (!props.includes(f.replace(/^-/, ''))) problems.push({ file, pointer: `/x-list/${key}/${i}`, message: `unknown field "${f}"` });
       });
+    }
+    // a lookup parameter's field must be one of the form's (a sibling, a row's, the parent form's)
+    for (const use of paramsUses(schema)) {
+      for (const [param, field] of Object.entries(use.params)) {
+        const problem = paramFieldProblem(schema, use.holder, field);
+        if (problem) problems.push({ file, pointer: `${use.pointer}/x-options-params/${param}`, message: problem });
+      }
     }
     for (const r of schema.required ?? []) {
       if (!props.includes(r)) problems.push({ file, pointer: '/required', message: `unknown field "${r}"` });

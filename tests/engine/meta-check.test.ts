@@ -44,6 +44,10 @@ describe('schema meta-check', () => {
     ['a required reference set null', (s: any) => Object.assign(s.properties.name, { 'x-ref': 'unit', 'x-on-delete': 'set null' }), '/properties/name/x-on-delete'],
     ['a reference filter on an unknown field', (s: any) => Object.assign(s.properties.name, { 'x-ref': 'product', 'x-ref-filter': { kind: 'MEDICINE' } }), '/properties/name/x-ref-filter/kind'],
     ['a reference filter without x-ref', (s: any) => (s.properties.name['x-ref-filter'] = { type: 'MEDICINE' }), '/properties/name'],
+    ['a lookup parameter read from an unknown field', (s: any) => Object.assign(s.properties.name, { 'x-ref': 'unit', 'x-options-params': { unitId: 'nosuch' } }), '/properties/name/x-options-params/unitId'],
+    ['a lookup parameter above the root', (s: any) => Object.assign(s.properties.name, { 'x-ref': 'unit', 'x-options-params': { unitId: '../name' } }), '/properties/name/x-options-params/unitId'],
+    ['a lookup parameter field that is not a path', (s: any) => Object.assign(s.properties.name, { 'x-ref': 'unit', 'x-options-params': { unitId: 'a/b' } }), '/properties/name/x-options-params/unitId'],
+    ['lookup parameters without x-ref or x-options', (s: any) => (s.properties.name['x-options-params'] = { unitId: 'name' }), '/properties/name'],
     ['a form part that is not a field', (s: any) => (s['x-form'] = { parts: { nope: 'source' } }), '/x-form/parts/nope'],
     ['a form permission not in capitals', (s: any) => (s['x-form'] = { permission: 'newcase' }), '/x-form/permission'],
   ])('reports %s with its file and pointer', (_what, edit, pointer) => {

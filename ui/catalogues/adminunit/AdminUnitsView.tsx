@@ -21,7 +21,6 @@ import { useTimedAlerts } from '../../generic/useTimedAlerts.ts';
 import { WaitIcon } from '../../generic/WaitIcon.tsx';
 import { CataloguePage, type CatalogueViewProps } from '../../generic/catalogue/index.ts';
 import { FormDialog } from '../../generic/forms/FormDialog.tsx';
-import type { OptionSource } from '../../generic/forms/translateSchema.ts';
 import { canEdit, useSession } from '../../session/index.ts';
 import { queryAdminUnits, type AdminUnitRow, type CountryLevel } from './adminUnitApi.ts';
 import { childLevels, MAX_LEVEL, parentOf, upsert } from './adminUnitTree.ts';
@@ -126,6 +125,11 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
 
   // ---- the form ------------------------------------------------------------------------------
 
+  /**
+   * A new unit's level is where the tree adds it (its parent's + 1; the server computes it again on
+   * save): no field of the form says it, so the tree puts it in the document, where the schema's
+   * `x-options-params` reads it to offer the country-structure definitions of that level only.
+   */
   const openNew = (parent: AdminUnitRow | undefined, cs: CountryLevel) =>
     setEditing({
       parent,
@@ -187,10 +191,6 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
       showErrors(err);
     }
   };
-
-  /** Country-structure levels may only be chosen at the unit's own level. */
-  const lookupParams = (source: OptionSource, doc: Doc) =>
-    source.path === 'countryStructure' && typeof doc.level === 'number' ? { level: doc.level } : undefined;
 
   const uiSchema = useMemo(() => {
     const base = { ...(form?.resources?.uiSchema ?? {}) } as Record<string, unknown>;
@@ -311,7 +311,6 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
           formData={editing.doc}
           serverErrors={editing.errors}
           saving={editing.saving}
-          lookupParams={lookupParams}
           onSubmit={(doc) => void save(doc)}
           onCancel={() => setEditing(null)}
         />

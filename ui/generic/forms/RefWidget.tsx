@@ -9,7 +9,7 @@ import { Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { Option } from '../../api/index.ts';
-import { lookupParams, type SchemaFormContext } from './optionsLoader.ts';
+import { lookupParams, rowsOf, type SchemaFormContext } from './optionsLoader.ts';
 import { refFieldParam } from './refField.ts';
 import type { OptionSource } from './translateSchema.ts';
 
@@ -39,9 +39,11 @@ export function RefWidget(props: WidgetProps) {
   const multiple = options.multiple === true || schema.type === 'array';
   const ctx = registry.formContext as SchemaFormContext | undefined;
   const [list, setList] = useState<Option[] | null>(null);
-  // the parameters come from other fields (the user's unit): re-read on every change of the document
+  // the parameters come from other fields (the user's unit; in a table row, that row's): re-read on
+  // every change of the document
+  const { idPrefix, idSeparator } = registry.globalFormOptions;
   const paramsKey = useSyncExternalStore(ctx?.subscribe ?? noSubscribe, () =>
-    JSON.stringify(source && ctx ? (ctx.lookupParams?.(source, ctx.getDoc()) ?? lookupParams(source, ctx.getDoc())) : {}),
+    JSON.stringify(source && ctx ? lookupParams(source, ctx.getDoc(), rowsOf(source, id, idPrefix, idSeparator) ?? []) : {}),
   );
   const params = { ...(JSON.parse(paramsKey) as Record<string, unknown>), ...refFieldParam(source, multiple ? schema.items : schema, registry.rootSchema) };
 

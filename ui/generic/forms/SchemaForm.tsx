@@ -3,7 +3,8 @@
  *
  * Translates the schema for the current language, validates in the browser (messages in that
  * language, `noHtml5Validate`), applies `x-visible` and `x-transform` (as the user types), draws
- * ref fields with {@link RefWidget} (lists of refs start empty, not with `minItems` blank entries),
+ * ref fields with {@link RefWidget} (lists of refs start empty, not with `minItems` blank entries;
+ * options follow the fields their `x-options-params` name, in table rows too),
  * and shows server errors beside their fields and in a danger alert (`data-testid="form-errors"`).
  * Browser errors are shown beside the control that draws the value (`errorPlacement.ts`); those of
  * fields not drawn go to the alert, so a refused save is never silent.
@@ -19,7 +20,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { Experimental_DefaultFormStateBehavior, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { Doc, FieldError, Option } from '../../api/index.ts';
-import { translateSchema, type OptionSource } from './translateSchema.ts';
+import { translateSchema } from './translateSchema.ts';
 import { applyVisibility, type VisibilityRule } from './visibility.ts';
 import { createValidator } from './validator.ts';
 import { createOptionsLoader, type SchemaFormContext } from './optionsLoader.ts';
@@ -64,11 +65,6 @@ export interface SchemaFormProps {
   submitLabel?: ReactNode;
   /** Extra client-side checks, as server-style errors (empty when fine). */
   check?: (doc: Doc) => FieldError[];
-  /**
-   * The parameters of a lookup drawn from the edited document (the admin unit's level, the chosen
-   * workspace); `undefined` keeps the schema's `x-options-params` ({@link lookupParams}).
-   */
-  lookupParams?: (source: OptionSource, doc: Doc) => Record<string, unknown> | undefined;
   /** Rewrites the document on every change (clearing fields that depend on the one changed). */
   normalize?: (next: Doc, prev: Doc) => Doc;
   testId?: string;
@@ -84,8 +80,6 @@ export function SchemaForm(props: SchemaFormProps) {
   const [unshown, setUnshown] = useState<string[]>([]);
   const docRef = useRef(doc);
   docRef.current = doc;
-  const paramsRef = useRef(props.lookupParams);
-  paramsRef.current = props.lookupParams;
   // widgets whose options depend on other fields listen here: rjsf does not re-render them otherwise
   const listeners = useRef(new Set<() => void>());
 
@@ -100,7 +94,6 @@ export function SchemaForm(props: SchemaFormProps) {
         listeners.current.add(listener);
         return () => void listeners.current.delete(listener);
       },
-      lookupParams: (source, d) => paramsRef.current?.(source, d),
       labelAlign: 'left',
       colon: false,
       colSpan: 24,

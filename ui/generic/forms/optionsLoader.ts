@@ -3,24 +3,40 @@
  * path), else `POST /api/opts/{table or lookup}` with its parameters, each fetched once per form.
  */
 import { fetchOptions, type Doc, type Option } from '../../api/index.ts';
+import { parsePlace, ROW, valueAtPlace } from '../../../engine/options-params.ts';
 import type { OptionSource } from './translateSchema.ts';
 
 export type LoadOptions = (source: OptionSource, params?: Record<string, unknown>) => Promise<Option[]>;
 
-const valueAt = (doc: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((cur, k) => (cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined), doc);
-
 /**
  * The parameters of a lookup taken from the document being edited: the schema's
  * `x-options-params` (`{"unitId": "unitId"}` on the user's `view`: the views of the chosen unit),
- * made paths by `translateSchema`. Empty fields are left out.
+ * made places by `translateSchema`. `rows` are the row indexes of the asking field ({@link rowsOf}):
+ * a place inside rows reads that row. Empty fields are left out.
  */
-export function lookupParams(source: OptionSource, doc: Doc | undefined): Record<string, unknown> {
+export function lookupParams(source: OptionSource, doc: Doc | undefined, rows: number[] = []): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(source.params ?? {})
-      .map(([param, path]) => [param, valueAt(doc, path)])
+      .map(([param, place]) => [param, valueAtPlace(doc, parsePlace(place), rows)])
       .filter(([, v]) => v !== undefined && v !== null && v !== ''),
   );
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The row indexes of a field inside table rows, read from its rjsf id (`root_medicines_2_medicineId`
+ * for `medicines[].medicineId` ⇒ `[2]`): rjsf hands a widget its id, not its path. `[]` outside rows;
+ * `undefined` when the id does not match the place.
+ */
+export function rowsOf(source: OptionSource, id: string, idPrefix = 'root', idSeparator = '_'): number[] | undefined {
+  if (!source.at) return [];
+  const sep = escape(idSeparator);
+  const body = parsePlace(source.at)
+    .map((seg) => (seg === ROW ? '(\\d+)' : escape(seg)))
+    .join(sep);
+  const match = new RegExp(`^${escape(idPrefix)}${sep}${body}$`).exec(id);
+  return match ? match.slice(1).map(Number) : undefined;
 }
 
 export function createOptionsLoader(given: Record<string, Option[]> | undefined): LoadOptions {
@@ -48,8 +64,6 @@ export interface SchemaFormContext {
   getDoc: () => Doc;
   /** Calls `listener` after every change of the document; returns the unsubscribe. */
   subscribe?: (listener: () => void) => () => void;
-  /** The form's own lookup parameters; `undefined` ⇒ {@link lookupParams}. */
-  lookupParams?: (source: OptionSource, doc: Doc) => Record<string, unknown> | undefined;
   /** Layout options of the @rjsf/antd templates. */
   labelAlign?: 'left' | 'right';
   colon?: boolean;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupParams } from './optionsLoader.ts';
+import { lookupParams, rowsOf } from './optionsLoader.ts';
 import { translateSchema } from './translateSchema.ts';
 
 const t = (k: string) => `«${k}»`;
@@ -19,6 +19,29 @@ describe('translateSchema', () => {
       substances: { type: 'array', items: { type: 'string', 'x-ref': 'substance' }, title: 'product.substances' },
       view: { type: 'string', 'x-options': 'user-views', 'x-options-params': { unitId: 'unitId' }, title: 'userws.view' },
       createdBy: { type: 'string', 'x-readonly': true },
+      workspace: { type: 'string', 'x-ref': 'workspace' },
+      unitProfiles: { type: 'array', items: { type: 'string', 'x-ref': 'userprofile', 'x-options-params': { workspaceId: 'workspace' } } },
+      medicines: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            kind: { type: 'string' },
+            medicineId: { type: 'string', 'x-ref': 'product', 'x-options-params': { type: 'kind', workspaceId: '../workspace', unit: '/unitId' } },
+            doses: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  form: { type: 'string' },
+                  unitOf: { type: 'string', 'x-options': 'dose-units', 'x-options-params': { form: 'form', kind: '../kind' } },
+                  alts: { type: 'array', items: { type: 'string', 'x-ref': 'product', 'x-options-params': { form: 'form' } } },
+                },
+              },
+            },
+          },
+        },
+      },
       permissions: {
         type: 'array',
         items: { type: 'object', properties: { permission: { type: 'string', 'x-options': 'perms-tree' }, canChange: { type: 'boolean', title: 'userprofile.canChange' } } },
@@ -71,6 +94,55 @@ describe('translateSchema', () => {
     // empty fields are not sent; a source without params sends nothing
     expect(lookupParams(view, { unitId: '' })).toEqual({});
     expect(lookupParams(uiSchema.supplierId['ui:options'].source, { unitId: 'u1' })).toEqual({});
+  });
+
+  it('makes x-options-params of table rows places with [] for the row, relative to the row', () => {
+    const medicine = uiSchema.medicines.items.medicineId['ui:options'].source;
+    expect(medicine).toEqual({
+      path: 'medicines.medicineId',
+      ref: 'product',
+      lookup: undefined,
+      params: { type: 'medicines[].kind', workspaceId: 'workspace', unit: 'unitId' },
+      at: 'medicines[].medicineId',
+    });
+    const unitOf = uiSchema.medicines.items.doses.items.unitOf['ui:options'].source;
+    expect(unitOf.params).toEqual({ form: 'medicines[].doses[].form', kind: 'medicines[].kind' });
+    expect(unitOf.at).toBe('medicines[].doses[].unitOf');
+    // a list of refs in a row: its parameters are the list's siblings, its place the list's
+    const alts = uiSchema.medicines.items.doses.items.alts['ui:options'].source;
+    expect(alts).toMatchObject({ params: { form: 'medicines[].doses[].form' }, at: 'medicines[].doses[].alts' });
+    expect(uiSchema.medicines.items.doses.items.alts['ui:options'].multiple).toBe(true);
+    // outside rows no place is kept; a list of refs' parameters are its siblings
+    expect(uiSchema.view['ui:options'].source.at).toBeUndefined();
+    expect(uiSchema.unitProfiles['ui:options'].source.params).toEqual({ workspaceId: 'workspace' });
+  });
+
+  it('reads the row of the asking field from its rjsf id, and that row’s values', () => {
+    const medicine = uiSchema.medicines.items.medicineId['ui:options'].source;
+    const unitOf = uiSchema.medicines.items.doses.items.unitOf['ui:options'].source;
+    const alts = uiSchema.medicines.items.doses.items.alts['ui:options'].source;
+    expect(rowsOf(medicine, 'root_medicines_1_medicineId')).toEqual([1]);
+    expect(rowsOf(unitOf, 'root_medicines_12_doses_0_unitOf')).toEqual([12, 0]);
+    expect(rowsOf(alts, 'root_medicines_0_doses_1_alts')).toEqual([0, 1]);
+    expect(rowsOf(unitOf, 'form.medicines.3.doses.4.unitOf', 'form', '.')).toEqual([3, 4]);
+    expect(rowsOf(medicine, 'root_medicines_1_other')).toBeUndefined();
+    expect(rowsOf(uiSchema.view['ui:options'].source, 'root_view')).toEqual([]);
+
+    const doc = {
+      unitId: 'u1',
+      workspace: 'w1',
+      medicines: [
+        { kind: 'A', doses: [{ form: 'tab' }] },
+        { kind: 'B', doses: [{ form: 'inj' }, { form: '' }] },
+      ],
+    };
+    expect(lookupParams(medicine, doc, [0])).toEqual({ type: 'A', workspaceId: 'w1', unit: 'u1' });
+    expect(lookupParams(medicine, doc, [1])).toEqual({ type: 'B', workspaceId: 'w1', unit: 'u1' });
+    expect(lookupParams(unitOf, doc, [1, 0])).toEqual({ form: 'inj', kind: 'B' });
+    // an empty field of the row is left out; a row not known sends only what is outside rows
+    expect(lookupParams(unitOf, doc, [1, 1])).toEqual({ kind: 'B' });
+    expect(lookupParams(medicine, doc)).toEqual({ workspaceId: 'w1', unit: 'u1' });
+    expect(lookupParams(alts, doc, [0, 0])).toEqual({ form: 'tab' });
   });
 
   it('keeps a widget the server uiSchema already chose', () => {

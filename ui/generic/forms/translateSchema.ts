@@ -4,13 +4,15 @@
  *
  * - `x-enum: "unitType"` ⇒ `ui:enumNames` from `unitType.<value>`;
  * - `x-ref` / `x-options` (also on array items) ⇒ the `RefWidget` with `ui:options.source`, whose
- *   `params` are the `x-options-params` made paths into the document (siblings of the field);
+ *   `params` are the `x-options-params` made places in the document (`engine/options-params.ts`:
+ *   siblings, fields of the same row, of the parent form, of the root);
  * - `x-readonly` ⇒ `ui:readonly`;
  * - an array of objects picking from `perms-tree` ⇒ the `PermissionTree` field.
  *
  * The input is never modified.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { placeToString, resolveParamField, ROW } from '../../../engine/options-params.ts';
 
 export type Translate = (key: string) => string;
 type Node = Record<string, unknown>;
@@ -24,10 +26,13 @@ export interface OptionSource {
   /** Named lookup of an `x-options`. */
   lookup?: string;
   /**
-   * `x-options-params` with each field made a dotted path into the document: lookup parameter ⇒
-   * the field whose value is sent (`{unitId: 'unitId'}`); the options are read again when it changes.
+   * `x-options-params` with each field made a place in the document (`medicines[].doseUnit`: that
+   * field of the row the asking field is in): lookup parameter ⇒ the field whose value is sent
+   * (`{unitId: 'unitId'}`); the options are read again when it changes.
    */
   params?: Record<string, string>;
+  /** The field's own place when it is inside table rows (`medicines[].medicineId`): its id gives the rows. */
+  at?: string;
 }
 
 const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:placeholder', 'ui:help'];
@@ -49,21 +54,31 @@ function resolvePointer(root: Node, ref: string): Node | undefined {
   return isNode(cur) ? cur : undefined;
 }
 
-/** `x-options-params` (parameter ⇒ sibling field) as parameter ⇒ path from the document's root. */
-function paramsOf(node: Node, path: string[]): Record<string, string> | undefined {
+/**
+ * `x-options-params` (parameter ⇒ field, relative to `holder`, the object holding the property) as
+ * parameter ⇒ place from the document's root; fields that do not resolve are left out (the
+ * meta-check refuses them in `schemas/`).
+ */
+function paramsOf(node: Node, holder: string[]): Record<string, string> | undefined {
   const given = node['x-options-params'];
   if (!isNode(given)) return undefined;
-  const parent = path.slice(0, -1);
-  const entries = Object.entries(given).filter((e): e is [string, string] => typeof e[1] === 'string');
-  return entries.length ? Object.fromEntries(entries.map(([param, field]) => [param, [...parent, field].join('.')])) : undefined;
+  const entries = Object.entries(given).flatMap(([param, field]) => {
+    const place = typeof field === 'string' ? resolveParamField(holder, field) : undefined;
+    return place ? [[param, placeToString(place)] as const] : [];
+  });
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
-function sourceOf(node: Node, path: string[]): OptionSource | undefined {
+/** `place`: the field's place (`[]` for rows); `holder`: that of the object its parameters are relative to. */
+function sourceOf(node: Node, path: string[], place: string[], holder: string[]): OptionSource | undefined {
   const ref = typeof node['x-ref'] === 'string' ? node['x-ref'] : undefined;
   const lookup = typeof node['x-options'] === 'string' ? node['x-options'] : undefined;
   if (!ref && !lookup) return undefined;
-  const params = paramsOf(node, path);
-  return params ? { path: path.join('.'), ref, lookup, params } : { path: path.join('.'), ref, lookup };
+  const source: OptionSource = { path: path.join('.'), ref, lookup };
+  const params = paramsOf(node, holder);
+  if (params) source.params = params;
+  if (place.includes(ROW)) source.at = placeToString(place);
+  return source;
 }
 
 /** The item property that picks from the permission tree, if any. */
@@ -88,12 +103,13 @@ function translateUiTexts(ui: Node, t: Translate): void {
   for (const [k, v] of Object.entries(ui)) if (!k.startsWith('ui:') && isNode(v)) translateUiTexts(v, t);
 }
 
-function walk(node: Node, ui: Node, path: string[], root: Node, t: Translate, depth: number): Node {
+/** `path`: the field's dotted path without rows; `place`: the same with `[]` for each row. */
+function walk(node: Node, ui: Node, path: string[], place: string[], root: Node, t: Translate, depth: number): Node {
   if (typeof node.$ref === 'string' && depth < MAX_REF_DEPTH) {
     const target = resolvePointer(root, node.$ref);
     if (target) {
       const { $ref: _ignored, ...siblings } = node;
-      return walk({ ...target, ...siblings }, ui, path, root, t, depth + 1);
+      return walk({ ...target, ...siblings }, ui, path, place, root, t, depth + 1);
     }
   }
   const out: Node = { ...node };
@@ -104,14 +120,14 @@ function walk(node: Node, ui: Node, path: string[], root: Node, t: Translate, de
     const prefix = node['x-enum'];
     ui['ui:enumNames'] = node.enum.map((v) => t(`${prefix}.${String(v)}`));
   }
-  const own = sourceOf(node, path);
+  const own = sourceOf(node, path, place, place.slice(0, -1));
   if (own) setWidget(ui, own, false);
   if (node['x-readonly'] === true) ui['ui:readonly'] = true;
 
   if (isNode(node.properties)) {
     const props: Node = {};
     for (const [key, child] of Object.entries(node.properties)) {
-      props[key] = isNode(child) ? walk(child, ensureUi(ui, key), [...path, key], root, t, depth) : child;
+      props[key] = isNode(child) ? walk(child, ensureUi(ui, key), [...path, key], [...place, key], root, t, depth) : child;
     }
     out.properties = props;
   }
@@ -122,23 +138,24 @@ function walk(node: Node, ui: Node, path: string[], root: Node, t: Translate, de
       ui['ui:field'] = 'PermissionTree';
       ui['ui:options'] = { ...(isNode(ui['ui:options']) ? ui['ui:options'] : {}), valueKey: tree, source: { path: path.join('.'), lookup: TREE_LOOKUP } };
     }
-    const itemSource = sourceOf(items, path);
+    // a list of refs is one multi-select whose parameters are the list's siblings; a table's rows are objects
+    const itemSource = sourceOf(items, path, place, place.slice(0, -1));
     if (itemSource && !isNode(items.properties)) {
       setWidget(ui, itemSource, true);
-      out.items = walk(items, {}, path, root, t, depth);
+      out.items = walk(items, {}, path, place, root, t, depth);
     } else {
-      out.items = walk(items, ensureUi(ui, 'items'), path, root, t, depth);
+      out.items = walk(items, ensureUi(ui, 'items'), path, [...place, ROW], root, t, depth);
     }
   }
   for (const key of SUBSCHEMA_LISTS) {
     if (Array.isArray(node[key])) {
-      out[key] = (node[key] as unknown[]).map((s) => (isNode(s) ? walk(s, ui, path, root, t, depth) : s));
+      out[key] = (node[key] as unknown[]).map((s) => (isNode(s) ? walk(s, ui, path, place, root, t, depth) : s));
     }
   }
-  for (const key of SUBSCHEMAS) if (isNode(node[key])) out[key] = walk(node[key] as Node, ui, path, root, t, depth);
+  for (const key of SUBSCHEMAS) if (isNode(node[key])) out[key] = walk(node[key] as Node, ui, path, place, root, t, depth);
   if (isNode(node.dependencies)) {
     const deps: Node = {};
-    for (const [k, v] of Object.entries(node.dependencies)) deps[k] = isNode(v) ? walk(v, ui, path, root, t, depth) : v;
+    for (const [k, v] of Object.entries(node.dependencies)) deps[k] = isNode(v) ? walk(v, ui, path, place, root, t, depth) : v;
     out.dependencies = deps;
   }
   return out;
@@ -156,6 +173,6 @@ export function translateSchema(schema: Node, uiSchema: Node | undefined, t: Tra
   translateUiTexts(ui, t);
   // the entity title is the screen's or dialog's heading, not the form's
   const { $schema: _draft, title: _title, ...rest } = schema;
-  const out = walk(rest, ui, [], schema, t, 0);
+  const out = walk(rest, ui, [], [], schema, t, 0);
   return { schema: out as RJSFSchema, uiSchema: ui as UiSchema };
 }

@@ -3,7 +3,8 @@
  * `GET /api/admin/sysconfig` fills the form drawn from `schemas/sysconfig.json` (a table the
  * generic API does not serve), `POST /api/admin/sysconfig` saves it. Workspace, unit and profile
  * show only as the schema's `x-visible` rules allow; the clearing rules of {@link clearDependents}
- * run on every change; unit and profile options are asked for the chosen workspace.
+ * run on every change; unit and profile options are asked for the chosen workspace (the schema's
+ * `x-options-params`).
  */
 import { useEffect, useState } from 'react';
 import { Alert, Card } from 'antd';
@@ -13,14 +14,10 @@ import { TimedAlerts } from '../../../generic/TimedAlerts.tsx';
 import { useTimedAlerts } from '../../../generic/useTimedAlerts.ts';
 import { WaitIcon } from '../../../generic/WaitIcon.tsx';
 import { SchemaForm } from '../../../generic/forms/SchemaForm.tsx';
-import type { OptionSource } from '../../../generic/forms/translateSchema.ts';
 import schema from '../../../../schemas/sysconfig.json' with { type: 'json' };
-import { clearDependents, WORKSPACE_BOUND } from './sysConfigRules.ts';
+import { clearDependents } from './sysConfigRules.ts';
 
 const URL = '/api/admin/sysconfig';
-
-const lookupParams = (source: OptionSource, doc: Doc) =>
-  WORKSPACE_BOUND.includes(source.path) && doc.workspace ? { workspaceId: doc.workspace } : undefined;
 
 export default function SysConfigPage() {
   const { t } = useTranslation();
@@ -65,7 +62,6 @@ export default function SysConfigPage() {
           serverErrors={errors}
           saving={saving}
           normalize={clearDependents}
-          lookupParams={lookupParams}
           onSubmit={(d) => void save(d)}
         />
       )}

@@ -1,7 +1,12 @@
 /**
  * The clearing rules of the system configuration form (spec 000 §4): unticking allowRegPage
  * clears workspace, unit and userProfile; choosing another workspace clears unit and userProfile
- * (they belong to the workspace). The server applies the same rules on save.
+ * (they belong to the workspace). The server applies the same rules on save
+ * (`catalogues/sysconfig/config.ts`).
+ *
+ * Kept here rather than in the schema: `x-visible` only hides a field and `x-options-params` only
+ * narrows its options (the unit and profile lists follow the workspace); which values a change
+ * must throw away is this form's rule, which the format does not say.
  */
 import type { Doc } from '../../../api/index.ts';
 
@@ -17,6 +22,3 @@ export function clearDependents(next: Doc, prev: Doc): Doc {
   }
   return out;
 }
-
-/** Unit and profile options come from the chosen workspace, not the session's. */
-export const WORKSPACE_BOUND = ['unit', 'userProfile'];

@@ -38,6 +38,18 @@ async function pick(page: Page, select: Locator, label: string): Promise<void> {
   await openDropdown(page).waitFor({ state: 'detached' });
 }
 
+/** The labels a select offers, once they are `expected` (typing `typed` first; read while open, then closed again). */
+async function expectOffered(page: Page, select: Locator, expected: string[], typed = ''): Promise<void> {
+  await select.click();
+  const dropdown = openDropdown(page);
+  await dropdown.waitFor();
+  if (typed) await page.keyboard.type(typed);
+  const labels = () => dropdown.locator('.ant-select-item-option').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
+  await expect.poll(labels, { timeout: UI_TIMEOUT }).toEqual(expected);
+  await page.keyboard.press('Escape');
+  await dropdown.waitFor({ state: 'detached' });
+}
+
 /** The label a single select shows ('' when empty; antd 6 puts it in the `title` of its content). */
 const selected = async (select: Locator) => (await select.locator('.ant-select-content').getAttribute('title')) ?? '';
 
@@ -86,9 +98,14 @@ describe('settings screens', () => {
     await pick(page, workspace, DEMO_WS);
     await pick(page, unit, 'Национальный центр фтизиатрии');
     await pick(page, profile, 'Медсестра');
+    // the lists are the demo workspace's (schema: x-options-params workspaceId ← workspace) …
+    await expectOffered(page, unit, [], OTHER_WS);
     await pick(page, workspace, OTHER_WS);
     await expect.poll(() => selected(unit), { timeout: UI_TIMEOUT }).toBe('');
     expect(await selected(profile)).toBe('');
+    // … and now the other workspace's: its one unit and one profile
+    await expectOffered(page, unit, [`${OTHER_WS} — диспансер`]);
+    await expectOffered(page, profile, ['Все права']);
     await pick(page, unit, `${OTHER_WS} — диспансер`);
     await pick(page, profile, 'Все права');
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
-import { closeEnv, loginThroughUi, startEnv, tid, type BrowserEnv } from './support.ts';
+import { closeEnv, loginThroughUi, startEnv, tid, UI_TIMEOUT, type BrowserEnv } from './support.ts';
 
 const ADMUNITS = '/sys/admin/tables/admunits';
 let env: BrowserEnv;
@@ -55,6 +55,21 @@ async function saveUnitDialog(page: Page, name: string): Promise<void> {
   await dialog.waitFor({ state: 'detached' });
 }
 
+/**
+ * The labels a select offers, once they are `expected` (read while its dropdown is open; the
+ * dropdown is closed again by choosing the option already chosen, since Escape would close the
+ * dialog too).
+ */
+async function expectOffered(page: Page, select: Locator, expected: string[]): Promise<void> {
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await select.click();
+  await dropdown.waitFor();
+  const labels = () => dropdown.locator('.ant-select-item-option').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? '').sort());
+  await expect.poll(labels, { timeout: UI_TIMEOUT }).toEqual(expected);
+  await dropdown.locator('.ant-select-item-option-selected').click();
+  await dropdown.waitFor({ state: 'detached' });
+}
+
 describe('admin-units tree in the browser', () => {
   it('adds a branch down to level 5, edits a node, deletes a leaf, and refuses to delete a unit with children', async () => {
     const page = await env.newPage();
@@ -93,6 +108,8 @@ describe('admin-units tree in the browser', () => {
       await choose(page, adds.getByText(step.add, { exact: true }));
       await dialog.waitFor();
       expect(await page.locator('.ant-modal-title').innerText()).toBe(`${step.add} — ${step.parent}`);
+      // the country structure offered is that of the new unit's level only (x-options-params: level)
+      await expectOffered(page, dialog.locator(tid('ref-root_countryStructure')), step.offered.map((a) => a.replace('Добавить ', '')));
       await saveUnitDialog(page, step.name);
       const child = node(page, step.name);
       await child.waitFor();

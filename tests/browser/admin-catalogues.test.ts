@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { closeEnv, loginThroughUi, startEnv, tid, UI_TIMEOUT, type BrowserEnv } from './support.ts';
+import { type BrowserEnv, card, closeEnv, loginThroughUi, openDropdown, pick, selected, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 let env: BrowserEnv;
 let admin: ApiClient;
@@ -20,29 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeEnv(env);
 });
-
-const card = (page: Page, title: string) =>
-  page.locator(tid('catalogue-item')).filter({ has: page.locator(tid('catalogue-item-title')).getByText(title, { exact: true }) });
-
-/** The open select dropdown (antd keeps closed ones in the DOM, hidden). */
-const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-
-/**
- * Chooses `label` in an antd select; with `search`, types the start of it first (long lists are
- * virtual: only the options in view are drawn). Waits for the dropdown to close.
- */
-async function pick(page: Page, select: Locator, label: string, search = false): Promise<void> {
-  await select.click();
-  if (search) await page.keyboard.type(label.slice(0, 10));
-  await openDropdown(page).locator(`.ant-select-item-option[title="${label}"]`).click();
-  await openDropdown(page).waitFor({ state: 'detached' });
-}
-
-/** The select around the input with this id (rjsf gives the input the field's id). */
-const selectOf = (scope: Locator, id: string) => scope.locator('.ant-select').filter({ has: scope.page().locator(`#${id}`) });
-/** The label a single select shows (antd 6: the `title` of its content). */
-const selected = async (select: Locator) => (await select.locator('.ant-select-content').getAttribute('title')) ?? '';
-
 /** Expands a card and opens its edit form. */
 async function openEdit(page: Page, title: string): Promise<Locator> {
   const item = card(page, title);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
-import { closeEnv, loginThroughUi, startEnv, tid, UI_TIMEOUT, type BrowserEnv } from './support.ts';
+import { type BrowserEnv, closeEnv, loginThroughUi, openDropdown, pick, selected, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 const DEMO_WS = 'Демонстрационная';
 const OTHER_WS = 'Другое пространство';
@@ -27,17 +27,6 @@ afterAll(async () => {
   await closeEnv(env);
 });
 
-/** The open select dropdown (antd keeps closed ones in the DOM, hidden). */
-const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-
-/** Chooses `label` in an antd select (typing the start of it first) and waits for the dropdown to close. */
-async function pick(page: Page, select: Locator, label: string): Promise<void> {
-  await select.click();
-  await page.keyboard.type(label.slice(0, 10));
-  await openDropdown(page).locator(`.ant-select-item-option[title="${label}"]`).click();
-  await openDropdown(page).waitFor({ state: 'detached' });
-}
-
 /** The labels a select offers, once they are `expected` (typing `typed` first; read while open, then closed again). */
 async function expectOffered(page: Page, select: Locator, expected: string[], typed = ''): Promise<void> {
   await select.click();
@@ -49,9 +38,6 @@ async function expectOffered(page: Page, select: Locator, expected: string[], ty
   await page.keyboard.press('Escape');
   await dropdown.waitFor({ state: 'detached' });
 }
-
-/** The label a single select shows ('' when empty; antd 6 puts it in the `title` of its content). */
-const selected = async (select: Locator) => (await select.locator('.ant-select-content').getAttribute('title')) ?? '';
 
 describe('settings screens', () => {
   it('system configuration: the registration targets follow allowRegPage and the workspace, and are saved', async () => {
@@ -77,9 +63,9 @@ describe('settings screens', () => {
     await workspace.waitFor();
     expect(await unit.count()).toBe(0);
     expect(await profile.count()).toBe(0);
-    await pick(page, workspace, DEMO_WS);
-    await pick(page, unit, 'Национальный центр фтизиатрии');
-    await pick(page, profile, 'Медсестра');
+    await pick(page, workspace, DEMO_WS, true);
+    await pick(page, unit, 'Национальный центр фтизиатрии', true);
+    await pick(page, profile, 'Медсестра', true);
     expect(await selected(unit)).toBe('Национальный центр фтизиатрии');
     expect(await selected(profile)).toBe('Медсестра');
 
@@ -95,19 +81,19 @@ describe('settings screens', () => {
     expect(await profile.count()).toBe(0);
 
     // another workspace clears the unit and the profile, whose options are now of that workspace
-    await pick(page, workspace, DEMO_WS);
-    await pick(page, unit, 'Национальный центр фтизиатрии');
-    await pick(page, profile, 'Медсестра');
+    await pick(page, workspace, DEMO_WS, true);
+    await pick(page, unit, 'Национальный центр фтизиатрии', true);
+    await pick(page, profile, 'Медсестра', true);
     // the lists are the demo workspace's (schema: x-options-params workspaceId ← workspace) …
     await expectOffered(page, unit, [], OTHER_WS);
-    await pick(page, workspace, OTHER_WS);
+    await pick(page, workspace, OTHER_WS, true);
     await expect.poll(() => selected(unit), { timeout: UI_TIMEOUT }).toBe('');
     expect(await selected(profile)).toBe('');
     // … and now the other workspace's: its one unit and one profile
     await expectOffered(page, unit, [`${OTHER_WS} — диспансер`]);
     await expectOffered(page, profile, ['Все права']);
-    await pick(page, unit, `${OTHER_WS} — диспансер`);
-    await pick(page, profile, 'Все права');
+    await pick(page, unit, `${OTHER_WS} — диспансер`, true);
+    await pick(page, profile, 'Все права', true);
 
     await form.locator(tid('form-save')).click();
     const success = page.locator(tid('alert-success'));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { closeEnv, loginThroughUi, startEnv, tid, UI_TIMEOUT, type BrowserEnv } from './support.ts';
+import { type BrowserEnv, card, closeEnv, loginThroughUi, openDropdown, pick, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 const USERS = '/sys/admin/tables/users';
 const OSH = 'Ошский областной противотуберкулёзный диспансер';
@@ -22,15 +22,6 @@ afterAll(async () => {
   await closeEnv(env);
 });
 
-const card = (page: Page, title: string) =>
-  page.locator(tid('catalogue-item')).filter({ has: page.locator(tid('catalogue-item-title')).getByText(title, { exact: true }) });
-
-/** The open select dropdown (antd keeps closed ones in the DOM, hidden). */
-const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-
-/** The select around the input with this id (rjsf gives the input the field's id). */
-const selectOf = (scope: Locator, id: string) => scope.locator('.ant-select').filter({ has: scope.page().locator(`#${id}`) });
-
 /** The form item (label, control, messages) holding the input with this id. */
 const itemOf = (scope: Locator, id: string) => scope.locator('.ant-form-item').filter({ has: scope.page().locator(`#${id}`) });
 
@@ -43,16 +34,6 @@ async function offered(page: Page, select: Locator): Promise<string[]> {
   await page.keyboard.press('Escape');
   await openDropdown(page).waitFor({ state: 'detached' });
   return texts;
-}
-
-/** Chooses `label` in an antd select; with `search`, types the start of it first. */
-async function pick(page: Page, select: Locator, label: string, search = false): Promise<void> {
-  await select.click();
-  if (search) await page.keyboard.type(label.slice(0, 10));
-  await openDropdown(page).locator(`.ant-select-item-option[title="${label}"]`).click();
-  // a multi-select stays open after a choice
-  await page.keyboard.press('Escape');
-  await openDropdown(page).waitFor({ state: 'detached' });
 }
 
 /** Signs in as the administrator and opens the new-user form. */

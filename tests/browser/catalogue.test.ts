@@ -10,7 +10,7 @@ import { rootDir, schemasDir } from '../../server/config.ts';
 import { screenshot } from '../helpers/browser.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { closeEnv, loginThroughUi, startEnv, tid, UI_TIMEOUT, type BrowserEnv } from './support.ts';
+import { type BrowserEnv, card, closeEnv, loginThroughUi, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 const SOURCES = '/sys/admin/tables/sources';
 const UNITS = '/sys/admin/tables/units';
@@ -32,8 +32,6 @@ const fieldItem = (scope: Locator, label: string) => scope.locator('.ant-form-it
 const countText = (page: Page) => page.locator(tid('list-count')).innerText();
 /** The page numbers the pager shows, in order. */
 const pageButtons = (page: Page) => page.locator(`${tid('pager')} [data-testid^="pager-page-"]`).allInnerTexts();
-const card = (page: Page, title: string) => page.locator(tid('catalogue-item')).filter({ has: page.locator(tid('catalogue-item-title')).getByText(title, { exact: true }) });
-
 /**
  * A success alert with `text` is shown, still there 2 s later (the time-based rule needs a real
  * wait), and gone within 4 s plus some slack.

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { rootDir } from '../../server/config.ts';
 import { ensureUiBuilt } from '../../server/ui-build.ts';
 import { launchBrowser } from '../helpers/browser.ts';
@@ -102,4 +102,30 @@ export async function loginThroughUi(page: Page, login: string, password: string
   }
   await page.locator(tid('toolbar')).waitFor();
   await page.waitForURL(/\/sys\/home$/);
+}
+
+/** A catalogue card by its exact title. */
+export const card = (page: Page, title: string) =>
+  page.locator(tid('catalogue-item')).filter({ has: page.locator(tid('catalogue-item-title')).getByText(title, { exact: true }) });
+
+/** The open select dropdown (antd keeps closed ones in the DOM, hidden). */
+export const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+
+/** The select around the input with this id (rjsf gives the input the field's id). */
+export const selectOf = (scope: Locator, id: string) => scope.locator('.ant-select').filter({ has: scope.page().locator(`#${id}`) });
+
+/** The label a single select shows ('' when empty; antd 6 puts it in the `title` of its content). */
+export const selected = async (select: Locator) => (await select.locator('.ant-select-content').getAttribute('title')) ?? '';
+
+/**
+ * Chooses `label` in an antd select; with `search`, types the start of it first (long lists are
+ * virtual: only the options in view are drawn). A multi-select stays open after a choice, so it is
+ * closed here. Waits for the dropdown to close.
+ */
+export async function pick(page: Page, select: Locator, label: string, search = false): Promise<void> {
+  await select.click();
+  if (search) await page.keyboard.type(label.slice(0, 10));
+  await openDropdown(page).locator(`.ant-select-item-option[title="${label}"]`).click();
+  if (await select.evaluate((el) => el.classList.contains('ant-select-multiple'))) await page.keyboard.press('Escape');
+  await openDropdown(page).waitFor({ state: 'detached' });
 }

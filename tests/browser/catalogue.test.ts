@@ -10,7 +10,7 @@ import { rootDir, schemasDir } from '../../server/config.ts';
 import { screenshot } from '../helpers/browser.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { type BrowserEnv, card, closeEnv, loginThroughUi, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { type BrowserEnv, card, closeEnv, contextOptions, loginThroughUi, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 const SOURCES = '/sys/admin/tables/sources';
 const UNITS = '/sys/admin/tables/units';
@@ -220,7 +220,7 @@ describe('a paged catalogue with an inline form (sources, 5 a page)', () => {
     source['x-table'].pageSize = 5;
     writeFileSync(file, JSON.stringify(source, null, 2));
     server = await startTestServer({ schemasDir: join(root, 'schemas') });
-    const context = await env.browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, locale: 'ru-RU' });
+    const context = await env.browser.newContext(contextOptions(server.url));
     context.setDefaultTimeout(UI_TIMEOUT);
     page = await context.newPage();
     await loginThroughUi(page, 'ADMIN', 'Admin123');

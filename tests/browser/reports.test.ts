@@ -337,6 +337,6 @@ describe('administrator reports in the browser', () => {
     expect(sent).toHaveLength(2);
     expect(JSON.parse(sent[1])).toMatchObject({ iniDate: startOfToday(), searchKey: EDITOR_SOURCE });
     await poll(() => columnTexts(card, 'Объект')).toEqual([EDITOR_SOURCE_2, EDITOR_SOURCE]);
-    expect(await iniItem.locator('.ant-form-item-explain-error').count()).toBe(0);
+    await poll(() => iniItem.locator('.ant-form-item-explain-error').count()).toBe(0);
   });
 });

@@ -133,6 +133,32 @@ describe('web shell in the browser', () => {
     await page.locator(tid('login-page')).waitFor();
   });
 
+  it('opens dialogs without animation when the system asks for reduced motion, with it otherwise', async () => {
+    const animatedClasses = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const page = await env.newPage();
+      await page.emulateMedia({ reducedMotion });
+      await loginThroughUi(page, 'ADMIN', 'Admin123', demoWorkspaceName);
+      // every class an element takes while the language dialog opens
+      await page.evaluate(() => {
+        const seen = ((window as any).__classes = new Set<string>());
+        new MutationObserver((records) => {
+          for (const r of records) for (const c of (r.target as Element).classList ?? []) seen.add(c);
+          for (const r of records) for (const n of r.addedNodes) if (n instanceof Element) n.querySelectorAll('*').forEach((e) => e.classList.forEach((c) => seen.add(c)));
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+      });
+      await openUserMenu(page);
+      await page.locator(tid('user-menu-language')).click();
+      await page.locator(tid('language-dialog')).waitFor();
+      await page.waitForTimeout(400);
+      const classes: string[] = await page.evaluate(() => [...(window as any).__classes]);
+      await page.context().close();
+      // antd still takes a brief "prepare" step without motion; the animated step is "-active"
+      return classes.filter((c) => /-(zoom|fade|slide-up)-(appear|enter)-active$/.test(c));
+    };
+    expect(await animatedClasses('no-preference')).not.toEqual([]);
+    expect(await animatedClasses('reduce')).toEqual([]);
+  });
+
   it('the language can be chosen on the login page too', async () => {
     const page = await env.newPage();
     await page.goto('/login');

@@ -58,6 +58,13 @@ export interface BrowserEnv {
 
 const contexts = new Set<BrowserContext>();
 
+/**
+ * A browser context on the test server: Russian, a desktop window, and reduced motion, which the
+ * app honours by turning antd's animations off, so no click lands on a dialog still zooming in.
+ */
+export const contextOptions = (baseURL: string) =>
+  ({ baseURL, viewport: { width: 1280, height: 860 }, locale: 'ru-RU', reducedMotion: 'reduce' }) as const;
+
 /** `clientMode`: the server of the offline client build (`TB_CLIENT_MODE=true`). */
 export async function startEnv(opts: { clientMode?: boolean } = {}): Promise<BrowserEnv> {
   await buildUiOnce();
@@ -66,7 +73,7 @@ export async function startEnv(opts: { clientMode?: boolean } = {}): Promise<Bro
     server,
     browser,
     async newPage() {
-      const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, locale: 'ru-RU' });
+      const context = await browser.newContext(contextOptions(server.url));
       context.setDefaultTimeout(UI_TIMEOUT);
       contexts.add(context);
       const page = await context.newPage();

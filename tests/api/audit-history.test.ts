@@ -162,7 +162,7 @@ describe('the history entry is part of the change (one transaction)', () => {
     ]);
     for (const r of [created, updated, deleted]) {
       expect(r.status).toBe(500);
-      expect(r.body.errorId).toBeTruthy();
+      expect(r.body.errorId).toMatch(/^[0-9a-f-]{36}$/);
     }
     expect(await sourcesNamed('Источник без истории')).toHaveLength(0);
     expect(await sourcesNamed('Источник без истории 2')).toHaveLength(0);
@@ -209,7 +209,7 @@ describe('error log', () => {
     const secret = 'Secret12';
     const r = await causeServerError(server, admin, { password: secret });
     expect(r.status).toBe(500);
-    expect(r.body.errorId).toBeTruthy();
+    expect(r.body.errorId).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(r.body)).not.toMatch(/at .*\.ts/);
     for (const path of ['/api/admin/rep/todayerrorlog', '/api/admin/rep/errorlog']) {
       const rep = await admin.post(path, { iniDate: startOfToday() });

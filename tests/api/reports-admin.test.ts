@@ -179,7 +179,7 @@ describe('command history report', () => {
 describe('history entries of a workspace name its own units', () => {
   it('creating a workspace and entering it records the unit and area of that workspace, not of the one left', async () => {
     const me = (await admin.post('/api/sys/session')).body;
-    expect(me.unitName).toBeTruthy();
+    expect(me.unitName).toBe('Национальный центр фтизиатрии');
     const created = await admin.post('/api/tbl/workspace', { name: 'Область для истории' });
     expect(created.status).toBe(200);
     const wsId = created.body.result;

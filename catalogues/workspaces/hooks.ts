@@ -16,7 +16,7 @@ async function bootstrap({ em, ctx, session, id, doc }: SaveContext) {
   const lang = session.lang;
   // The creator acts inside the new workspace: no unit of the old one (history entries name the unit
   // and area of the workspace they belong to); once the central unit exists, it is the creator's.
-  let inNew: Session = { ...session, workspaceId: id, workspaceName: doc.name, userwsId: null, administrator: true, unitId: null, unitName: null, adminUnitId: null };
+  let inNew: Session = { ...session, workspaceId: id, workspaceName: doc.name, userwsId: null, administrator: true, unitId: null, unitName: null, adminUnitId: null, adminUnitName: null };
   const create = (table: string, input: Record<string, unknown>) => new TableWriter(ctx, ctx.registry.table(table), inNew).create(input, undefined, em);
   const countryStructure = await create('countrystructure', { name: t(lang, 'workspace.bootstrap.country'), level: 1 });
   const adminUnitId = await create('adminunit', { name: doc.name, countryStructure });

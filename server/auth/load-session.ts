@@ -49,7 +49,7 @@ async function loadIdentity(em: Em, userId: string, userwsId: string | null, wor
       (u.ula_accepted_at is null and coalesce((select c.ula_active from sysconfig c order by c.created_at limit 1), false)) as ula_pending,
       w.name as ws_name, w.patient_name_composition,
       uw.administrator, uw.unit_id, uw.view, uw.play_other_units,
-      un.name as unit_name, un.address_admin_unit_id as admin_unit_id,
+      un.name as unit_name, un.address_admin_unit_id as admin_unit_id, au.name as admin_unit_name,
       (select coalesce(json_agg(json_build_object('permission', pp.permission, 'canChange', pp.can_change)), '[]')
          from userws_profiles up join userprofile_permissions pp on pp.parent_id = up.value_id
         where up.parent_id = uw.id) as grants
@@ -57,6 +57,7 @@ async function loadIdentity(em: Em, userId: string, userwsId: string | null, wor
     join workspace w on w.id = ${workspaceId}
     left join userws uw on uw.id = ${userwsId} and uw.workspace_id = w.id and uw.user_id = u.id
     left join unit un on un.id = uw.unit_id
+    left join adminunit au on au.id = un.address_admin_unit_id
     where u.id = ${userId}`.execute(kysely(em))).rows[0];
   if (!r || r.active === false) return undefined;
   const grants = (typeof r.grants === 'string' ? JSON.parse(r.grants) : r.grants) as PermissionGrant[];
@@ -73,6 +74,7 @@ async function loadIdentity(em: Em, userId: string, userwsId: string | null, wor
     unitId: r.unit_id ?? null,
     unitName: r.unit_name ?? null,
     adminUnitId: r.admin_unit_id ?? null,
+    adminUnitName: r.admin_unit_name ?? null,
     view: r.view ?? null,
     playOtherUnits: r.play_other_units === true,
     ulaPending: r.ula_pending === true,

@@ -8,6 +8,6 @@ export function systemSession(workspaceId: string, workspaceName: string): Sessi
   return {
     sessionId: '', userId: '', userLogin: 'SYSTEM', userName: 'SYSTEM', userwsId: null, workspaceId, workspaceName,
     patientNameComposition: null, administrator: true, permissions: new Set(), unitId: null, unitName: null,
-    adminUnitId: null, view: 'WORKSPACE', playOtherUnits: true, ulaPending: false, lang: 'ru',
+    adminUnitId: null, adminUnitName: null, view: 'WORKSPACE', playOtherUnits: true, ulaPending: false, lang: 'ru',
   };
 }

@@ -21,6 +21,8 @@ export interface Session {
   unitId: string | null;
   unitName: string | null;
   adminUnitId: string | null;
+  /** The name of the area of the user's unit. */
+  adminUnitName: string | null;
   view: string | null;
   playOtherUnits: boolean;
   /**

@@ -22,6 +22,7 @@ export const sessionInfo = (s: Session, ctx: AppContext) => ({
   unitId: s.unitId,
   unitName: s.unitName,
   adminUnitId: s.adminUnitId,
+  adminUnitName: s.adminUnitName,
   playOtherUnits: s.playOtherUnits,
   clientMode: ctx.config.clientMode,
   language: s.lang,
@@ -52,10 +53,11 @@ export function sessionRoutes(app: Hono<Env>, ctx: AppContext): void {
       const unit = await kysely(tem)
         .selectFrom('userws as uw')
         .leftJoin('unit as un', (j) => j.onRef('un.id', '=', 'uw.unit_id').onRef('un.workspace_id', '=', 'uw.workspace_id'))
-        .select(['un.id as unitId', 'un.name as unitName', 'un.address_admin_unit_id as adminUnitId'])
+        .leftJoin('adminunit as au', 'au.id', 'un.address_admin_unit_id')
+        .select(['un.id as unitId', 'un.name as unitName', 'un.address_admin_unit_id as adminUnitId', 'au.name as adminUnitName'])
         .where('uw.id', '=', target.userwsId)
         .executeTakeFirst();
-      const there = { ...s, workspaceId: target.id, workspaceName: target.name, userwsId: target.userwsId, unitId: unit?.unitId ?? null, unitName: unit?.unitName ?? null, adminUnitId: unit?.adminUnitId ?? null };
+      const there = { ...s, workspaceId: target.id, workspaceName: target.name, userwsId: target.userwsId, unitId: unit?.unitId ?? null, unitName: unit?.unitName ?? null, adminUnitId: unit?.adminUnitId ?? null, adminUnitName: unit?.adminUnitName ?? null };
       await recordCommand(tem, there, { type: 'session', action: 'changews', entityId: target.id, entityName: target.name });
     });
     return c.json({ success: true, result: { id: target.id, name: target.name } });

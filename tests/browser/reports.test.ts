@@ -303,6 +303,22 @@ describe('administrator reports in the browser', () => {
     expect((await bars(card.locator(tid('chart-by-user')))).map((b) => [b.label, b.count])).toEqual([[EDITOR, 2]]);
   });
 
+  it("tells a reader limited to their unit so, and shows that unit's entries only", async () => {
+    const unit = (await admin.post('/api/tbl/unit/query', { pageSize: 1, page: 1 })).body.list[0]; // the editor's unit
+    await createUser(env.server, admin, 'UNITREADER', [{ permission: 'ADMIN' }, { permission: 'CMDHISTORY' }], 'Reader123', { unitId: unit.id, view: 'UNIT' });
+    const reader = await env.newPage();
+    await loginThroughUi(reader, 'UNITREADER', 'Reader123');
+    await reader.goto(`${REPORTS}/cmdhistory`);
+    const card = reader.locator(tid('report-cmdhistory'));
+    await card.waitFor();
+    expect(await reader.locator(tid('report-scope')).innerText()).toBe(`Показаны только записи учреждения «${unit.name}»: такова ваша область видимости.`);
+    await poll(() => columnTexts(card, 'Объект')).toContain(EDITOR_SOURCE);
+    expect(await columnTexts(card, 'Объект')).not.toContain(ADMIN_SOURCE);
+    // the administrator sees the whole workspace, and no such notice
+    await openReport('cmdhistory');
+    expect(await page.locator(tid('report-scope')).count()).toBe(0);
+  });
+
   it("'Запись не найдена.' when nothing matches; a filter without iniDate is not sent", async () => {
     const card = await openReport('cmdhistory');
     await (await settledRows(card)).first().waitFor();

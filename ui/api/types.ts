@@ -42,6 +42,7 @@ export interface Session {
   unitId?: string;
   unitName?: string;
   adminUnitId?: string;
+  adminUnitName?: string;
   playOtherUnits?: boolean;
   clientMode?: boolean;
   language?: string;

@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { t, type Lang } from './i18n.ts';
+import { boundIntegers, strictFormats } from './formats.ts';
 import { stripX } from './meta-check.ts';
 import type { JsonSchema } from './types.ts';
 import { fieldErrorOf, schemaAtPath, type FieldError } from './validation-messages.ts';
@@ -17,6 +18,8 @@ export class Validators {
 
   constructor() {
     (addFormats as unknown as (a: Ajv2020) => void)(this.ajv);
+    // Only what PostgreSQL stores: no `urn:uuid:` ids, no year 0000 (engine/formats.ts).
+    for (const [name, format] of Object.entries(strictFormats)) this.ajv.addFormat(name, format as never);
   }
 
   private compiled(id: string, schema: JsonSchema): ValidateFunction {
@@ -24,7 +27,7 @@ export class Validators {
     if (!fn) {
       const plain = stripX(schema);
       delete plain.$id;
-      fn = this.ajv.compile(plain);
+      fn = this.ajv.compile(boundIntegers(plain)); // integers fit their column
       this.cache.set(id, fn);
     }
     return fn;

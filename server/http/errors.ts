@@ -14,5 +14,5 @@ export class ApiError extends Error {
 export const fail = (status: ApiError['status'], msg: string, field: string | null = null, result?: unknown) =>
   new ApiError(status, [{ field, msg }], result);
 
-const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: unknown): v is string => typeof v === 'string' && uuidRe.test(v);
+/** The one uuid check (a bare uuid, never `urn:uuid:…`), shared with the ajv `uuid` format. */
+export { isUuid } from '../../engine/formats.ts';

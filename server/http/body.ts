@@ -3,10 +3,18 @@ import { t } from '../../engine/i18n.ts';
 import type { Env } from './context.ts';
 import { fail } from './errors.ts';
 
-/** The JSON body as an object (an empty body is `{}`); anything else is a 400. */
+/** The deepest nesting of arrays and objects a request body may have (a form is a few levels deep). */
+export const MAX_DEPTH = 64;
+
+/**
+ * The JSON body as an object (an empty body is `{}`); anything else is a 400: not JSON, not an
+ * object, nested deeper than `MAX_DEPTH` (checked before parsing), or holding text PostgreSQL cannot
+ * store. Its size is bounded before (`limitBody` in app.ts).
+ */
 export async function jsonBody(c: Context<Env>): Promise<Record<string, any>> {
   const text = await c.req.text();
   if (!text.trim()) return {};
+  if (nestsDeeper(text, MAX_DEPTH)) throw fail(400, t(c.get('lang'), 'msg.nestedTooDeep', { max: MAX_DEPTH }));
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -17,6 +25,27 @@ export async function jsonBody(c: Context<Env>): Promise<Record<string, any>> {
   const bad = pathWithBadText(body);
   if (bad !== undefined) throw fail(400, t(c.get('lang'), 'msg.badText'), bad || null);
   return body as Record<string, any>;
+}
+
+/**
+ * Whether JSON text nests arrays and objects more than `max` levels deep: one pass over the text
+ * (brackets inside strings do not count), so 20,000 levels cost no recursion anywhere.
+ * @example nestsDeeper('{"a": [[1]]}', 2) // true
+ */
+export function nestsDeeper(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++; // a backslash escapes the next character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x7b || ch === 0x5b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x7d || ch === 0x5d) depth--;
+  }
+  return false;
 }
 
 /**

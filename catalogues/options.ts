@@ -1,5 +1,6 @@
 import { t, type Lang } from '../engine/i18n.ts';
 import { permissionTree, type PermNode } from '../engine/permissions.ts';
+import { isUuid } from '../server/http/errors.ts';
 import type { OptionProvider } from '../server/modules.ts';
 import { kysely } from '../server/tbl/store.ts';
 
@@ -26,7 +27,7 @@ export const permsTree: OptionProvider = async ({ session }) => translateTree(pe
  * administrative area, or the unit itself — labelled with their names.
  */
 export const userViews: OptionProvider = async ({ em, session, params }) => {
-  const unit = typeof params.unitId === 'string' && /^[0-9a-f-]{36}$/i.test(params.unitId)
+  const unit = isUuid(params.unitId)
     ? await kysely(em)
         .selectFrom('unit as u')
         .leftJoin('adminunit as a', 'a.id', 'u.address_admin_unit_id')

@@ -98,8 +98,23 @@ export class Modules {
     return this.list.map((m) => m.hooks?.[table]).filter((h): h is TableHooks => !!h);
   }
 
+  /**
+   * The named option lookup `name` (`perms-tree`), if a module provides it. Own keys only: a client's
+   * `__proto__` or `constructor` is no lookup.
+   * @example modules.option('constructor') // undefined
+   */
   option(name: string): OptionProvider | undefined {
-    for (const m of this.list) if (m.options?.[name]) return m.options[name];
+    for (const m of this.list) if (m.options && Object.hasOwn(m.options, name)) return m.options[name];
+    return undefined;
+  }
+
+  /**
+   * The named query filter `name` of a table (`unit`'s `adminUnitId`), if a module declares one; own
+   * keys only, as for `option`.
+   * @example modules.filter('unit', 'adminUnitId') // {schema, apply}
+   */
+  filter(table: string, name: string): QueryParam | undefined {
+    for (const h of this.hooks(table)) if (h.filters && Object.hasOwn(h.filters, name)) return h.filters[name];
     return undefined;
   }
 }

@@ -2,10 +2,10 @@ import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { canReadOptions } from '../../engine/option-access.ts';
-import type { TableDef } from '../../engine/types.ts';
+import type { JsonSchema, TableDef } from '../../engine/types.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../http/context.ts';
-import { ApiError, fail, isUuid } from '../http/errors.ts';
+import { ApiError, fail } from '../http/errors.ts';
 import { assertPermission, hasPermission } from '../http/middleware.ts';
 import { lookupRefFilter, whereRefFilter } from '../tbl/ref-filter.ts';
 import { kysely } from '../tbl/store.ts';
@@ -14,12 +14,20 @@ import { kysely } from '../tbl/store.ts';
  * The workspace whose rows a lookup lists: the session's, or — for the system settings, which pick
  * the workspace of self-registered users — another one, for holders of SYSSETUP only.
  */
-function lookupWorkspace(s: Session, requested: unknown): string {
+function lookupWorkspace(s: Session, requested: string | undefined): string {
   if (requested === undefined || requested === s.workspaceId) return s.workspaceId;
-  if (!isUuid(requested)) throw fail(400, t(s.lang, 'msg.badId'), 'workspaceId');
   assertPermission(s, 'SYSSETUP');
   return requested;
 }
+
+/** The parameters every lookup may take besides its filters, checked before anything else. */
+const lookupParams: JsonSchema = {
+  type: 'object',
+  properties: { workspaceId: { type: 'string', format: 'uuid' }, for: { type: 'string', maxLength: 200 } },
+};
+
+/** At most this many values in a filter's list (`{type: ['LAB', 'TBUNIT']}`). */
+const MAX_LIST = 100;
 
 /**
  * `POST /api/opts/<name>`: the options of a lookup field. A table name lists that table's rows of
@@ -36,7 +44,10 @@ export function optionRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/opts/:name', async (c) => {
     const name = c.req.param('name');
     const s = c.get('session');
-    const { workspaceId, for: forField, ...params } = await jsonBody(c);
+    const body = await jsonBody(c);
+    const errors = ctx.validators.validate('opts#params', lookupParams, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    const { workspaceId, for: forField, ...params } = body;
     const em = ctx.orm.em.fork();
     const readable = canReadOptions(ctx.registry, name, (p) => hasPermission(s, p));
     const provider = ctx.modules.option(name);
@@ -58,19 +69,29 @@ export function optionRoutes(app: Hono<Env>, ctx: AppContext): void {
 }
 
 /**
- * A lookup filter: equality on a declared field (a list of values ⇒ any of them), or a named filter
- * of a domain module (units by area); the value is checked by the field's schema first.
+ * A lookup filter: equality on a declared field — a non-empty list of at most 100 values ⇒ any of
+ * them, each checked by the field's schema — or a named filter of a domain module (units by area),
+ * its value checked by the filter's own schema (a list only where that schema says so).
  */
 function filter(ctx: AppContext, def: TableDef, key: string, value: unknown, s: Session): (q: any) => any {
-  const named = ctx.modules.hooks(def.name).find((h) => h.filters?.[key])?.filters?.[key];
+  const named = ctx.modules.filter(def.name, key);
   const f = def.fields.find((x) => x.key === key && !x.hidden && (x.kind === 'scalar' || x.kind === 'ref'));
   if (!f && !named) throw fail(400, t(s.lang, 'msg.unknownField'), key);
-  for (const v of Array.isArray(value) ? value : [value]) {
-    const errors = ctx.validators.validateValue(def.schemaId, key, named?.schema ?? f!.schema, v, s.lang);
+  const check = (schema: JsonSchema, v: unknown) => {
+    const errors = ctx.validators.validateValue(def.schemaId, key, schema, v, s.lang);
     if (errors.length) throw new ApiError(400, errors);
+  };
+  if (named) {
+    check(named.schema, value);
+    return (q) => (named.apply ? named.apply(q, value, s) : q);
   }
-  if (named) return (q) => (named.apply ? named.apply(q, value, s) : q);
-  return (q) => (Array.isArray(value) ? q.where(`t.${f!.column}`, 'in', value) : q.where(`t.${f!.column}`, '=', value));
+  if (!Array.isArray(value)) {
+    check(f!.schema, value);
+    return (q) => q.where(`t.${f!.column}`, '=', value);
+  }
+  check({ type: 'array', minItems: 1, maxItems: MAX_LIST, title: f!.schema.title }, value);
+  for (const v of value) check(f!.schema, v);
+  return (q) => q.where(`t.${f!.column}`, 'in', value);
 }
 
 /**

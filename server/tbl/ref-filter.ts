@@ -55,7 +55,7 @@ export function propertyAt(registry: Registry, forPath: string): JsonSchema | un
   let node: JsonSchema | undefined = bundled.get(id);
   for (const part of path) {
     while (node?.items) node = node.items;
-    node = node?.properties?.[part];
+    node = node?.properties && Object.hasOwn(node.properties, part) ? node.properties[part] : undefined;
   }
   while (node?.items && !node['x-ref']) node = node.items;
   return node;

@@ -2,9 +2,12 @@ import { Hono } from 'hono';
 import { t } from '../engine/i18n.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AppContext, Env } from './http/context.ts';
+import { limitBody } from './http/body-limit.ts';
+import { refuseForgedRequests } from './http/csrf.ts';
 import { logServerError } from './http/error-log.ts';
 import { ApiError } from './http/errors.ts';
 import { detectLang, requireSession } from './http/middleware.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { serveUi } from './http/static.ts';
 import { searchRoutes } from './sys/search.ts';
 import { optionRoutes } from './sys/options.ts';
@@ -19,6 +22,9 @@ import { tableRoutes } from './tbl/routes.ts';
 export function createApp(ctx: AppContext): Hono<Env> {
   const app = new Hono<Env>();
   app.use('*', detectLang);
+  app.use('*', securityHeaders(ctx.config));
+  app.use('/api/*', limitBody(ctx.config.maxBodyBytes));
+  app.use('/api/*', refuseForgedRequests(ctx.config));
   app.onError((err, c) => {
     if (err instanceof ApiError) {
       const lang = c.get('lang') ?? 'ru';

@@ -18,8 +18,15 @@ export interface ServerConfig {
   /** The offline client build: hides administration, shows Synchronize. */
   clientMode: boolean;
   sessionHours: number;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  /**
+   * Behind a reverse proxy: take the client address from X-Forwarded-For, and the scheme and host
+   * from X-Forwarded-Proto/-Host (the session cookie is `Secure` when the proxy says https).
+   */
   trustProxy: boolean;
+  /** Other origins whose pages may send state-changing requests (`TB_ORIGINS`, comma-separated). */
+  allowedOrigins: string[];
+  /** The largest request body accepted, in bytes (`TB_MAX_BODY_KB`, default 2048). */
+  maxBodyBytes: number;
 }
 
 export function configFromEnv(env = process.env): ServerConfig {
@@ -34,5 +41,7 @@ export function configFromEnv(env = process.env): ServerConfig {
     clientMode: env.TB_CLIENT_MODE === 'true',
     sessionHours: Number(env.TB_SESSION_HOURS ?? 8),
     trustProxy: env.TB_TRUST_PROXY === 'true',
+    allowedOrigins: (env.TB_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    maxBodyBytes: Number(env.TB_MAX_BODY_KB ?? 2048) * 1024,
   };
 }

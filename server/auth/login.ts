@@ -1,16 +1,13 @@
 import type { Context } from 'hono';
-import { sql } from 'kysely';
 import { t, type Lang } from '../../engine/i18n.ts';
 import type { Em } from '../db/orm.ts';
 import type { AppContext, Env } from '../http/context.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { fail } from '../http/errors.ts';
 import { kysely } from '../tbl/store.ts';
-import { verifyPassword } from './password.ts';
+import { assertMayTryLogin, recordAttempt } from './login-limits.ts';
+import { hashPassword, verifyPassword } from './password.ts';
 import { newToken, tokenHash } from './tokens.ts';
-
-export const maxFailures = 5;
-export const lockoutMinutes = 15;
 
 export interface LoginInput {
   login?: unknown;
@@ -31,31 +28,30 @@ export async function userWorkspaces(em: Em, userId: string): Promise<{ id: stri
   return rows as any;
 }
 
-async function recentFailures(em: Em, login: string): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from loginattempt
-    where login = ${login} and success = false and attempt_date > now() - make_interval(mins => ${lockoutMinutes})
-      and attempt_date > coalesce((select max(attempt_date) from loginattempt where login = ${login} and success), 'epoch')`.execute(kysely(em));
-  return r.rows[0].n;
-}
-
-const attempt = (em: Em, login: string, success: boolean, ip: string) =>
-  kysely(em).insertInto('loginattempt').values({ id: crypto.randomUUID(), login: login.slice(0, 30), attempt_date: new Date(), success, ip_address: ip }).execute();
+/** A hash to check unknown logins' passwords against, so they take as long as known ones. */
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
 
 /**
- * Checks credentials (argon2id), the lockout (5 failures in 15 minutes), a blocked account, an
- * e-mail confirmation still pending (self-registration) and the workspace choice, then opens a
- * session row and returns its cookie token.
+ * Checks the failed-login limits (per address, per address and login, a backoff for a login under
+ * attack: `login-limits.ts`), credentials (argon2id; an unknown login is checked against a dummy
+ * hash so that it answers as slowly as a known one), a blocked account, an e-mail confirmation still
+ * pending (self-registration) and the workspace choice, then opens a session row and returns its
+ * cookie token.
+ *
+ * @example
+ *   const { token } = await login(ctx, c, { login: 'DOCTOR1', password: 'Doctor123' }, 'ru');
  */
 export async function login(ctx: AppContext, c: Context<Env>, input: LoginInput, lang: Lang): Promise<{ token: string; workspaceId: string }> {
   const em = ctx.orm.em.fork();
   const loginName = typeof input.login === 'string' ? input.login.trim().toUpperCase() : '';
   const ip = clientIp(c, ctx.config.trustProxy);
   if (!loginName || typeof input.password !== 'string') throw fail(400, t(lang, 'msg.invalidLogin'), 'login');
-  if ((await recentFailures(em, loginName)) >= maxFailures) throw fail(429, t(lang, 'msg.lockedOut'), 'login');
+  await assertMayTryLogin(em, loginName, ip, lang);
   const user = await kysely(em).selectFrom('sysuser').selectAll().where('login', '=', loginName).executeTakeFirst();
-  const ok = user && (await verifyPassword(user.password_hash, input.password));
-  if (!ok) {
-    await attempt(em, loginName, false, ip);
+  const ok = await verifyPassword(user?.password_hash || (await dummy()), input.password);
+  if (!user || !user.password_hash || !ok) {
+    await recordAttempt(em, loginName, false, ip);
     throw fail(401, t(lang, 'msg.invalidLogin'), 'login');
   }
   if (user.active === false) throw fail(403, t(lang, 'msg.blocked'), 'login');
@@ -67,7 +63,7 @@ export async function login(ctx: AppContext, c: Context<Env>, input: LoginInput,
   if (!chosen) {
     throw fail(400, t(lang, 'msg.chooseWorkspace'), 'workspaceId', { workspaces: workspaces.map(({ id, name }) => ({ id, name })) });
   }
-  await attempt(em, loginName, true, ip);
+  await recordAttempt(em, loginName, true, ip);
   const token = newToken();
   const now = new Date();
   await kysely(em)

@@ -3,15 +3,16 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sql } from 'kysely';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env } from '../http/context.ts';
+import { isTls } from '../http/tls.ts';
 import { kysely } from '../tbl/store.ts';
 import { login } from './login.ts';
 import { cookieName, tokenHash } from './tokens.ts';
 
-/** Public routes: log in and log out. */
+/** Public routes: log in (the cookie `Secure` when the request came over TLS) and log out. */
 export function authRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/auth/login', async (c) => {
     const { token, workspaceId } = await login(ctx, c, await jsonBody(c), c.get('lang'));
-    setCookie(c, cookieName, token, { httpOnly: true, sameSite: 'Lax', path: '/', secure: c.req.url.startsWith('https:') });
+    setCookie(c, cookieName, token, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isTls(c, ctx.config.trustProxy) });
     return c.json({ success: true, result: { workspaceId } });
   });
 

@@ -23,15 +23,32 @@ function secretsOf(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/** How much of a failed request's body the error log keeps. */
+export const storedBodyChars = 8192;
+
+/**
+ * `text` cut to `max` characters, saying so and how long it was; NUL characters (which PostgreSQL
+ * text cannot hold) dropped.
+ *
+ * @example
+ *   bounded('x'.repeat(10_000), 8192) // 'xxx…x\n… [cut: 10000 characters in all]'
+ */
+export function bounded(text: string, max: number): string {
+  const clean = text.replace(/\u0000/g, '');
+  if (clean.length <= max) return clean;
+  const end = /[\ud800-\udbff]/.test(clean[max - 1]) ? max - 1 : max;
+  return `${clean.slice(0, end)}\n… [cut: ${clean.length} characters in all]`;
+}
+
 async function requestBody(c: Context<Env>): Promise<{ text: string | null; secrets: string[] }> {
   try {
     const text = await c.req.text();
     if (!text) return { text: null, secrets: [] };
     try {
       const body = JSON.parse(text);
-      return { text: JSON.stringify(maskPasswords(body)), secrets: secretsOf(body) };
+      return { text: bounded(JSON.stringify(maskPasswords(body)), storedBodyChars), secrets: secretsOf(body) };
     } catch {
-      return { text: text.slice(0, 10_000), secrets: [] };
+      return { text: bounded(text, storedBodyChars), secrets: [] };
     }
   } catch {
     return { text: null, secrets: [] };
@@ -77,9 +94,9 @@ export async function logServerError(ctx: AppContext, c: Context<Env>, err: Erro
         user_name: session?.userName ?? null,
         workspace_id: session?.workspaceId ?? null,
         workspace_name: session?.workspaceName ?? null,
-        exception_message: blank(String(err.message ?? err), body.secrets),
+        exception_message: bounded(blank(String(err.message ?? err), body.secrets), storedBodyChars),
         request: body.text,
-        stack_trace: blank(err.stack, body.secrets) || null,
+        stack_trace: bounded(blank(err.stack, body.secrets), 4 * storedBodyChars) || null,
       })
       .execute();
   } catch (logErr) {

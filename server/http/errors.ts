@@ -3,7 +3,7 @@ import type { FieldError } from '../../engine/validate.ts';
 /** A request the server refuses: answered with `status` and `{errors}`; nothing is written. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 423 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 423 | 429,
     readonly errors: FieldError[],
     readonly result?: unknown,
   ) {

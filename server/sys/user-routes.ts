@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
+import { endSessions } from '../auth/end-sessions.ts';
 import { hashPassword, isValidPassword, verifyPassword } from '../auth/password.ts';
 import { fieldTitle } from '../history/describe.ts';
 import { recordCommand } from '../history/record.ts';
@@ -55,6 +56,7 @@ export function userRoutes(app: Hono<Env>, ctx: AppContext): void {
     await em.transactional(async (tem) => {
       await kysely(tem).updateTable('sysuser').set({ password_hash: hash, password_expired: false }).where('id', '=', s.userId).execute();
       await recordCommand(tem, s, { type: 'sysuser', action: 'changepassword', entityId: s.userId, entityName: s.userName });
+      await endSessions(tem, s.userId, { except: s.sessionId });
     });
     return c.json({ success: true });
   });

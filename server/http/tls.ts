@@ -1,0 +1,26 @@
+import type { Context } from 'hono';
+import type { Env } from './context.ts';
+
+/**
+ * Whether the request reached the server over TLS: an `https:` URL, or — behind a trusted reverse
+ * proxy (`TB_TRUST_PROXY=true`) — `X-Forwarded-Proto: https` (its first value).
+ *
+ * @example
+ *   setCookie(c, name, token, { secure: isTls(c, ctx.config.trustProxy) });
+ */
+export function isTls(c: Context<Env>, trustProxy: boolean): boolean {
+  if (c.req.url.startsWith('https:')) return true;
+  return trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+}
+
+/**
+ * The host (with its port, when not the default one) the client addressed: the URL's, or behind a
+ * trusted proxy the first `X-Forwarded-Host`.
+ *
+ * @example
+ *   requestHost(c, false) // 'localhost:3000'
+ */
+export function requestHost(c: Context<Env>, trustProxy: boolean): string {
+  const forwarded = trustProxy ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  return (forwarded || new URL(c.req.url).host).toLowerCase();
+}

@@ -23,6 +23,12 @@ export interface TableMeta {
   pageSize?: number;
   ws?: boolean;
 }
+  /** Row scope by the user's view: the field holding the row's unit, or a table whose rows in scope reference this one. */
+  scope?: { unit?: string; via?: { table: string; field: string } };
+  /** A sub-record table: the field referencing its parent row, whose workspace, scope and permission it inherits. */
+  parent?: string;
+  /** `false`: writes are not tracked in the change log for the offline client (default: tracked when workspace-scoped). */
+  sync?: boolean;
 
 export interface ListMeta {
   title?: string;
@@ -31,6 +37,10 @@ export interface ListMeta {
   search?: string[];
   refs?: string[];
   badges?: { field: string; value: unknown; label: string; color?: string }[];
+  /** The fields a list query selects (with title, subtitle, order, badges and refs); unset: every field. */
+  columns?: string[];
+  /** The fields joined by spaces that name a row where it is referenced (a patient's full name); default: title. */
+  label?: string[];
 }
 
 export interface EntitySchemaFile extends JsonSchema {

@@ -48,8 +48,8 @@ export interface QueryParam {
 export interface QueryContext extends ReadContext {
   /** The named parameters given, by name. */
   params: Doc;
-  /** The answer, `{count, list}`; a hook may add keys. */
-  result: { count: number; list: Doc[]; [extra: string]: unknown };
+  /** The answer, `{count, list, next}`; a hook may add keys. */
+  result: { count?: number; list: Doc[]; [extra: string]: unknown };
 }
 
 /** Behaviour a domain adds to one table, beyond what its schema says. */

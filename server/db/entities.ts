@@ -60,8 +60,36 @@ function tableEntity(def: TableDef) {
     tableName: def.name,
     properties,
     uniques: (def.meta.unique ?? []).map((cols) => ({ properties: scoped(cols.map(prop)) })),
-    indexes: (def.meta.indexes ?? []).map((cols) => ({ properties: scoped(cols.map(prop)) })),
+    indexes: [...(def.meta.indexes ?? []).map((cols) => ({ properties: scoped(cols.map(prop)) })), ...listIndexes(def), ...searchIndexes(def)],
   } as any);
+}
+
+/**
+ * The index a list's order needs so a page (and a keyset page at any depth) is an index range scan:
+ * workspace, then for a unit-scoped table the unit (a unit view's list), then the order and the id.
+ * The id follows the last key's direction (store.ts `orderKeys`) and a descending order is read
+ * backwards, so an ascending index serves every order whose keys share one direction.
+ */
+function listIndexes(def: TableDef) {
+  const order = (def.list.order ?? []).map((k) => ({ f: def.fields.find((x) => x.key === k.replace(/^-/, '') && x.kind !== 'via' && x.kind !== 'none'), desc: k.startsWith('-') }));
+  if (!order.length || order.some((o) => !o.f || o.desc !== order[0].desc)) return [];
+  const keys = [...order.map((o) => propName(o.f!)), 'id'];
+  const lead = def.meta.workspace ? ['workspace'] : [];
+  const unit = def.meta.scope?.unit && def.fields.find((f) => f.key === def.meta.scope!.unit);
+  const out = [{ name: `${def.name}_list_idx`, properties: [...lead, ...keys] }];
+  if (unit) out.push({ name: `${def.name}_unit_list_idx`, properties: [...lead, propName(unit), ...keys] });
+  return out;
+}
+
+/** A trigram index on each searched text column (`x-list.search`): `ilike '%…%'` uses it. */
+function searchIndexes(def: TableDef) {
+  return (def.list.search ?? [])
+    .map((k) => def.fields.find((f) => f.key === k && f.kind === 'scalar' && f.type === 'string'))
+    .filter((f): f is Field => !!f)
+    .map((f) => {
+      const name = `${def.name}_${f.column}_trgm`;
+      return { name, expression: `create index "${name}" on "${def.name}" using gin ("${f.column}" gin_trgm_ops)` };
+    });
 }
 
 function childEntity(parent: TableDef, child: ChildTable) {

@@ -38,7 +38,9 @@ export async function openOrm(registry: Registry, opts: DbOptions): Promise<Orm>
   const dataDir = opts.dataDir ?? '.data/pglite';
   if (!dataDir.startsWith('memory:')) mkdirSync(dataDir, { recursive: true });
   const { MikroORM } = await import('@mikro-orm/pglite');
-  return (await MikroORM.init({ ...common, dbName: dataDir } as any)) as unknown as Orm;
+  // pg_trgm serves the trigram indexes of searched columns (entities.ts), as on PostgreSQL
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return (await MikroORM.init({ ...common, dbName: dataDir, driverOptions: { extensions: { pg_trgm } } } as any)) as unknown as Orm;
 }
 
 /** Applies every pending migration. */

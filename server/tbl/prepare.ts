@@ -7,7 +7,7 @@ import type { AppContext } from '../http/context.ts';
 import type { Doc } from '../modules.ts';
 import { filterColumns, passesRefFilter } from './ref-filter.ts';
 import { getPath, setPath } from './rows.ts';
-import { kysely } from './store.ts';
+import { TableStore } from './store.ts';
 
 const systemKeys = ['id', 'version', 'createdAt', 'updatedAt', 'workspaceId'];
 
@@ -87,7 +87,11 @@ export function validateDoc(ctx: AppContext, def: TableDef, doc: Doc, session: S
   if (errors.length) throw new ApiError(400, errors);
 }
 
-/** Every reference must name an existing row of the same workspace: no pointing across workspaces. */
+/**
+ * Every reference must name an existing row of the same workspace, inside the user's view when the
+ * target is row-scoped (no pointing at another unit's case), passing its `x-ref-filter`: one query
+ * per target table, however many values point at it.
+ */
 export async function checkRefs(em: Em, ctx: AppContext, def: TableDef, doc: Doc, session: Session): Promise<void> {
   const checks: { key: string; field: Field; id: unknown }[] = [];
   for (const f of def.fields) if (f.ref && !f.readonly) checks.push({ key: f.key, field: f, id: getPath(doc, f.path) });
@@ -98,17 +102,23 @@ export async function checkRefs(em: Em, ctx: AppContext, def: TableDef, doc: Doc
       }
     });
   }
+  const given = checks.filter((c) => c.id !== undefined && c.id !== null && c.id !== '');
   const errors: ApiError['errors'] = [];
-  for (const { key, field, id } of checks) {
-    if (id === undefined || id === null || id === '') continue;
-    const target = ctx.registry.table(field.ref!);
-    // the row must exist in the workspace; `x-ref-filter` narrows which rows may be chosen
-    const filtered = filterColumns(target, field.refFilter ?? {}).map((c) => c.column);
-    let q = kysely(em).selectFrom(target.name).select(['id', ...filtered]).where('id', '=', String(id));
-    if (target.meta.workspace) q = q.where('workspace_id', '=', session.workspaceId);
-    const row = typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id) ? await q.executeTakeFirst() : undefined;
-    if (!row) errors.push({ field: key, msg: t(session.lang, 'msg.notFound') });
-    else if (!passesRefFilter(target, field.refFilter, row)) errors.push({ field: key, msg: t(session.lang, 'msg.refNotAllowed') });
+  const byTarget = new Map<string, typeof given>();
+  for (const c of given) byTarget.set(c.field.ref!, [...(byTarget.get(c.field.ref!) ?? []), c]);
+  for (const [table, refs] of byTarget) {
+    const target = ctx.registry.table(table);
+    const ids = [...new Set(refs.map((r) => r.id).filter(isUuid).map((id: string) => id.toLowerCase()))];
+    const columns = [...new Set(refs.flatMap((r) => filterColumns(target, r.field.refFilter ?? {}).map((c) => c.column)))];
+    // the workspace and the view limit the target, not the user's memberships (the settings pick any workspace)
+    const store = new TableStore(target, em, { workspaceId: session.workspaceId, scope: { registry: ctx.registry, session, mode: 'read' } });
+    const rows = ids.length ? await store.rowsByIds(ids, columns) : [];
+    const found = new Map(rows.map((r) => [String(r.id), r]));
+    for (const { key, field, id } of refs) {
+      const row = isUuid(id) ? found.get(id.toLowerCase()) : undefined;
+      if (!row) errors.push({ field: key, msg: t(session.lang, 'msg.notFound') });
+      else if (!passesRefFilter(target, field.refFilter, row)) errors.push({ field: key, msg: t(session.lang, 'msg.refNotAllowed') });
+    }
   }
   if (errors.length) throw new ApiError(400, errors);
 }

@@ -11,13 +11,17 @@ import { hasPermission } from '../http/middleware.ts';
 import type { Doc } from '../modules.ts';
 import { idParam, tableFor } from './access.ts';
 import { formSchemaFor, remoteForm } from './forms.ts';
-import { TableStore } from './store.ts';
+import { decodeCursor } from './keyset.ts';
+import { OFFSET_CAP, orderKeys, TableStore } from './store.ts';
+
+/** The largest page a query answers (also the page of a table that declares none). */
+export const MAX_PAGE_SIZE = 500;
 import { TableWriter } from './write.ts';
 
 /** The generic table API of spec 000 §7.2 for every table declared in `schemas/`. */
 export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
   const read = async (em: Em, def: TableDef, s: Session, id: string): Promise<Doc> => {
-    const doc = await new TableStore(def, em, s.workspaceId, s.userId).read(id);
+    const doc = await TableStore.of(ctx.registry, def, em, s, 'read').read(id);
     if (!doc) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
     await afterRead(em, def, s, [doc]);
     return doc;
@@ -29,7 +33,7 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/tbl/:table/query', async (c) => {
     const def = tableFor(ctx, c, false);
     const s = c.get('session');
-    const { page, pageSize, id, key, ...filters } = await jsonBody(c);
+    const { page, pageSize, id, key, after, count, ...filters } = await jsonBody(c);
     const conditions: ((q: any) => any)[] = [];
     const params: Doc = {};
     for (const [k, value] of Object.entries(filters)) {
@@ -45,11 +49,16 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
       }
     }
     if (id !== undefined && !isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
-    const size = pageSize === undefined ? (page !== undefined ? def.meta.pageSize : undefined) : Number(pageSize);
-    if (size !== undefined && !(Number.isInteger(size) && size > 0 && size <= 500)) throw fail(400, t(s.lang, 'msg.badJson'), 'pageSize');
+    // never every row: a table without a page size gets the largest page
+    const size = pageSize === undefined ? (def.meta.pageSize ?? MAX_PAGE_SIZE) : Number(pageSize);
+    if (!(Number.isInteger(size) && size > 0 && size <= MAX_PAGE_SIZE)) throw fail(400, t(s.lang, 'msg.badJson'), 'pageSize');
     if (page !== undefined && !(Number.isInteger(page) && page > 0)) throw fail(400, t(s.lang, 'msg.badJson'), 'page');
+    if (page !== undefined && (page - 1) * size > OFFSET_CAP) throw fail(400, t(s.lang, 'msg.pageTooDeep'), 'page');
+    if (after !== undefined && (typeof after !== 'string' || !decodeCursor(after, orderKeys(def).length))) throw fail(400, t(s.lang, 'msg.badJson'), 'after');
+    if (count !== undefined && typeof count !== 'boolean') throw fail(400, t(s.lang, 'msg.badJson'), 'count');
     const em = ctx.orm.em.fork();
-    const result = await new TableStore(def, em, s.workspaceId, s.userId).query({ page, pageSize: size, id, key: typeof key === 'string' ? key : undefined, filters, conditions });
+    const store = TableStore.of(ctx.registry, def, em, s, 'read');
+    const result = await store.query({ page, pageSize: size, after, count, id, key: typeof key === 'string' ? key : undefined, filters, conditions });
     await afterRead(em, def, s, result.list);
     for (const h of ctx.modules.hooks(def.name)) await h.afterQuery?.({ em, ctx, session: s, def, docs: result.list, params, result });
     return c.json(result);
@@ -84,7 +93,7 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
     const def = tableFor(ctx, c, false);
     const em = ctx.orm.em.fork();
     const doc = await read(em, def, c.get('session'), idParam(c));
-    await new TableStore(def, em, c.get('session').workspaceId).joinRefs([doc]);
+    await TableStore.of(ctx.registry, def, em, c.get('session'), 'read').joinRefs([doc]);
     return c.json(doc);
   });
 

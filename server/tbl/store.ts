@@ -1,14 +1,24 @@
 import { sql, type Kysely } from 'kysely';
 import { columnOf } from '../../engine/naming.ts';
+import type { Registry } from '../../engine/registry.ts';
 import type { Field, TableDef } from '../../engine/types.ts';
 import type { Em } from '../db/orm.ts';
+import type { Session } from '../http/context.ts';
 import type { Doc } from '../modules.ts';
+import { scopeCondition, type ScopeMode } from '../scope/rows.ts';
+import { afterCursor, decodeCursor, encodeCursor, type OrderKey } from './keyset.ts';
 import { childRowsToItems, docToRow, itemsToChildRows, rowToDoc } from './rows.ts';
+import { likePattern } from '../db/like.ts';
 
 export interface QueryOptions {
-  workspaceId?: string;
+  /** Rows per page (the caller caps it; see `routes.ts`). */
+  pageSize: number;
+  /** A page number (OFFSET paging, for the first pages a pager shows). */
   page?: number;
-  pageSize?: number;
+  /** A cursor from a previous answer's `next`: the page after it, at any depth (keyset paging). */
+  after?: string;
+  /** Count the matching rows (bounded by {@link COUNT_CAP}); default true. */
+  count?: boolean;
   id?: string;
   key?: string;
   filters?: Record<string, unknown>;
@@ -16,42 +26,101 @@ export interface QueryOptions {
   conditions?: ((q: any) => any)[];
 }
 
+export interface QueryResult {
+  /** Matching rows, counted up to {@link COUNT_CAP}; absent when not asked. */
+  count?: number;
+  /** True when more than {@link COUNT_CAP} rows match: show "10 000+". */
+  countCapped?: boolean;
+  list: Doc[];
+  /** The cursor of the next page (`after`), or null on the last page. */
+  next: string | null;
+  [extra: string]: unknown;
+}
+
+/** Counting stops here: a count of a million rows costs seconds, "10 000+" costs milliseconds. */
+export const COUNT_CAP = 10_000;
+/** OFFSET paging reads every skipped row: deeper pages must use `after`. */
+export const OFFSET_CAP = 10_000;
+
 const db = (em: Em) => em.getKysely() as unknown as Kysely<any>;
 
 /** The SQL expression of a field: its column, or the joined column of an `x-via` field. */
-function colExpr(def: TableDef, f: Field): string {
+function colExpr(f: Field): string {
   if (!f.via) return `t.${f.column}`;
   return `j_${f.via.refKey}.${columnOf(f.via.targetKey.split('.'))}`;
 }
 
-/** Selects a table's columns (and `x-via` columns under their own names). */
-function columns(def: TableDef) {
-  const out: any[] = ['t.id'];
-  for (const f of def.fields) {
+/** Selects the given fields (and `x-via` columns under their own names). */
+function columns(fields: Field[]) {
+  const out: any[] = ['t.id', 't.version', 't.updated_at'];
+  for (const f of fields) {
     if (f.kind === 'none') continue;
-    out.push(f.via ? sql.ref(colExpr(def, f)).as(f.column) : `t.${f.column}`);
+    out.push(f.via ? sql.ref(colExpr(f)).as(f.column) : `t.${f.column}`);
   }
   return out;
 }
 
-/** Reads and writes the rows of one declared table and its child tables, within one workspace. */
+/** The fields a list shows (`x-list.columns` plus title, subtitle, label, order, badges and refs), or every field. */
+export function listFields(def: TableDef): Field[] {
+  const l = def.list;
+  if (!l.columns) return def.fields;
+  const keys = new Set([...l.columns, l.title, l.subtitle, ...(l.label ?? []), ...(l.order ?? []).map((k) => k.replace(/^-/, '')), ...(l.badges ?? []).map((b) => b.field), ...(l.refs ?? [])]);
+  return def.fields.filter((f) => keys.has(f.key) || keys.has(f.path[0]));
+}
+
+/** The order of a list: `x-list.order`, then the id in the last key's direction (one index serves both). */
+export function orderKeys(def: TableDef): OrderKey[] {
+  const keys: OrderKey[] = [];
+  for (const key of def.list.order ?? []) {
+    const f = def.fields.find((x) => x.key === key.replace(/^-/, ''));
+    if (f && f.kind !== 'none') keys.push({ expr: colExpr(f), desc: key.startsWith('-'), nullable: !(def.schema.required ?? []).includes(f.key) || !!f.via, field: f } as OrderKey & { field: Field });
+  }
+  keys.push({ expr: 't.id', desc: keys.at(-1)?.desc ?? false, nullable: false });
+  return keys;
+}
+
+/** Who reads or writes: the workspace, the member (workspace table) and the row scope of their view. */
+export interface StoreAccess {
+  workspaceId?: string;
+  /** For the workspace table itself: only the workspaces this user belongs to are visible. */
+  memberId?: string;
+  /** Row-scoped tables (`x-table.scope`/`parent`): only the rows the session may read or write. */
+  scope?: { registry: Registry; session: Session; mode: ScopeMode };
+}
+
+/** Reads and writes the rows of one declared table and its child tables, within one workspace and view. */
 export class TableStore {
+  readonly workspaceId?: string;
+  readonly memberId?: string;
+
   constructor(
     readonly def: TableDef,
     readonly em: Em,
-    readonly workspaceId?: string,
-    /** For the workspace table itself: only the workspaces this user belongs to are visible. */
-    readonly memberId?: string,
-  ) {}
+    workspaceOrAccess?: string | StoreAccess,
+    memberId?: string,
+  ) {
+    this.access = typeof workspaceOrAccess === 'object' ? workspaceOrAccess : { workspaceId: workspaceOrAccess, memberId };
+    this.workspaceId = this.access.workspaceId;
+    this.memberId = this.access.memberId;
+  }
+  private readonly access: StoreAccess;
 
-  /** Limits a query on the workspace table to the member's workspaces. */
-  private members<Q extends { where: (...a: any[]) => Q }>(q: Q, column: string): Q {
-    if (!this.def.meta.ws || !this.memberId) return q;
-    return q.where(column, 'in', db(this.em).selectFrom('userws').select('workspace_id').where('user_id', '=', this.memberId));
+  /**
+   * The store as a session sees it: its workspace, its memberships and its view (read or write).
+   * @example await TableStore.of(registry, def, em, session, 'read').read(id) // undefined outside the view
+   */
+  static of(registry: Registry, def: TableDef, em: Em, session: Session, mode: ScopeMode): TableStore {
+    return new TableStore(def, em, { workspaceId: session.workspaceId, memberId: session.userId, scope: { registry, session, mode } });
   }
 
-  private get scoped() {
-    return this.def.meta.workspace === true;
+  /** Limits a statement on the table (aliased `alias`) to the workspace, the member's workspaces and the view. */
+  private limit<Q extends { where: (...a: any[]) => any }>(q: Q, alias: string): Q {
+    const col = (c: string) => (alias ? `${alias}.${c}` : c);
+    if (this.def.meta.workspace) q = q.where(col('workspace_id'), '=', this.workspaceId!);
+    if (this.def.meta.ws && this.memberId) q = q.where(col('id'), 'in', db(this.em).selectFrom('userws').select('workspace_id').where('user_id', '=', this.memberId));
+    const s = this.access.scope;
+    const cond = s && scopeCondition(db(this.em), s.registry, this.def, s.session, alias || this.def.name, s.mode);
+    return cond ? q.where(cond) : q;
   }
 
   private base() {
@@ -60,16 +129,28 @@ export class TableStore {
       const ref = this.def.fields.find((f) => f.key === refKey)!;
       q = q.leftJoin(`${ref.ref} as j_${refKey}`, `j_${refKey}.id`, `t.${ref.column}`);
     }
-    if (this.scoped) q = q.where('t.workspace_id', '=', this.workspaceId!);
-    return this.members(q, 't.id');
+    return this.limit(q, 't');
   }
 
-  async read(id: string, opts: { hidden?: boolean } = {}): Promise<Doc | undefined> {
-    const row = await this.base().select(columns(this.def)).where('t.id', '=', id).executeTakeFirst();
+  async read(id: string, opts: { hidden?: boolean; lock?: boolean } = {}): Promise<Doc | undefined> {
+    let q = this.base().select(columns(this.def.fields)).where('t.id', '=', id);
+    if (opts.lock) q = q.forUpdate('t') as typeof q;
+    const row = await q.executeTakeFirst();
     if (!row) return undefined;
-    const doc = { id: row.id, ...rowToDoc(this.def.fields, row, opts) };
+    const doc = { ...system(row), ...rowToDoc(this.def.fields, row, opts) };
     await this.loadChildren([doc]);
     return doc;
+  }
+
+  /** The rows among `ids` within the workspace and view: their id and the given columns. */
+  async rowsByIds(ids: string[], cols: string[] = []): Promise<Record<string, unknown>[]> {
+    if (!ids.length) return [];
+    return this.base().select(['t.id', ...cols.map((c) => `t.${c}`)]).where('t.id', 'in', ids).execute();
+  }
+
+  /** Whether the row exists within the workspace and view. */
+  async exists(id: string): Promise<boolean> {
+    return !!(await this.base().select('t.id').where('t.id', '=', id).executeTakeFirst());
   }
 
   async loadChildren(docs: Doc[]): Promise<void> {
@@ -81,44 +162,69 @@ export class TableStore {
     }
   }
 
-  /** A page of rows, with the total count, ordered as `x-list.order` says. */
-  async query(o: QueryOptions): Promise<{ count: number; list: Doc[] }> {
+  /** The rows matching a query's filters, key and conditions (no order, no page). */
+  private matching(o: QueryOptions) {
     const def = this.def;
-    let q = this.base().select([...columns(def), sql<number>`count(*) over()`.as('__count')]);
+    let q = this.base();
     if (o.id) q = q.where('t.id', '=', o.id);
     for (const condition of o.conditions ?? []) q = condition(q);
     for (const [key, value] of Object.entries(o.filters ?? {})) {
       const f = def.fields.find((x) => x.key === key)!;
-      q = value === null ? q.where(colExpr(def, f), 'is', null) : q.where(colExpr(def, f), '=', value as any);
+      q = value === null ? q.where(colExpr(f), 'is', null) : Array.isArray(value) ? q.where(colExpr(f), 'in', value) : q.where(colExpr(f), '=', value as any);
     }
     const search = (def.list.search ?? []).map((k) => def.fields.find((f) => f.key === k)!).filter((f) => f && f.kind !== 'none');
     if (o.key && search.length) {
-      const like = `%${o.key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q = q.where((eb) => eb.or(search.map((f) => eb(colExpr(def, f), 'ilike', like))));
+      // each searched column has a trigram index (entities.ts), so `ilike '%…%'` is an index scan
+      const like = likePattern(o.key);
+      q = q.where((eb) => eb.or(search.map((f) => eb(colExpr(f), 'ilike', like))));
     }
-    for (const key of def.list.order ?? []) {
-      const f = def.fields.find((x) => x.key === key.replace(/^-/, ''));
-      if (f && f.kind !== 'none') q = q.orderBy(colExpr(def, f), key.startsWith('-') ? 'desc' : 'asc');
-    }
-    q = q.orderBy('t.id');
-    if (o.pageSize) q = q.limit(o.pageSize).offset(Math.max(0, (o.page ?? 1) - 1) * o.pageSize);
-    const rows = await q.execute();
-    let count = rows.length ? Number(rows[0].__count) : 0;
-    if (!rows.length && (o.page ?? 1) > 1) count = Number((await this.base().select(sql<number>`count(*)`.as('c')).executeTakeFirst())?.c ?? 0);
-    const list = rows.map((r) => ({ id: r.id, ...rowToDoc(def.fields, r) }));
-    await this.joinRefs(list);
-    return { count, list };
+    return q;
   }
 
-  /** For each ref of `x-list.refs`, adds `{id, name}` under the field's name without `Id`. */
+  /**
+   * A page of rows in `x-list.order`: the list and the count are two statements (a window count
+   * makes PostgreSQL read every match), the count bounded by {@link COUNT_CAP}; `after` continues
+   * from a cursor at any depth, `page` pages by OFFSET (first pages only).
+   * @example await store.query({ pageSize: 50, key: 'иван' }) // { count: 12, list: [...], next: null }
+   */
+  async query(o: QueryOptions): Promise<QueryResult> {
+    const def = this.def;
+    const keys = orderKeys(def);
+    const fields = listFields(def);
+    let q = this.matching(o).select(columns(fields));
+    // the order values of the last row make the cursor, whatever the list selects
+    const orderFields = keys.map((k) => (k as OrderKey & { field?: Field }).field).filter((f): f is Field => !!f && !fields.includes(f));
+    if (orderFields.length) q = q.select(columns(orderFields).slice(3));
+    if (o.after) q = q.where(afterCursor(keys, decodeCursor(o.after, keys.length)!));
+    for (const k of keys) q = q.orderBy(k.expr, k.desc ? 'desc' : 'asc');
+    q = q.limit(o.pageSize);
+    if (!o.after && o.page && o.page > 1) q = q.offset((o.page - 1) * o.pageSize);
+    const rows = await q.execute();
+    const list = rows.map((r) => ({ ...system(r), ...rowToDoc(fields, r) }));
+    const last = rows.at(-1);
+    const next = last && rows.length === o.pageSize ? encodeCursor(keys.map((k) => cursorValue(k, last))) : null;
+    await this.joinRefs(list);
+    const result: QueryResult = { list, next };
+    if (o.count !== false) Object.assign(result, await this.count(o));
+    return result;
+  }
+
+  /** The number of matching rows, up to {@link COUNT_CAP} (then `countCapped`). */
+  async count(o: Omit<QueryOptions, 'pageSize'>): Promise<{ count: number; countCapped: boolean }> {
+    const capped = this.matching({ ...o, pageSize: 0 }).select(sql`1`.as('one')).limit(COUNT_CAP + 1);
+    const row = await db(this.em).selectFrom(capped.as('m')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+    const n = Number(row?.n ?? 0);
+    return { count: Math.min(n, COUNT_CAP), countCapped: n > COUNT_CAP };
+  }
+
+  /** For each ref of `x-list.refs`, adds `{id, name}` under the field's name without `Id`, named by the target's label. */
   async joinRefs(docs: Doc[]): Promise<void> {
     for (const key of this.def.list.refs ?? []) {
       const f = this.def.fields.find((x) => x.key === key);
       if (!f?.ref) continue;
       const ids = [...new Set(docs.map((d) => d[key]).filter(Boolean))];
       if (!ids.length) continue;
-      const rows = await db(this.em).selectFrom(f.ref).select(['id', 'name']).where('id', 'in', ids).execute();
-      const names = new Map(rows.map((r) => [r.id, r.name]));
+      const names = await TableStore.labels(this.em, this.access.scope?.registry, f.ref, ids);
       const as = key.replace(/Id$/, '');
       for (const d of docs) if (d[key]) d[as] = { id: d[key], name: names.get(d[key]) };
     }
@@ -126,17 +232,18 @@ export class TableStore {
 
   async insert(id: string, doc: Doc): Promise<void> {
     const row: Record<string, unknown> = { id, ...docToRow(this.def.fields, doc) };
-    if (this.scoped) row.workspace_id = this.workspaceId;
+    if (this.def.meta.workspace) row.workspace_id = this.workspaceId;
     await db(this.em).insertInto(this.def.name).values(row).execute();
     await this.writeChildren(id, doc, true);
   }
 
-  async update(id: string, doc: Doc): Promise<void> {
+  /** Writes the document over the row (within the workspace and view); returns the new version. */
+  async update(id: string, doc: Doc): Promise<number | undefined> {
     const row = { ...docToRow(this.def.fields, doc), updated_at: sql`now()`, version: sql`version + 1` };
-    let q = db(this.em).updateTable(this.def.name).set(row).where('id', '=', id);
-    if (this.scoped) q = q.where('workspace_id', '=', this.workspaceId!);
-    await this.members(q, 'id').execute();
+    const q = this.limit(db(this.em).updateTable(this.def.name).set(row).where('id', '=', id), '');
+    const done = await q.returning('version').executeTakeFirst();
     await this.writeChildren(id, doc, false);
+    return done?.version;
   }
 
   private async writeChildren(id: string, doc: Doc, isNew: boolean) {
@@ -148,18 +255,45 @@ export class TableStore {
   }
 
   async delete(id: string): Promise<number> {
-    let q = db(this.em).deleteFrom(this.def.name).where('id', '=', id);
-    if (this.scoped) q = q.where('workspace_id', '=', this.workspaceId!);
-    const r = await this.members(q, 'id').executeTakeFirst();
+    const q = this.limit(db(this.em).deleteFrom(this.def.name).where('id', '=', id), '');
+    const r = await q.executeTakeFirst();
     return Number(r.numDeletedRows ?? 0);
   }
 
-  /** Display names of rows by id (for history values and option labels). */
-  static async names(em: Em, table: string, ids: string[], labelColumn = 'name'): Promise<Map<string, string>> {
-    if (!ids.length) return new Map();
-    const rows = await db(em).selectFrom(table).select(['id', labelColumn]).where('id', 'in', ids).execute();
-    return new Map(rows.map((r) => [r.id as string, String(r[labelColumn] ?? '')]));
+  /**
+   * What names rows of `table` where they are referenced: the target's `x-list.label` fields (a
+   * patient's full name) or its title, joined by spaces.
+   * @example await TableStore.labels(em, registry, 'unit', [id]) // Map { id => 'ТБ диспансер №1' }
+   */
+  static async labels(em: Em, registry: Registry | undefined, table: string, ids: string[]): Promise<Map<string, string>> {
+    const def = registry?.tables.get(table);
+    const keys = def ? (def.list.label ?? [def.list.title ?? 'name']) : ['name'];
+    const cols = keys.map((k) => def?.fields.find((f) => f.key === k && f.kind !== 'via')?.column ?? (def ? undefined : k)).filter((c): c is string => !!c);
+    return TableStore.names(em, table, ids, cols.length ? cols : ['name']);
   }
+
+  /** Display names of rows by id (for history values and option labels): the columns joined by spaces. */
+  static async names(em: Em, table: string, ids: string[], labelColumns: string | string[] = 'name'): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const cols = Array.isArray(labelColumns) ? labelColumns : [labelColumns];
+    const rows = await db(em).selectFrom(table).select(['id', ...cols]).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id as string, cols.map((c) => r[c]).filter((v) => v != null && v !== '').join(' ')]));
+  }
+}
+
+/** What every stored row carries: its id, version (for stale-update checks) and last change. */
+const system = (row: Record<string, any>) => ({
+  id: row.id as string,
+  version: Number(row.version),
+  updatedAt: row.updated_at instanceof Date ? row.updated_at.toISOString() : row.updated_at,
+});
+
+/** A row's value of an order key, as the cursor keeps it (dates as the document writes them). */
+function cursorValue(k: OrderKey, row: Record<string, unknown>): unknown {
+  const f = (k as OrderKey & { field?: Field }).field;
+  if (!f) return row.id;
+  const v = rowToDoc([f], row);
+  return (v as Doc)[f.path[0]] === undefined ? null : f.path.reduce<any>((o, p) => o?.[p], v);
 }
 
 export { db as kysely };

@@ -2,12 +2,14 @@ import { diffDocs, isEmptyDiff } from '../../engine/diff.ts';
 import { t } from '../../engine/i18n.ts';
 import type { TableDef } from '../../engine/types.ts';
 import type { Em } from '../db/orm.ts';
-import { describeDiff, describeDoc } from '../history/describe.ts';
+import { describeDiff, describeDoc, type HistoryDetail } from '../history/describe.ts';
 import { recordCommand } from '../history/record.ts';
 import type { AppContext, Session } from '../http/context.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import type { Doc } from '../modules.ts';
 import { applyChildDefaults, applyDefaults, checkRefs, cleanInput, clientId, validateDoc } from './prepare.ts';
+import { assertWritable } from '../scope/writable.ts';
+import { changedValues, isTombstoned, recordChange } from '../sync/changes.ts';
 import { kysely, TableStore } from './store.ts';
 
 /** The whole write of one document: validation, hooks, the row, the history entry — in one transaction. */
@@ -18,8 +20,9 @@ export class TableWriter {
     readonly session: Session,
   ) {}
 
+  /** The table as this user may change it: their workspace and, for row-scoped tables, their write view. */
   private store(em: Em) {
-    return new TableStore(this.def, em, this.session.workspaceId, this.session.userId);
+    return TableStore.of(this.ctx.registry, this.def, em, this.session, 'write');
   }
 
   private entityName(doc: Doc) {
@@ -37,26 +40,38 @@ export class TableWriter {
     const given = id ?? clientId(input, this.session);
     applyDefaults(this.def, doc, this.session);
     return this.transaction(async (em) => {
-      if (given && (await kysely(em).selectFrom(this.def.name).select('id').where('id', '=', given).executeTakeFirst())) throw this.idTaken();
+      if (given && ((await kysely(em).selectFrom(this.def.name).select('id').where('id', '=', given).executeTakeFirst()) || (await isTombstoned(em, given)))) throw this.idTaken();
       const id = given ?? crypto.randomUUID();
       const x = { em, ctx: this.ctx, session: this.session, def: this.def, id, isNew: true, doc };
       validateDoc(this.ctx, this.def, doc, this.session);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);
       await checkRefs(em, this.ctx, this.def, x.doc, this.session);
+      await assertWritable(em, this.ctx.registry, this.def, x.doc, this.session);
       await this.store(em).insert(id, x.doc);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterSave?.(x);
+      await recordChange(em, this.def, this.session, { rowId: id, op: 'create', version: 1, data: changedValues(undefined, x.doc) });
       const detail = await describeDoc(em, this.def, x.doc, this.session.lang);
       await recordCommand(em, this.session, { type: this.def.name, action: 'create', entityId: id, entityName: this.entityName(x.doc), detail });
       return id;
     }, within);
   }
 
-  /** Changes the given fields; an update that changes nothing writes nothing. */
-  async update(id: string, input: Doc): Promise<string> {
+  /**
+   * Changes the given fields; an update that changes nothing writes nothing. With `version` (the
+   * version the client's copy was read at), a row changed since is refused with 409 and the current
+   * document, so two users never silently overwrite each other. A declared workflow action
+   * (server/actions) passes its transaction (`within`, the row already locked), its name (the
+   * history entry's action, written even when no field changed) and extra detail `items`.
+   * @example await writer.update(id, { active: false }, { within: em, action: 'block' })
+   */
+  async update(id: string, input: Doc, opts: { within?: Em; action?: string; items?: HistoryDetail['items'] } = {}): Promise<string> {
+    const based = input?.version;
+    if (based !== undefined && !(Number.isInteger(based) && based > 0)) throw fail(400, t(this.session.lang, 'msg.badJson'), 'version');
     const patch = cleanInput(this.def, input);
     applyChildDefaults(this.def, patch, this.session);
     return this.transaction(async (em) => {
       const prev = await this.readForWrite(em, id);
+      if (based !== undefined && based !== prev.version) throw fail(409, t(this.session.lang, 'msg.staleVersion'), 'version', prev);
       // What hooks computed on read (counts, joined names) is not part of the stored document.
       const declared = Object.keys(this.def.schema.properties ?? {});
       const doc = { ...pick(structuredClone(prev), declared), ...patch };
@@ -64,14 +79,20 @@ export class TableWriter {
       validateDoc(this.ctx, this.def, doc, this.session);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);
       await checkRefs(em, this.ctx, this.def, x.doc, this.session);
+      await assertWritable(em, this.ctx.registry, this.def, x.doc, this.session);
       const diff = diffDocs(this.def, prev, x.doc);
-      if (isEmptyDiff(diff)) return id;
-      await this.store(em).update(id, x.doc);
-      for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterSave?.(x);
-      const detail = await describeDiff(em, this.def, diff, this.session.lang);
-      await recordCommand(em, this.session, { type: this.def.name, action: 'update', entityId: id, entityName: this.entityName(x.doc), detail });
+      const changed = !isEmptyDiff(diff);
+      if (!changed && !opts.action) return id;
+      if (changed) {
+        const version = await this.store(em).update(id, x.doc);
+        for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterSave?.(x);
+        await recordChange(em, this.def, this.session, { rowId: id, op: 'update', version: version ?? prev.version + 1, data: changedValues(pick(prev, declared), x.doc) });
+      }
+      const detail = changed ? await describeDiff(em, this.def, diff, this.session.lang) : {};
+      if (opts.items?.length) detail.items = [...(detail.items ?? []), ...opts.items];
+      await recordCommand(em, this.session, { type: this.def.name, action: opts.action ?? 'update', entityId: id, entityName: this.entityName(x.doc), detail });
       return id;
-    });
+    }, opts.within);
   }
 
   async delete(id: string): Promise<void> {
@@ -80,12 +101,13 @@ export class TableWriter {
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeDelete?.({ em, ctx: this.ctx, session: this.session, def: this.def, id, prev });
       const detail = await describeDoc(em, this.def, prev, this.session.lang);
       await this.store(em).delete(id);
+      await recordChange(em, this.def, this.session, { rowId: id, op: 'delete', version: prev.version + 1 });
       await recordCommand(em, this.session, { type: this.def.name, action: 'delete', entityId: id, entityName: this.entityName(prev), detail });
     });
   }
 
   private async readForWrite(em: Em, id: string): Promise<Doc> {
-    const prev = await this.store(em).read(id);
+    const prev = await this.store(em).read(id, { lock: true });
     if (!prev) throw fail(404, t(this.session.lang, 'msg.notFound'), 'id');
     for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterRead?.({ em, ctx: this.ctx, session: this.session, def: this.def, docs: [prev] });
     return prev;
@@ -97,7 +119,7 @@ export class TableWriter {
     try {
       const result = await this.ctx.orm.em.fork().transactional(work);
       // Names, units and permissions that sessions carry may have changed: reload them.
-      this.ctx.identities.clear();
+      if (identityTables.has(this.def.name)) this.ctx.identities.clear();
       return result;
     } catch (e) {
       throw this.constraintError(e) ?? e;
@@ -122,5 +144,8 @@ export class TableWriter {
     return undefined;
   }
 }
+
+/** The tables whose rows make a session's identity (names, unit, area, view, permissions: `load-session.ts`). */
+const identityTables = new Set(['sysuser', 'userws', 'userprofile', 'workspace', 'unit', 'adminunit']);
 
 const pick = (doc: Doc, keys: string[]) => Object.fromEntries(Object.entries(doc).filter(([k]) => keys.includes(k)));

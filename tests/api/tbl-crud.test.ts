@@ -63,10 +63,14 @@ describe.each(paged)('query paging: $table', ({ table, pageSize, make }) => {
     const tail = await admin.post(`/api/tbl/${table}/query`, { page: last, pageSize: 4 });
     expect(tail.body.list.map((r: any) => r.id)).toEqual(all.body.list.slice((last - 1) * 4).map((r: any) => r.id));
     const past = await admin.post(`/api/tbl/${table}/query`, { page: last + 1, pageSize: 4 });
-    expect(past.body).toEqual({ count: all.body.count, list: [] });
+    expect(past.body).toEqual({ count: all.body.count, countCapped: false, list: [], next: null });
+    // keyset paging walks the same order: page 1's cursor gives page 2
+    const after = await admin.post(`/api/tbl/${table}/query`, { pageSize: 4, after: page1.body.next, count: false });
+    expect(after.body.list.map((r: any) => r.id)).toEqual(page2.body.list.map((r: any) => r.id));
+    expect(after.body.count).toBeUndefined();
   });
 
-  it(pageSize ? `a page without pageSize holds the schema's ${pageSize} rows` : 'a page without pageSize holds every row (no x-table.pageSize)', async () => {
+  it(pageSize ? `a query without pageSize answers the schema's ${pageSize} rows, and its cursor the next ones` : 'a query without pageSize answers every row of a small catalogue', async () => {
     const adminUnitId = (await admin.post('/api/tbl/adminunit/query', { rootUnits: true })).body.list[0].id;
     for (let i = 100; (await admin.post(`/api/tbl/${table}/query`, {})).body.count <= (pageSize ?? 0); i++) {
       expect((await admin.post(`/api/tbl/${table}`, make(i, adminUnitId))).status).toBe(200);
@@ -74,8 +78,13 @@ describe.each(paged)('query paging: $table', ({ table, pageSize, make }) => {
     const all = await admin.post(`/api/tbl/${table}/query`, {});
     const page1 = await admin.post(`/api/tbl/${table}/query`, { page: 1 });
     expect(page1.body.count).toBe(all.body.count);
-    expect(page1.body.list.map((r: any) => r.id)).toEqual(all.body.list.slice(0, pageSize ?? all.body.count).map((r: any) => r.id));
-    if (pageSize) expect((await admin.post(`/api/tbl/${table}/query`, { page: 2 })).body.list[0].id).toBe(all.body.list[pageSize].id);
+    expect(all.body.list).toHaveLength(pageSize ?? all.body.count);
+    expect(page1.body.list.map((r: any) => r.id)).toEqual(all.body.list.map((r: any) => r.id));
+    if (pageSize) {
+      const page2 = await admin.post(`/api/tbl/${table}/query`, { page: 2 });
+      const next = await admin.post(`/api/tbl/${table}/query`, { after: all.body.next });
+      expect(next.body.list[0].id).toBe(page2.body.list[0].id);
+    } else expect(all.body.next).toBeNull();
   });
 
   it('refuses a bad page or page size', async () => {

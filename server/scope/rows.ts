@@ -1,0 +1,73 @@
+/**
+ * Row scope: which rows of a table a user may read or change, beyond the workspace. A table says
+ * in its schema what places a row (`x-table.scope`, see docs/schema-format.md):
+ * - `{"unit": "ownerUnitId"}` — the row belongs to the unit in that field (a case);
+ * - `{"via": {"table": "tbcase", "field": "patientId"}}` — the row is seen when a row of that table
+ *   in scope references it (a patient, through their cases);
+ * - `x-table.parent: "caseId"` — a sub-record: the scope of its parent row (an exam of a case).
+ * Tables that declare none of these are limited by the workspace only (catalogues).
+ * The view itself — workspace, area subtree, unit, and `playOtherUnits` for writes — is
+ * `view.ts`; it comes from the session only, never from what the request names.
+ */
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Registry } from '../../engine/registry.ts';
+import type { TableDef } from '../../engine/types.ts';
+import type { Session } from '../http/context.ts';
+import { readerView, unitsInView, writerView, type ReaderView } from './view.ts';
+
+export type ScopeMode = 'read' | 'write';
+export type Condition = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
+
+const fieldColumn = (def: TableDef, key: string) => {
+  const f = def.fields.find((x) => x.key === key);
+  if (!f) throw new Error(`x-table scope of ${def.name}: unknown field "${key}"`);
+  return f;
+};
+
+/** Whether rows of the table are placed by a unit (their own, through another table, or the parent's). */
+export const isRowScoped = (def: TableDef): boolean => !!(def.meta.scope || def.meta.parent);
+
+/**
+ * The condition keeping only the rows of `def` (aliased `alias`) that the session may read or
+ * write, or `undefined` when the workspace is the only limit (a workspace view, an administrator,
+ * or a table not placed by a unit).
+ * @example
+ * const cond = scopeCondition(db, registry, registry.table('tbcase'), session, 't', 'read');
+ * if (cond) q = q.where(cond); // a unit-view doctor: t.owner_unit_id = <their unit>
+ */
+export function scopeCondition(db: Kysely<any>, registry: Registry, def: TableDef, s: Session, alias: string, mode: ScopeMode): Condition | undefined {
+  if (!isRowScoped(def)) return undefined;
+  const view = mode === 'write' ? writerView(s) : readerView(s);
+  if (view.kind === 'workspace') return undefined;
+  return inView(db, registry, def, s.workspaceId, view, alias, 0);
+}
+
+function inView(db: Kysely<any>, registry: Registry, def: TableDef, ws: string, v: Exclude<ReaderView, { kind: 'workspace' }>, alias: string, depth: number): Condition | undefined {
+  if (depth > 4) throw new Error(`x-table scope of ${def.name}: too deep`);
+  if (def.meta.parent) {
+    const f = fieldColumn(def, def.meta.parent);
+    const parent = registry.table(f.ref!);
+    const p = `p${depth}`;
+    const inner = inView(db, registry, parent, ws, v, p, depth + 1);
+    if (!inner) return undefined;
+    return (eb) => eb(`${alias}.${f.column}`, 'in', db.selectFrom(`${parent.name} as ${p}`).select(`${p}.id`).where(`${p}.workspace_id`, '=', ws).where(inner));
+  }
+  const scope = def.meta.scope;
+  if (scope?.unit) {
+    const column = `${alias}.${fieldColumn(def, scope.unit).column}`;
+    if (v.kind === 'none') return () => sql<SqlBool>`false`;
+    // a unit view compares the column directly: the index on it serves the query
+    if (v.kind === 'unit') return (eb) => eb(column, '=', v.unitId);
+    return (eb) => eb(column, 'in', unitsInView(db, ws, v));
+  }
+  if (scope?.via) {
+    const source = registry.table(scope.via.table);
+    const link = fieldColumn(source, scope.via.field).column;
+    const a = `v${depth}`;
+    const inner = inView(db, registry, source, ws, v, a, depth + 1);
+    if (!inner) return undefined;
+    return (eb) =>
+      eb.exists(db.selectFrom(`${source.name} as ${a}`).select(sql`1`.as('one')).where(`${a}.${link}`, '=', eb.ref(`${alias}.id`)).where(`${a}.workspace_id`, '=', ws).where(inner));
+  }
+  return undefined;
+}

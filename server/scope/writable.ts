@@ -1,0 +1,36 @@
+import { t } from '../../engine/i18n.ts';
+import type { Registry } from '../../engine/registry.ts';
+import type { TableDef } from '../../engine/types.ts';
+import type { Em } from '../db/orm.ts';
+import type { Session } from '../http/context.ts';
+import { fail } from '../http/errors.ts';
+import type { Doc } from '../modules.ts';
+import { kysely, TableStore } from '../tbl/store.ts';
+import { unitsInView, writerView } from './view.ts';
+
+/**
+ * Refuses a document the user may not write in its new state: a row placed by a unit must stay in a
+ * unit they may act for (a unit-view doctor cannot register a case in another unit, nor move one
+ * there by editing it), and a sub-record's parent must be a row they may change.
+ * Reading the old row through the write view (`TableStore.of(…, 'write')`) covers where it was.
+ * @example await assertWritable(em, registry, registry.table('tbcase'), { ownerUnitId: other, … }, unitDoctor) // throws 400 on ownerUnitId
+ */
+export async function assertWritable(em: Em, registry: Registry, def: TableDef, doc: Doc, s: Session): Promise<void> {
+  const unitKey = def.meta.scope?.unit;
+  if (unitKey && typeof doc[unitKey] === 'string') {
+    const v = writerView(s);
+    const unitId = doc[unitKey] as string;
+    const ok =
+      v.kind === 'workspace' ? true
+      : v.kind === 'unit' ? unitId === v.unitId
+      : v.kind === 'area' ? !!(await unitsInView(kysely(em), s.workspaceId, v).where('su.id', '=', unitId).executeTakeFirst())
+      : false;
+    if (!ok) throw fail(400, t(s.lang, 'msg.outsideView'), unitKey);
+  }
+  const parentKey = def.meta.parent;
+  if (parentKey) {
+    const parent = registry.table(def.fields.find((f) => f.key === parentKey)!.ref!);
+    const parentId = doc[parentKey];
+    if (typeof parentId !== 'string' || !(await TableStore.of(registry, parent, em, s, 'write').exists(parentId))) throw fail(400, t(s.lang, 'msg.outsideView'), parentKey);
+  }
+}

@@ -1,31 +1,46 @@
 /**
- * The first gate for a tag's SQL condition, before it ever reaches the database: the text must read
- * as one boolean expression and name nothing dangerous. The sandbox (./sandbox.ts) is the real
- * boundary; this gate keeps out what a sandbox cannot stop from inside an expression — `set_config`
- * (which can reset the role), functions that run SQL text (`query_to_xml`, `ts_stat`), session-level
- * advisory locks, and anything that could leave the surrounding parentheses.
+ * The gate for a tag's SQL condition, before it ever reaches the database — the same on PostgreSQL
+ * and on the embedded PGlite. A condition is one boolean expression over one case (`tbcase`) and its
+ * patient (`patient`), written with a closed vocabulary:
  *
- * Everywhere, a function may be called only when it is on a short list of cheap ones (defence in
- * depth: a list of what is allowed does not age the way a list of what is forbidden does). On real
- * PostgreSQL the statement timeout bounds the cost, so subqueries and aggregates stay allowed. On
- * the embedded PGlite there is no timeout (WebAssembly has no timer signals), so the gate there also
- * refuses whatever can make one evaluation expensive: subqueries (`select`, `values`, `table`,
- * `with`), operators other than comparison, arithmetic, `||`, `like` and containment (regular
- * expressions, powers, roots, JSON paths), length modifiers of types (`char(10485760)`) and numbers
- * written with an exponent (`1e65000`, in strings too). What stays — rows × a bounded cost — is cut
- * off between batches by ./check-condition.ts.
+ * - words: the columns of the two tables, the two table names, the key words of an expression
+ *   (`and`, `case`, `is null`, `between`, `interval`, …), the functions of `allowedFunctions` and the
+ *   types of `allowedTypes`. Any other word is refused — `pg_sleep`, `current_catalog`,
+ *   `session_user`, `select`, `polygon`, `tsquery`, `regclass`, `xml`, `json`… — so nothing reads
+ *   the catalogs, runs SQL text, makes a query, or uses a type whose operators have no cheap bound
+ *   (a polygon containment grows exponentially with the polygon: DESIGN §5, issue 14);
+ * - after a dot only a column: PostgreSQL reads `x.f` as the call `f(x)` (`tbcase.row_to_json`,
+ *   `(row(1)).quote_literal`), and `tbcase.f` must name a column of `tbcase` (`patient.f` of `patient`);
+ * - a name before `(` only an allowed function or an expression key word (`in`, `row`, `cast`…):
+ *   no other call, no length or precision of a type (`char(10485760)` pads every value to 10 MB);
+ * - operators only comparison, arithmetic, `||`, `like`/`ilike` and containment (no regular
+ *   expressions, powers, JSON paths or geometric operators);
+ * - no subquery (`select`, `values`, `table`, `array(…)`): the planner expands nested subqueries
+ *   before any timeout can fire (a 473-character condition ran 11 s past a 2 s timeout);
+ * - no number in exponent notation (`1e65000`, in strings too), at most `maxConditionLength`
+ *   characters, outside strings only printable ASCII, and no `;`, comments, `\` or `$`.
+ *
+ * What is left costs at most a few milliseconds per case (every allowed operator is linear or
+ * quadratic in operands bounded by the condition's length and the row), which the caller bounds by
+ * a clock (./check-condition.ts). Refusals name only the condition's own text, never data.
+ *
+ * @example conditionProblem("tbcase.state = 'CLOSED'", { columns }) // undefined
+ * @example conditionProblem('tbcase.row_to_json is not null', { columns }) // { reason: 'column', text: 'row_to_json' }
  */
 
 export interface ConditionProblem {
   /** Key under `tag.reason`. */
-  reason: 'empty' | 'chars' | 'word' | 'parens' | 'function' | 'subquery' | 'operator' | 'exponent' | 'typmod';
+  reason: 'empty' | 'tooLong' | 'chars' | 'word' | 'column' | 'parens' | 'function' | 'subquery' | 'operator' | 'exponent' | 'typmod';
   text?: string;
 }
 
 export interface GateOptions {
-  /** The embedded PGlite: no statement timeout, so the narrow gate (see the module comment). */
-  embedded: boolean;
+  /** The columns of each table a condition may read, by table name (`tbcase`, `patient`). */
+  columns: Readonly<Record<string, ReadonlySet<string>>>;
 }
+
+/** The longest condition accepted: real conditions are a few lines; this bounds every operand. */
+export const maxConditionLength = 2000;
 
 /**
  * Never needed in a condition, and each opens a door: `;` chains statements, `--` `/*` hide text,
@@ -34,54 +49,45 @@ export interface GateOptions {
  */
 const forbiddenChars = [';', '--', '/*', '*/', '\\', '$', '\u0000'];
 
-/** Statements and clauses a boolean expression never contains. */
-const forbiddenWords = new Set([
-  'insert', 'update', 'delete', 'merge', 'upsert', 'create', 'drop', 'alter', 'truncate', 'grant', 'revoke', 'copy',
-  'vacuum', 'analyze', 'analyse', 'cluster', 'reindex', 'comment', 'security', 'lock', 'set', 'reset', 'show', 'do',
-  'call', 'execute', 'prepare', 'deallocate', 'listen', 'notify', 'unlisten', 'load', 'discard', 'begin', 'commit',
-  'rollback', 'savepoint', 'release', 'start', 'abort', 'declare', 'fetch', 'move', 'close', 'checkpoint', 'refresh',
-  'import', 'into', 'returning', 'role', 'session_authorization', 'recursive', 'uescape', 'public', 'information_schema',
-  'tb_tag_sandbox', 'set_config', 'current_setting', 'ts_stat', 'ts_rewrite', 'nextval', 'setval', 'currval', 'lastval',
-  'generate_series',
-]);
-
-/** Families of functions and catalogs: system (`pg_*`), large objects, foreign links, SQL-to-XML. */
-const forbiddenPatterns = [/^pg_/, /^lo_/, /^dblink/, /to_xml/, /^txid_/];
-
-const isForbidden = (word: string) => forbiddenWords.has(word) || forbiddenPatterns.some((p) => p.test(word));
-
 /** The functions a condition may call: cheap, scalar, and never making more data than they are given. */
 export const allowedFunctions = new Set([
   'lower', 'upper', 'initcap', 'coalesce', 'nullif', 'greatest', 'least', 'length', 'char_length', 'character_length',
   'trim', 'btrim', 'ltrim', 'rtrim', 'substr', 'strpos', 'position', 'left', 'right', 'starts_with',
-  'extract', 'date_part', 'date_trunc', 'age', 'now', 'current_date', 'abs', 'round', 'floor', 'ceil', 'ceiling',
+  'extract', 'date_part', 'date_trunc', 'age', 'now', 'abs', 'round', 'floor', 'ceil', 'ceiling',
   'trunc', 'sign', 'mod',
 ]);
 
-/** Aggregates, for subqueries: only where a subquery may run (real PostgreSQL, with its timeout). */
-export const aggregateFunctions = new Set(['count', 'sum', 'min', 'max', 'avg', 'bool_and', 'bool_or', 'every']);
+/** The types a value may be cast to: scalars with cheap operators (ranges compare by their bounds). */
+export const allowedTypes = new Set([
+  'text', 'varchar', 'char', 'character', 'varying', 'bpchar', 'int', 'integer', 'int2', 'int4', 'int8', 'smallint',
+  'bigint', 'numeric', 'decimal', 'dec', 'real', 'float', 'float4', 'float8', 'double', 'precision', 'boolean', 'bool',
+  'date', 'time', 'timestamp', 'timestamptz', 'timetz', 'interval', 'uuid', 'daterange', 'int4range', 'int8range',
+  'numrange', 'tsrange', 'tstzrange',
+]);
+
+/** Key words of an expression (and of `extract`'s fields, `trim`'s and `interval`'s qualifiers). */
+const keywords = new Set([
+  'and', 'or', 'not', 'is', 'null', 'true', 'false', 'unknown', 'isnull', 'notnull', 'like', 'ilike', 'escape',
+  'between', 'symmetric', 'asymmetric', 'in', 'any', 'some', 'all', 'case', 'when', 'then', 'else', 'end', 'cast', 'as',
+  'distinct', 'from', 'array', 'row', 'overlaps', 'at', 'zone', 'with', 'without', 'to', 'both', 'leading', 'trailing',
+  'current_date', 'current_time', 'current_timestamp', 'localtime', 'localtimestamp',
+  'year', 'month', 'day', 'hour', 'minute', 'second', 'epoch', 'dow', 'doy', 'isodow', 'isoyear', 'quarter', 'week',
+  'century', 'decade', 'millennium', 'microseconds', 'milliseconds', 'julian', 'timezone', 'timezone_hour',
+  'timezone_minute', 'years', 'months', 'days', 'hours', 'minutes', 'seconds',
+]);
 
 /** Key words that may stand before `(` without being a function call. */
 const parenKeywords = new Set([
-  'and', 'or', 'not', 'in', 'any', 'some', 'all', 'exists', 'array', 'cast', 'row', 'case', 'when', 'then', 'else',
-  'is', 'like', 'ilike', 'escape', 'between', 'symmetric', 'asymmetric', 'distinct', 'from', 'zone', 'overlaps', 'as',
-  'to',
+  'and', 'or', 'not', 'in', 'any', 'some', 'all', 'cast', 'row', 'case', 'when', 'then', 'else', 'is', 'like', 'ilike',
+  'escape', 'between', 'symmetric', 'asymmetric', 'distinct', 'from', 'zone', 'overlaps', 'as', 'to', 'both',
+  'leading', 'trailing', 'at',
 ]);
 
-/** More of them, where subqueries are allowed. */
-const queryParenKeywords = new Set([
-  'select', 'where', 'on', 'using', 'join', 'by', 'having', 'limit', 'offset', 'lateral', 'union', 'intersect',
-  'except', 'values', 'filter', 'over', 'with', 'similar',
-]);
+/** Words that start a query: named in the refusal as a subquery rather than as an unknown word. */
+const queryWords = new Set(['select', 'values', 'table', 'lateral', 'exists']);
 
-/** Types with a length or precision in parentheses; on PGlite a length pads (`char(10485760)`). */
-const typmodWords = new Set(['numeric', 'decimal', 'dec', 'varchar', 'char', 'character', 'varying', 'bit', 'timestamp', 'time', 'interval', 'float']);
-
-/** Words that make a query without naming a function: refused where there is no timeout. */
-const queryWords = new Set(['select', 'values', 'table', 'with', 'lateral']);
-
-/** Operators where there is no timeout: comparison, arithmetic, concatenation, `like`, containment. */
-const embeddedOperators = new Set(['=', '<>', '!=', '<', '>', '<=', '>=', '+', '-', '*', '/', '%', '||', '~~', '~~*', '!~~', '!~~*', '@>', '<@', '&&']);
+/** Operators allowed: comparison, arithmetic, concatenation, `like` and containment. */
+const allowedOperators = new Set(['=', '<>', '!=', '<', '>', '<=', '>=', '+', '-', '*', '/', '%', '||', '~~', '~~*', '!~~', '!~~*', '@>', '<@', '&&']);
 
 const operatorChars = '+-*/<>=~!@#%^&|`?';
 
@@ -98,74 +104,128 @@ function splitOperator(run: string): string {
 /** Digits, a point or an exponent: `1e65000` makes a 65 000-digit number out of seven characters. */
 const exponentRe = /[\d.]\s*e\s*[+-]?\s*\d/i;
 const numberRe = /^(?:0[xob][0-9a-f_]+|(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)(?:e[+-]?\d+)?)/i;
+/** Outside quotes PostgreSQL reads bytes ≥ 0x80 as letters of a name: only printable ASCII there. */
+const plainChar = /^[\x20-\x7e\t\n\r]$/;
+
+/**
+ * Reads a quoted string or identifier starting at `i`; returns the index of its closing quote, or
+ * -1 when it is not closed. A doubled quote inside stands for itself.
+ */
+function closingQuote(text: string, i: number): number {
+  const q = text[i];
+  for (let j = i + 1; j < text.length; ) {
+    if (text[j] === q && text[j + 1] === q) j += 2;
+    else if (text[j] === q) return j;
+    else j++;
+  }
+  return -1;
+}
 
 /** Returns why a condition text is refused, or undefined when it may go on to the sandbox. */
-export function conditionProblem(text: string, opts: GateOptions = { embedded: false }): ConditionProblem | undefined {
-  const { embedded } = opts;
+export function conditionProblem(text: string, opts: GateOptions): ConditionProblem | undefined {
   if (!text.trim()) return { reason: 'empty' };
+  if (text.length > maxConditionLength) return { reason: 'tooLong' };
   const bad = forbiddenChars.find((c) => text.includes(c));
   if (bad) return { reason: 'chars', text: bad === '\u0000' ? 'NUL' : bad };
-  if (/\bu&\s*["']/i.test(text)) return { reason: 'word', text: 'U&' };
+  const tables = Object.keys(opts.columns);
+  const allColumns = new Set(tables.flatMap((t) => [...opts.columns[t]]));
+  /** A word a condition may use, as written (`quoted`: exactly, else lower-cased). */
+  const known = (w: string, quoted: boolean) =>
+    quoted ? allColumns.has(w) || tables.includes(w) || allowedFunctions.has(w) : allColumns.has(w) || tables.includes(w) || allowedFunctions.has(w) || allowedTypes.has(w) || keywords.has(w);
 
-  /** A name followed by `(`: a call unless a key word (or, with a timeout, a type's length). */
+  /** A name followed by `(`: a call unless an expression key word; a type's length is refused. */
   const call = (name: string, quoted: boolean, end: number): ConditionProblem | undefined => {
-    if (!/^\s*\(/.test(text.slice(end, end + 200))) return undefined;
+    if (!/^\s*\(/.test(text.slice(end))) return undefined;
     const n = quoted ? name : name.toLowerCase();
-    if (!quoted && (parenKeywords.has(n) || (!embedded && queryParenKeywords.has(n)))) return undefined;
-    if (!quoted && typmodWords.has(n)) return embedded ? { reason: 'typmod', text: name } : undefined;
-    if (allowedFunctions.has(n) || (!embedded && aggregateFunctions.has(n))) return undefined;
+    if (!quoted && n === 'array') return { reason: 'subquery', text: 'array(…)' };
+    if (!quoted && parenKeywords.has(n)) return undefined;
+    if (!quoted && allowedTypes.has(n)) return { reason: 'typmod', text: name };
+    if (allowedFunctions.has(n)) return undefined;
     return { reason: 'function', text: name };
   };
 
+  /** After a dot: a column (of that table, when the name before the dot is one), or `*`. */
+  const member = (i: number, before: string | undefined): { problem?: ConditionProblem; next: number } => {
+    let j = i + 1;
+    while (/\s/.test(text[j] ?? '')) j++;
+    if (text[j] === '*') return { next: j + 1 };
+    let name: string;
+    let next: number;
+    if (text[j] === '"') {
+      const close = closingQuote(text, j);
+      if (close < 0) return { problem: { reason: 'parens' }, next: text.length };
+      name = text.slice(j + 1, close).replaceAll('""', '"');
+      next = close + 1;
+    } else {
+      const w = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(j));
+      if (!w) return { problem: { reason: 'column', text: '.' }, next: j };
+      name = w[0].toLowerCase();
+      next = j + w[0].length;
+    }
+    const columns = before && tables.includes(before) ? opts.columns[before] : allColumns;
+    return columns.has(name) ? { next } : { problem: { reason: 'column', text: name }, next };
+  };
+
   let depth = 0;
+  /** The last name read, when nothing but spaces stands between it and the current position. */
+  let lastName: string | undefined;
   for (let i = 0; i < text.length; ) {
     const ch = text[i];
     if (ch === "'" || ch === '"') {
-      // A quoted string or identifier: the quote doubled inside stands for itself.
-      let j = i + 1;
-      for (;;) {
-        if (j >= text.length) return { reason: 'parens' };
-        if (text[j] === ch && text[j + 1] === ch) j += 2;
-        else if (text[j] === ch) break;
-        else j++;
-      }
-      const inner = text.slice(i + 1, j);
-      if (ch === '"' && isForbidden(inner.toLowerCase())) return { reason: 'word', text: inner };
+      const j = closingQuote(text, i);
+      if (j < 0) return { reason: 'parens' };
+      const inner = text.slice(i + 1, j).replaceAll(ch + ch, ch);
       if (ch === '"') {
-        const p = call(inner.replaceAll('""', '"'), true, j + 1);
+        const p = call(inner, true, j + 1);
         if (p) return p;
+        if (!known(inner, true)) return { reason: 'word', text: inner };
+        lastName = inner;
+      } else {
+        if (exponentRe.test(inner)) return { reason: 'exponent', text: text.slice(i, j + 1) };
+        lastName = undefined;
       }
-      if (ch === "'" && embedded && exponentRe.test(inner)) return { reason: 'exponent', text: text.slice(i, j + 1) };
       i = j + 1;
       continue;
     }
+    if (!plainChar.test(ch)) return { reason: 'chars', text: ch };
     const number = /\d|\./.test(ch) ? numberRe.exec(text.slice(i, i + 200)) : null;
     if (number) {
-      if (embedded && /e/i.test(number[0]) && !/^0x/i.test(number[0])) return { reason: 'exponent', text: number[0] };
+      if (/e/i.test(number[0]) && !/^0x/i.test(number[0])) return { reason: 'exponent', text: number[0] };
       i += number[0].length;
+      lastName = undefined;
       continue;
     }
-    const word = /^[\p{L}_][\p{L}\p{N}_]*/u.exec(text.slice(i, i + 200));
+    if (ch === '.') {
+      const m = member(i, lastName);
+      if (m.problem) return m.problem;
+      i = m.next;
+      lastName = undefined;
+      continue;
+    }
+    const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i, i + 200));
     if (word) {
       const w = word[0].toLowerCase();
-      if (isForbidden(w)) return { reason: 'word', text: word[0] };
-      if (embedded && queryWords.has(w)) return { reason: 'subquery', text: word[0] };
-      if (embedded && w === 'similar') return { reason: 'operator', text: 'similar to' };
+      if (queryWords.has(w)) return { reason: 'subquery', text: word[0] };
+      if (w === 'similar') return { reason: 'operator', text: 'similar to' };
       const p = call(word[0], false, i + word[0].length);
       if (p) return p;
+      if (!known(w, false)) return { reason: 'word', text: word[0] };
       i += word[0].length;
+      lastName = w;
       continue;
     }
     if (operatorChars.includes(ch)) {
       let j = i;
       while (j < text.length && operatorChars.includes(text[j])) j++;
       const op = splitOperator(text.slice(i, j));
-      if (embedded && !embeddedOperators.has(op)) return { reason: 'operator', text: op };
+      if (!allowedOperators.has(op)) return { reason: 'operator', text: op };
       i += op.length;
+      lastName = undefined;
       continue;
     }
     if (ch === '(') depth++;
     if (ch === ')' && --depth < 0) return { reason: 'parens' };
+    if (!/\s/.test(ch)) lastName = undefined;
     i++;
   }
   return depth === 0 ? undefined : { reason: 'parens' };

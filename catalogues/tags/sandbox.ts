@@ -12,8 +12,13 @@
  * after (`dropSandbox`, `createSandbox`). When the database user may not create or assume roles, the
  * sandbox degrades to the views plus read-only and timeout (and the lexical gate); this is logged.
  * On the embedded PGlite (`npm start`) roles work but `statement_timeout` does not (WebAssembly has no
- * timer signals): there the lexical gate is narrower (./condition-text.ts) and the condition runs in
- * batches with the clock read between them (./check-condition.ts).
+ * timer signals): there the condition runs in batches with the clock read between them
+ * (./check-condition.ts), and the gate (./condition-text.ts) keeps every evaluation cheap.
+ *
+ * Memory is bounded too: `work_mem`, no parallel workers, no JIT, and `temp_file_limit` when the
+ * database user may set it; and one sandbox runs at a time per workspace (a transaction-level
+ * advisory lock, tried without waiting: a second check is refused at once rather than holding a
+ * pooled connection).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Em, Orm } from '../../server/db/orm.ts';
@@ -29,7 +34,24 @@ export const timeoutSeconds = 2;
 export interface Sandbox {
   /** False when the role could not be made or assumed (see the module comment). */
   role: boolean;
+  /** The columns of each case table, by table name: the only names a condition may put after a dot. */
+  columns: Record<string, Set<string>>;
+  /** Whether the database user may set `temp_file_limit` (a superuser, or granted on PostgreSQL 15+). */
+  tempLimit: boolean;
 }
+
+/** Refused at once: another sandbox of the same workspace is running (see `inSandbox`). */
+export class SandboxBusy extends Error {
+  readonly code = 'busy';
+}
+
+/** The scope of a run over no cases: no workspace has this id. */
+export const noWorkspace = '00000000-0000-0000-0000-000000000000';
+/** Memory for sorts and hashes of one check; temporary files past `tempFileLimit` fail the check. */
+export const workMem = '16MB';
+export const tempFileLimit = '256MB';
+/** First key of the per-workspace advisory lock (the second is the workspace id's hash). */
+const lockKey = 740614;
 
 const ready = new WeakMap<Orm, Promise<Sandbox>>();
 
@@ -66,15 +88,35 @@ async function build(orm: Orm): Promise<Sandbox> {
         where x.workspace_id = (select s.workspace_id from ${sql.id(sandboxSchema, 'scope')} s)`.execute(db);
     }
   });
+  const db = kysely(orm.em.fork());
+  const columns = await caseColumns(db);
+  const tempLimit = await maySetTempLimit(db);
   try {
-    await makeRole(kysely(orm.em.fork()));
+    await makeRole(db);
     // Prove the role can be assumed now, rather than failing every condition later.
-    await rolledBack(orm.em.fork(), (db) => sql.raw(`set local role ${sandboxRole}`).execute(db));
-    return { role: true };
+    await rolledBack(orm.em.fork(), (tx) => sql.raw(`set local role ${sandboxRole}`).execute(tx));
+    return { role: true, columns, tempLimit };
   } catch (e) {
     console.warn(`[tags] no sandbox role (${(e as Error).message}); tag conditions run on the views, read-only, without a separate role`);
-    return { role: false };
+    return { role: false, columns, tempLimit };
   }
+}
+
+/** The columns of the sandbox's views, by table. */
+async function caseColumns(db: Kysely<any>): Promise<Record<string, Set<string>>> {
+  const rows = (await sql<{ t: string; c: string }>`select c.relname as t, a.attname as c from pg_attribute a
+    join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = ${sandboxSchema} and c.relname in (${sql.join(caseTables)}) and a.attnum > 0 and not a.attisdropped`.execute(db)).rows;
+  return Object.fromEntries(caseTables.map((t) => [t, new Set(rows.filter((r) => r.t === t).map((r) => r.c))]));
+}
+
+/** `temp_file_limit` is a superuser setting; PostgreSQL 15+ may grant it (`GRANT SET ON PARAMETER`). */
+async function maySetTempLimit(db: Kysely<any>): Promise<boolean> {
+  const r = (await sql<{ su: boolean; v: number }>`select (select rolsuper from pg_roles where rolname = current_user) as su,
+    current_setting('server_version_num')::int as v`.execute(db)).rows[0];
+  if (r.su) return true;
+  if (r.v < 150000) return false;
+  return (await sql<{ ok: boolean }>`select has_parameter_privilege(current_user, 'temp_file_limit', 'SET') as ok`.execute(db)).rows[0].ok;
 }
 
 /** The role is cluster-wide: other databases on the server may be creating it at the same moment. */
@@ -85,8 +127,12 @@ async function makeRole(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
   await sql`grant usage on schema ${sql.id(sandboxSchema)} to ${sql.id(sandboxRole)}`.execute(db);
   for (const t of caseTables) await sql`grant select on ${sql.id(sandboxSchema, t)} to ${sql.id(sandboxRole)}`.execute(db);
-  const r = await sql<{ ok: boolean }>`select pg_has_role(current_user, ${sandboxRole}, 'MEMBER') or (select rolsuper from pg_roles where rolname = current_user) as ok`.execute(db);
-  if (!r.rows[0].ok) await sql`grant ${sql.id(sandboxRole)} to ${sql.id(await currentUser(db))}`.execute(db);
+  // PostgreSQL 16+ separates membership from the right to SET ROLE (a CREATEROLE creator is an admin
+  // of the role, not a member that may assume it): ask for that right, and grant it with SET.
+  const v = (await sql<{ v: number }>`select current_setting('server_version_num')::int as v`.execute(db)).rows[0].v;
+  const right = v >= 160000 ? 'SET' : 'MEMBER';
+  const r = await sql<{ ok: boolean }>`select pg_has_role(current_user, ${sandboxRole}, ${right}) or (select rolsuper from pg_roles where rolname = current_user) as ok`.execute(db);
+  if (!r.rows[0].ok) await sql.raw(`grant ${sandboxRole} to "${(await currentUser(db)).replaceAll('"', '""')}"${v >= 160000 ? ' with set true' : ''}`).execute(db);
 }
 
 const currentUser = async (db: Kysely<any>) => (await sql<{ u: string }>`select current_user as u`.execute(db)).rows[0].u;
@@ -112,14 +158,23 @@ async function rolledBack<T>(em: Em, work: (db: Kysely<any>) => Promise<T>): Pro
 
 /**
  * Runs `work` inside the sandbox for one workspace and rolls everything back. `em` may be inside a
- * transaction (a savepoint is used) or not. Throws the database's error when the work fails.
+ * transaction (a savepoint is used) or not. Throws the database's error when the work fails, and
+ * `SandboxBusy` at once when another sandbox of the workspace is running. With `noRows`, the views
+ * show no case at all (a check that must say nothing about the workspace's cases).
+ * @example await inSandbox(em, ctx, ws, (db) => sql`select count(*) from tbcase`.execute(db))
  */
-export async function inSandbox<T>(em: Em, ctx: AppContext, workspaceId: string, work: (db: Kysely<any>) => Promise<T>): Promise<T> {
+export async function inSandbox<T>(em: Em, ctx: AppContext, workspaceId: string, work: (db: Kysely<any>) => Promise<T>, opts: { noRows?: boolean } = {}): Promise<T> {
   const box = await createSandbox(ctx);
   return rolledBack(em, async (db) => {
-    await sql`insert into ${sql.id(sandboxSchema, 'scope')} (workspace_id) values (${workspaceId})`.execute(db);
+    const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${lockKey}, hashtext(${workspaceId})) as ok`.execute(db);
+    if (!lock.rows[0].ok) throw new SandboxBusy('another tag check of this workspace is running');
+    await sql`insert into ${sql.id(sandboxSchema, 'scope')} (workspace_id) values (${opts.noRows ? noWorkspace : workspaceId})`.execute(db);
     await sql`set local transaction_read_only = on`.execute(db);
     await sql.raw(`set local statement_timeout = '${timeoutSeconds}s'`).execute(db);
+    await sql.raw(`set local work_mem = '${workMem}'`).execute(db);
+    await sql.raw(`set local max_parallel_workers_per_gather = 0`).execute(db);
+    await sql.raw(`set local jit = off`).execute(db);
+    if (box.tempLimit) await sql.raw(`set local temp_file_limit = '${tempFileLimit}'`).execute(db);
     await sql.raw(`set local search_path = ${sandboxSchema}`).execute(db);
     if (box.role) await sql.raw(`set local role ${sandboxRole}`).execute(db);
     // Fail closed: if any of the above did not take (no transaction on this connection), stop here.

@@ -1,8 +1,11 @@
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
+import type { JsonSchema } from '../../engine/types.ts';
+import { likePattern } from '../db/like.ts';
 import type { Em } from '../db/orm.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../http/context.ts';
+import { ApiError } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { kysely } from '../tbl/store.ts';
 import { composePatientName } from './patient-name.ts';
@@ -22,8 +25,6 @@ export interface SearchKey {
 
 /** One source of global-search hits; domain modules may add theirs. */
 export type SearchProvider = (em: Em, s: Session, key: SearchKey, limit: number) => Promise<SearchHit[]>;
-
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /** Only the session's workspace: the workspace page a hit leads to is the current one's. */
 const workspaces: SearchProvider = async (em, s, { like }) =>
@@ -63,7 +64,7 @@ interface CaseRow {
 const cases: SearchProvider = async (em, s, { text, like }, limit) => {
   if (!hasPermission(s, 'CASEMAN')) return [];
   const ws = s.workspaceId;
-  const words = text.split(/\s+/).filter(Boolean).slice(0, 4).map(likeOf);
+  const words = text.split(/\s+/).filter(Boolean).slice(0, 4).map(likePattern);
   const byName = sql.join(
     words.map((w) => sql`(p.name ilike ${w} or p.middle_name ilike ${w} or p.last_name ilike ${w})`),
     sql` and `,
@@ -104,16 +105,26 @@ export function mergeHits(hits: SearchHit[], limit: number): SearchHit[] {
   return [...others.slice(0, limit - caseCount), ...found.slice(0, caseCount)];
 }
 
+/** What a search request may carry: the key typed, how many hits are wanted (at most 10 are given). */
+const searchBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { key: { type: ['string', 'null'], maxLength: 200 }, maxResults: { type: 'integer', minimum: 1, maximum: 100 } },
+};
+
 /** `POST /api/session/search {key, maxResults}`: up to maxResults (≤ 10) hits of the session's workspace. */
 export function searchRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/session/search', async (c) => {
-    const { key, maxResults } = await jsonBody(c);
-    const limit = Math.min(10, Math.max(1, Number(maxResults) || 10));
+    const body = await jsonBody(c);
+    const errors = ctx.validators.validate('search#body', searchBody, body, c.get('lang'));
+    if (errors.length) throw new ApiError(400, errors);
+    const { key, maxResults } = body;
+    const limit = Math.min(10, maxResults ?? 10);
     const text = typeof key === 'string' ? key.trim().slice(0, 100) : '';
     if (!text) return c.json([]);
     const em = ctx.orm.em.fork();
     const hits: SearchHit[] = [];
-    for (const p of searchProviders) hits.push(...(await p(em, c.get('session'), { text, like: likeOf(text) }, limit)));
+    for (const p of searchProviders) hits.push(...(await p(em, c.get('session'), { text, like: likePattern(text) }, limit)));
     return c.json(mergeHits(hits, limit));
   });
 }

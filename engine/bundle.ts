@@ -24,6 +24,7 @@ export function bundle(registry: Registry, schema: JsonSchema, seen: string[] = 
       if (Array.isArray(pick)) {
         inlined.properties = Object.fromEntries(Object.entries(inlined.properties ?? {}).filter(([k]) => pick.includes(k)));
         inlined.required = (inlined.required ?? []).filter((k: string) => pick.includes(k));
+        if (inlined['x-visible']) inlined['x-visible'] = Object.fromEntries(Object.entries(inlined['x-visible']).filter(([k]) => pick.includes(k)));
         delete inlined.if, delete inlined.then, delete inlined.else, delete inlined.allOf;
       }
       return { ...inlined, ...(walk(rest) as object) };

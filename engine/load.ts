@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DefsError, inlineDefs } from './defs.ts';
+import { resolveExtends } from './extends.ts';
 import { checkCrossRefs, checkFile, type SchemaProblem } from './meta-check.ts';
 import { Registry } from './registry.ts';
-import type { EntitySchemaFile } from './types.ts';
+import type { EntitySchemaFile, JsonSchema } from './types.ts';
 
 export class SchemaError extends Error {
   constructor(readonly problems: SchemaProblem[]) {
@@ -10,21 +12,37 @@ export class SchemaError extends Error {
   }
 }
 
-/** Reads every `*.json` of a folder, checks each against the meta-schema and across files. */
+/**
+ * Reads every `*.json` of a folder, resolves variants (`x-extends`), checks each file against the
+ * meta-schema, inlines local `$defs` references and checks across files.
+ */
 export function loadSchemas(dir: string): Registry {
-  const files: { file: string; schema: EntitySchemaFile }[] = [];
+  const raw = new Map<string, JsonSchema>();
+  const fileOf = new Map<string, string>();
   const problems: SchemaProblem[] = [];
   for (const name of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
     const file = join(dir, name);
-    let schema: unknown;
     try {
-      schema = JSON.parse(readFileSync(file, 'utf8'));
+      const id = name.replace(/\.json$/, '');
+      raw.set(id, JSON.parse(readFileSync(file, 'utf8')));
+      fileOf.set(id, file);
     } catch (e) {
       problems.push({ file, pointer: '/', message: `not JSON: ${(e as Error).message}` });
-      continue;
     }
+  }
+  const { schemas, problems: variantProblems } = resolveExtends(raw);
+  for (const [id, message] of variantProblems) problems.push({ file: fileOf.get(id)!, pointer: '/x-extends', message });
+  const files: { file: string; schema: EntitySchemaFile }[] = [];
+  for (const [id, schema] of schemas) {
+    const file = fileOf.get(id)!;
     problems.push(...checkFile(file, schema));
-    files.push({ file, schema: schema as EntitySchemaFile });
+    if (raw.get(id)!['x-extends'] !== undefined && schema['x-table']) problems.push({ file, pointer: '/x-extends', message: 'a variant cannot declare a table: extend a form' });
+    try {
+      files.push({ file, schema: inlineDefs(schema) as EntitySchemaFile });
+    } catch (e) {
+      if (!(e instanceof DefsError)) throw e;
+      problems.push({ file, pointer: e.pointer, message: e.message });
+    }
   }
   problems.push(...checkCrossRefs(files));
   if (problems.length) throw new SchemaError(problems);

@@ -1,6 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import metaSchema from './meta-schema.json' with { type: 'json' };
-import { paramFieldProblem, paramsUses } from './options-params.ts';
+import { fieldExists, paramFieldProblem, paramsUses, ROW } from './options-params.ts';
+import { conditionUses } from './visibility.ts';
 import type { EntitySchemaFile, JsonSchema } from './types.ts';
 
 export interface SchemaProblem {
@@ -74,6 +75,41 @@ export function checkCrossRefs(files: { file: string; schema: EntitySchemaFile }
     for (const r of schema.required ?? []) {
       if (!props.includes(r)) problems.push({ file, pointer: '/required', message: `unknown field "${r}"` });
     }
+    problems.push(...conditionProblems(file, schema), ...nestedArrays(file, schema.properties ?? {}, '/properties', false));
+  }
+  return problems;
+}
+
+/**
+ * An `x-visible` entry must name a field of its object and read an existing field; a field required
+ * only while shown says so in its condition (`required: true`), not in the object's `required`
+ * (unless it has a default, which a hidden field keeps).
+ */
+function conditionProblems(file: string, schema: JsonSchema): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  for (const use of conditionUses(schema)) {
+    const at = [...use.holder, use.name];
+    if (fieldExists(schema, at) === false) problems.push({ file, pointer: use.pointer, message: `unknown field "${use.name}"` });
+    const problem = paramFieldProblem(schema, use.holder, use.rule.field);
+    if (problem) problems.push({ file, pointer: `${use.pointer}/field`, message: problem });
+    let holder: JsonSchema | undefined = schema;
+    for (const seg of use.holder) holder = seg === ROW ? (holder?.items as JsonSchema | undefined) : holder?.properties?.[seg];
+    if (holder?.required?.includes(use.name) && holder.properties?.[use.name]?.default === undefined) {
+      problems.push({ file, pointer: use.pointer, message: `"${use.name}" is required only while shown: say "required": true in its condition, not in "required"` });
+    }
+  }
+  return problems;
+}
+
+/** An array inside a table row cannot be stored (rows are flat): it must be a table of its own. */
+function nestedArrays(file: string, props: Record<string, JsonSchema>, pointer: string, inRow: boolean): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  for (const [name, s] of Object.entries(props)) {
+    const p = `${pointer}/${name}`;
+    const isArray = s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array')) || s.items !== undefined;
+    if (isArray && inRow) problems.push({ file, pointer: p, message: 'an array inside a table row: declare it as a table of its own (x-table.parent)' });
+    if (s.properties) problems.push(...nestedArrays(file, s.properties, `${p}/properties`, inRow));
+    if (isArray && s.items?.properties) problems.push(...nestedArrays(file, s.items.properties, `${p}/items/properties`, true));
   }
   return problems;
 }

@@ -1,4 +1,5 @@
 /** Shapes of the schema files in `schemas/` and of what the engine derives from them. */
+import type { Condition } from './visibility.ts';
 
 export type JsonSchema = {
   $id?: string;
@@ -48,7 +49,10 @@ export interface EntitySchemaFile extends JsonSchema {
   'x-table'?: TableMeta;
   'x-list'?: ListMeta;
   'x-layout'?: Record<string, unknown>;
-  'x-visible'?: Record<string, { field: string; equals?: unknown; notEmpty?: boolean }>;
+  /** Conditional fields, see `engine/visibility.ts`. */
+  'x-visible'?: Record<string, Condition>;
+  /** A variant of another schema file, see `engine/extends.ts`. */
+  'x-extends'?: string;
 }
 
 /** How one leaf of a document is stored. */

@@ -37,7 +37,7 @@ function fieldsUi(props: Record<string, JsonSchema>, visible: Record<string, unk
     if (s['x-readonly']) u['ui:readonly'] = true;
     if (s['x-hidden']) u['ui:widget'] = 'hidden';
     if (s.type === 'string' && !s.maxLength && !s.format && !s.enum && !s['x-ref'] && !s['x-options']) u['ui:widget'] ??= 'textarea';
-    const rule = visible[name] ?? s['x-visible'];
+    const rule = visible[name]; // a property's own `x-visible` holds the conditions of its fields
     if (rule) u['ui:options'] = { ...u['ui:options'], visible: rule };
     if (s.properties) Object.assign(u, fieldsUi(s.properties, (s['x-visible'] as Record<string, unknown>) ?? {}));
     if (items?.properties) u.items = fieldsUi(items.properties, (items['x-visible'] as Record<string, unknown>) ?? {});

@@ -4,6 +4,7 @@ import { t, type Lang } from './i18n.ts';
 import { boundIntegers, strictFormats } from './formats.ts';
 import { stripX } from './meta-check.ts';
 import type { JsonSchema } from './types.ts';
+import { withConditions } from './visibility.ts';
 import { fieldErrorOf, schemaAtPath, type FieldError } from './validation-messages.ts';
 
 export type { FieldError };
@@ -25,7 +26,7 @@ export class Validators {
   private compiled(id: string, schema: JsonSchema): ValidateFunction {
     let fn = this.cache.get(id);
     if (!fn) {
-      const plain = stripX(schema);
+      const plain = stripX(withConditions(schema)); // a field required while shown: if/then
       delete plain.$id;
       fn = this.ajv.compile(boundIntegers(plain)); // integers fit their column
       this.cache.set(id, fn);

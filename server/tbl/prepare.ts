@@ -1,4 +1,5 @@
 import type { Field, TableDef } from '../../engine/types.ts';
+import { dropHidden } from '../../engine/visibility.ts';
 import { t } from '../../engine/i18n.ts';
 import type { Em } from '../db/orm.ts';
 import type { Session } from '../http/context.ts';
@@ -81,8 +82,13 @@ function fillDefaults(fields: Field[], doc: Doc, session: Session): void {
   }
 }
 
-/** Validates a document against its schema; refuses with every field error at once. */
+/**
+ * Validates a document against its schema; refuses with every field error at once. First drops the
+ * values of fields hidden by their `x-visible` condition (in place: they are not saved) — here, on
+ * the whole document, because an update's patch alone cannot say what is shown.
+ */
 export function validateDoc(ctx: AppContext, def: TableDef, doc: Doc, session: Session): void {
+  dropHidden(def.schema, doc);
   const errors = ctx.validators.validate(def.schemaId, def.schema, doc, session.lang);
   if (errors.length) throw new ApiError(400, errors);
 }

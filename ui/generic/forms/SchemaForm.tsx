@@ -13,15 +13,15 @@
  *   <SchemaForm schema={form.schema} uiSchema={form.resources?.uiSchema} formData={doc}
  *               serverErrors={errors} onSubmit={save} onCancel={close} />
  */
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Button, Flex } from 'antd';
-import Form from '@rjsf/antd';
+import Form, { Templates } from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
-import type { Experimental_DefaultFormStateBehavior, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
+import type { Experimental_DefaultFormStateBehavior, FieldTemplateProps, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { Doc, FieldError, Option } from '../../api/index.ts';
 import { translateSchema } from './translateSchema.ts';
-import { applyVisibility, type VisibilityRule } from './visibility.ts';
+import { dropHidden, visibleFields, withConditions } from '../../../engine/visibility.ts';
 import { createValidator } from './validator.ts';
 import { createOptionsLoader, type SchemaFormContext } from './optionsLoader.ts';
 import { toErrorSchema } from './serverErrors.ts';
@@ -34,7 +34,7 @@ import { liftErrors, placeError, unshownErrors } from './errorPlacement.ts';
 /** `ref`, `refs`, `options` are the widget names of the server's derived uiSchema. */
 const widgets = { RefWidget, ref: RefWidget, refs: RefWidget, options: RefWidget };
 const fields = { PermissionTree: PermissionTreeField };
-const templates = { BaseInputTemplate: TransformingInput };
+const templates = { BaseInputTemplate: TransformingInput, FieldTemplate: ConditionalFieldTemplate };
 
 const isNode = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A list picked from options (ids of refs, lookup values): drawn as one multi-select. */
@@ -47,6 +47,23 @@ const picksFromOptions = (schema: RJSFSchema) =>
 const defaultsBehavior: Experimental_DefaultFormStateBehavior = {
   arrayMinItems: { computeSkipPopulate: (_validator, schema) => picksFromOptions(schema as RJSFSchema) },
 };
+
+const AntFieldTemplate = Templates.FieldTemplate as ComponentType<FieldTemplateProps>;
+/** What `x-visible` says of the edited document (`engine/visibility.ts`), as dotted paths; in the form context. */
+interface Shown {
+  hidden: string[];
+  required: string[];
+}
+/**
+ * A field hidden by its condition draws nothing (in a table row: an empty cell); one required while
+ * shown is marked required. rjsf re-renders the fields when the form context's `shown` changes.
+ */
+function ConditionalFieldTemplate(props: FieldTemplateProps) {
+  const shown = (props.registry.formContext as { shown?: Shown }).shown;
+  const key = props.fieldPathId.path.join('.');
+  if (key && shown?.hidden.includes(key)) return null;
+  return <AntFieldTemplate {...props} required={props.required || !!shown?.required.includes(key)} />;
+}
 
 export interface SchemaFormProps {
   /** The schema as the server sends it (titles are i18n keys). */
@@ -74,7 +91,8 @@ export function SchemaForm(props: SchemaFormProps) {
   const { schema, uiSchema, options, serverErrors, saving, readOnly, onSubmit, onCancel, submitLabel, check, testId = 'schema-form' } = props;
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const [doc, setDoc] = useState<Doc>(props.formData ?? {});
+  // values of fields hidden by their condition are never kept, so never sent
+  const [doc, setDoc] = useState<Doc>(() => dropHidden(schema, structuredClone(props.formData ?? {})));
   const [localErrors, setLocalErrors] = useState<FieldError[]>([]);
   /** Browser errors of fields the form does not draw, from the last refused save. */
   const [unshown, setUnshown] = useState<string[]>([]);
@@ -83,12 +101,17 @@ export function SchemaForm(props: SchemaFormProps) {
   // widgets whose options depend on other fields listen here: rjsf does not re-render them otherwise
   const listeners = useRef(new Set<() => void>());
 
-  const prepared = useMemo(() => translateSchema(schema, uiSchema, (k) => t(k)), [schema, uiSchema, t, lang]);
+  // a field required while shown is required through if/then, which ajv checks and rjsf marks per row
+  const prepared = useMemo(() => translateSchema(withConditions(schema), uiSchema, (k) => t(k)), [schema, uiSchema, t, lang]);
+  const shown = useMemo<Shown>(() => visibleFields(schema, doc), [schema, doc]);
+  const shownKey = JSON.stringify(shown);
   const validator = useMemo(() => createValidator(lang), [prepared, lang]);
-  const formContext = useMemo<SchemaFormContext>(
+  const loadOptions = useMemo(() => createOptionsLoader(options), [options]);
+  const formContext = useMemo<SchemaFormContext & { shown: Shown }>(
     // labelAlign/colon/colSpan are read by the @rjsf/antd templates
     () => ({
-      loadOptions: createOptionsLoader(options),
+      loadOptions,
+      shown,
       getDoc: () => docRef.current,
       subscribe: (listener: () => void) => {
         listeners.current.add(listener);
@@ -98,13 +121,10 @@ export function SchemaForm(props: SchemaFormProps) {
       colon: false,
       colSpan: 24,
     }),
-    [options],
+    [loadOptions, shownKey],
   );
   const translateString = useMemo(() => rjsfTranslator((k, o) => (o ? t(k, o) : t(k))), [t, lang]);
-  const visible = useMemo(
-    () => applyVisibility(prepared.schema, schema['x-visible'] as Record<string, VisibilityRule> | undefined, doc),
-    [prepared, schema, doc],
-  );
+  const visible = prepared.schema;
 
   const errors = [...localErrors, ...(serverErrors ?? [])];
   // messages of the alert: the server's and the check's are i18n keys, the browser's are texts already
@@ -122,7 +142,7 @@ export function SchemaForm(props: SchemaFormProps) {
 
   const change = (e: IChangeEvent<Doc, RJSFSchema>) => {
     const given = e.formData ?? {};
-    const next = props.normalize ? props.normalize(given, docRef.current) : given;
+    const next = dropHidden(schema, structuredClone(props.normalize ? props.normalize(given, docRef.current) : given));
     docRef.current = next;
     setDoc(next);
     listeners.current.forEach((l) => l());
@@ -131,7 +151,7 @@ export function SchemaForm(props: SchemaFormProps) {
 
   const submit = (e: IChangeEvent<Doc, RJSFSchema>) => {
     setUnshown([]);
-    const next = e.formData ?? {};
+    const next = dropHidden(schema, structuredClone(e.formData ?? {}));
     const found = check?.(next) ?? [];
     setLocalErrors(found);
     if (!found.length) onSubmit(next);

@@ -8,7 +8,8 @@ import { requirePermission } from '../../server/http/middleware.ts';
 import { kysely } from '../../server/tbl/store.ts';
 import { MAX_ROWS, today } from './filters.ts';
 import { actionName, typeName } from './labels.ts';
-import { iso, likePattern, readFilter, requestZone, type ReportFilter } from './read-filter.ts';
+import { likePattern } from '../../server/db/like.ts';
+import { iso, readFilter, requestZone, type ReportFilter } from './read-filter.ts';
 import { limitToView } from './scope.ts';
 import { accountId } from './users.ts';
 

@@ -5,7 +5,8 @@ import type { AppContext, Env, Session } from '../../server/http/context.ts';
 import { hasPermission, requirePermission } from '../../server/http/middleware.ts';
 import { kysely } from '../../server/tbl/store.ts';
 import { MAX_ROWS, today } from './filters.ts';
-import { iso, likePattern, readFilter, requestZone, type ReportFilter } from './read-filter.ts';
+import { likePattern } from '../../server/db/like.ts';
+import { iso, readFilter, requestZone, type ReportFilter } from './read-filter.ts';
 import { limitToView, seesWholeWorkspace } from './scope.ts';
 
 /**

@@ -16,7 +16,10 @@ export const FILTER_MAX = { searchKey: 50, type: 50 } as const;
 /** At most this many rows per answer; `count` still tells the whole number. */
 export const MAX_ROWS = 1000;
 
-const dateSchema: JsonSchema = { type: ['string', 'number'] };
+/** The last page a filter may ask for (its offset stays far inside a bigint). */
+export const MAX_PAGE = 1_000_000;
+
+const dateSchema: JsonSchema = { type: ['string', 'number'], maxLength: 40 };
 const uuid: JsonSchema = { type: 'string', format: 'uuid' };
 
 /** The filter schema of a report (`fields` lists what it takes besides the dates). */
@@ -28,7 +31,7 @@ export function filterSchema(fields: ('userId' | 'type' | 'adminUnitId' | 'searc
     type: { type: ['string', 'null'], maxLength: FILTER_MAX.type, title: 'report.type' },
     adminUnitId: { ...uuid, type: ['string', 'null'], title: 'report.adminUnitId' },
     searchKey: { type: ['string', 'null'], maxLength: FILTER_MAX.searchKey, title: 'report.searchKey' },
-    page: { type: 'integer', minimum: 1 },
+    page: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
     pageSize: { type: 'integer', minimum: 1, maximum: MAX_ROWS },
   };
   const keys = ['iniDate', 'endDate', ...fields, 'page', 'pageSize'];

@@ -64,8 +64,5 @@ export const TIME_ZONE_HEADER = 'X-Time-Zone';
 /** The user's time zone from the request, when it is a valid IANA zone; else undefined (the server's). */
 export const requestZone = (c: Context<Env>): string | undefined => validZone(c.req.header(TIME_ZONE_HEADER));
 
-/** `%key%` for ILIKE, with the wildcards of the key escaped. */
-export const likePattern = (key: string) => `%${key.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /** A timestamp column value as an ISO string (drivers give Date objects or strings). */
 export const iso = (v: unknown): string | null => (v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());

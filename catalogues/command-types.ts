@@ -6,11 +6,13 @@ import type { OptionProvider } from '../server/modules.ts';
 /**
  * Commands that are not the generic create/update/delete of a table, by command type (the
  * `type` column of `cmdhistory`) — what `recordCommand` is called with outside the table writer.
+ * Declared row actions (`DomainModule.actions`: `userws.block`, `userws.resetpwd`…) are added to
+ * the tree from the modules; their labels are `cmdAction.<name>`.
  */
 export const domainCommands: Record<string, string[]> = {
   session: ['changews'],
   sysuser: ['usersettings', 'changepassword', 'register', 'acceptula'],
-  userws: ['resetpwd', 'updatepwd'],
+  userws: ['accept', 'decline'],
   sysconfig: ['create', 'update'],
 };
 
@@ -33,7 +35,8 @@ export const commandTypes: OptionProvider = async ({ ctx, session }) => {
   const lang = session.lang;
   const types = new Map<string, string[]>();
   for (const def of ctx.registry.tables.values()) if (def.meta.api !== false) types.set(def.name, [...tableActions]);
-  for (const [type, actions] of Object.entries(domainCommands)) types.set(type, [...new Set([...(types.get(type) ?? []), ...actions])]);
+  const declared = ctx.modules.list.flatMap((m) => m.actions ?? []).map((a) => [a.table, [a.name]] as const);
+  for (const [type, actions] of [...Object.entries(domainCommands), ...declared]) types.set(type, [...new Set([...(types.get(type) ?? []), ...actions])]);
   const label = (type: string) => {
     const title = ctx.registry.tables.get(type)?.schema.title;
     return type in domainCommands && !ctx.registry.apiTable(type) ? t(lang, `cmdType.${type}`) : title ? t(lang, title) : type;

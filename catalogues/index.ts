@@ -12,6 +12,8 @@ import { tagHooks } from './tags/hooks.ts';
 import { unitHooks } from './units/hooks.ts';
 import { createSandbox, dropSandbox } from './tags/sandbox.ts';
 import { userwsHooks } from './users/hooks.ts';
+import { userActions } from './users/actions.ts';
+import { invitationRoutes } from './users/invitations.ts';
 import { passwordRoutes } from './users/password-routes.ts';
 import { workspaceHooks } from './workspaces/hooks.ts';
 
@@ -28,12 +30,14 @@ export const cataloguesModule: DomainModule = {
     userws: userwsHooks,
     workspace: workspaceHooks,
   },
+  actions: userActions,
   options: { 'perms-tree': permsTree, 'user-views': userViews, 'command-types': commandTypes },
   publicRoutes(app, ctx) {
     sysconfigPublicRoutes(app, ctx);
   },
   routes(app, ctx) {
     passwordRoutes(app, ctx);
+    invitationRoutes(app, ctx);
     sysconfigAdminRoutes(app, ctx);
     ulaRoutes(app, ctx);
   },

@@ -14,6 +14,7 @@ import { optionRoutes } from './sys/options.ts';
 import { sessionRoutes } from './sys/session-routes.ts';
 import { userRoutes } from './sys/user-routes.ts';
 import { tableRoutes } from './tbl/routes.ts';
+import { actionRoutes } from './actions/routes.ts';
 
 /**
  * The Hono application: public auth and module routes, then everything under /api behind a session,
@@ -42,6 +43,7 @@ export function createApp(ctx: AppContext): Hono<Env> {
   searchRoutes(app, ctx);
   optionRoutes(app, ctx);
   for (const m of ctx.modules.list) m.routes?.(app, ctx);
+  actionRoutes(app, ctx);
   tableRoutes(app, ctx);
   app.all('/api/*', (c) => c.json({ success: false, errors: [{ field: null, msg: t(c.get('lang'), 'msg.notFound') }] }, 404));
   serveUi(app);

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { JsonSchema, TableDef } from '../engine/types.ts';
 import type { Em, Orm } from './db/orm.ts';
+import type { RowAction } from './actions/types.ts';
 import type { AppContext, Env, Session } from './http/context.ts';
 
 export type Doc = Record<string, any>;
@@ -87,6 +88,8 @@ export interface DomainModule {
   beforeMigrate?(orm: Orm): Promise<void>;
   /** Once per process after migrations, before the demo seed: create what the module needs. */
   start?(ctx: AppContext): Promise<void>;
+  /** Workflow actions on rows of its tables (server/actions): mounted, listed and run by the host. */
+  actions?: RowAction[];
   /** Extra fields of `POST /api/sys/session`. */
   sessionInfo?(x: { em: Em; ctx: AppContext; session: Session }): Promise<Record<string, unknown>>;
 }
@@ -103,6 +106,11 @@ export class Modules {
    * `__proto__` or `constructor` is no lookup.
    * @example modules.option('constructor') // undefined
    */
+  /** The actions declared on a table, by every module. */
+  actions(table: string): RowAction[] {
+    return this.list.flatMap((m) => m.actions ?? []).filter((a) => a.table === table);
+  }
+
   option(name: string): OptionProvider | undefined {
     for (const m of this.list) if (m.options && Object.hasOwn(m.options, name)) return m.options[name];
     return undefined;

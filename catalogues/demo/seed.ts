@@ -27,7 +27,8 @@ function resolveKeys(value: unknown, ids: Map<string, string>): unknown {
 
 /**
  * On first start (no workspace yet) creates the demo workspace from `catalogues/demo/NN-<table>.json`
- * through the same write path as the API (validation, hooks, history), then sets demo passwords.
+ * through the same write path as the API (validation, hooks, history), then sets demo passwords;
+ * the demo ADMIN is the system administrator (`sysuser.sysadmin`: the system settings).
  */
 export async function seedDemo(ctx: AppContext): Promise<{ login: string; password: string } | undefined> {
   const em = ctx.orm.em.fork();
@@ -50,7 +51,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ login: string; passwo
   for (const u of users) {
     await kysely(em)
       .updateTable('sysuser')
-      .set({ password_hash: await hashPassword(demoPasswords[u.login] ?? 'Demo1234'), password_expired: false, email_confirmed: true })
+      .set({ password_hash: await hashPassword(demoPasswords[u.login] ?? 'Demo1234'), password_expired: false, email_confirmed: true, sysadmin: u.login === demoLogin.login })
       .where('id', '=', u.id)
       .execute();
   }

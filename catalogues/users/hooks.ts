@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { Em } from '../../server/db/orm.ts';
+import type { Session } from '../../server/http/context.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
-import type { TableHooks } from '../../server/modules.ts';
+import type { Doc, SaveContext, TableHooks } from '../../server/modules.ts';
 import { kysely } from '../../server/tbl/store.ts';
-import { assertMayChangeAccount } from './shared-account.ts';
+import { maskInvitations } from './invitations.ts';
+import { assertNotAbove, rightsFields } from './rights.ts';
+import { assertMayChangeAccount, mayChangeAccount } from './shared-account.ts';
 
 /** Ends every open session of an account (a blocked user is out at once, on every server process). */
 export const endSessions = (em: Em, userId: string) =>
@@ -13,33 +16,59 @@ export const endSessions = (em: Em, userId: string) =>
 /** The fields that live on the shared account rather than on the workspace link. */
 const accountFields = ['login', 'name', 'email', 'sendSystemMessages', 'active'];
 
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Nobody grants rights they do not hold (./rights.ts): the user as saved may not exceed the
+ * session (the administrator flag, a profile with more permissions, a wider view), a user who
+ * already exceeds it is not changed at all, and a non-administrator does not change their own rights.
+ */
+async function checkRights({ em, session: s, doc, prev }: SaveContext): Promise<void> {
+  if (!s.userId) return;
+  if (prev) {
+    const own = prev.userId === s.userId;
+    const changed = rightsFields.find((k) => !same(doc[k], prev[k]));
+    if (own && changed && !s.administrator) throw fail(403, t(s.lang, 'userws.ownRights'), changed);
+    // An invitation not yet accepted grants nothing of the account's (its system role) here.
+    await assertNotAbove(em, s, prev.pending ? { ...prev, userId: undefined } : prev);
+  }
+  if (doc.administrator === true && !s.administrator) throw fail(403, t(s.lang, 'userws.moreRights'), 'administrator');
+  // The new rights; the account's system role is the account's, not this form's to grant.
+  await assertNotAbove(em, s, { ...doc, userId: undefined }, 'profiles');
+}
+
 /**
  * A user of a workspace (`userws`) is the link between one global login account (`sysuser`) and a
  * workspace. The form edits both: login, name, e-mail, mail preference and the active flag live on
- * the account, which several workspaces share; a login already known elsewhere is linked rather than
- * duplicated. An update carrying only `{active}` blocks or unblocks: a blocked account cannot log in
- * and its sessions end. Nobody blocks or deletes themselves; an account shared with other workspaces
- * is changed only by someone who administers them too (./shared-account.ts).
+ * the account, which several workspaces share. An update carrying only `{active}` blocks or
+ * unblocks: a blocked account cannot log in and its sessions end. Nobody blocks or deletes
+ * themselves; an account shared with other workspaces is changed only by someone who administers
+ * them too (./shared-account.ts). A login already known elsewhere becomes an invitation unless the
+ * session may link it (./invitations.ts): nothing of the account is shown until its owner accepts.
  */
 export const userwsHooks: TableHooks = {
-  async beforeSave({ em, session, doc, prev }) {
+  async beforeSave(x) {
+    const { em, session, doc, prev } = x;
     const db = kysely(em);
+    await checkRights(x);
     const account = { login: doc.login, name: doc.name, email: doc.email, send_system_messages: doc.sendSystemMessages ?? true };
     const sameLogin = await db.selectFrom('sysuser').select('id').where('login', '=', doc.login).executeTakeFirst();
     if (prev) {
+      doc.userId = prev.userId;
+      if (prev.pending) return keepInvitation(session, doc, prev);
       if (sameLogin && sameLogin.id !== prev.userId) throw new ApiError(400, [{ field: 'login', msg: t(session.lang, 'msg.duplicate') }]);
       const blocking = doc.active === false && prev.active !== false;
       if (blocking && prev.userId === session.userId) throw fail(400, t(session.lang, 'userws.cannotBlockSelf'), 'active');
       if (accountFields.some((k) => (doc[k] ?? null) !== (prev[k] ?? null))) await assertMayChangeAccount(em, session, prev.userId);
       await db.updateTable('sysuser').set({ ...account, active: doc.active ?? prev.active ?? true }).where('id', '=', prev.userId).execute();
       if (blocking) await endSessions(em, prev.userId);
-      doc.userId = prev.userId;
       return;
     }
     if (sameLogin) {
       const here = await db.selectFrom('userws').select('id').where('user_id', '=', sameLogin.id).where('workspace_id', '=', session.workspaceId).executeTakeFirst();
       if (here) throw new ApiError(400, [{ field: 'login', msg: t(session.lang, 'msg.duplicate') }]);
       doc.userId = sameLogin.id;
+      if (!(await mayChangeAccount(em, session, sameLogin.id))) Object.assign(doc, { pending: true, inviteName: doc.name, inviteEmail: doc.email });
       return;
     }
     doc.userId = crypto.randomUUID();
@@ -52,10 +81,20 @@ export const userwsHooks: TableHooks = {
   /** Sessions keep the account's history; they only forget the workspace link that goes away. */
   async beforeDelete({ em, session, prev, id }) {
     if (prev.userId === session.userId) throw fail(400, t(session.lang, 'userws.cannotDeleteSelf'), 'id');
+    await assertNotAbove(em, session, prev.pending ? { ...prev, userId: undefined } : prev);
     await kysely(em)
       .updateTable('syssession')
       .set({ logout_date: sql`coalesce(logout_date, now())`, userws_id: null })
       .where('userws_id', '=', id)
       .execute();
   },
+
+  afterRead: ({ docs }) => maskInvitations(docs),
 };
+
+/** While an invitation waits, the inviter edits only what they typed; the account stays untouched. */
+function keepInvitation(session: Session, doc: Doc, prev: Doc): void {
+  if (doc.login !== prev.login) throw fail(400, t(session.lang, 'userws.invitationLogin'), 'login');
+  if (doc.active !== prev.active) throw fail(400, t(session.lang, 'userws.invitationPending'), 'active');
+  Object.assign(doc, { inviteName: doc.name, inviteEmail: doc.email });
+}

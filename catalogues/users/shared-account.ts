@@ -12,11 +12,20 @@ import { kysely } from '../../server/tbl/store.ts';
  * elsewhere and take the account over by setting its password or e-mail.
  */
 export async function assertMayChangeAccount(em: Em, s: Session, accountId: string): Promise<void> {
-  if (!s.userId || s.userId === accountId) return; // the server itself (seed), or one's own account
+  if (!(await mayChangeAccount(em, s, accountId))) throw fail(403, t(s.lang, 'userws.sharedAccount'));
+}
+
+/**
+ * Whether this session may change (or link without its owner's consent) an account: the server
+ * itself, a system administrator, the account's owner, or someone who administers every other
+ * workspace the account belongs to.
+ */
+export async function mayChangeAccount(em: Em, s: Session, accountId: string): Promise<boolean> {
+  if (!s.userId || s.sysadmin || s.userId === accountId) return true;
   const r = await sql<{ n: number }>`
     select count(*)::int as n from userws uw
-     where uw.user_id = ${accountId} and uw.workspace_id <> ${s.workspaceId}
+     where uw.user_id = ${accountId} and uw.workspace_id <> ${s.workspaceId} and uw.pending is not true
        and not exists (select 1 from userws me
-                        where me.user_id = ${s.userId} and me.workspace_id = uw.workspace_id and me.administrator)`.execute(kysely(em));
-  if (r.rows[0].n > 0) throw fail(403, t(s.lang, 'userws.sharedAccount'));
+                        where me.user_id = ${s.userId} and me.workspace_id = uw.workspace_id and me.administrator and me.pending is not true)`.execute(kysely(em));
+  return r.rows[0].n === 0;
 }

@@ -17,6 +17,7 @@ export interface Sysuser {
   lastLogin?: string;
   passwordChangedAt?: string;
   registrationDate?: string;
+  sysadmin?: boolean;
   ulaAcceptedAt?: string;
   emailToken?: string;
 }

@@ -18,4 +18,7 @@ export interface Userws {
   active?: boolean;
   passwordExpired?: boolean;
   emailConfirmed?: boolean;
+  pending?: boolean;
+  inviteName?: string;
+  inviteEmail?: string;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { asLang } from '../../engine/i18n.ts';
 import { effectivePermissions, type PermissionGrant } from '../../engine/permissions.ts';
+import { isSystemPermission, systemPermissions } from '../../engine/system-permissions.ts';
 import type { Em } from '../db/orm.ts';
 import type { Session } from '../http/context.ts';
 import { kysely } from '../tbl/store.ts';
@@ -45,22 +46,24 @@ export async function loadSession(em: Em, hash: string, sessionHours: number, id
 
 async function loadIdentity(em: Em, userId: string, userwsId: string | null, workspaceId: string): Promise<Identity | undefined> {
   const r = (await sql<any>`
-    select u.login, u.name as user_name, u.active,
+    select u.login, u.name as user_name, u.active, u.sysadmin,
       (u.ula_accepted_at is null and coalesce((select c.ula_active from sysconfig c order by c.created_at limit 1), false)) as ula_pending,
       w.name as ws_name, w.patient_name_composition,
-      uw.administrator, uw.unit_id, uw.view, uw.play_other_units,
+      uw.id as uw_id, uw.administrator, uw.unit_id, uw.view, uw.play_other_units,
       un.name as unit_name, un.address_admin_unit_id as admin_unit_id, au.name as admin_unit_name,
       (select coalesce(json_agg(json_build_object('permission', pp.permission, 'canChange', pp.can_change)), '[]')
          from userws_profiles up join userprofile_permissions pp on pp.parent_id = up.value_id
         where up.parent_id = uw.id) as grants
     from sysuser u
     join workspace w on w.id = ${workspaceId}
-    left join userws uw on uw.id = ${userwsId} and uw.workspace_id = w.id and uw.user_id = u.id
+    left join userws uw on uw.id = ${userwsId} and uw.workspace_id = w.id and uw.user_id = u.id and uw.pending is not true
     left join unit un on un.id = uw.unit_id
     left join adminunit au on au.id = un.address_admin_unit_id
     where u.id = ${userId}`.execute(kysely(em))).rows[0];
-  if (!r || r.active === false) return undefined;
+  // A blocked account, or a membership gone or still an invitation (not accepted): no session.
+  if (!r || r.active === false || (userwsId && !r.uw_id)) return undefined;
   const grants = (typeof r.grants === 'string' ? JSON.parse(r.grants) : r.grants) as PermissionGrant[];
+  const sysadmin = r.sysadmin === true;
   return {
     userId,
     userLogin: r.login,
@@ -70,7 +73,8 @@ async function loadIdentity(em: Em, userId: string, userwsId: string | null, wor
     workspaceName: r.ws_name,
     patientNameComposition: r.patient_name_composition ?? null,
     administrator: r.administrator === true,
-    permissions: new Set(effectivePermissions(grants, r.administrator === true)),
+    sysadmin,
+    permissions: sessionPermissions(grants, r.administrator === true, sysadmin),
     unitId: r.unit_id ?? null,
     unitName: r.unit_name ?? null,
     adminUnitId: r.admin_unit_id ?? null,
@@ -79,4 +83,16 @@ async function loadIdentity(em: Em, userId: string, userwsId: string | null, wor
     playOtherUnits: r.play_other_units === true,
     ulaPending: r.ula_pending === true,
   };
+}
+
+/**
+ * What a user holds in a workspace: the profiles' (or, for its administrator, every) workspace
+ * permission, and the system-wide ones only with the account's system administrator role.
+ *
+ * @example sessionPermissions([{permission: 'SYSSETUP'}], true, false).has('SYSSETUP') // false
+ */
+export function sessionPermissions(grants: PermissionGrant[], administrator: boolean, sysadmin: boolean): Set<string> {
+  const out = new Set(effectivePermissions(grants, administrator).filter((p) => !isSystemPermission(p)));
+  if (sysadmin) for (const p of systemPermissions) out.add(p);
+  return out;
 }

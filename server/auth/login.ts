@@ -16,13 +16,14 @@ export interface LoginInput {
   application?: string;
 }
 
-/** The workspaces a user may enter: one per userws row. */
+/** The workspaces a user may enter: one per userws row that is not a pending invitation. */
 export async function userWorkspaces(em: Em, userId: string): Promise<{ id: string; name: string; userwsId: string }[]> {
   const rows = await kysely(em)
     .selectFrom('userws as uw')
     .innerJoin('workspace as w', 'w.id', 'uw.workspace_id')
     .select(['w.id as id', 'w.name as name', 'uw.id as userwsId'])
     .where('uw.user_id', '=', userId)
+    .where((eb) => eb.or([eb('uw.pending', 'is', null), eb('uw.pending', '=', false)])) // an invitation not accepted yet is no membership
     .orderBy('w.name')
     .execute();
   return rows as any;

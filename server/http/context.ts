@@ -16,7 +16,10 @@ export interface Session {
   workspaceId: string;
   workspaceName: string;
   patientNameComposition: string | null;
+  /** Administrator of the session's workspace: every workspace permission there. */
   administrator: boolean;
+  /** System administrator (`sysuser.sysadmin`): also the system-wide permissions (engine/system-permissions.ts). */
+  sysadmin: boolean;
   permissions: Set<string>;
   unitId: string | null;
   unitName: string | null;

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { asLang, t } from '../../engine/i18n.ts';
+import { isSystemPermission } from '../../engine/system-permissions.ts';
 import { loadSession } from '../auth/load-session.ts';
 import { cookieName, tokenHash } from '../auth/tokens.ts';
 import type { AppContext, Env, Session } from './context.ts';
@@ -35,7 +36,15 @@ export const detectLang: MiddlewareHandler<Env> = async (c, next) => {
   await next();
 };
 
-export const hasPermission = (s: Session, perm: string) => s.administrator || s.permissions.has(perm);
+/**
+ * Whether the session holds `perm`. A workspace's administrator holds every workspace permission,
+ * never a system-wide one (SYSSETUP…): those come with the account's system administrator role.
+ *
+ * @example hasPermission(wsAdmin, 'USERS_EDT') // true
+ * @example hasPermission(wsAdmin, 'SYSSETUP') // false unless wsAdmin.sysadmin
+ */
+export const hasPermission = (s: Session, perm: string) =>
+  isSystemPermission(perm) ? s.sysadmin : s.administrator || s.permissions.has(perm);
 
 /** Refuses with 403 unless the session holds `perm`. */
 export function assertPermission(s: Session, perm: string | undefined): void {

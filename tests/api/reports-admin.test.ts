@@ -345,7 +345,10 @@ describe('permissions and workspaces', () => {
       return ids;
     };
     const reader = await createUser(server, admin, 'ERRREADER', [{ permission: 'ERRORLOGREP' }]);
-    const sysadmin = await createUser(server, admin, 'ERRSYSADM', [{ permission: 'ERRORLOGREP' }, { permission: 'SYSSETUP' }]);
+    // SYSSETUP comes with the account's system administrator role, not with a profile
+    const sysadmin = await createUser(server, admin, 'ERRSYSADM', [{ permission: 'ERRORLOGREP' }]);
+    await kysely(server.ctx.orm.em.fork()).updateTable('sysuser').set({ sysadmin: true }).where('login', '=', 'ERRSYSADM').execute();
+    server.ctx.identities.clear();
     expect(await sees(admin)).toEqual([true, true]);
     expect(await sees(sysadmin)).toEqual([true, true]);
     expect(await sees(reader)).toEqual([false, false]);

@@ -1,0 +1,107 @@
+import { t } from '../../engine/i18n.ts';
+import type { ActionContext, Refusal, RowAction } from '../../server/actions/types.ts';
+import { hashPassword, isValidPassword } from '../../server/auth/password.ts';
+import type { Em } from '../../server/db/orm.ts';
+import { fieldTitle } from '../../server/history/describe.ts';
+import { ApiError } from '../../server/http/errors.ts';
+import { kysely } from '../../server/tbl/store.ts';
+import { sendMail } from '../mail/send.ts';
+import { endSessions } from './hooks.ts';
+import { newPassword } from './new-password.ts';
+import { exceeds, rightsOf } from './rights.ts';
+import { mayChangeAccount } from './shared-account.ts';
+
+/**
+ * Whether this session may act on the account behind a workspace user at all: not a pending
+ * invitation, not someone with more rights than the session, not an account other workspaces share
+ * unless the session administers them too.
+ */
+async function mayActOn({ em, session: s, row }: ActionContext): Promise<Refusal | undefined> {
+  if (row.pending) return 'userws.invitationPending';
+  if (s.userId && exceeds(await rightsOf(em, s, row), s)) return { msg: 'userws.moreRights', status: 403 };
+  if (!(await mayChangeAccount(em, s, row.userId))) return { msg: 'userws.sharedAccount', status: 403 };
+  return undefined;
+}
+
+const setPassword = async (em: Em, userId: string, password: string, extra: Record<string, unknown> = {}) =>
+  kysely(em)
+    .updateTable('sysuser')
+    .set({ password_hash: await hashPassword(password), password_expired: false, password_changed_at: new Date(), failed_logins: 0, ...extra })
+    .where('id', '=', userId)
+    .execute();
+
+/** Block: the account cannot log in and its sessions end (the users hook, on `active: false`). */
+const block: RowAction = {
+  table: 'userws',
+  name: 'block',
+  permission: 'USERS_EDT',
+  async guard(x) {
+    if (x.row.userId === x.session.userId) return 'userws.cannotBlockSelf';
+    if (x.row.active === false) return 'userws.alreadyBlocked';
+    return mayActOn(x);
+  },
+  apply: () => ({ patch: { active: false } }),
+};
+
+const unblock: RowAction = {
+  table: 'userws',
+  name: 'unblock',
+  permission: 'USERS_EDT',
+  async guard(x) {
+    if (x.row.active !== false) return x.row.pending ? 'userws.invitationPending' : 'userws.notBlocked';
+    return mayActOn(x);
+  },
+  apply: () => ({ patch: { active: true } }),
+};
+
+/**
+ * Send new password (spec 000 §7.3): a new random password, e-mailed. It also releases a
+ * self-registered account whose confirmation link was lost: only the owner of the address can
+ * read the new password, which proves the address as the link would. The password is never recorded.
+ */
+const resetpwd: RowAction = {
+  table: 'userws',
+  name: 'resetpwd',
+  permission: 'USERS_EDT',
+  guard: mayActOn,
+  async apply({ em, ctx, session: s, row }) {
+    const account = await kysely(em).selectFrom('sysuser').select(['login', 'name', 'email']).where('id', '=', row.userId).executeTakeFirstOrThrow();
+    const password = newPassword();
+    await setPassword(em, row.userId, password, { email_token: null });
+    await endSessions(em, row.userId);
+    const cfg = await kysely(em).selectFrom('sysconfig').select('system_url').limit(1).executeTakeFirst();
+    await sendMail(em, ctx, {
+      to: account.email,
+      subject: t(s.lang, 'userws.newPasswordSubject'),
+      text: t(s.lang, 'userws.newPasswordText', { name: account.name, login: account.login, password, url: cfg?.system_url ?? '' }),
+    });
+    return { items: [{ title: fieldTitle(ctx.registry, 'userws', 'email', s.lang), value: account.email }] };
+  },
+};
+
+/** Change a user's password to the one typed twice (spec 000 §2.9); the other sessions end. */
+const updatepwd: RowAction<{ newPassword: string; repeatNewPassword: string }> = {
+  table: 'userws',
+  name: 'updatepwd',
+  permission: 'USERS_EDT',
+  input: {
+    type: 'object',
+    required: ['newPassword', 'repeatNewPassword'],
+    properties: {
+      newPassword: { type: 'string', maxLength: 100, title: 'userws.newPassword' },
+      repeatNewPassword: { type: 'string', maxLength: 100, title: 'userws.repeatNewPassword' },
+    },
+  },
+  guard: mayActOn,
+  async apply({ em, session: s, row, input }) {
+    const errors: ApiError['errors'] = [];
+    if (!isValidPassword(input.newPassword)) errors.push({ field: 'newPassword', msg: t(s.lang, 'msg.invalidPassword') });
+    if (input.newPassword !== input.repeatNewPassword) errors.push({ field: 'repeatNewPassword', msg: t(s.lang, 'msg.passwordMismatch') });
+    if (errors.length) throw new ApiError(400, errors);
+    await setPassword(em, row.userId, input.newPassword);
+    await endSessions(em, row.userId);
+  },
+};
+
+/** The actions on a workspace user's row: the command bar of the user catalogue. */
+export const userActions: RowAction[] = [resetpwd, updatepwd as RowAction, block, unblock];

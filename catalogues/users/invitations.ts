@@ -1,0 +1,79 @@
+import type { Hono } from 'hono';
+import { t } from '../../engine/i18n.ts';
+import { recordCommand } from '../../server/history/record.ts';
+import type { AppContext, Env, Session } from '../../server/http/context.ts';
+import { fail, isUuid } from '../../server/http/errors.ts';
+import type { Doc } from '../../server/modules.ts';
+import { kysely } from '../../server/tbl/store.ts';
+
+/** What a workspace user row shows of its account: nothing while the invitation waits. */
+const accountOnly = ['active', 'passwordExpired', 'emailConfirmed'];
+
+/**
+ * Replaces, in workspace user rows that are invitations (`pending`), the account's own name and
+ * e-mail by what the inviter typed, and drops the account's states (blocked, confirmed…): adding
+ * a login of another workspace discloses nothing of its owner.
+ *
+ * @example maskInvitations([{ pending: true, name: 'Иванов И.', inviteName: 'Doctor', … }]) // name: 'Doctor'
+ */
+export function maskInvitations(docs: Doc[]): void {
+  for (const d of docs) {
+    if (!d.pending) continue;
+    d.name = d.inviteName ?? d.login;
+    d.email = d.inviteEmail ?? '';
+    for (const k of accountOnly) delete d[k];
+  }
+}
+
+/** The session as it acts in the workspace of an invitation (its history entry belongs there). */
+const inWorkspace = (s: Session, workspaceId: string, workspaceName: string): Session => ({
+  ...s, workspaceId, workspaceName, unitId: null, unitName: null, adminUnitId: null, adminUnitName: null,
+});
+
+/**
+ * The account owner's side of an invitation (spec: linking an account of another workspace needs its
+ * owner's consent): `POST /api/sys/invitations` → `[{id, workspaceId, workspaceName}]` the pending
+ * memberships of the session's account; `POST /api/sys/invitations/{id}/accept` makes one a
+ * membership (the workspace is then offered at login); `…/decline` removes it. Each writes a
+ * command-history entry in the inviting workspace.
+ */
+export function invitationRoutes(app: Hono<Env>, ctx: AppContext): void {
+  app.post('/api/sys/invitations', async (c) => {
+    const s = c.get('session');
+    const rows = await kysely(ctx.orm.em.fork())
+      .selectFrom('userws as uw')
+      .innerJoin('workspace as w', 'w.id', 'uw.workspace_id')
+      .select(['uw.id as id', 'w.id as workspaceId', 'w.name as workspaceName'])
+      .where('uw.user_id', '=', s.userId)
+      .where('uw.pending', '=', true)
+      .orderBy('w.name')
+      .execute();
+    return c.json(rows);
+  });
+
+  for (const answer of ['accept', 'decline'] as const) {
+    app.post(`/api/sys/invitations/:id/${answer}`, async (c) => {
+      const s = c.get('session');
+      const id = c.req.param('id');
+      if (!isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
+      await ctx.orm.em.fork().transactional(async (em) => {
+        const db = kysely(em);
+        const row = await db
+          .selectFrom('userws as uw')
+          .innerJoin('workspace as w', 'w.id', 'uw.workspace_id')
+          .select(['uw.id', 'w.id as workspaceId', 'w.name as workspaceName'])
+          .where('uw.id', '=', id)
+          .where('uw.user_id', '=', s.userId)
+          .where('uw.pending', '=', true)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
+        if (answer === 'accept') await db.updateTable('userws').set({ pending: null, invite_name: null, invite_email: null }).where('id', '=', id).execute();
+        else await db.deleteFrom('userws').where('id', '=', id).execute(); // its profiles cascade
+        await recordCommand(em, inWorkspace(s, row.workspaceId, row.workspaceName), { type: 'userws', action: answer, entityId: id, entityName: s.userName });
+      });
+      ctx.identities.clear();
+      return c.json({ success: true });
+    });
+  }
+}

@@ -1,0 +1,85 @@
+import { t } from '../../engine/i18n.ts';
+import type { TableDef } from '../../engine/types.ts';
+import type { Em } from '../db/orm.ts';
+import type { AppContext, Session } from '../http/context.ts';
+import { ApiError, fail } from '../http/errors.ts';
+import { hasPermission } from '../http/middleware.ts';
+import type { Doc } from '../modules.ts';
+import { kysely, TableStore } from '../tbl/store.ts';
+import { TableWriter } from '../tbl/write.ts';
+import type { ActionContext, Refusal, RowAction } from './types.ts';
+
+/** One line of a row's command bar. */
+export interface ActionState {
+  name: string;
+  enabled: boolean;
+  /** Why not, in the session's language (only when not enabled). */
+  reason?: string;
+}
+
+const asRefusal = (r: Refusal) => (typeof r === 'string' ? { msg: r, status: 400 as const } : r);
+
+/** The row as the session reads it, locked for the transaction when `lock`; 404 outside its workspace. */
+async function readRow(em: Em, ctx: AppContext, def: TableDef, s: Session, id: string, lock: boolean): Promise<Doc> {
+  if (lock) {
+    let q = kysely(em).selectFrom(def.name).select('id').where('id', '=', id);
+    if (def.meta.workspace) q = q.where('workspace_id', '=', s.workspaceId);
+    await q.forUpdate().executeTakeFirst();
+  }
+  const row = await new TableStore(def, em, s.workspaceId, s.userId).read(id);
+  if (!row) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
+  for (const h of ctx.modules.hooks(def.name)) await h.afterRead?.({ em, ctx, session: s, def, docs: [row] });
+  return row;
+}
+
+/** Why the action may not run on this row for this session, if it may not. */
+async function refusalOf(action: RowAction, x: ActionContext): Promise<{ msg: string; status: number } | undefined> {
+  if (!hasPermission(x.session, action.permission)) return { msg: 'msg.forbidden', status: 403 };
+  const r = await action.guard?.(x);
+  return r === undefined ? undefined : asRefusal(r);
+}
+
+/**
+ * Runs a declared action on a row in one transaction: row locked, permission, guard, input (ajv),
+ * the change through the table writer (diff, history entry `<table>.<name>`).
+ *
+ * @example await runAction(ctx, session, 'userws', id, 'block', {})
+ */
+export async function runAction(ctx: AppContext, s: Session, table: string, id: string, name: string, input: unknown): Promise<void> {
+  const def = ctx.registry.apiTable(table);
+  const action = def && ctx.modules.actions(table).find((a) => a.name === name);
+  if (!def || !action) throw fail(404, t(s.lang, 'msg.notFound'));
+  if (!hasPermission(s, action.permission)) throw fail(403, t(s.lang, 'msg.forbidden'));
+  const body = input ?? {};
+  await ctx.orm.em.fork().transactional(async (em) => {
+    const row = await readRow(em, ctx, def, s, id, true);
+    const x: ActionContext = { em, ctx, session: s, def, id, row };
+    const refused = await refusalOf(action, x);
+    if (refused) throw new ApiError(refused.status as 400, [{ field: null, msg: t(s.lang, refused.msg) }]);
+    const errors = ctx.validators.validate(`action:${table}.${name}`, action.input ?? { type: 'object' }, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    const change = (await action.apply({ ...x, input: body as Doc })) ?? {};
+    await new TableWriter(ctx, def, s).update(id, change.patch ?? {}, { within: em, action: name, items: change.items });
+  });
+  ctx.identities.clear(); // an action may change what sessions carry (a blocked user)
+}
+
+/**
+ * The actions declared on a table, as a command bar for one row: each with whether this session
+ * may run it now and, if not, why (`{name, enabled, reason}`).
+ *
+ * @example await listActions(ctx, session, 'userws', id) // [{name: 'block', enabled: false, reason: 'Нельзя заблокировать самого себя'}, …]
+ */
+export async function listActions(ctx: AppContext, s: Session, table: string, id: string): Promise<ActionState[]> {
+  const def = ctx.registry.apiTable(table);
+  if (!def) throw fail(404, t(s.lang, 'msg.unknownTable'));
+  const actions = ctx.modules.actions(table);
+  const em = ctx.orm.em.fork();
+  const row = await readRow(em, ctx, def, s, id, false);
+  const out: ActionState[] = [];
+  for (const action of actions) {
+    const refused = await refusalOf(action, { em, ctx, session: s, def, id, row });
+    out.push(refused ? { name: action.name, enabled: false, reason: t(s.lang, refused.msg) } : { name: action.name, enabled: true });
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+import type { JsonSchema, TableDef } from '../../engine/types.ts';
+import type { Em } from '../db/orm.ts';
+import type { HistoryDetail } from '../history/describe.ts';
+import type { AppContext, Session } from '../http/context.ts';
+import type { Doc } from '../modules.ts';
+
+/** What an action's guard and change see: the row, read and locked inside the action's transaction. */
+export interface ActionContext {
+  em: Em;
+  ctx: AppContext;
+  session: Session;
+  def: TableDef;
+  id: string;
+  /** The row as the API reads it (after the table's `afterRead` hooks). */
+  row: Doc;
+}
+
+/**
+ * Why an action is not allowed now: an i18n key (answered 400), or one with its status (a 403 for
+ * a refusal that is about who asks rather than the row's state).
+ */
+export type Refusal = string | { msg: string; status: 400 | 403 | 404 | 409 };
+
+/** What an action changes: a patch of the row (written by the table writer: diff and history). */
+export interface ActionChange {
+  patch?: Doc;
+  /** Extra lines for the history entry (never a secret). */
+  items?: HistoryDetail['items'];
+}
+
+/**
+ * A workflow action a domain module declares on the rows of a table (`DomainModule.actions`). The
+ * host mounts `POST /api/tbl/<table>/<id>/action/<name>` and lists it in
+ * `GET /api/tbl/<table>/<id>/actions`; a run is one transaction: the row locked, the permission,
+ * the guard, the input checked by ajv against `input`, then `apply`'s patch written through the
+ * table writer, whose history entry carries the action's name (command type `<table>.<name>`).
+ *
+ * @example
+ * const block: RowAction = {
+ *   table: 'userws', name: 'block', permission: 'USERS_EDT',
+ *   guard: ({ row }) => (row.active === false ? 'userws.alreadyBlocked' : undefined),
+ *   apply: () => ({ patch: { active: false } }),
+ * };
+ */
+export interface RowAction<I extends Doc = Doc> {
+  table: string;
+  /** `[a-z][a-zA-Z0-9]*`: the route segment and the history entry's action. */
+  name: string;
+  /** Who may run it (and see it enabled). */
+  permission: string;
+  /** JSON Schema of the body (an object; titles are i18n keys, errors name them). None: `{}`. */
+  input?: JsonSchema;
+  /** `undefined` when the action is allowed on this row now, else why not. Runs for the list too. */
+  guard?(x: ActionContext): Promise<Refusal | undefined> | Refusal | undefined;
+  /** The change, inside the transaction; may do more (send a mail) and throw an ApiError to refuse. */
+  apply(x: ActionContext & { input: I }): Promise<ActionChange | void> | ActionChange | void;
+}

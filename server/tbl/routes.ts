@@ -17,6 +17,7 @@ import { OFFSET_CAP, orderKeys, TableStore } from './store.ts';
 /** The largest page a query answers (also the page of a table that declares none). */
 export const MAX_PAGE_SIZE = 500;
 import { TableWriter } from './write.ts';
+import { viewRoutes } from './view-routes.ts';
 
 /** The generic table API of spec 000 §7.2 for every table declared in `schemas/`. */
 export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
@@ -83,6 +84,8 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
       },
     });
   });
+
+  viewRoutes(app, ctx); // GET /api/tbl/:table/view/:id (view-routes.ts)
 
   app.get('/api/tbl/:table/form/:id', async (c) => {
     const def = tableFor(ctx, c, false);

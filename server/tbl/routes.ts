@@ -12,10 +12,10 @@ import type { Doc } from '../modules.ts';
 import { idParam, tableFor } from './access.ts';
 import { formSchemaFor, remoteForm } from './forms.ts';
 import { decodeCursor } from './keyset.ts';
+import { parseQueryBody } from './query-body.ts';
 import { OFFSET_CAP, orderKeys, TableStore } from './store.ts';
 
-/** The largest page a query answers (also the page of a table that declares none). */
-export const MAX_PAGE_SIZE = 500;
+export { MAX_PAGE_SIZE } from './query-body.ts';
 import { TableWriter } from './write.ts';
 import { viewRoutes } from './view-routes.ts';
 
@@ -34,32 +34,13 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/tbl/:table/query', async (c) => {
     const def = tableFor(ctx, c, false);
     const s = c.get('session');
-    const { page, pageSize, id, key, after, count, ...filters } = await jsonBody(c);
-    const conditions: ((q: any) => any)[] = [];
-    const params: Doc = {};
-    for (const [k, value] of Object.entries(filters)) {
-      const named = ctx.modules.hooks(def.name).find((h) => h.filters?.[k])?.filters?.[k];
-      const f = def.fields.find((x) => x.key === k && x.kind !== 'none' && !x.hidden);
-      if (!f && !named) throw fail(400, t(s.lang, 'msg.unknownField'), k);
-      const errors = value === null ? [] : ctx.validators.validateValue(def.schemaId, k, named?.schema ?? f!.schema, value, s.lang);
-      if (errors.length) throw new ApiError(400, errors);
-      if (named) {
-        delete filters[k];
-        params[k] = value;
-        if (named.apply && value !== null && value !== undefined) conditions.push((q) => named.apply!(q, value, s));
-      }
-    }
-    if (id !== undefined && !isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
-    // never every row: a table without a page size gets the largest page
-    const size = pageSize === undefined ? (def.meta.pageSize ?? MAX_PAGE_SIZE) : Number(pageSize);
-    if (!(Number.isInteger(size) && size > 0 && size <= MAX_PAGE_SIZE)) throw fail(400, t(s.lang, 'msg.badJson'), 'pageSize');
-    if (page !== undefined && !(Number.isInteger(page) && page > 0)) throw fail(400, t(s.lang, 'msg.badJson'), 'page');
+    // checked by the table's query schema (query-body.ts); never every row: a table without a page size gets the largest page
+    const { page, pageSize: size, id, key, after, count, filters, params, conditions } = parseQueryBody(ctx, def, s, await jsonBody(c));
     if (page !== undefined && (page - 1) * size > OFFSET_CAP) throw fail(400, t(s.lang, 'msg.pageTooDeep'), 'page');
-    if (after !== undefined && (typeof after !== 'string' || !decodeCursor(after, orderKeys(def).length))) throw fail(400, t(s.lang, 'msg.badJson'), 'after');
-    if (count !== undefined && typeof count !== 'boolean') throw fail(400, t(s.lang, 'msg.badJson'), 'count');
+    if (after !== undefined && !decodeCursor(after, orderKeys(def).length)) throw fail(400, t(s.lang, 'msg.badJson'), 'after');
     const em = ctx.orm.em.fork();
     const store = TableStore.of(ctx.registry, def, em, s, 'read');
-    const result = await store.query({ page, pageSize: size, after, count, id, key: typeof key === 'string' ? key : undefined, filters, conditions });
+    const result = await store.query({ page, pageSize: size, after, count, id, key, filters, conditions });
     await afterRead(em, def, s, result.list);
     for (const h of ctx.modules.hooks(def.name)) await h.afterQuery?.({ em, ctx, session: s, def, docs: result.list, params, result });
     return c.json(result);

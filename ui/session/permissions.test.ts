@@ -12,6 +12,11 @@ describe('permissions', () => {
     expect(hasPermission(session({ administrator: true }), 'SOURCES')).toBe(true);
   });
 
+  it('grants system settings only when the session lists them (system administrators), not for the workspace flag', () => {
+    expect(hasPermission(session({ administrator: true }), 'SYSSETUP')).toBe(false);
+    expect(hasPermission(session({ administrator: true, permissions: ['SYSSETUP'] }), 'SYSSETUP')).toBe(true);
+  });
+
   it('needs <ID>_EDT to edit', () => {
     expect(canEdit(session({ permissions: ['SOURCES'] }), 'SOURCES')).toBe(false);
     expect(canEdit(session({ permissions: ['SOURCES', 'SOURCES_EDT'] }), 'SOURCES')).toBe(true);

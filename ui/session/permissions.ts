@@ -1,11 +1,16 @@
-/** Permission checks on the session: administrators hold every permission. */
+/**
+ * Permission checks on the session: a workspace's administrators hold every workspace permission;
+ * the system-wide ones (SYSSETUP…) only the system administrators, whose session lists them.
+ */
+import { isSystemPermission } from '../../engine/system-permissions.ts';
 import type { Session } from '../api/index.ts';
 
 /** True when the user holds `perm` (or is an administrator). An absent `perm` means "no check". */
 export function hasPermission(session: Session | null | undefined, perm?: string): boolean {
   if (!session) return false;
   if (!perm) return true;
-  return session.administrator === true || (session.permissions ?? []).includes(perm);
+  const listed = (session.permissions ?? []).includes(perm);
+  return isSystemPermission(perm) ? listed : session.administrator === true || listed;
 }
 
 /** True when the user may modify what `perm` guards: `<perm>_EDT` (or administrator). */

@@ -15,7 +15,7 @@ import type { Em } from '../../server/db/orm.ts';
 import type { AppContext, Session } from '../../server/http/context.ts';
 import { isUuid } from '../../server/http/errors.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
-import { seesWholeWorkspace } from '../../reports/admin/scope.ts';
+import { seesWholeWorkspace } from '../../server/scope/view.ts';
 import { allowedFunctions, allowedTypes, conditionProblem, maxConditionLength } from './condition-text.ts';
 import { createSandbox, inSandbox, sandboxSchema, timeoutSeconds } from './sandbox.ts';
 

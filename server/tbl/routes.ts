@@ -6,7 +6,7 @@ import { deriveUiSchema } from '../../engine/ui-schema.ts';
 import type { Em } from '../db/orm.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../http/context.ts';
-import { ApiError, fail, isUuid } from '../http/errors.ts';
+import { fail, isUuid } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import type { Doc } from '../modules.ts';
 import { idParam, tableFor } from './access.ts';

@@ -2,12 +2,20 @@
  * A document shown read-only in a card with an Edit button; Edit fetches the edit copy
  * (`loadEdit`), opens the form in place, Save returns to read-only with the saved copy, Cancel
  * returns unchanged (spec §4, workspace settings card).
+ *
+ * Read-only, it shows the fields the schema's `x-visible` conditions show (`engine/visibility.ts`)
+ * by their labels, enum texts and Да/Нет. Given `viewOf`, it shows the server's view of the row
+ * instead (`GET /api/tbl/<table>/view/<id>`: references by their names too, named as the command
+ * history names them), read again after each save.
+ *
+ * @example <ReadOnlyFormCard title="Настройки" schema={form.schema} doc={form.doc} viewOf={{ table: 'workspace', id }} save={save} />
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Card, Descriptions } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { errorsOf, type Doc, type FieldError } from '../../api/index.ts';
+import { api, errorsOf, type Doc, type FieldError } from '../../api/index.ts';
+import { visibleFields } from '../../../engine/visibility.ts';
 import { WaitIcon } from '../WaitIcon.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
 import { formatValue } from './formatValue.ts';
@@ -25,7 +33,15 @@ export interface ReadOnlyFormCardProps {
   /** Saves; resolves to the new displayed copy (defaults to what was saved). */
   save: (doc: Doc) => Promise<Doc | void>;
   onSaved?: (doc: Doc) => void;
+  /** Show the server's view of this row (reference names included) instead of formatting `doc`. */
+  viewOf?: { table: string; id: string };
 }
+
+/** What `GET /api/tbl/<table>/view/<id>` answers. */
+interface RowView {
+  items: { title: string; value: unknown }[];
+}
+const viewUrl = (v: { table: string; id: string }) => `/api/tbl/${encodeURIComponent(v.table)}/view/${encodeURIComponent(v.id)}`;
 
 function fieldOrder(schema: Record<string, unknown>, uiSchema?: Record<string, unknown>): string[] {
   const props = Object.keys((schema.properties as Record<string, unknown>) ?? {});
@@ -35,14 +51,23 @@ function fieldOrder(schema: Record<string, unknown>, uiSchema?: Record<string, u
   return [...listed, ...props.filter((k) => !listed.includes(k))];
 }
 
-export function ReadOnlyFormCard({ title, schema, uiSchema, doc, canEdit = true, loadEdit, save, onSaved }: ReadOnlyFormCardProps) {
+export function ReadOnlyFormCard({ title, schema, uiSchema, doc, canEdit = true, loadEdit, save, onSaved, viewOf }: ReadOnlyFormCardProps) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>('view');
   const [shown, setShown] = useState<Doc>(doc);
   const [editDoc, setEditDoc] = useState<Doc>(doc);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
+  const [view, setView] = useState<RowView | null>(null);
   const props = (schema.properties as Record<string, Record<string, unknown>>) ?? {};
+  const hidden = visibleFields(schema, shown).hidden;
+
+  useEffect(() => {
+    if (!viewOf || phase !== 'view') return;
+    let live = true;
+    api.get<RowView>(viewUrl(viewOf)).then((v) => live && setView(v), (err) => live && setErrors(errorsOf(err)));
+    return () => void (live = false);
+  }, [viewOf?.table, viewOf?.id, phase, shown]);
 
   const edit = async () => {
     setErrors([]);
@@ -83,10 +108,23 @@ export function ReadOnlyFormCard({ title, schema, uiSchema, doc, canEdit = true,
       {phase === 'edit' ? (
         <SchemaForm schema={schema} uiSchema={uiSchema} formData={editDoc} serverErrors={errors} saving={saving} onSubmit={submit} onCancel={() => setPhase('view')} />
       ) : null}
-      {phase === 'view' ? (
+      {phase === 'view' && viewOf ? (
+        view ? (
+          <Descriptions column={1} bordered size="small">
+            {view.items.map((item, i) => (
+              <Descriptions.Item key={i} label={item.title}>
+                {item.value === null || item.value === undefined ? '' : String(item.value)}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        ) : (
+          <WaitIcon />
+        )
+      ) : null}
+      {phase === 'view' && !viewOf ? (
         <Descriptions column={1} bordered size="small">
           {fieldOrder(schema, uiSchema)
-            .filter((k) => !props[k]?.['x-hidden'])
+            .filter((k) => !props[k]?.['x-hidden'] && !hidden.includes(k))
             .map((k) => (
               <Descriptions.Item key={k} label={t(String(props[k]?.title ?? k))}>
                 {formatValue(shown[k], props[k], (key) => t(key))}

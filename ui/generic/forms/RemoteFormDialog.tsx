@@ -1,6 +1,7 @@
 /**
  * A modal form whose schema and document come from the server (by default
- * `POST /api/tbl/{table}/form {id?}`), saved by `save`; server errors return to the form.
+ * `POST /api/tbl/{table}/form {id?}`), saved by `save`; server errors return to the form. Escape
+ * or the close button ask first when something was changed (`useUnsavedGuard`).
  *
  * @example
  *   <RemoteFormDialog open title="…" table="workspace" id={wsId}
@@ -11,6 +12,8 @@ import { Modal } from 'antd';
 import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
 import { WaitIcon } from '../WaitIcon.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
+import { useUnsavedGuard } from './useUnsavedGuard.tsx';
+import { dialogWidth } from './table/tableColumns.ts';
 
 export interface RemoteFormDialogProps {
   open: boolean;
@@ -25,16 +28,18 @@ export interface RemoteFormDialogProps {
   width?: number;
 }
 
-export function RemoteFormDialog({ open, title, table, id, load, save, onSaved, onClose, width = 640 }: RemoteFormDialogProps) {
+export function RemoteFormDialog({ open, title, table, id, load, save, onSaved, onClose, width }: RemoteFormDialogProps) {
   const [form, setForm] = useState<RemoteForm | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
+  const guard = useUnsavedGuard(onClose);
 
   useEffect(() => {
     if (!open) return;
     let live = true;
     setForm(null);
     setErrors([]);
+    guard.reset();
     const loader = load ?? (() => tableApi.form(table!, id));
     loader().then(
       (f) => live && setForm(f),
@@ -59,8 +64,8 @@ export function RemoteFormDialog({ open, title, table, id, load, save, onSaved, 
   };
 
   return (
-    <Modal open={open} title={title} width={width} footer={null} onCancel={onClose} destroyOnHidden mask={{ closable: false }}>
-      <div data-testid="remote-form-dialog">
+    <Modal open={open} title={title} width={dialogWidth(form?.schema, width)} footer={null} onCancel={guard.close} destroyOnHidden mask={{ closable: false }}>
+      <div data-testid="remote-form-dialog" {...guard.watch}>
         {form ? (
           <SchemaForm
             schema={form.schema}
@@ -71,6 +76,7 @@ export function RemoteFormDialog({ open, title, table, id, load, save, onSaved, 
             saving={saving}
             onSubmit={submit}
             onCancel={onClose}
+            onChange={guard.changed}
           />
         ) : errors.length ? (
           <SchemaErrors errors={errors} />
@@ -78,6 +84,7 @@ export function RemoteFormDialog({ open, title, table, id, load, save, onSaved, 
           <WaitIcon />
         )}
       </div>
+      {guard.dialog}
     </Modal>
   );
 }

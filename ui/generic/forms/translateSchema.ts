@@ -7,12 +7,16 @@
  *   `params` are the `x-options-params` made places in the document (`engine/options-params.ts`:
  *   siblings, fields of the same row, of the parent form, of the root);
  * - `x-readonly` ⇒ `ui:readonly`;
- * - an array of objects picking from `perms-tree` ⇒ the `PermissionTree` field.
+ * - an array of objects picking from `perms-tree` ⇒ the `PermissionTree` field;
+ * - any other array of objects ⇒ a table (`table/`: column headers, one row a line, 'Добавить').
  *
  * The input is never modified.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { placeToString, resolveParamField, ROW } from '../../../engine/options-params.ts';
+import { TableArrayTemplate } from './table/TableArrayTemplate.tsx';
+import { TableRowTemplate } from './table/TableRowTemplate.tsx';
+import { TableCellsTemplate } from './table/TableCellsTemplate.tsx';
 
 export type Translate = (key: string) => string;
 type Node = Record<string, unknown>;
@@ -98,6 +102,17 @@ function setWidget(ui: Node, source: OptionSource, multiple: boolean): void {
   ui['ui:options'] = { ...options, source, multiple };
 }
 
+/**
+ * An array of objects is a table: one row a line under column headers (`forms/table/`); the
+ * cells carry no labels of their own. A layout that names its own templates keeps them.
+ */
+function asTable(ui: Node, itemsUi: Node, keys: string[]): void {
+  ui['ui:ArrayFieldTemplate'] ??= TableArrayTemplate;
+  ui['ui:ArrayFieldItemTemplate'] ??= TableRowTemplate;
+  itemsUi['ui:ObjectFieldTemplate'] ??= TableCellsTemplate;
+  for (const key of keys) ensureUi(itemsUi, key)['ui:label'] ??= false;
+}
+
 function translateUiTexts(ui: Node, t: Translate): void {
   for (const key of UI_TEXT_KEYS) if (typeof ui[key] === 'string') ui[key] = t(ui[key] as string);
   for (const [k, v] of Object.entries(ui)) if (!k.startsWith('ui:') && isNode(v)) translateUiTexts(v, t);
@@ -144,7 +159,9 @@ function walk(node: Node, ui: Node, path: string[], place: string[], root: Node,
       setWidget(ui, itemSource, true);
       out.items = walk(items, {}, path, place, root, t, depth);
     } else {
-      out.items = walk(items, ensureUi(ui, 'items'), path, [...place, ROW], root, t, depth);
+      const itemsUi = ensureUi(ui, 'items');
+      out.items = walk(items, itemsUi, path, [...place, ROW], root, t, depth);
+      if (!tree && isNode(items.properties)) asTable(ui, itemsUi, Object.keys(items.properties));
     }
   }
   for (const key of SUBSCHEMA_LISTS) {

@@ -1,0 +1,58 @@
+/**
+ * Asks before a dialog with unsaved input is closed by Escape or its close button: 'Закрыть без
+ * сохранения?'. Input counts once the user has typed or clicked inside the form and the form then
+ * changed (rjsf's own changes on opening, such as defaults, do not).
+ *
+ * @example
+ *   const guard = useUnsavedGuard(onCancel);
+ *   <Modal onCancel={guard.close}><div {...guard.watch}><SchemaForm onChange={guard.changed} …/></div>{guard.dialog}</Modal>
+ */
+import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../ConfirmDialog.tsx';
+
+export interface UnsavedGuard {
+  /** For the dialog's `onCancel`: closes at once, or after a 'yes' when there is unsaved input. */
+  close: () => void;
+  /** For the form's `onChange`. */
+  changed: () => void;
+  /** Spread on the element around the form: notes that the user is at work in it. */
+  watch: { onKeyDownCapture: () => void; onPointerDownCapture: () => void; onInputCapture: () => void };
+  /** The confirmation, to render inside the dialog. */
+  dialog: ReactNode;
+  /** Forget the input (after a save). */
+  reset: () => void;
+}
+
+export function useUnsavedGuard(onClose: () => void): UnsavedGuard {
+  const { t } = useTranslation();
+  const [confirm, dialog] = useConfirm();
+  const touched = useRef(false);
+  // refs, not state: the dialog may hold on to an earlier `close`
+  const dirty = useRef(false);
+  const asking = useRef(false);
+  return {
+    close: () => {
+      if (!dirty.current) return onClose();
+      if (asking.current) return;
+      asking.current = true;
+      void confirm(t('ui.form.unsavedClose')).then((yes) => {
+        asking.current = false;
+        if (yes) onClose();
+      });
+    },
+    changed: () => {
+      if (touched.current) dirty.current = true;
+    },
+    watch: {
+      onKeyDownCapture: () => void (touched.current = true),
+      onPointerDownCapture: () => void (touched.current = true),
+      onInputCapture: () => void (touched.current = true),
+    },
+    dialog,
+    reset: () => {
+      touched.current = false;
+      dirty.current = false;
+    },
+  };
+}

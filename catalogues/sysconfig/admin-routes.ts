@@ -11,7 +11,7 @@ import { requirePermission } from '../../server/http/middleware.ts';
 import type { Doc } from '../../server/modules.ts';
 import { applyDefaults, cleanInput, validateDoc } from '../../server/tbl/prepare.ts';
 import { kysely, TableStore } from '../../server/tbl/store.ts';
-import { applyClearingRules, readConfig } from './config.ts';
+import { readConfig } from './config.ts';
 
 /** The target workspace must exist; the unit and the profile must belong to it (not to the session's). */
 async function checkTargets(em: Em, s: Session, doc: Doc): Promise<void> {
@@ -40,7 +40,6 @@ export function sysconfigAdminRoutes(app: Hono<Env>, ctx: AppContext): void {
     const s = c.get('session');
     const doc = cleanInput(def, await jsonBody(c));
     applyDefaults(def, doc, s);
-    applyClearingRules(doc);
     validateDoc(ctx, def, doc, s);
     // One settings document: the history names it by its title ('Настройки системы').
     const entityName = t(s.lang, def.schema.title ?? 'sysconfig.title');

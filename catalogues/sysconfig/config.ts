@@ -10,14 +10,5 @@ export async function readConfig(em: Em, ctx: AppContext): Promise<Doc & { id?: 
   return doc ?? { ulaActive: false, allowRegPage: false };
 }
 
-/**
- * The clearing rules of spec 000 §4, enforced by the server whatever the form sent: without
- * self-registration there is no target workspace, and without a workspace no unit or profile.
- */
-export function applyClearingRules(doc: Doc): void {
-  if (doc.allowRegPage !== true) delete doc.workspace;
-  if (!doc.workspace) {
-    delete doc.unit;
-    delete doc.userProfile;
-  }
-}
+// The clearing rules of spec 000 §4 (no target workspace without self-registration, no unit or
+// profile without a workspace) are the schema's `x-visible` conditions: `validateDoc` drops hidden values.

@@ -72,3 +72,38 @@ export function canReadOptions(registry: Registry, name: string, has: (perm: str
   if (def) return def.meta.read === 'any' || !def.meta.permission || has(def.meta.permission) || byReference;
   return readers ? byReference : undefined;
 }
+
+/**
+ * Who may look up another workspace's rows of a table: the permissions of the schemas that declare
+ * a lookup of it parameterised by a workspace (`x-options-params: {"workspaceId": …}` — the system
+ * settings pick the registration workspace's unit and profile). Nobody else: a lookup names no
+ * other workspace anywhere else. Computed once per registry.
+ *
+ * @example otherWorkspaceReaders(registry, 'unit') // Set { 'SYSSETUP' }
+ * @example otherWorkspaceReaders(registry, 'patient') // Set {}
+ */
+export function otherWorkspaceReaders(registry: Registry, table: string): ReadonlySet<string> {
+  let map = wsCache.get(registry);
+  if (!map) {
+    map = new Map<string, Set<string>>();
+    for (const schema of registry.schemas.values()) {
+      const perm = schemaPermission(schema);
+      if (!perm) continue;
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(walk);
+        if (!node || typeof node !== 'object') return;
+        const n = node as JsonSchema;
+        const params = n['x-options-params'] as Record<string, unknown> | undefined;
+        if (typeof n['x-ref'] === 'string' && params && 'workspaceId' in params) {
+          if (!map!.has(n['x-ref'])) map!.set(n['x-ref'], new Set());
+          map!.get(n['x-ref'])!.add(perm);
+        }
+        for (const v of Object.values(n)) walk(v);
+      };
+      walk(bundle(registry, schema));
+    }
+    wsCache.set(registry, map);
+  }
+  return map.get(table) ?? new Set();
+}
+const wsCache = new WeakMap<Registry, Map<string, Set<string>>>();

@@ -1,6 +1,17 @@
 import { tableDef } from './fields.ts';
 import type { EntitySchemaFile, TableDef } from './types.ts';
 
+/**
+ * The columns whose values, joined by spaces, name a row of the table where it is referenced: its
+ * `x-list.label` fields (a patient's full name), else its list title, else `name`.
+ * @example labelColumns(registry.table('patient')) // ['last_name', 'name', 'middle_name']
+ */
+export function labelColumns(def: TableDef): string[] {
+  const keys = def.list.label ?? [def.list.title ?? 'name'];
+  const cols = keys.map((k) => def.fields.find((f) => f.key === k && f.kind !== 'via' && f.kind !== 'none')?.column).filter((c): c is string => !!c);
+  return cols.length ? cols : ['name'];
+}
+
 /** Every loaded schema, by `$id`, and every declared table, by table name. */
 export class Registry {
   readonly schemas = new Map<string, EntitySchemaFile>();
@@ -11,6 +22,13 @@ export class Registry {
       this.schemas.set(f.$id, f);
       const def = tableDef(f);
       if (def) this.tables.set(def.name, def);
+    }
+    // what names a referenced row: the target's label columns, known once every table is
+    for (const def of this.tables.values()) {
+      for (const f of [...def.fields, ...def.children.flatMap((c) => c.fields)]) {
+        const target = f.ref ? this.tables.get(f.ref) : undefined;
+        if (target) f.refLabel = labelColumns(target);
+      }
     }
   }
 

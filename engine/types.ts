@@ -23,13 +23,13 @@ export interface TableMeta {
   indexes?: string[][];
   pageSize?: number;
   ws?: boolean;
-}
   /** Row scope by the user's view: the field holding the row's unit, or a table whose rows in scope reference this one. */
   scope?: { unit?: string; via?: { table: string; field: string } };
   /** A sub-record table: the field referencing its parent row, whose workspace, scope and permission it inherits. */
   parent?: string;
   /** `false`: writes are not tracked in the change log for the offline client (default: tracked when workspace-scoped). */
   sync?: boolean;
+}
 
 export interface ListMeta {
   title?: string;
@@ -37,11 +37,11 @@ export interface ListMeta {
   order?: string[];
   search?: string[];
   refs?: string[];
-  badges?: { field: string; value: unknown; label: string; color?: string }[];
   /** The fields a list query selects (with title, subtitle, order, badges and refs); unset: every field. */
   columns?: string[];
   /** The fields joined by spaces that name a row where it is referenced (a patient's full name); default: title. */
   label?: string[];
+  badges?: { field: string; value: unknown; label: string; color?: string }[];
 }
 
 export interface EntitySchemaFile extends JsonSchema {
@@ -74,6 +74,8 @@ export interface Field {
   ref?: string;
   /** `x-on-delete`: what deleting the referenced row does to this one (unset: refused while referenced). */
   onDelete?: 'cascade' | 'set null';
+  /** The target's columns that name a referenced row (`labelColumns`), set by the registry. */
+  refLabel?: string[];
   /** `x-ref-filter`: the target rows allowed, as field → value (or any of a list of values). */
   refFilter?: Record<string, unknown>;
   /** For `x-via` fields: read through the reference field `refKey` from the target's column. */

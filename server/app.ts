@@ -13,6 +13,7 @@ import { searchRoutes } from './sys/search.ts';
 import { optionRoutes } from './sys/options.ts';
 import { sessionRoutes } from './sys/session-routes.ts';
 import { userRoutes } from './sys/user-routes.ts';
+import { syncRoutes } from './sync/routes.ts';
 import { tableRoutes } from './tbl/routes.ts';
 import { actionRoutes } from './actions/routes.ts';
 
@@ -42,6 +43,7 @@ export function createApp(ctx: AppContext): Hono<Env> {
   userRoutes(app, ctx);
   searchRoutes(app, ctx);
   optionRoutes(app, ctx);
+  syncRoutes(app, ctx);
   for (const m of ctx.modules.list) m.routes?.(app, ctx);
   actionRoutes(app, ctx);
   tableRoutes(app, ctx);

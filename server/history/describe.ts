@@ -12,13 +12,15 @@ export type { HistoryDetail };
 
 /** Turns stored values into what a reader of the history understands: names, labels, Да/Нет. */
 async function labeler(em: Em, def: TableDef, lang: Lang, values: { field: Field; value: unknown }[]) {
-  const refIds = new Map<string, Set<string>>();
+  const refIds = new Map<string, { label?: string[]; ids: Set<string> }>();
   for (const { field, value } of values) {
-    if (field.ref && typeof value === 'string') (refIds.get(field.ref) ?? refIds.set(field.ref, new Set()).get(field.ref)!).add(value);
+    if (!field.ref || typeof value !== 'string') continue;
+    if (!refIds.has(field.ref)) refIds.set(field.ref, { label: field.refLabel, ids: new Set() });
+    refIds.get(field.ref)!.ids.add(value);
   }
   const names = new Map<string, string>();
-  for (const [table, ids] of refIds) {
-    for (const [id, name] of await TableStore.names(em, table, [...ids])) names.set(id, name);
+  for (const [table, { label, ids }] of refIds) {
+    for (const [id, name] of await TableStore.names(em, table, [...ids], label)) names.set(id, name);
   }
   return (field: Field, value: unknown): unknown => {
     if (value === null || value === undefined || value === '') return null;

@@ -71,3 +71,13 @@ function inView(db: Kysely<any>, registry: Registry, def: TableDef, ws: string, 
   }
   return undefined;
 }
+
+/**
+ * The ids of the table's rows the session may read, as a subquery to embed (raw SQL such as global
+ * search), or `undefined` when only the workspace limits them.
+ * @example const seen = rowsInView(db, registry, registry.table('tbcase'), s); sql`… ${seen ? sql`and c.id in (${seen})` : sql``}`
+ */
+export function rowsInView(db: Kysely<any>, registry: Registry, def: TableDef, s: Session) {
+  const cond = scopeCondition(db, registry, def, s, 'sv', 'read');
+  return cond ? db.selectFrom(`${def.name} as sv`).select('sv.id').where('sv.workspace_id', '=', s.workspaceId).where(cond) : undefined;
+}

@@ -1,22 +1,27 @@
 import type { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { t } from '../../engine/i18n.ts';
-import { canReadOptions } from '../../engine/option-access.ts';
+import { canReadOptions, otherWorkspaceReaders } from '../../engine/option-access.ts';
+import { labelColumns } from '../../engine/registry.ts';
+import { isRowScoped, scopeCondition } from '../scope/rows.ts';
 import type { JsonSchema, TableDef } from '../../engine/types.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../http/context.ts';
 import { ApiError, fail } from '../http/errors.ts';
-import { assertPermission, hasPermission } from '../http/middleware.ts';
+import { hasPermission } from '../http/middleware.ts';
 import { lookupRefFilter, whereRefFilter } from '../tbl/ref-filter.ts';
 import { kysely } from '../tbl/store.ts';
 
 /**
- * The workspace whose rows a lookup lists: the session's, or — for the system settings, which pick
- * the workspace of self-registered users — another one, for holders of SYSSETUP only.
+ * The workspace whose rows a lookup lists: the session's, or — only where a schema declares a lookup
+ * of this table by workspace (the system settings pick the registration workspace's unit and
+ * profile) — another one, for holders of that schema's permission. A row-scoped table (cases,
+ * patients) is never listed for another workspace.
  */
-function lookupWorkspace(s: Session, requested: string | undefined): string {
+function lookupWorkspace(ctx: AppContext, def: TableDef, s: Session, requested: string | undefined): string {
   if (requested === undefined || requested === s.workspaceId) return s.workspaceId;
-  assertPermission(s, 'SYSSETUP');
+  const allowed = !isRowScoped(def) && [...otherWorkspaceReaders(ctx.registry, def.name)].some((p) => hasPermission(s, p));
+  if (!allowed) throw fail(403, t(s.lang, 'msg.forbidden'), 'workspaceId');
   return requested;
 }
 
@@ -59,12 +64,18 @@ export function optionRoutes(app: Hono<Env>, ctx: AppContext): void {
     const label = def && (def.fields.find((f) => f.key === (def.list.title ?? 'name')) ?? def.fields.find((f) => f.key === 'name'));
     if (!def || def.meta.api === false || !label || label.via) throw fail(404, t(s.lang, 'msg.unknownTable'));
     if (!readable) throw fail(403, t(s.lang, 'msg.forbidden'));
-    let q = (kysely(em) as Kysely<any>).selectFrom(`${def.name} as t`).select(['t.id as value', `t.${label.column} as label`]);
-    if (def.meta.workspace) q = q.where('t.workspace_id', '=', lookupWorkspace(s, workspaceId));
+    // a row is named as where it is referenced: its label columns (a patient's full name)
+    const named = sql.join(labelColumns(def).map((c) => sql.ref(`t.${c}`)));
+    let q = (kysely(em) as Kysely<any>).selectFrom(`${def.name} as t`).select(['t.id as value', sql<string>`concat_ws(' ', ${named})`.as('label')]);
+    const ws = lookupWorkspace(ctx, def, s, workspaceId);
+    if (def.meta.workspace) q = q.where('t.workspace_id', '=', ws);
+    // the user's view limits a row-scoped table's options as it limits its queries
+    const inView = scopeCondition(kysely(em), ctx.registry, def, s, 't', 'read');
+    if (inView) q = q.where(inView);
     if (def.meta.ws) q = q.where('t.id', 'in', kysely(em).selectFrom('userws').select('workspace_id').where('user_id', '=', s.userId));
     if (forField !== undefined) q = refFieldFilter(ctx, def, forField, s)(q);
     for (const [key, value] of Object.entries(params)) q = filter(ctx, def, key, value, s)(q);
-    return c.json(await q.orderBy(`t.${label.column}`).limit(1000).execute());
+    return c.json(await q.orderBy('label').limit(1000).execute());
   });
 }
 

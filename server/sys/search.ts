@@ -7,6 +7,7 @@ import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
+import { rowsInView } from '../scope/rows.ts';
 import { kysely } from '../tbl/store.ts';
 import { composePatientName } from './patient-name.ts';
 
@@ -24,7 +25,7 @@ export interface SearchKey {
 }
 
 /** One source of global-search hits; domain modules may add theirs. */
-export type SearchProvider = (em: Em, s: Session, key: SearchKey, limit: number) => Promise<SearchHit[]>;
+export type SearchProvider = (em: Em, s: Session, key: SearchKey, limit: number, ctx: AppContext) => Promise<SearchHit[]>;
 
 /** Only the session's workspace: the workspace page a hit leads to is the current one's. */
 const workspaces: SearchProvider = async (em, s, { like }) =>
@@ -61,9 +62,12 @@ interface CaseRow {
  * the workspace's cases. Columns are compared bare (no concatenation), so a trigram index on them
  * would serve the same query.
  */
-const cases: SearchProvider = async (em, s, { text, like }, limit) => {
+const cases: SearchProvider = async (em, s, { text, like }, limit, ctx) => {
   if (!hasPermission(s, 'CASEMAN')) return [];
   const ws = s.workspaceId;
+  // only the cases of the searcher's view (a unit-view doctor finds their unit's cases)
+  const seen = rowsInView(kysely(em), ctx.registry, ctx.registry.table('tbcase'), s);
+  const inView = seen ? sql`and c.id in (${seen})` : sql``;
   const words = text.split(/\s+/).filter(Boolean).slice(0, 4).map(likePattern);
   const byName = sql.join(
     words.map((w) => sql`(p.name ilike ${w} or p.middle_name ilike ${w} or p.last_name ilike ${w})`),
@@ -72,10 +76,10 @@ const cases: SearchProvider = async (em, s, { text, like }, limit) => {
   const rows = (await sql<CaseRow>`
     with hit as (
       (select c.id from patient p join tbcase c on c.patient_id = p.id and c.workspace_id = ${ws}
-        where p.workspace_id = ${ws} and ${byName}
+        where p.workspace_id = ${ws} and ${byName} ${inView}
         order by p.last_name, p.name limit ${limit})
       union
-      (select c.id from tbcase c where c.workspace_id = ${ws} and c.case_number ilike ${like}
+      (select c.id from tbcase c where c.workspace_id = ${ws} and c.case_number ilike ${like} ${inView}
         order by c.case_number limit ${limit})
     )
     select c.id, c.case_number, p.name, p.middle_name, p.last_name, p.gender, u.name as unit_name
@@ -124,7 +128,7 @@ export function searchRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (!text) return c.json([]);
     const em = ctx.orm.em.fork();
     const hits: SearchHit[] = [];
-    for (const p of searchProviders) hits.push(...(await p(em, c.get('session'), { text, like: likePattern(text) }, limit)));
+    for (const p of searchProviders) hits.push(...(await p(em, c.get('session'), { text, like: likePattern(text) }, limit, ctx)));
     return c.json(mergeHits(hits, limit));
   });
 }

@@ -224,7 +224,7 @@ export class TableStore {
       if (!f?.ref) continue;
       const ids = [...new Set(docs.map((d) => d[key]).filter(Boolean))];
       if (!ids.length) continue;
-      const names = await TableStore.labels(this.em, this.access.scope?.registry, f.ref, ids);
+      const names = await TableStore.names(this.em, f.ref, ids, f.refLabel);
       const as = key.replace(/Id$/, '');
       for (const d of docs) if (d[key]) d[as] = { id: d[key], name: names.get(d[key]) };
     }
@@ -258,18 +258,6 @@ export class TableStore {
     const q = this.limit(db(this.em).deleteFrom(this.def.name).where('id', '=', id), '');
     const r = await q.executeTakeFirst();
     return Number(r.numDeletedRows ?? 0);
-  }
-
-  /**
-   * What names rows of `table` where they are referenced: the target's `x-list.label` fields (a
-   * patient's full name) or its title, joined by spaces.
-   * @example await TableStore.labels(em, registry, 'unit', [id]) // Map { id => 'ТБ диспансер №1' }
-   */
-  static async labels(em: Em, registry: Registry | undefined, table: string, ids: string[]): Promise<Map<string, string>> {
-    const def = registry?.tables.get(table);
-    const keys = def ? (def.list.label ?? [def.list.title ?? 'name']) : ['name'];
-    const cols = keys.map((k) => def?.fields.find((f) => f.key === k && f.kind !== 'via')?.column ?? (def ? undefined : k)).filter((c): c is string => !!c);
-    return TableStore.names(em, table, ids, cols.length ? cols : ['name']);
   }
 
   /** Display names of rows by id (for history values and option labels): the columns joined by spaces. */

@@ -1,0 +1,165 @@
+// Row scope by the user's view: a unit-view doctor sees, changes and points at the cases of their
+// unit only, whatever the request names; an area view sees its subtree; a workspace's administrator
+// cannot list another workspace's patients by naming it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerWithSchemas } from '../helpers/extra-schemas.ts';
+import type { ApiClient, TestServer } from '../helpers/server.ts';
+import { createUser } from '../helpers/users.ts';
+import { addWorkspace } from '../helpers/workspace.ts';
+
+/** Case writes are workflow actions (admin-only as plain CRUD), so writes are tested on two declared tables. */
+const casenote = {
+  $id: 'casenote', title: 'casenote', type: 'object', additionalProperties: false,
+  'x-table': { name: 'casenote', workspace: true, permission: 'CASECONTACT', parent: 'caseId' },
+  'x-list': { title: 'text' },
+  required: ['caseId', 'text'],
+  properties: { caseId: { type: 'string', format: 'uuid', 'x-ref': 'tbcase', title: 'tbcase.title' }, text: { type: 'string', maxLength: 100, title: 'global.name' } },
+};
+const unitnote = {
+  $id: 'unitnote', title: 'unitnote', type: 'object', additionalProperties: false,
+  'x-table': { name: 'unitnote', workspace: true, permission: 'CASE_MED_EXAM', scope: { unit: 'unitId' } },
+  'x-list': { title: 'text' },
+  required: ['unitId', 'text'],
+  properties: { unitId: { type: 'string', format: 'uuid', 'x-ref': 'unit', title: 'unit.title' }, text: { type: 'string', maxLength: 100, title: 'global.name' } },
+};
+
+let server: TestServer;
+let admin: ApiClient;
+let doctor: ApiClient;
+let cases: any[];
+let bishkek: string;
+let own: any;
+let other: any;
+
+const unitOf = async (name: string) => (await admin.post('/api/tbl/unit/query', { key: name })).body.list[0];
+
+beforeAll(async () => {
+  server = await startServerWithSchemas('rowscope', [casenote, unitnote]);
+  admin = await server.login();
+  cases = (await admin.post('/api/tbl/tbcase/query', {})).body.list;
+  const bishkekUnit = cases.find((c) => c.caseNumber === 'ТБ-2024-0003').ownerUnit;
+  bishkek = bishkekUnit.id;
+  own = cases.find((c) => c.caseNumber === 'ТБ-2024-0003');
+  other = cases.find((c) => c.caseNumber === 'ТБ-2024-0001');
+  const perms = [{ permission: 'CASEMAN' }, { permission: 'CASE_MED_EXAM', canChange: true }, { permission: 'CASECONTACT', canChange: true }];
+  doctor = await createUser(server, admin, 'UNITDOC', perms, 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
+}, 180_000);
+afterAll(() => server?.close());
+
+describe('a unit-view user', () => {
+  it('lists only the cases of their unit (and counts only those)', async () => {
+    const r = await doctor.post('/api/tbl/tbcase/query', {});
+    expect(r.status).toBe(200);
+    expect(r.body.list.length).toBeGreaterThan(0);
+    expect(new Set(r.body.list.map((c: any) => c.ownerUnitId))).toEqual(new Set([bishkek]));
+    expect(r.body.count).toBe(cases.filter((c) => c.ownerUnitId === bishkek).length);
+    expect(cases.length).toBeGreaterThan(r.body.count);
+  });
+
+  it('cannot read another unit’s case by id, nor its patient', async () => {
+    expect((await doctor.get(`/api/tbl/tbcase/${other.id}`)).status).toBe(404);
+    expect((await doctor.post('/api/tbl/tbcase/form', { id: other.id })).status).toBe(404);
+    expect((await doctor.get(`/api/tbl/patient/${other.patientId}`)).status).toBe(404);
+    expect((await doctor.get(`/api/tbl/tbcase/${own.id}`)).status).toBe(200);
+    const patients = (await doctor.post('/api/tbl/patient/query', {})).body.list.map((p: any) => p.id);
+    expect(patients).toContain(own.patientId);
+    expect(patients).not.toContain(other.patientId);
+  });
+
+  it('cannot update or delete another unit’s row; nothing changes', async () => {
+    const theirs = (await admin.post('/api/tbl/unitnote', { unitId: other.ownerUnitId, text: 'чужая' })).body.result;
+    const up = await doctor.post(`/api/tbl/unitnote/${theirs}`, { text: 'ВЗЛОМ' });
+    expect(up.status).toBe(404);
+    const del = await doctor.delete(`/api/tbl/unitnote/${theirs}`);
+    expect(del.status).toBe(404);
+    const still = await admin.get(`/api/tbl/unitnote/${theirs}`);
+    expect(still.status).toBe(200);
+    expect(still.body.text).toBe('чужая');
+  });
+
+  it('cannot move their row to another unit, nor create one there', async () => {
+    const mine = await doctor.post('/api/tbl/unitnote', { unitId: bishkek, text: 'своя' });
+    expect(mine.status).toBe(200);
+    const move = await doctor.post(`/api/tbl/unitnote/${mine.body.result}`, { unitId: other.ownerUnitId });
+    expect(move.status).toBe(400);
+    expect(move.body.errors[0].field).toBe('unitId');
+    expect((await admin.get(`/api/tbl/unitnote/${mine.body.result}`)).body.unitId).toBe(bishkek);
+    const create = await doctor.post('/api/tbl/unitnote', { unitId: other.ownerUnitId, text: 'туда' });
+    expect(create.status).toBe(400);
+    expect(create.body.errors[0].field).toBe('unitId');
+  });
+
+  it('sees and writes the sub-records of their own cases only (the parent’s scope applies)', async () => {
+    const theirs = await admin.post('/api/tbl/casenote', { caseId: other.id, text: 'заметка' });
+    expect(theirs.status).toBe(200);
+    expect((await doctor.get(`/api/tbl/casenote/${theirs.body.result}`)).status).toBe(404);
+    expect((await doctor.post(`/api/tbl/casenote/${theirs.body.result}`, { text: 'ВЗЛОМ' })).status).toBe(404);
+    const mine = await doctor.post('/api/tbl/casenote', { caseId: own.id, text: 'своя заметка' });
+    expect(mine.status).toBe(200);
+    expect((await doctor.post('/api/tbl/casenote/query', {})).body.list.map((n: any) => n.id)).toEqual([mine.body.result]);
+  });
+
+  it('cannot point a sub-record at a case outside their view', async () => {
+    const r = await doctor.post('/api/tbl/casenote', { caseId: other.id, text: 'туда' });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual([{ field: 'caseId', msg: 'Запись не найдена.' }]);
+    expect((await admin.post('/api/tbl/casenote/query', { caseId: other.id })).body.list.map((n: any) => n.text)).toEqual(['заметка']);
+  });
+
+  it('is offered only the patients and cases of their view in lookups', async () => {
+    const patients = (await doctor.post('/api/opts/patient', {})).body.map((o: any) => o.value);
+    expect(patients).toContain(own.patientId);
+    expect(patients).not.toContain(other.patientId);
+    const labels = (await doctor.post('/api/opts/patient', {})).body.map((o: any) => o.label);
+    expect(labels.every((l: string) => l.length > 0)).toBe(true);
+  });
+
+  it('finds through global search only the cases of their view', async () => {
+    const mine = await doctor.post('/api/session/search', { key: 'Иванов' });
+    expect(mine.body.some((h: any) => h.title.includes('Иванов'))).toBe(true);
+    const theirs = await doctor.post('/api/session/search', { key: 'Ошурков' });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.filter((h: any) => h.type.startsWith('CASE'))).toEqual([]);
+    const byNumber = await doctor.post('/api/session/search', { key: 'ТБ-2024-0001' });
+    expect(byNumber.body.filter((h: any) => h.type.startsWith('CASE'))).toEqual([]);
+    // the administrator finds it: the case exists
+    expect((await admin.post('/api/session/search', { key: 'Ошурков' })).body.some((h: any) => h.type.startsWith('CASE'))).toBe(true);
+  });
+
+  it('cannot widen the scope by naming one in the request', async () => {
+    const r = await doctor.post('/api/tbl/tbcase/query', { scope: 'WORKSPACE' });
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0].field).toBe('scope');
+    const byId = await doctor.post('/api/tbl/tbcase/query', { id: other.id });
+    expect(byId.body.list).toEqual([]);
+  });
+});
+
+describe('an area-view user', () => {
+  it('sees the cases of the units in their area subtree only', async () => {
+    const unit = await unitOf('Ош');
+    const area = await createUser(server, admin, 'AREADOC', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: unit.id, view: 'ADMINUNIT' });
+    const seen = (await area.post('/api/tbl/tbcase/query', {})).body.list;
+    expect(seen.map((c: any) => c.id)).toContain(other.id);
+    expect(seen.map((c: any) => c.id)).not.toContain(own.id);
+    expect((await area.get(`/api/tbl/tbcase/${own.id}`)).status).toBe(404);
+  });
+});
+
+describe('another workspace’s administrator', () => {
+  it('cannot list this workspace’s patients, cases or units by naming it in a lookup', async () => {
+    const b = await addWorkspace(server, 'Чужое пространство', ['INTRUDER']);
+    const { kysely } = await import('../../server/tbl/store.ts');
+    const { hashPassword } = await import('../../server/auth/password.ts');
+    await kysely(server.ctx.orm.em.fork()).updateTable('sysuser').set({ password_hash: await hashPassword('Passw0rd'), password_expired: false }).where('login', '=', 'INTRUDER').execute();
+    const intruder = await server.login('INTRUDER', 'Passw0rd', b.workspaceId);
+    const session = (await admin.post('/api/sys/session', {})).body;
+    const wsA = session.workspaceId ?? session.workspace?.id;
+    expect(typeof wsA).toBe('string');
+    for (const table of ['patient', 'tbcase', 'adminunit', 'product']) {
+      const r = await intruder.post(`/api/opts/${table}`, { workspaceId: wsA });
+      expect(r.status, table).toBe(403);
+      expect(JSON.stringify(r.body)).not.toContain('Ошурков');
+    }
+  });
+});

@@ -1,0 +1,33 @@
+// A server whose schemas are the product's plus a few declared for one test file (a test table of a
+// mechanism no product table exercises yet), with a migration made for them in a scratch folder.
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadSchemas } from '../../engine/load.ts';
+import { rootDir, schemasDir } from '../../server/config.ts';
+import { createMigration } from '../../server/db/migration-diff.ts';
+import { migrationsPath } from '../../server/db/orm.ts';
+import { startTestServer, type TestServer } from './server.ts';
+
+/**
+ * Starts a seeded test server with `files` (schema documents, by `$id`) added to `schemas/`;
+ * `close()` also removes the scratch folder.
+ * @example const server = await startServerWithSchemas('scope', [{ $id: 'scopednote', … }]);
+ */
+export async function startServerWithSchemas(name: string, files: Record<string, unknown>[]): Promise<TestServer> {
+  mkdirSync(join(rootDir, '.tmp'), { recursive: true });
+  const root = mkdtempSync(join(rootDir, '.tmp', `${name}-`));
+  const schemas = join(root, 'schemas');
+  const migrations = join(root, 'migrations');
+  cpSync(schemasDir, schemas, { recursive: true });
+  cpSync(migrationsPath, migrations, { recursive: true });
+  for (const f of files) writeFileSync(join(schemas, `${f.$id}.json`), JSON.stringify(f, null, 2));
+  await createMigration(loadSchemas(schemas), { migrations, name });
+  const server = await startTestServer({ schemasDir: schemas, migrationsDir: migrations });
+  const close = server.close;
+  return Object.assign(server, {
+    async close() {
+      await close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  });
+}

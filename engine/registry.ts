@@ -1,3 +1,4 @@
+import { inlineDefs } from './defs.ts';
 import { tableDef } from './fields.ts';
 import type { EntitySchemaFile, TableDef } from './types.ts';
 
@@ -18,10 +19,20 @@ export class Registry {
   readonly tables = new Map<string, TableDef>();
 
   constructor(files: EntitySchemaFile[]) {
-    for (const f of files) {
+    for (const given of files) {
+      // local `$defs` references are plain properties for every reader (loadSchemas has inlined them already)
+      const f = given.$defs ? (inlineDefs(given) as EntitySchemaFile) : given;
       this.schemas.set(f.$id, f);
       const def = tableDef(f);
       if (def) this.tables.set(def.name, def);
+    }
+    // a sub-record table takes its parent's workspace scoping and permission unless it says otherwise
+    for (const def of this.tables.values()) {
+      const parentRef = def.meta.parent && def.fields.find((f) => f.key === def.meta.parent)?.ref;
+      const parent = parentRef ? this.tables.get(parentRef) : undefined;
+      if (!parent) continue;
+      def.meta.workspace ??= parent.meta.workspace;
+      def.meta.permission ??= parent.meta.permission;
     }
     // what names a referenced row: the target's label columns, known once every table is
     for (const def of this.tables.values()) {

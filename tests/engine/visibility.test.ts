@@ -83,3 +83,25 @@ describe('withConditions (ajv)', () => {
     expect(withConditions(exam).allOf).toEqual([{ if: { properties: { result: { const: 'POSITIVE' } }, required: ['result'] }, then: { required: ['numberOfAFB'] } }]);
   });
 });
+
+describe('conditions of composed parts', () => {
+  it('travel with a part into the bundled form and are read inside it, also from the form’s root', async () => {
+    const { Registry } = await import('../../engine/registry.ts');
+    const { bundle } = await import('../../engine/bundle.ts');
+    const registry = new Registry([
+      {
+        $id: 'labexam',
+        type: 'object',
+        $defs: { count: { type: 'integer', minimum: 1, title: 'exam.numberOfAFB' } },
+        'x-visible': { numberOfAFB: { field: 'result', equals: 'POSITIVE', required: true }, urgent: { field: '/priority', equals: 'HIGH' } },
+        properties: { result: { type: 'string' }, numberOfAFB: { $ref: '#/$defs/count' }, urgent: { type: 'boolean' } },
+      },
+      { $id: 'examform', type: 'object', properties: { priority: { type: 'string' }, exam: { $ref: 'labexam' } } },
+    ]);
+    const form = bundle(registry, registry.schemas.get('examform')!);
+    expect((form.properties!.exam as any).properties.numberOfAFB).toEqual({ type: 'integer', minimum: 1, title: 'exam.numberOfAFB' });
+    expect(visibleFields(form, { priority: 'LOW', exam: { result: 'POSITIVE', urgent: true } })).toEqual({ hidden: ['exam.urgent'], required: ['exam.numberOfAFB'] });
+    const errors = new Validators().validate('examform-test', form, { exam: { result: 'POSITIVE' } }, 'ru');
+    expect(errors.map((e) => e.field)).toEqual(['exam.numberOfAFB']);
+  });
+});

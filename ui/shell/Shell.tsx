@@ -10,6 +10,7 @@ import { ApiError, errorsOf } from '../api/index.ts';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { useServerLanguage, useSessionContext } from '../session/index.ts';
 import { Toolbar } from './Toolbar.tsx';
+import { Invitations } from '../catalogues/userws/Invitations.tsx';
 
 export default function Shell() {
   const { t } = useTranslation();
@@ -37,6 +38,7 @@ export default function Shell() {
           <WaitIcon testId="ws-changing" />
         ) : (
           <Suspense fallback={<WaitIcon testId="page-loading" />}>
+            {session.clientMode || session.ulaAccepted === false ? null : <Invitations />}
             <Outlet />
           </Suspense>
         )}

@@ -35,7 +35,7 @@ describe('forged requests', () => {
   });
 
   it('refuses a body that is not JSON even from the same origin or without one (415), and creates nothing', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { 'content-type': 'text/plain', origin: server.url },
       { 'content-type': 'text/plain;charset=UTF-8' },
       { 'content-type': 'application/x-www-form-urlencoded' },
@@ -51,7 +51,7 @@ describe('forged requests', () => {
 
   it('refuses JSON from another origin, an opaque origin or a same-site page without Origin', async () => {
     const json = JSON.stringify({ shortName: 'EVIL3', name: 'Подделка' });
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'http://evil.example' },
       { origin: `http://localhost:${port}` },
       { origin: 'null' },

@@ -1,0 +1,93 @@
+/**
+ * Who may call each `/api` route: the declared table that `tests/api/authz-matrix.test.ts` holds
+ * the running server to. Every route of the app must be listed here (the test fails on a route
+ * without a declaration, and on a declaration without a route), so a new route cannot ship without
+ * someone deciding who may call it.
+ *
+ * The routes check these themselves (`requirePermission`, `tableFor`, `formSchemaFor`, the option
+ * and action runners); this table is the promise they are tested against.
+ */
+export type RouteRule =
+  /** No session needed (login, the login page's helpers). */
+  | { kind: 'public' }
+  /** Any session of the workspace, whatever its permissions (the user's own things). */
+  | { kind: 'session' }
+  /** A session holding one of these permissions (system-wide ones only with the system administrator role). */
+  | { kind: 'permission'; anyOf: string[] }
+  /**
+   * The `:table`'s own rule (`x-table.permission`): `read` — the permission, or none when the table
+   * says `read: "any"`; `write` — `<permission>_EDT`; `form` — as `read`, or for a form-only schema
+   * its `x-form.permission`. Rows of another workspace are 404.
+   */
+  | { kind: 'table'; access: 'read' | 'write' | 'form' }
+  /** `engine/option-access.ts` (`canReadOptions`); a named lookup no schema references: {@link selfGuardedLookups}. */
+  | { kind: 'options' }
+  /** Reading the `:table` and the declared action's own `permission` (`server/actions`). */
+  | { kind: 'action' };
+
+const publicRoute: RouteRule = { kind: 'public' };
+const session: RouteRule = { kind: 'session' };
+const perm = (...anyOf: string[]): RouteRule => ({ kind: 'permission', anyOf });
+const table = (access: 'read' | 'write' | 'form'): RouteRule => ({ kind: 'table', access });
+
+/** Named option lookups that no schema references guard themselves: the permissions they accept. */
+export const selfGuardedLookups: Record<string, string[]> = {
+  'command-types': ['CMDHISTORY', 'CMDSTATISTICS'],
+  'report-users': ['USERSESREP', 'CMDHISTORY', 'CMDSTATISTICS', 'ONLINE', 'ERRORLOGREP'],
+};
+
+/** `<METHOD> <Hono path pattern>` → who may call it. */
+export const routePermissions: Record<string, RouteRule> = {
+  'POST /api/auth/login': publicRoute,
+  'POST /api/auth/logout': publicRoute,
+  'GET /api/health': publicRoute,
+  'GET /api/pub/sysconfig': publicRoute,
+  'POST /api/pub/register': publicRoute,
+  'GET /api/pub/confirmemail/:token': publicRoute,
+
+  'POST /api/sys/session': session,
+  'POST /api/sys/workspaces': session,
+  'POST /api/sys/changews/:id': session,
+  'POST /api/sys/language/:lang': session,
+  'GET /api/sys/usersettings': session,
+  'POST /api/sys/usersettings': session,
+  'POST /api/sys/changepassword': session,
+  'POST /api/sys/acceptula': session,
+  'POST /api/sys/invitations': session,
+  'POST /api/sys/invitations/:id/accept': session,
+  'POST /api/sys/invitations/:id/decline': session,
+  'POST /api/session/search': session,
+
+  'GET /api/admin/sysconfig': perm('SYSSETUP'),
+  'POST /api/admin/sysconfig': perm('SYSSETUP'),
+  'POST /api/admin/rep/dailyusersession': perm('USERSESREP'),
+  'POST /api/admin/rep/usersession': perm('USERSESREP'),
+  'POST /api/admin/rep/onlineusers': perm('ONLINE'),
+  'POST /api/admin/rep/cmdhistory': perm('CMDHISTORY'),
+  'POST /api/admin/rep/todaycmdhistory': perm('CMDHISTORY'),
+  'POST /api/admin/rep/cmdstatistics': perm('CMDSTATISTICS'),
+  'POST /api/admin/rep/errorlog': perm('ERRORLOGREP'),
+  'POST /api/admin/rep/todayerrorlog': perm('ERRORLOGREP'),
+  'POST /api/tbl/userws/resetpwd': perm('USERS_EDT'),
+  'POST /api/tbl/userws/updatepwd': perm('USERS_EDT'),
+
+  'POST /api/opts/:name': { kind: 'options' },
+
+  'POST /api/tbl/:table/query': table('read'),
+  'GET /api/tbl/:table/:id': table('read'),
+  'GET /api/tbl/:table/form/:id': table('read'),
+  'GET /api/tbl/:table/view/:id': table('read'),
+  'POST /api/tbl/:table/form': table('form'),
+  'POST /api/tbl/:table': table('write'),
+  'POST /api/tbl/:table/:id': table('write'),
+  'DELETE /api/tbl/:table/:id': table('write'),
+  'GET /api/tbl/:table/:id/actions': table('read'),
+  'POST /api/tbl/:table/:id/action/:name': { kind: 'action' },
+};
+
+/**
+ * The declared rule of a route, or undefined when nobody declared one.
+ *
+ * @example routeRule('POST', '/api/tbl/:table/query') // { kind: 'table', access: 'read' }
+ */
+export const routeRule = (method: string, path: string): RouteRule | undefined => routePermissions[`${method} ${path}`];

@@ -1,0 +1,196 @@
+// The authorization matrix (issue 15): every /api route of the running app × {anonymous, no
+// permission, read-only, user manager, another workspace's user, another workspace's
+// administrator} (and the system administrator, who may do everything), checked against the rule
+// declared for the route in server/http/route-permissions.ts. A route without a declaration fails.
+// Expected: anonymous 401 (public routes excepted); a session without the rule's permission 403; a
+// permitted session gets past the gate (reads of a real row 200), but a row of another workspace
+// is 404 and never appears in its lists or lookups. Writes by permitted sessions name a row that
+// does not exist, so nothing is changed; refused ones name real rows, which must survive.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allPermissionIds, effectivePermissions, isChangeable } from '../../engine/permissions.ts';
+import { canReadOptions } from '../../engine/option-access.ts';
+import { routePermissions, selfGuardedLookups, type RouteRule } from '../../server/http/route-permissions.ts';
+import { hashPassword } from '../../server/auth/password.ts';
+import { kysely } from '../../server/tbl/store.ts';
+import { apiRoutes, type ApiRoute } from '../helpers/routes.ts';
+import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { createUser } from '../helpers/users.ts';
+import { addWorkspace } from '../helpers/workspace.ts';
+
+/** Permissions that reach beyond a workspace: only the system administrator role holds them. */
+const systemWide = new Set(['SYSSETUP', 'CHECKUPDT']);
+
+interface Persona {
+  name: string;
+  client: ApiClient | undefined;
+  /** Works in the other workspace (B): workspace A's rows are not its own. */
+  otherWorkspace: boolean;
+  has(permission: string): boolean;
+}
+
+let server: TestServer;
+let personas: Persona[];
+let routes: ApiRoute[];
+/** A row of workspace A per table (when the demo has one). */
+const rowOfA = new Map<string, string>();
+let workspaceA: string;
+/** The option lookups the server offers: the tables and named lookups the system administrator gets. */
+let lookups: string[];
+const missing = '00000000-0000-4000-8000-000000000000';
+
+const granted = (grants: { permission: string; canChange?: boolean }[]) => {
+  const set = new Set(effectivePermissions(grants, false));
+  return (p: string) => set.has(p) && !systemWide.has(p);
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const admin = await server.login();
+  routes = apiRoutes(server.ctx);
+  for (const name of server.ctx.registry.tables.keys()) {
+    if (!server.ctx.registry.apiTable(name)) continue;
+    const r = await admin.post(`/api/tbl/${name}/query`, { page: 1, pageSize: 1 });
+    if (r.body?.list?.[0]?.id) rowOfA.set(name, r.body.list[0].id);
+  }
+  workspaceA = (await admin.post('/api/sys/session')).body.workspaceId;
+  const names = [...server.ctx.registry.tables.keys(), ...server.ctx.modules.list.flatMap((m) => Object.keys(m.options ?? {}))];
+  lookups = [];
+  for (const name of names) if ((await admin.post(`/api/opts/${name}`, {})).status === 200) lookups.push(name);
+
+  const readAll = allPermissionIds().filter((p) => !systemWide.has(p)).map((permission) => ({ permission }));
+  const manager = [{ permission: 'USERS', canChange: true }];
+  const b = await addWorkspace(server, 'Чужое пространство', ['BADMIN']);
+  await kysely(server.ctx.orm.em.fork()).updateTable('sysuser').set({ password_hash: await hashPassword('Badmin123') }).where('login', '=', 'BADMIN').execute();
+  const bAdmin = await server.login('BADMIN', 'Badmin123', b.workspaceId);
+  const bAll = allPermissionIds().filter((p) => !systemWide.has(p)).map((permission) => ({ permission, canChange: isChangeable(permission) }));
+  personas = [
+    { name: 'anonymous', client: server.anonymous(), otherWorkspace: false, has: () => false },
+    { name: 'no permission', client: await createUser(server, admin, 'MXNONE', []), otherWorkspace: false, has: granted([]) },
+    { name: 'read-only', client: await createUser(server, admin, 'MXREAD', readAll), otherWorkspace: false, has: granted(readAll) },
+    { name: 'user manager', client: await createUser(server, admin, 'MXUSERS', manager), otherWorkspace: false, has: granted(manager) },
+    { name: "another workspace's user", client: await createUser(server, bAdmin, 'MXBUSER', bAll), otherWorkspace: true, has: granted(bAll) },
+    { name: "another workspace's administrator", client: bAdmin, otherWorkspace: true, has: (p) => !systemWide.has(p) },
+    { name: 'system administrator', client: admin, otherWorkspace: false, has: () => true },
+  ];
+});
+afterAll(() => server?.close());
+
+/** One concrete call of a route and what it must answer. */
+interface Call {
+  method: string;
+  path: string;
+  body?: unknown;
+  /** The session's rule allows it (else 403, or 401 without a session). */
+  allowed: boolean;
+  /** A permitted call must answer exactly this (else: anything but 401/403). */
+  status?: number;
+  /** Ids that must not appear in the answer (another workspace's rows). */
+  hidden?: string[];
+  /** A public route: anything but 401 (it may refuse for its own reasons, e.g. registration off). */
+  open?: boolean;
+}
+
+/** Expands a route into concrete calls for one persona. */
+function callsOf(route: ApiRoute, rule: RouteRule, p: Persona): Call[] {
+  const { registry } = server.ctx;
+  const { method, path } = route;
+  const anon = p.name === 'anonymous';
+  const at = (params: Record<string, string>) => path.replace(/:(\w+)/g, (_, k) => encodeURIComponent(params[k]));
+  const apiTables = [...registry.tables.keys()].filter((n) => registry.apiTable(n));
+  const tablePerm = (name: string) => registry.tables.get(name)!.meta;
+
+  switch (rule.kind) {
+    case 'public':
+      // public routes are called by the anonymous client only (a logout would end a persona's session)
+      return anon ? [{ method, path: at({ token: 'x'.repeat(43), id: missing }), body: {}, allowed: true, open: true }] : [];
+    case 'session': {
+      const params = { id: route.path.includes('changews') ? workspaceA : missing, lang: 'ru' };
+      // moving into workspace A: its own users stay there, the other workspace's cannot go
+      const status = route.path.includes('changews') ? (p.otherWorkspace ? 404 : 200) : undefined;
+      return [{ method, path: at(params), body: {}, allowed: !anon, status }];
+    }
+    case 'permission':
+      return [{ method, path, body: {}, allowed: !anon && rule.anyOf.some(p.has) }];
+    case 'options': {
+      return lookups.map((name) => {
+        const self = selfGuardedLookups[name];
+        const allowed = !anon && (self ? self.some(p.has) : (canReadOptions(registry, name, p.has) ?? false));
+        return { method, path: at({ name }), body: {}, allowed, hidden: p.otherWorkspace && rowOfA.has(name) ? [rowOfA.get(name)!] : undefined };
+      });
+    }
+    case 'table': {
+      const out: Call[] = [];
+      const names = rule.access === 'form' ? [...apiTables, ...[...registry.schemas.values()].filter((s) => !s['x-table'] && s['x-form']).map((s) => s.$id)] : apiTables;
+      for (const table of names) {
+        const meta = registry.tables.get(table)?.meta;
+        const formPerm = meta ? undefined : (registry.schemas.get(table)!['x-form'] as { permission?: string }).permission;
+        const readable = meta ? meta.read === 'any' || !meta.permission || p.has(meta.permission) : !formPerm || p.has(formPerm);
+        const allowed = !anon && (rule.access === 'write' ? !meta!.permission || p.has(`${meta!.permission}_EDT`) : readable);
+        const real = rowOfA.get(table);
+        const hidden = p.otherWorkspace && real ? [real] : undefined;
+        if (!route.params.includes('id')) {
+          // a list, a form or a new row (an empty document: refused by validation, nothing written)
+          const body = rule.access === 'form' && p.otherWorkspace && real ? { id: real } : {};
+          const status = !allowed ? undefined : 'id' in body ? 404 : path.endsWith('/query') ? 200 : undefined;
+          out.push({ method, path: at({ table }), body, allowed, status, hidden });
+          continue;
+        }
+        const write = method !== 'GET';
+        const actions = route.params.includes('name')
+          ? server.ctx.modules.list.flatMap((m) => ((m as { actions?: { table: string; name: string; permission: string }[] }).actions ?? []).filter((a) => a.table === table))
+          : [undefined];
+        for (const action of actions) {
+          const ok = action ? allowed && p.has(action.permission) : allowed;
+          // refused callers and the other workspace name A's real row; permitted writers a missing one
+          const id = !ok || p.otherWorkspace || !write ? (real ?? missing) : missing;
+          const status = ok ? (id === missing || p.otherWorkspace ? 404 : 200) : undefined;
+          out.push({ method, path: at({ table, id, name: action?.name ?? '' }), body: write && method !== 'DELETE' ? {} : undefined, allowed: ok, status, hidden });
+        }
+      }
+      return out;
+    }
+    case 'action':
+      // reading the table, then the action's own permission (expanded by `:name` above)
+      return callsOf(route, { kind: 'table', access: 'read' }, p);
+  }
+}
+
+/** Runs `fn` over `items`, `n` at a time. */
+async function pool<T>(items: T[], n: number, fn: (x: T) => Promise<void>) {
+  let i = 0;
+  await Promise.all(Array.from({ length: n }, async () => {
+    while (i < items.length) await fn(items[i++]);
+  }));
+}
+
+describe('authorization matrix', () => {
+  it('declares who may call every route of the app, and nothing else', () => {
+    const declared = new Set(Object.keys(routePermissions));
+    const actual = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    expect([...actual].filter((k) => !declared.has(k)), 'routes without a rule in server/http/route-permissions.ts').toEqual([]);
+    expect([...declared].filter((k) => !actual.has(k)), 'rules of routes the app does not have').toEqual([]);
+  });
+
+  it('answers every route × persona as its rule says', async () => {
+    const failures: string[] = [];
+    const jobs: { p: Persona; call: Call }[] = [];
+    for (const route of routes) {
+      const rule = routePermissions[`${route.method} ${route.path}`];
+      if (!rule) continue;
+      for (const p of personas) for (const call of callsOf(route, rule, p)) jobs.push({ p, call });
+    }
+    expect(jobs.length).toBeGreaterThan(500);
+    await pool(jobs, 6, async ({ p, call }) => {
+      const r = await p.client!.call(call.method, call.path, call.method === 'GET' ? undefined : call.body);
+      const anon = p.name === 'anonymous';
+      const want = !call.allowed ? (anon ? 401 : 403) : call.status;
+      const ok = call.open ? r.status !== 401 && r.status < 500 : want !== undefined ? r.status === want : r.status !== 401 && r.status !== 403 && r.status < 500;
+      const leaked = call.allowed && call.hidden?.find((id) => JSON.stringify(r.body).includes(id));
+      if (!ok || leaked) failures.push(`${p.name}: ${call.method} ${call.path} → ${r.status}${want ? ` (want ${want})` : ''}${leaked ? ` shows ${leaked} of workspace A` : ''}`);
+    });
+    expect(failures).toEqual([]);
+    // the refused and the other workspace's writes named real rows of A: all still there
+    const admin = personas.find((p) => p.name === 'system administrator')!.client!;
+    for (const [table, id] of rowOfA) expect((await admin.get(`/api/tbl/${table}/${id}`)).status, table).toBe(200);
+  });
+});

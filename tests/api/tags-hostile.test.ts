@@ -94,7 +94,7 @@ beforeAll(async () => {
   };
   const liteAdmin = await login('ADMIN', 'Admin123');
   dbs.push({ label: 'PGlite', server: lite, admin: liteAdmin, ...(await users(lite, login, liteAdmin)), names: ['template1', 'postgres'] });
-});
+}, 300_000); // two servers and four password hashes: slow on a loaded machine
 afterAll(async () => {
   for (const d of dbs) await d.server.close();
 });

@@ -25,6 +25,9 @@ beforeAll(async () => {
     select gen_random_uuid(), ${ws}, 'Пациент ' || i, case when i % 2 = 0 then 'MALE' else 'FEMALE' end from generate_series(1, 3000) i`.execute(db());
   await sql`insert into tbcase (id, workspace_id, patient_id, owner_unit_id, state, diagnosis_type, classification, validated, transferring)
     select gen_random_uuid(), p.workspace_id, p.id, ${unit}, 'ONTREATMENT', 'CONFIRMED', 'TB', false, false from patient p`.execute(db());
+  // The inserts held this process (the server is in it) past the server's keep-alive timeout: let it
+  // close the idle connection now rather than as the next request is written on it (ECONNRESET).
+  await new Promise((r) => setTimeout(r, 100));
 });
 afterAll(() => server?.close());
 

@@ -2,7 +2,7 @@
 // in a sandbox — read-only, timed out, as a role that sees only this workspace's patients and cases.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inSandbox, tempFileLimit, timeoutSeconds, workMem } from '../../catalogues/tags/sandbox.ts';
+import { createSandbox, inSandbox, tempFileLimit, timeoutSeconds, workMem } from '../../catalogues/tags/sandbox.ts';
 import { kysely } from '../../server/tbl/store.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
@@ -216,6 +216,17 @@ describe('the sandbox itself', () => {
       await holder;
     }
     expect((await admin.post('/api/tbl/tag', { name: 'Уже свободно', sqlCondition: 'tbcase.validated' })).status).toBe(200);
+  });
+
+  it('no column of the case tables also names a one-argument function or a type, so `x.column` is never a call and `::column` no costly cast', async () => {
+    const { columns } = await createSandbox(server.ctx);
+    const names = Object.values(columns).flatMap((c) => [...c]);
+    expect(names).toEqual(expect.arrayContaining(['state', 'name', 'birth_date']));
+    const calls = (await sql<{ f: string }>`select distinct proname as f from pg_proc where pronargs = 1 and proname = any(${names})`.execute(db())).rows.map((r) => r.f);
+    // `name(text)` only casts to the 63-byte type name: cheap and quoting nothing
+    expect(calls.filter((f) => f !== 'name')).toEqual([]);
+    const types = (await sql<{ t: string }>`select distinct typname as t from pg_type where typname = any(${names})`.execute(db())).rows.map((r) => r.t);
+    expect(types.filter((t) => t !== 'name')).toEqual([]);
   });
 
   it('leaves the surrounding transaction as it was', async () => {

@@ -60,7 +60,8 @@ export function checkCrossRefs(files: { file: string; schema: EntitySchemaFile }
       const f = list[key];
       if (f && !props.includes(f)) problems.push({ file, pointer: `/x-list/${key}`, message: `unknown field "${f}"` });
     }
-    for (const key of ['order', 'search', 'refs'] as const) {
+    problems.push(...scopeProblems(file, schema, tables));
+    for (const key of ['order', 'search', 'refs', 'columns', 'label'] as const) {
       (list[key] ?? []).forEach((f, i) => {
         if (!props.includes(f.replace(/^-/, ''))) problems.push({ file, pointer: `/x-list/${key}/${i}`, message: `unknown field "${f}"` });
       });
@@ -141,4 +142,22 @@ export function stripX<T>(value: T): T {
     return out as T;
   }
   return value;
+}
+
+/**
+ * `x-table.scope` and `x-table.parent` must name what places a row: `scope.unit` a reference to
+ * `unit`, `scope.via` a table with a reference to this one, `parent` a reference to another table.
+ */
+function scopeProblems(file: string, schema: EntitySchemaFile, tables: Map<string, EntitySchemaFile>): SchemaProblem[] {
+  const meta = schema['x-table'];
+  const problems: SchemaProblem[] = [];
+  const refOf = (s: EntitySchemaFile | undefined, key: string) => s?.properties?.[key]?.['x-ref'];
+  if (meta?.scope?.unit && refOf(schema, meta.scope.unit) !== 'unit') problems.push({ file, pointer: '/x-table/scope/unit', message: `"${meta.scope.unit}" must be a field referencing unit` });
+  const via = meta?.scope?.via;
+  if (via && refOf(tables.get(via.table), via.field) !== meta!.name) problems.push({ file, pointer: '/x-table/scope/via', message: `"${via.table}.${via.field}" must be a field of a table referencing ${meta!.name}` });
+  if (meta?.parent) {
+    const target = refOf(schema, meta.parent);
+    if (typeof target !== 'string' || target === meta.name) problems.push({ file, pointer: '/x-table/parent', message: `"${meta.parent}" must be a field referencing another table` });
+  }
+  return problems;
 }

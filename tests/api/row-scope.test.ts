@@ -23,6 +23,15 @@ const unitnote = {
   properties: { unitId: { type: 'string', format: 'uuid', 'x-ref': 'unit', title: 'unit.title' }, text: { type: 'string', maxLength: 100, title: 'global.name' } },
 };
 
+/** A sub-record declaring no permission of its own: its parent's (CASEMAN; CASEMAN_EDT to write). */
+const caseremark = {
+  $id: 'caseremark', title: 'caseremark', type: 'object', additionalProperties: false,
+  'x-table': { name: 'caseremark', parent: 'caseId' },
+  'x-list': { title: 'text' },
+  required: ['caseId', 'text'],
+  properties: { caseId: { type: 'string', format: 'uuid', 'x-ref': 'tbcase', title: 'tbcase.title' }, text: { type: 'string', maxLength: 100, title: 'global.name' } },
+};
+
 let server: TestServer;
 let admin: ApiClient;
 let doctor: ApiClient;
@@ -34,7 +43,7 @@ let other: any;
 const unitOf = async (name: string) => (await admin.post('/api/tbl/unit/query', { key: name })).body.list[0];
 
 beforeAll(async () => {
-  server = await startServerWithSchemas('rowscope', [casenote, unitnote]);
+  server = await startServerWithSchemas('rowscope', [casenote, unitnote, caseremark]);
   admin = await server.login();
   cases = (await admin.post('/api/tbl/tbcase/query', {})).body.list;
   const bishkekUnit = cases.find((c) => c.caseNumber === 'ТБ-2024-0003').ownerUnit;
@@ -97,6 +106,16 @@ describe('a unit-view user', () => {
     const mine = await doctor.post('/api/tbl/casenote', { caseId: own.id, text: 'своя заметка' });
     expect(mine.status).toBe(200);
     expect((await doctor.post('/api/tbl/casenote/query', {})).body.list.map((n: any) => n.id)).toEqual([mine.body.result]);
+  });
+
+  it('reads but cannot write a sub-record that inherits its parent’s permission and workspace', async () => {
+    const theirs = (await admin.post('/api/tbl/caseremark', { caseId: other.id, text: 'чужое' })).body.result;
+    const mine = (await admin.post('/api/tbl/caseremark', { caseId: own.id, text: 'своё' })).body.result;
+    const seen = await doctor.post('/api/tbl/caseremark/query', {});
+    expect(seen.status).toBe(200);
+    expect(seen.body.list.map((r: any) => r.id)).toEqual([mine]);
+    expect((await doctor.post('/api/tbl/caseremark', { caseId: own.id, text: 'x' })).status).toBe(403);
+    expect((await doctor.delete(`/api/tbl/caseremark/${theirs}`)).status).toBe(403);
   });
 
   it('cannot point a sub-record at a case outside their view', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveUiSchema } from './ui-schema.ts';
 
 describe('deriveUiSchema', () => {
-  it('derives lookup widgets and visibility, and lets the layout add to them without wiping them', () => {
+  it('derives lookup widgets, and lets the layout add to them without wiping them', () => {
     const ui = deriveUiSchema({
       $id: 'x',
       type: 'object',
@@ -16,7 +16,7 @@ describe('deriveUiSchema', () => {
     });
     expect(ui['ui:order']).toEqual(['kind', 'unitId']);
     expect(ui.unitId['ui:widget']).toBe('ref');
-    expect(ui.unitId['ui:options']).toEqual({ table: 'unit', visible: { field: 'kind', equals: 'A' }, allowClear: true });
+    expect(ui.unitId['ui:options']).toEqual({ table: 'unit', allowClear: true });
     expect(ui.kind['ui:options']).toEqual({ enumPrefix: 'kind' });
     expect(ui.notes['ui:widget']).toBe('textarea');
     expect(ui['x-form']).toBeUndefined();

@@ -4,12 +4,12 @@ export type UiSchema = Record<string, any>;
 
 /**
  * The rjsf uiSchema of a schema: its `x-layout`, plus a widget per field derived from the metadata
- * (`ref`/`refs` for table lookups, `options` for named lookups, read-only computed fields, and
- * the `x-visible` rule for the form to evaluate).
+ * (`ref`/`refs` for table lookups, `options` for named lookups, read-only computed fields). The
+ * form reads `x-visible` conditions from the schema itself (`engine/visibility.ts`).
  */
 export function deriveUiSchema(schema: EntitySchemaFile): UiSchema {
   const { 'x-form': _form, ...layout } = (schema['x-layout'] ?? {}) as Record<string, any>;
-  const ui: UiSchema = fieldsUi(schema.properties ?? {}, schema['x-visible'] ?? {});
+  const ui: UiSchema = fieldsUi(schema.properties ?? {});
   for (const [k, v] of Object.entries(layout)) ui[k] = isObject(v) ? mergeUi(ui[k] ?? {}, v) : v;
   return ui;
 }
@@ -23,7 +23,7 @@ function mergeUi(derived: UiSchema, layout: UiSchema): UiSchema {
   return out;
 }
 
-function fieldsUi(props: Record<string, JsonSchema>, visible: Record<string, unknown>): UiSchema {
+function fieldsUi(props: Record<string, JsonSchema>): UiSchema {
   const ui: UiSchema = {};
   for (const [name, s] of Object.entries(props)) {
     const u: UiSchema = {};
@@ -37,10 +37,8 @@ function fieldsUi(props: Record<string, JsonSchema>, visible: Record<string, unk
     if (s['x-readonly']) u['ui:readonly'] = true;
     if (s['x-hidden']) u['ui:widget'] = 'hidden';
     if (s.type === 'string' && !s.maxLength && !s.format && !s.enum && !s['x-ref'] && !s['x-options']) u['ui:widget'] ??= 'textarea';
-    const rule = visible[name]; // a property's own `x-visible` holds the conditions of its fields
-    if (rule) u['ui:options'] = { ...u['ui:options'], visible: rule };
-    if (s.properties) Object.assign(u, fieldsUi(s.properties, (s['x-visible'] as Record<string, unknown>) ?? {}));
-    if (items?.properties) u.items = fieldsUi(items.properties, (items['x-visible'] as Record<string, unknown>) ?? {});
+    if (s.properties) Object.assign(u, fieldsUi(s.properties));
+    if (items?.properties) u.items = fieldsUi(items.properties);
     if (Object.keys(u).length) ui[name] = u;
   }
   return ui;

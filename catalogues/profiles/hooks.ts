@@ -1,14 +1,30 @@
 import { t } from '../../engine/i18n.ts';
 import { isChangeable, isPermission } from '../../engine/permissions.ts';
-import { ApiError } from '../../server/http/errors.ts';
+import type { Session } from '../../server/http/context.ts';
+import { ApiError, fail } from '../../server/http/errors.ts';
+import { hasPermission } from '../../server/http/middleware.ts';
 import type { TableHooks } from '../../server/modules.ts';
+
+type Grant = { permission: string; canChange?: boolean };
+
+/**
+ * The first grant of `grants` the session does not hold itself (the node, or its `_EDT` when
+ * 'can modify' is ticked). A workspace's administrator holds every workspace permission.
+ * @example beyond(managerSession, [{ permission: 'SYSSETUP' }]) // index 0
+ */
+function beyond(session: Session, grants: Grant[]): number {
+  if (!session.userId || session.administrator) return -1;
+  return grants.findIndex((g) => !hasPermission(session, g.permission) || (g.canChange === true && isChangeable(g.permission) && !hasPermission(session, `${g.permission}_EDT`)));
+}
 
 /**
  * A profile grants nodes of the permission tree (spec 000 §6): each at most once, and 'can modify'
  * only where the tree marks the node changeable (§5) — a tick elsewhere would grant nothing.
+ * Nobody grants what they do not hold: a profile editor who is not the workspace's administrator
+ * ticks only permissions they hold, and does not change a profile that grants more.
  */
 export const userProfileHooks: TableHooks = {
-  beforeSave({ session, doc }) {
+  beforeSave({ session, doc, prev }) {
     const errors: ApiError['errors'] = [];
     const seen = new Set<string>();
     ((doc.permissions ?? []) as { permission: string; canChange?: boolean }[]).forEach((p, i) => {
@@ -18,5 +34,11 @@ export const userProfileHooks: TableHooks = {
       seen.add(p.permission);
     });
     if (errors.length) throw new ApiError(400, errors);
+    if (prev && beyond(session, prev.permissions ?? []) >= 0) throw fail(403, t(session.lang, 'userws.moreRights'), 'permissions');
+    const over = beyond(session, doc.permissions ?? []);
+    if (over >= 0) throw fail(403, t(session.lang, 'userprofile.notHeld', { id: doc.permissions[over].permission }), `permissions.${over}.permission`);
+  },
+  beforeDelete({ session, prev }) {
+    if (beyond(session, prev.permissions ?? []) >= 0) throw fail(403, t(session.lang, 'userws.moreRights'), 'permissions');
   },
 };

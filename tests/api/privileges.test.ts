@@ -210,3 +210,23 @@ describe('adding an account of another workspace', () => {
     expect((await again.post('/api/sys/session')).body.workspaceId).toBe(demoWs);
   });
 });
+
+describe('a profile editor grants no permission they do not hold', () => {
+  it('ticks only what they hold, and leaves bigger profiles alone', async () => {
+    const editor = await createUser(server, admin, 'PEDITOR', [{ permission: 'PROFILES', canChange: true }, { permission: 'SOURCES' }]);
+    const mine = await editor.post('/api/tbl/userprofile', { name: 'Справочники', permissions: [{ permission: 'SOURCES' }] });
+    expect(mine.status).toBe(200);
+    const more = await editor.post('/api/tbl/userprofile', { name: 'Больше', permissions: [{ permission: 'SOURCES' }, { permission: 'CASEMAN' }] });
+    expect(more.status).toBe(403);
+    expect(more.body.errors).toEqual([{ field: 'permissions.1.permission', msg: 'Право CASEMAN нельзя выдать: у вас его нет' }]);
+    const edit = await editor.post(`/api/tbl/userprofile/${mine.body.result}`, { permissions: [{ permission: 'SOURCES', canChange: true }] });
+    expect(edit.status).toBe(403); // SOURCES_EDT is not theirs either
+    // their own profile cannot be widened, the administrator profile not touched
+    const own = (await userWs('PEDITOR')).profiles[0];
+    expect((await editor.post(`/api/tbl/userprofile/${own}`, { permissions: [{ permission: 'PROFILES', canChange: true }, { permission: 'USERS', canChange: true }] })).status).toBe(403);
+    const adminProfile = await profileNamed('Администратор');
+    expect((await editor.post(`/api/tbl/userprofile/${adminProfile}`, { name: 'Мой' })).status).toBe(403);
+    expect((await editor.delete(`/api/tbl/userprofile/${adminProfile}`)).status).toBe(403);
+    expect((await admin.get(`/api/tbl/userprofile/${adminProfile}`)).body.name).toBe('Администратор');
+  });
+});

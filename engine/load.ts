@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { bundle } from './bundle.ts';
 import { DefsError, inlineDefs } from './defs.ts';
 import { resolveExtends } from './extends.ts';
-import { checkCrossRefs, checkFile, type SchemaProblem } from './meta-check.ts';
+import { checkCrossRefs, checkFile, conditionProblems, type SchemaProblem } from './meta-check.ts';
 import { Registry } from './registry.ts';
 import type { EntitySchemaFile, JsonSchema } from './types.ts';
 
@@ -46,5 +47,25 @@ export function loadSchemas(dir: string): Registry {
   }
   problems.push(...checkCrossRefs(files));
   if (problems.length) throw new SchemaError(problems);
-  return new Registry(files.map((f) => f.schema));
+  const registry = new Registry(files.map((f) => f.schema));
+  problems.push(...composedProblems(registry, files));
+  if (problems.length) throw new SchemaError(problems);
+  return registry;
+}
+
+/**
+ * A form composed of parts of other files (a variant's picked fields) is checked once its parts are
+ * inlined: each condition must read a field the form has (not one the picking left out).
+ */
+function composedProblems(registry: Registry, files: { file: string; schema: EntitySchemaFile }[]): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  for (const { file, schema } of files) {
+    if (schema['x-table'] || !JSON.stringify(schema.properties ?? {}).includes('"$ref"')) continue;
+    try {
+      problems.push(...conditionProblems(file, bundle(registry, schema)));
+    } catch (e) {
+      problems.push({ file, pointer: '/properties', message: (e as Error).message });
+    }
+  }
+  return problems;
 }

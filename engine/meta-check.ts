@@ -86,7 +86,7 @@ export function checkCrossRefs(files: { file: string; schema: EntitySchemaFile }
  * only while shown says so in its condition (`required: true`), not in the object's `required`
  * (unless it has a default, which a hidden field keeps).
  */
-function conditionProblems(file: string, schema: JsonSchema): SchemaProblem[] {
+export function conditionProblems(file: string, schema: JsonSchema): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   for (const use of conditionUses(schema)) {
     const at = [...use.holder, use.name];

@@ -120,3 +120,23 @@ describe('meta-check of conditions and rows', () => {
     );
   });
 });
+
+describe('meta-check of a composed form once its parts are inlined', () => {
+  it('refuses a condition reading a field the picking left out', () => {
+    const variant = {
+      $id: 'newnotif_test',
+      'x-extends': 'newnotif_tb',
+      properties: { tbcase: { 'x-pick': ['registrationDate', 'caseNumber'], 'x-visible': { caseNumber: { field: 'registrationGroup', equals: 'NEW' } } } },
+    };
+    expect(problemsOf(withFiles({ newnotif_test: variant }))).toContainEqual(
+      expect.objectContaining({ file: 'newnotif_test.json', pointer: '/properties/tbcase/x-visible/caseNumber/field', message: expect.stringMatching(/unknown field/) }),
+    );
+    variant.properties.tbcase['x-pick'].push('registrationGroup');
+    expect(problemsOf(withFiles({ newnotif_test: variant }))).toEqual([]);
+  });
+
+  it('refuses a reference to an unknown schema file', () => {
+    const form = { $id: 'formtest', type: 'object', properties: { part: { $ref: 'nosuch' } } };
+    expect(problemsOf(withFiles({ formtest: form }))).toContainEqual(expect.objectContaining({ file: 'formtest.json', message: expect.stringMatching(/unknown schema reference "nosuch"/) }));
+  });
+});

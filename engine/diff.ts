@@ -1,3 +1,4 @@
+import { getPath as get } from './path.ts';
 import type { TableDef } from './types.ts';
 
 export interface FieldChange {
@@ -15,7 +16,6 @@ export interface DocDiff {
   removed: { field: string; value: unknown }[];
 }
 
-const get = (doc: Record<string, any> | undefined, path: string[]) => path.reduce<any>((o, k) => (o == null ? undefined : o[k]), doc);
 const empty = (v: unknown) => v === undefined || v === null || v === '';
 const same = (a: unknown, b: unknown) => (empty(a) && empty(b)) || JSON.stringify(a) === JSON.stringify(b);
 

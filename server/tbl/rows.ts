@@ -3,15 +3,9 @@ import type { Doc } from '../modules.ts';
 
 /** Converts between documents (nested, camelCase) and rows (flat, snake_case). */
 
-export function getPath(doc: Doc | undefined, path: string[]): unknown {
-  return path.reduce<any>((o, k) => (o == null ? undefined : o[k]), doc);
-}
+import { getPath, setPath } from '../../engine/path.ts';
 
-export function setPath(doc: Doc, path: string[], value: unknown): void {
-  let o = doc;
-  for (const k of path.slice(0, -1)) o = o[k] ??= {};
-  o[path[path.length - 1]] = value;
-}
+export { getPath, setPath };
 
 function fromDb(f: Field, v: unknown): unknown {
   if (v === null || v === undefined) return undefined;

@@ -34,7 +34,7 @@ beforeAll(async () => {
   // the guide's steps, as the database administrator: a plain login owning its database, and the
   // sandbox role (cluster-wide, maybe already made by another database) granted to it
   await asSuperuser(
-    `create role ${login} login password '${password}' nosuperuser nocreatedb nocreaterole noinherit`,
+    `create role ${login} login password '${password}' nosuperuser nocreatedb nocreaterole`,
     `alter database "${name}" owner to ${login}`,
     `do $$ begin create role ${sandboxRole} nologin; exception when duplicate_object or unique_violation then null; end $$`,
     `grant ${sandboxRole} to ${login}`,

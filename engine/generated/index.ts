@@ -1,5 +1,7 @@
 export type { Adminunit } from './adminunit.ts';
 export type { Agerange } from './agerange.ts';
+export type { Changelog } from './changelog.ts';
+export type { Changeseq } from './changeseq.ts';
 export type { Cmdhistory } from './cmdhistory.ts';
 export type { Countrystructure } from './countrystructure.ts';
 export type { Errorlog } from './errorlog.ts';
@@ -15,6 +17,7 @@ export type { Syssession } from './syssession.ts';
 export type { Sysuser } from './sysuser.ts';
 export type { Tag } from './tag.ts';
 export type { Tbcase } from './tbcase.ts';
+export type { Tombstone } from './tombstone.ts';
 export type { Unit } from './unit.ts';
 export type { Userprofile } from './userprofile.ts';
 export type { Userws } from './userws.ts';

@@ -1,9 +1,8 @@
+import { getPath, setPath } from '../../engine/path.ts';
 import type { ChildTable, Field } from '../../engine/types.ts';
 import type { Doc } from '../modules.ts';
 
 /** Converts between documents (nested, camelCase) and rows (flat, snake_case). */
-
-import { getPath, setPath } from '../../engine/path.ts';
 
 export { getPath, setPath };
 

@@ -65,10 +65,17 @@ export const userwsHooks: TableHooks = {
       return;
     }
     if (sameLogin) {
-      const here = await db.selectFrom('userws').select('id').where('user_id', '=', sameLogin.id).where('workspace_id', '=', session.workspaceId).executeTakeFirst();
+      const here = await db
+        .selectFrom('userws')
+        .select('id')
+        .where('workspace_id', '=', session.workspaceId)
+        .where((eb) => eb.or([eb('user_id', '=', sameLogin.id), eb('invite_user_id', '=', sameLogin.id)]))
+        .executeTakeFirst();
       if (here) throw new ApiError(400, [{ field: 'login', msg: t(session.lang, 'msg.duplicate') }]);
-      doc.userId = sameLogin.id;
-      if (!(await mayChangeAccount(em, session, sameLogin.id))) Object.assign(doc, { pending: true, inviteName: doc.name, inviteEmail: doc.email });
+      if (await mayChangeAccount(em, session, sameLogin.id)) doc.userId = sameLogin.id;
+      // An invitation: not linked (userId empty) until the owner accepts, so nothing of the account
+      // is joined to the row — not shown, searched or filtered on here.
+      else Object.assign(doc, { userId: undefined, pending: true, inviteUserId: sameLogin.id, inviteLogin: doc.login, inviteName: doc.name, inviteEmail: doc.email });
       return;
     }
     doc.userId = crypto.randomUUID();

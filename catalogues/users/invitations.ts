@@ -10,17 +10,19 @@ import { kysely } from '../../server/tbl/store.ts';
 const accountOnly = ['active', 'passwordExpired', 'emailConfirmed'];
 
 /**
- * Replaces, in workspace user rows that are invitations (`pending`), the account's own name and
- * e-mail by what the inviter typed, and drops the account's states (blocked, confirmed…): adding
- * a login of another workspace discloses nothing of its owner.
+ * Shows, in workspace user rows that are invitations (`pending`: not linked to the account yet,
+ * `inviteUserId` names it), what the inviter typed as login, name and e-mail, and no account
+ * state (blocked, confirmed…): adding a login of another workspace discloses nothing of its owner.
  *
  * @example maskInvitations([{ pending: true, name: 'Иванов И.', inviteName: 'Doctor', … }]) // name: 'Doctor'
  */
 export function maskInvitations(docs: Doc[]): void {
   for (const d of docs) {
     if (!d.pending) continue;
+    d.login = d.inviteLogin;
     d.name = d.inviteName ?? d.login;
     d.email = d.inviteEmail ?? '';
+    d.sendSystemMessages ??= true; // the account's own preference is not read through an invitation
     for (const k of accountOnly) delete d[k];
   }
 }
@@ -44,7 +46,7 @@ export function invitationRoutes(app: Hono<Env>, ctx: AppContext): void {
       .selectFrom('userws as uw')
       .innerJoin('workspace as w', 'w.id', 'uw.workspace_id')
       .select(['uw.id as id', 'w.id as workspaceId', 'w.name as workspaceName'])
-      .where('uw.user_id', '=', s.userId)
+      .where('uw.invite_user_id', '=', s.userId)
       .where('uw.pending', '=', true)
       .orderBy('w.name')
       .execute();
@@ -63,12 +65,18 @@ export function invitationRoutes(app: Hono<Env>, ctx: AppContext): void {
           .innerJoin('workspace as w', 'w.id', 'uw.workspace_id')
           .select(['uw.id', 'w.id as workspaceId', 'w.name as workspaceName'])
           .where('uw.id', '=', id)
-          .where('uw.user_id', '=', s.userId)
+          .where('uw.invite_user_id', '=', s.userId)
           .where('uw.pending', '=', true)
           .forUpdate()
           .executeTakeFirst();
         if (!row) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
-        if (answer === 'accept') await db.updateTable('userws').set({ pending: null, invite_name: null, invite_email: null }).where('id', '=', id).execute();
+        if (answer === 'accept') {
+          await db
+            .updateTable('userws')
+            .set({ user_id: s.userId, pending: null, invite_user_id: null, invite_login: null, invite_name: null, invite_email: null })
+            .where('id', '=', id)
+            .execute();
+        }
         else await db.deleteFrom('userws').where('id', '=', id).execute(); // its profiles cascade
         await recordCommand(em, inWorkspace(s, row.workspaceId, row.workspaceName), { type: 'userws', action: answer, entityId: id, entityName: s.userName });
       });

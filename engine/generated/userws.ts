@@ -21,4 +21,6 @@ export interface Userws {
   pending?: boolean;
   inviteName?: string;
   inviteEmail?: string;
+  inviteLogin?: string;
+  inviteUserId?: string;
 }

@@ -168,6 +168,10 @@ describe('adding an account of another workspace', () => {
     expect(answers[0].body).toMatchObject({ login: 'DOCTOR1', name: 'Кто-то', email: 'someone@example.org', pending: true });
     expect(answers[0].body).not.toHaveProperty('emailConfirmed');
     expect(answers[0].body).not.toHaveProperty('active');
+    // nor can its name or e-mail be guessed by searching or filtering
+    expect((await neighbour.post('/api/tbl/userws/query', { key: 'Асанова' })).body.list).toEqual([]);
+    expect((await neighbour.post('/api/tbl/userws/query', { email: real.email })).body.list).toEqual([]);
+    expect((await neighbour.post('/api/tbl/userws/query', {})).body.list.map((u: any) => u.id)).toContain(invitationId);
     // the owner's next login does not offer the workspace, nor can they switch to it
     const doctor = await server.login('DOCTOR1', 'Doctor123');
     expect((await doctor.post('/api/sys/workspaces')).body.map((w: any) => w.name)).toEqual(['Демонстрационная']);

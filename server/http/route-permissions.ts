@@ -57,6 +57,8 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/sys/invitations/:id/accept': session,
   'POST /api/sys/invitations/:id/decline': session,
   'POST /api/session/search': session,
+  /** What changed since a number, of the tables the session may read, rows in its view (offline client). */
+  'POST /api/sync/changes': session,
 
   'GET /api/admin/sysconfig': perm('SYSSETUP'),
   'POST /api/admin/sysconfig': perm('SYSSETUP'),

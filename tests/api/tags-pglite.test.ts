@@ -87,7 +87,7 @@ describe('tag conditions on PGlite', () => {
     expect(slow.length).toBeLessThanOrEqual(maxConditionLength);
     const r = await save(slow);
     expect(r.errors?.[0]).toMatchObject({ field: 'sqlCondition', msg: expect.stringMatching(/слишком долго \(более 2 с\)/) });
-    expect(r.ms).toBeLessThan(5000);
+    expect(r.ms).toBeLessThan(10_000); // 2 s of CPU, or 6 s of wall time on a loaded machine
     // and the server answers others at once afterwards
     const started = Date.now();
     expect((await admin.post('/api/sys/session')).status).toBe(200);

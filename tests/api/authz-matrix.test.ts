@@ -90,6 +90,9 @@ interface Call {
   open?: boolean;
 }
 
+/** What another workspace's persona must never see: every sampled row of workspace A. */
+const rowsOfA = (p: Persona) => (p.otherWorkspace ? [...rowOfA.values()] : undefined);
+
 /** Expands a route into concrete calls for one persona. */
 function callsOf(route: ApiRoute, rule: RouteRule, p: Persona): Call[] {
   const { registry } = server.ctx;
@@ -107,10 +110,10 @@ function callsOf(route: ApiRoute, rule: RouteRule, p: Persona): Call[] {
       const params = { id: route.path.includes('changews') ? workspaceA : missing, lang: 'ru' };
       // moving into workspace A: its own users stay there, the other workspace's cannot go
       const status = route.path.includes('changews') ? (p.otherWorkspace ? 404 : 200) : undefined;
-      return [{ method, path: at(params), body: {}, allowed: !anon, status }];
+      return [{ method, path: at(params), body: {}, allowed: !anon, status, hidden: rowsOfA(p) }];
     }
     case 'permission':
-      return [{ method, path, body: {}, allowed: !anon && rule.anyOf.some(p.has) }];
+      return [{ method, path, body: {}, allowed: !anon && rule.anyOf.some(p.has), hidden: rowsOfA(p) }];
     case 'options': {
       return lookups.map((name) => {
         const self = selfGuardedLookups[name];

@@ -8,7 +8,8 @@ import { kysely } from '../tbl/store.ts';
  * The limits on failed logins, counted in `loginattempt` (the database: every server process sees
  * the same counts). They are shaped so that nobody can lock an account's owner out:
  * - one address: `perAddress` failures over all logins in `windowMinutes` → that address is refused
- *   for every login (a password sprayer);
+ *   for every login it has not logged in as before (a password sprayer; the users who log in there
+ *   every day — one clinic behind one address — keep logging in);
  * - one address and one login: `perPair` failures in `windowMinutes` since that address last logged
  *   in as that login → that address is refused for that login;
  * - one login from everywhere (a distributed guesser): past `accountAlarm` failures in
@@ -41,7 +42,7 @@ export async function assertMayTryLogin(em: Em, login: string, ip: string, lang:
         and attempt_date > now() - make_interval(mins => ${b})) as account,
       exists(select 1 from loginattempt where login = ${login} and ip_address = ${ip} and success
         and attempt_date > now() - make_interval(days => ${trustDays})) as trusted`.execute(kysely(em))).rows[0];
-  if (r.address >= perAddress || r.pair >= perPair) throw fail(429, t(lang, 'msg.lockedOut', { minutes: w }), 'login');
+  if ((r.address >= perAddress && !r.trusted) || r.pair >= perPair) throw fail(429, t(lang, 'msg.lockedOut', { minutes: w }), 'login');
   if (r.account >= accountAlarm && !r.trusted && r.pairBackoff >= 1) throw fail(429, t(lang, 'msg.lockedOut', { minutes: b }), 'login');
 }
 

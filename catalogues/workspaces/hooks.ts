@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { allPermissionIds, isChangeable } from '../../engine/permissions.ts';
+import type { Em } from '../../server/db/orm.ts';
 import type { Session } from '../../server/http/context.ts';
 import { fail } from '../../server/http/errors.ts';
 import type { SaveContext, TableHooks } from '../../server/modules.ts';
@@ -29,13 +30,35 @@ async function bootstrap({ em, ctx, session, id, doc }: SaveContext) {
   await create('userws', { login: me.login, name: me.name, email: me.email, sendSystemMessages: me.send_system_messages, unitId, profiles: [profile], view: 'WORKSPACE', administrator: true });
 }
 
+/**
+ * A workspace other than the session's is changed or deleted only by its own administrator (or a
+ * system administrator): WORKSPACES_EDT held in one workspace does not reach another the user
+ * merely belongs to.
+ */
+async function assertAdministers(em: Em, s: Session, workspaceId: string): Promise<void> {
+  if (!s.userId || s.sysadmin || workspaceId === s.workspaceId) return;
+  const admin = await kysely(em)
+    .selectFrom('userws')
+    .select('id')
+    .where('user_id', '=', s.userId)
+    .where('workspace_id', '=', workspaceId)
+    .where('administrator', '=', true)
+    .executeTakeFirst();
+  if (!admin) throw fail(403, t(s.lang, 'msg.forbidden'));
+}
+
 export const workspaceHooks: TableHooks = {
+  /** Another workspace is changed only by its administrator. */
+  async beforeSave({ em, session, id, prev }) {
+    if (prev) await assertAdministers(em, session, id);
+  },
   async afterSave(x) {
     if (x.isNew && x.session.userId) await bootstrap(x);
   },
   /** Deleting a workspace removes everything in it: never the one the administrator is working in. */
   async beforeDelete({ em, session, id }) {
     if (id === session.workspaceId) throw fail(400, t(session.lang, 'workspace.cannotDeleteCurrent'), 'id');
+    await assertAdministers(em, session, id);
     // Its rows reference each other; checked at commit, once the cascade has removed them all.
     await sql`set constraints all deferred`.execute(kysely(em));
   },

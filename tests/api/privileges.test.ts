@@ -212,6 +212,13 @@ describe('adding an account of another workspace', () => {
     expect((await admin.get(`/api/tbl/userws/${r.body.result}`)).body.pending ?? null).toBeNull();
     const again = await server.login('NEIGHBOUR', 'Neighbour1', demoWs);
     expect((await again.post('/api/sys/session')).body.workspaceId).toBe(demoWs);
+    // a member of the demo workspace, administrator of their own: WORKSPACES_EDT there does not reach the demo's
+    const fromOwn = await server.login('NEIGHBOUR', 'Neighbour1', other.workspaceId);
+    expect((await fromOwn.post('/api/tbl/workspace/query', {})).body.list.map((w: any) => w.id)).toContain(demoWs);
+    expect((await fromOwn.post(`/api/tbl/workspace/${demoWs}`, { name: 'Захвачено' })).status).toBe(403);
+    expect((await fromOwn.delete(`/api/tbl/workspace/${demoWs}`)).status).toBe(403);
+    expect((await admin.get(`/api/tbl/workspace/${demoWs}`)).body.name).toBe('Демонстрационная');
+    expect((await fromOwn.post(`/api/tbl/workspace/${other.workspaceId}`, { name: 'Соседнее пространство 2' })).status).toBe(200);
   });
 });
 

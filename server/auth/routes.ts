@@ -21,7 +21,7 @@ export function authRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (token) {
       await sql`update syssession set logout_date = now() where token_hash = ${tokenHash(token)} and logout_date is null`.execute(kysely(ctx.orm.em.fork()));
     }
-    deleteCookie(c, cookieName, { path: '/' });
+    deleteCookie(c, cookieName, { path: '/', secure: isTls(c, ctx.config.trustProxy) });
     return c.json({ success: true });
   });
 }

@@ -98,6 +98,10 @@ describe('session cookie', () => {
     expect(tls.headers.get('set-cookie')).toMatch(/;\s*Secure/i);
     expect(tls.headers.get('set-cookie')).toMatch(/HttpOnly/i);
     expect(tls.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    const cookie = tls.headers.get('set-cookie')!.split(';')[0];
+    const out = await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: { cookie, 'x-forwarded-proto': 'https' } });
+    expect(out.headers.get('set-cookie')).toMatch(/^tbsid=;.*Max-Age=0.*;\s*Secure/i);
+    expect((await fetch(`${server.url}/api/sys/session`, { method: 'POST', headers: { cookie } })).status).toBe(401);
   });
 });
 

@@ -199,11 +199,10 @@ export class TableStore {
     for (const k of keys) q = q.orderBy(k.expr, k.desc ? 'desc' : 'asc');
     q = q.limit(o.pageSize);
     if (!o.after && o.page && o.page > 1) q = q.offset((o.page - 1) * o.pageSize);
-    const rows = await q.execute();
-    const list = rows.map((r) => ({ ...system(r), ...rowToDoc(fields, r) }));
+    const rows = await this.withRefNames(q, keys).execute();
+    const list = rows.map((r: Record<string, unknown>) => ({ ...system(r), ...rowToDoc(fields, r), ...refNames(this.refFields(), r) }));
     const last = rows.at(-1);
     const next = last && rows.length === o.pageSize ? encodeCursor(keys.map((k) => cursorValue(k, last))) : null;
-    await this.joinRefs(list);
     const result: QueryResult = { list, next };
     if (o.count !== false) Object.assign(result, await this.count(o));
     return result;
@@ -215,6 +214,30 @@ export class TableStore {
     const row = await db(this.em).selectFrom(capped.as('m')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
     const n = Number(row?.n ?? 0);
     return { count: Math.min(n, COUNT_CAP), countCapped: n > COUNT_CAP };
+  }
+
+  /** The reference fields a list names (`x-list.refs`). */
+  private refFields(): Field[] {
+    return (this.def.list.refs ?? []).map((k) => this.def.fields.find((f) => f.key === k)).filter((f): f is Field => !!f?.ref);
+  }
+
+  /**
+   * The page with the names of what its rows reference (`x-list.refs`), in one statement: the page
+   * is ordered and cut first, then joined to the targets (50 lookups by primary key).
+   */
+  private withRefNames(page: any, keys: OrderKey[]) {
+    const refs = this.refFields();
+    if (!refs.length) return page;
+    let q = db(this.em).selectFrom(page.as('pg')).selectAll('pg');
+    refs.forEach((f, i) => {
+      const label = sql.join((f.refLabel ?? ['name']).map((c) => sql.ref(`r${i}.${c}`)));
+      q = q.leftJoin(`${f.ref} as r${i}`, `r${i}.id`, `pg.${f.column}`).select(sql<string>`concat_ws(' ', ${label})`.as(`__ref${i}`));
+    });
+    for (const k of keys) {
+      const f = (k as OrderKey & { field?: Field }).field;
+      q = q.orderBy(`pg.${f ? f.column : 'id'}`, k.desc ? 'desc' : 'asc');
+    }
+    return q;
   }
 
   /** For each ref of `x-list.refs`, adds `{id, name}` under the field's name without `Id`, named by the target's label. */
@@ -267,6 +290,16 @@ export class TableStore {
     const rows = await db(em).selectFrom(table).select(['id', ...cols]).where('id', 'in', ids).execute();
     return new Map(rows.map((r) => [r.id as string, cols.map((c) => r[c]).filter((v) => v != null && v !== '').join(' ')]));
   }
+}
+
+/** `{id, name}` under each listed reference's name without `Id` (`ownerUnitId` → `ownerUnit`), from {@link TableStore.withRefNames}. */
+function refNames(refs: Field[], row: Record<string, unknown>): Doc {
+  const out: Doc = {};
+  refs.forEach((f, i) => {
+    const id = row[f.column];
+    if (id) out[f.key.replace(/Id$/, '')] = { id, name: row[`__ref${i}`] ?? undefined };
+  });
+  return out;
 }
 
 /** What every stored row carries: its id, version (for stale-update checks) and last change. */

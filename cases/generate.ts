@@ -1,0 +1,67 @@
+/**
+ * Generated patients and cases for scale work (`npm run gen:cases -- N`, the `bench:*` scripts):
+ * realistic names (Russian and Kyrgyz, by gender), birth dates, one case each spread over the
+ * workspace's TB units, every state, diagnosis type and classification, registration dates over
+ * ten years. Written by set-based SQL in chunks (a million rows in minutes, not hours); the rows
+ * bypass the writer, so they have no history or change-log entries.
+ */
+import { sql, type Kysely } from 'kysely';
+
+const MALE = ['Алексей', 'Сергей', 'Иван', 'Дмитрий', 'Андрей', 'Николай', 'Михаил', 'Александр', 'Владимир', 'Павел', 'Игорь', 'Олег', 'Юрий', 'Виктор', 'Максим', 'Денис', 'Роман', 'Евгений', 'Артём', 'Кирилл', 'Азамат', 'Бакыт', 'Нурлан', 'Эрлан', 'Айбек', 'Талант', 'Улан', 'Марат', 'Руслан', 'Тимур', 'Адилет', 'Бекзат', 'Жыргалбек', 'Канат', 'Мирлан', 'Нурбек', 'Самат', 'Темирлан', 'Чынгыз', 'Эмиль'];
+const FEMALE = ['Мария', 'Елена', 'Ольга', 'Наталья', 'Анна', 'Татьяна', 'Ирина', 'Светлана', 'Екатерина', 'Юлия', 'Анастасия', 'Галина', 'Людмила', 'Валентина', 'Марина', 'Оксана', 'Дарья', 'Вера', 'Любовь', 'Надежда', 'Айгуль', 'Гульмира', 'Динара', 'Жылдыз', 'Назгуль', 'Айпери', 'Бермет', 'Гулзат', 'Нургуль', 'Чолпон', 'Асель', 'Айжан', 'Бурул', 'Жибек', 'Мээрим', 'Акмарал', 'Алтынай', 'Венера', 'Гулнара', 'Зарина'];
+/** Surnames as [male, female]. */
+const SURNAMES = [['Иванов', 'Иванова'], ['Смирнов', 'Смирнова'], ['Кузнецов', 'Кузнецова'], ['Попов', 'Попова'], ['Васильев', 'Васильева'], ['Петров', 'Петрова'], ['Соколов', 'Соколова'], ['Михайлов', 'Михайлова'], ['Новиков', 'Новикова'], ['Фёдоров', 'Фёдорова'], ['Морозов', 'Морозова'], ['Волков', 'Волкова'], ['Алексеев', 'Алексеева'], ['Лебедев', 'Лебедева'], ['Семёнов', 'Семёнова'], ['Егоров', 'Егорова'], ['Павлов', 'Павлова'], ['Козлов', 'Козлова'], ['Степанов', 'Степанова'], ['Николаев', 'Николаева'], ['Орлов', 'Орлова'], ['Андреев', 'Андреева'], ['Макаров', 'Макарова'], ['Никитин', 'Никитина'], ['Захаров', 'Захарова'], ['Асанов', 'Асанова'], ['Токтогулов', 'Токтогулова'], ['Абдыкадыров', 'Абдыкадырова'], ['Жумабеков', 'Жумабекова'], ['Исаков', 'Исакова'], ['Касымов', 'Касымова'], ['Мамытов', 'Мамытова'], ['Осмонов', 'Осмонова'], ['Садыков', 'Садыкова'], ['Турдубаев', 'Турдубаева'], ['Усенов', 'Усенова'], ['Шамшиев', 'Шамшиева'], ['Эсенбеков', 'Эсенбекова'], ['Бакиев', 'Бакиева'], ['Сыдыков', 'Сыдыкова'], ['Алымбеков', 'Алымбекова'], ['Бейшеналиев', 'Бейшеналиева'], ['Джумалиев', 'Джумалиева'], ['Кадыров', 'Кадырова'], ['Молдобаев', 'Молдобаева'], ['Ниязов', 'Ниязова'], ['Рахманов', 'Рахманова'], ['Султанов', 'Султанова'], ['Таджибаев', 'Таджибаева'], ['Юсупов', 'Юсупова']];
+/** Fathers' names, by which the patronymic is made. */
+const FATHERS = [['Сергеевич', 'Сергеевна'], ['Иванович', 'Ивановна'], ['Петрович', 'Петровна'], ['Александрович', 'Александровна'], ['Николаевич', 'Николаевна'], ['Владимирович', 'Владимировна'], ['Михайлович', 'Михайловна'], ['Андреевич', 'Андреевна'], ['Дмитриевич', 'Дмитриевна'], ['Юрьевич', 'Юрьевна'], ['Токтогулович', 'Токтогуловна'], ['Асанович', 'Асановна'], ['Бакытович', 'Бакытовна'], ['Нурланович', 'Нурлановна'], ['Маратович', 'Маратовна']];
+
+const arr = (xs: string[]) => sql`array[${sql.join(xs.map((x) => sql.lit(x)))}]::text[]`;
+
+/** The ids of a generated patient and case: stable for (seed, i), so a chunk's cases find their patients. */
+const idOf = (kind: string, seed: string) => sql`(md5(${seed} || ${kind} || i::text))::uuid`;
+
+/**
+ * Adds `n` patients with one case each to the workspace, over its TB units (or `unitIds`).
+ * @example await generateCases(kysely(em), workspaceId, 1_000_000, { onProgress: (done) => console.log(done) })
+ */
+export async function generateCases(
+  db: Kysely<any>,
+  workspaceId: string,
+  n: number,
+  opts: { unitIds?: string[]; chunk?: number; seed?: string; onProgress?: (done: number) => void } = {},
+): Promise<void> {
+  const units = opts.unitIds ?? (await db.selectFrom('unit').select('id').where('workspace_id', '=', workspaceId).where('type', '=', 'TBUNIT').orderBy('name').execute()).map((u) => u.id as string);
+  if (!units.length) throw new Error('the workspace has no TB unit to place cases in');
+  const chunk = opts.chunk ?? 50_000;
+  const seed = opts.seed ?? crypto.randomUUID();
+  const unitArr = sql`(array[${sql.join(units.map((u) => sql`${u}::uuid`))}])`;
+  const pick = (list: unknown, len: number, salt: number) => sql`(${list})[(1 + (i * ${salt}) % ${len})::int]`;
+  for (let from = 1; from <= n; from += chunk) {
+    const to = Math.min(n, from + chunk - 1);
+    await sql`
+      insert into patient (id, workspace_id, name, middle_name, last_name, gender, birth_date)
+      select ${idOf('p', seed)}, ${workspaceId},
+             case when i % 2 = 0 then ${pick(arr(MALE), MALE.length, 7919)} else ${pick(arr(FEMALE), FEMALE.length, 7919)} end,
+             case when i % 2 = 0 then ${pick(arr(FATHERS.map((f) => f[0])), FATHERS.length, 104729)} else ${pick(arr(FATHERS.map((f) => f[1])), FATHERS.length, 104729)} end,
+             case when i % 2 = 0 then ${pick(arr(SURNAMES.map((s) => s[0])), SURNAMES.length, 15485863)} else ${pick(arr(SURNAMES.map((s) => s[1])), SURNAMES.length, 15485863)} end,
+             case when i % 2 = 0 then 'MALE' else 'FEMALE' end,
+             date '1940-01-01' + ((i * 2654435761) % 29000)::int
+        from generate_series(${from}::bigint, ${to}::bigint) as i`.execute(db);
+    await sql`
+      insert into tbcase (id, workspace_id, patient_id, case_number, owner_unit_id, notification_unit_id, state, diagnosis_type,
+                          classification, validated, transferring, registration_group, registration_date, diagnosis_date,
+                          ini_treatment_date, outcome_date, outcome)
+      select ${idOf('c', seed)}, ${workspaceId}, ${idOf('p', seed)}, 'G-' || lpad(i::text, 7, '0'),
+             ${unitArr}[(1 + i % ${units.length})::int], ${unitArr}[(1 + i % ${units.length})::int],
+             (array['NOT_ONTREATMENT', 'ONTREATMENT', 'ONTREATMENT', 'CLOSED', 'CLOSED', 'CLOSED'])[(1 + (i * 31) % 6)::int],
+             case when i % 5 = 0 then 'SUSPECT' else 'CONFIRMED' end,
+             (array['TB', 'TB', 'TB', 'TB', 'TB', 'TB', 'DRTB', 'DRTB', 'NTM'])[(1 + (i * 17) % 9)::int],
+             i % 7 <> 0, i % 97 = 0,
+             (array['NEW', 'NEW', 'NEW', 'RELAPSE', 'AFTER_DEFAULT', 'FAILURE_FT', 'OTHER'])[(1 + (i * 13) % 7)::int],
+             reg, reg - (i % 20)::int,
+             case when (i * 31) % 6 <> 0 then reg + 3 end,
+             case when (i * 31) % 6 >= 3 then reg + 180 + (i % 200)::int end,
+             case when (i * 31) % 6 >= 3 then (array['CURED', 'TREATMENT_COMPLETED', 'FAILED', 'LOST_FOLLOWUP', 'DIED'])[(1 + i % 5)::int] end
+        from (select i, date '2015-01-01' + ((i * 40503) % 4000)::int as reg from generate_series(${from}::bigint, ${to}::bigint) as i) g`.execute(db);
+    opts.onProgress?.(to);
+  }
+}

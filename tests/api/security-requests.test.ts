@@ -71,6 +71,17 @@ describe('forged requests', () => {
     expect(await sources('EVIL3')).toBe(0);
   });
 
+  it('accepts the origins listed in TB_ORIGINS (a public name in front of the server)', async () => {
+    const post = () => send('/api/tbl/source/query', { headers: { 'content-type': 'application/json', origin: 'https://tb.example.org' }, body: '{}' });
+    expect((await post()).status).toBe(403);
+    server.ctx.config.allowedOrigins.push('https://tb.example.org/'); // as configFromEnv reads TB_ORIGINS
+    try {
+      expect((await post()).status).toBe(200);
+    } finally {
+      server.ctx.config.allowedOrigins.pop();
+    }
+  });
+
   it('serves the UI (its own origin, JSON or no body) and non-browser clients (no Origin)', async () => {
     const json = { 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin' };
     const created = await send('/api/tbl/source', { headers: json, body: JSON.stringify({ shortName: 'UI1', name: 'Из интерфейса' }) });

@@ -51,6 +51,7 @@ export function parseDate(value: unknown, endOfDay = false, zone?: string): Date
   if (typeof value === 'number') d = new Date(value);
   else if (typeof value === 'string' && dayOnly.test(value)) {
     const [, y, m, day] = dayOnly.exec(value)!.map(Number);
+    if (y < 1900 || y > 9999) return undefined; // new Date(0, 0, 1) would read the year 0 as 1900
     if (zone) d = new Date(startOfDayIn(zone, y, m, day + (endOfDay ? 1 : 0)));
     else d = new Date(y, m - 1, day + (endOfDay ? 1 : 0));
     if (endOfDay) d = new Date(d.getTime() - 1);

@@ -1,12 +1,12 @@
 import { t } from '../../engine/i18n.ts';
 import type { ActionContext, Refusal, RowAction } from '../../server/actions/types.ts';
+import { endSessions } from '../../server/auth/end-sessions.ts';
 import { hashPassword, isValidPassword } from '../../server/auth/password.ts';
 import type { Em } from '../../server/db/orm.ts';
 import { fieldTitle } from '../../server/history/describe.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { kysely } from '../../server/tbl/store.ts';
 import { sendMail } from '../mail/send.ts';
-import { endSessions } from './hooks.ts';
 import { newPassword } from './new-password.ts';
 import { exceeds, rightsOf } from './rights.ts';
 import { mayChangeAccount } from './shared-account.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
-import type { Em } from '../../server/db/orm.ts';
+import { endSessions } from '../../server/auth/end-sessions.ts';
 import type { Session } from '../../server/http/context.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import type { Doc, SaveContext, TableHooks } from '../../server/modules.ts';
@@ -8,10 +8,6 @@ import { kysely } from '../../server/tbl/store.ts';
 import { maskInvitations } from './invitations.ts';
 import { assertNotAbove, rightsFields } from './rights.ts';
 import { assertMayChangeAccount, mayChangeAccount } from './shared-account.ts';
-
-/** Ends every open session of an account (a blocked user is out at once, on every server process). */
-export const endSessions = (em: Em, userId: string) =>
-  kysely(em).updateTable('syssession').set({ logout_date: sql`now()` }).where('user_id', '=', userId).where('logout_date', 'is', null).execute();
 
 /** The fields that live on the shared account rather than on the workspace link. */
 const accountFields = ['login', 'name', 'email', 'sendSystemMessages', 'active'];

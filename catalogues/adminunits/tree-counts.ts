@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Em } from '../../server/db/orm.ts';
 import { kysely } from '../../server/tbl/store.ts';
 
@@ -32,16 +32,3 @@ export async function unitCounts(em: Em, workspaceId: string, ids: string[]): Pr
   return new Map(rows.rows.map((r) => [r.id, Number(r.n)]));
 }
 
-/** The path columns p0..p4: an admin unit's ancestors from the root, itself included. */
-export const pathColumns = ['p0_id', 'p1_id', 'p2_id', 'p3_id', 'p4_id'] as const;
-
-/**
- * An area and every area below it, as a subquery of ids: the area's id lies on each descendant's
- * path p0..p4 (its own path included).
- */
-export const areaSubtree = (db: Kysely<any>, workspaceId: string, areaId: string) =>
-  db
-    .selectFrom('adminunit as sub')
-    .select('sub.id')
-    .where('sub.workspace_id', '=', workspaceId)
-    .where((eb) => eb.or(pathColumns.map((c) => eb(`sub.${c}`, '=', areaId))));

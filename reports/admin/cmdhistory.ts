@@ -1,7 +1,7 @@
 import type { CmdHistoryRow } from './rows.ts';
 import type { Hono } from 'hono';
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { areaSubtree } from '../../catalogues/adminunits/tree-counts.ts';
+import { areaSubtree } from '../../server/scope/area.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext, Env, Session } from '../../server/http/context.ts';
 import { requirePermission } from '../../server/http/middleware.ts';

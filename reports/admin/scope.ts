@@ -5,7 +5,7 @@
  * reader's area subtree, its unit is one they see, or its user's unit is one they see.
  */
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { areaSubtree } from '../../catalogues/adminunits/tree-counts.ts';
+import { areaSubtree } from '../../server/scope/area.ts';
 import type { Session } from '../../server/http/context.ts';
 import { readerView, unitsInView, usersInView } from '../../server/scope/view.ts';
 

@@ -11,7 +11,7 @@
  * only what belongs to their own unit.
  */
 import type { Kysely } from 'kysely';
-import { areaSubtree } from '../../catalogues/adminunits/tree-counts.ts';
+import { areaSubtree } from './area.ts';
 import type { Session } from '../http/context.ts';
 
 export type ReaderView = { kind: 'workspace' } | { kind: 'area'; areaId: string } | { kind: 'unit'; unitId: string } | { kind: 'none' };

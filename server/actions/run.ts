@@ -5,7 +5,7 @@ import type { AppContext, Session } from '../http/context.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import type { Doc } from '../modules.ts';
-import { kysely, TableStore } from '../tbl/store.ts';
+import { TableStore } from '../tbl/store.ts';
 import { TableWriter } from '../tbl/write.ts';
 import type { ActionContext, Refusal, RowAction } from './types.ts';
 
@@ -19,14 +19,12 @@ export interface ActionState {
 
 const asRefusal = (r: Refusal) => (typeof r === 'string' ? { msg: r, status: 400 as const } : r);
 
-/** The row as the session reads it, locked for the transaction when `lock`; 404 outside its workspace. */
+/**
+ * The row as the session sees it (workspace and view: to list, the read view; to run, the write
+ * view), locked (`SELECT … FOR UPDATE`) for the transaction when `lock`; 404 outside them.
+ */
 async function readRow(em: Em, ctx: AppContext, def: TableDef, s: Session, id: string, lock: boolean): Promise<Doc> {
-  if (lock) {
-    let q = kysely(em).selectFrom(def.name).select('id').where('id', '=', id);
-    if (def.meta.workspace) q = q.where('workspace_id', '=', s.workspaceId);
-    await q.forUpdate().executeTakeFirst();
-  }
-  const row = await new TableStore(def, em, s.workspaceId, s.userId).read(id);
+  const row = await TableStore.of(ctx.registry, def, em, s, lock ? 'write' : 'read').read(id, { lock });
   if (!row) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
   for (const h of ctx.modules.hooks(def.name)) await h.afterRead?.({ em, ctx, session: s, def, docs: [row] });
   return row;

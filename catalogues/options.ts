@@ -42,3 +42,4 @@ export const userViews: OptionProvider = async ({ em, session, params }) => {
     ...(unit ? [{ value: 'ADMINUNIT', label: label('userView.ADMINUNIT', unit.areaName) }, { value: 'UNIT', label: label('userView.UNIT', unit.unitName) }] : []),
   ];
 };
+userViews.params = { type: 'object', additionalProperties: false, properties: { unitId: { type: 'string', format: 'uuid' } } };

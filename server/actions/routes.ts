@@ -1,7 +1,6 @@
 import type { Hono } from 'hono';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env } from '../http/context.ts';
-import { assertPermission } from '../http/middleware.ts';
 import { idParam, tableFor } from '../tbl/access.ts';
 import { listActions, runAction } from './run.ts';
 

@@ -58,6 +58,8 @@ export function optionRoutes(app: Hono<Env>, ctx: AppContext): void {
     const provider = ctx.modules.option(name);
     if (provider) {
       if (readable === false) throw fail(403, t(s.lang, 'msg.forbidden'));
+      const declared = provider.params ? ctx.validators.validate(`opts#${name}`, provider.params, params, s.lang) : [];
+      if (declared.length) throw new ApiError(400, declared);
       return c.json(await provider({ em, ctx, session: s, params: { workspaceId, ...params } }));
     }
     const def = ctx.registry.tables.get(name);

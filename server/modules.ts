@@ -105,16 +105,16 @@ export class Modules {
     return this.list.map((m) => m.hooks?.[table]).filter((h): h is TableHooks => !!h);
   }
 
-  /**
-   * The named option lookup `name` (`perms-tree`), if a module provides it. Own keys only: a client's
-   * `__proto__` or `constructor` is no lookup.
-   * @example modules.option('constructor') // undefined
-   */
   /** The actions declared on a table, by every module. */
   actions(table: string): RowAction[] {
     return this.list.flatMap((m) => m.actions ?? []).filter((a) => a.table === table);
   }
 
+  /**
+   * The named option lookup `name` (`perms-tree`), if a module provides it. Own keys only: a client's
+   * `__proto__` or `constructor` is no lookup.
+   * @example modules.option('constructor') // undefined
+   */
   option(name: string): OptionProvider | undefined {
     for (const m of this.list) if (m.options && Object.hasOwn(m.options, name)) return m.options[name];
     return undefined;

@@ -288,6 +288,7 @@ describe('the hostile values the fuzz run found, each refused on its field', () 
     ['the lookup constructor', '/api/opts/constructor', '{}', 404, null],
     ['an empty list in a lookup', '/api/opts/unit', j({ type: [] }), 400, 'type'],
     ['a urn:uuid workspace in a lookup', '/api/opts/unit', j({ workspaceId: urn }), 400, 'workspaceId'],
+    ['a urn:uuid unit in a named lookup (its declared parameters)', '/api/opts/user-views', j({ unitId: urn }), 400, 'unitId'],
     ['maxResults of 1.5', '/api/session/search', j({ key: 'a', maxResults: 1.5 }), 400, 'maxResults'],
     ['JSON nested 20,000 deep', '/api/tbl/source/query', '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000), 400, null],
   ];

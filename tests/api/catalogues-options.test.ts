@@ -19,7 +19,11 @@ describe('lookups', () => {
       id: 'source', name: 'источники поставки лекарств',
       children: [{ id: 'source.create', name: 'Создание' }, { id: 'source.update', name: 'Изменение' }, { id: 'source.delete', name: 'Удаление' }],
     });
-    expect(node('userws').children.map((c: any) => c.id)).toEqual(['userws.create', 'userws.update', 'userws.delete', 'userws.resetpwd', 'userws.updatepwd']);
+    // the invitation answers, then the declared row actions (catalogues/users/actions.ts)
+    expect(node('userws').children.map((c: any) => c.id)).toEqual([
+      'userws.create', 'userws.update', 'userws.delete', 'userws.accept', 'userws.decline',
+      'userws.resetpwd', 'userws.updatepwd', 'userws.block', 'userws.unblock',
+    ]);
     expect(node('session')).toMatchObject({ name: 'Сеанс', children: [{ id: 'session.changews', name: 'Смена рабочего пространства' }] });
     expect(node('sysuser').children.map((c: any) => c.id)).toEqual(expect.arrayContaining(['sysuser.changepassword', 'sysuser.register', 'sysuser.acceptula']));
     expect(node('sysconfig').name).toBe('Настройки системы');

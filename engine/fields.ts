@@ -58,10 +58,33 @@ export function collectChildren(table: string, props: Record<string, JsonSchema>
       table: `${table}_${columnOf([name])}`,
       title: s.title,
       scalarItems,
-      fields: scalarItems ? [leaf(['value'], items)] : collectFields(items.properties),
+      fields: scalarItems ? [leaf(['value'], items)] : collectFields(withoutRowId(items.properties)),
     });
   }
   return out;
+}
+
+/** A child row's `id` is the row's own key (its column is the child table's primary key), not a stored field. */
+const withoutRowId = (props: Record<string, JsonSchema> = {}) => Object.fromEntries(Object.entries(props).filter(([k]) => k !== 'id'));
+
+/** The schema of a child row's `id`, which the engine adds to every table's rows: a uuid, kept by the form but not shown. */
+export const ROW_ID: JsonSchema = { type: 'string', format: 'uuid', 'x-hidden': true };
+
+/**
+ * A table schema whose child rows (arrays of objects stored as child tables) accept their system
+ * `id`, without each file declaring it: a row read carries its id, and an update sending it back
+ * changes that row instead of replacing it (server/tbl/rows.ts). Other schemas are returned as
+ * they are; the schema given is not changed.
+ * @example withRowIds(regimen).properties.medicines.items.properties.id // { type: 'string', format: 'uuid', 'x-hidden': true }
+ */
+export function withRowIds<T extends JsonSchema>(schema: T): T {
+  if (!schema['x-table']) return schema;
+  const props = schema.properties ?? {};
+  const rows = Object.entries(props).filter(([, s]) => scalarType(s) === 'array' && !s['x-storage'] && s.items && scalarType(s.items) === 'object' && !s.items.properties?.id);
+  if (!rows.length) return schema;
+  const properties = { ...props };
+  for (const [name, s] of rows) properties[name] = { ...s, items: { ...s.items, properties: { ...s.items!.properties, id: ROW_ID } } };
+  return { ...schema, properties };
 }
 
 /** Array properties stored as JSONB are plain leaves. */

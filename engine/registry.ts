@@ -1,5 +1,5 @@
 import { inlineDefs } from './defs.ts';
-import { tableDef } from './fields.ts';
+import { tableDef, withRowIds } from './fields.ts';
 import type { EntitySchemaFile, TableDef } from './types.ts';
 
 /**
@@ -21,7 +21,8 @@ export class Registry {
   constructor(files: EntitySchemaFile[]) {
     for (const given of files) {
       // local `$defs` references are plain properties for every reader (loadSchemas has inlined them already)
-      const f = given.$defs ? (inlineDefs(given) as EntitySchemaFile) : given;
+      // and a table's child rows accept their system `id` (withRowIds)
+      const f = withRowIds(given.$defs ? (inlineDefs(given) as EntitySchemaFile) : given);
       this.schemas.set(f.$id, f);
       const def = tableDef(f);
       if (def) this.tables.set(def.name, def);

@@ -14,5 +14,6 @@ export interface Regimen {
     defaultFrequency: 1 | 2 | 3 | 4 | 5 | 6 | 7;
     iniDay: number;
     days: number;
+    id?: string;
   }[];
 }

@@ -5,5 +5,6 @@ export interface Userprofile {
   permissions?: {
     permission: string;
     canChange?: boolean;
+    id?: string;
   }[];
 }

@@ -80,7 +80,36 @@ export async function describeDiff(em: Em, def: TableDef, diff: DocDiff, lang: L
       items.push({ title: `${sign}${c.title ? t(lang, c.title) : field}`, value: await childLabels(em, def, field, [value], lang) });
     }
   }
+  diffs.push(...(await rowDiffs(em, def, diff, lang)));
   return { diffs, ...(items.length ? { items } : {}) };
+}
+
+/**
+ * A kept child row's changes as diffs titled by the table, the row's first value and the field
+ * ('Препараты схемы (Изониазид): Доза'); a new order of kept rows as the table's rows before and after.
+ */
+async function rowDiffs(em: Em, def: TableDef, diff: DocDiff, lang: Lang): Promise<NonNullable<HistoryDetail['diffs']>> {
+  const out: NonNullable<HistoryDetail['diffs']> = [];
+  for (const row of diff.rows) {
+    const c = def.children.find((x) => x.prop === row.field)!;
+    const byKey = new Map(c.fields.map((f) => [f.key, f]));
+    const first = c.fields[0];
+    const label = await labeler(em, def, lang, [
+      { field: first, value: getPath(row.prev, first.path) },
+      ...row.changes.flatMap((ch) => [{ field: byKey.get(ch.field)!, value: ch.prevValue }, { field: byKey.get(ch.field)!, value: ch.newValue }]),
+    ]);
+    const table = c.title ? t(lang, c.title) : c.prop;
+    const name = label(first, getPath(row.prev, first.path));
+    for (const ch of row.changes) {
+      const f = byKey.get(ch.field)!;
+      out.push({ title: `${table}${name != null ? ` (${name})` : ''}: ${title(lang, f)}`, prevValue: label(f, ch.prevValue), newValue: label(f, ch.newValue) });
+    }
+  }
+  for (const { field, prev, next } of diff.reordered) {
+    const c = def.children.find((x) => x.prop === field)!;
+    out.push({ title: c.title ? t(lang, c.title) : field, prevValue: await childLabels(em, def, field, prev, lang), newValue: await childLabels(em, def, field, next, lang) });
+  }
+  return out;
 }
 
 /** A child item as text: refs by name, objects as `title: value` pairs. */

@@ -7,7 +7,9 @@ import type { Session } from '../http/context.ts';
 import type { Doc } from '../modules.ts';
 import { scopeCondition, type ScopeMode } from '../scope/rows.ts';
 import { afterCursor, decodeCursor, encodeCursor, type OrderKey } from './keyset.ts';
-import { childRowsToItems, docToRow, itemsToChildRows, rowToDoc } from './rows.ts';
+import { childRowsToItems, docToRow, planChildRows, rowToDoc } from './rows.ts';
+import { t } from '../../engine/i18n.ts';
+import { fail } from '../http/errors.ts';
 import { likePattern } from '../db/like.ts';
 
 export interface QueryOptions {
@@ -269,11 +271,24 @@ export class TableStore {
     return done?.version;
   }
 
+  /**
+   * Stores the document's child rows: rows keep their ids across saves — a changed row is updated,
+   * a new one inserted (with the id the client chose, if free), a missing one deleted, `idx` kept
+   * as the order (`planChildRows`).
+   */
   private async writeChildren(id: string, doc: Doc, isNew: boolean) {
+    const lang = this.access.scope?.session.lang ?? 'ru';
     for (const child of this.def.children) {
-      if (!isNew) await db(this.em).deleteFrom(child.table).where('parent_id', '=', id).execute();
-      const rows = itemsToChildRows(child, id, doc[child.prop]);
-      if (rows.length) await db(this.em).insertInto(child.table).values(rows).execute();
+      const items = Array.isArray(doc[child.prop]) ? (doc[child.prop] as unknown[]) : [];
+      const stored = isNew ? [] : await db(this.em).selectFrom(child.table).selectAll().where('parent_id', '=', id).execute();
+      const plan = planChildRows(child, id, stored, items, lang);
+      if (plan.remove.length) await db(this.em).deleteFrom(child.table).where('parent_id', '=', id).where('id', 'in', plan.remove).execute();
+      for (const u of plan.update) await db(this.em).updateTable(child.table).set(u.values).where('parent_id', '=', id).where('id', '=', u.id).execute();
+      if (!plan.insert.length) continue;
+      // an id the client chose may be another parent's row: refused, never moved
+      const taken = await db(this.em).selectFrom(child.table).select('id').where('id', 'in', plan.insert.map((r) => r.id as string)).executeTakeFirst();
+      if (taken) throw fail(409, t(lang, 'msg.idTaken'), `${child.prop}.${plan.insert.find((r) => r.id === taken.id)!.idx}.id`);
+      await db(this.em).insertInto(child.table).values(plan.insert).execute();
     }
   }
 

@@ -11,6 +11,7 @@ import { applyChildDefaults, applyDefaults, checkRefs, cleanInput, clientId, val
 import { assertWritable } from '../scope/writable.ts';
 import { changedValues, isTombstoned, recordChange } from '../sync/changes.ts';
 import { kysely, TableStore } from './store.ts';
+import { assignChildIds } from './rows.ts';
 
 /** The whole write of one document: validation, hooks, the row, the history entry — in one transaction. */
 export class TableWriter {
@@ -80,6 +81,7 @@ export class TableWriter {
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);
       await checkRefs(em, this.ctx, this.def, x.doc, this.session);
       await assertWritable(em, this.ctx.registry, this.def, x.doc, this.session);
+      assignChildIds(this.def, prev, x.doc, this.session.lang); // kept child rows keep their ids: the diff names the changed row
       const diff = diffDocs(this.def, prev, x.doc);
       const changed = !isEmptyDiff(diff);
       if (!changed && !opts.action) return id;

@@ -60,7 +60,7 @@ export function PermissionTreeField(props: FieldProps) {
 
   const onCheck = (checked: Key[] | { checked: Key[] }, info: { halfCheckedKeys?: Key[] }) => {
     const keys = [...(Array.isArray(checked) ? checked : checked.checked), ...(info.halfCheckedKeys ?? [])].map(String);
-    emit(keys.map((id) => ({ [valueKey]: id, canChange: granted.get(id)?.canChange === true })));
+    emit(keys.map((id) => ({ ...granted.get(id), [valueKey]: id, canChange: granted.get(id)?.canChange === true }))); // a kept grant keeps its row id
   };
 
   const setCanChange = (id: string, value: boolean) =>

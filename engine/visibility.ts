@@ -13,6 +13,7 @@
  *   visibleFields(schema, { result: 'POSITIVE' })                 // ⇒ {hidden: [], required: ['numberOfAFB']}
  */
 import { resolveParamField, ROW, valueAtPlace } from './options-params.ts';
+import { getPath } from './path.ts';
 import type { JsonSchema } from './types.ts';
 
 export interface Condition {
@@ -88,7 +89,7 @@ function evaluate(uses: ConditionUse[], doc: unknown) {
 }
 
 function remove(doc: unknown, path: string[]): boolean {
-  const parent = path.slice(0, -1).reduce<unknown>((cur, k) => (cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined), doc);
+  const parent = getPath(doc, path.slice(0, -1));
   const key = path[path.length - 1];
   if (!isNode(parent) || !(key in parent)) return false;
   delete (parent as Record<string, unknown>)[key];
@@ -131,7 +132,7 @@ export function dropHidden<T>(schema: JsonSchema, doc: T): T {
     const path = key.split('.');
     remove(doc, path);
     const def = propAt(schema, path)?.default;
-    const parent = path.slice(0, -1).reduce<unknown>((cur, k) => (cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined), doc);
+    const parent = getPath(doc, path.slice(0, -1));
     if (def !== undefined && isNode(parent)) (parent as Record<string, unknown>)[path[path.length - 1]] = structuredClone(def);
   }
   return doc;

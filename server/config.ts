@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Where the schema files live (overridable for tests that edit a copy). */
@@ -12,7 +13,10 @@ export interface ServerConfig {
   host: string;
   /** Seed the demo workspace when the database has no workspace yet. */
   seedDemo: boolean;
-  /** Folder where outgoing e-mail is written when no SMTP server is configured. */
+  /**
+   * Folder where outgoing e-mail is written when no SMTP server is configured: `TB_OUTBOX`, else
+   * `<TB_DATA_DIR>/outbox`, else `.data/outbox`.
+   */
   outboxDir: string;
   smtpUrl?: string;
   /** The offline client build: hides administration, shows Synchronize. */
@@ -36,7 +40,8 @@ export function configFromEnv(env = process.env): ServerConfig {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     seedDemo: env.TB_SEED_DEMO !== 'false',
-    outboxDir: env.TB_OUTBOX ?? '.data/outbox',
+    // everything the server writes goes under its data folder: with TB_DATA_DIR, the outbox is inside it
+    outboxDir: env.TB_OUTBOX ?? (env.TB_DATA_DIR ? join(env.TB_DATA_DIR, 'outbox') : '.data/outbox'),
     smtpUrl: env.SMTP_URL || undefined,
     clientMode: env.TB_CLIENT_MODE === 'true',
     sessionHours: Number(env.TB_SESSION_HOURS ?? 8),

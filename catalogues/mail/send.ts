@@ -13,7 +13,8 @@ export interface Mail {
 
 /**
  * Sends a message through SMTP (`SMTP_URL`) or, without one, writes it as JSON into the outbox folder
- * (`TB_OUTBOX`, default `.data/outbox/`), where a developer or a test reads it. The sender is the
+ * (`TB_OUTBOX`, else `<TB_DATA_DIR>/outbox/`, else `.data/outbox/`: `server/config.ts`), where a
+ * developer or a test reads it. The sender is the
  * administrator's address from the system settings. Call it last inside the transaction of the change
  * it reports, so a failed send undoes the change.
  */

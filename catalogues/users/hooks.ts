@@ -8,6 +8,7 @@ import { kysely } from '../../server/tbl/store.ts';
 import { maskInvitations } from './invitations.ts';
 import { assertNotAbove, rightsFields } from './rights.ts';
 import { assertMayChangeAccount, mayChangeAccount } from './shared-account.ts';
+import { sendWelcomeMail } from './welcome-mail.ts';
 
 /** The fields that live on the shared account rather than on the workspace link. */
 const accountFields = ['login', 'name', 'email', 'sendSystemMessages', 'active'];
@@ -93,6 +94,8 @@ export const userwsHooks: TableHooks = {
   },
 
   afterRead: ({ docs }) => maskInvitations(docs),
+
+  afterSave: (x) => sendWelcomeMail(x),
 };
 
 /** While an invitation waits, the inviter edits only what they typed; the account stays untouched. */

@@ -48,9 +48,14 @@ async function assertAdministers(em: Em, s: Session, workspaceId: string): Promi
 }
 
 export const workspaceHooks: TableHooks = {
-  /** Another workspace is changed only by its administrator. */
-  async beforeSave({ em, session, id, prev }) {
+  /**
+   * Another workspace is changed only by its administrator. Stock months: the minimum may not
+   * exceed the maximum (spec 000 §3.4: both 1 to 12).
+   */
+  async beforeSave({ em, session, id, doc, prev }) {
     if (prev) await assertAdministers(em, session, id);
+    const min = doc.minStockOnHand, max = doc.maxStockOnHand;
+    if (typeof min === 'number' && typeof max === 'number' && min > max) throw fail(400, t(session.lang, 'workspace.minAboveMax', { max }), 'minStockOnHand');
   },
   async afterSave(x) {
     if (x.isNew && x.session.userId) await bootstrap(x);

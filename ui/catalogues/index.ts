@@ -8,4 +8,5 @@ import { registerCatalogueExtension } from '../generic/catalogue/index.ts';
 import { UserActions } from './userws/UserActions.tsx';
 
 registerCatalogueExtension('adminunit', { view: lazy(() => import('./adminunit/AdminUnitsView.tsx')) });
-registerCatalogueExtension('userws', { cardActions: UserActions });
+// a new user is mailed how to log in (catalogues/users/welcome-mail.ts): the administrator is told
+registerCatalogueExtension('userws', { cardActions: UserActions, createdMessage: 'ui.users.welcomeSent' });

@@ -1,4 +1,7 @@
-/** A report's answer: errors, the record count, then the table — or 'Запись не найдена.' when empty. */
+/**
+ * A report's answer: errors, the record count, then the table — or 'Запись не найдена.' when empty.
+ * The table scrolls inside its pane when the window is narrow (1024 px), never the page.
+ */
 import { Alert, Table, Typography } from 'antd';
 import type { TableColumnsType as ColumnsType } from 'antd';
 import type { ReactNode } from 'react';
@@ -38,6 +41,8 @@ export function ReportResult<T extends { id: string }>({ rows, count, columns, l
             columns={columns}
             dataSource={rows}
             pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+            // never wider than its pane: a narrow window scrolls the table, not the page
+            scroll={{ x: 'max-content' }}
             expandable={expand ? { expandedRowRender: expand } : undefined}
           />
         </>

@@ -24,6 +24,7 @@ import { FormDialog } from '../../generic/forms/FormDialog.tsx';
 import { canEdit, useSession } from '../../session/index.ts';
 import { queryAdminUnits, type AdminUnitRow, type CountryLevel } from './adminUnitApi.ts';
 import { childLevels, MAX_LEVEL, parentOf, upsert } from './adminUnitTree.ts';
+import { toAccusative } from './accusative.ts';
 
 const TABLE = 'adminunit';
 /** Fields the tree itself decides (parent, path, level, count): not shown in its form. */
@@ -43,7 +44,7 @@ type ChildMap = Record<string, AdminUnitRow[]>;
 const ROOT = '';
 
 export default function AdminUnitsView({ permission }: CatalogueViewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const alerts = useTimedAlerts();
   const [confirm, confirmDialog] = useConfirm();
@@ -134,7 +135,7 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
     setEditing({
       parent,
       doc: { ...(form?.doc ?? {}), parentId: parent?.id, countryStructure: cs.id, level: cs.level },
-      heading: parent ? `${t('ui.adminunits.add', { name: cs.name })} — ${parent.name}` : t('ui.adminunits.add', { name: cs.name }),
+      heading: parent ? `${t('ui.adminunits.add', { name: toAccusative(cs.name, i18n.language) })} — ${parent.name}` : t('ui.adminunits.add', { name: toAccusative(cs.name, i18n.language) }),
       errors: [],
       saving: false,
     });
@@ -206,7 +207,7 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
       icon: <PlusOutlined />,
       label: (
         <span data-testid="adminunit-add" data-cs={cs.id}>
-          {t('ui.adminunits.add', { name: cs.name })}
+          {t('ui.adminunits.add', { name: toAccusative(cs.name, i18n.language) })}
         </span>
       ),
     }));
@@ -235,7 +236,7 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
   const rootLevels = childLevels(csList, 0);
   const rootAdd = !editable ? null : rootLevels.length === 1 ? (
     <Button data-testid="adminunits-add-root" type="primary" icon={<PlusOutlined />} onClick={() => openNew(undefined, rootLevels[0])}>
-      {t('ui.adminunits.add', { name: rootLevels[0].name })}
+      {t('ui.adminunits.add', { name: toAccusative(rootLevels[0].name, i18n.language) })}
     </Button>
   ) : rootLevels.length > 1 ? (
     <Dropdown trigger={['click']} menu={{ items: addItems(0), onClick: ({ key }) => openNew(undefined, csList.find((c) => `add:${c.id}` === key)!) }}>

@@ -1,6 +1,6 @@
 /**
  * The extra menu of a user's card (spec 000 §2.9), drawn from the row's declared actions
- * (`GET /api/tbl/userws/<id>/actions`): send a new password by e-mail, change the password in a
+ * (`GET /api/tbl/userws/<id>/actions`): send a new password by e-mail (after a confirmation), change the password in a
  * modal dialog, block or unblock. An action the server says may not run now is shown disabled with
  * its reason; block and unblock show only the one that applies. The list is read each time the menu
  * opens, so it follows the row.
@@ -12,6 +12,7 @@ import { KeyOutlined, LockOutlined, MailOutlined, MoreOutlined, UnlockOutlined }
 import { useTranslation } from 'react-i18next';
 import { errorsOf } from '../../api/index.ts';
 import type { CardActionsProps } from '../../generic/catalogue/index.ts';
+import { useConfirm } from '../../generic/ConfirmDialog.tsx';
 import { ChangeUserPasswordDialog } from './ChangeUserPasswordDialog.tsx';
 import { listActions, runAction, type RowActionState } from './userApi.ts';
 
@@ -28,6 +29,7 @@ export function UserActions({ item, editable, refreshItem, alerts }: CardActions
   const [changing, setChanging] = useState(false);
   const [busy, setBusy] = useState(false);
   const [actions, setActions] = useState<RowActionState[] | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
   const id = String(item.id);
   const name = String(item.name ?? item.login ?? '');
   const blocked = item.active === false;
@@ -73,7 +75,12 @@ export function UserActions({ item, editable, refreshItem, alerts }: CardActions
   const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
     domEvent.stopPropagation();
     if (key === 'updatepwd') setChanging(true);
-    else if (key === 'resetpwd') void run(() => runAction(id, 'resetpwd'), t('userws.newPasswordSent', { name }));
+    else if (key === 'resetpwd') {
+      // the old password stops working: asked first
+      void confirm(t('ui.users.confirmNewPassword', { name })).then((yes) => {
+        if (yes) void run(() => runAction(id, 'resetpwd'), t('userws.newPasswordSent', { name }));
+      });
+    }
     else if (key !== 'loading') {
       void run(async () => {
         await runAction(id, key);
@@ -89,6 +96,7 @@ export function UserActions({ item, editable, refreshItem, alerts }: CardActions
           {t('ui.users.more')}
         </Button>
       </Dropdown>
+      {confirmDialog}
       <ChangeUserPasswordDialog
         open={changing}
         userWsId={id}

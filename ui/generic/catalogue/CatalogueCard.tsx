@@ -1,6 +1,7 @@
 /**
  * One row of a catalogue as a card: title, subtitle and badges from the list descriptor.
- * Clicking expands it to show Edit and Delete (when editable).
+ * Clicking expands it to show Edit and Delete (when editable), or the row read-only
+ * ({@link RowView}) for a reader who may not edit.
  */
 import type { ReactNode } from 'react';
 import { Button, Card, Flex, Space, Tag, Typography } from 'antd';
@@ -8,8 +9,11 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Doc, ListDescriptor } from '../../api/index.ts';
 import { formatValue } from '../forms/formatValue.ts';
+import { RowView } from './RowView.tsx';
 
 export interface CatalogueCardProps {
+  /** The table, for the read-only view of an expanded card. */
+  table?: string;
   item: Doc;
   list: ListDescriptor;
   properties: Record<string, Record<string, unknown>>;
@@ -29,7 +33,7 @@ function listValue(item: Doc, field: string): unknown {
   return joined && typeof joined === 'object' ? joined : item[field];
 }
 
-export function CatalogueCard({ item, list, properties, expanded, editable, opening, onToggle, onEdit, onDelete, actions }: CatalogueCardProps) {
+export function CatalogueCard({ table, item, list, properties, expanded, editable, opening, onToggle, onEdit, onDelete, actions }: CatalogueCardProps) {
   const { t } = useTranslation();
   const show = (field?: string) => (field ? formatValue(listValue(item, field), properties[field], (k) => t(k)) : '');
   const title = show(list.title ?? 'name') || String(item.id ?? '');
@@ -80,6 +84,11 @@ export function CatalogueCard({ item, list, properties, expanded, editable, open
           </Space>
         ) : null}
       </Flex>
+      {expanded && !editable && table && item.id ? (
+        <div onClick={(e) => e.stopPropagation()}>
+          <RowView table={table} id={String(item.id)} />
+        </div>
+      ) : null}
     </Card>
   );
 }

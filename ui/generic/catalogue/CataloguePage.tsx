@@ -62,7 +62,9 @@ function GenericCataloguePage({ table, permission, onChanged }: CataloguePagePro
   const save = async (doc: Doc) => {
     const outcome = await c.save(doc);
     if (outcome) setExpanded(null);
-    if (outcome) alerts.success(t(outcome === 'created' ? 'ui.msg.created' : 'ui.msg.updated'));
+    const createdMessage = catalogueExtension(table)?.createdMessage;
+    if (outcome === 'created' && createdMessage) alerts.success(t(createdMessage, doc));
+    else if (outcome) alerts.success(t(outcome === 'created' ? 'ui.msg.created' : 'ui.msg.updated'));
     if (outcome) onChanged?.();
   };
 
@@ -133,6 +135,7 @@ function GenericCataloguePage({ table, permission, onChanged }: CataloguePagePro
           ) : (
             <CatalogueCard
               key={String(item.id)}
+              table={table}
               item={item}
               list={list}
               properties={properties}

@@ -31,6 +31,11 @@ export interface CardActionsProps {
 export interface CatalogueExtension {
   view?: ComponentType<CatalogueViewProps>;
   cardActions?: ComponentType<CardActionsProps>;
+  /**
+   * i18n key of the success message of a created row, instead of 'Успешно создано' (the saved
+   * document's fields are its parameters): what the server did besides, such as mailing a new user.
+   */
+  createdMessage?: string;
 }
 
 const registry = new Map<string, CatalogueExtension>();

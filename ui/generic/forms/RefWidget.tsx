@@ -2,7 +2,8 @@
  * rjsf widget for `x-ref` (a row of another table) and `x-options` (a named lookup) fields:
  * an antd Select with search; a multi-select for arrays of refs. Values are ids; `{id, name}`
  * objects (joined refs) are accepted and reduced to their id. Blank entries of a list are dropped
- * (the form does not pre-fill lists of refs: `SchemaForm`).
+ * (the form does not pre-fill lists of refs: `SchemaForm`). A value not (yet) among the options is
+ * named by the field's enum labels when it has them (a user's view 'Учреждение', not 'UNIT').
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Select } from 'antd';
@@ -62,6 +63,9 @@ export function RefWidget(props: WidgetProps) {
     };
   }, [ctx, source?.path, source?.ref, source?.lookup, paramsKey]);
 
+  // a value the options do not hold (yet): named by the field's enum labels, never shown raw ('UNIT')
+  const enumLabels = new Map(((options.enumOptions ?? []) as { value: unknown; label: string }[]).map((o) => [o.value, o.label]));
+  const labelOf = (v: unknown, given: unknown) => (list ?? []).find((o) => o.value === v)?.label ?? enumLabels.get(v) ?? (given === v ? String(v ?? '') : given);
   const current = multiple ? (Array.isArray(value) ? value.map(idOf).filter((v) => !isBlank(v)) : []) : idOf(value);
   return (
     <Select
@@ -75,6 +79,7 @@ export function RefWidget(props: WidgetProps) {
       allowClear={!required || multiple}
       placeholder={placeholder || t('ui.form.select')}
       showSearch={{ optionFilterProp: 'label' }}
+      labelRender={({ value: v, label }) => labelOf(v, label) as string}
       status={rawErrors?.length ? 'error' : undefined}
       style={{ width: '100%' }}
       onChange={(v) => onChange(multiple ? ((v ?? []) as unknown[]).filter((x) => !isBlank(x)) : (v ?? undefined))}

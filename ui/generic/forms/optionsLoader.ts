@@ -5,6 +5,7 @@
 import { fetchOptions, type Doc, type Option } from '../../api/index.ts';
 import { parsePlace, ROW, valueAtPlace } from '../../../engine/options-params.ts';
 import type { OptionSource } from './translateSchema.ts';
+import { withAdminUnitPaths } from './adminUnitPaths.ts';
 
 export type LoadOptions = (source: OptionSource, params?: Record<string, unknown>) => Promise<Option[]>;
 
@@ -42,14 +43,16 @@ export function rowsOf(source: OptionSource, id: string, idPrefix = 'root', idSe
 export function createOptionsLoader(given: Record<string, Option[]> | undefined): LoadOptions {
   const cache = new Map<string, Promise<Option[]>>();
   return (source, params = {}) => {
-    const preset = given?.[source.path];
-    if (preset && !Object.keys(params).length) return Promise.resolve(preset);
     const name = source.ref ?? source.lookup;
+    // admin units are offered by their path from the root
+    const shaped = (list: Promise<Option[]>) => (name === 'adminunit' ? list.then(withAdminUnitPaths) : list);
+    const preset = given?.[source.path];
+    if (preset && !Object.keys(params).length) return shaped(Promise.resolve(preset));
     if (!name) return Promise.resolve([]);
     const key = `${name}?${JSON.stringify(params)}`;
     let pending = cache.get(key);
     if (!pending) {
-      pending = fetchOptions(name, params).then((list) => (Array.isArray(list) ? list : []));
+      pending = shaped(fetchOptions(name, params).then((list) => (Array.isArray(list) ? list : [])));
       pending.catch(() => cache.delete(key));
       cache.set(key, pending);
     }

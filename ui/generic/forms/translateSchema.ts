@@ -7,6 +7,8 @@
  *   `params` are the `x-options-params` made places in the document (`engine/options-params.ts`:
  *   siblings, fields of the same row, of the parent form, of the root);
  * - `x-readonly` ⇒ `ui:readonly`;
+ * - an `enum` drawn as a select ⇒ {@link EnumSelect} (no blank first option, a placeholder);
+ *   `"ui:widget": "intSelect"` ⇒ {@link IntegerSelect} (the numbers from `minimum` to `maximum`);
  * - an array of objects picking from `perms-tree` ⇒ the `PermissionTree` field;
  * - any other array of objects ⇒ a table (`table/`: column headers, one row a line, 'Добавить').
  *
@@ -17,6 +19,8 @@ import { placeToString, resolveParamField, ROW } from '../../../engine/options-p
 import { TableArrayTemplate } from './table/TableArrayTemplate.tsx';
 import { TableRowTemplate } from './table/TableRowTemplate.tsx';
 import { TableCellsTemplate } from './table/TableCellsTemplate.tsx';
+import { EnumSelect } from './EnumSelect.tsx';
+import { INT_SELECT, IntegerSelect } from './IntegerSelect.tsx';
 
 export type Translate = (key: string) => string;
 type Node = Record<string, unknown>;
@@ -137,6 +141,8 @@ function walk(node: Node, ui: Node, path: string[], place: string[], root: Node,
   }
   const own = sourceOf(node, path, place, place.slice(0, -1));
   if (own) setWidget(ui, own, false);
+  else if (Array.isArray(node.enum) && node.type !== 'array' && (!ui['ui:widget'] || ui['ui:widget'] === 'select')) ui['ui:widget'] = EnumSelect;
+  if (ui['ui:widget'] === INT_SELECT) ui['ui:widget'] = IntegerSelect;
   if (node['x-readonly'] === true) ui['ui:readonly'] = true;
 
   if (isNode(node.properties)) {

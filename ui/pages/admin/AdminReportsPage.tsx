@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { reportScreens, type ReportSlug } from '../../admin/reports/index.ts';
 import { WaitIcon } from '../../generic/WaitIcon.tsx';
 import { hasPermission, useSession } from '../../session/index.ts';
-import PendingPage from '../pending/PendingPage.tsx';
 import { AdminHub } from './AdminHub.tsx';
 import { findEntry, REPORT_ENTRIES } from './adminEntries.ts';
 
@@ -35,7 +34,7 @@ export default function AdminReportsPage() {
   const Screen = entry && hasPermission(session, entry.permission) ? screens[entry.slug] : undefined;
   const scope = scopeNotice(session);
   return (
-    <AdminHub title={t('ui.admin.reportsTitle')} basePath="/sys/admin/reports" entries={REPORT_ENTRIES} selected={entry} testId="admin-reports">
+    <AdminHub title={t('ui.admin.reportsTitle')} basePath="/sys/admin/reports" entries={REPORT_ENTRIES} selected={entry} testId="admin-reports" hint="ui.admin.chooseReport">
       {Screen && scope && (
         <Alert type="info" showIcon data-testid="report-scope" style={{ marginBottom: 12 }} title={t(`ui.admin.reportScope.${scope.key}`, { name: scope.name })} />
       )}
@@ -43,8 +42,6 @@ export default function AdminReportsPage() {
         <Suspense fallback={<WaitIcon />}>
           <Screen key={entry!.slug} />
         </Suspense>
-      ) : entry ? (
-        <PendingPage />
       ) : null}
     </AdminHub>
   );

@@ -3,7 +3,6 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CataloguePage } from '../../generic/catalogue/index.ts';
 import '../../catalogues/index.ts';
-import PendingPage from '../pending/PendingPage.tsx';
 import SysConfigPage from './settings/SysConfigPage.tsx';
 import { AdminHub } from './AdminHub.tsx';
 import { findEntry, SETTINGS_ENTRIES } from './adminEntries.ts';
@@ -13,13 +12,11 @@ export default function AdminSettingsPage() {
   const { setting } = useParams();
   const entry = findEntry(SETTINGS_ENTRIES, setting);
   return (
-    <AdminHub title={t('ui.admin.settingsTitle')} basePath="/sys/admin/settings" entries={SETTINGS_ENTRIES} selected={entry} testId="admin-settings">
+    <AdminHub title={t('ui.admin.settingsTitle')} basePath="/sys/admin/settings" entries={SETTINGS_ENTRIES} selected={entry} testId="admin-settings" hint="ui.admin.chooseSetting">
       {entry?.table ? (
         <CataloguePage key={entry.table} table={entry.table} permission={entry.permission} />
       ) : entry?.slug === 'sysconfig' ? (
         <SysConfigPage />
-      ) : entry ? (
-        <PendingPage />
       ) : null}
     </AdminHub>
   );

@@ -1,5 +1,4 @@
 /** `/sys/admin/tables/:table` — 'Пользователь - Каталоги': the catalogue sidebar and the generic catalogue screen. */
-import { Typography } from 'antd';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CataloguePage } from '../../generic/catalogue/index.ts';
@@ -13,12 +12,8 @@ export default function AdminTablesPage() {
   const entry = findEntry(CATALOGUE_ENTRIES, table);
   const tableName = entry?.table ?? table;
   return (
-    <AdminHub title={t('ui.admin.tablesTitle')} basePath="/sys/admin/tables" entries={CATALOGUE_ENTRIES} selected={entry} testId="admin-tables">
-      {tableName ? (
-        <CataloguePage key={tableName} table={tableName} permission={entry?.permission} />
-      ) : (
-        <Typography.Text type="secondary">{t('ui.admin.chooseTable')}</Typography.Text>
-      )}
+    <AdminHub title={t('ui.admin.tablesTitle')} basePath="/sys/admin/tables" entries={CATALOGUE_ENTRIES} selected={entry} testId="admin-tables" hint="ui.admin.chooseTable">
+      {tableName ? <CataloguePage key={tableName} table={tableName} permission={entry?.permission} /> : null}
     </AdminHub>
   );
 }

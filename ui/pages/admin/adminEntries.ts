@@ -1,6 +1,7 @@
 /**
  * The entries of the administrator hubs (spec 000 §2.6): route slug, i18n label, the permission
- * that shows it, and for catalogues the table behind it.
+ * that shows it, and for catalogues the table behind it. A report's label is its permission's
+ * name, which is also the report screen's title.
  */
 export interface AdminEntry {
   slug: string;
@@ -26,11 +27,11 @@ export const CATALOGUE_ENTRIES: AdminEntry[] = [
 ];
 
 export const REPORT_ENTRIES: AdminEntry[] = [
-  { slug: 'onlineusers', permission: 'ONLINE', label: 'ui.admin.reports.onlineusers' },
-  { slug: 'usersessions', permission: 'USERSESREP', label: 'ui.admin.reports.usersessions' },
-  { slug: 'cmdhistory', permission: 'CMDHISTORY', label: 'ui.admin.reports.cmdhistory' },
-  { slug: 'cmdstatistics', permission: 'CMDSTATISTICS', label: 'ui.admin.reports.cmdstatistics' },
-  { slug: 'errorlog', permission: 'ERRORLOGREP', label: 'ui.admin.reports.errorlog' },
+  { slug: 'onlineusers', permission: 'ONLINE', label: 'perm.ONLINE' },
+  { slug: 'usersessions', permission: 'USERSESREP', label: 'perm.USERSESREP' },
+  { slug: 'cmdhistory', permission: 'CMDHISTORY', label: 'perm.CMDHISTORY' },
+  { slug: 'cmdstatistics', permission: 'CMDSTATISTICS', label: 'perm.CMDSTATISTICS' },
+  { slug: 'errorlog', permission: 'ERRORLOGREP', label: 'perm.ERRORLOGREP' },
 ];
 
 export const SETTINGS_ENTRIES: AdminEntry[] = [

@@ -1,7 +1,8 @@
 /**
  * `/sys/sync` — offline synchronisation: checking, then not running (password + 'Продолжить'),
  * in progress (phase title + wait icon, polled every 800 ms), success (button home) or error
- * ('Произошла ошибка').
+ * ('Произошла ошибка'). On a server (not the offline client) it says that synchronisation is for
+ * offline clients and asks nothing.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
@@ -9,9 +10,23 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, syncApi } from '../../api/index.ts';
 import { WaitIcon } from '../../generic/index.ts';
+import { useSession } from '../../session/index.ts';
 import { phaseOf, SYNC_POLL_MS } from './syncPhase.ts';
 
 export default function SyncPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  if (!session.clientMode) {
+    return (
+      <Card title={t('ui.sync.title')} data-testid="sync-page" data-phase="server" style={{ maxWidth: 560 }}>
+        <Result status="info" title={t('ui.sync.serverTitle')} subTitle={t('ui.sync.serverText')} />
+      </Card>
+    );
+  }
+  return <ClientSyncPage />;
+}
+
+function ClientSyncPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<syncApi.SyncStatus | null>(null);
   const [errors, setErrors] = useState<string[]>([]);

@@ -1,14 +1,17 @@
 /**
  * `/sys/user/settings` — 'Пользовательские настройки': name, mobile, email, timeZone
- * (`GET/POST /api/sys/usersettings`). No cancel button.
+ * (`GET/POST /api/sys/usersettings`). No cancel button. Lengths are checked with sentences before
+ * sending; the time zone defaults to the browser's and is found by city or offset; a saved name
+ * shows in the toolbar at once (the session is read again).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, sysApi } from '../../api/index.ts';
+import { useSessionContext } from '../../session/index.ts';
 import { TimedAlerts, useTimedAlerts, WaitIcon } from '../../generic/index.ts';
 import { applyServerErrors } from './applyServerErrors.ts';
-import { timeZoneOptions } from './timeZones.ts';
+import { browserTimeZone, timeZoneOptions } from './timeZones.ts';
 
 const FIELDS = ['name', 'mobile', 'email', 'timeZone'];
 
@@ -19,11 +22,12 @@ export default function UserSettingsPage() {
   const [loaded, setLoaded] = useState(false);
   const [saving, setSaving] = useState(false);
   const zones = useMemo(timeZoneOptions, []);
+  const { refresh } = useSessionContext();
 
   useEffect(() => {
     sysApi.fetchUserSettings().then(
       (doc) => {
-        form.setFieldsValue(doc ?? {});
+        form.setFieldsValue({ ...doc, timeZone: doc?.timeZone || browserTimeZone() });
         setLoaded(true);
       },
       (err) => {
@@ -39,6 +43,7 @@ export default function UserSettingsPage() {
     try {
       await sysApi.saveUserSettings(doc);
       alerts.success(t('ui.msg.userSettingsUpdated'));
+      await refresh().catch(() => null);
     } catch (err) {
       const rest = applyServerErrors(form, FIELDS, errorsOf(err), t);
       alerts.error(t('ui.form.errorsTitle'), rest.length ? rest : errorsOf(err).map((e) => t(e.msg)));
@@ -48,22 +53,23 @@ export default function UserSettingsPage() {
   };
 
   const required = { required: true, message: t('ui.msg.required') };
+  const max = (n: number) => ({ max: n, message: t('ui.register.tooLong', { max: n }) });
   return (
     <Card title={t('ui.user.settingsTitle')} data-testid="user-settings-page" style={{ maxWidth: 640 }}>
       <TimedAlerts alerts={alerts.alerts} remove={alerts.remove} />
       {!loaded ? <WaitIcon /> : null}
       <Form form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ display: loaded ? undefined : 'none' }}>
-        <Form.Item name="name" label={t('ui.user.name')} rules={[required, { max: 200 }]}>
-          <Input data-testid="settings-name" maxLength={200} />
+        <Form.Item name="name" label={t('ui.user.name')} rules={[required, max(200)]}>
+          <Input data-testid="settings-name" />
         </Form.Item>
-        <Form.Item name="mobile" label={t('ui.user.mobile')}>
+        <Form.Item name="mobile" label={t('ui.user.mobile')} rules={[max(50)]}>
           <Input data-testid="settings-mobile" />
         </Form.Item>
-        <Form.Item name="email" label={t('ui.user.email')} rules={[required, { type: 'email', message: t('ui.msg.invalidEmail') }, { max: 100 }]}>
-          <Input data-testid="settings-email" maxLength={100} />
+        <Form.Item name="email" label={t('ui.user.email')} rules={[required, { type: 'email', message: t('ui.msg.invalidEmail') }, max(100)]}>
+          <Input data-testid="settings-email" />
         </Form.Item>
         <Form.Item name="timeZone" label={t('ui.user.timeZone')}>
-          <Select data-testid="settings-timezone" showSearch={{ optionFilterProp: 'label' }} options={zones} allowClear />
+          <Select data-testid="settings-timezone" showSearch={{ optionFilterProp: 'label' }} options={zones} allowClear placeholder={t('ui.user.timeZoneSearch')} />
         </Form.Item>
         <Button data-testid="settings-save" type="primary" htmlType="submit" loading={saving}>
           {t('ui.common.save')}

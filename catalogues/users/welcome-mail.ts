@@ -1,0 +1,42 @@
+import { t } from '../../engine/i18n.ts';
+import { hashPassword } from '../../server/auth/password.ts';
+import type { SaveContext } from '../../server/modules.ts';
+import { kysely } from '../../server/tbl/store.ts';
+import { sendMail } from '../mail/send.ts';
+import { newPassword } from './new-password.ts';
+
+/**
+ * A user added to a workspace is told how to get in, by e-mail (SMTP, or the outbox without one):
+ * a new account receives its login and a new random password (the account had none); an account
+ * that already has a password is told the workspace is open to it; an invitation waiting for an
+ * account of another workspace goes to that account's own address. The administrator's screen
+ * says the mail was sent. Nothing is sent for the demo seed (a system session) nor to the user
+ * adding themselves (a new workspace's creator). Runs in the creating transaction (a failed send undoes the creation);
+ * the password is never recorded.
+ *
+ * @example userwsHooks.afterSave = (x) => sendWelcomeMail(x)
+ */
+export async function sendWelcomeMail({ em, ctx, session: s, doc, isNew }: SaveContext): Promise<void> {
+  // not the demo seed (a system session has no user) nor oneself (a new workspace's creator)
+  if (!isNew || !s.userId) return;
+  const userId = (doc.userId ?? doc.inviteUserId) as string | undefined;
+  if (!userId || userId === s.userId) return;
+  const db = kysely(em);
+  const account = await db.selectFrom('sysuser').select(['login', 'name', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+  if (!account) return;
+  const cfg = await db.selectFrom('sysconfig').select('system_url').limit(1).executeTakeFirst();
+  const vars = { name: account.name, login: account.login, workspace: s.workspaceName, url: cfg?.system_url ?? '' };
+  if (doc.pending) {
+    await sendMail(em, ctx, { to: account.email, subject: t(s.lang, 'userws.inviteSubject', vars), text: t(s.lang, 'userws.inviteText', vars) });
+  } else if (!account.password_hash) {
+    const password = newPassword();
+    await db
+      .updateTable('sysuser')
+      .set({ password_hash: await hashPassword(password), password_expired: false, password_changed_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+    await sendMail(em, ctx, { to: account.email, subject: t(s.lang, 'userws.welcomeSubject', vars), text: t(s.lang, 'userws.welcomeText', { ...vars, password }) });
+  } else {
+    await sendMail(em, ctx, { to: account.email, subject: t(s.lang, 'userws.addedSubject', vars), text: t(s.lang, 'userws.addedText', vars) });
+  }
+}

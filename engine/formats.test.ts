@@ -1,6 +1,6 @@
 // The formats every schema is checked with accept only what PostgreSQL stores.
 import { describe, expect, it } from 'vitest';
-import { boundIntegers, isDate, isDateTime, isUuid } from './formats.ts';
+import { boundNumbers, isDate, isDateTime, isUuid } from './formats.ts';
 import { Validators } from './validate.ts';
 
 describe('strict formats', () => {
@@ -20,8 +20,9 @@ describe('strict formats', () => {
     expect(isDateTime('0000-01-01T00:00:00Z')).toBe(false);
   });
 
-  it('bounds integers to the column, keeping tighter bounds', () => {
-    expect(boundIntegers({ type: 'object', properties: { n: { type: 'integer', minimum: 0 }, s: { type: 'string', enum: [{ type: 'integer' }] } } })).toEqual({
+  it('bounds integers to the column and numbers to finite values, keeping tighter bounds', () => {
+    expect(boundNumbers({ type: ['number', 'null'] })).toEqual({ type: ['number', 'null'], minimum: -Number.MAX_VALUE, maximum: Number.MAX_VALUE });
+    expect(boundNumbers({ type: 'object', properties: { n: { type: 'integer', minimum: 0 }, s: { type: 'string', enum: [{ type: 'integer' }] } } })).toEqual({
       type: 'object',
       properties: { n: { type: 'integer', minimum: 0, maximum: 2147483647 }, s: { type: 'string', enum: [{ type: 'integer' }] } },
     });
@@ -29,9 +30,9 @@ describe('strict formats', () => {
 
   it('makes every schema refuse them, with field errors', () => {
     const v = new Validators();
-    const schema = { type: 'object', properties: { id: { type: 'string', format: 'uuid', title: 'x.id' }, day: { type: 'string', format: 'date' }, n: { type: ['integer', 'null'] } } };
-    const errors = v.validate('t', schema, { id: 'urn:uuid:0b7c2b4e-3f1a-4c4e-9d7e-2a1b3c4d5e6f', day: '0000-01-01', n: 1e16 }, 'en');
-    expect(errors.map((e) => e.field).sort()).toEqual(['day', 'id', 'n']);
+    const schema = { type: 'object', properties: { id: { type: 'string', format: 'uuid', title: 'x.id' }, day: { type: 'string', format: 'date' }, n: { type: ['integer', 'null'] }, x: { type: 'number' } } };
+    const errors = v.validate('t', schema, { id: 'urn:uuid:0b7c2b4e-3f1a-4c4e-9d7e-2a1b3c4d5e6f', day: '0000-01-01', n: 1e16, x: JSON.parse('1e400') }, 'en');
+    expect(errors.map((e) => e.field).sort()).toEqual(['day', 'id', 'n', 'x']);
     expect(v.validate('t', schema, { id: '0b7c2b4e-3f1a-4c4e-9d7e-2a1b3c4d5e6f', day: '2026-01-01', n: null }, 'en')).toEqual([]);
   });
 });

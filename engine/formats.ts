@@ -48,22 +48,26 @@ export const strictFormats = {
 export const INT_MIN = -2147483648;
 export const INT_MAX = 2147483647;
 
+const typesOf = (type: unknown): unknown[] => (Array.isArray(type) ? type : [type]);
+
 const valueKeywords = new Set(['enum', 'const', 'default', 'examples']);
 
 /**
- * The schema with every `integer` bounded to the column's range (a tighter `minimum`/`maximum` kept),
- * so 1e16 is a field error rather than a database error. Returns a copy.
- * @example boundIntegers({type: 'integer', minimum: 0}) // {type: 'integer', minimum: 0, maximum: 2147483647}
+ * The schema with every `integer` bounded to the column's range and every `number` to finite values
+ * (JSON's `1e400` parses as Infinity), a tighter `minimum`/`maximum` kept: 1e16 is a field error
+ * rather than a database error. Returns a copy.
+ * @example boundNumbers({type: 'integer', minimum: 0}) // {type: 'integer', minimum: 0, maximum: 2147483647}
  */
-export function boundIntegers<T>(node: T): T {
-  if (Array.isArray(node)) return node.map(boundIntegers) as T;
+export function boundNumbers<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(boundNumbers) as T;
   if (!node || typeof node !== 'object') return node;
   const out: JsonSchema = {};
-  for (const [k, v] of Object.entries(node)) out[k] = valueKeywords.has(k) ? v : boundIntegers(v);
-  const type = out.type;
-  if (type === 'integer' || (Array.isArray(type) && type.includes('integer'))) {
-    if (typeof out.minimum !== 'number' || out.minimum < INT_MIN) out.minimum = INT_MIN;
-    if (typeof out.maximum !== 'number' || out.maximum > INT_MAX) out.maximum = INT_MAX;
+  for (const [k, v] of Object.entries(node)) out[k] = valueKeywords.has(k) ? v : boundNumbers(v);
+  const types = typesOf(out.type);
+  const [min, max] = types.includes('integer') ? [INT_MIN, INT_MAX] : types.includes('number') ? [-Number.MAX_VALUE, Number.MAX_VALUE] : [];
+  if (min !== undefined) {
+    if (typeof out.minimum !== 'number' || out.minimum < min) out.minimum = min;
+    if (typeof out.maximum !== 'number' || out.maximum > max!) out.maximum = max;
   }
   return out as T;
 }

@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { t, type Lang } from './i18n.ts';
-import { boundIntegers, strictFormats } from './formats.ts';
+import { boundNumbers, strictFormats } from './formats.ts';
 import { stripX } from './meta-check.ts';
 import type { JsonSchema } from './types.ts';
 import { withConditions } from './visibility.ts';
@@ -28,7 +28,7 @@ export class Validators {
     if (!fn) {
       const plain = stripX(withConditions(schema)); // a field required while shown: if/then
       delete plain.$id;
-      fn = this.ajv.compile(boundIntegers(plain)); // integers fit their column
+      fn = this.ajv.compile(boundNumbers(plain)); // numbers fit their column
       this.cache.set(id, fn);
     }
     return fn;

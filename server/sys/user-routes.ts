@@ -8,6 +8,8 @@ import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { kysely } from '../tbl/store.ts';
+import { errorText, validationTexts } from '../../engine/validation-messages.ts';
+import type { Lang } from '../../engine/i18n.ts';
 
 const emailRe = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -23,12 +25,18 @@ export function userRoutes(app: Hono<Env>, ctx: AppContext): void {
     const b = await jsonBody(c);
     const doc = { name: str(b.name), mobile: str(b.mobile), email: str(b.email), timeZone: str(b.timeZone) };
     const errors = [];
+    // messages as the forms word them: '<field title>: <what is wrong>' in the user's language
+    const said = (field: string, text: string) => ({ field, msg: `${fieldTitle(ctx.registry, 'sysuser', field, s.lang)}: ${text}` });
+    const tooLong = (field: keyof typeof doc, max: number) => {
+      if (doc[field].length > max) errors.push(said(field, errorText({ keyword: 'maxLength', params: { limit: max } } as never, undefined, { lang: s.lang as Lang, tr: (k) => t(s.lang, k) })));
+    };
     if (!doc.name) errors.push({ field: 'name', msg: t(s.lang, 'msg.required') });
-    if (doc.name.length > 200) errors.push({ field: 'name', msg: '≤ 200' });
+    tooLong('name', 200);
     if (!doc.email) errors.push({ field: 'email', msg: t(s.lang, 'msg.required') });
-    else if (!emailRe.test(doc.email) || doc.email.length > 100) errors.push({ field: 'email', msg: 'not valid email' });
-    if (doc.mobile.length > 50) errors.push({ field: 'mobile', msg: '≤ 50' });
-    if (doc.timeZone.length > 50) errors.push({ field: 'timeZone', msg: '≤ 50' });
+    else if (!emailRe.test(doc.email)) errors.push(said('email', (validationTexts[s.lang as Lang] ?? validationTexts.ru).formats.email));
+    else tooLong('email', 100);
+    tooLong('mobile', 50);
+    tooLong('timeZone', 50);
     if (errors.length) throw new ApiError(400, errors);
     await ctx.orm.em.fork().transactional(async (em) => {
       const prev = await kysely(em).selectFrom('sysuser').select(['name', 'mobile', 'email', 'time_zone']).where('id', '=', s.userId).executeTakeFirstOrThrow();

@@ -15,7 +15,7 @@ let admin: ApiClient;
 
 const uuid = '0b7c2b4e-3f1a-4c4e-9d7e-2a1b3c4d5e6f';
 const urn = `urn:uuid:${uuid}`;
-const hostileIds = [urn, uuid.toUpperCase().replace(/-/g, ''), '00000000-0000-0000-0000-000000000000', '__proto__', 'constructor', '1', "'; select 1 --", 'x'.repeat(300)];
+const hostileIds = [urn, uuid.toUpperCase().replace(/-/g, ''), '00000000-0000-0000-0000-000000000000', '__proto__', 'constructor', 'unit', '1', "'; select 1 --", 'x'.repeat(300)];
 const hostileNames = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'pg_catalog.pg_user', 'sysuser', 'errorlog', 'x'.repeat(300)];
 const bigInt = '9223372036854776000';
 
@@ -85,7 +85,7 @@ function hostileValues(f: Field): string[] {
   else if (f.format === 'date-time') out.push(j('0000-01-01T00:00:00Z'));
   else if (f.ref || f.format === 'uuid') out.push(j(urn), j([urn]));
   else if (f.type === 'integer') out.push(bigInt, '1.5');
-  else if (f.type === 'number') out.push('1e308', bigInt);
+  else if (f.type === 'number') out.push('1e400', bigInt);
   else if (f.type === 'string') out.push(j('x'.repeat((f.maxLength ?? 100_000) + 1)));
   else if (f.type === 'boolean') out.push(j('true'));
   if (f.schema.enum) out.push(j('NOPE'));

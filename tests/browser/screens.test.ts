@@ -178,6 +178,21 @@ describe('forms', () => {
     await page.keyboard.press('Escape');
   });
 
+  it("system settings: the workspace shows its required mark while self-registration is on", async () => {
+    const page = await env.newPage();
+    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await page.goto('/sys/admin/settings/sysconfig');
+    const form = page.locator(tid('sysconfig-page')).locator(tid('schema-form'));
+    const allow = form.locator('#root_allowRegPage');
+    await allow.waitFor();
+    if (await allow.isChecked()) await allow.uncheck();
+    await expect.poll(() => form.locator('#root_workspace').count(), { timeout: UI_TIMEOUT }).toBe(0);
+    await allow.check();
+    const label = form.locator('label[for="root_workspace"]');
+    await label.waitFor();
+    expect(await label.getAttribute('class')).toContain('ant-form-item-required');
+  });
+
   it("the age range's form has no empty computed name box", async () => {
     const page = await env.newPage();
     await loginThroughUi(page, 'ADMIN', 'Admin123');

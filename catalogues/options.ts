@@ -21,6 +21,7 @@ const translateTree = (nodes: PermNode[], lang: Lang): PermTreeNode[] =>
 
 /** The permission tree for the profile editor, labelled in the user's language. */
 export const permsTree: OptionProvider = async ({ session }) => translateTree(permissionTree, session.lang);
+permsTree.params = { type: 'object', additionalProperties: false };
 
 /**
  * The views (access scopes) a user of the given unit can have: the whole workspace, the unit's

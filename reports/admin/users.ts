@@ -34,3 +34,4 @@ export const reportUsers: OptionProvider = async ({ em, session }) => {
     .where('uw.workspace_id', '=', session.workspaceId);
   return limitToView(q, kysely(em), session, { user: 'uw.user_id' }).orderBy('u.name').execute();
 };
+reportUsers.params = { type: 'object', additionalProperties: false };

@@ -4,13 +4,14 @@
  */
 import { ensureUiBuilt } from './ui-build.ts';
 import { startServer } from './start.ts';
-import { demoLogin } from '../catalogues/demo/seed.ts';
+import { domainModules } from './domains.ts';
 
 await ensureUiBuilt();
 const server = await startServer();
 const db = server.ctx.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${server.ctx.config.dataDir}`;
 console.log(`\nTB platform is running at ${server.url}  (database: ${db})`);
-console.log(`Demo login: ${demoLogin.login} / password: ${demoLogin.password}\n`);
+const demoLogin = domainModules.find((m) => m.demoLogin)?.demoLogin;
+if (demoLogin) console.log(`Demo login: ${demoLogin.login} / password: ${demoLogin.password}\n`);
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, async () => {
     await server.close();

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { JsonSchema, TableDef } from '../engine/types.ts';
 import type { Em, Orm } from './db/orm.ts';
 import type { RowAction } from './actions/types.ts';
+import type { SearchProvider } from './sys/search.ts';
 import type { AppContext, Env, Session } from './http/context.ts';
 
 export type Doc = Record<string, any>;
@@ -94,6 +95,15 @@ export interface DomainModule {
   start?(ctx: AppContext): Promise<void>;
   /** Workflow actions on rows of its tables (server/actions): mounted, listed and run by the host. */
   actions?: RowAction[];
+  /** Hits it adds to the global search (`POST /api/session/search`). */
+  search?: SearchProvider[];
+  /**
+   * On first start (no workspace yet, `TB_SEED_DEMO` not false): creates its demo data; the module
+   * that creates the demo workspace answers its login.
+   */
+  seed?(ctx: AppContext): Promise<{ login: string; password: string } | undefined>;
+  /** The demo login `npm start` prints. */
+  demoLogin?: { login: string; password: string };
   /** Extra fields of `POST /api/sys/session`. */
   sessionInfo?(x: { em: Em; ctx: AppContext; session: Session }): Promise<Record<string, unknown>>;
 }
@@ -103,6 +113,11 @@ export class Modules {
 
   hooks(table: string): TableHooks[] {
     return this.list.map((m) => m.hooks?.[table]).filter((h): h is TableHooks => !!h);
+  }
+
+  /** Every module's global-search providers, in module order. */
+  searchProviders(): SearchProvider[] {
+    return this.list.flatMap((m) => m.search ?? []);
   }
 
   /** The actions declared on a table, by every module. */

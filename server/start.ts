@@ -10,7 +10,6 @@ import { domainModules } from './domains.ts';
 import type { AppContext } from './http/context.ts';
 import { Modules } from './modules.ts';
 import { IdentityCache } from './auth/session-cache.ts';
-import { seedDemo } from '../catalogues/demo/seed.ts';
 
 export interface RunningServer {
   url: string;
@@ -29,7 +28,8 @@ export async function startServer(overrides: Partial<ServerConfig> & { schemasDi
   await migrate(orm);
   const ctx: AppContext = { registry, orm, config, validators: new Validators(), modules: new Modules(domainModules), identities: new IdentityCache() };
   for (const m of domainModules) await m.start?.(ctx);
-  const demo = config.seedDemo ? await seedDemo(ctx) : undefined;
+  let demo: RunningServer['demo'];
+  if (config.seedDemo) for (const m of domainModules) demo = (await m.seed?.(ctx)) ?? demo;
   const app = createApp(ctx);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));

@@ -6,10 +6,7 @@ import type { Em } from '../db/orm.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
-import { hasPermission } from '../http/middleware.ts';
-import { rowsInView } from '../scope/rows.ts';
 import { kysely } from '../tbl/store.ts';
-import { composePatientName } from './patient-name.ts';
 
 export interface SearchHit {
   id: string;
@@ -44,57 +41,8 @@ const units: SearchProvider = async (em, s, { like }, limit) =>
     where u.workspace_id = ${s.workspaceId} and (u.name ilike ${like} or u.custom_id ilike ${like})
     order by u.name limit ${limit}`.execute(kysely(em))).rows;
 
-interface CaseRow {
-  id: string;
-  case_number: string | null;
-  name: string;
-  middle_name: string | null;
-  last_name: string | null;
-  gender: string;
-  unit_name: string | null;
-}
-
-/**
- * Cases (CASEMAN) by the patient's name parts — every word of the key in one of name, middle name
- * or last name, so "Иванов Сергей" finds Сергей Иванов — or by the case number. Two branches, each
- * limited, instead of an OR across the join: the name branch starts from the workspace's patients
- * (workspace index) and reaches their cases by `tbcase.patient_id`'s index; the number branch reads
- * the workspace's cases. Columns are compared bare (no concatenation), so a trigram index on them
- * would serve the same query.
- */
-const cases: SearchProvider = async (em, s, { text, like }, limit, ctx) => {
-  if (!hasPermission(s, 'CASEMAN')) return [];
-  const ws = s.workspaceId;
-  // only the cases of the searcher's view (a unit-view doctor finds their unit's cases)
-  const seen = rowsInView(kysely(em), ctx.registry, ctx.registry.table('tbcase'), s);
-  const inView = seen ? sql`and c.id in (${seen})` : sql``;
-  const words = text.split(/\s+/).filter(Boolean).slice(0, 4).map(likePattern);
-  const byName = sql.join(
-    words.map((w) => sql`(p.name ilike ${w} or p.middle_name ilike ${w} or p.last_name ilike ${w})`),
-    sql` and `,
-  );
-  const rows = (await sql<CaseRow>`
-    with hit as (
-      (select c.id from patient p join tbcase c on c.patient_id = p.id and c.workspace_id = ${ws}
-        where p.workspace_id = ${ws} and ${byName} ${inView}
-        order by p.last_name, p.name limit ${limit})
-      union
-      (select c.id from tbcase c where c.workspace_id = ${ws} and c.case_number ilike ${like} ${inView}
-        order by c.case_number limit ${limit})
-    )
-    select c.id, c.case_number, p.name, p.middle_name, p.last_name, p.gender, u.name as unit_name
-      from hit join tbcase c on c.id = hit.id join patient p on p.id = c.patient_id
-      left join unit u on u.id = c.owner_unit_id
-     order by p.last_name, p.name, p.middle_name, c.case_number limit ${limit}`.execute(kysely(em))).rows;
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.gender === 'FEMALE' ? 'CASE_WOMAN' : 'CASE_MAN',
-    title: composePatientName({ name: r.name, middleName: r.middle_name, lastName: r.last_name }, s.patientNameComposition),
-    subtitle: [r.case_number, r.unit_name].filter(Boolean).join(' · ') || null,
-  }));
-};
-
-export const searchProviders: SearchProvider[] = [workspaces, adminUnits, units, cases];
+/** The host's own hits: the workspace, its areas and units; domain modules add theirs (`DomainModule.search`). */
+const hostProviders: SearchProvider[] = [workspaces, adminUnits, units];
 
 const isCase = (h: SearchHit) => h.type === 'CASE_MAN' || h.type === 'CASE_WOMAN';
 
@@ -128,7 +76,7 @@ export function searchRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (!text) return c.json([]);
     const em = ctx.orm.em.fork();
     const hits: SearchHit[] = [];
-    for (const p of searchProviders) hits.push(...(await p(em, c.get('session'), { text, like: likePattern(text) }, limit, ctx)));
+    for (const p of [...hostProviders, ...ctx.modules.searchProviders()]) hits.push(...(await p(em, c.get('session'), { text, like: likePattern(text) }, limit, ctx)));
     return c.json(mergeHits(hits, limit));
   });
 }

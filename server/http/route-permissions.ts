@@ -23,7 +23,9 @@ export type RouteRule =
   /** `engine/option-access.ts` (`canReadOptions`); a named lookup no schema references: {@link selfGuardedLookups}. */
   | { kind: 'options' }
   /** Reading the `:table` and the declared action's own `permission` (`server/actions`). */
-  | { kind: 'action' };
+  | { kind: 'action' }
+  /** A composed form's save: its `x-form.permission` and `<permission>_EDT` of every part's table (`server/tbl/form-save.ts`). */
+  | { kind: 'formSave' };
 
 const publicRoute: RouteRule = { kind: 'public' };
 const session: RouteRule = { kind: 'session' };
@@ -80,6 +82,7 @@ export const routePermissions: Record<string, RouteRule> = {
   'GET /api/tbl/:table/form/:id': table('read'),
   'GET /api/tbl/:table/view/:id': table('read'),
   'POST /api/tbl/:table/form': table('form'),
+  'POST /api/tbl/:table/save': { kind: 'formSave' },
   'POST /api/tbl/:table': table('write'),
   'POST /api/tbl/:table/:id': table('write'),
   'DELETE /api/tbl/:table/:id': table('write'),

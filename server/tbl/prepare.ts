@@ -96,11 +96,12 @@ export function validateDoc(ctx: AppContext, def: TableDef, doc: Doc, session: S
 /**
  * Every reference must name an existing row of the same workspace, inside the user's view when the
  * target is row-scoped (no pointing at another unit's case), passing its `x-ref-filter`: one query
- * per target table, however many values point at it.
+ * per target table, however many values point at it. `linked` fields point at rows the caller
+ * wrote in the same transaction (a composed form's parts) and are not checked.
  */
-export async function checkRefs(em: Em, ctx: AppContext, def: TableDef, doc: Doc, session: Session): Promise<void> {
+export async function checkRefs(em: Em, ctx: AppContext, def: TableDef, doc: Doc, session: Session, linked: string[] = []): Promise<void> {
   const checks: { key: string; field: Field; id: unknown }[] = [];
-  for (const f of def.fields) if (f.ref && !f.readonly) checks.push({ key: f.key, field: f, id: getPath(doc, f.path) });
+  for (const f of def.fields) if (f.ref && !f.readonly && !linked.includes(f.key)) checks.push({ key: f.key, field: f, id: getPath(doc, f.path) });
   for (const c of def.children) {
     ((doc[c.prop] as unknown[]) ?? []).forEach((item, i) => {
       for (const f of c.fields) {

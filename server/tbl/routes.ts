@@ -1,8 +1,6 @@
 import type { Hono } from 'hono';
-import { bundle } from '../../engine/bundle.ts';
 import { t } from '../../engine/i18n.ts';
 import type { TableDef } from '../../engine/types.ts';
-import { deriveUiSchema } from '../../engine/ui-schema.ts';
 import type { Em } from '../db/orm.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../http/context.ts';
@@ -10,7 +8,7 @@ import { fail, isUuid } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import type { Doc } from '../modules.ts';
 import { idParam, tableFor } from './access.ts';
-import { formSchemaFor, remoteForm } from './forms.ts';
+import { bundledForm, formSchemaFor, remoteForm } from './forms.ts';
 import { decodeCursor } from './keyset.ts';
 import { parseQueryBody } from './query-body.ts';
 import { OFFSET_CAP, orderKeys, TableStore } from './store.ts';
@@ -18,6 +16,7 @@ import { OFFSET_CAP, orderKeys, TableStore } from './store.ts';
 export { MAX_PAGE_SIZE } from './query-body.ts';
 import { TableWriter } from './write.ts';
 import { viewRoutes } from './view-routes.ts';
+import { formSaveRoutes } from './form-save.ts';
 
 /** The generic table API of spec 000 §7.2 for every table declared in `schemas/`. */
 export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
@@ -48,17 +47,18 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
 
   app.post('/api/tbl/:table/form', async (c) => {
     const form = formSchemaFor(ctx, c);
-    if (form) return c.json(remoteForm(form, ctx, c, await jsonBody(c)));
+    if (form) return c.json(await remoteForm(form, ctx, c, await jsonBody(c)));
     const def = tableFor(ctx, c, false);
     const s = c.get('session');
     const { id } = await jsonBody(c);
     const doc = id === undefined ? {} : isUuid(id) ? await read(ctx.orm.em.fork(), def, s, id) : (() => { throw fail(400, t(s.lang, 'msg.badId'), 'id'); })();
     const canEdit = !def.meta.permission || hasPermission(s, `${def.meta.permission}_EDT`);
+    const bundled = bundledForm(ctx.registry, def.schema); // cached per registry and schema
     return c.json({
       doc,
-      schema: bundle(ctx.registry, def.schema),
+      schema: bundled.schema,
       resources: {
-        uiSchema: deriveUiSchema(def.schema),
+        uiSchema: bundled.uiSchema,
         list: def.list,
         table: { name: def.name, permission: def.meta.permission, pageSize: def.meta.pageSize, form: (def.schema['x-layout'] as any)?.['x-form'] ?? 'inline' },
         readOnly: c.req.query('ro') !== undefined || !canEdit,
@@ -67,6 +67,7 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
 
   viewRoutes(app, ctx); // GET /api/tbl/:table/view/:id (view-routes.ts)
+  formSaveRoutes(app, ctx); // POST /api/tbl/:table/save: a composed form's parts in one transaction (form-save.ts)
 
   app.get('/api/tbl/:table/form/:id', async (c) => {
     const def = tableFor(ctx, c, false);

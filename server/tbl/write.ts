@@ -34,9 +34,10 @@ export class TableWriter {
   /**
    * Creates a row; `within` runs it inside a transaction already open (a hook creating related rows).
    * The id is `id`, else the client's (`input.id`, a uuid not yet used: the offline client makes ids),
-   * else a new one.
+   * else a new one. `opts.linked`: reference fields the caller set to rows it wrote in this same
+   * transaction (a composed form's case → its new patient), not checked against the user's view.
    */
-  async create(input: Doc, id?: string, within?: Em): Promise<string> {
+  async create(input: Doc, id?: string, within?: Em, opts: { linked?: string[] } = {}): Promise<string> {
     const doc = cleanInput(this.def, input);
     const given = id ?? clientId(input, this.session);
     applyDefaults(this.def, doc, this.session);
@@ -46,7 +47,7 @@ export class TableWriter {
       const x = { em, ctx: this.ctx, session: this.session, def: this.def, id, isNew: true, doc };
       validateDoc(this.ctx, this.def, doc, this.session);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);
-      await checkRefs(em, this.ctx, this.def, x.doc, this.session);
+      await checkRefs(em, this.ctx, this.def, x.doc, this.session, opts.linked);
       await assertWritable(em, this.ctx.registry, this.def, x.doc, this.session);
       await this.store(em).insert(id, x.doc);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterSave?.(x);
@@ -133,7 +134,8 @@ export class TableWriter {
     return fail(409, t(this.session.lang, 'msg.idTaken'), 'id');
   }
 
-  private constraintError(e: unknown): ApiError | undefined {
+  /** A database constraint violation as the field error it means (a duplicate, a row in use), else undefined. */
+  constraintError(e: unknown): ApiError | undefined {
     const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
     const code = err.code ?? err.cause?.code;
     const constraint = err.constraint ?? err.cause?.constraint ?? '';

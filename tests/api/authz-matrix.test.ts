@@ -155,6 +155,14 @@ function callsOf(route: ApiRoute, rule: RouteRule, p: Persona): Call[] {
     case 'action':
       // reading the table, then the action's own permission (expanded by `:name` above)
       return callsOf(route, { kind: 'table', access: 'read' }, p);
+    case 'formSave':
+      // every composed form: its permission and each part's <permission>_EDT (an empty body is then refused by validation)
+      return [...registry.schemas.values()].filter((s) => !s['x-table'] && s['x-form']).map((s) => {
+        const form = s['x-form'] as { permission?: string; parts?: Record<string, string> };
+        const parts = Object.values(form.parts ?? {}).map((t) => registry.tables.get(t)!.meta.permission);
+        const allowed = !anon && (!form.permission || p.has(form.permission)) && parts.every((perm) => !perm || p.has(`${perm}_EDT`));
+        return { method, path: at({ table: s.$id }), body: {}, allowed };
+      });
   }
 }
 

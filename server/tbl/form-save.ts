@@ -1,0 +1,82 @@
+/**
+ * `POST /api/tbl/<form>/save`: a composed form (`x-form.parts`, e.g. the new notification = patient
+ * + case) saved in one transaction through the generic writer, each part with its own permission
+ * (`<permission>_EDT` of its table), validation, hooks, row scope, change log and history entry;
+ * one part refused ⇒ nothing stored. A part's reference to another part (the case's `patientId`) is
+ * filled by the server.
+ *
+ * Body: the form's document (`{patient: {…}, tbcase: {…}}`, checked against the bundled form first:
+ * only the fields the form shows), plus `id` — the main part's row when editing a loaded document
+ * (`POST …/form {id}` gives it) — and `versions` (`{tbcase: 3}`: a part changed since is 409).
+ * Answer: `{success, result: <main id>, ids: {<part>: id}}`. Errors name fields as `<part>.<field>`.
+ *
+ * @example POST /api/tbl/newnotif_tb/save {patient: {name: 'Айгуль', gender: 'FEMALE'}, tbcase: {registrationDate: '2026-11-23', …}}
+ *   ⇒ {success: true, result: '<case id>', ids: {patient: '…', tbcase: '…'}}
+ */
+import type { Hono } from 'hono';
+import { t } from '../../engine/i18n.ts';
+import { dropHidden } from '../../engine/visibility.ts';
+import type { Em } from '../db/orm.ts';
+import { jsonBody } from '../http/body.ts';
+import type { AppContext, Env, Session } from '../http/context.ts';
+import { ApiError, fail, isUuid } from '../http/errors.ts';
+import { assertPermission } from '../http/middleware.ts';
+import type { Doc } from '../modules.ts';
+import { bundledForm, formPlan, formRows, formSchemaFor, type FormMeta, type FormPart, type FormPlan } from './forms.ts';
+import { TableWriter } from './write.ts';
+
+export function formSaveRoutes(app: Hono<Env>, ctx: AppContext): void {
+  app.post('/api/tbl/:table/save', async (c) => {
+    const s = c.get('session');
+    const schema = formSchemaFor(ctx, c);
+    if (!schema) throw fail(404, t(s.lang, 'msg.unknownTable'));
+    const plan = formPlan(ctx.registry, schema);
+    for (const p of plan.parts) assertPermission(s, p.def.meta.permission && `${p.def.meta.permission}_EDT`);
+    const { id, versions, ...doc } = await jsonBody(c);
+    if (id !== undefined && !isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
+    if (versions !== undefined && (!versions || typeof versions !== 'object' || Array.isArray(versions))) throw fail(400, t(s.lang, 'msg.badJson'), 'versions');
+    // the form's own rules first: its picked fields only, its required ones, its conditions
+    const form = bundledForm(ctx.registry, schema).schema;
+    dropHidden(form, doc);
+    const errors = ctx.validators.validate(`form:${schema.$id}`, form, doc, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    const values = ((schema['x-form'] as FormMeta | undefined)?.values ?? {}) as Record<string, Doc>;
+    const ids = await saveParts(ctx, plan, s, doc, { id: id?.toLowerCase(), versions: versions ?? {}, values });
+    return c.json({ success: true, result: ids[plan.main ?? plan.parts.at(-1)!.prop], ids });
+  });
+}
+
+/** Saves every part in one transaction: existing rows (named through the main part's `id`) updated, the others created. */
+async function saveParts(ctx: AppContext, plan: FormPlan, s: Session, doc: Doc, o: { id?: string; versions: Record<string, unknown>; values: Record<string, Doc> }): Promise<Record<string, string>> {
+  let current: FormPart | undefined;
+  try {
+    return await ctx.orm.em.fork().transactional(async (em: Em) => {
+      const ids: Record<string, string> = {};
+      if (o.id) {
+        const rows = await formRows(em, ctx, plan, s, o.id, 'write');
+        if (!rows) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
+        for (const [prop, row] of Object.entries(rows)) ids[prop] = row.id;
+      }
+      for (const part of plan.parts) {
+        current = part;
+        const writer = new TableWriter(ctx, part.def, s);
+        const input: Doc = { ...(doc[part.prop] as Doc) };
+        for (const l of part.links) input[l.field.key] = ids[l.to];
+        if (ids[part.prop]) {
+          const version = o.versions[part.prop];
+          await writer.update(ids[part.prop], version === undefined ? input : { ...input, version }, { within: em });
+        } else {
+          ids[part.prop] = await writer.create({ ...o.values[part.prop], ...input }, undefined, em, { linked: part.links.map((l) => l.field.key) });
+        }
+      }
+      current = undefined;
+      return ids;
+    });
+  } catch (e) {
+    if (!current) throw e;
+    const err = e instanceof ApiError ? e : new TableWriter(ctx, current.def, s).constraintError(e);
+    if (!err) throw e;
+    const prop = current.prop;
+    throw new ApiError(err.status, err.errors.map((x) => ({ ...x, field: x.field ? `${prop}.${x.field}` : prop })), err.result);
+  }
+}

@@ -72,7 +72,7 @@ describe('schema defaults in child rows', () => {
     const r = await admin.post('/api/tbl/regimen', { name: 'По умолчанию', classification: 'TB', medicines: [{ medicineId: medicine, defaultDoseUnit: 1, days: 30 }] });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const stored = (await admin.get(`/api/tbl/regimen/${r.body.result}`)).body;
-    expect(stored.medicines).toEqual([{ medicineId: medicine, defaultDoseUnit: 1, defaultFrequency: 7, iniDay: 0, days: 30 }]);
+    expect(stored.medicines).toEqual([{ id: expect.any(String), medicineId: medicine, defaultDoseUnit: 1, defaultFrequency: 7, iniDay: 0, days: 30 }]); // a row is read with its id
   });
 
   it('fills them in rows added by an update, keeping given values', async () => {

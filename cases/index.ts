@@ -1,8 +1,12 @@
 import type { DomainModule } from '../server/modules.ts';
+import { followupRoutes } from './followups/index.ts';
 import { caseSearch } from './search.ts';
 
-/** The case domain: patients and cases (seed 001). Today its global-search hits; the registry next. */
+/** The case domain: patients and cases (seed 001). Its global-search hits and a case's follow-up exams (`followups/`); the registry next. */
 export const casesModule: DomainModule = {
   name: 'cases',
   search: [caseSearch],
+  routes(app, ctx) {
+    followupRoutes(app, ctx);
+  },
 };

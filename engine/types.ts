@@ -27,6 +27,8 @@ export interface TableMeta {
   scope?: { unit?: string; via?: { table: string; field: string } };
   /** A sub-record table: the field referencing its parent row, whose workspace, scope and permission it inherits. */
   parent?: string;
+  /** A case's follow-up exam (with `parent` naming the case): the follow-up type of its rows, `EXAM_MICROSCOPY`. */
+  followup?: string;
   /** `false`: writes are not tracked in the change log for the offline client (default: tracked when workspace-scoped). */
   sync?: boolean;
 }

@@ -7,7 +7,8 @@ import { newPassword } from './new-password.ts';
 
 /**
  * A user added to a workspace is told how to get in, by e-mail (SMTP, or the outbox without one):
- * a new account receives its login and a new random password (the account had none); an account
+ * a new account receives its login and a first random password (the account had none; it stays
+ * marked 'password expired' until the owner sets their own); an account
  * that already has a password is told the workspace is open to it; an invitation waiting for an
  * account of another workspace goes to that account's own address. The administrator's screen
  * says the mail was sent. Nothing is sent for the demo seed (a system session) nor to the user
@@ -32,7 +33,8 @@ export async function sendWelcomeMail({ em, ctx, session: s, doc, isNew }: SaveC
     const password = newPassword();
     await db
       .updateTable('sysuser')
-      .set({ password_hash: await hashPassword(password), password_expired: false, password_changed_at: new Date() })
+      // a first password to replace: the account stays marked 'password expired' until its owner changes it
+      .set({ password_hash: await hashPassword(password) })
       .where('id', '=', userId)
       .execute();
     await sendMail(em, ctx, { to: account.email, subject: t(s.lang, 'userws.welcomeSubject', vars), text: t(s.lang, 'userws.welcomeText', { ...vars, password }) });

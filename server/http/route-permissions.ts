@@ -77,6 +77,9 @@ export const routePermissions: Record<string, RouteRule> = {
 
   'POST /api/opts/:name': { kind: 'options' },
 
+  /** A case's follow-up exams: reading the case (CASEMAN); each exam type also needs its own permission, else it is left out (cases/followups). */
+  'GET /api/cases/case/followups/:caseId': perm('CASEMAN'),
+
   'POST /api/tbl/:table/query': table('read'),
   'GET /api/tbl/:table/:id': table('read'),
   'GET /api/tbl/:table/form/:id': table('read'),

@@ -20,6 +20,7 @@ export function AdminMenu() {
     { key: '/sys/admin/settings', entries: SETTINGS_ENTRIES, label: <span data-testid="admin-menu-settings">{t('ui.toolbar.settings')}</span> },
   ];
   const items = hubs.filter((h) => hubHasEntries(session, h.entries)).map(({ key, label }) => ({ key, label }));
+  if (!items.length) return null;
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => navigate(key) }}>
       <Button type="text" data-testid="toolbar-admin" icon={<SettingOutlined />}>

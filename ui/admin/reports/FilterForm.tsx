@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError, Option } from '../../api/index.ts';
 import { reportApi, type CommandTypeNode, type ReportFilter } from './api.ts';
 import { DATE_FORMAT } from './format.ts';
+import { withAdminUnitPaths } from '../../generic/forms/adminUnitPaths.ts';
 
 export type FilterField = 'userId' | 'type' | 'adminUnitId' | 'searchKey';
 
@@ -43,7 +44,8 @@ function useLookups(fields: FilterField[]) {
     const ignore = () => undefined;
     if (fields.includes('userId')) reportApi.users().then(setUsers, ignore);
     if (fields.includes('type')) reportApi.commandTypes().then(setTypes, ignore);
-    if (fields.includes('adminUnitId')) reportApi.adminUnits().then(setUnits, ignore);
+    // admin units by their path from the root, searchable by any part of it
+    if (fields.includes('adminUnitId')) reportApi.adminUnits().then(withAdminUnitPaths).then(setUnits, ignore);
   }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
   return { users, types, units };
 }

@@ -1,0 +1,11 @@
+/* Generated from schemas/examhiv.json by `npm run gen:types`. Do not edit. */
+
+export interface Examhiv {
+  caseId: string;
+  date: string;
+  laboratory?: string;
+  result: "POSITIVE" | "NEGATIVE" | "ONGOING" | "NOTDONE";
+  startedARTdate?: string;
+  startedCPTdate?: string;
+  comments?: string;
+}

@@ -4,6 +4,7 @@
  * (`month.ts`) and culture conversion (`conversion.ts`). No exam type has code here: each is one
  * schema file.
  */
+export { CONVERSION_GAP_DAYS, cultureConversion, type CultureConversion, type CultureResult } from './conversion.ts';
 export { caseFollowups, followupTables, type FollowupItem } from './list.ts';
 export { monthLabel, monthOfTreatment } from './month.ts';
 export { followupRoutes } from './routes.ts';

@@ -194,6 +194,17 @@ describe('laboratory, DST results', () => {
     for (const d of dstDrugs) expect(row[`result${d}`], d).toBe(d === 'R' ? 'RESISTANT' : 'NOTDONE');
   });
 
+  it('requires every per-drug result: an emptied one is refused, naming it', async () => {
+    const r = await writer.post('/api/tbl/examdst', { caseId: other.id, date: '2024-05-01', laboratoryId: lab, resultEto: null });
+    expect(r.status).toBe(400);
+    expect(new Set(fieldsOf(r))).toEqual(new Set(['resultEto']));
+    const id = (await writer.post('/api/tbl/examdst', { caseId: other.id, date: '2024-05-01', laboratoryId: lab })).body.result;
+    const up = await writer.post(`/api/tbl/examdst/${id}`, { resultLfx: null });
+    expect(up.status).toBe(400);
+    expect(new Set(fieldsOf(up))).toEqual(new Set(['resultLfx']));
+    expect((await storedRow('examdst', id)).resultLfx).toBe('NOTDONE');
+  });
+
   it('refuses a per-drug result outside the list, naming the drug’s field', async () => {
     const r = await writer.post('/api/tbl/examdst', { caseId: other.id, date: '2024-05-01', laboratoryId: lab, resultCfz: 'POSITIVE' });
     expect(r.status).toBe(400);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../engine/i18n.ts';
 import { rootDir, schemasDir } from '../../server/config.ts';
+import { bundledForm } from '../../server/tbl/forms.ts';
 import { kysely } from '../../server/tbl/store.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
@@ -127,5 +128,14 @@ describe('the new notification (patient + case)', () => {
     const s = await admin.post('/api/tbl/newnotif_tb/save', { ...notification('Нет'), id: crypto.randomUUID() });
     expect(s.status).toBe(404);
     expect((await admin.post('/api/tbl/source/save', {})).status).toBe(404);
+  });
+
+  it('is bundled once per registry and schema, not on every request', async () => {
+    const { registry } = server.ctx;
+    const form = registry.schemas.get('newnotif_tb')!;
+    expect(bundledForm(registry, form)).toBe(bundledForm(registry, form));
+    expect(bundledForm(registry, registry.schemas.get('regimen')!).schema).toBe(bundledForm(registry, registry.schemas.get('regimen')!).schema);
+    const served = (await admin.post('/api/tbl/newnotif_tb/form', {})).body.schema;
+    expect(served).toEqual(JSON.parse(JSON.stringify(bundledForm(registry, form).schema)));
   });
 });

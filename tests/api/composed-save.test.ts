@@ -138,4 +138,16 @@ describe('the new notification (patient + case)', () => {
     const served = (await admin.post('/api/tbl/newnotif_tb/form', {})).body.schema;
     expect(served).toEqual(JSON.parse(JSON.stringify(bundledForm(registry, form).schema)));
   });
+
+  it('loads for a reader of the case’s unit only: another unit’s doctor gets 404', async () => {
+    const saved = (await admin.post('/api/tbl/newnotif_tb/save', notification('Чолпон'))).body;
+    const owner = (await db().selectFrom('tbcase').select('owner_unit_id').where('id', '=', saved.result).executeTakeFirstOrThrow()).owner_unit_id;
+    const units = (await admin.post('/api/tbl/unit/query', {})).body.list.map((u: any) => u.id);
+    const elsewhere = units.find((u: string) => u !== owner);
+    const reader = async (login: string, unitId: string) => createUser(server, admin, login, [{ permission: 'NEWCASE' }, { permission: 'CASEMAN' }], 'Passw0rd', { unitId, view: 'UNIT' });
+    expect((await (await reader('NOTIFHERE', owner)).post('/api/tbl/newnotif_tb/form', { id: saved.result })).status).toBe(200);
+    const r = await (await reader('NOTIFTHERE', elsewhere)).post('/api/tbl/newnotif_tb/form', { id: saved.result });
+    expect(r.status).toBe(404);
+    expect(JSON.stringify(r.body)).not.toContain('Чолпон');
+  });
 });

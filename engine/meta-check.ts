@@ -159,5 +159,10 @@ function scopeProblems(file: string, schema: EntitySchemaFile, tables: Map<strin
     const target = refOf(schema, meta.parent);
     if (typeof target !== 'string' || target === meta.name) problems.push({ file, pointer: '/x-table/parent', message: `"${meta.parent}" must be a field referencing another table` });
   }
+  // a follow-up exam is listed by GET /api/cases/case/followups/{caseId} (cases/followups): a case's sub-record with a date
+  const date = schema.properties?.date;
+  if (meta?.followup && (refOf(schema, meta.parent ?? '') !== 'tbcase' || date?.format !== 'date' || !schema.required?.includes('date'))) {
+    problems.push({ file, pointer: '/x-table/followup', message: 'a follow-up exam needs x-table.parent referencing tbcase and a required date field (format date)' });
+  }
   return problems;
 }

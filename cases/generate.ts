@@ -60,7 +60,7 @@ export async function generateCases(
              reg, reg - (i % 20)::int,
              case when (i * 31) % 6 <> 0 then reg + 3 end,
              case when (i * 31) % 6 >= 3 then reg + 180 + (i % 200)::int end,
-             case when (i * 31) % 6 >= 3 then (array['CURED', 'TREATMENT_COMPLETED', 'FAILED', 'LOST_FOLLOWUP', 'DIED'])[(1 + i % 5)::int] end
+             case when (i * 31) % 6 >= 3 then (array['CURED', 'TREAT_COMPLETED', 'TREAT_INTERRUPTED', 'LOST_FOLLOWUP', 'DIED'])[(1 + i % 5)::int] end
         from (select i, date '2015-01-01' + ((i * 40503) % 4000)::int as reg from generate_series(${from}::bigint, ${to}::bigint) as i) g`.execute(db);
     opts.onProgress?.(to);
   }

@@ -153,6 +153,8 @@ function scopeProblems(file: string, schema: EntitySchemaFile, tables: Map<strin
   const problems: SchemaProblem[] = [];
   const refOf = (s: EntitySchemaFile | undefined, key: string) => s?.properties?.[key]?.['x-ref'];
   if (meta?.scope?.unit && refOf(schema, meta.scope.unit) !== 'unit') problems.push({ file, pointer: '/x-table/scope/unit', message: `"${meta.scope.unit}" must be a field referencing unit` });
+  const also = meta?.scope?.alsoUnit;
+  if (also && (!meta!.scope!.unit || refOf(schema, also) !== 'unit')) problems.push({ file, pointer: '/x-table/scope/alsoUnit', message: `"${also}" must be a field referencing unit, next to scope.unit` });
   const via = meta?.scope?.via;
   if (via && refOf(tables.get(via.table), via.field) !== meta!.name) problems.push({ file, pointer: '/x-table/scope/via', message: `"${via.table}.${via.field}" must be a field of a table referencing ${meta!.name}` });
   if (meta?.parent) {

@@ -7,6 +7,8 @@ export interface NewnotifTb {
     lastName?: string;
     gender: "MALE" | "FEMALE";
     birthDate?: string;
+    motherName?: string;
+    documentNumber?: string;
   };
   tbcase: {
     caseNumber?: string;

@@ -6,4 +6,6 @@ export interface Patient {
   lastName?: string;
   gender: "MALE" | "FEMALE";
   birthDate?: string;
+  motherName?: string;
+  documentNumber?: string;
 }

@@ -26,5 +26,10 @@ export interface Tbcase {
   diagnosisDate?: string;
   iniTreatmentDate?: string;
   outcomeDate?: string;
-  outcome?: string;
+  outcome?: "CURED" | "TREAT_COMPLETED" | "DIED" | "LOST_FOLLOWUP" | "TREAT_INTERRUPTED" | "OTHER";
+  otherOutcome?: string;
+  infectionSite?: "PULMONARY" | "EXTRAPULMONARY" | "BOTH";
+  drugResistanceType?: "MONO_RESISTANCE" | "POLY_RESISTANCE" | "RR" | "MDR" | "PRE_XDR" | "XDR" | "UNKNOWN";
+  transferFromUnitId?: string;
+  moveDate?: string;
 }

@@ -2,6 +2,8 @@
  * Row scope: which rows of a table a user may read or change, beyond the workspace. A table says
  * in its schema what places a row (`x-table.scope`, see docs/schema-format.md):
  * - `{"unit": "ownerUnitId"}` — the row belongs to the unit in that field (a case);
+ *   with `"alsoUnit": "transferFromUnitId"` the unit in that second field (when set) sees and acts
+ *   on it too (a transferring case: the unit it leaves, until the transfer is confirmed or undone);
  * - `{"via": {"table": "tbcase", "field": "patientId"}}` — the row is seen when a row of that table
  *   in scope references it (a patient, through their cases);
  * - `x-table.parent: "caseId"` — a sub-record: the scope of its parent row (an exam of a case).
@@ -54,11 +56,11 @@ function inView(db: Kysely<any>, registry: Registry, def: TableDef, ws: string, 
   }
   const scope = def.meta.scope;
   if (scope?.unit) {
-    const column = `${alias}.${fieldColumn(def, scope.unit).column}`;
+    const columns = [scope.unit, scope.alsoUnit].filter((k): k is string => !!k).map((k) => `${alias}.${fieldColumn(def, k).column}`);
     if (v.kind === 'none') return () => sql<SqlBool>`false`;
-    // a unit view compares the column directly: the index on it serves the query
-    if (v.kind === 'unit') return (eb) => eb(column, '=', v.unitId);
-    return (eb) => eb(column, 'in', unitsInView(db, ws, v));
+    // a unit view compares the columns directly: the index on each serves the query
+    if (v.kind === 'unit') return (eb) => eb.or(columns.map((c) => eb(c, '=', v.unitId)));
+    return (eb) => eb.or(columns.map((c) => eb(c, 'in', unitsInView(db, ws, v))));
   }
   if (scope?.via) {
     const source = registry.table(scope.via.table);

@@ -12,6 +12,8 @@ import { unitsInView, writerView } from './view.ts';
  * Refuses a document the user may not write in its new state: a row placed by a unit must stay in a
  * unit they may act for (a unit-view doctor cannot register a case in another unit, nor move one
  * there by editing it), and a sub-record's parent must be a row they may change.
+ * With `scope.alsoUnit` either unit field may be the writer's (a case transferred out: the unit
+ * it leaves names itself there, the new owner unit is another).
  * Reading the old row through the write view (`TableStore.of(…, 'write')`) covers where it was.
  * @example await assertWritable(em, registry, registry.table('tbcase'), { ownerUnitId: other, … }, unitDoctor) // throws 400 on ownerUnitId
  */
@@ -19,13 +21,14 @@ export async function assertWritable(em: Em, registry: Registry, def: TableDef, 
   const unitKey = def.meta.scope?.unit;
   if (unitKey && typeof doc[unitKey] === 'string') {
     const v = writerView(s);
-    const unitId = doc[unitKey] as string;
-    const ok =
-      v.kind === 'workspace' ? true
+    const inView = async (unitId: unknown) =>
+      typeof unitId !== 'string' ? false
+      : v.kind === 'workspace' ? true
       : v.kind === 'unit' ? unitId === v.unitId
       : v.kind === 'area' ? !!(await unitsInView(kysely(em), s.workspaceId, v).where('su.id', '=', unitId).executeTakeFirst())
       : false;
-    if (!ok) throw fail(400, t(s.lang, 'msg.outsideView'), unitKey);
+    const also = def.meta.scope?.alsoUnit;
+    if (!(await inView(doc[unitKey])) && !(also && (await inView(doc[also])))) throw fail(400, t(s.lang, 'msg.outsideView'), unitKey);
   }
   const parentKey = def.meta.parent;
   if (parentKey) {

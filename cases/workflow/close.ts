@@ -1,0 +1,50 @@
+import type { RowAction } from '../../server/actions/types.ts';
+import type { JsonSchema } from '../../engine/types.ts';
+import { ApiError } from '../../server/http/errors.ts';
+import { t } from '../../engine/i18n.ts';
+
+const outcome = { type: 'string', enum: ['CURED', 'TREAT_COMPLETED', 'DIED', 'LOST_FOLLOWUP', 'TREAT_INTERRUPTED', 'OTHER'], title: 'tbcase.outcome' };
+
+/** The close dialog's fields (seed 001 §5): outcome and its date; `otherOutcome` when the outcome is OTHER. */
+const closeInput: JsonSchema = {
+  type: 'object',
+  required: ['outcomeDate', 'outcome'],
+  properties: {
+    outcomeDate: { type: 'string', format: 'date', title: 'tbcase.outcomeDate' },
+    outcome,
+    otherOutcome: { type: 'string', maxLength: 100, title: 'tbcase.otherOutcome' },
+  },
+};
+
+/**
+ * Close a case that is not closed: state CLOSED with its outcome and date (`otherOutcome` kept only
+ * for OTHER, where it is required — the case schema's `x-visible` says so for every save too).
+ * @example POST /api/tbl/tbcase/<id>/action/close {outcome: 'CURED', outcomeDate: '2025-01-31'}
+ */
+export const closeCase: RowAction<{ outcomeDate: string; outcome: string; otherOutcome?: string }> = {
+  table: 'tbcase',
+  name: 'close',
+  permission: 'CASE_CLOSE',
+  input: closeInput,
+  guard: ({ row }) => (row.state === 'CLOSED' ? 'tbcase.alreadyClosed' : undefined),
+  apply({ session: s, input }) {
+    const other = input.outcome === 'OTHER' ? input.otherOutcome?.trim() : undefined;
+    if (input.outcome === 'OTHER' && !other) throw new ApiError(400, [{ field: 'otherOutcome', msg: `${t(s.lang, 'tbcase.otherOutcome')}: ${t(s.lang, 'msg.required')}` }]);
+    return { patch: { state: 'CLOSED', outcome: input.outcome, outcomeDate: input.outcomeDate, otherOutcome: other } };
+  },
+};
+
+/**
+ * Reopen a closed case (the UI asks 'Подтвердить возобновление случая?'): back on treatment when it
+ * had started, else not on treatment; the outcome is cleared (the history keeps it).
+ * @example POST /api/tbl/tbcase/<id>/action/reopen {}
+ */
+export const reopenCase: RowAction = {
+  table: 'tbcase',
+  name: 'reopen',
+  permission: 'CASE_REOPEN',
+  guard: ({ row }) => (row.state !== 'CLOSED' ? 'tbcase.notClosed' : undefined),
+  apply: ({ row }) => ({
+    patch: { state: row.iniTreatmentDate ? 'ONTREATMENT' : 'NOT_ONTREATMENT', outcome: undefined, outcomeDate: undefined, otherOutcome: undefined },
+  }),
+};

@@ -1,0 +1,93 @@
+import { t } from '../../engine/i18n.ts';
+import type { ActionContext, Refusal, RowAction } from '../../server/actions/types.ts';
+import type { Session } from '../../server/http/context.ts';
+import { ApiError } from '../../server/http/errors.ts';
+import type { Doc } from '../../server/modules.ts';
+import { kysely } from '../../server/tbl/store.ts';
+
+/**
+ * Transfer of a case between units (seed 001 §4, §5). Transferring out makes the receiving unit
+ * the owner at once and keeps the unit it leaves in `transferFromUnitId`; the case schema's
+ * `x-table.scope.alsoUnit` lets both units see and act on it until the receiving unit confirms
+ * (transfer in: the sending unit's sight ends) or the sending unit undoes it (the case goes back).
+ * Hence the spec's rule for confirming — "playOtherUnits or the session unit is the case's owner
+ * unit" — names the receiving unit.
+ */
+
+/** Acts for `unitId`: an administrator, a user with `playOtherUnits`, or a user of that unit. */
+const actsFor = (s: Session, unitId: unknown) => s.administrator || s.playOtherUnits || (!!s.unitId && s.unitId === unitId);
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** `moveDate` is required when the case is on treatment (the day its treatment moves), else today. */
+function moveDateOf(s: Session, row: Doc, input: { moveDate?: string }): string {
+  if (input.moveDate) return input.moveDate;
+  if (row.state === 'ONTREATMENT') throw new ApiError(400, [{ field: 'moveDate', msg: `${t(s.lang, 'tbcase.moveDate')}: ${t(s.lang, 'msg.required')}` }]);
+  return today();
+}
+
+const moveDate = { type: 'string', format: 'date', title: 'tbcase.moveDate' };
+
+/** Refuses a unit the case cannot move to: not a TB unit of the workspace, or its owner already. */
+async function checkUnitTo({ em, session: s, row }: ActionContext, unitToId: string): Promise<void> {
+  const unit = await kysely(em).selectFrom('unit').select('type').where('id', '=', unitToId).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
+  if (!unit || unit.type !== 'TBUNIT') throw new ApiError(400, [{ field: 'unitToId', msg: t(s.lang, 'tbcase.unitToNotTb') }]);
+  if (unitToId === row.ownerUnitId) throw new ApiError(400, [{ field: 'unitToId', msg: t(s.lang, 'tbcase.sameUnit') }]);
+}
+
+/**
+ * Transfer out (CASE_TRANSFER): a case not closed and not already transferring, by its owner unit
+ * (or a user who plays other units), to another TB unit.
+ * @example POST /api/tbl/tbcase/<id>/action/transferout {unitToId, moveDate: '2025-02-01'}
+ */
+export const transferOut: RowAction<{ unitToId: string; moveDate?: string }> = {
+  table: 'tbcase',
+  name: 'transferout',
+  permission: 'CASE_TRANSFER',
+  input: { type: 'object', required: ['unitToId'], properties: { unitToId: { type: 'string', format: 'uuid', title: 'tbcase.unitTo' }, moveDate } },
+  guard({ row, session: s }): Refusal | undefined {
+    if (row.state === 'CLOSED') return 'tbcase.closedNoTransfer';
+    if (row.transferring) return 'tbcase.alreadyTransferring';
+    if (!actsFor(s, row.ownerUnitId)) return { msg: 'tbcase.notOwnerUnit', status: 403 };
+    return undefined;
+  },
+  async apply(x) {
+    await checkUnitTo(x, x.input.unitToId);
+    const date = moveDateOf(x.session, x.row, x.input);
+    return { patch: { ownerUnitId: x.input.unitToId, transferFromUnitId: x.row.ownerUnitId, transferring: true, moveDate: date } };
+  },
+};
+
+/**
+ * Transfer in: the receiving unit (the owner now; or a user who plays other units) confirms a
+ * transferring case; the sending unit no longer sees it.
+ * @example POST /api/tbl/tbcase/<id>/action/transferin {moveDate: '2025-02-03'}
+ */
+export const transferIn: RowAction<{ moveDate?: string }> = {
+  table: 'tbcase',
+  name: 'transferin',
+  permission: 'CASE_TRANSFER',
+  input: { type: 'object', properties: { moveDate } },
+  guard({ row, session: s }): Refusal | undefined {
+    if (!row.transferring) return 'tbcase.notTransferring';
+    if (!actsFor(s, row.ownerUnitId)) return { msg: 'tbcase.notReceivingUnit', status: 403 };
+    return undefined;
+  },
+  apply: ({ session: s, row, input }) => ({ patch: { transferring: false, transferFromUnitId: undefined, moveDate: moveDateOf(s, row, input) } }),
+};
+
+/**
+ * Undo a transfer: the sending unit (or a user who plays other units) takes a transferring case back.
+ * @example POST /api/tbl/tbcase/<id>/action/undotransfer {}
+ */
+export const undoTransfer: RowAction = {
+  table: 'tbcase',
+  name: 'undotransfer',
+  permission: 'CASE_TRANSFER',
+  guard({ row, session: s }): Refusal | undefined {
+    if (!row.transferring) return 'tbcase.notTransferring';
+    if (!actsFor(s, row.transferFromUnitId)) return { msg: 'tbcase.notSendingUnit', status: 403 };
+    return undefined;
+  },
+  apply: ({ row }) => ({ patch: { ownerUnitId: row.transferFromUnitId, transferFromUnitId: undefined, transferring: false, moveDate: undefined } }),
+};

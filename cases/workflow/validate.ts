@@ -1,0 +1,14 @@
+import type { RowAction } from '../../server/actions/types.ts';
+
+/**
+ * Validate a case (seed 001 §4; the UI asks 'Подтвердить валидацию случая?'): a case not yet
+ * validated becomes validated ('Обосновано').
+ * @example POST /api/tbl/tbcase/<id>/action/validate {} → {success: true}
+ */
+export const validateCase: RowAction = {
+  table: 'tbcase',
+  name: 'validate',
+  permission: 'CASE_VALIDATE',
+  guard: ({ row }) => (row.validated === true ? 'tbcase.alreadyValidated' : undefined),
+  apply: () => ({ patch: { validated: true } }),
+};

@@ -1,0 +1,6 @@
+/* Generated from schemas/casecounter.json by `npm run gen:types`. Do not edit. */
+
+export interface Casecounter {
+  workspaceId: string;
+  last: number;
+}

@@ -1,0 +1,235 @@
+// The case workflow (issue 11, seed 001 §4, §5): validate, close, reopen, transfer out / in / undo
+// are declared actions on tbcase, each guarded by its permission (ids of the permission tree) and
+// its rule, refused with a clear message and nothing changed, written to the command history. Also
+// the case number a new case gets per workspace, and the row scope a transfer widens: the unit
+// a case leaves and the one it goes to both see it until it is confirmed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kysely } from '../../server/tbl/store.ts';
+import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { createUser } from '../helpers/users.ts';
+
+let server: TestServer;
+let admin: ApiClient;
+let bdoc: ApiClient; // Bishkek, unit view
+let kdoc: ApiClient; // Kant, unit view
+let reader: ApiClient; // Bishkek, CASEMAN only
+let bishkek: string;
+let kant: string;
+let patientId: string;
+
+const db = () => kysely(server.ctx.orm.em.fork());
+const historyOf = (id: string) => db().selectFrom('cmdhistory').selectAll().where('entity_id', '=', id).orderBy('exec_date').execute();
+const stored = async (id: string) => (await admin.get(`/api/tbl/tbcase/${id}`)).body;
+const unitId = async (name: string) => (await admin.post('/api/tbl/unit/query', { key: name })).body.list[0].id as string;
+const act = (who: ApiClient, id: string, name: string, body: unknown = {}) => who.post(`/api/tbl/tbcase/${id}/action/${name}`, body);
+const WORKFLOW = ['CASEMAN', 'CASE_VALIDATE', 'CASE_CLOSE', 'CASE_REOPEN', 'CASE_TRANSFER'].map((permission) => ({ permission }));
+
+/** A new case of Bishkek (by the administrator, the only one with plain case writes). */
+async function newCase(extra: Record<string, unknown> = {}): Promise<string> {
+  const r = await admin.post('/api/tbl/tbcase', {
+    patientId, ownerUnitId: bishkek, notificationUnitId: bishkek, diagnosisType: 'CONFIRMED', classification: 'TB',
+    registrationGroup: 'NEW', registrationDate: '2025-01-10', ...extra,
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.result;
+}
+
+/** The refusal a user sees: 4xx with one message and no field. */
+const refused = (r: { status: number; body: any }, status: number, msg: string) => {
+  expect(r.status).toBe(status);
+  expect(r.body).toEqual({ success: false, errors: [{ field: null, msg }] });
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.login();
+  bishkek = await unitId('Бишкекский');
+  kant = await unitId('Ысык-Атинский');
+  const p = await admin.post('/api/tbl/patient', { name: 'Асель', lastName: 'Токтогулова', gender: 'FEMALE', birthDate: '1990-05-01', motherName: 'Гулнара', documentNumber: 'ID1234567' });
+  expect(p.status, JSON.stringify(p.body)).toBe(200);
+  patientId = p.body.result;
+  bdoc = await createUser(server, admin, 'WFBISHKEK', WORKFLOW, 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
+  kdoc = await createUser(server, admin, 'WFKANT', WORKFLOW, 'Passw0rd', { unitId: kant, view: 'UNIT' });
+  reader = await createUser(server, admin, 'WFREADER', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
+}, 180_000);
+afterAll(() => server?.close());
+
+describe('case number', () => {
+  it('numbers new cases per workspace, distinct under concurrency; a given number is kept', async () => {
+    const ids = await Promise.all([newCase(), newCase(), newCase()]);
+    const numbers = await Promise.all(ids.map(async (id) => (await stored(id)).caseNumber as string));
+    expect(numbers.every((n) => /^\d{6}$/.test(n))).toBe(true);
+    expect(new Set(numbers).size).toBe(3);
+    const sorted = numbers.map(Number).sort((a, b) => a - b);
+    expect(sorted[2] - sorted[0]).toBe(2);
+    const given = await newCase({ caseNumber: 'ТБ-2025-0100' });
+    expect((await stored(given)).caseNumber).toBe('ТБ-2025-0100');
+  });
+
+  it('stores the new patient and case fields in real columns', async () => {
+    const id = await newCase({ infectionSite: 'PULMONARY', drugResistanceType: 'MDR', classification: 'DRTB' });
+    const row = await db().selectFrom('tbcase').innerJoin('patient', 'patient.id', 'tbcase.patient_id')
+      .select(['tbcase.infection_site', 'tbcase.drug_resistance_type', 'patient.mother_name', 'patient.document_number']).where('tbcase.id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ infection_site: 'PULMONARY', drug_resistance_type: 'MDR', mother_name: 'Гулнара', document_number: 'ID1234567' });
+  });
+});
+
+describe('validate', () => {
+  it('validates a case once; again is refused and changes nothing; the history names it', async () => {
+    const id = await newCase();
+    const r = await act(bdoc, id, 'validate');
+    expect(r.body).toEqual({ success: true });
+    const after = await stored(id);
+    expect(after.validated).toBe(true);
+    refused(await act(bdoc, id, 'validate'), 400, 'Случай уже обоснован');
+    expect((await stored(id)).version).toBe(after.version);
+    const entry = (await historyOf(id)).at(-1)!;
+    expect(entry).toMatchObject({ type: 'tbcase', action: 'validate' });
+    expect(entry.detail.diffs).toEqual([{ title: 'Обосновано', prevValue: 'Нет', newValue: 'Да' }]);
+  });
+
+  it('English users get the refusal in English', async () => {
+    const id = await newCase({ validated: true });
+    const en = await server.login('WFBISHKEK', 'Passw0rd');
+    expect((await en.post('/api/sys/language/en', {})).status).toBe(200);
+    refused(await act(en, id, 'validate'), 400, 'The case is already validated');
+  });
+});
+
+describe('close and reopen', () => {
+  it('closes with outcome and date; OTHER needs otherOutcome; a closed case cannot be closed again', async () => {
+    const id = await newCase({ state: 'ONTREATMENT', iniTreatmentDate: '2025-01-12' });
+    const missing = await act(bdoc, id, 'close', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.map((e: any) => e.field).sort()).toEqual(['outcome', 'outcomeDate']);
+    const other = await act(bdoc, id, 'close', { outcome: 'OTHER', outcomeDate: '2025-06-01' });
+    expect(other.status).toBe(400);
+    expect(other.body.errors).toEqual([{ field: 'otherOutcome', msg: 'Другой исход: Обязательное поле' }]);
+    expect((await stored(id)).state).toBe('ONTREATMENT');
+
+    expect((await act(bdoc, id, 'close', { outcome: 'OTHER', outcomeDate: '2025-06-01', otherOutcome: 'Выбыл за границу' })).body).toEqual({ success: true });
+    const closed = await stored(id);
+    expect(closed).toMatchObject({ state: 'CLOSED', outcome: 'OTHER', outcomeDate: '2025-06-01', otherOutcome: 'Выбыл за границу' });
+    refused(await act(bdoc, id, 'close', { outcome: 'CURED', outcomeDate: '2025-07-01' }), 400, 'Случай уже закрыт');
+    expect((await stored(id)).version).toBe(closed.version);
+    expect((await historyOf(id)).at(-1)).toMatchObject({ type: 'tbcase', action: 'close' });
+  });
+
+  it('otherOutcome is not kept for another outcome', async () => {
+    const id = await newCase();
+    await act(bdoc, id, 'close', { outcome: 'CURED', outcomeDate: '2025-06-01', otherOutcome: 'лишнее' });
+    const row = await stored(id);
+    expect(row.outcome).toBe('CURED');
+    expect(row.otherOutcome).toBeUndefined();
+  });
+
+  it('reopens only a closed case: back on treatment, outcome cleared', async () => {
+    const id = await newCase({ state: 'ONTREATMENT', iniTreatmentDate: '2025-01-12' });
+    const open = await stored(id);
+    refused(await act(bdoc, id, 'reopen'), 400, 'Случай не закрыт: возобновить можно только закрытый случай');
+    expect((await stored(id)).version).toBe(open.version);
+    await act(bdoc, id, 'close', { outcome: 'DIED', outcomeDate: '2025-03-01' });
+    expect((await act(bdoc, id, 'reopen')).body).toEqual({ success: true });
+    const row = await stored(id);
+    expect(row.state).toBe('ONTREATMENT');
+    expect(row.outcome).toBeUndefined();
+    expect(row.outcomeDate).toBeUndefined();
+    expect((await historyOf(id)).map((e) => e.action)).toEqual(['create', 'close', 'reopen']);
+  });
+});
+
+describe('transfer', () => {
+  it('transfers out to another unit: both units see the case, the receiving unit owns it', async () => {
+    const id = await newCase();
+    expect((await kdoc.get(`/api/tbl/tbcase/${id}`)).status).toBe(404); // not yet Kant's
+    expect((await act(bdoc, id, 'transferout', { unitToId: kant })).body).toEqual({ success: true });
+    const row = await stored(id);
+    expect(row).toMatchObject({ ownerUnitId: kant, transferFromUnitId: bishkek, transferring: true, moveDate: new Date().toISOString().slice(0, 10) });
+    expect((await kdoc.get(`/api/tbl/tbcase/${id}`)).status).toBe(200);
+    expect((await bdoc.get(`/api/tbl/tbcase/${id}`)).status).toBe(200);
+    expect((await kdoc.post('/api/tbl/tbcase/query', {})).body.list.map((c: any) => c.id)).toContain(id);
+    const entry = (await historyOf(id)).at(-1)!;
+    expect(entry).toMatchObject({ type: 'tbcase', action: 'transferout' });
+    expect(entry.detail.diffs).toContainEqual(expect.objectContaining({ title: 'Учреждение, ведущее случай', newValue: expect.stringContaining('Ысык-Атинский') }));
+
+    refused(await act(bdoc, id, 'transferout', { unitToId: kant }), 400, 'Случай уже переводится в другое учреждение');
+    refused(await act(kdoc, id, 'transferout', { unitToId: bishkek }), 400, 'Случай уже переводится в другое учреждение');
+    // the sending unit cannot confirm, the receiving one cannot undo
+    refused(await act(bdoc, id, 'transferin', {}), 403, 'Вы не можете подтвердить это восстановление');
+    refused(await act(kdoc, id, 'undotransfer', {}), 403, 'Отменить перевод может только учреждение, из которого переводится случай');
+    expect((await stored(id)).version).toBe(row.version);
+
+    const actions = Object.fromEntries((await bdoc.get(`/api/tbl/tbcase/${id}/actions`)).body.map((a: any) => [a.name, a]));
+    expect(actions.transferin).toEqual({ name: 'transferin', enabled: false, reason: 'Вы не можете подтвердить это восстановление' });
+    expect(actions.undotransfer.enabled).toBe(true);
+
+    expect((await act(kdoc, id, 'transferin', {})).body).toEqual({ success: true });
+    const done = await stored(id);
+    expect(done).toMatchObject({ ownerUnitId: kant, transferring: false });
+    expect(done.transferFromUnitId).toBeUndefined();
+    expect((await bdoc.get(`/api/tbl/tbcase/${id}`)).status).toBe(404); // Bishkek's sight ended
+    expect((await historyOf(id)).map((e) => e.action)).toEqual(['create', 'transferout', 'transferin']);
+  });
+
+  it('undo by the sending unit takes the case back', async () => {
+    const id = await newCase();
+    await act(bdoc, id, 'transferout', { unitToId: kant });
+    expect((await act(bdoc, id, 'undotransfer', {})).body).toEqual({ success: true });
+    const row = await stored(id);
+    expect(row).toMatchObject({ ownerUnitId: bishkek, transferring: false });
+    expect(row.transferFromUnitId).toBeUndefined();
+    expect((await kdoc.get(`/api/tbl/tbcase/${id}`)).status).toBe(404);
+    refused(await act(bdoc, id, 'undotransfer', {}), 400, 'Случай не переводится');
+    refused(await act(bdoc, id, 'transferin', {}), 400, 'Случай не переводится');
+    expect((await historyOf(id)).map((e) => e.action)).toEqual(['create', 'transferout', 'undotransfer']);
+  });
+
+  it('refuses a closed case, the same unit, a non-TB unit, and a case on treatment without the move date', async () => {
+    const closed = await newCase({ state: 'CLOSED', outcome: 'CURED', outcomeDate: '2025-05-05' });
+    refused(await act(bdoc, closed, 'transferout', { unitToId: kant }), 400, 'Закрытый случай нельзя перевести');
+    const id = await newCase({ state: 'ONTREATMENT', iniTreatmentDate: '2025-01-12' });
+    const before = await stored(id);
+    const same = await act(bdoc, id, 'transferout', { unitToId: bishkek });
+    expect(same.status).toBe(400);
+    expect(same.body.errors).toEqual([{ field: 'unitToId', msg: 'Случай уже ведётся этим учреждением: выберите другое' }]);
+    const noDate = await act(bdoc, id, 'transferout', { unitToId: kant });
+    expect(noDate.body.errors).toEqual([{ field: 'moveDate', msg: 'Дата перевода: Обязательное поле' }]);
+    const nowhere = await act(bdoc, id, 'transferout', { unitToId: crypto.randomUUID() });
+    expect(nowhere.body.errors).toEqual([{ field: 'unitToId', msg: 'Случай можно перевести только в учреждение ТБ' }]);
+    expect((await stored(id)).version).toBe(before.version);
+    expect((await act(bdoc, id, 'transferout', { unitToId: kant, moveDate: '2025-02-01' })).body).toEqual({ success: true });
+    expect((await stored(id)).moveDate).toBe('2025-02-01');
+  });
+});
+
+describe('permissions and views', () => {
+  it('refuses each action without its permission (403) and changes nothing', async () => {
+    const id = await newCase();
+    const before = await stored(id);
+    for (const [name, body] of [['validate', {}], ['close', { outcome: 'CURED', outcomeDate: '2025-06-01' }], ['transferout', { unitToId: kant }]] as const) {
+      refused(await act(reader, id, name, body), 403, 'Нет прав доступа');
+    }
+    await act(admin, id, 'close', { outcome: 'CURED', outcomeDate: '2025-06-01' });
+    refused(await act(reader, id, 'reopen'), 403, 'Нет прав доступа');
+    expect((await stored(id)).state).toBe('CLOSED');
+    expect((await historyOf(id)).map((e) => e.action)).toEqual(['create', 'close']);
+    expect(before.version).toBeLessThan((await stored(id)).version);
+  });
+
+  it('a unit-view user cannot read, nor act on, another unit’s case', async () => {
+    const id = await newCase();
+    expect((await kdoc.get(`/api/tbl/tbcase/${id}`)).status).toBe(404);
+    expect((await act(kdoc, id, 'validate')).status).toBe(404);
+    expect((await kdoc.get(`/api/tbl/tbcase/${id}/actions`)).status).toBe(404);
+    expect((await stored(id)).validated).toBe(false);
+  });
+});
+
+describe('delete', () => {
+  it('deletes a case with its history entry', async () => {
+    const id = await newCase();
+    expect((await admin.delete(`/api/tbl/tbcase/${id}`)).status).toBe(200);
+    expect((await admin.get(`/api/tbl/tbcase/${id}`)).status).toBe(404);
+    expect((await historyOf(id)).at(-1)).toMatchObject({ type: 'tbcase', action: 'delete' });
+  });
+});

@@ -41,6 +41,7 @@ describe('schema meta-check', () => {
     ['a row scope by a field that is not a unit', (s: any) => (s['x-table'].scope = { unit: 'name' }), '/x-table/scope/unit'],
     ['a row scope through a table that does not reference it', (s: any) => (s['x-table'].scope = { via: { table: 'tbcase', field: 'patientId' } }), '/x-table/scope/via'],
     ['a parent that is not a reference', (s: any) => (s['x-table'].parent = 'name'), '/x-table/parent'],
+    ['a follow-up exam that is not a dated sub-record of a case', (s: any) => (s['x-table'].followup = 'EXAM_SOURCE'), '/x-table/followup'],
     ['a list column that does not exist', (s: any) => (s['x-list'].columns = ['nom']), '/x-list/columns/0'],
     ['a table option that does not exist', (s: any) => (s['x-table'].permision = 'SOURCES'), '/x-table'],
     ['an x-on-delete without x-ref', (s: any) => (s.properties.name['x-on-delete'] = 'cascade'), '/properties/name'],

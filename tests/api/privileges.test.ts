@@ -75,9 +75,11 @@ describe('a user manager grants no right they do not hold', () => {
 
   beforeAll(async () => {
     // ADMIN, TABLES, USERS, USERS_EDT (ancestors come with USERS)
-    manager = await createUser(server, admin, 'UMANAGER', [{ permission: 'USERS', canChange: true }]);
+    // in the administrator's unit, so what refuses them below is the rights rule, not the view
+    const unitId = (await userWs('ADMIN')).unitId;
+    manager = await createUser(server, admin, 'UMANAGER', [{ permission: 'USERS', canChange: true }], 'Passw0rd', { unitId });
     managerProfile = (await userWs('UMANAGER')).profiles[0];
-    await createUser(server, admin, 'UPLAIN', [{ permission: 'USERS' }], 'Plain1234', { view: 'UNIT' });
+    await createUser(server, admin, 'UPLAIN', [{ permission: 'USERS' }], 'Plain1234', { unitId, view: 'UNIT' });
     plainId = (await userWs('UPLAIN')).id;
   });
 
@@ -105,12 +107,13 @@ describe('a user manager grants no right they do not hold', () => {
     const doctor = await manager.post(`/api/tbl/userws/${plainId}`, { profiles: [await profileNamed('Врач')] });
     expect(doctor.status).toBe(403);
     expect(doctor.body.errors[0]).toEqual({ field: 'profiles', msg: 'У пользователя больше прав, чем у вас: изменить их может только тот, у кого их не меньше' });
-    const created = await manager.post('/api/tbl/userws', { login: 'UNEWADM', name: 'Новый', email: 'unewadm@example.org', unitId: demoUnit, profiles: [managerProfile], view: 'UNIT', administrator: true });
+    const unitId = (await userWs('UMANAGER')).unitId;
+    const created = await manager.post('/api/tbl/userws', { login: 'UNEWADM', name: 'Новый', email: 'unewadm@example.org', unitId, profiles: [managerProfile], view: 'UNIT', administrator: true });
     expect(created.status).toBe(403);
     expect(await userWs('UNEWADM')).toBeUndefined();
     expect((await userWs('UPLAIN')).administrator).toBe(false);
     // within their own rights they do manage users
-    expect((await manager.post('/api/tbl/userws', { login: 'UNEW', name: 'Новый', email: 'unew@example.org', unitId: demoUnit, profiles: [managerProfile], view: 'UNIT' })).status).toBe(200);
+    expect((await manager.post('/api/tbl/userws', { login: 'UNEW', name: 'Новый', email: 'unew@example.org', unitId, profiles: [managerProfile], view: 'UNIT' })).status).toBe(200);
   });
 
   it('cannot set the password of, block or edit a user with more rights (the administrator)', async () => {
@@ -132,6 +135,28 @@ describe('a user manager grants no right they do not hold', () => {
     // a user with no more rights than the manager: allowed
     expect((await manager.post('/api/tbl/userws/updatepwd', { userWsId: plainId, newPassword: 'Plain5678', repeatNewPassword: 'Plain5678' })).status).toBe(200);
     await server.login('UPLAIN', 'Plain5678');
+  });
+
+  it('manages only the users of the units in their view: no user made, edited or logged into elsewhere', async () => {
+    const units = (await admin.post('/api/tbl/unit/query', { type: 'TBUNIT' })).body.list.map((u: any) => u.id as string);
+    const [mine, theirs] = [units[0], units.find((u: string) => u !== units[0])!];
+    const unitManager = await createUser(server, admin, 'UNITMGR', [{ permission: 'USERS', canChange: true }, { permission: 'CASEMAN' }], 'Passw0rd', { unitId: mine, view: 'UNIT' });
+    const profile = (await userWs('UNITMGR')).profiles[0];
+    await createUser(server, admin, 'FARUSER', [{ permission: 'USERS' }], 'Far12345', { unitId: theirs, view: 'UNIT' });
+    const far = await userWs('FARUSER');
+    // a puppet in another unit, to log in as it and read that unit's cases
+    const puppet = await unitManager.post('/api/tbl/userws', { login: 'ZPUPPET', name: 'Кукла', email: 'zpuppet@example.org', unitId: theirs, profiles: [profile], view: 'UNIT' });
+    expect(puppet.status).toBe(400);
+    expect(puppet.body.errors[0].field).toBe('unitId');
+    expect(await userWs('ZPUPPET')).toBeUndefined();
+    // nor take over an existing user there
+    expect((await unitManager.post('/api/tbl/userws/updatepwd', { userWsId: far.id, newPassword: 'Taken1234', repeatNewPassword: 'Taken1234' })).status).toBe(404);
+    expect((await unitManager.post(`/api/tbl/userws/${far.id}`, { email: 'mine@example.org' })).status).toBe(404);
+    expect((await unitManager.get(`/api/tbl/userws/${far.id}`)).status).toBe(404);
+    expect((await unitManager.post('/api/tbl/userws/query', {})).body.list.every((u: any) => u.unitId === mine)).toBe(true);
+    await server.login('FARUSER', 'Far12345'); // its password unchanged
+    // their own unit's users they do manage
+    expect((await unitManager.post('/api/tbl/userws', { login: 'ZNEAR', name: 'Рядом', email: 'znear@example.org', unitId: mine, profiles: [profile], view: 'UNIT' })).status).toBe(200);
   });
 
   it('lets a workspace administrator manage its users, but not reset a system administrator', async () => {

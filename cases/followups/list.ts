@@ -20,6 +20,8 @@ export interface FollowupItem {
   monthOfTreatment: number;
   /** `monthOfTreatment` in words: 'Диагностика', 'Месяц 2'. */
   month: string;
+  /** The newest exam of its type on the case (the case's latest microscopy, Xpert… result). */
+  latest: boolean;
   /** The exam's row as `POST /api/tbl/<table>/query` answers it (references as `{id, name}`). */
   data: Doc;
 }
@@ -49,12 +51,12 @@ async function rowsOfCase(store: TableStore, caseId: string): Promise<Doc[]> {
 }
 
 /**
- * The follow-up exams of a case the session may read, oldest first (then by type name), or
- * undefined when the case is not in the session's view. A table whose permission the session lacks
- * is not read at all: a user without `EXAM_HIV` receives no HIV result.
+ * The follow-up exams of a case the session may read, oldest first (then by type name), the newest
+ * of each type marked `latest`; undefined when the case is not in the session's view. A table whose
+ * permission the session lacks is not read at all: a user without `EXAM_HIV` receives no HIV result.
  *
  * @example await caseFollowups(em, registry, session, caseId)
- *   // [{ type: 'EXAM_MICROSCOPY', table: 'exammic', name: 'Микроскопия', monthOfTreatment: 0, month: 'Диагностика', data: {…} }]
+ *   // [{ type: 'EXAM_MICROSCOPY', table: 'exammic', name: 'Микроскопия', monthOfTreatment: 0, month: 'Диагностика', latest: true, data: {…} }]
  */
 export async function caseFollowups(em: Em, registry: Registry, s: Session, caseId: string): Promise<FollowupItem[] | undefined> {
   const tbcase = await TableStore.of(registry, registry.table('tbcase'), em, s, 'read').read(caseId);
@@ -65,8 +67,14 @@ export async function caseFollowups(em: Em, registry: Registry, s: Session, case
     const name = t(s.lang, def.schema.title ?? def.name);
     for (const data of await rowsOfCase(TableStore.of(registry, def, em, s, 'read'), caseId)) {
       const m = monthOfTreatment(data.date, tbcase.iniTreatmentDate);
-      items.push({ type: def.meta.followup!, table: def.name, name, monthOfTreatment: m, month: monthLabel(m, s.lang), data });
+      items.push({ type: def.meta.followup!, table: def.name, name, monthOfTreatment: m, month: monthLabel(m, s.lang), latest: false, data });
     }
   }
-  return items.sort((a, b) => String(a.data.date).localeCompare(String(b.data.date)) || a.name.localeCompare(b.name));
+  items.sort((a, b) => String(a.data.date).localeCompare(String(b.data.date)) || a.name.localeCompare(b.name));
+  const seen = new Set<string>();
+  for (const item of [...items].reverse()) {
+    item.latest = !seen.has(item.type);
+    seen.add(item.type);
+  }
+  return items;
 }

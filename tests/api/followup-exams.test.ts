@@ -257,6 +257,18 @@ describe('GET /api/cases/case/followups/{caseId}', () => {
     expect(r.body.find((i: any) => i.type === 'EXAM_HIV').name).toBe('Тест на ВИЧ');
   });
 
+  it('marks the newest exam of each type as latest (the case’s latest microscopy, Xpert… result)', async () => {
+    const newer = await admin.post('/api/tbl/exammic', { ...types()[1].valid, caseId: caseNo.id, date: '2024-05-02', result: 'POSITIVE', numberOfAFB: 4 });
+    expect(newer.status).toBe(200);
+    const r = (await admin.get(`/api/cases/case/followups/${caseNo.id}`)).body;
+    const mic = r.filter((i: any) => i.type === 'EXAM_MICROSCOPY');
+    expect(mic.map((i: any) => [i.data.id, i.latest])).toEqual([[made.exammic, false], [newer.body.result, true]]);
+    expect(mic[1].data).toMatchObject({ result: 'POSITIVE', numberOfAFB: 4 });
+    expect(r.filter((i: any) => i.latest).map((i: any) => i.type).sort()).toEqual([...new Set(r.map((i: any) => i.type))].sort());
+    expect((await admin.delete(`/api/tbl/exammic/${newer.body.result}`)).status).toBe(200);
+    expect((await admin.get(`/api/cases/case/followups/${caseNo.id}`)).body.find((i: any) => i.data.id === made.exammic).latest).toBe(true);
+  });
+
   it('names "diagnosis" for every exam of a case whose treatment has not started', async () => {
     const all = (await admin.post('/api/tbl/tbcase/query', {})).body.list;
     let untreated: any;

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { inSandbox, sandboxRole, timeoutSeconds, workMem } from '../../catalogues/tags/sandbox.ts';
+import { inSandbox, sandboxRole, tempFileLimit, timeoutSeconds, workMem } from '../../catalogues/tags/sandbox.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { kysely } from '../../server/tbl/store.ts';
 import { ApiClient } from '../helpers/server.ts';
@@ -38,6 +38,7 @@ beforeAll(async () => {
     `alter database "${name}" owner to ${login}`,
     `do $$ begin create role ${sandboxRole} nologin; exception when duplicate_object or unique_violation then null; end $$`,
     `grant ${sandboxRole} to ${login}`,
+    `grant set on parameter temp_file_limit to ${login}`,
   );
   const url = new URL(databaseUrl);
   url.username = login;
@@ -50,7 +51,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   if (databaseUrl) await dropTestDatabase(databaseUrl);
-  await asSuperuser(`drop role if exists ${login}`);
+  // the parameter grant is cluster-wide: revoke it before the role can go
+  await asSuperuser(`revoke set on parameter temp_file_limit from ${login}`, `drop role if exists ${login}`);
 });
 
 const db = () => kysely(server.ctx.orm.em.fork());
@@ -76,10 +78,11 @@ describe('the server under a non-superuser login', () => {
 
     const ws = (await admin.post('/api/sys/session')).body.workspaceId;
     const run = (text: string) => server.ctx.orm.em.fork().transactional((em) => inSandbox(em, server.ctx, ws, async (d) => (await sql.raw<any>(text).execute(d)).rows));
-    expect(await run("select current_user as u, current_setting('work_mem') as wm, current_setting('transaction_read_only') as ro")).toEqual([{ u: sandboxRole, wm: workMem, ro: 'on' }]);
+    // the guide's grant lets the check bound its temporary files too
+    expect(await run("select current_user as u, current_setting('work_mem') as wm, current_setting('transaction_read_only') as ro, current_setting('temp_file_limit') as tfl")).toEqual([{ u: sandboxRole, wm: workMem, ro: 'on', tfl: tempFileLimit }]);
     await expect(run('select count(*) from public.sysuser')).rejects.toThrow(/permission denied/);
     const started = Date.now();
-    await expect(run('select count(*) from generate_series(1, 10000000000)')).rejects.toMatchObject({ code: '57014' });
+    await expect(run('select count(*) from generate_series(1, 100000) a, generate_series(1, 100000) b')).rejects.toMatchObject({ code: '57014' });
     expect(Date.now() - started).toBeLessThan(timeoutSeconds * 1000 + 1500);
   });
 });

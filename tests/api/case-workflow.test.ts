@@ -233,3 +233,36 @@ describe('delete', () => {
     expect((await historyOf(id)).at(-1)).toMatchObject({ type: 'tbcase', action: 'delete' });
   });
 });
+
+describe('notification forms: SUSPECT / CONFIRMED × TB / DRTB / NTM as variants of one form', () => {
+  const forms = [
+    ['newnotif_suspect_tb', 'SUSPECT', 'TB'], ['newnotif_suspect_drtb', 'SUSPECT', 'DRTB'], ['newnotif_suspect_ntm', 'SUSPECT', 'NTM'],
+    ['newnotif_tb', 'CONFIRMED', 'TB'], ['newnotif_drtb', 'CONFIRMED', 'DRTB'], ['newnotif_ntm', 'CONFIRMED', 'NTM'],
+  ] as const;
+
+  for (const [form, diagnosisType, classification] of forms) {
+    it(`${form} notifies a ${diagnosisType} ${classification} case with a new patient and a case number`, async () => {
+      const tbcase: Record<string, unknown> = { registrationDate: '2025-03-01', registrationGroup: 'NEW' };
+      if (diagnosisType === 'CONFIRMED') tbcase.diagnosisDate = '2025-02-27';
+      if (form === 'newnotif_drtb') tbcase.drugResistanceType = 'MDR';
+      const r = await admin.post(`/api/tbl/${form}/save`, { patient: { name: 'Нургуль', lastName: `Форма-${form}`, gender: 'FEMALE' }, tbcase });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const row = await stored(r.body.result);
+      expect(row).toMatchObject({ diagnosisType, classification, state: 'NOT_ONTREATMENT', validated: false });
+      expect(row.caseNumber).toMatch(/^\d{6}$/);
+      expect((await historyOf(r.body.result)).map((e) => e.action)).toEqual(['create']);
+    });
+  }
+
+  it('each variant asks its own fields: DRTB the resistance type, a suspect no diagnosis date', async () => {
+    const patient = { name: 'Айпери', lastName: 'Без-полей', gender: 'FEMALE' };
+    const drtb = await admin.post('/api/tbl/newnotif_drtb/save', { patient, tbcase: { registrationDate: '2025-03-01', diagnosisDate: '2025-02-27', registrationGroup: 'NEW' } });
+    expect(drtb.status).toBe(400);
+    expect(drtb.body.errors.map((e: any) => e.field)).toEqual(['tbcase.drugResistanceType']);
+    const tb = await admin.post('/api/tbl/newnotif_tb/save', { patient, tbcase: { registrationDate: '2025-03-01', registrationGroup: 'NEW' } });
+    expect(tb.body.errors.map((e: any) => e.field)).toEqual(['tbcase.diagnosisDate']);
+    const suspect = await admin.post('/api/tbl/newnotif_suspect_drtb/save', { patient, tbcase: { registrationDate: '2025-03-01', registrationGroup: 'NEW', diagnosisDate: '2025-02-27' } });
+    expect(suspect.status).toBe(400); // not a field of a suspect's notification
+    expect(suspect.body.errors.map((e: any) => e.field)).toEqual(['tbcase.diagnosisDate']);
+  });
+});

@@ -1,0 +1,31 @@
+/* Generated from schemas/newnotif_ntm.json by `npm run gen:types`. Do not edit. */
+
+export interface NewnotifNtm {
+  patient: {
+    name: string;
+    middleName?: string;
+    lastName?: string;
+    gender: "MALE" | "FEMALE";
+    birthDate?: string;
+    motherName?: string;
+    documentNumber?: string;
+  };
+  tbcase: {
+    caseNumber?: string;
+    registrationGroup:
+      | "NEW"
+      | "RELAPSE"
+      | "AFTER_DEFAULT"
+      | "FAILURE_FT"
+      | "FAILURE_RT"
+      | "PREVIOUSLY_TREATED"
+      | "TREATMENT_AFTER_FAILURE"
+      | "TREATMENT_AFTER_LOSS_FOLLOW_UP"
+      | "OTHER_PREVIOUSLY_TREATED"
+      | "UNKNOWN_PREVIOUS_TB_TREAT"
+      | "OTHER";
+    registrationDate: string;
+    diagnosisDate: string;
+    infectionSite?: "PULMONARY" | "EXTRAPULMONARY" | "BOTH";
+  };
+}

@@ -1,0 +1,29 @@
+/* Generated from schemas/newnotif_suspect_drtb.json by `npm run gen:types`. Do not edit. */
+
+export interface NewnotifSuspectDrtb {
+  patient: {
+    name: string;
+    middleName?: string;
+    lastName?: string;
+    gender: "MALE" | "FEMALE";
+    birthDate?: string;
+    motherName?: string;
+    documentNumber?: string;
+  };
+  tbcase: {
+    caseNumber?: string;
+    registrationGroup:
+      | "NEW"
+      | "RELAPSE"
+      | "AFTER_DEFAULT"
+      | "FAILURE_FT"
+      | "FAILURE_RT"
+      | "PREVIOUSLY_TREATED"
+      | "TREATMENT_AFTER_FAILURE"
+      | "TREATMENT_AFTER_LOSS_FOLLOW_UP"
+      | "OTHER_PREVIOUSLY_TREATED"
+      | "UNKNOWN_PREVIOUS_TB_TREAT"
+      | "OTHER";
+    registrationDate: string;
+  };
+}

@@ -96,26 +96,29 @@ function hostileValues(f: Field): string[] {
 const nested = (path: string[], raw: string) => path.reduceRight((inner, k) => `{${j(k)}: ${inner}}`, raw);
 
 /**
- * One field of each kind: fields alike (storage, type, format, enum, nesting, length limit) take the
- * same path through the server, so one of them stands for the others and the run stays short.
+ * The kind of a field: fields alike (storage, type, format, enum, nesting, length limit) take the
+ * same path through the generic server, so one of them stands for the others and the run stays short.
  */
+const kindOf = (f: Field) => [f.kind, f.type, f.format, !!f.schema.enum, f.path.length > 1, !!f.ref, !!f.maxLength].join();
+
 function oneOfEachKind(fields: Field[]): Field[] {
   const seen = new Set<string>();
-  return fields.filter((f) => {
-    const kind = [f.kind, f.type, f.format, !!f.schema.enum, f.path.length > 1, !!f.ref, !!f.maxLength].join();
-    return seen.has(kind) ? false : (seen.add(kind), true);
-  });
+  return fields.filter((f) => (seen.has(kindOf(f)) ? false : (seen.add(kindOf(f)), true)));
 }
 
-/** Per-table bodies: a field of each kind (as a query filter by its dotted key, and as a document) and each named filter given hostile values. */
+/** A field given hostile values: as a query filter by its dotted key, and as a document. */
+function fieldBodies(f: Field): [string, string][] {
+  const out: [string, string][] = [];
+  for (const v of hostileValues(f)) {
+    out.push([`${f.key}=${v.slice(0, 40)}`, `{${j(f.key)}: ${v}}`]);
+    if (f.path.length > 1) out.push([`${f.path.join('/')}=${v.slice(0, 40)}`, nested(f.path, v)]);
+  }
+  return out;
+}
+
+/** What only this table has: its child rows and its named filters, given hostile values. */
 function tableBodies(def: TableDef): [string, string][] {
   const out: [string, string][] = [];
-  for (const f of oneOfEachKind(def.fields)) {
-    for (const v of hostileValues(f)) {
-      out.push([`${f.key}=${v.slice(0, 40)}`, `{${j(f.key)}: ${v}}`]);
-      if (f.path.length > 1) out.push([`${f.path.join('/')}=${v.slice(0, 40)}`, nested(f.path, v)]);
-    }
-  }
   for (const c of def.children) {
     out.push([`${c.prop}=string`, j({ [c.prop]: 'x' })], [`${c.prop}=[1e16]`, `{${j(c.prop)}: [1e16]}`], [`${c.prop}=[[]]`, `{${j(c.prop)}: [[]]}`]);
     for (const f of oneOfEachKind(c.fields)) for (const v of hostileValues(f).slice(1)) out.push([`${c.prop}.${f.key}=${v.slice(0, 40)}`, c.scalarItems ? `{${j(c.prop)}: [${v}]}` : `{${j(c.prop)}: [${nested(f.path, v)}]}`]);
@@ -170,6 +173,28 @@ describe('fuzz: every route, hostile input', () => {
     const actionsOf = (table: string): Action[] => (server.ctx.modules as { actions?: (t: string) => Action[] }).actions?.(table) ?? [];
     const namedLookups = [...new Set(server.ctx.modules.list.flatMap((m) => Object.keys(m.options ?? {})))];
     const bodiesOf = new Map(apiTables.map((d) => [d.name, tableBodies(d)]));
+    // Each kind of field, with the tables that have one: on each route one table stands for the kind,
+    // a different one from route to route, so the run grows with the kinds, not with the tables.
+    const kinds = new Map<string, { table: string; field: Field }[]>();
+    for (const d of apiTables) for (const f of oneOfEachKind(d.fields)) kinds.set(kindOf(f), [...(kinds.get(kindOf(f)) ?? []), { table: d.name, field: f }]);
+    // A form composed of parts of tables (`x-form.parts`): each part the wrong shape, and given a date
+    // and a reference PostgreSQL would refuse.
+    const formBodies = (name: string): [string, string][] => {
+      const parts = Object.entries(((registry.schemas.get(name)?.['x-form'] as { parts?: Record<string, string> }) ?? {}).parts ?? {});
+      return parts.flatMap(([prop, table]) => {
+        const fields = registry.tables.get(table)?.fields ?? [];
+        const picked = [fields.find((f) => f.format === 'date'), fields.find((f) => f.ref)].filter((f): f is Field => !!f);
+        return [
+          ...['[]', '"x"', '{"__proto__": {"x": 1}}'].map((v): [string, string] => [`${prop}=${v}`, `{${j(prop)}: ${v}}`]),
+          ...picked.flatMap((f) => hostileValues(f).slice(1).map((v): [string, string] => [`${prop}.${f.key}=${v.slice(0, 40)}`, `{${j(prop)}: ${nested(f.path, v)}}`])),
+        ];
+      });
+    };
+    const kindBodies = (table: string, routeIndex: number): [string, string][] =>
+      [...kinds.values()].flatMap((holders) => {
+        const chosen = holders[routeIndex % holders.length];
+        return chosen.table === table ? fieldBodies(chosen.field) : [];
+      });
     const before = await errorLogRows();
 
     /** One line per failure: who, request, status, a piece of the answer. */
@@ -177,9 +202,17 @@ describe('fuzz: every route, hostile input', () => {
     let sent = 0;
     let relogin: Promise<void> | undefined;
     // A kept-alive socket the server closed after refusing a huge body fails the next request on it
-    // before it is sent: that one is repeated (as browsers do); a second failure counts (status 599).
-    const call = (client: ApiClient, method: string, path: string, body?: string): Promise<ApiResponse> =>
-      client.call(method, path, body).catch(() => client.call(method, path, body)).catch((e) => ({ status: 599, body: `${e}: ${e.cause ?? ''}` }));
+    // before it is sent: that one is repeated (as browsers do) on another socket, up to three times;
+    // a fourth failure counts (status 599).
+    const call = async (client: ApiClient, method: string, path: string, body?: string): Promise<ApiResponse> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await client.call(method, path, body);
+        } catch (e: any) {
+          if (attempt === 4) return { status: 599, body: `${e}: ${e.cause ?? ''}` };
+        }
+      }
+    };
     const send = async (who: 'admin' | 'anonymous', client: ApiClient, method: string, path: string, body?: string): Promise<ApiResponse> => {
       let r = await call(client, method, path, body);
       if (r.status === 401 && who === 'admin') {
@@ -247,11 +280,12 @@ describe('fuzz: every route, hostile input', () => {
       for (const [i, name] of names.entries()) {
         // A delete of a real row would empty the demo workspace: only hostile ids there.
         if (route.method === 'DELETE') continue;
-        // Named lookups and forms get every named value; a table its own fields, and the paging
-        // values on one route in three (spread over tables and routes, to keep the run short).
+        // Named lookups get every named value; a table or form its own child rows and named filters,
+        // the kinds of field it stands for on this route, and the paging values on one route in three.
         const own = bodiesOf.get(name);
-        const paging = (i + routes.indexOf(route)) % 3 === 0 ? pagingBodies : [];
-        const bodies = own ? [...paging, ...own] : valueBodies;
+        const r = routes.indexOf(route);
+        const paging = (i + r) % 3 === 0 ? pagingBodies : pagingBodies.slice(0, 1);
+        const bodies = namedLookups.includes(name) ? valueBodies : [...paging, ...(own ?? formBodies(name)), ...kindBodies(name, r)];
         add(fillParams(route.path, { [tableParam]: [name], id: [realId.get(name) ?? uuid] })[0], bodies);
       }
     };

@@ -4,6 +4,7 @@
 // the case number a new case gets per workspace, and the row scope a transfer widens: the unit
 // a case leaves and the one it goes to both see it until it is confirmed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/tbl/store.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
@@ -199,6 +200,12 @@ describe('transfer', () => {
     expect((await stored(id)).version).toBe(before.version);
     expect((await act(bdoc, id, 'transferout', { unitToId: kant, moveDate: '2025-02-01' })).body).toEqual({ success: true });
     expect((await stored(id)).moveDate).toBe('2025-02-01');
+    // confirming a case on treatment asks the date its treatment moved (the move dialog)
+    const noInDate = await act(kdoc, id, 'transferin', {});
+    expect(noInDate.body.errors).toEqual([{ field: 'moveDate', msg: 'Дата перевода: Обязательное поле' }]);
+    expect((await stored(id)).transferring).toBe(true);
+    expect((await act(kdoc, id, 'transferin', { moveDate: '2025-02-03' })).body).toEqual({ success: true });
+    expect(await stored(id)).toMatchObject({ ownerUnitId: kant, transferring: false, moveDate: '2025-02-03' });
   });
 });
 
@@ -264,5 +271,20 @@ describe('notification forms: SUSPECT / CONFIRMED × TB / DRTB / NTM as variants
     const suspect = await admin.post('/api/tbl/newnotif_suspect_drtb/save', { patient, tbcase: { registrationDate: '2025-03-01', registrationGroup: 'NEW', diagnosisDate: '2025-02-27' } });
     expect(suspect.status).toBe(400); // not a field of a suspect's notification
     expect(suspect.body.errors.map((e: any) => e.field)).toEqual(['tbcase.diagnosisDate']);
+  });
+});
+
+describe('generated cases (npm run gen:cases)', () => {
+  it('go through the workflow like any case: a generated closed case reopens and closes again', async () => {
+    const ws = (await db().selectFrom('unit').select('workspace_id').where('id', '=', bishkek).executeTakeFirstOrThrow()).workspace_id as string;
+    await generateCases(db(), ws, 60, { unitIds: [bishkek], seed: 'workflow' });
+    const closed = await db().selectFrom('tbcase').select(['id', 'outcome']).where('case_number', 'like', 'G-%').where('state', '=', 'CLOSED').execute();
+    expect(closed.length).toBeGreaterThan(5);
+    const outcomes = server.ctx.registry.table('tbcase').schema.properties!.outcome.enum as string[];
+    expect(closed.every((c) => outcomes.includes(c.outcome as string))).toBe(true);
+    for (const c of closed.slice(0, 5)) {
+      expect((await act(bdoc, c.id as string, 'reopen')).body).toEqual({ success: true });
+      expect((await act(bdoc, c.id as string, 'close', { outcome: 'CURED', outcomeDate: '2025-06-01' })).body).toEqual({ success: true });
+    }
   });
 });

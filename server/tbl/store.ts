@@ -11,6 +11,7 @@ import { childRowsToItems, docToRow, planChildRows, rowToDoc } from './rows.ts';
 import { t } from '../../engine/i18n.ts';
 import { fail } from '../http/errors.ts';
 import { likePattern } from '../db/like.ts';
+import { getPath } from '../../engine/path.ts';
 
 export interface QueryOptions {
   /** Rows per page (the caller caps it; see `routes.ts`). */
@@ -70,12 +71,15 @@ export function listFields(def: TableDef): Field[] {
   return def.fields.filter((f) => keys.has(f.key) || keys.has(f.path[0]));
 }
 
+/** A key of a list's order, with the field it reads (none for the closing id). */
+export type ListKey = OrderKey & { field?: Field };
+
 /** The order of a list: `x-list.order`, then the id in the last key's direction (one index serves both). */
-export function orderKeys(def: TableDef): OrderKey[] {
-  const keys: OrderKey[] = [];
+export function orderKeys(def: TableDef): ListKey[] {
+  const keys: ListKey[] = [];
   for (const key of def.list.order ?? []) {
     const f = def.fields.find((x) => x.key === key.replace(/^-/, ''));
-    if (f && f.kind !== 'none') keys.push({ expr: colExpr(f), desc: key.startsWith('-'), nullable: !(def.schema.required ?? []).includes(f.key) || !!f.via, field: f } as OrderKey & { field: Field });
+    if (f && f.kind !== 'none') keys.push({ expr: colExpr(f), desc: key.startsWith('-'), nullable: !(def.schema.required ?? []).includes(f.key) || !!f.via, field: f });
   }
   keys.push({ expr: 't.id', desc: keys.at(-1)?.desc ?? false, nullable: false });
   return keys;
@@ -195,7 +199,7 @@ export class TableStore {
     const fields = listFields(def);
     let q = this.matching(o).select(columns(fields));
     // the order values of the last row make the cursor, whatever the list selects
-    const orderFields = keys.map((k) => (k as OrderKey & { field?: Field }).field).filter((f): f is Field => !!f && !fields.includes(f));
+    const orderFields = keys.map((k) => k.field).filter((f): f is Field => !!f && !fields.includes(f));
     if (orderFields.length) q = q.select(columns(orderFields).slice(3));
     if (o.after) q = q.where(afterCursor(keys, decodeCursor(o.after, keys.length)!));
     for (const k of keys) q = q.orderBy(k.expr, k.desc ? 'desc' : 'asc');
@@ -227,7 +231,7 @@ export class TableStore {
    * The page with the names of what its rows reference (`x-list.refs`), in one statement: the page
    * is ordered and cut first, then joined to the targets (50 lookups by primary key).
    */
-  private withRefNames(page: any, keys: OrderKey[]) {
+  private withRefNames(page: any, keys: ListKey[]) {
     const refs = this.refFields();
     if (!refs.length) return page;
     let q = db(this.em).selectFrom(page.as('pg')).selectAll('pg');
@@ -236,7 +240,7 @@ export class TableStore {
       q = q.leftJoin(`${f.ref} as r${i}`, `r${i}.id`, `pg.${f.column}`).select(sql<string>`concat_ws(' ', ${label})`.as(`__ref${i}`));
     });
     for (const k of keys) {
-      const f = (k as OrderKey & { field?: Field }).field;
+      const f = k.field;
       q = q.orderBy(`pg.${f ? f.column : 'id'}`, k.desc ? 'desc' : 'asc');
     }
     return q;
@@ -325,11 +329,9 @@ const system = (row: Record<string, any>) => ({
 });
 
 /** A row's value of an order key, as the cursor keeps it (dates as the document writes them). */
-function cursorValue(k: OrderKey, row: Record<string, unknown>): unknown {
-  const f = (k as OrderKey & { field?: Field }).field;
-  if (!f) return row.id;
-  const v = rowToDoc([f], row);
-  return (v as Doc)[f.path[0]] === undefined ? null : f.path.reduce<any>((o, p) => o?.[p], v);
+function cursorValue(k: ListKey, row: Record<string, unknown>): unknown {
+  if (!k.field) return row.id;
+  return getPath(rowToDoc([k.field], row), k.field.path) ?? null;
 }
 
 export { db as kysely };

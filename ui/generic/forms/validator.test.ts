@@ -22,6 +22,14 @@ describe('validator', () => {
     expect(messages.join(' ')).not.toContain('shortName');
   });
 
+  it('refuses the ids and dates the server refuses (urn:uuid, the year 0000)', () => {
+    const dated = { type: 'object', properties: { id: { type: 'string', format: 'uuid', title: 'Ид' }, day: { type: 'string', format: 'date', title: 'День' } } };
+    const bad = createValidator('ru').validateFormData({ id: 'urn:uuid:6f1c2b8e-8d7a-4c1e-9f3b-2a5d7e9c1b4f', day: '0000-01-01' }, dated as any);
+    expect(bad.errors.map((e) => e.property).sort()).toEqual(['.day', '.id']);
+    const good = createValidator('ru').validateFormData({ id: '6f1c2b8e-8d7a-4c1e-9f3b-2a5d7e9c1b4f', day: '2026-01-01' }, dated as any);
+    expect(good.errors).toEqual([]);
+  });
+
   it('answers in English for en', () => {
     const { errors } = createValidator('en').validateFormData({}, schema as any);
     expect(errors[0].message).toBe('Краткое название: Required field');

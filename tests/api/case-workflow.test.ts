@@ -23,7 +23,7 @@ const historyOf = (id: string) => db().selectFrom('cmdhistory').selectAll().wher
 const stored = async (id: string) => (await admin.get(`/api/tbl/tbcase/${id}`)).body;
 const unitId = async (name: string) => (await admin.post('/api/tbl/unit/query', { key: name })).body.list[0].id as string;
 const act = (who: ApiClient, id: string, name: string, body: unknown = {}) => who.post(`/api/tbl/tbcase/${id}/action/${name}`, body);
-const WORKFLOW = ['CASEMAN', 'CASE_VALIDATE', 'CASE_CLOSE', 'CASE_REOPEN', 'CASE_TRANSFER'].map((permission) => ({ permission }));
+const WORKFLOW = ['CASEMAN', 'CASE_VALIDATE', 'CASE_CLOSE', 'CASE_REOPEN', 'CASE_TRANSFER', 'NEWCASE'].map((permission) => ({ permission }));
 
 /** A new case of Bishkek (by the administrator, the only one with plain case writes). */
 async function newCase(extra: Record<string, unknown> = {}): Promise<string> {
@@ -206,6 +206,28 @@ describe('transfer', () => {
     expect((await stored(id)).transferring).toBe(true);
     expect((await act(kdoc, id, 'transferin', { moveDate: '2025-02-03' })).body).toEqual({ success: true });
     expect(await stored(id)).toMatchObject({ ownerUnitId: kant, transferring: false, moveDate: '2025-02-03' });
+  });
+});
+
+describe('suspect follow-up', () => {
+  it('confirms a suspect as DRTB from its diagnosis date; a confirmed case has no suspect follow-up', async () => {
+    const id = await newCase({ diagnosisType: 'SUSPECT' });
+    const early = await act(bdoc, id, 'suspectfollowup', { outcome: 'DRTB', date: '2025-01-01' });
+    expect(early.body.errors).toEqual([{ field: 'date', msg: 'Дата не может предшествовать дате регистрации случая' }]);
+    refused(await act(reader, id, 'suspectfollowup', { outcome: 'DRTB', date: '2025-02-01' }), 403, 'Нет прав доступа');
+    expect((await act(bdoc, id, 'suspectfollowup', { outcome: 'DRTB', date: '2025-02-01' })).body).toEqual({ success: true });
+    const row = await stored(id);
+    expect(row).toMatchObject({ diagnosisType: 'CONFIRMED', classification: 'DRTB', diagnosisDate: '2025-02-01', state: 'NOT_ONTREATMENT' });
+    refused(await act(bdoc, id, 'suspectfollowup', { outcome: 'TB', date: '2025-02-01' }), 400, 'Случай уже подтверждён: наблюдение предположительного случая не требуется');
+    expect((await stored(id)).version).toBe(row.version);
+    expect((await historyOf(id)).map((e) => e.action)).toEqual(['create', 'suspectfollowup']);
+  });
+
+  it('closes a suspect that is not TB', async () => {
+    const id = await newCase({ diagnosisType: 'SUSPECT' });
+    expect((await act(bdoc, id, 'suspectfollowup', { outcome: 'NOT_TB', date: '2025-02-01' })).body).toEqual({ success: true });
+    expect(await stored(id)).toMatchObject({ diagnosisType: 'SUSPECT', state: 'CLOSED', outcome: 'NOT_TB', outcomeDate: '2025-02-01' });
+    refused(await act(bdoc, id, 'suspectfollowup', { outcome: 'TB', date: '2025-02-02' }), 400, 'Случай уже закрыт');
   });
 });
 

@@ -1,0 +1,33 @@
+import { t } from '../../engine/i18n.ts';
+import type { RowAction } from '../../server/actions/types.ts';
+import { ApiError } from '../../server/http/errors.ts';
+
+/**
+ * Suspect follow-up (seed 001 §4): a presumptive case that is not closed is either confirmed — TB or
+ * DRTB, from its diagnosis date — or closed as not TB (outcome NOT_TB, dated the follow-up day).
+ * Confirming needs NEWCASE (it is the notification of a confirmed case).
+ * @example POST /api/tbl/tbcase/<id>/action/suspectfollowup {outcome: 'DRTB', date: '2025-03-02'}
+ */
+export const suspectFollowup: RowAction<{ outcome: 'TB' | 'DRTB' | 'NOT_TB'; date: string }> = {
+  table: 'tbcase',
+  name: 'suspectfollowup',
+  permission: 'NEWCASE',
+  input: {
+    type: 'object',
+    required: ['outcome', 'date'],
+    properties: {
+      outcome: { type: 'string', enum: ['TB', 'DRTB', 'NOT_TB'], title: 'tbcase.suspectOutcome' },
+      date: { type: 'string', format: 'date', title: 'tbcase.suspectOutcomeDate' },
+    },
+  },
+  guard({ row }) {
+    if (row.diagnosisType !== 'SUSPECT') return 'tbcase.notSuspect';
+    if (row.state === 'CLOSED') return 'tbcase.alreadyClosed';
+    return undefined;
+  },
+  apply({ session: s, row, input }) {
+    if (row.registrationDate && input.date < row.registrationDate) throw new ApiError(400, [{ field: 'date', msg: t(s.lang, 'tbcase.beforeRegistration') }]);
+    if (input.outcome === 'NOT_TB') return { patch: { state: 'CLOSED', outcome: 'NOT_TB', outcomeDate: input.date } };
+    return { patch: { diagnosisType: 'CONFIRMED', classification: input.outcome, diagnosisDate: input.date } };
+  },
+};

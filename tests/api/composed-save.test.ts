@@ -1,21 +1,17 @@
 // A composed form (the new notification: patient + case) loads by id and saves all its parts in one
 // transaction through the generic writer: both parts or neither, each with its history entry and
 // its table's write permission; the case's patient is the one saved with it.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../engine/i18n.ts';
-import { rootDir, schemasDir } from '../../server/config.ts';
 import { bundledForm } from '../../server/tbl/forms.ts';
 import { kysely } from '../../server/tbl/store.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { startServerWithSchemas } from '../helpers/extra-schemas.ts';
+import type { ApiClient, TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 
 /** A variant whose fixed case values the case table refuses: only the second part fails, inside the transaction. */
 const broken = { $id: 'newnotif_broken', 'x-extends': 'newnotif_tb', 'x-form': { values: { tbcase: { classification: 'NOPE' } } } };
 
-mkdirSync(join(rootDir, '.tmp'), { recursive: true });
-const root = mkdtempSync(join(rootDir, '.tmp', 'composed-'));
 let server: TestServer;
 let admin: ApiClient;
 
@@ -30,15 +26,10 @@ const notification = (name: string, caseNumber?: string) => ({
 });
 
 beforeAll(async () => {
-  cpSync(schemasDir, root, { recursive: true });
-  writeFileSync(join(root, 'newnotif_broken.json'), JSON.stringify(broken));
-  server = await startTestServer({ schemasDir: root });
+  server = await startServerWithSchemas('composed', [broken]);
   admin = await server.login();
 }, 180_000);
-afterAll(async () => {
-  await server?.close();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 describe('the new notification (patient + case)', () => {
   it('saves both parts in one go: the case points at the new patient and takes the form’s fixed values', async () => {

@@ -1,15 +1,10 @@
 // A conditional field declared once (x-visible) is enforced by the server: a value of a hidden field
 // is not stored (in table rows too), a field required while shown is a 400 naming it when missing,
 // and the read-only view (GET /api/tbl/<table>/view/<id>) shows only what is shown, by its labels.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSchemas } from '../../engine/load.ts';
-import { rootDir, schemasDir } from '../../server/config.ts';
-import { createMigration } from '../../server/db/migration-diff.ts';
-import { migrationsPath } from '../../server/db/orm.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { startServerWithSchemas } from '../helpers/extra-schemas.ts';
+import type { ApiClient, TestServer } from '../helpers/server.ts';
 
 /** A smear exam: the number of AFB only for a POSITIVE result; each culture row's colonies only when it grew. */
 const smear = {
@@ -49,27 +44,16 @@ const smear = {
   },
 };
 
-mkdirSync(join(rootDir, '.tmp'), { recursive: true });
-const root = mkdtempSync(join(rootDir, '.tmp', 'conditional-'));
 let server: TestServer;
 let admin: ApiClient;
 let unitId: string;
 
 beforeAll(async () => {
-  const schemas = join(root, 'schemas');
-  const migrations = join(root, 'migrations');
-  cpSync(schemasDir, schemas, { recursive: true });
-  cpSync(migrationsPath, migrations, { recursive: true });
-  writeFileSync(join(schemas, 'smeartest.json'), JSON.stringify(smear, null, 2));
-  await createMigration(loadSchemas(schemas), { migrations, name: 'smeartest' });
-  server = await startTestServer({ schemasDir: schemas, migrationsDir: migrations });
+  server = await startServerWithSchemas('conditional', [smear]);
   admin = await server.login();
   unitId = (await admin.post('/api/tbl/unit/query', { pageSize: 1, page: 1 })).body.list[0].id;
 }, 180_000);
-afterAll(async () => {
-  await server?.close();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 async function stored(id: string) {
   const client = new pg.Client({ connectionString: server.databaseUrl });

@@ -1,10 +1,8 @@
 // A form variant is a small file extending another form (x-extends): served as a remote form with
 // the base's parts and permission, its own picked fields, required fields, layout and conditions.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rootDir, schemasDir } from '../../server/config.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { startServerWithSchemas } from '../helpers/extra-schemas.ts';
+import type { ApiClient, TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 
 const variant = {
@@ -20,21 +18,14 @@ const variant = {
   'x-layout': { 'ui:order': ['tbcase', 'patient'] },
 };
 
-mkdirSync(join(rootDir, '.tmp'), { recursive: true });
-const root = mkdtempSync(join(rootDir, '.tmp', 'variants-'));
 let server: TestServer;
 let admin: ApiClient;
 
 beforeAll(async () => {
-  cpSync(schemasDir, root, { recursive: true });
-  writeFileSync(join(root, 'newnotif_variant.json'), JSON.stringify(variant));
-  server = await startTestServer({ schemasDir: root });
+  server = await startServerWithSchemas('variants', [variant]);
   admin = await server.login();
 }, 180_000);
-afterAll(async () => {
-  await server?.close();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 describe('a form variant (x-extends)', () => {
   it('is served with the base form’s parts and permission and its own picked fields, required and layout', async () => {

@@ -44,6 +44,22 @@ export function scopeCondition(db: Kysely<any>, registry: Registry, def: TableDe
   return inView(db, registry, def, s.workspaceId, view, alias, 0);
 }
 
+/**
+ * The read scope as disjoint alternatives, when it has more than one a list can use an index for
+ * each (a unit view of a table with `alsoUnit`: the unit's own rows, and the rows leaving it):
+ * listed one by one and merged, each is an ordered index range, where their OR makes PostgreSQL
+ * sort all of the unit's rows. `undefined` when there is a single condition (use `scopeCondition`).
+ * @example scopeBranches(db, registry, tbcase, unitDoctor, 't') // [owner = U, transfer_from = U and owner <> U]
+ */
+export function scopeBranches(registry: Registry, def: TableDef, s: Session, alias: string): Condition[] | undefined {
+  const scope = def.meta.scope;
+  const v = readerView(s);
+  if (!scope?.unit || !scope.alsoUnit || v.kind !== 'unit') return undefined;
+  const own = `${alias}.${fieldColumn(def, scope.unit).column}`;
+  const also = `${alias}.${fieldColumn(def, scope.alsoUnit).column}`;
+  return [(eb) => eb(own, '=', v.unitId), (eb) => eb.and([eb(also, '=', v.unitId), eb(own, '<>', v.unitId)])];
+}
+
 function inView(db: Kysely<any>, registry: Registry, def: TableDef, ws: string, v: Exclude<ReaderView, { kind: 'workspace' }>, alias: string, depth: number): Condition | undefined {
   if (depth > 4) throw new Error(`x-table scope of ${def.name}: too deep`);
   if (def.meta.parent) {

@@ -5,7 +5,7 @@ import type { Field, TableDef } from '../../engine/types.ts';
 import type { Em } from '../db/orm.ts';
 import type { Session } from '../http/context.ts';
 import type { Doc } from '../modules.ts';
-import { scopeCondition, type ScopeMode } from '../scope/rows.ts';
+import { scopeBranches, scopeCondition, type Condition, type ScopeMode } from '../scope/rows.ts';
 import { afterCursor, decodeCursor, encodeCursor, type OrderKey } from './keyset.ts';
 import { childRowsToItems, docToRow, planChildRows, rowToDoc } from './rows.ts';
 import { t } from '../../engine/i18n.ts';
@@ -119,23 +119,32 @@ export class TableStore {
     return new TableStore(def, em, { workspaceId: session.workspaceId, memberId: session.userId, scope: { registry, session, mode } });
   }
 
-  /** Limits a statement on the table (aliased `alias`) to the workspace, the member's workspaces and the view. */
-  private limit<Q extends { where: (...a: any[]) => any }>(q: Q, alias: string): Q {
+  /**
+   * Limits a statement on the table (aliased `alias`) to the workspace, the member's workspaces and
+   * the view — or, with `only`, to one branch of the view (`scopeBranches`).
+   */
+  private limit<Q extends { where: (...a: any[]) => any }>(q: Q, alias: string, only?: Condition): Q {
     const col = (c: string) => (alias ? `${alias}.${c}` : c);
     if (this.def.meta.workspace) q = q.where(col('workspace_id'), '=', this.workspaceId!);
     if (this.def.meta.ws && this.memberId) q = q.where(col('id'), 'in', db(this.em).selectFrom('userws').select('workspace_id').where('user_id', '=', this.memberId));
     const s = this.access.scope;
-    const cond = s && scopeCondition(db(this.em), s.registry, this.def, s.session, alias || this.def.name, s.mode);
+    const cond = only ?? (s && scopeCondition(db(this.em), s.registry, this.def, s.session, alias || this.def.name, s.mode));
     return cond ? q.where(cond) : q;
   }
 
-  private base() {
+  private base(only?: Condition) {
     let q = db(this.em).selectFrom(`${this.def.name} as t`);
     for (const refKey of new Set(this.def.fields.filter((f) => f.via).map((f) => f.via!.refKey))) {
       const ref = this.def.fields.find((f) => f.key === refKey)!;
       q = q.leftJoin(`${ref.ref} as j_${refKey}`, `j_${refKey}.id`, `t.${ref.column}`);
     }
-    return this.limit(q, 't');
+    return this.limit(q, 't', only);
+  }
+
+  /** The view's disjoint branches for a list (see `scopeBranches`), or `[undefined]`: the whole view at once. */
+  private branches(): (Condition | undefined)[] {
+    const s = this.access.scope;
+    return (s?.mode === 'read' && scopeBranches(s.registry, this.def, s.session, 't')) || [undefined];
   }
 
   async read(id: string, opts: { hidden?: boolean; lock?: boolean } = {}): Promise<Doc | undefined> {
@@ -168,10 +177,10 @@ export class TableStore {
     }
   }
 
-  /** The rows matching a query's filters, key and conditions (no order, no page). */
-  private matching(o: QueryOptions) {
+  /** The rows matching a query's filters, key and conditions (no order, no page), within the view or one branch of it. */
+  private matching(o: QueryOptions, only?: Condition) {
     const def = this.def;
-    let q = this.base();
+    let q = this.base(only);
     if (o.id) q = q.where('t.id', '=', o.id);
     for (const condition of o.conditions ?? []) q = condition(q);
     for (const [key, value] of Object.entries(o.filters ?? {})) {
@@ -194,18 +203,30 @@ export class TableStore {
    * @example await store.query({ pageSize: 50, key: 'иван' }) // { count: 12, list: [...], next: null }
    */
   async query(o: QueryOptions): Promise<QueryResult> {
-    const def = this.def;
-    const keys = orderKeys(def);
-    const fields = listFields(def);
-    let q = this.matching(o).select(columns(fields));
+    const keys = orderKeys(this.def);
+    const fields = listFields(this.def);
+    const offset = !o.after && o.page && o.page > 1 ? (o.page - 1) * o.pageSize : 0;
     // the order values of the last row make the cursor, whatever the list selects
     const orderFields = keys.map((k) => k.field).filter((f): f is Field => !!f && !fields.includes(f));
-    if (orderFields.length) q = q.select(columns(orderFields).slice(3));
-    if (o.after) q = q.where(afterCursor(keys, decodeCursor(o.after, keys.length)!));
-    for (const k of keys) q = q.orderBy(k.expr, k.desc ? 'desc' : 'asc');
-    q = q.limit(o.pageSize);
-    if (!o.after && o.page && o.page > 1) q = q.offset((o.page - 1) * o.pageSize);
-    const rows = await this.withRefNames(q, keys).execute();
+    const branch = (only: Condition | undefined, limit: number) => {
+      let q = this.matching(o, only).select(columns(fields));
+      if (orderFields.length) q = q.select(columns(orderFields).slice(3));
+      if (o.after) q = q.where(afterCursor(keys, decodeCursor(o.after, keys.length)!));
+      for (const k of keys) q = q.orderBy(k.expr, k.desc ? 'desc' : 'asc');
+      return q.limit(limit);
+    };
+    const branches = this.branches();
+    let page: any;
+    if (branches.length === 1) page = branch(branches[0], o.pageSize).offset(offset);
+    else {
+      // each branch ordered and cut on its own index, then merged: enough rows of each for this page
+      const parts = branches.map((b, i) => db(this.em).selectFrom(branch(b, offset + o.pageSize).as(`b${i}`)).selectAll());
+      const all = parts.slice(1).reduce((u, p) => u.unionAll(p), parts[0]);
+      page = db(this.em).selectFrom(all.as('u')).selectAll();
+      for (const k of keys) page = page.orderBy(`u.${k.field ? k.field.column : 'id'}`, k.desc ? 'desc' : 'asc');
+      page = page.limit(o.pageSize).offset(offset);
+    }
+    const rows = await this.withRefNames(page, keys).execute();
     const list = rows.map((r: Record<string, unknown>) => ({ ...system(r), ...rowToDoc(fields, r), ...refNames(this.refFields(), r) }));
     const last = rows.at(-1);
     const next = last && rows.length === o.pageSize ? encodeCursor(keys.map((k) => cursorValue(k, last))) : null;
@@ -214,11 +235,15 @@ export class TableStore {
     return result;
   }
 
-  /** The number of matching rows, up to {@link COUNT_CAP} (then `countCapped`). */
+  /** The number of matching rows, up to {@link COUNT_CAP} (then `countCapped`); disjoint branches counted apart. */
   async count(o: Omit<QueryOptions, 'pageSize'>): Promise<{ count: number; countCapped: boolean }> {
-    const capped = this.matching({ ...o, pageSize: 0 }).select(sql`1`.as('one')).limit(COUNT_CAP + 1);
-    const row = await db(this.em).selectFrom(capped.as('m')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
-    const n = Number(row?.n ?? 0);
+    let n = 0;
+    for (const only of this.branches()) {
+      if (n > COUNT_CAP) break;
+      const capped = this.matching({ ...o, pageSize: 0 }, only).select(sql`1`.as('one')).limit(COUNT_CAP + 1 - n);
+      const row = await db(this.em).selectFrom(capped.as('m')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+      n += Number(row?.n ?? 0);
+    }
     return { count: Math.min(n, COUNT_CAP), countCapped: n > COUNT_CAP };
   }
 

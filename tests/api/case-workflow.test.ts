@@ -149,6 +149,12 @@ describe('transfer', () => {
     expect((await kdoc.get(`/api/tbl/tbcase/${id}`)).status).toBe(200);
     expect((await bdoc.get(`/api/tbl/tbcase/${id}`)).status).toBe(200);
     expect((await kdoc.post('/api/tbl/tbcase/query', {})).body.list.map((c: any) => c.id)).toContain(id);
+    // the sending unit's list too (its own cases and the one leaving it, merged in the list's order) and its count
+    const sending = (await bdoc.post('/api/tbl/tbcase/query', {})).body;
+    expect(sending.list.map((c: any) => c.id)).toContain(id);
+    expect(sending.count).toBe(sending.list.length);
+    const dates = sending.list.map((c: any) => c.registrationDate ?? '');
+    expect(dates).toEqual([...dates].sort().reverse());
     const entry = (await historyOf(id)).at(-1)!;
     expect(entry).toMatchObject({ type: 'tbcase', action: 'transferout' });
     expect(entry.detail.diffs).toContainEqual(expect.objectContaining({ title: 'Учреждение, ведущее случай', newValue: expect.stringContaining('Ысык-Атинский') }));

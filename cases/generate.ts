@@ -34,34 +34,39 @@ export async function generateCases(
   const chunk = opts.chunk ?? 50_000;
   const seed = opts.seed ?? crypto.randomUUID();
   const unitArr = sql`(array[${sql.join(units.map((u) => sql`${u}::uuid`))}])`;
-  const pick = (list: unknown, len: number, salt: number) => sql`(${list})[(1 + (i * ${salt}) % ${len})::int]`;
+  // a pseudo-random 0 ≤ n < len per row and salt: hashing keeps attributes independent (a surname
+  // does not decide the first name, a unit the state), as in real registers
+  const rnd = (salt: number, len: number) => sql`((hashint8(i * 37 + ${salt}) & 2147483647) % ${len})`;
+  const pick = (list: unknown, len: number, salt: number) => sql`(${list})[(1 + ${rnd(salt, len)})::int]`;
+  const one = (values: string[], salt: number) => pick(arr(values), values.length, salt);
   for (let from = 1; from <= n; from += chunk) {
     const to = Math.min(n, from + chunk - 1);
     await sql`
       insert into patient (id, workspace_id, name, middle_name, last_name, gender, birth_date)
       select ${idOf('p', seed)}, ${workspaceId},
-             case when i % 2 = 0 then ${pick(arr(MALE), MALE.length, 7919)} else ${pick(arr(FEMALE), FEMALE.length, 7919)} end,
-             case when i % 2 = 0 then ${pick(arr(FATHERS.map((f) => f[0])), FATHERS.length, 104729)} else ${pick(arr(FATHERS.map((f) => f[1])), FATHERS.length, 104729)} end,
-             case when i % 2 = 0 then ${pick(arr(SURNAMES.map((s) => s[0])), SURNAMES.length, 15485863)} else ${pick(arr(SURNAMES.map((s) => s[1])), SURNAMES.length, 15485863)} end,
+             case when i % 2 = 0 then ${pick(arr(MALE), MALE.length, 1)} else ${pick(arr(FEMALE), FEMALE.length, 1)} end,
+             case when i % 2 = 0 then ${pick(arr(FATHERS.map((f) => f[0])), FATHERS.length, 2)} else ${pick(arr(FATHERS.map((f) => f[1])), FATHERS.length, 2)} end,
+             case when i % 2 = 0 then ${pick(arr(SURNAMES.map((s) => s[0])), SURNAMES.length, 3)} else ${pick(arr(SURNAMES.map((s) => s[1])), SURNAMES.length, 3)} end,
              case when i % 2 = 0 then 'MALE' else 'FEMALE' end,
-             date '1940-01-01' + ((i * 2654435761) % 29000)::int
+             date '1940-01-01' + ${rnd(5, 29000)}::int
         from generate_series(${from}::bigint, ${to}::bigint) as i`.execute(db);
     await sql`
       insert into tbcase (id, workspace_id, patient_id, case_number, owner_unit_id, notification_unit_id, state, diagnosis_type,
                           classification, validated, transferring, registration_group, registration_date, diagnosis_date,
                           ini_treatment_date, outcome_date, outcome)
       select ${idOf('c', seed)}, ${workspaceId}, ${idOf('p', seed)}, 'G-' || lpad(i::text, 7, '0'),
-             ${unitArr}[(1 + i % ${units.length})::int], ${unitArr}[(1 + i % ${units.length})::int],
-             (array['NOT_ONTREATMENT', 'ONTREATMENT', 'ONTREATMENT', 'CLOSED', 'CLOSED', 'CLOSED'])[(1 + (i * 31) % 6)::int],
-             case when i % 5 = 0 then 'SUSPECT' else 'CONFIRMED' end,
-             (array['TB', 'TB', 'TB', 'TB', 'TB', 'TB', 'DRTB', 'DRTB', 'NTM'])[(1 + (i * 17) % 9)::int],
-             i % 7 <> 0, i % 97 = 0,
-             (array['NEW', 'NEW', 'NEW', 'RELAPSE', 'AFTER_DEFAULT', 'FAILURE_FT', 'OTHER'])[(1 + (i * 13) % 7)::int],
-             reg, reg - (i % 20)::int,
-             case when (i * 31) % 6 <> 0 then reg + 3 end,
-             case when (i * 31) % 6 >= 3 then reg + 180 + (i % 200)::int end,
-             case when (i * 31) % 6 >= 3 then (array['CURED', 'TREAT_COMPLETED', 'TREAT_INTERRUPTED', 'LOST_FOLLOWUP', 'DIED'])[(1 + i % 5)::int] end
-        from (select i, date '2015-01-01' + ((i * 40503) % 4000)::int as reg from generate_series(${from}::bigint, ${to}::bigint) as i) g`.execute(db);
+             unit, unit, state, diagnosis, classification, ${rnd(16, 7)} <> 0, ${rnd(17, 97)} = 0,
+             ${one(['NEW', 'NEW', 'NEW', 'RELAPSE', 'AFTER_DEFAULT', 'FAILURE_FT', 'OTHER'], 18)},
+             reg, reg - ${rnd(19, 20)}::int,
+             case when state <> 'NOT_ONTREATMENT' then reg + 3 end,
+             case when state = 'CLOSED' then reg + 180 + ${rnd(20, 200)}::int end,
+             case when state = 'CLOSED' then ${one(['CURED', 'TREAT_COMPLETED', 'TREAT_INTERRUPTED', 'LOST_FOLLOWUP', 'DIED'], 21)} end
+        from (select i, date '2015-01-01' + ${rnd(11, 4000)}::int as reg,
+                     ${unitArr}[(1 + ${rnd(12, units.length)})::int] as unit,
+                     ${one(['NOT_ONTREATMENT', 'ONTREATMENT', 'ONTREATMENT', 'CLOSED', 'CLOSED', 'CLOSED'], 13)} as state,
+                     ${one(['SUSPECT', 'CONFIRMED', 'CONFIRMED', 'CONFIRMED', 'CONFIRMED'], 14)} as diagnosis,
+                     ${one(['TB', 'TB', 'TB', 'TB', 'TB', 'TB', 'DRTB', 'DRTB', 'NTM'], 15)} as classification
+                from generate_series(${from}::bigint, ${to}::bigint) as i) g`.execute(db);
     opts.onProgress?.(to);
   }
 }

@@ -34,6 +34,8 @@ export interface QueryResult {
   count?: number;
   /** True when more than {@link COUNT_CAP} rows match: show "10 000+". */
   countCapped?: boolean;
+  /** True when counting took too long and `count` is the planner's estimate: show "≈ N". */
+  countEstimated?: boolean;
   list: Doc[];
   /** The cursor of the next page (`after`), or null on the last page. */
   next: string | null;
@@ -42,6 +44,8 @@ export interface QueryResult {
 
 /** Counting stops here: a count of a million rows costs seconds, "10 000+" costs milliseconds. */
 export const COUNT_CAP = 10_000;
+/** A count may take this long (ms); past it the planner's estimate is answered. */
+export const COUNT_MS = 150;
 /** OFFSET paging reads every skipped row: deeper pages must use `after`. */
 export const OFFSET_CAP = 10_000;
 
@@ -235,8 +239,26 @@ export class TableStore {
     return result;
   }
 
-  /** The number of matching rows, up to {@link COUNT_CAP} (then `countCapped`); disjoint branches counted apart. */
-  async count(o: Omit<QueryOptions, 'pageSize'>): Promise<{ count: number; countCapped: boolean }> {
+  /**
+   * The number of matching rows, up to {@link COUNT_CAP} (then `countCapped`), disjoint branches
+   * counted apart — within {@link COUNT_MS}: a count that would take longer (a rare combination of
+   * filters over a million rows) answers the planner's estimate instead (`countEstimated`).
+   */
+  async count(o: Omit<QueryOptions, 'pageSize'>): Promise<{ count: number; countCapped: boolean; countEstimated?: boolean }> {
+    try {
+      return await this.em.fork().transactional(async (em) => {
+        await sql.raw(`set local statement_timeout = ${COUNT_MS}`).execute(db(em));
+        return new TableStore(this.def, em, this.access).exactCount(o);
+      });
+    } catch (e) {
+      const err = e as { code?: string; cause?: { code?: string } };
+      if ((err.code ?? err.cause?.code) !== '57014') throw e;
+      const n = await this.estimatedCount(o);
+      return { count: Math.min(n, COUNT_CAP), countCapped: n > COUNT_CAP, countEstimated: true };
+    }
+  }
+
+  private async exactCount(o: Omit<QueryOptions, 'pageSize'>): Promise<{ count: number; countCapped: boolean }> {
     let n = 0;
     for (const only of this.branches()) {
       if (n > COUNT_CAP) break;
@@ -245,6 +267,16 @@ export class TableStore {
       n += Number(row?.n ?? 0);
     }
     return { count: Math.min(n, COUNT_CAP), countCapped: n > COUNT_CAP };
+  }
+
+  /** The planner's estimate of the matching rows (no row is read). */
+  private async estimatedCount(o: Omit<QueryOptions, 'pageSize'>): Promise<number> {
+    let n = 0;
+    for (const only of this.branches()) {
+      const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) ${this.matching({ ...o, pageSize: 0 }, only).select(sql`1`.as('one'))}`.execute(db(this.em));
+      n += Math.round(Number(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']));
+    }
+    return n;
   }
 
   /** The reference fields a list names (`x-list.refs`). */

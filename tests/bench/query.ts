@@ -4,7 +4,9 @@
  * the API — as the workspace administrator and as a unit-view doctor — a first page, a deep page
  * (keyset), a search by a name fragment and a filtered page with its count, each beside the same
  * SQL written by hand on plain `pg`; p50/p95 of 60 requests each. `--explain` prints the plans.
- * Goals (issue 9): every page p95 ≤ 20 ms, a count ≤ 150 ms.
+ * Goals (issue 9): every page p95 ≤ 20 ms, a count ≤ 150 ms (a request with a count: ≤ 150 ms). The
+ * platform bounds a count at 10,000 rows and 150 ms (then the planner's estimate); the SQL by hand
+ * counts to 10,000 with no time bound.
  */
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -60,6 +62,8 @@ const hand = (text: string, params: unknown[]) => async () => {
 const deep = (await pool.query(`select registration_date::text as d, id from tbcase where workspace_id = $1 order by registration_date desc, id desc offset $2 limit 1`, [ws, Math.floor(N * 0.9)])).rows[0];
 const cursor = encodeCursor([deep.d, deep.id]);
 const fragment = 'бек';
+/** A surname fragment, as a registrar types it. */
+const surname = 'токтог';
 
 const caseCols = `t.id, t.version, t.updated_at, t.patient_id, t.case_number, t.owner_unit_id, t.notification_unit_id, t.state, t.diagnosis_type, t.classification, t.validated, t.registration_date`;
 const boundedCount = (where: string) => `select count(*) from (select 1 from tbcase t where ${where} limit 10001) m`;
@@ -80,13 +84,38 @@ const cases: { label: string; ours: () => Promise<void>; sql: [string, unknown[]
     goal: 20,
   },
   {
+    label: `patients by a name fragment «${fragment}», page`,
+    ours: api(admin, 'patient', { pageSize: 50, count: false, key: fragment }),
+    sql: [
+      [`select t.id, t.name, t.middle_name, t.last_name, t.gender, t.birth_date from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) order by t.last_name, t.name, t.id limit 50`, [ws, `%${fragment}%`]],
+    ],
+    goal: 20,
+  },
+  {
     label: `patients by a name fragment «${fragment}», with count`,
     ours: api(admin, 'patient', { pageSize: 50, key: fragment }),
     sql: [
       [`select t.id, t.name, t.middle_name, t.last_name, t.gender, t.birth_date from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) order by t.last_name, t.name, t.id limit 50`, [ws, `%${fragment}%`]],
       [`select count(*) from (select 1 from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) limit 10001) m`, [ws, `%${fragment}%`]],
     ],
+    goal: 150,
+  },
+  {
+    label: `patients by a surname fragment «${surname}», page`,
+    ours: api(admin, 'patient', { pageSize: 50, count: false, key: surname }),
+    sql: [
+      [`select t.id, t.name, t.middle_name, t.last_name, t.gender, t.birth_date from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) order by t.last_name, t.name, t.id limit 50`, [ws, `%${surname}%`]],
+    ],
     goal: 20,
+  },
+  {
+    label: `patients by a surname fragment «${surname}», with count`,
+    ours: api(admin, 'patient', { pageSize: 50, key: surname }),
+    sql: [
+      [`select t.id, t.name, t.middle_name, t.last_name, t.gender, t.birth_date from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) order by t.last_name, t.name, t.id limit 50`, [ws, `%${surname}%`]],
+      [`select count(*) from (select 1 from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) limit 10001) m`, [ws, `%${surname}%`]],
+    ],
+    goal: 150,
   },
   {
     label: 'DRTB cases on treatment (filtered page), with count',
@@ -107,11 +136,19 @@ const cases: { label: string; ours: () => Promise<void>; sql: [string, unknown[]
     goal: 20,
   },
   {
+    label: 'a unit-view doctor’s patients by a name fragment, page',
+    ours: api(doctor, 'patient', { pageSize: 50, count: false, key: fragment }),
+    sql: [
+      [`select t.id, t.name, t.middle_name, t.last_name from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) and exists (select 1 from tbcase v where v.patient_id = t.id and v.workspace_id = $1 and (v.owner_unit_id = $3 or v.transfer_from_unit_id = $3)) order by t.last_name, t.name, t.id limit 50`, [ws, `%${fragment}%`, doctorUnit]],
+    ],
+    goal: 20,
+  },
+  {
     label: 'a unit-view doctor’s patients by a name fragment, with count',
     ours: api(doctor, 'patient', { pageSize: 50, key: fragment }),
     sql: [
-      [`select t.id, t.name, t.middle_name, t.last_name from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) and exists (select 1 from tbcase v where v.patient_id = t.id and v.workspace_id = $1 and v.owner_unit_id = $3) order by t.last_name, t.name, t.id limit 50`, [ws, `%${fragment}%`, doctorUnit]],
-      [`select count(*) from (select 1 from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) and exists (select 1 from tbcase v where v.patient_id = t.id and v.workspace_id = $1 and v.owner_unit_id = $3) limit 10001) m`, [ws, `%${fragment}%`, doctorUnit]],
+      [`select t.id, t.name, t.middle_name, t.last_name from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) and exists (select 1 from tbcase v where v.patient_id = t.id and v.workspace_id = $1 and (v.owner_unit_id = $3 or v.transfer_from_unit_id = $3)) order by t.last_name, t.name, t.id limit 50`, [ws, `%${fragment}%`, doctorUnit]],
+      [`select count(*) from (select 1 from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) and exists (select 1 from tbcase v where v.patient_id = t.id and v.workspace_id = $1 and (v.owner_unit_id = $3 or v.transfer_from_unit_id = $3)) limit 10001) m`, [ws, `%${fragment}%`, doctorUnit]],
     ],
     goal: 150,
   },

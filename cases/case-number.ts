@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Em } from '../server/db/orm.ts';
 import type { TableHooks } from '../server/modules.ts';
-import { kysely } from '../server/tbl/store.ts';
+import { kysely } from '../server/db/kysely.ts';
 
 /**
  * The next case number of a workspace (1, 2, …), taken in the caller's transaction: an upsert of

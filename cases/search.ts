@@ -4,7 +4,7 @@ import { hasPermission } from '../server/http/middleware.ts';
 import { rowsInView } from '../server/scope/rows.ts';
 import type { SearchProvider } from '../server/sys/search.ts';
 import { composePatientName } from '../server/sys/patient-name.ts';
-import { kysely } from '../server/tbl/store.ts';
+import { kysely } from '../server/db/kysely.ts';
 
 interface CaseRow {
   id: string;

@@ -2,7 +2,7 @@ import { t, type Lang } from '../engine/i18n.ts';
 import { permissionTree, type PermNode } from '../engine/permissions.ts';
 import { isUuid } from '../server/http/errors.ts';
 import type { OptionProvider } from '../server/modules.ts';
-import { kysely } from '../server/tbl/store.ts';
+import { kysely } from '../server/db/kysely.ts';
 
 interface PermTreeNode {
   id: string;

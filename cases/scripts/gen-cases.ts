@@ -7,7 +7,7 @@ import { loadSchemas } from '../../engine/load.ts';
 import { configFromEnv, schemasDir } from '../../server/config.ts';
 import { sql } from 'kysely';
 import { migrate, openOrm } from '../../server/db/orm.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { generateCases } from '../generate.ts';
 
 const n = Number(process.argv[2]);

@@ -3,7 +3,7 @@ import type { ActionContext, Refusal, RowAction } from '../../server/actions/typ
 import type { Session } from '../../server/http/context.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import type { Doc } from '../../server/modules.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 
 /**
  * Transfer of a case between units (seed 001 §4, §5). Transferring out makes the receiving unit

@@ -1,7 +1,7 @@
 import { t } from '../../engine/i18n.ts';
 import { fail } from '../../server/http/errors.ts';
 import type { TableHooks } from '../../server/modules.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { unitCounts, withChildren } from './tree-counts.ts';
 
 export const maxLevel = 5;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Em } from '../../server/db/orm.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 
 /** The ids among `ids` that have child units. */
 export async function withChildren(em: Em, workspaceId: string, ids: string[]): Promise<Set<string>> {

@@ -1,7 +1,7 @@
 import { t } from '../../engine/i18n.ts';
 import { fail } from '../../server/http/errors.ts';
 import type { TableHooks } from '../../server/modules.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 
 /** The display name of a range: `0-4`, or `65+` when it runs to the schema's maximum age. */
 export function rangeName(iniAge: number, endAge: number, maxAge: number): string {

@@ -4,7 +4,7 @@ import { hashPassword } from '../../server/auth/password.ts';
 import { systemSession } from '../../server/auth/system-session.ts';
 import type { AppContext } from '../../server/http/context.ts';
 import type { Doc } from '../../server/modules.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 
 const demoDir = fileURLToPath(new URL('.', import.meta.url));

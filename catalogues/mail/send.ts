@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext } from '../../server/http/context.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 
 export interface Mail {
   to: string;

@@ -10,7 +10,8 @@ import { ApiError } from '../../server/http/errors.ts';
 import { requirePermission } from '../../server/http/middleware.ts';
 import type { Doc } from '../../server/modules.ts';
 import { applyDefaults, cleanInput, validateDoc } from '../../server/tbl/prepare.ts';
-import { kysely, TableStore } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { TableStore } from '../../server/tbl/store.ts';
 import { readConfig } from './config.ts';
 
 /** The target workspace must exist; the unit and the profile must belong to it (not to the session's). */

@@ -1,7 +1,8 @@
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext } from '../../server/http/context.ts';
 import type { Doc } from '../../server/modules.ts';
-import { kysely, TableStore } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { TableStore } from '../../server/tbl/store.ts';
 
 /** The system configuration is one row of `sysconfig`; before the first save it is all defaults. */
 export async function readConfig(em: Em, ctx: AppContext): Promise<Doc & { id?: string }> {

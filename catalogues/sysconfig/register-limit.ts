@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { t, type Lang } from '../../engine/i18n.ts';
 import type { Em } from '../../server/db/orm.ts';
 import { fail } from '../../server/http/errors.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 
 /** Self-registration mails strangers: at most this many registrations an hour from one address. */
 export const registrationsPerHour = 5;

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { recordCommand } from '../../server/history/record.ts';
 import type { AppContext, Env, Session } from '../../server/http/context.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 
 /**
  * The user licence agreement: while the settings require it (`ulaActive`), a session reports

@@ -23,7 +23,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Em, Orm } from '../../server/db/orm.ts';
 import type { AppContext } from '../../server/http/context.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 
 export const sandboxSchema = 'tb_tag_sandbox';
 export const sandboxRole = 'tb_tag_sandbox';

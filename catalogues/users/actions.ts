@@ -5,7 +5,7 @@ import { hashPassword, isValidPassword } from '../../server/auth/password.ts';
 import type { Em } from '../../server/db/orm.ts';
 import { fieldTitle } from '../../server/history/describe.ts';
 import { ApiError } from '../../server/http/errors.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { sendMail } from '../mail/send.ts';
 import { newPassword } from './new-password.ts';
 import { exceeds, rightsOf } from './rights.ts';

@@ -4,7 +4,7 @@ import { endSessions } from '../../server/auth/end-sessions.ts';
 import type { Session } from '../../server/http/context.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import type { Doc, SaveContext, TableHooks } from '../../server/modules.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { maskInvitations } from './invitations.ts';
 import { assertNotAbove, rightsFields } from './rights.ts';
 import { assertMayChangeAccount, mayChangeAccount } from './shared-account.ts';

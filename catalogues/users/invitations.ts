@@ -4,7 +4,7 @@ import { recordCommand } from '../../server/history/record.ts';
 import type { AppContext, Env, Session } from '../../server/http/context.ts';
 import { fail, isUuid } from '../../server/http/errors.ts';
 import type { Doc } from '../../server/modules.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 
 /** What a workspace user row shows of its account: nothing while the invitation waits. */
 const accountOnly = ['active', 'passwordExpired', 'emailConfirmed'];

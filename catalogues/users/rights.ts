@@ -7,7 +7,7 @@ import type { Session } from '../../server/http/context.ts';
 import { fail } from '../../server/http/errors.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 import type { Doc } from '../../server/modules.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 
 /** What a workspace user may do and see: compared with a user manager's own before any change. */
 export interface Rights {

@@ -3,7 +3,7 @@ import { t } from '../../engine/i18n.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { Session } from '../../server/http/context.ts';
 import { fail } from '../../server/http/errors.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 
 /**
  * An account may belong to several workspaces. Its shared parts (login, name, e-mail, password, the

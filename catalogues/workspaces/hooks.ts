@@ -5,7 +5,7 @@ import type { Em } from '../../server/db/orm.ts';
 import type { Session } from '../../server/http/context.ts';
 import { fail } from '../../server/http/errors.ts';
 import type { SaveContext, TableHooks } from '../../server/modules.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 
 /**

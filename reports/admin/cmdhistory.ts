@@ -5,7 +5,7 @@ import { areaSubtree } from '../../server/scope/area.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext, Env, Session } from '../../server/http/context.ts';
 import { requirePermission } from '../../server/http/middleware.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { MAX_ROWS, today } from './filters.ts';
 import { actionName, typeName } from './labels.ts';
 import { likePattern } from '../../server/db/like.ts';

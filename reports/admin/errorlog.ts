@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppContext, Env, Session } from '../../server/http/context.ts';
 import { hasPermission, requirePermission } from '../../server/http/middleware.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { MAX_ROWS, today } from './filters.ts';
 import { likePattern } from '../../server/db/like.ts';
 import { iso, readFilter, requestZone, type ReportFilter } from './read-filter.ts';

@@ -5,7 +5,7 @@ import { t, type Lang } from '../../engine/i18n.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext, Env, Session } from '../../server/http/context.ts';
 import { requirePermission } from '../../server/http/middleware.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { nextDayStart } from './filters.ts';
 import { iso, readFilter } from './read-filter.ts';
 import { limitToView } from './scope.ts';

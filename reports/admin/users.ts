@@ -4,7 +4,7 @@ import { hasPermission } from '../../server/http/middleware.ts';
 import { fail } from '../../server/http/errors.ts';
 import type { Session } from '../../server/http/context.ts';
 import type { OptionProvider } from '../../server/modules.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { limitToView } from './scope.ts';
 
 /**

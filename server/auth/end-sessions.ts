@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Em } from '../db/orm.ts';
-import { kysely } from '../tbl/store.ts';
+import { kysely } from '../db/kysely.ts';
 
 /**
  * Ends every open session of a user (all workspaces, every server process at once: sessions are

@@ -4,7 +4,7 @@ import { effectivePermissions, type PermissionGrant } from '../../engine/permiss
 import { isSystemPermission, systemPermissions } from '../../engine/system-permissions.ts';
 import type { Em } from '../db/orm.ts';
 import type { Session } from '../http/context.ts';
-import { kysely } from '../tbl/store.ts';
+import { kysely } from '../db/kysely.ts';
 import type { IdentityCache } from './session-cache.ts';
 
 /** Touching last_access at most once a minute keeps reads from writing on every request. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { t, type Lang } from '../../engine/i18n.ts';
 import type { Em } from '../db/orm.ts';
 import { fail } from '../http/errors.ts';
-import { kysely } from '../tbl/store.ts';
+import { kysely } from '../db/kysely.ts';
 
 /**
  * The limits on failed logins, counted in `loginattempt` (the database: every server process sees

@@ -4,7 +4,7 @@ import type { Em } from '../db/orm.ts';
 import type { AppContext, Env } from '../http/context.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { fail } from '../http/errors.ts';
-import { kysely } from '../tbl/store.ts';
+import { kysely } from '../db/kysely.ts';
 import { assertMayTryLogin, recordAttempt } from './login-limits.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { newToken, tokenHash } from './tokens.ts';

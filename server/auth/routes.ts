@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env } from '../http/context.ts';
 import { isTls } from '../http/tls.ts';
-import { kysely } from '../tbl/store.ts';
+import { kysely } from '../db/kysely.ts';
 import { login } from './login.ts';
 import { cookieName, tokenHash } from './tokens.ts';
 

@@ -1,6 +1,6 @@
 import type { Em } from '../db/orm.ts';
 import type { Session } from '../http/context.ts';
-import { kysely } from '../tbl/store.ts';
+import { kysely } from '../db/kysely.ts';
 import type { HistoryDetail } from './describe.ts';
 
 export interface CommandEntry {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { AppContext, Env } from './context.ts';
-import { kysely } from '../tbl/store.ts';
+import { kysely } from '../db/kysely.ts';
 
 /** Replaces every value whose key mentions a password, at any depth. */
 export function maskPasswords(value: unknown): unknown {

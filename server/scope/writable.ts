@@ -5,7 +5,8 @@ import type { Em } from '../db/orm.ts';
 import type { Session } from '../http/context.ts';
 import { fail } from '../http/errors.ts';
 import type { Doc } from '../modules.ts';
-import { kysely, TableStore } from '../tbl/store.ts';
+import { kysely } from '../db/kysely.ts';
+import { TableStore } from '../tbl/store.ts';
 import { unitsInView, writerView } from './view.ts';
 
 /**

@@ -12,7 +12,7 @@ import type { TableDef } from '../../engine/types.ts';
 import type { Em } from '../db/orm.ts';
 import type { Session } from '../http/context.ts';
 import type { Doc } from '../modules.ts';
-import { kysely } from '../tbl/store.ts';
+import { kysely } from '../db/kysely.ts';
 
 export type ChangeOp = 'create' | 'update' | 'delete';
 

@@ -5,7 +5,8 @@ import type { AppContext, Env, Session } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { isRowScoped } from '../scope/rows.ts';
-import { kysely, TableStore } from '../tbl/store.ts';
+import { kysely } from '../db/kysely.ts';
+import { TableStore } from '../tbl/store.ts';
 
 const changesBody: JsonSchema = {
   type: 'object',

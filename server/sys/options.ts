@@ -10,7 +10,7 @@ import type { AppContext, Env, Session } from '../http/context.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { lookupRefFilter, whereRefFilter } from '../tbl/ref-filter.ts';
-import { kysely } from '../tbl/store.ts';
+import { kysely } from '../db/kysely.ts';
 
 /**
  * The workspace whose rows a lookup lists: the session's, or — only where a schema declares a lookup

@@ -6,7 +6,7 @@ import type { Em } from '../db/orm.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
-import { kysely } from '../tbl/store.ts';
+import { kysely } from '../db/kysely.ts';
 
 export interface SearchHit {
   id: string;

@@ -5,7 +5,7 @@ import { userWorkspaces } from '../auth/login.ts';
 import { recordCommand } from '../history/record.ts';
 import type { AppContext, Env, Session } from '../http/context.ts';
 import { fail } from '../http/errors.ts';
-import { kysely } from '../tbl/store.ts';
+import { kysely } from '../db/kysely.ts';
 
 /** The session fields of spec 000 §3.1 plus what the UI needs to decide what to show. */
 export const sessionInfo = (s: Session, ctx: AppContext) => ({

@@ -7,7 +7,7 @@ import { recordCommand } from '../history/record.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
-import { kysely } from '../tbl/store.ts';
+import { kysely } from '../db/kysely.ts';
 import { errorText, validationTexts } from '../../engine/validation-messages.ts';
 import type { Lang } from '../../engine/i18n.ts';
 

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { kysely as db } from '../db/kysely.ts';
 import { columnOf } from '../../engine/naming.ts';
 import type { Registry } from '../../engine/registry.ts';
 import type { Field, TableDef } from '../../engine/types.ts';
@@ -49,7 +50,6 @@ export const COUNT_MS = 150;
 /** OFFSET paging reads every skipped row: deeper pages must use `after`. */
 export const OFFSET_CAP = 10_000;
 
-const db = (em: Em) => em.getKysely() as unknown as Kysely<any>;
 
 /** The SQL expression of a field: its column, or the joined column of an `x-via` field. */
 function colExpr(f: Field): string {
@@ -391,4 +391,3 @@ function cursorValue(k: ListKey, row: Record<string, unknown>): unknown {
   return getPath(rowToDoc([k.field], row), k.field.path) ?? null;
 }
 
-export { db as kysely };

@@ -10,7 +10,8 @@ import type { Doc } from '../modules.ts';
 import { applyChildDefaults, applyDefaults, checkRefs, cleanInput, clientId, validateDoc } from './prepare.ts';
 import { assertWritable } from '../scope/writable.ts';
 import { changedValues, isTombstoned, recordChange } from '../sync/changes.ts';
-import { kysely, TableStore } from './store.ts';
+import { kysely } from '../db/kysely.ts';
+import { TableStore } from './store.ts';
 import { assignChildIds } from './rows.ts';
 
 /** The whole write of one document: validation, hooks, the row, the history entry — in one transaction. */

@@ -3,7 +3,7 @@
 // transaction — permission, guard, input checked, the change written by the table writer with its
 // history entry. Proved on the user catalogue's actions (block, unblock, resetpwd, updatepwd).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 

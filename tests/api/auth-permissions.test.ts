@@ -43,7 +43,7 @@ describe('sessions', () => {
 
   it('asks a user with several workspaces to choose one, then opens the chosen one', async () => {
     await admin.post('/api/tbl/userws', { login: 'OTHERADMIN', name: 'Второй админ', email: 'o@example.org', unitId: (await admin.post('/api/tbl/unit/query', { pageSize: 1, page: 1 })).body.list[0].id, profiles: [(await admin.post('/api/tbl/userprofile/query', {})).body.list[0].id], view: 'WORKSPACE' });
-    const { kysely } = await import('../../server/tbl/store.ts');
+    const { kysely } = await import('../../server/db/kysely.ts');
     const { hashPassword } = await import('../../server/auth/password.ts');
     await kysely(server.ctx.orm.em.fork()).updateTable('sysuser').set({ password_hash: await hashPassword('Other123') }).where('login', '=', 'OTHERADMIN').execute();
     const c = server.anonymous();
@@ -86,7 +86,7 @@ describe('permissions', () => {
 describe('workspace boundary', () => {
   it('hides and protects the rows of another workspace', async () => {
     const b = await server.login('OTHERADMIN', 'Other123', other.workspaceId).catch(async () => {
-      const { kysely } = await import('../../server/tbl/store.ts');
+      const { kysely } = await import('../../server/db/kysely.ts');
       const { hashPassword } = await import('../../server/auth/password.ts');
       await kysely(server.ctx.orm.em.fork()).updateTable('sysuser').set({ password_hash: await hashPassword('Other123') }).where('login', '=', 'OTHERADMIN').execute();
       return server.login('OTHERADMIN', 'Other123', other.workspaceId);

@@ -11,7 +11,7 @@ import { allPermissionIds, effectivePermissions, isChangeable } from '../../engi
 import { canReadOptions } from '../../engine/option-access.ts';
 import { routePermissions, selfGuardedLookups, type RouteRule } from '../../server/http/route-permissions.ts';
 import { hashPassword } from '../../server/auth/password.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { apiRoutes, type ApiRoute } from '../helpers/routes.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';

@@ -5,7 +5,7 @@
 // a case leaves and the one it goes to both see it until it is confirmed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCases } from '../../cases/generate.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 

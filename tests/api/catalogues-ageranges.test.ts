@@ -59,7 +59,7 @@ describe('age ranges', () => {
 
   it('checks overlaps only within the workspace', async () => {
     await addWorkspace(server, 'Другое пространство', ['AGEADMIN']);
-    const { kysely } = await import('../../server/tbl/store.ts');
+    const { kysely } = await import('../../server/db/kysely.ts');
     const { hashPassword } = await import('../../server/auth/password.ts');
     await kysely(server.ctx.orm.em.fork()).updateTable('sysuser').set({ password_hash: await hashPassword('Age12345') }).where('login', '=', 'AGEADMIN').execute();
     const other = await server.login('AGEADMIN', 'Age12345');

@@ -34,7 +34,7 @@ describe('lookups', () => {
     const tree = (await admin.post('/api/opts/command-types', {})).body as any[];
     const ids = new Set(tree.flatMap((n) => n.children.map((c: any) => c.id)));
     await admin.post('/api/tbl/source', { shortName: 'CT', name: 'Для дерева команд' });
-    const { kysely } = await import('../../server/tbl/store.ts');
+    const { kysely } = await import('../../server/db/kysely.ts');
     const recorded = await kysely(server.ctx.orm.em.fork()).selectFrom('cmdhistory').select(['type', 'action']).distinct().execute();
     for (const r of recorded) expect(ids, `${r.type}.${r.action}`).toContain(`${r.type}.${r.action}`);
   });

@@ -3,7 +3,7 @@
 // the order; the command history names a changed row instead of a removal and an addition.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../engine/i18n.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;

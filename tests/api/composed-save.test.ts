@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../engine/i18n.ts';
 import { bundledForm } from '../../server/tbl/forms.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { startServerWithSchemas } from '../helpers/extra-schemas.ts';
 import type { ApiClient, TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';

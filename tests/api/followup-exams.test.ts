@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 
 /** A conditional field: shown (and maybe required) with `shown`, hidden with `hidden`. */
 interface Rule { field: string; value: unknown; shown: Record<string, unknown>; hidden: Record<string, unknown>; required: boolean }

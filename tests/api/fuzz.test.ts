@@ -6,7 +6,7 @@
 // year 0, prototype keys (`/api/opts/__proto__`), JSON nested 20,000 deep, `maxResults: 1.5`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Field, TableDef } from '../../engine/types.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { apiRoutes, fillParams, type ApiRoute } from '../helpers/routes.ts';
 import { ApiClient, startTestServer, type ApiResponse, type TestServer } from '../helpers/server.ts';
 

@@ -3,7 +3,7 @@
 // administrator everything of the workspace — the command history and its statistics, the session
 // reports, the error log and the reports' user list alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { causeServerError } from '../helpers/failure.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';

@@ -4,7 +4,7 @@
 // room kept for cases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemSession } from '../../server/auth/system-session.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, inSandbox, tempFileLimit, timeoutSeconds, workMem } from '../../catalogues/tags/sandbox.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
 

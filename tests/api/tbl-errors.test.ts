@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exceptionClass } from '../../server/http/error-log.ts';
 import { startServer } from '../../server/start.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { causeServerError } from '../helpers/failure.ts';
 import { ApiClient, startTestServer, type TestServer } from '../helpers/server.ts';
 

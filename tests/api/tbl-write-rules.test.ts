@@ -3,7 +3,7 @@
 // child rows, and ids chosen by the client (the offline client makes its rows' ids).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { startPostgres } from '../setup/postgres.ts';
 import { startServer } from '../../server/start.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { runLoad } from './load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { generateCases } from '../../cases/generate.ts';
 import { startServer } from '../../server/start.ts';
 import { encodeCursor } from '../../server/tbl/keyset.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { startPostgres } from '../setup/postgres.ts';
 import { percentiles, timeIt } from './timing.ts';
 

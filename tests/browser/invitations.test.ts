@@ -4,7 +4,7 @@
 // declared actions: blocking oneself is offered disabled, with the reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
 import { type BrowserEnv, card, closeEnv, loginThroughUi, startEnv, tid, UI_TIMEOUT } from './support.ts';
 

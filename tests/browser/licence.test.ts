@@ -3,7 +3,7 @@
 // accepting it reaches the home page (declining signs out).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { closeEnv, loginThroughUi, startEnv, tid, type BrowserEnv } from './support.ts';
 
 let env: BrowserEnv;

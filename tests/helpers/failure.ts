@@ -1,6 +1,6 @@
 // An unexpected server failure through the real stack, without mocks: the database briefly loses a
 // column the server relies on (as after a broken deployment) while a user saves their settings.
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient, ApiResponse, TestServer } from './server.ts';
 
 /** Runs `fn` while `table.column` is renamed away (every statement naming it fails), then puts it back. */

@@ -2,7 +2,7 @@
 // the way an administrator would (the account's hash is set directly: the reset-password flow has
 // tests of its own).
 import { hashPassword } from '../../server/auth/password.ts';
-import { kysely } from '../../server/tbl/store.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient, TestServer } from './server.ts';
 
 export async function createUser(

@@ -52,7 +52,12 @@ function tableEntity(def: TableDef) {
   if (def.meta.workspace) {
     properties.workspace = { kind: 'm:1', entity: () => 'Workspace', fieldName: 'workspace_id', deleteRule: 'cascade', index: true };
   }
-  for (const f of def.fields) if (f.kind !== 'none' && f.kind !== 'via') properties[propName(f)] = column(f, isRequired(def, f));
+  for (const f of def.fields) {
+    if (f.kind === 'none' || f.kind === 'via') continue;
+    // a sub-record goes with its parent row (a case's exams with the case): the parent's tombstone stands for them
+    const owned = f.key === def.meta.parent && !f.onDelete ? { ...f, onDelete: 'cascade' as const } : f;
+    properties[propName(f)] = column(owned, isRequired(def, f));
+  }
   const scoped = (cols: string[]) => (def.meta.workspace ? ['workspace', ...cols] : cols);
   const prop = (name: string) => propName(def.fields.find((f) => f.key === name || f.path[0] === name)!);
   return new EntitySchema({

@@ -342,3 +342,24 @@ describe('row scope: the case’s unit', () => {
     expect(list.body.find((i: any) => i.data.id === mine.body.result)).toMatchObject({ type: 'EXAM_XRAY', monthOfTreatment: 2 });
   });
 });
+
+describe('deleting a case', () => {
+  it('deletes its exams with it (sub-records follow their parent), leaving the case’s tombstone', async () => {
+    const patientId = (await admin.post('/api/tbl/tbcase/query', { caseNumber: 'ТБ-2024-0002' })).body.list[0].patientId;
+    const unit = (await admin.post('/api/tbl/unit/query', { type: 'TBUNIT' })).body.list[0].id;
+    const made = await admin.post('/api/tbl/tbcase', { patientId, ownerUnitId: unit, diagnosisType: 'SUSPECT', classification: 'TB' });
+    expect(made.status).toBe(200);
+    const caseId = made.body.result;
+    const exams: [string, string][] = [];
+    for (const x of types()) {
+      const r = await admin.post(`/api/tbl/${x.table}`, { ...x.valid, caseId });
+      expect(r.status, x.table).toBe(200);
+      exams.push([x.table, r.body.result]);
+    }
+    const del = await admin.delete(`/api/tbl/tbcase/${caseId}`);
+    expect(del.status).toBe(200);
+    for (const [table, id] of exams) expect((await admin.get(`/api/tbl/${table}/${id}`)).status, table).toBe(404);
+    const stones = (await kysely(server.ctx.orm.em.fork()).selectFrom('tombstone').select('table_name').where('row_id', '=', caseId).execute()).map((r) => r.table_name);
+    expect(stones).toEqual(['tbcase']);
+  });
+});

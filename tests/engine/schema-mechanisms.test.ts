@@ -78,7 +78,8 @@ describe('form variants (x-extends)', () => {
     const form = bundle(registry, registry.schemas.get('newnotif_test')!);
     expect(Object.keys((form.properties!.tbcase as any).properties).sort()).toEqual(['caseNumber', 'registrationDate']);
     expect((form.properties!.patient as any).properties.name).toBeDefined();
-    expect(form['x-form']).toEqual({ parts: { patient: 'patient', tbcase: 'tbcase' }, permission: 'NEWCASE' });
+    // the base's x-form (parts, permission, fixed values) comes whole
+    expect(form['x-form']).toMatchObject({ parts: { patient: 'patient', tbcase: 'tbcase' }, permission: 'NEWCASE', values: { tbcase: { classification: 'TB' } } });
     expect(deriveUiSchema(form as any)['ui:order']).toEqual(['tbcase', 'patient']);
     const errors = new Validators().validate('newnotif_test', form, { patient: { name: 'А', lastName: 'Б', gender: 'MALE' }, tbcase: {} }, 'ru');
     expect(errors.map((e) => e.field)).toEqual(['tbcase.caseNumber']);

@@ -45,8 +45,8 @@ export interface QueryResult {
 
 /** Counting stops here: a count of a million rows costs seconds, "10 000+" costs milliseconds. */
 export const COUNT_CAP = 10_000;
-/** A count may take this long (ms); past it the planner's estimate is answered. */
-export const COUNT_MS = 150;
+/** A count may take this long (ms), so a page with its count answers within 150 ms; past it the planner's estimate is answered. */
+export const COUNT_MS = 100;
 /** OFFSET paging reads every skipped row: deeper pages must use `after`. */
 export const OFFSET_CAP = 10_000;
 
@@ -241,7 +241,7 @@ export class TableStore {
 
   /**
    * The number of matching rows, up to {@link COUNT_CAP} (then `countCapped`), disjoint branches
-   * counted apart — within {@link COUNT_MS}: a count that would take longer (a rare combination of
+   * counted apart — within {@link COUNT_MS} (100 ms): a count that would take longer (a rare combination of
    * filters over a million rows) answers the planner's estimate instead (`countEstimated`).
    */
   async count(o: Omit<QueryOptions, 'pageSize'>): Promise<{ count: number; countCapped: boolean; countEstimated?: boolean }> {

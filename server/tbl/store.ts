@@ -6,7 +6,7 @@ import type { Field, TableDef } from '../../engine/types.ts';
 import type { Em } from '../db/orm.ts';
 import type { Session } from '../http/context.ts';
 import type { Doc } from '../modules.ts';
-import { scopeBranches, scopeCondition, type Condition, type ScopeMode } from '../scope/rows.ts';
+import { isRowScoped, scopeBranches, scopeCondition, type Condition, type ScopeMode } from '../scope/rows.ts';
 import { afterCursor, decodeCursor, encodeCursor, type OrderKey } from './keyset.ts';
 import { childRowsToItems, docToRow, planChildRows, rowToDoc } from './rows.ts';
 import { t } from '../../engine/i18n.ts';
@@ -241,10 +241,14 @@ export class TableStore {
 
   /**
    * The number of matching rows, up to {@link COUNT_CAP} (then `countCapped`), disjoint branches
-   * counted apart — within {@link COUNT_MS} (100 ms): a count that would take longer (a rare combination of
-   * filters over a million rows) answers the planner's estimate instead (`countEstimated`).
+   * counted apart — and, for the row-scoped tables that grow to millions (cases, patients, their
+   * sub-records), within {@link COUNT_MS} (100 ms): a count that would take longer (a rare combination
+   * of filters over a million rows) answers the planner's estimate instead (`countEstimated`).
    */
   async count(o: Omit<QueryOptions, 'pageSize'>): Promise<{ count: number; countCapped: boolean; countEstimated?: boolean }> {
+    // catalogues are small: their count needs no clock (and no transaction for it); the tables placed
+    // by a unit are the ones that grow with the programme
+    if (!isRowScoped(this.def)) return this.exactCount(o);
     try {
       return await this.em.fork().transactional(async (em) => {
         await sql.raw(`set local statement_timeout = ${COUNT_MS}`).execute(db(em));

@@ -42,7 +42,7 @@ describe('the new notification (patient + case)', () => {
     expect(c.patient_id).toBe(patient);
     expect([c.diagnosis_type, c.classification, c.state, c.case_number]).toEqual(['CONFIRMED', 'TB', 'NOT_ONTREATMENT', 'КС-1']);
     const session = (await admin.post('/api/sys/session')).body;
-    expect(session.unitId).toBeTruthy();
+    expect(session.unitId).toMatch(/^[0-9a-f-]{36}$/);
     expect([c.owner_unit_id, c.notification_unit_id]).toEqual([session.unitId, session.unitId]);
     expect((await db().selectFrom('patient').select('name').where('id', '=', patient).executeTakeFirstOrThrow()).name).toBe('Айгуль');
     expect(await counts()).toEqual({ patient: before.patient + 1, tbcase: before.tbcase + 1, history: before.history + 2 });

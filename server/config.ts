@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,10 +34,19 @@ export interface ServerConfig {
   maxBodyBytes: number;
 }
 
+/**
+ * The embedded database's folder inside the data folder: `<data>/pglite`, beside the outbox — or the
+ * data folder itself when it already holds a database there (the layout before the outbox moved in).
+ * @example pgliteDir('/srv/tb') // '/srv/tb/pglite'
+ */
+export function pgliteDir(dataFolder: string): string {
+  return existsSync(join(dataFolder, 'PG_VERSION')) ? dataFolder : join(dataFolder, 'pglite');
+}
+
 export function configFromEnv(env = process.env): ServerConfig {
   return {
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.TB_DATA_DIR ?? '.data/pglite',
+    dataDir: pgliteDir(env.TB_DATA_DIR ?? '.data'),
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     seedDemo: env.TB_SEED_DEMO !== 'false',

@@ -56,7 +56,7 @@ export function syncRoutes(app: Hono<Env>, ctx: AppContext): void {
     }
     const changes = readable
       .filter((r) => r.op === 'delete' || visible.has(r.row_id))
-      .map((r) => ({ seq: Number(r.seq), table: r.table_name, id: r.row_id, op: r.op, version: Number(r.row_version), data: r.data ?? null, at: r.changed_at }));
+      .map((r) => ({ seq: Number(r.seq), table: r.table_name, id: r.row_id, op: r.op, version: Number(r.row_version), data: r.data ?? null, at: new Date(r.changed_at).toISOString() }));
     return c.json({ changes, last: page.length ? Number(page.at(-1)!.seq) : since, more: rows.length > limit });
   });
 }

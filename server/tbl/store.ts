@@ -386,7 +386,8 @@ function refNames(refs: Field[], row: Record<string, unknown>): Doc {
 const system = (row: Record<string, any>) => ({
   id: row.id as string,
   version: Number(row.version),
-  updatedAt: row.updated_at instanceof Date ? row.updated_at.toISOString() : row.updated_at,
+  // PostgreSQL's driver gives a Date, PGlite's the timestamp's text: both become ISO 8601
+  updatedAt: new Date(row.updated_at).toISOString(),
 });
 
 /** A row's value of an order key, as the cursor keeps it (dates as the document writes them). */

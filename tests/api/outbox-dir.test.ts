@@ -1,5 +1,8 @@
 // The mail outbox follows the data folder (issue 10): with TB_DATA_DIR set, nothing is written under
 // the checkout's .data/.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config.ts';
 
@@ -8,5 +11,14 @@ describe('where the server writes', () => {
     expect(configFromEnv({ TB_DATA_DIR: '/srv/tb' }).outboxDir).toBe('/srv/tb/outbox');
     expect(configFromEnv({ TB_DATA_DIR: '/srv/tb', TB_OUTBOX: '/var/mail/tb' }).outboxDir).toBe('/var/mail/tb');
     expect(configFromEnv({}).outboxDir).toBe('.data/outbox');
+  });
+
+  it('the embedded database is beside it, in pglite/ — or the data folder itself when a database is already there', () => {
+    expect(configFromEnv({ TB_DATA_DIR: '/srv/tb' }).dataDir).toBe('/srv/tb/pglite');
+    expect(configFromEnv({}).dataDir).toBe('.data/pglite');
+    const legacy = mkdtempSync(join(tmpdir(), 'tbdata-'));
+    writeFileSync(join(legacy, 'PG_VERSION'), '17\n');
+    expect(configFromEnv({ TB_DATA_DIR: legacy }).dataDir).toBe(legacy);
+    rmSync(legacy, { recursive: true, force: true });
   });
 });

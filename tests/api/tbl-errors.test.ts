@@ -116,7 +116,7 @@ describe('server errors', () => {
     expect(row.exception_class).toBe('DatabaseError 42703');
   });
 
-  it('names the exception class on PGlite too, whose bundle minifies class names', async () => {
+  it('names the exception class on PGlite too, whose bundle minifies class names (and answers rows as PostgreSQL does)', async () => {
     const lite = await startServer({ dataDir: 'memory://', port: 0, host: '127.0.0.1', seedDemo: true, outboxDir: `.tmp/outbox-${process.pid}` });
     try {
       const client = new ApiClient(lite.url);
@@ -125,6 +125,12 @@ describe('server errors', () => {
       expect(r.status).toBe(500);
       const row = await kysely(lite.ctx.orm.em.fork()).selectFrom('errorlog').select('exception_class').where('id', '=', r.body.errorId).executeTakeFirstOrThrow();
       expect(row.exception_class).toBe('DatabaseError 42703');
+      // the embedded database answers as PostgreSQL does: ISO update times, searches on the trigram-indexed fields
+      const found = await client.post('/api/tbl/patient/query', { key: 'иванов' });
+      expect(found.body.list.map((p: any) => p.lastName)).toContain('Иванов');
+      expect(found.body.list[0].updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      const trgm = await kysely(lite.ctx.orm.em.fork()).selectFrom('pg_indexes' as any).select('indexname').where('indexname', '=', 'patient_last_name_trgm').execute();
+      expect(trgm).toHaveLength(1);
     } finally {
       await lite.close();
     }

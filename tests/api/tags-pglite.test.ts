@@ -81,10 +81,18 @@ describe('tag conditions on PGlite', () => {
   });
 
   it('stops a condition that passes the gate but is slow over many cases, at about the timeout', async () => {
-    // the costliest allowed expression found within the length cap: ~2 ms a row here, about 6 s
-    // over the 3000 cases if nothing stopped it
+    // the costliest allowed expression found within the length cap: ~0.5–2 ms a row, seconds over
+    // the cases if nothing stopped it
     const slow = `length(patient.name) * ${Array.from({ length: 240 }, () => '(1.0/7)').join('*')} > 0`;
     expect(slow.length).toBeLessThanOrEqual(maxConditionLength);
+    // 12,000 cases in all, so that even a fast, quiet machine (well under 1 ms a row) needs more than the limit
+    const ws = (await admin.post('/api/sys/session')).body.workspaceId;
+    const unit = (await admin.post('/api/tbl/unit/query', { pageSize: 1, page: 1 })).body.list[0].id;
+    await sql`insert into patient (id, workspace_id, name, gender)
+      select gen_random_uuid(), ${ws}, 'Ещё пациент ' || i, 'MALE' from generate_series(1, 9000) i`.execute(db());
+    await sql`insert into tbcase (id, workspace_id, patient_id, owner_unit_id, state, diagnosis_type, classification, validated, transferring)
+      select gen_random_uuid(), p.workspace_id, p.id, ${unit}, 'ONTREATMENT', 'CONFIRMED', 'TB', false, false from patient p where p.name like 'Ещё пациент %'`.execute(db());
+    await new Promise((r) => setTimeout(r, 100)); // the keep-alive, as in beforeAll
     const r = await save(slow);
     expect(r.errors?.[0]).toMatchObject({ field: 'sqlCondition', msg: expect.stringMatching(/слишком долго \(более 2 с\)/) });
     expect(r.ms).toBeLessThan(10_000); // 2 s of CPU, or 6 s of wall time on a loaded machine

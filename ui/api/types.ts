@@ -17,7 +17,13 @@ export interface Envelope<T> {
 /** `POST /api/.../query` answer. */
 export interface QueryResult<T> {
   count: number;
+  /** More rows than the server counts (10 000): show "10 000+". */
+  countCapped?: boolean;
+  /** Counting took too long: `count` is the planner's estimate. */
+  countEstimated?: boolean;
   list: T[];
+  /** The cursor of the next page (`after`), null on the last. */
+  next?: string | null;
 }
 
 /** An option of a lookup (`POST /api/opts/{name}`). */

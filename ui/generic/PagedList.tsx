@@ -1,5 +1,5 @@
 /**
- * A list with a record counter, the empty-list warning and page buttons (when `pageSize` is set
+ * A list with a record counter ("10 000+" past the server's cap, "≈ N" for an estimate), the empty-list warning and page buttons (when `pageSize` is set
  * and the count reaches it). Rendering of each item is the caller's.
  */
 import type { ReactNode } from 'react';
@@ -8,10 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { EmptyListWarning } from './EmptyListWarning.tsx';
 import { Pager } from './Pager.tsx';
 import { WaitIcon } from './WaitIcon.tsx';
+import { countText } from './countText.ts';
 
 export interface PagedListProps<T> {
   items: T[];
   count: number;
+  /** The server counted no further than its cap: the count reads "10 000+". */
+  countCapped?: boolean;
+  /** The server estimated the count: it reads "≈ N". */
+  countEstimated?: boolean;
   page?: number;
   pageSize?: number;
   loading?: boolean;
@@ -23,13 +28,14 @@ export interface PagedListProps<T> {
   extra?: ReactNode;
 }
 
-export function PagedList<T>({ items, count, page = 0, pageSize, loading, onPageChange, renderItem, header, extra }: PagedListProps<T>) {
-  const { t } = useTranslation();
+export function PagedList<T>({ items, count, countCapped, countEstimated, page = 0, pageSize, loading, onPageChange, renderItem, header, extra }: PagedListProps<T>) {
+  const { t, i18n } = useTranslation();
   return (
     <div data-testid="paged-list">
       <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
         <Typography.Text type="secondary" data-testid="list-count">
-          {t('ui.common.count', { count })}
+          {/* i18next interpolates the text as given (the key has no plural forms) */}
+          {t('ui.common.count', { count: countText(count, { capped: countCapped, estimated: countEstimated }, i18n.language) as unknown as number })}
         </Typography.Text>
         {extra}
       </Flex>

@@ -113,6 +113,8 @@ function GenericCataloguePage({ table, permission, onChanged }: CataloguePagePro
       <PagedList
         items={c.list.items}
         count={c.list.count}
+        countCapped={c.list.countCapped}
+        countEstimated={c.list.countEstimated}
         page={c.page}
         pageSize={c.pageSize}
         loading={c.loading}

@@ -27,6 +27,9 @@ export function formModeOf(form: RemoteForm): 'inline' | 'modal' {
 export interface ListState {
   items: Doc[];
   count: number;
+  /** The server's count stopped at its cap, or is an estimate (see `countText`). */
+  countCapped?: boolean;
+  countEstimated?: boolean;
 }
 
 /** A new item goes on top, the count grows, and the last item drops when the page overflows. */

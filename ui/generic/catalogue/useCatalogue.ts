@@ -43,7 +43,7 @@ export function useCatalogue(table: string) {
       try {
         // the API counts pages from 1
         const res = await tableApi.query(table, pageSize ? { page: p + 1, pageSize } : {});
-        setList({ items: res.list ?? [], count: res.count ?? res.list?.length ?? 0 });
+        setList({ items: res.list ?? [], count: res.count ?? res.list?.length ?? 0, countCapped: res.countCapped, countEstimated: res.countEstimated });
         setLoadErrors([]);
       } catch (err) {
         setLoadErrors(errorsOf(err));

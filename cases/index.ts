@@ -3,8 +3,20 @@ import { followupRoutes } from './followups/index.ts';
 import { caseNumbering } from './case-number.ts';
 import { caseSearch } from './search.ts';
 import { caseActions } from './workflow/index.ts';
+import { autoTagRoutes } from './auto-tags/routes.ts';
+import { caseDataRoutes } from './case-data/routes.ts';
+import { caseViewRoutes } from './case-page/routes.ts';
+import { notifyRoutes } from './notify/routes.ts';
+import { placeRoutes } from './places/routes.ts';
+import { caseTalkRoutes } from './talk/routes.ts';
+import { treatmentRoutes } from './treatment/routes.ts';
 
-/** The case domain: patients and cases (seed 001). Its global-search hits and a case's follow-up exams (`followups/`); the registry next. */
+/**
+ * The case domain: patients and cases (seed 001). One folder per part: the case page's calls
+ * (`case-page/`), its data tab (`case-data/`), comments and review issues (`talk/`), notification and
+ * patient search (`notify/`), lists and places (`places/`), follow-up exams (`followups/`), treatment
+ * (`treatment/`), auto tags (`auto-tags/`) and the workflow actions (`workflow/`).
+ */
 export const casesModule: DomainModule = {
   name: 'cases',
   search: [caseSearch],
@@ -12,5 +24,12 @@ export const casesModule: DomainModule = {
   actions: caseActions,
   routes(app, ctx) {
     followupRoutes(app, ctx);
+    caseViewRoutes(app, ctx);
+    caseDataRoutes(app, ctx);
+    caseTalkRoutes(app, ctx);
+    notifyRoutes(app, ctx);
+    placeRoutes(app, ctx);
+    treatmentRoutes(app, ctx);
+    autoTagRoutes(app, ctx);
   },
 };

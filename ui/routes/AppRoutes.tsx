@@ -28,10 +28,10 @@ export function AppRoutes() {
             <Route path="admin/settings" element={<P.AdminSettingsPage />} />
             <Route path="admin/settings/:setting" element={<P.AdminSettingsPage />} />
             <Route path="workspace/*" element={<P.WorkspacePage />} />
-            <Route path="adminunit/*" element={<P.PendingPage />} />
-            <Route path="unit/*" element={<P.PendingPage />} />
-            <Route path="case" element={<P.PendingPage />} />
-            <Route path="case/new" element={<P.PendingPage />} />
+            <Route path="adminunit/*" element={<P.AdminUnitPage />} />
+            <Route path="unit/*" element={<P.UnitPage />} />
+            <Route path="case" element={<P.CasePage />} />
+            <Route path="case/new" element={<P.NotifyPage />} />
             <Route path="user/settings" element={<P.UserSettingsPage />} />
             <Route path="user/changepassword" element={<P.ChangePasswordPage />} />
             <Route path="sync" element={<P.SyncPage />} />

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { rootDir } from '../../server/config.ts';
 import { ensureUiBuilt } from '../../server/ui-build.ts';
@@ -89,6 +89,25 @@ export async function closeEnv(env: BrowserEnv | undefined): Promise<void> {
   contexts.clear();
   await env?.browser.close().catch(() => {});
   await env?.server.close();
+}
+
+/**
+ * One browser environment for a test file, started before its tests and closed after them: call it
+ * at the top of a `describe`, read `.env` inside the tests.
+ *
+ * @example
+ * const ctx = useEnv();
+ * it('…', async () => { const page = await ctx.env.newPage(); await loginThroughUi(page, 'ADMIN', 'Admin123'); });
+ */
+export function useEnv(opts: { clientMode?: boolean } = {}): { env: BrowserEnv } {
+  const holder = {} as { env: BrowserEnv };
+  beforeAll(async () => {
+    holder.env = await startEnv(opts);
+  });
+  afterAll(async () => {
+    await closeEnv(holder.env);
+  });
+  return holder;
 }
 
 /** `[data-testid="id"]` */

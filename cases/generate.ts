@@ -20,14 +20,15 @@ const arr = (xs: string[]) => sql`array[${sql.join(xs.map((x) => sql.lit(x)))}]:
 const idOf = (kind: string, seed: string) => sql`(md5(${seed} || ${kind} || i::text))::uuid`;
 
 /**
- * Adds `n` patients with one case each to the workspace, over its TB units (or `unitIds`).
+ * Adds `n` patients with one case each to the workspace, over its TB units (or `unitIds`); case numbers
+ * `<numberPrefix><i>` (default `G-`), registered over `registeredDays` from `registeredFrom`.
  * @example await generateCases(kysely(em), workspaceId, 1_000_000, { onProgress: (done) => console.log(done) })
  */
 export async function generateCases(
   db: Kysely<any>,
   workspaceId: string,
   n: number,
-  opts: { unitIds?: string[]; chunk?: number; seed?: string; onProgress?: (done: number) => void } = {},
+  opts: { unitIds?: string[]; chunk?: number; seed?: string; onProgress?: (done: number) => void; numberPrefix?: string; registeredFrom?: string; registeredDays?: number } = {},
 ): Promise<void> {
   const units = opts.unitIds ?? (await db.selectFrom('unit').select('id').where('workspace_id', '=', workspaceId).where('type', '=', 'TBUNIT').orderBy('name').execute()).map((u) => u.id as string);
   if (!units.length) throw new Error('the workspace has no TB unit to place cases in');
@@ -54,19 +55,22 @@ export async function generateCases(
       insert into tbcase (id, workspace_id, patient_id, case_number, owner_unit_id, notification_unit_id, state, diagnosis_type,
                           classification, validated, transferring, registration_group, registration_date, diagnosis_date,
                           ini_treatment_date, outcome_date, outcome)
-      select ${idOf('c', seed)}, ${workspaceId}, ${idOf('p', seed)}, 'G-' || lpad(i::text, 7, '0'),
+      select ${idOf('c', seed)}, ${workspaceId}, ${idOf('p', seed)}, ${opts.numberPrefix ?? 'G-'} || lpad(i::text, 7, '0'),
              unit, unit, state, diagnosis, classification, ${rnd(16, 7)} <> 0, ${rnd(17, 97)} = 0,
              ${one(['NEW', 'NEW', 'NEW', 'RELAPSE', 'AFTER_DEFAULT', 'FAILURE_FT', 'OTHER'], 18)},
              reg, reg - ${rnd(19, 20)}::int,
              case when state <> 'NOT_ONTREATMENT' then reg + 3 end,
              case when state = 'CLOSED' then reg + 180 + ${rnd(20, 200)}::int end,
              case when state = 'CLOSED' then ${one(['CURED', 'TREAT_COMPLETED', 'TREAT_INTERRUPTED', 'LOST_FOLLOWUP', 'DIED'], 21)} end
-        from (select i, date '2015-01-01' + ${rnd(11, 4000)}::int as reg,
+        from (select i, reg, unit, diagnosis, classification,
+                     -- a suspect is not treated before its diagnosis is confirmed
+                     case when diagnosis = 'SUSPECT' and state = 'ONTREATMENT' then 'NOT_ONTREATMENT' else state end as state
+                from (select i, ${opts.registeredFrom ?? '2015-01-01'}::date + ${rnd(11, opts.registeredDays ?? 4000)}::int as reg,
                      ${unitArr}[(1 + ${rnd(12, units.length)})::int] as unit,
                      ${one(['NOT_ONTREATMENT', 'ONTREATMENT', 'ONTREATMENT', 'CLOSED', 'CLOSED', 'CLOSED'], 13)} as state,
                      ${one(['SUSPECT', 'CONFIRMED', 'CONFIRMED', 'CONFIRMED', 'CONFIRMED'], 14)} as diagnosis,
                      ${one(['TB', 'TB', 'TB', 'TB', 'TB', 'TB', 'DRTB', 'DRTB', 'NTM'], 15)} as classification
-                from generate_series(${from}::bigint, ${to}::bigint) as i) g`.execute(db);
+                from generate_series(${from}::bigint, ${to}::bigint) as i) g0) g`.execute(db);
     opts.onProgress?.(to);
   }
 }

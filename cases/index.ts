@@ -1,6 +1,7 @@
 import type { DomainModule } from '../server/modules.ts';
 import { followupRoutes } from './followups/index.ts';
 import { caseNumbering } from './case-number.ts';
+import { seedDemoCases } from './demo.ts';
 import { caseSearch } from './search.ts';
 import { caseActions } from './workflow/index.ts';
 import { autoTagRoutes } from './auto-tags/routes.ts';
@@ -20,6 +21,7 @@ import { treatmentRoutes } from './treatment/routes.ts';
 export const casesModule: DomainModule = {
   name: 'cases',
   search: [caseSearch],
+  seed: seedDemoCases,
   hooks: { tbcase: caseNumbering },
   actions: caseActions,
   routes(app, ctx) {

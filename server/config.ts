@@ -14,6 +14,8 @@ export interface ServerConfig {
   host: string;
   /** Seed the demo workspace when the database has no workspace yet. */
   seedDemo: boolean;
+  /** How many generated patients and cases the demo workspace gets besides its hand-written ones (`TB_DEMO_CASES`, default 300; tests 0). */
+  demoCases: number;
   /**
    * Folder where outgoing e-mail is written when no SMTP server is configured: `TB_OUTBOX`, else
    * `<TB_DATA_DIR>/outbox`, else `.data/outbox`.
@@ -50,6 +52,7 @@ export function configFromEnv(env = process.env): ServerConfig {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     seedDemo: env.TB_SEED_DEMO !== 'false',
+    demoCases: Number(env.TB_DEMO_CASES ?? 300),
     // everything the server writes goes under its data folder: with TB_DATA_DIR, the outbox is inside it
     outboxDir: env.TB_OUTBOX ?? (env.TB_DATA_DIR ? join(env.TB_DATA_DIR, 'outbox') : '.data/outbox'),
     smtpUrl: env.SMTP_URL || undefined,

@@ -99,9 +99,10 @@ export interface DomainModule {
   search?: SearchProvider[];
   /**
    * On first start (no workspace yet, `TB_SEED_DEMO` not false): creates its demo data; the module
-   * that creates the demo workspace answers its login.
+   * that creates the demo workspace answers its login, which the modules after it receive as
+   * `created` (the demo workspace was made on this start).
    */
-  seed?(ctx: AppContext): Promise<{ login: string; password: string } | undefined>;
+  seed?(ctx: AppContext, created?: { login: string; password: string }): Promise<{ login: string; password: string } | undefined>;
   /** The demo login `npm start` prints. */
   demoLogin?: { login: string; password: string };
   /** Extra fields of `POST /api/sys/session`. */

@@ -29,7 +29,7 @@ export async function startServer(overrides: Partial<ServerConfig> & { schemasDi
   const ctx: AppContext = { registry, orm, config, validators: new Validators(), modules: new Modules(domainModules), identities: new IdentityCache() };
   for (const m of domainModules) await m.start?.(ctx);
   let demo: RunningServer['demo'];
-  if (config.seedDemo) for (const m of domainModules) demo = (await m.seed?.(ctx)) ?? demo;
+  if (config.seedDemo) for (const m of domainModules) demo = (await m.seed?.(ctx, demo)) ?? demo;
   const app = createApp(ctx);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));

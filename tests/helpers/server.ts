@@ -51,7 +51,7 @@ export class ApiClient {
 /** Starts a seeded server on its own database; `close()` stops it and drops the database. */
 export async function startTestServer(opts: { schemasDir?: string; migrationsDir?: string; clientMode?: boolean; seedDemo?: boolean; trustProxy?: boolean } = {}): Promise<TestServer> {
   const databaseUrl = await createTestDatabase('srv');
-  const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: opts.seedDemo ?? true, clientMode: opts.clientMode ?? false, trustProxy: opts.trustProxy ?? false, schemasDir: opts.schemasDir, migrationsDir: opts.migrationsDir, outboxDir: `.tmp/outbox-${process.pid}` });
+  const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: opts.seedDemo ?? true, demoCases: 0, clientMode: opts.clientMode ?? false, trustProxy: opts.trustProxy ?? false, schemasDir: opts.schemasDir, migrationsDir: opts.migrationsDir, outboxDir: `.tmp/outbox-${process.pid}` });
   return {
     ...server,
     databaseUrl,

@@ -1,0 +1,21 @@
+import type { AppContext } from '../server/http/context.ts';
+import { kysely } from '../server/db/kysely.ts';
+import { demoWorkspaceName } from '../catalogues/demo/seed.ts';
+import { generateCases } from './generate.ts';
+
+/**
+ * The demo workspace's register, made once when the workspace is created: `config.demoCases`
+ * generated patients and cases (`TB_DEMO_CASES`, default 300) over the demo units, registered in
+ * the last two years, in every state, diagnosis type and classification, some transferring.
+ *
+ * @example await seedDemoCases(ctx, { login: 'ADMIN', password: 'Admin123' }) // after the catalogues' seed
+ */
+export async function seedDemoCases(ctx: AppContext, created?: { login: string; password: string }): Promise<undefined> {
+  if (!created || ctx.config.demoCases <= 0) return undefined;
+  const db = kysely(ctx.orm.em.fork());
+  const ws = await db.selectFrom('workspace').select('id').where('name', '=', demoWorkspaceName).executeTakeFirst();
+  if (!ws) return undefined;
+  const from = new Date(Date.now() - 730 * 86_400_000).toISOString().slice(0, 10);
+  await generateCases(db, ws.id as string, ctx.config.demoCases, { seed: 'demo', numberPrefix: 'Д-', registeredFrom: from, registeredDays: 720 });
+  return undefined;
+}

@@ -15,6 +15,7 @@
  */
 import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
+import type { EntitySchemaFile } from '../../engine/types.ts';
 import { dropHidden } from '../../engine/visibility.ts';
 import type { Em } from '../db/orm.ts';
 import { jsonBody } from '../http/body.ts';
@@ -33,17 +34,29 @@ export function formSaveRoutes(app: Hono<Env>, ctx: AppContext): void {
     const plan = formPlan(ctx.registry, schema);
     for (const p of plan.parts) assertPermission(s, p.def.meta.permission && `${p.def.meta.permission}_EDT`);
     const { id, versions, ...doc } = await jsonBody(c);
-    if (id !== undefined && !isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
-    if (versions !== undefined && (!versions || typeof versions !== 'object' || Array.isArray(versions))) throw fail(400, t(s.lang, 'msg.badJson'), 'versions');
-    // the form's own rules first: its picked fields only, its required ones, its conditions
-    const form = bundledForm(ctx.registry, schema).schema;
-    dropHidden(form, doc);
-    const errors = ctx.validators.validate(`form:${schema.$id}`, form, doc, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
-    const values = ((schema['x-form'] as FormMeta | undefined)?.values ?? {}) as Record<string, Doc>;
-    const ids = await saveParts(ctx, plan, s, doc, { id: id?.toLowerCase(), versions: versions ?? {}, values });
+    const ids = await saveForm(ctx, schema, s, doc, { id, versions });
     return c.json({ success: true, result: ids[plan.main ?? plan.parts.at(-1)!.prop], ids });
   });
+}
+
+/**
+ * Checks a composed form's document against the form (its picked fields, required ones and
+ * conditions) and saves its parts in one transaction — what `POST /api/tbl/<form>/save` does after
+ * its permission checks, for a domain route that guards a form by its own rule (the case data
+ * tab's edit: NEWCASE / NEWSUSP by diagnosis type). `id`: the main part's row to update.
+ * @example await saveForm(ctx, registry.schemas.get('newnotif_tb')!, session, {patient, tbcase}, { id: caseId }) // {patient: '…', tbcase: caseId}
+ */
+export async function saveForm(ctx: AppContext, schema: EntitySchemaFile, s: Session, doc: Doc, o: { id?: unknown; versions?: unknown } = {}): Promise<Record<string, string>> {
+  const { id, versions } = o;
+  if (id !== undefined && !isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
+  if (versions !== undefined && (!versions || typeof versions !== 'object' || Array.isArray(versions))) throw fail(400, t(s.lang, 'msg.badJson'), 'versions');
+  // the form's own rules first: its picked fields only, its required ones, its conditions
+  const form = bundledForm(ctx.registry, schema).schema;
+  dropHidden(form, doc);
+  const errors = ctx.validators.validate(`form:${schema.$id}`, form, doc, s.lang);
+  if (errors.length) throw new ApiError(400, errors);
+  const values = ((schema['x-form'] as FormMeta | undefined)?.values ?? {}) as Record<string, Doc>;
+  return saveParts(ctx, formPlan(ctx.registry, schema), s, doc, { id: (id as string | undefined)?.toLowerCase(), versions: (versions ?? {}) as Record<string, unknown>, values });
 }
 
 /** Saves every part in one transaction: existing rows (named through the main part's `id`) updated, the others created. */

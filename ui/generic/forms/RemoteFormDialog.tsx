@@ -26,9 +26,11 @@ export interface RemoteFormDialogProps {
   onSaved?: (doc: Doc, result: unknown) => void;
   onClose: () => void;
   width?: number;
+  /** Extra client-side checks, as server-style errors (see `SchemaForm`'s `check`). */
+  check?: (doc: Doc) => FieldError[];
 }
 
-export function RemoteFormDialog({ open, title, table, id, load, save, onSaved, onClose, width }: RemoteFormDialogProps) {
+export function RemoteFormDialog({ open, title, table, id, load, save, onSaved, onClose, width, check }: RemoteFormDialogProps) {
   const [form, setForm] = useState<RemoteForm | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
@@ -77,6 +79,7 @@ export function RemoteFormDialog({ open, title, table, id, load, save, onSaved, 
             onSubmit={submit}
             onCancel={onClose}
             onChange={guard.changed}
+            check={check}
           />
         ) : errors.length ? (
           <SchemaErrors errors={errors} />

@@ -17,6 +17,8 @@ export function labelColumns(def: TableDef): string[] {
 export class Registry {
   readonly schemas = new Map<string, EntitySchemaFile>();
   readonly tables = new Map<string, TableDef>();
+  /** `x-table.alias` → table name (`case` → `tbcase`). */
+  readonly aliases = new Map<string, string>();
 
   constructor(files: EntitySchemaFile[]) {
     for (const given of files) {
@@ -26,6 +28,12 @@ export class Registry {
       this.schemas.set(f.$id, f);
       const def = tableDef(f);
       if (def) this.tables.set(def.name, def);
+    }
+    for (const def of this.tables.values()) {
+      const alias = def.meta.alias;
+      if (!alias) continue;
+      if (this.tables.has(alias) || this.aliases.has(alias)) throw new Error(`${def.name}: x-table.alias "${alias}" names another table`);
+      this.aliases.set(alias, def.name);
     }
     // a sub-record table takes its parent's workspace scoping and permission unless it says otherwise
     for (const def of this.tables.values()) {
@@ -44,9 +52,12 @@ export class Registry {
     }
   }
 
-  /** A table served by the generic API, or undefined (unknown or `x-table.api: false`). */
+  /**
+   * A table served by the generic API, by its name or `x-table.alias`, or undefined (unknown or `x-table.api: false`).
+   * @example registry.apiTable('case')?.name // 'tbcase'
+   */
   apiTable(name: string): TableDef | undefined {
-    const t = this.tables.get(name);
+    const t = this.tables.get(name) ?? this.tables.get(this.aliases.get(name) ?? '');
     return t && t.meta.api !== false ? t : undefined;
   }
 

@@ -19,6 +19,8 @@ export interface TableMeta {
   /** `any`: every user of the workspace may read; writing still needs `<permission>_EDT`. */
   read?: 'any';
   api?: boolean;
+  /** Another name the generic API serves the table under (`case` for `tbcase`: the spec's `/api/tbl/case/{id}`). */
+  alias?: string;
   unique?: string[][];
   indexes?: string[][];
   pageSize?: number;

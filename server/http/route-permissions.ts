@@ -79,6 +79,8 @@ export const routePermissions: Record<string, RouteRule> = {
 
   /** A case's follow-up exams: reading the case (CASEMAN); each exam type also needs its own permission, else it is left out (cases/followups). */
   'GET /api/cases/case/followups/:caseId': perm('CASEMAN'),
+  /** The case page's case: the row with its patient, units, tags and the patient's cases (cases/case-page). */
+  'GET /api/tbl/case/:id': perm('CASEMAN'),
 
   'POST /api/tbl/:table/query': table('read'),
   'GET /api/tbl/:table/:id': table('read'),

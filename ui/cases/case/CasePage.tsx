@@ -1,2 +1,83 @@
-/** Placeholder: the owner of this page replaces it. */
-export { default } from '../../pages/pending/PendingPage.tsx';
+/**
+ * `/sys/case?id={caseId}[&tab=data|followups|treatment|issues]` — the case page (spec 001 §2.5):
+ * command bar, tags card 'Отметки', header with the three state boxes, and four tabs whose content
+ * belongs to their parts (tabs/*.tsx, each given {@link CaseTabProps}). The tab is kept in the URL.
+ * A case outside the user's view is the server's 404, said plainly.
+ */
+import { lazy, Suspense } from 'react';
+import { Result, Spin, Tabs } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { hasPermission, useSession } from '../../session/index.ts';
+import { CommandBar } from '../workflow/CommandBar.tsx';
+import { CaseHeader } from './CaseHeader.tsx';
+import { TagsCard } from './TagsCard.tsx';
+import { useCase } from './useCase.ts';
+import { useState } from 'react';
+import type { CaseTabProps } from './types.ts';
+
+const DataTab = lazy(() => import('./tabs/DataTab.tsx'));
+const FollowupTab = lazy(() => import('./tabs/FollowupTab.tsx'));
+const TreatmentTab = lazy(() => import('./tabs/TreatmentTab.tsx'));
+const IssuesTab = lazy(() => import('./tabs/IssuesTab.tsx'));
+
+/** The tabs in the spec's order (0 … 3): URL key, label, content. */
+const TABS = [
+  { key: 'data', label: 'ui.casePage.tabs.data', Tab: DataTab },
+  { key: 'followups', label: 'ui.casePage.tabs.followups', Tab: FollowupTab },
+  { key: 'treatment', label: 'ui.casePage.tabs.treatment', Tab: TreatmentTab },
+  { key: 'issues', label: 'ui.casePage.tabs.issues', Tab: IssuesTab },
+] as const;
+
+export default function CasePage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const tab = TABS.find((x) => x.key === params.get('tab'))?.key ?? 'data';
+  const { tbcase, loading, error, reload } = useCase(id);
+  const [tagging, setTagging] = useState(false);
+
+  if (error && !tbcase) {
+    const notFound = error.status === 404 || error.status === 400;
+    return (
+      <Result
+        data-testid="case-not-found"
+        status={notFound ? '404' : error.status === 403 ? '403' : 'error'}
+        title={notFound ? t('ui.casePage.notFound') : error.msg}
+        subTitle={notFound ? t('ui.casePage.notFoundText') : undefined}
+      />
+    );
+  }
+  if (!tbcase) return <Spin data-testid="case-loading" spinning={loading} style={{ display: 'block', margin: 48 }} />;
+
+  const props: CaseTabProps = { caseId: tbcase.id, tbcase, reload };
+  const select = (key: string) => {
+    const next = new URLSearchParams(params);
+    next.set('tab', key);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <div data-testid="case-page" data-case-id={tbcase.id} data-version={tbcase.version}>
+      <CommandBar tbcase={tbcase} reload={reload} tagging={tagging} setTagging={setTagging} />
+      <TagsCard tags={tbcase.tags ?? []} onEdit={hasPermission(session, 'CASE_TAG') ? () => setTagging(true) : undefined} />
+      <CaseHeader tbcase={tbcase} />
+      <Tabs
+        data-testid="case-tabs"
+        activeKey={tab}
+        onChange={select}
+        destroyOnHidden
+        items={TABS.map(({ key, label, Tab }) => ({
+          key,
+          label: <span data-testid={`case-tab-${key}`}>{t(label)}</span>,
+          children: (
+            <Suspense fallback={<Spin />}>
+              <Tab {...props} />
+            </Suspense>
+          ),
+        }))}
+      />
+    </div>
+  );
+}

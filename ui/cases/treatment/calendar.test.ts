@@ -78,8 +78,8 @@ describe('adherence', () => {
     expect(adherenceOf(days, 8)).toEqual({ plannedDays: 8, takenDays: 3, percent: 38 });
   });
 
-  it('is 0 with nothing planned and never above 100', () => {
-    expect(percentOf(3, 0)).toBe(0);
+  it('is none with nothing planned and never above 100', () => {
+    expect(percentOf(3, 0)).toBeNull();
     expect(percentOf(9, 7)).toBe(100);
   });
 

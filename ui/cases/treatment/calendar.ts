@@ -10,14 +10,10 @@
  *   selectAll([], { from: 1, to: 3 }, 'DOTS')              // days 1, 2, 3 as DOTS
  */
 import { daysInMonth } from './dates.ts';
+import type { DayEntry, DayStatus } from '../../../cases/treatment/types.ts';
 
-export type DayStatus = 'DOTS' | 'SELF_ADMIN' | 'NOT_TAKEN';
+export type { DayEntry, DayStatus };
 export const DAY_STATUSES: DayStatus[] = ['DOTS', 'SELF_ADMIN', 'NOT_TAKEN'];
-
-export interface DayEntry {
-  day: number;
-  status: DayStatus;
-}
 
 /** First and last day of a month that may be marked (both included). */
 export interface DayRange {
@@ -64,8 +60,8 @@ export const inRange = (range: DayRange | null, day: number) => !!range && day >
 export interface Adherence {
   plannedDays: number;
   takenDays: number;
-  /** 0–100, rounded; 0 when nothing is planned. */
-  percent: number;
+  /** 0–100, rounded; null when nothing is planned. */
+  percent: number | null;
 }
 
 /** Adherence of some days against `plannedDays`: the days recorded DOTS or SELF_ADMIN. */
@@ -74,9 +70,9 @@ export function adherenceOf(days: DayEntry[], plannedDays: number): Adherence {
   return { plannedDays, takenDays, percent: percentOf(takenDays, plannedDays) };
 }
 
-/** `taken` out of `planned` as a whole percentage, never above 100. */
-export function percentOf(taken: number, planned: number): number {
-  return planned > 0 ? Math.min(100, Math.round((taken * 100) / planned)) : 0;
+/** `taken` out of `planned` as a whole percentage, never above 100; null when nothing is planned. */
+export function percentOf(taken: number, planned: number): number | null {
+  return planned > 0 ? Math.min(100, Math.round((taken * 100) / planned)) : null;
 }
 
 /** Whether two day lists hold the same statuses. */

@@ -1,0 +1,74 @@
+/**
+ * The monthly adherence calendar section (spec 001 §2.5, §4): the status picker (DOTS /
+ * SELF_ADMIN / NOT_TAKEN), the overall adherence, and one {@link MonthCalendar} per month of the
+ * treatment period. Editable only when the server says so (the case is ONTREATMENT); each month
+ * is saved on its own ({@link useMonthSaves}), a refused save shows the server's error.
+ */
+import { useState } from 'react';
+import { Alert, Card, Flex, Radio, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DAY_STATUSES, percentOf, type DayStatus } from './calendar.ts';
+import type { TreatmentStarted } from './model.ts';
+import { adherenceText, MonthCalendar, STATUS_COLORS } from './MonthCalendar.tsx';
+import { useMonthSaves } from './useMonthSaves.ts';
+
+export interface AdherenceCalendarProps {
+  caseId: string;
+  treatment: TreatmentStarted;
+  editable: boolean;
+  /** Reloads the treatment after a month was saved. */
+  reload: () => Promise<unknown>;
+  onError: (err: unknown) => void;
+}
+
+export function AdherenceCalendar({ caseId, treatment, editable, reload, onError }: AdherenceCalendarProps) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<DayStatus>('DOTS');
+  const saves = useMonthSaves(caseId, reload, onError);
+
+  // the overall count follows unsaved edits too
+  const taken = treatment.followup.reduce(
+    (sum, m) => sum + (saves.edited(m) ? saves.daysOf(m).filter((d) => d.status !== 'NOT_TAKEN').length : m.takenDays),
+    0,
+  );
+  const edited = treatment.followup.some((m) => saves.edited(m));
+  const overall = edited
+    ? { takenDays: taken, plannedDays: treatment.adherence.plannedDays, percent: percentOf(taken, treatment.adherence.plannedDays) }
+    : treatment.adherence;
+
+  return (
+    <Card data-testid="treatment-calendar" size="small" title={t('ui.treatment.calendar')}>
+      <Flex wrap gap={16} align="center" style={{ marginBottom: 12 }}>
+        {editable ? (
+          <Radio.Group data-testid="calendar-status" value={chosen} onChange={(e) => setChosen(e.target.value as DayStatus)} optionType="button">
+            {DAY_STATUSES.map((s) => (
+              <Radio.Button key={s} value={s} data-testid={`calendar-status-${s}`}>
+                <span style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 2, background: STATUS_COLORS[s], marginInlineEnd: 6 }} />
+                {t(`ui.treatment.dayStatus.${s}`)}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        ) : (
+          <Alert data-testid="calendar-readonly" type="info" showIcon title={t('ui.treatment.calendarReadOnly')} />
+        )}
+        <Typography.Text strong data-testid="treatment-adherence" data-percent={overall.percent ?? ''}>
+          {t('ui.treatment.adherenceOverall')}: {adherenceText(t, overall)}
+        </Typography.Text>
+      </Flex>
+      <Flex wrap gap={12}>
+        {treatment.followup.map((m) => (
+          <MonthCalendar
+            key={`${m.year}-${m.month}`}
+            month={m}
+            days={saves.daysOf(m)}
+            edited={saves.edited(m)}
+            chosen={chosen}
+            editable={editable}
+            state={saves.stateOf(m)}
+            onChange={(days) => saves.edit(m, days)}
+          />
+        ))}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * One month of the adherence calendar: the days in weeks (Monday first), each coloured by its
+ * status, the planned days and the month's adherence. A day of the allowed range (`calendar.ts`
+ * `allowedRange`) is a button when `editable`; 'select all' fills that range with the chosen status.
+ */
+import { Button, Card, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { daysInMonth, todayIso, weekdayMonFirst } from './dates.ts';
+import { adherenceOf, allowedRange, clickDay, inRange, selectAll, type DayEntry, type DayStatus } from './calendar.ts';
+import type { FollowupMonth } from './model.ts';
+import { monthTitle } from './format.ts';
+
+export const STATUS_COLORS: Record<DayStatus, string> = { DOTS: '#52c41a', SELF_ADMIN: '#1677ff', NOT_TAKEN: '#ff4d4f' };
+
+/** Where the month's save is: nothing to save, waiting to be sent, being sent, refused. */
+export type SaveState = 'idle' | 'pending' | 'saving' | 'error';
+
+export interface MonthCalendarProps {
+  month: FollowupMonth;
+  /** The days as shown: the month's own, or the user's unsaved edit. */
+  days: DayEntry[];
+  /** True while `days` differ from the month's own (adherence is then counted here). */
+  edited: boolean;
+  chosen: DayStatus;
+  editable: boolean;
+  state: SaveState;
+  onChange: (days: DayEntry[]) => void;
+}
+
+/** '85% (17 из 20 дн.)', or a dash when nothing is planned. */
+export function adherenceText(t: TFunction, a: { percent: number | null; takenDays: number; plannedDays: number }): string {
+  return a.percent === null ? '—' : t('ui.treatment.adherenceOf', { percent: a.percent, taken: a.takenDays, planned: a.plannedDays });
+}
+
+export function MonthCalendar({ month, days, edited, chosen, editable, state, onChange }: MonthCalendarProps) {
+  const { t } = useTranslation();
+  const range = editable ? allowedRange(month, todayIso()) : null;
+  const adherence = edited ? adherenceOf(days, month.plannedDays) : { plannedDays: month.plannedDays, takenDays: month.takenDays, percent: month.adherence };
+  const statusOf = new Map(days.map((d) => [d.day, d.status]));
+  const planned = new Set(month.planned);
+  const count = daysInMonth(month.year, month.month);
+  const lead = weekdayMonFirst(month.year, month.month, 1);
+  const cells: (number | null)[] = [...Array<null>(lead).fill(null), ...Array.from({ length: count }, (_, i) => i + 1)];
+  while (cells.length % 7) cells.push(null);
+  const weekdays = t('ui.treatment.weekdays').split(',');
+
+  return (
+    <Card
+      size="small"
+      data-testid="calendar-month"
+      data-month={`${month.year}-${String(month.month).padStart(2, '0')}`}
+      data-state={state}
+      style={{ width: 272 }}
+      title={<span style={{ textTransform: 'capitalize' }}>{monthTitle(month.year, month.month)}</span>}
+      extra={
+        range ? (
+          <Button data-testid="calendar-select-all" size="small" type="link" onClick={() => onChange(selectAll(days, range, chosen))}>
+            {t('ui.treatment.selectAll')}
+          </Button>
+        ) : null
+      }
+    >
+      <div role="grid" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 32px)', gap: 4 }}>
+        {weekdays.map((w) => (
+          <div key={w} role="columnheader" style={{ textAlign: 'center', fontSize: 11, color: '#8c8c8c' }}>
+            {w}
+          </div>
+        ))}
+        {cells.map((day, i) => {
+          if (day === null) return <div key={`e${i}`} />;
+          const status = statusOf.get(day);
+          const treated = day >= month.iniDay && day <= month.endDay;
+          const isPlanned = planned.has(day);
+          const active = inRange(range, day);
+          return (
+            <button
+              key={day}
+              type="button"
+              data-testid="calendar-day"
+              data-day={day}
+              data-status={status ?? ''}
+              data-planned={isPlanned}
+              aria-label={status ? `${day}: ${t(`ui.treatment.dayStatus.${status}`)}` : String(day)}
+              disabled={!active}
+              onClick={() => onChange(clickDay(days, day, chosen))}
+              style={{
+                width: 32,
+                height: 28,
+                padding: 0,
+                fontSize: 12,
+                borderRadius: 4,
+                border: isPlanned ? '1px solid #52c41a' : treated ? '1px solid #d9d9d9' : '1px solid transparent',
+                fontWeight: isPlanned ? 600 : 400,
+                background: status ? STATUS_COLORS[status] : treated ? '#fff' : '#fafafa',
+                color: status ? '#fff' : treated ? '#262626' : '#bfbfbf',
+                cursor: active ? 'pointer' : 'default',
+              }}
+            >
+              {day}
+            </button>
+          );
+        })}
+      </div>
+      <Flex vertical style={{ marginTop: 8, fontSize: 12 }}>
+        <Typography.Text type="secondary" data-testid="calendar-planned">
+          {t('ui.treatment.plannedDays', { count: month.plannedDays })}
+        </Typography.Text>
+        <Typography.Text data-testid="calendar-adherence" data-percent={adherence.percent ?? ''}>
+          {t('ui.treatment.adherence')}: {adherenceText(t, adherence)}
+        </Typography.Text>
+        {state === 'saving' || state === 'pending' ? (
+          <Typography.Text type="secondary" data-testid="calendar-saving">
+            {t('ui.treatment.saving')}
+          </Typography.Text>
+        ) : null}
+      </Flex>
+    </Card>
+  );
+}

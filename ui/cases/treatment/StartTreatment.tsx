@@ -1,0 +1,70 @@
+/**
+ * The treatment tab before treatment (spec 001 §2.5): 'Лечение не начато' and, when the session
+ * may start it, the Start treatment button offering a standard or an individualized regimen. Each
+ * opens its form (declared by the server, `TREATMENT_FORMS`); server errors show beside the fields;
+ * on success the dialog closes and `onStarted` refreshes the case.
+ */
+import { useState } from 'react';
+import { Button, Card, Dropdown, Result } from 'antd';
+import { DownOutlined, MedicineBoxOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { RemoteFormDialog } from '../../generic/forms/index.ts';
+import type { Doc } from '../../api/index.ts';
+import { treatmentApi } from './api.ts';
+import { loadTreatmentForm } from './forms.ts';
+import { TREATMENT_FORMS, type TreatmentNotStarted } from './model.ts';
+
+type Kind = 'standard' | 'individualized';
+
+const FORM: Record<Kind, string> = { standard: TREATMENT_FORMS.startStandard, individualized: TREATMENT_FORMS.startIndividualized };
+
+export interface StartTreatmentProps {
+  caseId: string;
+  state: TreatmentNotStarted;
+  onStarted: () => void;
+}
+
+export function StartTreatment({ caseId, state, onStarted }: StartTreatmentProps) {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<Kind | null>(null);
+
+  return (
+    <Card data-testid="treatment-not-started" size="small">
+      <Result
+        icon={<MedicineBoxOutlined style={{ color: '#bfbfbf' }} />}
+        title={<span data-testid="treatment-not-started-text">{t('ui.treatment.notStarted')}</span>}
+        extra={
+          state.canStart ? (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'standard', label: <span data-testid="treatment-start-standard">{t('ui.treatment.startStandard')}</span> },
+                  { key: 'individualized', label: <span data-testid="treatment-start-individualized">{t('ui.treatment.startIndividualized')}</span> },
+                ],
+                onClick: ({ key }) => setKind(key as Kind),
+              }}
+            >
+              <Button data-testid="treatment-start" type="primary">
+                {t('ui.treatment.start')} <DownOutlined />
+              </Button>
+            </Dropdown>
+          ) : null
+        }
+      />
+      {kind ? (
+        <RemoteFormDialog
+          open
+          title={t(kind === 'standard' ? 'ui.treatment.startStandardTitle' : 'ui.treatment.startIndividualizedTitle')}
+          load={() => loadTreatmentForm(FORM[kind], { dropUnit: state.clientMode })}
+          save={(doc: Doc) => treatmentApi.start({ ...doc, caseId })}
+          onSaved={() => {
+            setKind(null);
+            onStarted();
+          }}
+          onClose={() => setKind(null)}
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The adherence calendar's edits, saved a month at a time (`POST …/treatment/followup`): an edit
+ * shows at once, is sent 300 ms after the last click on that month (one request in flight per
+ * month; a later edit is sent after it), then the treatment is reloaded and the edit dropped. A
+ * refused save drops the edit (the month shows what is stored) and hands the error to `onError`.
+ *
+ * @example
+ *   const saves = useMonthSaves(caseId, reload, (err) => alerts.error(...));
+ *   saves.edit(month, clickDay(saves.daysOf(month), 5, 'DOTS'));
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { treatmentApi } from './api.ts';
+import type { DayEntry } from './calendar.ts';
+import type { FollowupMonth } from './model.ts';
+import type { SaveState } from './MonthCalendar.tsx';
+
+export const SAVE_DELAY_MS = 300;
+
+const keyOf = (m: { year: number; month: number }) => `${m.year}-${m.month}`;
+
+export interface MonthSaves {
+  /** The days to show: the unsaved edit, or the month's own. */
+  daysOf: (month: FollowupMonth) => DayEntry[];
+  edited: (month: FollowupMonth) => boolean;
+  stateOf: (month: FollowupMonth) => SaveState;
+  edit: (month: FollowupMonth, days: DayEntry[]) => void;
+}
+
+export function useMonthSaves(caseId: string, reload: () => Promise<unknown>, onError: (err: unknown) => void): MonthSaves {
+  const [edits, setEdits] = useState<Record<string, DayEntry[]>>({});
+  const [states, setStates] = useState<Record<string, SaveState>>({});
+  const latest = useRef<Record<string, DayEntry[]>>({});
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const inFlight = useRef(new Set<string>());
+  const again = useRef(new Set<string>());
+  const live = useRef(true);
+
+  useEffect(() => {
+    live.current = true;
+    const pending = timers.current;
+    return () => {
+      live.current = false;
+      pending.forEach(clearTimeout);
+    };
+  }, []);
+
+  const setState = (key: string, state: SaveState) => live.current && setStates((s) => ({ ...s, [key]: state }));
+  const drop = (key: string) => {
+    delete latest.current[key];
+    if (live.current)
+      setEdits((e) => {
+        const { [key]: _gone, ...rest } = e;
+        return rest;
+      });
+  };
+
+  const send = useCallback(
+    async (key: string, month: FollowupMonth) => {
+      if (inFlight.current.has(key)) {
+        again.current.add(key);
+        return;
+      }
+      const days = latest.current[key];
+      if (!days) return;
+      inFlight.current.add(key);
+      setState(key, 'saving');
+      try {
+        await treatmentApi.saveMonth({ caseId, year: month.year, month: month.month, days });
+      } catch (err) {
+        inFlight.current.delete(key);
+        again.current.delete(key);
+        drop(key);
+        setState(key, 'error');
+        onError(err);
+        return;
+      }
+      inFlight.current.delete(key);
+      if (again.current.delete(key)) {
+        void send(key, month);
+        return;
+      }
+      await reload().catch(() => {});
+      // an edit made while the treatment was reloading is still to be sent
+      if (latest.current[key] === days && !timers.current.has(key)) {
+        drop(key);
+        setState(key, 'idle');
+      }
+    },
+    [caseId, reload, onError],
+  );
+
+  const edit = useCallback(
+    (month: FollowupMonth, days: DayEntry[]) => {
+      const key = keyOf(month);
+      latest.current[key] = days;
+      setEdits((e) => ({ ...e, [key]: days }));
+      setState(key, 'pending');
+      const old = timers.current.get(key);
+      if (old) clearTimeout(old);
+      timers.current.set(
+        key,
+        setTimeout(() => {
+          timers.current.delete(key);
+          void send(key, month);
+        }, SAVE_DELAY_MS),
+      );
+    },
+    [send],
+  );
+
+  return {
+    daysOf: (m) => edits[keyOf(m)] ?? m.days,
+    edited: (m) => keyOf(m) in edits,
+    stateOf: (m) => states[keyOf(m)] ?? 'idle',
+    edit,
+  };
+}

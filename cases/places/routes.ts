@@ -1,5 +1,123 @@
 import type { Hono } from 'hono';
-import type { AppContext, Env } from '../../server/http/context.ts';
+import { t } from '../../engine/i18n.ts';
+import type { JsonSchema } from '../../engine/types.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { jsonBody } from '../../server/http/body.ts';
+import type { AppContext, Env, Session } from '../../server/http/context.ts';
+import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
+import { assertPermission } from '../../server/http/middleware.ts';
+import { placeCounts, tagCounts } from './counts.ts';
+import { casePage, type CasePage } from './lists.ts';
+import { placeOf, type Place } from './place.ts';
+import { ACTIVE_TABS, SUMMARIES, summaryOf, type ActiveTab } from './summaries.ts';
+import { childNodes, rootNode } from './tree.ts';
 
-/** Registers case lists and places: area tree, unit active lists, summaries, tag lists (issue 11). */
-export function placeRoutes(_app: Hono<Env>, _ctx: AppContext): void {}
+const uuid = { type: 'string', format: 'uuid' };
+const page = { type: 'integer', minimum: 1, maximum: 200 };
+const after = { type: 'string', maxLength: 2000 };
+const scopeProps = { scope: { type: 'string', enum: ['WORKSPACE', 'ADMINUNIT', 'UNIT'] }, scopeId: uuid };
+const summaryBody: JsonSchema = { type: 'object', additionalProperties: false, properties: scopeProps };
+const summaryQueryBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['summaryId'], properties: { ...scopeProps, summaryId: { type: 'string', maxLength: 50 }, page, after } };
+const unitBody: JsonSchema = { type: 'object', additionalProperties: false, properties: { tab: { type: 'string', enum: Object.keys(ACTIVE_TABS) }, page, after } };
+const tagBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['tagId'], properties: { tagId: uuid, unitId: uuid, adminUnitId: uuid, page, after } };
+
+/** The tag type the side menu styles by: MANUAL, AUTO, or AUTODANGER (a consistency check). */
+const tagType = (r: Record<string, unknown>) => (!r.auto_generated ? 'MANUAL' : r.consistency_check ? 'AUTODANGER' : 'AUTO');
+
+/**
+ * Case lists and places (seed 001 §2.1–2.3, §7 "Case lists, summaries, tags"): every count and list
+ * is the place named narrowed to the reader's view (`place.ts`), whatever the request sends; counts
+ * come from the tables the triggers keep (`counts.ts`), lists from the table store (`lists.ts`).
+ * All need CASEMAN (reading cases).
+ */
+export function placeRoutes(app: Hono<Env>, ctx: AppContext): void {
+  const read = async (c: any, schema: JsonSchema, id: string) => {
+    const s: Session = c.get('session');
+    assertPermission(s, ctx.registry.table('tbcase').meta.permission);
+    const body = await jsonBody(c);
+    const errors = ctx.validators.validate(`places#${id}`, schema, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    const em = ctx.orm.em.fork();
+    return { s, body, em, db: kysely(em) };
+  };
+
+  /** `POST /api/cases/summary {scope, scopeId}` → `{summary: [{id, name, count}], tags: [{id, name, type, count}], counts}`. */
+  app.post('/api/cases/summary', async (c) => {
+    const { s, body, db } = await read(c, summaryBody, 'summary');
+    const place = await placeOf(db, s, body.scope, body.scopeId);
+    const [counts, byTag] = await Promise.all([placeCounts(db, s, place), tagCounts(db, s, place)]);
+    const summary = SUMMARIES.map((x) => ({ id: x.id, name: t(s.lang, x.label), count: counts[x.count] }));
+    const ids = [...byTag.keys()];
+    const rows = ids.length
+      ? await db.selectFrom('tag').select(['id', 'name', 'auto_generated', 'consistency_check']).where('workspace_id', '=', s.workspaceId).where('id', 'in', ids).orderBy('name').execute()
+      : [];
+    const tags = rows.map((r) => ({ id: r.id as string, name: r.name as string, type: tagType(r), count: byTag.get(r.id as string)! }));
+    return c.json({ summary, tags, counts: { suspect: counts.suspect, tb: counts.tb, drtb: counts.drtb, ntm: counts.ntm, closed: counts.closed } });
+  });
+
+  /** `POST /api/cases/summary/query {scope, scopeId, summaryId, page}` → `{summary: {id, name, count}, count, list, next}`. */
+  app.post('/api/cases/summary/query', async (c) => {
+    const { s, body, em, db } = await read(c, summaryQueryBody, 'summaryQuery');
+    const def = summaryOf(body.summaryId);
+    if (!def) throw fail(404, t(s.lang, 'msg.notFound'), 'summaryId');
+    const place = await placeOf(db, s, body.scope, body.scopeId);
+    const count = (await placeCounts(db, s, place))[def.count];
+    const res = await casePage(em, ctx.registry, s, place, def.where, body.page ?? 1, count, body.after);
+    return c.json({ summary: { id: def.id, name: t(s.lang, def.label), count }, ...res });
+  });
+
+  /**
+   * `POST /api/cases/unit/{unitId} {tab?, page?}` → `{unit, presumptives, tbCases, drtbCases}`, each
+   * `{count, list, next}`: the unit's open suspects, TB and DR-TB cases (first pages, or the page of
+   * the tab asked — the other tabs then carry their counts only).
+   */
+  app.post('/api/cases/unit/:unitId', async (c) => {
+    const { s, body, em, db } = await read(c, unitBody, 'unit');
+    const unitId = c.req.param('unitId');
+    if (!isUuid(unitId)) throw fail(400, t(s.lang, 'msg.badId'), 'unitId');
+    const unit = await db.selectFrom('unit').select(['id', 'name', 'type']).where('id', '=', unitId).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
+    if (!unit) throw fail(404, t(s.lang, 'msg.notFound'), 'unitId');
+    const place: Place = { kind: 'unit', unitId };
+    const counts = await placeCounts(db, s, place);
+    const out: Record<string, unknown> = { unit };
+    for (const [tab, def] of Object.entries(ACTIVE_TABS) as [ActiveTab, (typeof ACTIVE_TABS)[ActiveTab]][]) {
+      const count = counts[def.count];
+      out[tab] = !body.tab || body.tab === tab ? await casePage(em, ctx.registry, s, place, def.where, body.tab ? (body.page ?? 1) : 1, count, body.tab ? body.after : undefined) : ({ count, list: [], next: null } satisfies CasePage);
+    }
+    return c.json(out);
+  });
+
+  /** `POST /api/cases/tag/query {tagId, unitId | adminUnitId, page}` → `{tag: {id, name, type}, count, list, next}` (50 a page). */
+  app.post('/api/cases/tag/query', async (c) => {
+    const { s, body, em, db } = await read(c, tagBody, 'tag');
+    const tag = await db.selectFrom('tag').select(['id', 'name', 'auto_generated', 'consistency_check']).where('id', '=', body.tagId).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
+    if (!tag) throw fail(404, t(s.lang, 'msg.notFound'), 'tagId');
+    const place = await placeOf(db, s, body.unitId ? 'UNIT' : body.adminUnitId ? 'ADMINUNIT' : 'WORKSPACE', body.unitId ?? body.adminUnitId);
+    const count = (await tagCounts(db, s, place, body.tagId)).get(body.tagId) ?? 0;
+    const tagged = (q: any) => q.where((eb: any) => eb.exists(db.selectFrom('casetag as l').select('l.id').whereRef('l.case_id', '=', 't.id').where('l.tag_id', '=', body.tagId).where('l.workspace_id', '=', s.workspaceId)));
+    const res = await casePage(em, ctx.registry, s, place, tagged, body.page ?? 1, count, body.after);
+    return c.json({ tag: { id: tag.id, name: tag.name, type: tagType(tag) }, ...res });
+  });
+
+  /** `POST /api/cases/view[?adminUnitId=]` → the root node of the area tree (the workspace, or the area). */
+  app.post('/api/cases/view', async (c) => {
+    const { s, db } = await read(c, { type: 'object', additionalProperties: false }, 'view');
+    const areaId = c.req.query('adminUnitId');
+    if (areaId !== undefined && !isUuid(areaId)) throw fail(400, t(s.lang, 'msg.badId'), 'adminUnitId');
+    const root = await rootNode(db, s, areaId);
+    if (!root) throw fail(404, t(s.lang, 'msg.notFound'), 'adminUnitId');
+    return c.json(root);
+  });
+
+  /** `POST /api/cases/view/places?parentId=` → the child nodes of the workspace or an area. */
+  app.post('/api/cases/view/places', async (c) => {
+    const { s, db } = await read(c, { type: 'object', additionalProperties: false }, 'view');
+    const parentId = c.req.query('parentId');
+    if (!parentId || !isUuid(parentId)) throw fail(400, t(s.lang, 'msg.badId'), 'parentId');
+    if (parentId !== s.workspaceId) {
+      const area = await db.selectFrom('adminunit').select('id').where('id', '=', parentId).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
+      if (!area) throw fail(404, t(s.lang, 'msg.notFound'), 'parentId');
+    }
+    return c.json(await childNodes(db, s, parentId));
+  });
+}

@@ -1,7 +1,9 @@
 export type { Adminunit } from './adminunit.ts';
 export type { Agerange } from './agerange.ts';
+export type { Casecount } from './casecount.ts';
 export type { Casecounter } from './casecounter.ts';
 export type { Casetag } from './casetag.ts';
+export type { Casetagcount } from './casetagcount.ts';
 export type { Changelog } from './changelog.ts';
 export type { Changeseq } from './changeseq.ts';
 export type { Cmdhistory } from './cmdhistory.ts';

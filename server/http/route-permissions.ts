@@ -79,6 +79,13 @@ export const routePermissions: Record<string, RouteRule> = {
 
   /** A case's follow-up exams: reading the case (CASEMAN); each exam type also needs its own permission, else it is left out (cases/followups). */
   'GET /api/cases/case/followups/:caseId': perm('CASEMAN'),
+  /** Case lists and places: counts, summaries, tags, /active, the area tree — within the reader's view (cases/places). */
+  'POST /api/cases/summary': perm('CASEMAN'),
+  'POST /api/cases/summary/query': perm('CASEMAN'),
+  'POST /api/cases/unit/:unitId': perm('CASEMAN'),
+  'POST /api/cases/tag/query': perm('CASEMAN'),
+  'POST /api/cases/view': perm('CASEMAN'),
+  'POST /api/cases/view/places': perm('CASEMAN'),
   /** The case page's case: the row with its patient, units, tags and the patient's cases (cases/case-page). */
   'GET /api/tbl/case/:id': perm('CASEMAN'),
 

@@ -1,0 +1,35 @@
+/**
+ * Pages of a place's cases (seed 001 §2.3): through the table store (the reader's row scope, keyset
+ * and OFFSET paging, the listed references named), narrowed to the place's units, with the count
+ * read from the maintained tables rather than counted (`counts.ts`).
+ */
+import type { Registry } from '../../engine/registry.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import type { Em } from '../../server/db/orm.ts';
+import type { Session } from '../../server/http/context.ts';
+import type { Doc } from '../../server/modules.ts';
+import { TableStore } from '../../server/tbl/store.ts';
+import { markAdherenceAlerts } from './adherence.ts';
+import { unitsWhere, type Place } from './place.ts';
+
+export const LIST_PAGE_SIZE = 50;
+
+export interface CasePage {
+  count: number;
+  list: Doc[];
+  next: string | null;
+}
+
+/**
+ * A page (1-based, 50 rows, newest registration first) of the place's cases matching `where`.
+ * @example await casePage(em, registry, s, { kind: 'unit', unitId }, (q) => q.where('t.state', '<>', 'CLOSED'), 1, 12)
+ */
+export async function casePage(em: Em, registry: Registry, s: Session, place: Place, where: (q: any) => any, page: number, count: number, after?: string): Promise<CasePage> {
+  if (!count) return { count: 0, list: [], next: null };
+  const db = kysely(em);
+  const inPlace = unitsWhere(db, s, place, 't.owner_unit_id');
+  const store = TableStore.of(registry, registry.table('tbcase'), em, s, 'read');
+  const res = await store.query({ pageSize: LIST_PAGE_SIZE, page, after, count: false, conditions: [where, ...(inPlace ? [(q: any) => q.where(inPlace)] : [])] });
+  await markAdherenceAlerts(db, s.workspaceId, res.list);
+  return { count, list: res.list, next: res.next };
+}

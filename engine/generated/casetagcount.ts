@@ -1,0 +1,7 @@
+/* Generated from schemas/casetagcount.json by `npm run gen:types`. Do not edit. */
+
+export interface Casetagcount {
+  unitId: string;
+  tagId: string;
+  n: number;
+}

@@ -12,7 +12,7 @@ const closeInput: JsonSchema = {
   properties: {
     outcomeDate: { type: 'string', format: 'date', title: 'tbcase.outcomeDate' },
     outcome,
-    otherOutcome: { type: 'string', maxLength: 100, title: 'tbcase.otherOutcome' },
+    otherOutcome: { type: ['string', 'null'], maxLength: 100, title: 'tbcase.otherOutcome' },
   },
 };
 
@@ -21,10 +21,11 @@ const closeInput: JsonSchema = {
  * for OTHER, where it is required — the case schema's `x-visible` says so for every save too).
  * @example POST /api/tbl/tbcase/<id>/action/close {outcome: 'CURED', outcomeDate: '2025-01-31'}
  */
-export const closeCase: RowAction<{ outcomeDate: string; outcome: string; otherOutcome?: string }> = {
+export const closeCase: RowAction<{ outcomeDate: string; outcome: string; otherOutcome?: string | null }> = {
   table: 'tbcase',
   name: 'close',
   permission: 'CASE_CLOSE',
+  routes: [{ method: 'POST', path: '/api/cases/case/close', idField: 'tbcaseId' }],
   input: closeInput,
   guard: ({ row }) => (row.state === 'CLOSED' ? 'tbcase.alreadyClosed' : undefined),
   apply({ session: s, input }) {
@@ -43,6 +44,7 @@ export const reopenCase: RowAction = {
   table: 'tbcase',
   name: 'reopen',
   permission: 'CASE_REOPEN',
+  routes: [{ method: 'GET', path: '/api/cases/case/reopen/:id' }],
   guard: ({ row }) => (row.state !== 'CLOSED' ? 'tbcase.notClosed' : undefined),
   apply: ({ row }) => ({
     patch: { state: row.iniTreatmentDate ? 'ONTREATMENT' : 'NOT_ONTREATMENT', outcome: undefined, outcomeDate: undefined, otherOutcome: undefined },

@@ -12,6 +12,7 @@ export const suspectFollowup: RowAction<{ outcome: 'TB' | 'DRTB' | 'NOT_TB'; dat
   table: 'tbcase',
   name: 'suspectfollowup',
   permission: 'NEWCASE',
+  routes: [{ method: 'POST', path: '/api/cases/case/suspectfollowup', idField: 'tbcaseId', inputField: 'doc' }],
   input: {
     type: 'object',
     required: ['outcome', 'date'],

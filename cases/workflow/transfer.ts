@@ -44,6 +44,7 @@ export const transferOut: RowAction<{ unitToId: string; moveDate?: string }> = {
   table: 'tbcase',
   name: 'transferout',
   permission: 'CASE_TRANSFER',
+  routes: [{ method: 'POST', path: '/api/cases/case/transferout', idField: 'tbcaseId' }],
   input: { type: 'object', required: ['unitToId'], properties: { unitToId: { type: 'string', format: 'uuid', title: 'tbcase.unitTo' }, moveDate } },
   guard({ row, session: s }): Refusal | undefined {
     if (row.state === 'CLOSED') return 'tbcase.closedNoTransfer';
@@ -67,6 +68,7 @@ export const transferIn: RowAction<{ moveDate?: string }> = {
   table: 'tbcase',
   name: 'transferin',
   permission: 'CASE_TRANSFER',
+  routes: [{ method: 'POST', path: '/api/cases/case/transferin', idField: 'tbcaseId' }],
   input: { type: 'object', properties: { moveDate } },
   guard({ row, session: s }): Refusal | undefined {
     if (!row.transferring) return 'tbcase.notTransferring';
@@ -84,6 +86,7 @@ export const undoTransfer: RowAction = {
   table: 'tbcase',
   name: 'undotransfer',
   permission: 'CASE_TRANSFER',
+  routes: [{ method: 'GET', path: '/api/cases/case/undotransferout/:id' }],
   guard({ row, session: s }): Refusal | undefined {
     if (!row.transferring) return 'tbcase.notTransferring';
     if (!actsFor(s, row.transferFromUnitId)) return { msg: 'tbcase.notSendingUnit', status: 403 };

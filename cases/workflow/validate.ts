@@ -9,6 +9,7 @@ export const validateCase: RowAction = {
   table: 'tbcase',
   name: 'validate',
   permission: 'CASE_VALIDATE',
+  routes: [{ method: 'GET', path: '/api/cases/case/validate/:id' }],
   guard: ({ row }) => (row.validated === true ? 'tbcase.alreadyValidated' : undefined),
   apply: () => ({ patch: { validated: true } }),
 };

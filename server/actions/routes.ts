@@ -1,15 +1,59 @@
 import type { Hono } from 'hono';
+import { t } from '../../engine/i18n.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env } from '../http/context.ts';
+import { ApiError, fail, isUuid } from '../http/errors.ts';
+import { assertPermission } from '../http/middleware.ts';
+import type { Modules } from '../modules.ts';
 import { idParam, tableFor } from '../tbl/access.ts';
 import { listActions, runAction } from './run.ts';
+import type { ActionRoute, RowAction } from './types.ts';
+
+/**
+ * Every alias path declared by the modules' actions (`RowAction.routes`), with its action.
+ * @example actionAliases(ctx.modules) // [{action: validateCase, route: {method: 'GET', path: '/api/cases/case/validate/:id'}}, …]
+ */
+export function actionAliases(modules: Modules): { action: RowAction; route: ActionRoute }[] {
+  return modules.list.flatMap((m) => m.actions ?? []).flatMap((action) => (action.routes ?? []).map((route) => ({ action, route })));
+}
+
+/** Mounts one alias path of an action: the row from `:id` or the body's `idField`, the input from the rest of the body (or its `inputField`). */
+function mountAlias(app: Hono<Env>, ctx: AppContext, action: RowAction, route: ActionRoute): void {
+  const method = route.method.toLowerCase() as 'get' | 'post' | 'delete';
+  app[method](route.path, async (c) => {
+    const s = c.get('session');
+    // a GET that changes a row (the spec's validate/reopen/undo paths): never from another site's page or link
+    // (the forged-request check covers only other methods; a SameSite=Lax cookie rides along a cross-site link)
+    const site = c.req.header('sec-fetch-site')?.toLowerCase();
+    if (route.method === 'GET' && site && site !== 'same-origin') throw fail(403, t(s.lang, 'msg.crossOrigin'));
+    const def = ctx.registry.table(action.table);
+    if (def.meta.read !== 'any') assertPermission(s, def.meta.permission);
+    const body = route.method === 'POST' ? await jsonBody(c) : {};
+    const { [route.idField ?? '']: named, ...rest } = body;
+    const id = route.idField ? named : idParam(c);
+    const field = route.idField ?? 'id';
+    if (!isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), field);
+    const input = route.inputField ? rest[route.inputField] : rest;
+    try {
+      await runAction(ctx, s, action.table, id, action.name, input);
+    } catch (e) {
+      // the row is named by `idField` on this path
+      if (e instanceof ApiError && e.status === 404 && route.idField) throw fail(404, t(s.lang, 'msg.notFound'), route.idField);
+      throw e;
+    }
+    return c.json({ success: true });
+  });
+}
 
 /**
  * The routes of declared row actions (./types.ts):
- * `GET /api/tbl/<table>/<id>/actions` → `[{name, enabled, reason?}]` (needs reading the table), and
- * `POST /api/tbl/<table>/<id>/action/<name>` body = the action's input → `{success}`.
+ * `GET /api/tbl/<table>/<id>/actions` → `[{name, enabled, reason?}]` (needs reading the table),
+ * `POST /api/tbl/<table>/<id>/action/<name>` body = the action's input → `{success}`, and each
+ * action's alias paths (`RowAction.routes`: the spec's own paths of the same run).
  */
 export function actionRoutes(app: Hono<Env>, ctx: AppContext): void {
+  for (const { action, route } of actionAliases(ctx.modules)) mountAlias(app, ctx, action, route);
+
   app.get('/api/tbl/:table/:id/actions', async (c) => {
     const def = tableFor(ctx, c, false);
     return c.json(await listActions(ctx, c.get('session'), def.name, idParam(c)));

@@ -57,7 +57,9 @@ export async function runAction(ctx: AppContext, s: Session, table: string, id: 
     const errors = ctx.validators.validate(`action:${table}.${name}`, action.input ?? { type: 'object' }, body, s.lang);
     if (errors.length) throw new ApiError(400, errors);
     const change = (await action.apply({ ...x, input: body as Doc })) ?? {};
-    await new TableWriter(ctx, def, s).update(id, change.patch ?? {}, { within: em, action: name, items: change.items });
+    const writer = new TableWriter(ctx, def, s);
+    if (change.delete) await writer.delete(id, { within: em, action: name, items: change.items });
+    else await writer.update(id, change.patch ?? {}, { within: em, action: name, items: change.items });
   });
   ctx.identities.clear(); // an action may change what sessions carry (a blocked user)
 }

@@ -21,11 +21,27 @@ export interface ActionContext {
  */
 export type Refusal = string | { msg: string; status: 400 | 403 | 404 | 409 };
 
-/** What an action changes: a patch of the row (written by the table writer: diff and history). */
+/** What an action changes: a patch of the row (written by the table writer: diff and history), or the row deleted. */
 export interface ActionChange {
   patch?: Doc;
+  /** Delete the row (through the table writer: its hooks, sub-records, tombstone; the history entry carries the action's name). */
+  delete?: boolean;
   /** Extra lines for the history entry (never a secret). */
   items?: HistoryDetail['items'];
+}
+
+/**
+ * Another path of an action (the spec's own paths: `GET /api/cases/case/validate/{id}`, `POST
+ * /api/cases/case/close {tbcaseId, …}`): the same run as `POST /api/tbl/<table>/<id>/action/<name>`.
+ * The row is named by the path's `:id`, else by the body's `idField`; the input is the body (without
+ * `idField`), or its `inputField` (`{doc, tbcaseId}`). Declared in route-permissions.ts as `actionRoute`.
+ * @example { method: 'POST', path: '/api/cases/case/close', idField: 'tbcaseId' }
+ */
+export interface ActionRoute {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  idField?: string;
+  inputField?: string;
 }
 
 /**
@@ -46,8 +62,10 @@ export interface RowAction<I extends Doc = Doc> {
   table: string;
   /** `[a-z][a-zA-Z0-9]*`: the route segment and the history entry's action. */
   name: string;
-  /** Who may run it (and see it enabled). */
+  /** Who may run it (and see it enabled); a guard may ask more of a particular row (a 403 refusal). */
   permission: string;
+  /** Other paths that run it (aliases: the spec's paths), mounted by the host. */
+  routes?: ActionRoute[];
   /** JSON Schema of the body (an object; titles are i18n keys, errors name them). None: `{}`. */
   input?: JsonSchema;
   /** `undefined` when the action is allowed on this row now, else why not. Runs for the list too. */

@@ -24,6 +24,8 @@ export type RouteRule =
   | { kind: 'options' }
   /** Reading the `:table` and the declared action's own `permission` (`server/actions`). */
   | { kind: 'action' }
+  /** Another path of a declared action (`RowAction.routes`, e.g. the spec's `GET /api/cases/case/validate/{id}`): as `action`, for that action's table. */
+  | { kind: 'actionRoute' }
   /** A composed form's save: its `x-form.permission` and `<permission>_EDT` of every part's table (`server/tbl/form-save.ts`). */
   | { kind: 'formSave' };
 
@@ -31,6 +33,7 @@ const publicRoute: RouteRule = { kind: 'public' };
 const session: RouteRule = { kind: 'session' };
 const perm = (...anyOf: string[]): RouteRule => ({ kind: 'permission', anyOf });
 const table = (access: 'read' | 'write' | 'form'): RouteRule => ({ kind: 'table', access });
+const actionRoute: RouteRule = { kind: 'actionRoute' };
 
 /** Named option lookups that no schema references guard themselves: the permissions they accept. */
 export const selfGuardedLookups: Record<string, string[]> = {
@@ -88,6 +91,18 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/cases/view/places': perm('CASEMAN'),
   /** The case page's case: the row with its patient, units, tags and the patient's cases (cases/case-page). */
   'GET /api/tbl/case/:id': perm('CASEMAN'),
+  /** The suspect follow-up dialog's form for a classification (cases/case-page). */
+  'GET /api/cases/case/suspectfollowup/initform/:classification': perm('CASEMAN'),
+  /** The case workflow's paths of spec 001 §7: aliases of the declared actions of tbcase (cases/workflow). */
+  'GET /api/cases/case/validate/:id': actionRoute,
+  'GET /api/cases/case/reopen/:id': actionRoute,
+  'GET /api/cases/case/undotransferout/:id': actionRoute,
+  'POST /api/cases/case/close': actionRoute,
+  'POST /api/cases/case/transferout': actionRoute,
+  'POST /api/cases/case/transferin': actionRoute,
+  'POST /api/cases/case/suspectfollowup': actionRoute,
+  'POST /api/cases/tag/update': actionRoute,
+  'DELETE /api/tbl/case/:id': actionRoute,
 
   'POST /api/tbl/:table/query': table('read'),
   'GET /api/tbl/:table/:id': table('read'),

@@ -99,15 +99,21 @@ export class TableWriter {
     }, opts.within);
   }
 
-  async delete(id: string): Promise<void> {
+  /**
+   * Deletes a row (its hooks, sub-records, tombstone, history entry). A declared action passes its
+   * transaction (`within`), its name (the history entry's action) and extra detail `items`.
+   * @example await writer.delete(id, { within: em, action: 'delete' })
+   */
+  async delete(id: string, opts: { within?: Em; action?: string; items?: HistoryDetail['items'] } = {}): Promise<void> {
     await this.transaction(async (em) => {
       const prev = await this.readForWrite(em, id);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeDelete?.({ em, ctx: this.ctx, session: this.session, def: this.def, id, prev });
       const detail = await describeDoc(em, this.def, prev, this.session.lang);
+      if (opts.items?.length) detail.items = [...(detail.items ?? []), ...opts.items];
       await this.store(em).delete(id);
       await recordChange(em, this.def, this.session, { rowId: id, op: 'delete', version: prev.version + 1 });
-      await recordCommand(em, this.session, { type: this.def.name, action: 'delete', entityId: id, entityName: this.entityName(prev), detail });
-    });
+      await recordCommand(em, this.session, { type: this.def.name, action: opts.action ?? 'delete', entityId: id, entityName: this.entityName(prev), detail });
+    }, opts.within);
   }
 
   private async readForWrite(em: Em, id: string): Promise<Doc> {

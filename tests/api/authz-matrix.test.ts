@@ -10,9 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPermissionIds, effectivePermissions, isChangeable } from '../../engine/permissions.ts';
 import { canReadOptions } from '../../engine/option-access.ts';
 import { routePermissions, selfGuardedLookups, type RouteRule } from '../../server/http/route-permissions.ts';
+import { writePermission } from '../../engine/write-permission.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { apiRoutes, type ApiRoute } from '../helpers/routes.ts';
+import { actionAliases } from '../../server/actions/routes.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 import { addWorkspace } from '../helpers/workspace.ts';
@@ -128,7 +130,9 @@ function callsOf(route: ApiRoute, rule: RouteRule, p: Persona): Call[] {
         const meta = registry.tables.get(table)?.meta;
         const formPerm = meta ? undefined : (registry.schemas.get(table)!['x-form'] as { permission?: string }).permission;
         const readable = meta ? meta.read === 'any' || !meta.permission || p.has(meta.permission) : !formPerm || p.has(formPerm);
-        const allowed = !anon && (rule.access === 'write' ? !meta!.permission || p.has(`${meta!.permission}_EDT`) : readable);
+        const op = method === 'DELETE' ? 'delete' : route.params.includes('id') ? 'update' : 'create';
+        const writePerm = meta && writePermission(meta, op); // x-table.write, else <permission>_EDT
+        const allowed = !anon && (rule.access === 'write' ? !writePerm || p.has(writePerm) : readable);
         const real = rowOfA.get(table);
         const hidden = p.otherWorkspace && real ? [real] : undefined;
         if (!route.params.includes('id')) {
@@ -155,6 +159,17 @@ function callsOf(route: ApiRoute, rule: RouteRule, p: Persona): Call[] {
     case 'action':
       // reading the table, then the action's own permission (expanded by `:name` above)
       return callsOf(route, { kind: 'table', access: 'read' }, p);
+    case 'actionRoute': {
+      // an action's alias path: reading its table and the action's permission; permitted callers name a missing row (404)
+      const alias = actionAliases(server.ctx.modules).find((a) => a.route.method === method && a.route.path === path);
+      if (!alias) return [];
+      const meta = registry.tables.get(alias.action.table)!.meta;
+      const ok = !anon && (meta.read === 'any' || !meta.permission || p.has(meta.permission)) && p.has(alias.action.permission);
+      const real = rowOfA.get(alias.action.table);
+      const id = !ok || p.otherWorkspace ? (real ?? missing) : missing;
+      const body = method === 'POST' ? (alias.route.idField ? { [alias.route.idField]: id } : {}) : undefined;
+      return [{ method, path: at({ id }), body, allowed: ok, status: ok ? 404 : undefined, hidden: rowsOfA(p) }];
+    }
     case 'formSave':
       // every composed form: its permission and each part's <permission>_EDT (an empty body is then refused by validation)
       return [...registry.schemas.values()].filter((s) => !s['x-table'] && s['x-form']).map((s) => {

@@ -10,6 +10,7 @@ import { caseViewRoutes } from './case-page/routes.ts';
 import { notifyRoutes } from './notify/routes.ts';
 import { placeRoutes } from './places/routes.ts';
 import { caseTalkRoutes } from './talk/routes.ts';
+import { issueActions, talkHooks } from './talk/index.ts';
 import { treatmentRoutes } from './treatment/routes.ts';
 
 /**
@@ -22,8 +23,8 @@ export const casesModule: DomainModule = {
   name: 'cases',
   search: [caseSearch],
   seed: seedDemoCases,
-  hooks: { tbcase: caseNumbering },
-  actions: caseActions,
+  hooks: { tbcase: caseNumbering, ...talkHooks },
+  actions: [...caseActions, ...issueActions],
   routes(app, ctx) {
     followupRoutes(app, ctx);
     caseViewRoutes(app, ctx);

@@ -1,5 +1,8 @@
 import type { Hono } from 'hono';
 import type { AppContext, Env } from '../../server/http/context.ts';
 
-/** Registers auto tags recomputed after case changes, and the daily refresh (issue 11). */
+/**
+ * Automatic tags have no route of their own: they are recomputed by hooks and a daily timer of their
+ * own module (./index.ts `autoTagsModule`, listed after the case module in server/domains.ts).
+ */
 export function autoTagRoutes(_app: Hono<Env>, _ctx: AppContext): void {}

@@ -160,14 +160,20 @@ async function rolledBack<T>(em: Em, work: (db: Kysely<any>) => Promise<T>): Pro
  * Runs `work` inside the sandbox for one workspace and rolls everything back. `em` may be inside a
  * transaction (a savepoint is used) or not. Throws the database's error when the work fails, and
  * `SandboxBusy` at once when another sandbox of the workspace is running. With `noRows`, the views
- * show no case at all (a check that must say nothing about the workspace's cases).
+ * show no case at all (a check that must say nothing about the workspace's cases). `lock`: `try`
+ * (the default: busy at once), `wait` (a background refresh queues behind the running check), or
+ * `none` (a few cases by id: the auto tags of a case just written, cheap and never refused).
  * @example await inSandbox(em, ctx, ws, (db) => sql`select count(*) from tbcase`.execute(db))
  */
-export async function inSandbox<T>(em: Em, ctx: AppContext, workspaceId: string, work: (db: Kysely<any>) => Promise<T>, opts: { noRows?: boolean } = {}): Promise<T> {
+export async function inSandbox<T>(em: Em, ctx: AppContext, workspaceId: string, work: (db: Kysely<any>) => Promise<T>, opts: { noRows?: boolean; lock?: 'try' | 'wait' | 'none' } = {}): Promise<T> {
   const box = await createSandbox(ctx);
   return rolledBack(em, async (db) => {
-    const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${lockKey}, hashtext(${workspaceId})) as ok`.execute(db);
-    if (!lock.rows[0].ok) throw new SandboxBusy('another tag check of this workspace is running');
+    const lock = opts.lock ?? 'try';
+    if (lock === 'wait') await sql`select pg_advisory_xact_lock(${lockKey}, hashtext(${workspaceId}))`.execute(db);
+    if (lock === 'try') {
+      const got = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${lockKey}, hashtext(${workspaceId})) as ok`.execute(db);
+      if (!got.rows[0].ok) throw new SandboxBusy('another tag check of this workspace is running');
+    }
     await sql`insert into ${sql.id(sandboxSchema, 'scope')} (workspace_id) values (${opts.noRows ? noWorkspace : workspaceId})`.execute(db);
     await sql`set local transaction_read_only = on`.execute(db);
     await sql.raw(`set local statement_timeout = '${timeoutSeconds}s'`).execute(db);

@@ -16,7 +16,8 @@ export type RouteRule =
   | { kind: 'permission'; anyOf: string[] }
   /**
    * The `:table`'s own rule (`x-table.permission`): `read` — the permission, or none when the table
-   * says `read: "any"`; `write` — `<permission>_EDT`; `form` — as `read`, or for a form-only schema
+   * says `read: "any"`; `write` — what `x-table.write` names for the operation (create, update, delete), else
+   * `<permission>_EDT`; `form` — as `read`, or for a form-only schema
    * its `x-form.permission`. Rows of another workspace are 404.
    */
   | { kind: 'table'; access: 'read' | 'write' | 'form' }

@@ -4,15 +4,19 @@ import type { TableDef } from '../../engine/types.ts';
 import type { AppContext, Env } from '../http/context.ts';
 import { fail, isUuid } from '../http/errors.ts';
 import { assertPermission } from '../http/middleware.ts';
+import { writePermission, type WriteOp } from '../../engine/write-permission.ts';
 
-/** The table a request names, if the generic API serves it, after the permission check. */
-export function tableFor(ctx: AppContext, c: Context<Env>, write: boolean): TableDef {
+/**
+ * The table a request names, if the generic API serves it, after the permission check: reading
+ * (`false`) needs `x-table.permission`; a write (`create`, `update`, `delete`) the permission
+ * `x-table.write` names for it, else `<permission>_EDT` (engine/write-permission.ts).
+ */
+export function tableFor(ctx: AppContext, c: Context<Env>, write: false | WriteOp): TableDef {
   const def = ctx.registry.apiTable(c.req.param('table') ?? '');
   const s = c.get('session');
   if (!def) throw fail(404, t(s.lang, 'msg.unknownTable'));
-  const perm = def.meta.permission;
   if (!write && def.meta.read === 'any') return def;
-  assertPermission(s, perm && (write ? `${perm}_EDT` : perm));
+  assertPermission(s, write ? writePermission(def.meta, write) : def.meta.permission);
   return def;
 }
 

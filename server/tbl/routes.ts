@@ -8,6 +8,7 @@ import { fail, isUuid } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import type { Doc } from '../modules.ts';
 import { idParam, tableFor } from './access.ts';
+import { writePermission } from '../../engine/write-permission.ts';
 import { bundledForm, formSchemaFor, remoteForm } from './forms.ts';
 import { decodeCursor } from './keyset.ts';
 import { parseQueryBody } from './query-body.ts';
@@ -52,7 +53,8 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
     const s = c.get('session');
     const { id } = await jsonBody(c);
     const doc = id === undefined ? {} : isUuid(id) ? await read(ctx.orm.em.fork(), def, s, id) : (() => { throw fail(400, t(s.lang, 'msg.badId'), 'id'); })();
-    const canEdit = !def.meta.permission || hasPermission(s, `${def.meta.permission}_EDT`);
+    const edit = writePermission(def.meta, id === undefined ? 'create' : 'update');
+    const canEdit = !edit || hasPermission(s, edit);
     const bundled = bundledForm(ctx.registry, def.schema); // cached per registry and schema
     return c.json({
       doc,
@@ -83,19 +85,19 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
 
   app.post('/api/tbl/:table', async (c) => {
-    const def = tableFor(ctx, c, true);
+    const def = tableFor(ctx, c, 'create');
     const id = await new TableWriter(ctx, def, c.get('session')).create(await jsonBody(c));
     return c.json({ success: true, result: id });
   });
 
   app.post('/api/tbl/:table/:id', async (c) => {
-    const def = tableFor(ctx, c, true);
+    const def = tableFor(ctx, c, 'update');
     const id = await new TableWriter(ctx, def, c.get('session')).update(idParam(c), await jsonBody(c));
     return c.json({ success: true, result: id });
   });
 
   app.delete('/api/tbl/:table/:id', async (c) => {
-    const def = tableFor(ctx, c, true);
+    const def = tableFor(ctx, c, 'delete');
     await new TableWriter(ctx, def, c.get('session')).delete(idParam(c));
     return c.json({ success: true });
   });

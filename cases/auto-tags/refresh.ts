@@ -1,0 +1,62 @@
+/**
+ * Recomputing automatic tags: for the cases just written (in their write's transaction), for one tag
+ * over its workspace (when the tag is saved), and for every daily tag of a workspace (./daily.ts).
+ */
+import type { Em } from '../../server/db/orm.ts';
+import type { AppContext } from '../../server/http/context.ts';
+import { autoTags, matchCases, matchWorkspace, type AutoTag } from './evaluate.ts';
+import { setCaseTags, setTagCases } from './links.ts';
+
+/**
+ * Recomputes the automatic tags of some cases of a workspace, in the caller's transaction: call it
+ * after changing case or patient columns by hand (raw SQL); writes through the table writer get it
+ * from the hooks (./hooks.ts). Never fails the write for a condition that errs (see matchCases).
+ * @example await refreshCaseTags(em, ctx, session.workspaceId, [caseId])
+ */
+export async function refreshCaseTags(em: Em, ctx: AppContext, workspaceId: string, caseIds: (string | null | undefined)[]): Promise<void> {
+  const ids = [...new Set(caseIds.filter((id): id is string => typeof id === 'string' && id !== ''))];
+  if (!ids.length) return;
+  const tags = await autoTags(em, workspaceId);
+  if (!tags.length) return;
+  const matches = await matchCases(em, ctx, workspaceId, tags, ids);
+  const all = tags.map((t) => t.id);
+  for (const [caseId, matched] of matches) await setCaseTags(em, workspaceId, caseId, all, matched);
+}
+
+/**
+ * Recomputes one automatic tag over every case of its workspace (set-based: one statement finds the
+ * cases, two write the changed links). Throws the database's error when the condition fails.
+ * @example await refreshTag(em, ctx, ws, { id, condition: "tbcase.state = 'CLOSED'" })
+ */
+export async function refreshTag(em: Em, ctx: AppContext, workspaceId: string, tag: AutoTag): Promise<void> {
+  await setTagCases(em, workspaceId, tag.id, await matchWorkspace(em, ctx, workspaceId, tag));
+}
+
+/**
+ * Takes an automatic tag off every case (the tag was made inactive, or manual).
+ * @example await clearTag(em, ws, tagId)
+ */
+export async function clearTag(em: Em, workspaceId: string, tagId: string): Promise<void> {
+  await setTagCases(em, workspaceId, tagId, []);
+}
+
+/**
+ * Recomputes the active automatic tags of a workspace (`daily`: only those marked for the daily
+ * refresh); a tag whose condition fails is left as it was and logged. Answers how many were done.
+ * @example await refreshWorkspaceTags(em, ctx, ws, { daily: true }) // 1
+ */
+export async function refreshWorkspaceTags(em: Em, ctx: AppContext, workspaceId: string, opts: { daily?: boolean } = {}): Promise<number> {
+  let done = 0;
+  for (const tag of await autoTags(em, workspaceId, opts)) {
+    let cases: string[];
+    try {
+      cases = await matchWorkspace(em, ctx, workspaceId, tag);
+    } catch (e) {
+      console.warn(`[auto-tags] tag ${tag.id} not refreshed: ${(e as { code?: string }).code ?? (e as Error).message}`);
+      continue;
+    }
+    await setTagCases(em, workspaceId, tag.id, cases);
+    done++;
+  }
+  return done;
+}

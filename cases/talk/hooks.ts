@@ -1,0 +1,56 @@
+/**
+ * What the schemas of a case's comments and review issues cannot say (their write permissions are
+ * declared in `x-table.write`; author, unit and dates by `x-readonly` + `x-default`):
+ * - a comment, an issue's text and an answer are changed only by their author (or an administrator);
+ * - a row stays with its case (issue): an update cannot move it;
+ * - an issue is opened open, and only CLOSEDEL_ISSUE closes or reopens it (./actions.ts);
+ * - a closed issue takes no new answer.
+ */
+import { t } from '../../engine/i18n.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import type { Session } from '../../server/http/context.ts';
+import { ApiError } from '../../server/http/errors.ts';
+import { assertPermission } from '../../server/http/middleware.ts';
+import type { Doc, TableHooks } from '../../server/modules.ts';
+
+/** Refuses (403) a change of someone else's row. */
+function assertAuthor(s: Session, prev: Doc | undefined): void {
+  if (prev && prev.userId !== s.userId && !s.administrator) throw new ApiError(403, [{ field: null, msg: t(s.lang, 'talk.notAuthor') }]);
+}
+
+/** Keeps the parent of an updated row (a comment cannot be moved to another case). */
+function keepParent(doc: Doc, prev: Doc | undefined, key: string): void {
+  if (prev) doc[key] = prev[key];
+}
+
+export const commentHooks: TableHooks = {
+  beforeSave({ session, doc, prev }) {
+    assertAuthor(session, prev);
+    keepParent(doc, prev, 'caseId');
+  },
+};
+
+export const issueHooks: TableHooks = {
+  beforeSave({ session, isNew, doc, prev }) {
+    if (isNew) {
+      doc.closed = false;
+      return;
+    }
+    keepParent(doc, prev, 'caseId');
+    if (doc.title !== prev!.title || doc.description !== prev!.description) assertAuthor(session, prev);
+    if (Boolean(doc.closed) !== Boolean(prev!.closed)) assertPermission(session, 'CLOSEDEL_ISSUE');
+  },
+};
+
+export const answerHooks: TableHooks = {
+  async beforeSave({ em, session, isNew, doc, prev }) {
+    assertAuthor(session, prev);
+    keepParent(doc, prev, 'issueId');
+    if (!isNew) return;
+    const issue = await kysely(em).selectFrom('issue').select('closed').where('id', '=', doc.issueId).executeTakeFirst();
+    if (issue?.closed) throw new ApiError(400, [{ field: 'issueId', msg: t(session.lang, 'issue.closedNoAnswer') }]);
+  },
+};
+
+/** The talk part's hooks, by table. */
+export const talkHooks: Record<string, TableHooks> = { casecomment: commentHooks, issue: issueHooks, issuefollowup: answerHooks };

@@ -1,0 +1,10 @@
+/* Generated from schemas/issue.json by `npm run gen:types`. Do not edit. */
+
+export interface Issue {
+  caseId: string;
+  description: string;
+  userId?: string;
+  unitId?: string;
+  creationDate?: string;
+  closed?: boolean;
+}

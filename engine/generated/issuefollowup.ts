@@ -1,0 +1,9 @@
+/* Generated from schemas/issuefollowup.json by `npm run gen:types`. Do not edit. */
+
+export interface Issuefollowup {
+  issueId: string;
+  text: string;
+  userId?: string;
+  unitId?: string;
+  followupDate?: string;
+}

@@ -1,0 +1,6 @@
+/* Generated from schemas/tagrefresh.json by `npm run gen:types`. Do not edit. */
+
+export interface Tagrefresh {
+  workspaceId: string;
+  day: string;
+}

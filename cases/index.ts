@@ -11,6 +11,7 @@ import { notifyRoutes } from './notify/routes.ts';
 import { placeRoutes } from './places/routes.ts';
 import { caseTalkRoutes } from './talk/routes.ts';
 import { issueActions, talkHooks } from './talk/index.ts';
+import { treatmentHooks } from './treatment/hooks.ts';
 import { treatmentRoutes } from './treatment/routes.ts';
 
 /**
@@ -23,7 +24,7 @@ export const casesModule: DomainModule = {
   name: 'cases',
   search: [caseSearch],
   seed: seedDemoCases,
-  hooks: { tbcase: caseNumbering, ...talkHooks },
+  hooks: { tbcase: caseNumbering, ...talkHooks, ...treatmentHooks },
   actions: [...caseActions, ...issueActions],
   routes(app, ctx) {
     followupRoutes(app, ctx);

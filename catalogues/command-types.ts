@@ -14,6 +14,9 @@ export const domainCommands: Record<string, string[]> = {
   sysuser: ['usersettings', 'changepassword', 'register', 'acceptula'],
   userws: ['accept', 'decline'],
   sysconfig: ['create', 'update'],
+  /** Treatment (cases/treatment): the case's start and cancellation, the period change. */
+  tbcase: ['starttreatment', 'undotreatment'],
+  treatment: ['treatmentperiod'],
 };
 
 const tableActions = ['create', 'update', 'delete'];

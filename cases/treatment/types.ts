@@ -40,7 +40,8 @@ export interface PrescriptionPeriod {
 
 /** A product's prescriptions, periods in date order. */
 export interface ProductPrescriptions {
-  product: Named;
+  /** `name` is the product's full name, `shortName` its short one (HRZE 75/150/400/275). */
+  product: Named & { shortName?: string };
   periods: PrescriptionPeriod[];
 }
 
@@ -98,8 +99,11 @@ export interface TreatmentStarted {
   units: TreatmentUnitPeriod[];
   prescriptions: ProductPrescriptions[];
   followup: FollowupMonth[];
+  /** Over the period up to today: planned days so far, doses taken, takenDays / plannedDays as 0–100. */
   adherence: { plannedDays: number; takenDays: number; percent: number | null };
   alert: TreatmentAlert;
+  /** The session may read the calendar (CASE_INTAKEMED); without it `followup` is empty and `adherence` counts nothing. */
+  calendar?: boolean;
   /** The calendar may be saved: the case is ONTREATMENT and the session holds CASE_INTAKEMED_EDT. */
   editable: boolean;
   /** The treatment may be changed (period, prescriptions, cancel): CASE_TREAT and the case ONTREATMENT. */

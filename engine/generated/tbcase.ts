@@ -32,4 +32,5 @@ export interface Tbcase {
   drugResistanceType?: "MONO_RESISTANCE" | "POLY_RESISTANCE" | "RR" | "MDR" | "PRE_XDR" | "XDR" | "UNKNOWN";
   transferFromUnitId?: string;
   moveDate?: string;
+  adherenceAlertFrom?: string;
 }

@@ -83,6 +83,15 @@ export const routePermissions: Record<string, RouteRule> = {
 
   /** A case's follow-up exams: reading the case (CASEMAN); each exam type also needs its own permission, else it is left out (cases/followups). */
   'GET /api/cases/case/followups/:caseId': perm('CASEMAN'),
+  /** Treatment (cases/treatment): the tab reads the case (CASEMAN; its calendar only with CASE_INTAKEMED); start, cancel and changes need CASE_TREAT; saving the calendar CASE_INTAKEMED_EDT. */
+  'GET /api/cases/case/treatment/:caseId': perm('CASEMAN'),
+  'POST /api/cases/case/treatment/start': perm('CASE_TREAT'),
+  'POST /api/cases/case/treatment/undo/:caseId': perm('CASE_TREAT'),
+  'POST /api/cases/case/treatment/update': perm('CASE_TREAT'),
+  'POST /api/cases/case/treatment/prescription/add': perm('CASE_TREAT'),
+  'POST /api/cases/case/treatment/prescription/update': perm('CASE_TREAT'),
+  'DELETE /api/cases/case/treatment/prescription/delete/:prescriptionId': perm('CASE_TREAT'),
+  'POST /api/cases/case/treatment/followup': perm('CASE_INTAKEMED_EDT'),
   /** Case lists and places: counts, summaries, tags, /active, the area tree — within the reader's view (cases/places). */
   'POST /api/cases/summary': perm('CASEMAN'),
   'POST /api/cases/summary/query': perm('CASEMAN'),

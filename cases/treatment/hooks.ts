@@ -1,0 +1,93 @@
+import { t } from '../../engine/i18n.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { ApiError, fail } from '../../server/http/errors.ts';
+import type { SaveContext, TableHooks } from '../../server/modules.ts';
+import { dayOf, dayOfYmd, daysInMonth, latestToday } from './dates.ts';
+import { refreshAlert, refuse, treatmentOf } from './rows.ts';
+
+/**
+ * The rules of the treatment tables, kept by the table writer on every write — the treatment calls
+ * and the generic API (`/api/tbl/adherence`, …) alike: dates in order and inside the treatment
+ * period, the calendar written only while the case is ONTREATMENT and never ahead of today, a row
+ * never moved to another case; and the alert column (`alert.ts`) refreshed after each calendar write.
+ */
+
+/** 400 on `field` with the message `key`. */
+const fieldError = (x: SaveContext, field: string, key: string, vars: Record<string, unknown> = {}) => fail(400, t(x.session.lang, key, vars), field);
+
+/** A row stays with its case. */
+function sameCase(x: SaveContext): void {
+  if (x.prev && x.prev.caseId !== x.doc.caseId) throw fieldError(x, 'caseId', 'msg.refNotAllowed');
+}
+
+/** The end date is not before the start date. */
+function datesInOrder(x: SaveContext): void {
+  if (x.doc.iniDate && x.doc.endDate && x.doc.endDate < x.doc.iniDate) throw fieldError(x, 'endDate', 'treatment.endBeforeIni');
+}
+
+/** The case's state (locked: the calls on one case wait for each other). */
+async function caseState(x: { em: SaveContext['em']; session: SaveContext['session'] }, caseId: string): Promise<string | undefined> {
+  const r = await kysely(x.em).selectFrom('tbcase').select('state').where('id', '=', caseId).where('workspace_id', '=', x.session.workspaceId).forUpdate().executeTakeFirst();
+  return r?.state;
+}
+
+/** A prescription lies inside the treatment period of its case. */
+async function insidePeriod(x: SaveContext): Promise<void> {
+  const tr = await treatmentOf(x.em, x.session.workspaceId, x.doc.caseId);
+  if (!tr) throw refuse(x.session, 'treatment.notStarted');
+  if (x.doc.iniDate < tr.iniDate) throw fieldError(x, 'iniDate', 'treatment.outsidePeriod');
+  if (x.doc.endDate > tr.endDate) throw fieldError(x, 'endDate', 'treatment.outsidePeriod');
+}
+
+/** A calendar month: the case on treatment, the month in its period, each recorded day inside it and not ahead of today. */
+async function calendarRules(x: SaveContext): Promise<void> {
+  const { year, month, days, caseId } = x.doc;
+  if ((await caseState(x, caseId)) !== 'ONTREATMENT') throw refuse(x.session, 'treatment.calendarNotOnTreatment');
+  const tr = await treatmentOf(x.em, x.session.workspaceId, caseId);
+  if (!tr) throw refuse(x.session, 'treatment.notStarted');
+  const length = daysInMonth(year, month);
+  if (days.length !== length) throw new ApiError(400, [{ field: 'days', msg: `${t(x.session.lang, 'adherence.days')}: ${t(x.session.lang, 'adherence.daysPattern')}` }]);
+  const first = dayOfYmd(year, month, 1);
+  const ini = dayOf(tr.iniDate);
+  const end = dayOf(tr.endDate);
+  if (first + length - 1 < ini || first > end) throw fieldError(x, 'month', 'treatment.monthOutside');
+  const today = latestToday();
+  for (let i = 0; i < length; i++) {
+    if (days[i] === '-') continue;
+    const day = first + i;
+    if (day < ini || day > end) throw fieldError(x, 'days', 'treatment.dayOutside', { day: i + 1 });
+    if (day > today) throw fieldError(x, 'days', 'treatment.dayFuture', { day: i + 1 });
+  }
+}
+
+const adherence: TableHooks = {
+  async beforeSave(x) {
+    sameCase(x);
+    await calendarRules(x);
+  },
+  async afterSave(x) {
+    await refreshAlert(x.em, x.session.workspaceId, x.doc.caseId);
+  },
+  async beforeDelete(x) {
+    if ((await caseState(x, x.prev.caseId)) !== 'ONTREATMENT') throw refuse(x.session, 'treatment.calendarNotOnTreatment');
+    await refreshAlert(x.em, x.session.workspaceId, x.prev.caseId, { year: x.prev.year, month: x.prev.month, days: null });
+  },
+};
+
+const prescription: TableHooks = {
+  async beforeSave(x) {
+    sameCase(x);
+    datesInOrder(x);
+    await insidePeriod(x);
+  },
+};
+
+const periodRow: TableHooks = {
+  beforeSave(x) {
+    sameCase(x);
+    datesInOrder(x);
+  },
+};
+
+/** The treatment tables' hooks, by table (`DomainModule.hooks`). */
+export const treatmentHooks: Record<string, TableHooks> = { adherence, prescription, treatment: periodRow, treatunit: periodRow };

@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import { t } from '../../engine/i18n.ts';
+import type { Em } from '../../server/db/orm.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import type { AppContext, Session } from '../../server/http/context.ts';
+import { ApiError, fail } from '../../server/http/errors.ts';
+import type { Doc } from '../../server/modules.ts';
+import { TableStore } from '../../server/tbl/store.ts';
+import { TableWriter } from '../../server/tbl/write.ts';
+import { adherenceAlert, type StoredMonth } from './alert.ts';
+
+/**
+ * The treatment's rows as the treatment calls read and write them: the case locked in the writer's
+ * view, the treatment row, the calendar months, the writers of the treatment tables (validation,
+ * hooks, change log and history: `server/tbl/write.ts`), and the alert column they maintain.
+ */
+
+/** The treatment row of a case (dates as ISO text). */
+export interface TreatmentRow {
+  id: string;
+  caseId: string;
+  regimenId: string | null;
+  movedToIndividualized: boolean;
+  iniDate: string;
+  endDate: string;
+}
+
+/** The generic writer of a treatment table for this session. */
+export const writerOf = (ctx: AppContext, s: Session, table: string) => new TableWriter(ctx, ctx.registry.table(table), s);
+
+/**
+ * The case in the session's write view, locked for the transaction (the treatment calls of one case
+ * wait for each other); 404 outside the view.
+ * @example const tbcase = await lockCase(em, ctx, s, caseId) // { state: 'ONTREATMENT', … }
+ */
+export async function lockCase(em: Em, ctx: AppContext, s: Session, caseId: string): Promise<Doc> {
+  const row = await TableStore.of(ctx.registry, ctx.registry.table('tbcase'), em, s, 'write').read(caseId, { lock: true });
+  if (!row) throw fail(404, t(s.lang, 'msg.notFound'), 'caseId');
+  return row;
+}
+
+/** The case's treatment row, if treatment started. */
+export async function treatmentOf(em: Em, workspaceId: string, caseId: string): Promise<TreatmentRow | undefined> {
+  const r = await kysely(em)
+    .selectFrom('treatment')
+    .select(['id', 'case_id', 'regimen_id', 'moved_to_individualized', sql<string>`ini_date::text`.as('ini'), sql<string>`end_date::text`.as('end')])
+    .where('workspace_id', '=', workspaceId)
+    .where('case_id', '=', caseId)
+    .executeTakeFirst();
+  return r && { id: r.id, caseId: r.case_id, regimenId: r.regimen_id, movedToIndividualized: r.moved_to_individualized, iniDate: r.ini, endDate: r.end };
+}
+
+/** The case's stored calendar months. */
+export async function monthsOf(em: Em, workspaceId: string, caseId: string): Promise<(StoredMonth & { id: string })[]> {
+  return (await kysely(em).selectFrom('adherence').select(['id', 'year', 'month', 'days']).where('workspace_id', '=', workspaceId).where('case_id', '=', caseId).execute()) as (StoredMonth & { id: string })[];
+}
+
+/** 400 with one message and no field: the case's state refuses the call. */
+export const refuse = (s: Session, key: string, status: 400 | 404 | 409 = 400) => new ApiError(status, [{ field: null, msg: t(s.lang, key) }]);
+
+/**
+ * The case on treatment whose treatment the call changes: locked, ONTREATMENT, with its treatment row.
+ * @example const { tbcase, treatment } = await treatedCase(em, ctx, s, caseId)
+ */
+export async function treatedCase(em: Em, ctx: AppContext, s: Session, caseId: string, refusal = 'treatment.notOnTreatment'): Promise<{ tbcase: Doc; treatment: TreatmentRow }> {
+  const tbcase = await lockCase(em, ctx, s, caseId);
+  const treatment = await treatmentOf(em, s.workspaceId, caseId);
+  if (!treatment) throw refuse(s, 'treatment.notStarted');
+  if (tbcase.state !== 'ONTREATMENT') throw refuse(s, refusal);
+  return { tbcase, treatment };
+}
+
+/**
+ * Recomputes `tbcase.adherence_alert_from` (alert.ts) from the treatment and its calendar, in the
+ * caller's transaction; `replace` stands for a month being written (`days: null`: being deleted).
+ * A derived column, like a counter: written directly, so it neither bumps the case's version nor
+ * fills its history.
+ * @example await refreshAlert(em, ws, caseId, { year: 2026, month: 3, days: 'DDD-…' })
+ */
+export async function refreshAlert(em: Em, workspaceId: string, caseId: string, replace?: { year: number; month: number; days: string | null }): Promise<void> {
+  const tr = await treatmentOf(em, workspaceId, caseId);
+  let from: string | null = null;
+  if (tr) {
+    let months: StoredMonth[] = await monthsOf(em, workspaceId, caseId);
+    if (replace) {
+      months = months.filter((m) => m.year !== replace.year || m.month !== replace.month);
+      if (replace.days !== null) months.push({ year: replace.year, month: replace.month, days: replace.days });
+    }
+    from = adherenceAlert({ ini: tr.iniDate, end: tr.endDate, months, today: tr.iniDate }).alertFrom;
+  }
+  await kysely(em).updateTable('tbcase').set({ adherence_alert_from: from }).where('workspace_id', '=', workspaceId).where('id', '=', caseId).execute();
+}
+
+/** Adds a prefix to the fields of a refusal (a row of the start table: `prescriptions.2.productId`). */
+export async function withFieldPrefix<T>(prefix: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    throw new ApiError(e.status, e.errors.map((x) => ({ ...x, field: x.field ? `${prefix}.${x.field}` : prefix })), e.result);
+  }
+}
+
+/** Names `field` in a refusal of `work` (a refused unit row is the form's `unitId`). */
+export async function asField<T>(field: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    throw new ApiError(e.status, e.errors.map((x) => ({ ...x, field })), e.result);
+  }
+}

@@ -1,0 +1,8 @@
+/* Generated from schemas/adherence.json by `npm run gen:types`. Do not edit. */
+
+export interface Adherence {
+  caseId: string;
+  year: number;
+  month: number;
+  days: string;
+}

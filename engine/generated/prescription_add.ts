@@ -1,0 +1,10 @@
+/* Generated from schemas/prescription_add.json by `npm run gen:types`. Do not edit. */
+
+export interface PrescriptionAdd {
+  productId: string;
+  iniDate: string;
+  endDate: string;
+  doseUnit: number;
+  frequency: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+  comments?: string;
+}

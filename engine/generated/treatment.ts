@@ -1,0 +1,9 @@
+/* Generated from schemas/treatment.json by `npm run gen:types`. Do not edit. */
+
+export interface Treatment {
+  caseId: string;
+  regimenId?: string;
+  movedToIndividualized: boolean;
+  iniDate: string;
+  endDate: string;
+}

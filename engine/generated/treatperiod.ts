@@ -1,0 +1,5 @@
+/* Generated from schemas/treatperiod.json by `npm run gen:types`. Do not edit. */
+
+export interface Treatperiod {
+  endDate: string;
+}

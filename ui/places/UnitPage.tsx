@@ -1,2 +1,76 @@
-/** Placeholder: the owner of this page replaces it. */
-export { default } from '../pages/pending/PendingPage.tsx';
+/**
+ * `/sys/unit/*?id={unitId}` — a TB unit's or laboratory's page (seed 001 §2.2): its icon (tbunit or
+ * lab), name and area, the 'notify case' command, and the tabs General (`/general`: the dashboard)
+ * and Cases (`/cases`: side menu, `/active` by default).
+ */
+import { Alert, Space, Tabs, Typography } from 'antd';
+import { ExperimentOutlined, MedicineBoxOutlined } from '@ant-design/icons';
+import { Link, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { tableApi } from '../api/index.ts';
+import { WaitIcon } from '../generic/WaitIcon.tsx';
+import { placeLink, type PlaceRef } from './api.ts';
+import { CasesView } from './CasesView.tsx';
+import { NotifyMenu } from './NotifyMenu.tsx';
+import { PlaceDashboard } from './PlaceDashboard.tsx';
+import { useRemote } from './useRemote.ts';
+
+const TABS = ['general', 'cases'] as const;
+
+interface UnitDoc {
+  id: string;
+  name: string;
+  type: string;
+  address?: { adminUnitId?: string };
+}
+
+export default function UnitPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const { data: unit, error } = useRemote(async () => {
+    const u = (await tableApi.read('unit', id)) as unknown as UnitDoc;
+    const areaId = u.address?.adminUnitId;
+    const area = areaId ? await tableApi.read('adminunit', areaId).catch(() => undefined) : undefined;
+    return { ...u, area: area ? { id: areaId!, name: String(area.name ?? '') } : undefined };
+  }, [id]);
+  if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
+  if (!unit) return <WaitIcon />;
+  const place: PlaceRef = { scope: 'UNIT', id };
+  const active = TABS.find((k) => pathname.startsWith(`/sys/unit/${k}`)) ?? 'general';
+  const isLab = unit.type !== 'TBUNIT';
+
+  return (
+    <div data-testid="unit-page" data-id={id}>
+      <Space align="start" style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <div>
+          <Typography.Title level={3} data-testid="unit-title" style={{ marginBottom: 0 }}>
+            <span data-testid="unit-icon" data-icon={isLab ? 'lab' : 'tbunit'}>
+              {isLab ? <ExperimentOutlined /> : <MedicineBoxOutlined />}
+            </span>{' '}
+            {unit.name}
+          </Typography.Title>
+          {unit.area ? (
+            <Link to={`/sys/adminunit?id=${encodeURIComponent(unit.area.id)}`} data-testid="unit-area-link">
+              {unit.area.name}
+            </Link>
+          ) : null}
+        </div>
+        <NotifyMenu unitId={id} />
+      </Space>
+      <Tabs
+        data-testid="unit-tabs"
+        activeKey={active}
+        onChange={(k) => navigate(placeLink(place, k))}
+        items={TABS.map((k) => ({ key: k, label: <span data-testid={`unit-tab-${k}`}>{t(`ui.places.tabs.${k}`)}</span> }))}
+      />
+      <Routes>
+        <Route path="general/*" element={<PlaceDashboard place={place} />} />
+        <Route path="cases/*" element={<CasesView place={place} />} />
+        <Route path="*" element={<Navigate to={placeLink(place, 'general')} replace />} />
+      </Routes>
+    </div>
+  );
+}

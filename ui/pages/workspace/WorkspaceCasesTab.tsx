@@ -1,8 +1,10 @@
-/** `/sys/workspace/cases` — the workspace's cases come with the case module (document 2); until then, a notice. */
-import { Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+/** `/sys/workspace/cases/*` — the workspace's Cases tab (seed 001 §2.3): the cases view of the whole workspace (within the user's view). */
+import { CasesView } from '../../places/CasesView.tsx';
 
 export function WorkspaceCasesTab() {
-  const { t } = useTranslation();
-  return <Result data-testid="workspace-cases" status="info" title={t('ui.workspace.casesPending')} subTitle={t('ui.workspace.casesPendingText')} />;
+  return (
+    <div data-testid="workspace-cases">
+      <CasesView place={{ scope: 'WORKSPACE' }} />
+    </div>
+  );
 }

@@ -1,0 +1,40 @@
+/**
+ * The Cases tab of a unit, an area or the workspace (seed 001 §2.3): the side menu on the left, the
+ * view on the right — a unit's open cases (`/active`, its default), the area tree of the place's
+ * cases (`/places`, the default of an area and the workspace), a tag's cases (`/tag?tag=`) and a
+ * summary's cases (`/summary?sum=`).
+ */
+import { Alert, Col, Row } from 'antd';
+import { Navigate, Route, Routes, useSearchParams } from 'react-router';
+import { ActiveCases } from './ActiveCases.tsx';
+import { placeLink, placesApi, type PlaceRef } from './api.ts';
+import { PlacesTree } from './PlacesTree.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { SummaryCases } from './SummaryCases.tsx';
+import { TagCases } from './TagCases.tsx';
+import { useRemote } from './useRemote.ts';
+
+export function CasesView({ place }: { place: PlaceRef }) {
+  const [params] = useSearchParams();
+  const { data, error } = useRemote(() => placesApi.summary(place.scope, place.id), [place.scope, place.id]);
+  const views = place.scope === 'UNIT' ? ['active'] : ['places'];
+  const home = placeLink(place, `cases/${views[0]}`);
+  const tag = params.get('tag');
+  const sum = params.get('sum');
+  return (
+    <Row gutter={16} data-testid="cases-view">
+      <Col xs={24} md={7} lg={6}>
+        {error ? <Alert data-testid="alert-error" type="error" showIcon title={error} /> : null}
+        <SideMenu place={place} views={views} data={data} />
+      </Col>
+      <Col xs={24} md={17} lg={18}>
+        <Routes>
+          {place.scope === 'UNIT' ? <Route path="active" element={<ActiveCases unitId={place.id!} />} /> : <Route path="places" element={<PlacesTree areaId={place.id} />} />}
+          <Route path="tag" element={tag ? <TagCases key={tag} place={place} tagId={tag} /> : <Navigate to={home} replace />} />
+          <Route path="summary" element={sum ? <SummaryCases key={sum} place={place} summaryId={sum} /> : <Navigate to={home} replace />} />
+          <Route path="*" element={<Navigate to={home} replace />} />
+        </Routes>
+      </Col>
+    </Row>
+  );
+}

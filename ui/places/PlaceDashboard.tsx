@@ -1,0 +1,38 @@
+/**
+ * The General tab's dashboard of a unit or an area: for now the place's case counts (open suspects,
+ * TB, DR-TB, NTM, closed and the summaries), each linking to its list; the indicator charts come with
+ * the reports module.
+ */
+import { Alert, Card, Col, Row, Statistic } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { WaitIcon } from '../generic/WaitIcon.tsx';
+import { placeLink, placesApi, type PlaceRef } from './api.ts';
+import { useRemote } from './useRemote.ts';
+
+export function PlaceDashboard({ place }: { place: PlaceRef }) {
+  const { t } = useTranslation();
+  const { data, error } = useRemote(() => placesApi.summary(place.scope, place.id), [place.scope, place.id]);
+  if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
+  if (!data) return <WaitIcon />;
+  const open = place.scope === 'UNIT' ? placeLink(place, 'cases/active') : placeLink(place, 'cases/places');
+  const cards = [
+    ...(['suspect', 'tb', 'drtb', 'ntm'] as const).map((k) => ({ key: k, title: t(`ui.places.tree.${k}Count`), value: data.counts[k], to: open })),
+    ...data.summary.map((s) => ({ key: s.id, title: s.name, value: s.count, to: placeLink(place, 'cases/summary', { sum: s.id }) })),
+  ];
+  return (
+    <Card title={t('ui.places.dashboard')} data-testid="place-dashboard">
+      <Row gutter={[16, 16]}>
+        {cards.map((c) => (
+          <Col key={c.key} xs={12} md={8} lg={6}>
+            <Link to={c.to} data-testid={`dashboard-${c.key}`}>
+              <Card size="small" hoverable>
+                <Statistic title={c.title} value={c.value} />
+              </Card>
+            </Link>
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}

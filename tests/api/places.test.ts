@@ -33,8 +33,10 @@ async function truth(where = sql`true`) {
 }
 const unitNamed = async (fragment: string) => (await admin.post('/api/tbl/unit/query', { key: fragment })).body.list[0].id as string;
 /** How many cases of a unit carry the test tag, straight from the links. */
-const taggedIn = async (unitId: string) =>
-  Number((await sql<any>`select count(*)::int as n from casetag l join tbcase t on t.id = l.case_id where l.tag_id = ${tagId} and t.owner_unit_id = ${unitId}`.execute(db())).rows[0].n);
+const taggedIn = async (unitId: string, tag = tagId) =>
+  Number((await sql<any>`select count(*)::int as n from casetag l join tbcase t on t.id = l.case_id where l.tag_id = ${tag} and t.owner_unit_id = ${unitId}`.execute(db())).rows[0].n);
+/** The test tag's entry of a side menu answer. */
+const ourTag = (body: any) => body.tags.find((g: any) => g.id === tagId);
 const summaryCount = (body: any, id: string) => body.summary.find((x: any) => x.id === id).count;
 
 beforeAll(async () => {
@@ -64,11 +66,16 @@ describe('counts match the cases', () => {
     expect(summaryCount(r.body, 'closed')).toBe(all.closed);
     expect(summaryCount(r.body, 'notvalidated')).toBe(all.notvalidated);
     expect(r.body.summary.every((x: any) => typeof x.name === 'string' && x.name.length > 0)).toBe(true);
-    expect(r.body.tags).toEqual([{ id: tagId, name: 'Отметка для списка', type: 'MANUAL', count: 127 }]);
+    expect(ourTag(r.body)).toEqual({ id: tagId, name: 'Отметка для списка', type: 'MANUAL', count: 127 });
+    // every tag listed (the automatic ones the tag catalogue computed too) counts its links
+    for (const g of r.body.tags) {
+      const n = (await sql<any>`select count(*)::int as n from casetag where tag_id = ${g.id}`.execute(db())).rows[0].n;
+      expect([g.name, g.count]).toEqual([g.name, n]);
+    }
 
     const unit = await admin.post('/api/cases/summary', { scope: 'UNIT', scopeId: oshUnit });
     expect(summaryCount(unit.body, 'ontreatment')).toBe((await truth(sql`owner_unit_id = ${oshUnit}`)).ontreatment);
-    expect(unit.body.tags[0].count).toBe(7);
+    expect(ourTag(unit.body).count).toBe(7);
   });
 
   it('the area tree: root, children and units, each the open cases below it', async () => {
@@ -98,7 +105,7 @@ describe('counts match the cases', () => {
     expect(moved.status).toBe(200);
     expect((await admin.post('/api/cases/unit/' + bishkekUnit, {})).body.tbCases.count).toBe(before.tbCases.count - 1);
     expect((await admin.post('/api/cases/unit/' + oshUnit, {})).body.tbCases.count).toBe(osh.tbCases.count + 1);
-    expect((await admin.post('/api/cases/summary', { scope: 'UNIT', scopeId: oshUnit })).body.tags[0].count).toBe(8);
+    expect(ourTag((await admin.post('/api/cases/summary', { scope: 'UNIT', scopeId: oshUnit })).body).count).toBe(8);
     const closed = await admin.post(`/api/tbl/tbcase/${c.id}/action/close`, { outcome: 'CURED', outcomeDate: '2025-02-01' });
     expect(closed.status).toBe(200);
     expect((await admin.post('/api/cases/unit/' + oshUnit, {})).body.tbCases.count).toBe(osh.tbCases.count);
@@ -114,11 +121,12 @@ describe('a unit-view user gets only their unit', () => {
       const r = await doctor.post('/api/cases/summary', body);
       expect(r.status).toBe(200);
       expect(summaryCount(r.body, 'ontreatment')).toBe(own.ontreatment);
-      expect(r.body.tags[0].count).toBe(await taggedIn(bishkekUnit));
+      expect(ourTag(r.body).count).toBe(await taggedIn(bishkekUnit));
     }
     const other = await doctor.post('/api/cases/summary', { scope: 'UNIT', scopeId: oshUnit });
     expect(other.body.summary.every((x: any) => x.count === 0)).toBe(true);
     expect(other.body.tags).toEqual([]);
+    expect(other.body.summary.map((x: any) => x.count)).toEqual([0, 0, 0, 0, 0]);
   });
 
   it('in the tree, /active of another unit and the tag list', async () => {
@@ -152,6 +160,15 @@ describe('/active', () => {
     const page2 = await admin.post('/api/cases/unit/' + bishkekUnit, { tab: 'tbCases', page: 2 });
     expect(page2.body.tbCases.list.length).toBe(Math.max(0, Math.min(50, own.tb - 50)));
     expect(page2.body.presumptives).toEqual({ count: own.suspect, list: [], next: null });
+  });
+
+  it('marks the rows on treatment with the adherence alert (cases/treatment/alert.ts)', async () => {
+    const before = (await admin.post('/api/cases/unit/' + bishkekUnit, {})).body.tbCases.list as any[];
+    const row = before.find((r) => r.state === 'ONTREATMENT');
+    expect(before.some((r) => r.adherenceAlert)).toBe(false);
+    await sql`update tbcase set adherence_alert_from = current_date - 3 where id = ${row.id}`.execute(db());
+    const after = (await admin.post('/api/cases/unit/' + bishkekUnit, {})).body.tbCases.list as any[];
+    expect(after.filter((r) => r.adherenceAlert).map((r) => r.id)).toEqual([row.id]);
   });
 
   it('refuses a bad unit id, tab or unknown unit with field errors', async () => {

@@ -1,5 +1,128 @@
 import type { Hono } from 'hono';
-import type { AppContext, Env } from '../../server/http/context.ts';
+import { t } from '../../engine/i18n.ts';
+import type { JsonSchema } from '../../engine/types.ts';
+import { dropHidden } from '../../engine/visibility.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { jsonBody } from '../../server/http/body.ts';
+import type { AppContext, Env, Session } from '../../server/http/context.ts';
+import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
+import { assertPermission, hasPermission } from '../../server/http/middleware.ts';
+import type { Doc } from '../../server/modules.ts';
+import { readerView, unitsInView } from '../../server/scope/view.ts';
+import { saveParts } from '../../server/tbl/form-save.ts';
+import { bundledForm, formPlan, remoteForm, type FormMeta } from '../../server/tbl/forms.ts';
+import { searchPatients } from './patient-search.ts';
+import { notificationForm } from './variants.ts';
 
-/** Registers new-case notification and the patient search (issue 11). */
-export function notifyRoutes(_app: Hono<Env>, _ctx: AppContext): void {}
+/** Who may notify (and so search patients): a suspect needs NEWSUSP, a confirmed case NEWCASE. */
+export const NOTIFY_PERMISSIONS = ['NEWSUSP', 'NEWCASE'];
+
+const name = { type: 'string', maxLength: 100 };
+/** The patient search's body (seed 001 §2.6: the name parts, the birth date, the page). */
+const searchBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: { ...name, title: 'patient.name' },
+    middleName: { ...name, title: 'patient.middleName' },
+    lastName: { ...name, title: 'patient.lastName' },
+    birthDate: { type: 'string', format: 'date', title: 'patient.birthDate' },
+    page: { type: 'integer', minimum: 1, maximum: 50 },
+  },
+};
+/** The variant's keys: what `POST /api/cases/case/newnotif/form` and the save name it by. */
+const variantBody: JsonSchema = {
+  type: 'object',
+  required: ['diagnosisType', 'caseClassification'],
+  properties: {
+    diagnosisType: { type: 'string', enum: ['SUSPECT', 'CONFIRMED'], title: 'tbcase.diagnosisType' },
+    caseClassification: { type: 'string', enum: ['TB', 'DRTB', 'NTM'], title: 'tbcase.classification' },
+  },
+};
+
+/**
+ * New-case notification and the patient search (seed 001 §2.6, §7; issue 11):
+ * - `POST /api/tbl/patient/search {name?, middleName?, lastName?, birthDate?, page?}` → `{list, count,
+ *   countCapped, page, pageSize: 20}` (cases/notify/patient-search.ts), over the whole workspace:
+ *   it is the guard against registering a patient twice, so it sees past the user's unit;
+ * - `POST /api/cases/case/newnotif/form {diagnosisType, caseClassification}` → the remote form of the
+ *   variant (`{doc, schema, resources}`), into whose `doc` the client merges the chosen patient;
+ * - `POST /api/cases/case/newnotif {doc, unitId, patientId?, diagnosisType, caseClassification}` →
+ *   `{success, result: <new case id>}`: the patient (created, or the chosen one updated) and the
+ *   case (owned and notified by `unitId`) saved by the composed-form writer in one transaction, each
+ *   with its history entry; the variant's permission (NEWSUSP / NEWCASE), a unit in the user's view
+ *   and the user's write view for the new case are required.
+ */
+export function notifyRoutes(app: Hono<Env>, ctx: AppContext): void {
+  app.post('/api/tbl/patient/search', async (c) => {
+    const s = mayNotify(c.get('session'));
+    const body = await jsonBody(c);
+    const errors = ctx.validators.validate('notify:patient-search', searchBody, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    if (![body.name, body.middleName, body.lastName].some((x) => typeof x === 'string' && x.trim())) {
+      throw fail(400, t(s.lang, 'msg.required'), 'name');
+    }
+    return c.json(await searchPatients(kysely(ctx.orm.em.fork()), s.workspaceId, body));
+  });
+
+  app.post('/api/cases/case/newnotif/form', async (c) => {
+    const s = mayNotify(c.get('session'));
+    const form = variantOf(ctx, s, await jsonBody(c));
+    return c.json(await remoteForm(form, ctx, c, {}));
+  });
+
+  app.post('/api/cases/case/newnotif', async (c) => {
+    const s = mayNotify(c.get('session'));
+    const body = await jsonBody(c);
+    const doc: Doc = body.doc && typeof body.doc === 'object' && !Array.isArray(body.doc) ? structuredClone(body.doc) : {};
+    const form = variantOf(ctx, s, { diagnosisType: body.diagnosisType ?? doc.diagnosisType, caseClassification: body.caseClassification ?? doc.caseClassification });
+    delete doc.diagnosisType;
+    delete doc.caseClassification;
+    const { unitId, patientId } = body;
+    if (!isUuid(unitId)) throw fail(400, t(s.lang, 'msg.badId'), 'unitId');
+    if (patientId !== undefined && patientId !== null && !isUuid(patientId)) throw fail(400, t(s.lang, 'msg.badId'), 'patientId');
+    const em = ctx.orm.em.fork();
+    if (!(await unitInView(ctx, s, unitId.toLowerCase()))) throw fail(404, t(s.lang, 'msg.notFound'), 'unitId');
+    if (patientId) {
+      const found = await kysely(em).selectFrom('patient').select('id').where('id', '=', patientId.toLowerCase()).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
+      if (!found) throw fail(404, t(s.lang, 'msg.notFound'), 'patientId');
+    }
+    // the form's own rules first: its picked fields only, its required ones, its conditions
+    const bundled = bundledForm(ctx.registry, form).schema;
+    dropHidden(bundled, doc);
+    const errors = ctx.validators.validate(`form:${form.$id}`, bundled, doc, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    const meta = (form['x-form'] ?? {}) as FormMeta;
+    const unit = unitId.toLowerCase();
+    const values = { ...(meta.values ?? {}), tbcase: { ...meta.values?.tbcase, ownerUnitId: unit, notificationUnitId: unit } } as Record<string, Doc>;
+    const plan = formPlan(ctx.registry, form);
+    const ids = await saveParts(ctx, plan, s, doc, { versions: {}, values, existing: patientId ? { patient: patientId.toLowerCase() } : undefined });
+    return c.json({ success: true, result: ids[plan.main ?? 'tbcase'], ids });
+  });
+}
+
+/** The session, when it may notify some case (403 otherwise). */
+function mayNotify(s: Session): Session {
+  if (!NOTIFY_PERMISSIONS.some((p) => hasPermission(s, p))) throw fail(403, t(s.lang, 'msg.forbidden'));
+  return s;
+}
+
+/** The notification variant a body names (400 when it names none), after its permission (403). */
+function variantOf(ctx: AppContext, s: Session, body: Record<string, unknown>) {
+  const errors = ctx.validators.validate('notify:variant', variantBody, body, s.lang);
+  if (errors.length) throw new ApiError(400, errors);
+  const form = notificationForm(ctx.registry, String(body.diagnosisType), String(body.caseClassification));
+  if (!form) throw fail(400, t(s.lang, 'msg.notFound'), 'caseClassification');
+  assertPermission(s, (form['x-form'] as FormMeta | undefined)?.permission);
+  return form;
+}
+
+/** Whether the unit is one of the workspace's and inside the user's view. */
+async function unitInView(ctx: AppContext, s: Session, unitId: string): Promise<boolean> {
+  const db = kysely(ctx.orm.em.fork());
+  let q = db.selectFrom('unit').select('id').where('id', '=', unitId).where('workspace_id', '=', s.workspaceId);
+  const v = readerView(s);
+  if (v.kind === 'none') return false;
+  if (v.kind !== 'workspace') q = q.where('id', 'in', unitsInView(db, s.workspaceId, v));
+  return !!(await q.executeTakeFirst());
+}

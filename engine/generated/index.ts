@@ -21,6 +21,7 @@ export type { Issue } from './issue.ts';
 export type { Issuefollowup } from './issuefollowup.ts';
 export type { Loginattempt } from './loginattempt.ts';
 export type { Medexam } from './medexam.ts';
+export type { Nameword } from './nameword.ts';
 export type { NewnotifDrtb } from './newnotif_drtb.ts';
 export type { NewnotifNtm } from './newnotif_ntm.ts';
 export type { NewnotifSuspectDrtb } from './newnotif_suspect_drtb.ts';

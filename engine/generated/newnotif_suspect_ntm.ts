@@ -9,6 +9,7 @@ export interface NewnotifSuspectNtm {
     birthDate?: string;
     motherName?: string;
     documentNumber?: string;
+    searchKey?: string;
   };
   tbcase: {
     caseNumber?: string;

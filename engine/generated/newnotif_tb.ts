@@ -9,6 +9,7 @@ export interface NewnotifTb {
     birthDate?: string;
     motherName?: string;
     documentNumber?: string;
+    searchKey?: string;
   };
   tbcase: {
     caseNumber?: string;

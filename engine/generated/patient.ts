@@ -8,4 +8,5 @@ export interface Patient {
   birthDate?: string;
   motherName?: string;
   documentNumber?: string;
+  searchKey?: string;
 }

@@ -65,7 +65,7 @@ function tableEntity(def: TableDef) {
     tableName: def.name,
     properties,
     uniques: (def.meta.unique ?? []).map((cols) => ({ properties: scoped(cols.map(prop)) })),
-    indexes: [...(def.meta.indexes ?? []).map((cols) => ({ properties: scoped(cols.map(prop)) })), ...listIndexes(def), ...searchIndexes(def)],
+    indexes: [...(def.meta.indexes ?? []).map((cols) => ({ properties: scoped(cols.map(prop)) })), ...listIndexes(def), ...searchIndexes(def), ...textIndexes(def)],
   } as any);
 }
 
@@ -94,6 +94,21 @@ function searchIndexes(def: TableDef) {
     .map((f) => {
       const name = `${def.name}_${f.column}_trgm`;
       return { name, expression: `create index "${name}" on "${def.name}" using gin ("${f.column}" gin_trgm_ops)` };
+    });
+}
+
+/**
+ * GIN indexes a field asks for with `x-index`: `"trigram"` (pg_trgm: `%`, `<%`, `ilike`) or `"words"`
+ * (its space-separated words as an array: `string_to_array(col, ' ') && array[…]`).
+ */
+function textIndexes(def: TableDef) {
+  return def.fields
+    .filter((f) => f.kind === 'scalar' && (f.schema['x-index'] === 'trigram' || f.schema['x-index'] === 'words'))
+    .map((f) => {
+      const words = f.schema['x-index'] === 'words';
+      const name = `${def.name}_${f.column}_${words ? 'words' : 'trgm'}`;
+      const on = words ? `(string_to_array("${f.column}", ' '))` : `("${f.column}" gin_trgm_ops)`;
+      return { name, expression: `create index "${name}" on "${def.name}" using gin ${on}` };
     });
 }
 

@@ -27,9 +27,10 @@ export async function openOrm(registry: Registry, opts: DbOptions): Promise<Orm>
     entities: deriveEntities(registry),
     extensions: [Migrator],
     discovery: { warnWhenNoEntities: false },
-    // triggers are written by hand in migrations (the case counts: migration casecount), not declared
-    // in the schemas: the schema diff must not drop them
-    schemaGenerator: { ignoreTriggers: true },
+    // triggers and functions are written by hand in migrations (the case counts: migration casecount;
+    // the patient search key: migration patient_search), not declared in the schemas: the schema diff
+    // must not drop them
+    schemaGenerator: { ignoreTriggers: true, ignoreRoutines: true },
     migrations: { path: opts.migrations ?? migrationsPath, glob: '!(*.d).{js,ts}', emit: 'ts' as const, snapshot: false, silent: true },
     debug: opts.debug ?? false,
     allowGlobalContext: false,

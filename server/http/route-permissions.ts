@@ -114,6 +114,11 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/cases/tag/update': actionRoute,
   'DELETE /api/tbl/case/:id': actionRoute,
 
+  /** New-case notification (cases/notify): the patient search spans the workspace (the duplicate guard); the form and the save need the variant's own NEWSUSP or NEWCASE, and the save a unit in the user's view. */
+  'POST /api/tbl/patient/search': perm('NEWSUSP', 'NEWCASE'),
+  'POST /api/cases/case/newnotif/form': perm('NEWSUSP', 'NEWCASE'),
+  'POST /api/cases/case/newnotif': perm('NEWSUSP', 'NEWCASE'),
+
   'POST /api/tbl/:table/query': table('read'),
   'GET /api/tbl/:table/:id': table('read'),
   'GET /api/tbl/:table/form/:id': table('read'),

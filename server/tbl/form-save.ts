@@ -59,18 +59,26 @@ export async function saveForm(ctx: AppContext, schema: EntitySchemaFile, s: Ses
   return saveParts(ctx, formPlan(ctx.registry, schema), s, doc, { id: (id as string | undefined)?.toLowerCase(), versions: (versions ?? {}) as Record<string, unknown>, values });
 }
 
-/** Saves every part in one transaction: existing rows (named through the main part's `id`) updated, the others created. */
-async function saveParts(ctx: AppContext, plan: FormPlan, s: Session, doc: Doc, o: { id?: string; versions: Record<string, unknown>; values: Record<string, Doc> }): Promise<Record<string, string>> {
+/**
+ * Saves every part in one transaction: existing rows (named through the main part's `id`) updated, the
+ * others created with `values` under them. `existing` names rows of parts that are already there
+ * without the main one (the patient chosen for a new notification): the new parts link to them and
+ * are written first, then those rows are updated (so a row the user reaches only through the new one —
+ * a patient of another unit — is in their view by then).
+ * @example await saveParts(ctx, plan, s, {patient, tbcase}, { versions: {}, values: {tbcase: {ownerUnitId}}, existing: {patient: patientId} }) // {patient, tbcase: newId}
+ */
+export async function saveParts(ctx: AppContext, plan: FormPlan, s: Session, doc: Doc, o: { id?: string; versions: Record<string, unknown>; values: Record<string, Doc>; existing?: Record<string, string> }): Promise<Record<string, string>> {
   let current: FormPart | undefined;
   try {
     return await ctx.orm.em.fork().transactional(async (em: Em) => {
-      const ids: Record<string, string> = {};
+      const ids: Record<string, string> = { ...o.existing };
+      const later = plan.parts.filter((p) => o.existing?.[p.prop]);
       if (o.id) {
         const rows = await formRows(em, ctx, plan, s, o.id, 'write');
         if (!rows) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
         for (const [prop, row] of Object.entries(rows)) ids[prop] = row.id;
       }
-      for (const part of plan.parts) {
+      for (const part of [...plan.parts.filter((p) => !later.includes(p)), ...later]) {
         current = part;
         const writer = new TableWriter(ctx, part.def, s);
         const input: Doc = { ...(doc[part.prop] as Doc) };

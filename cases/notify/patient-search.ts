@@ -1,0 +1,192 @@
+/**
+ * The patient search (seed 001 §2.6, §7 `POST /api/tbl/patient/search`): the programme's guard
+ * against registering a patient twice. It finds a registered patient whatever the letter case, ё/е,
+ * a Latin spelling of a Cyrillic name or back ('Tokhtogulov' ↔ 'Токтогулов'), a one-letter typo or
+ * the name parts typed in another order, closest first, 20 per page.
+ *
+ * How, at a million patients:
+ * - every patient row carries `search_key`: its name parts (last, first, middle) as lower-case Latin
+ *   words with spelling variants folded, written by a trigger with the SQL function `tb_name_key`
+ *   (migration patient_search), the function that also turns the typed name into words here;
+ * - `nameword` holds each word of those keys once (the same trigger adds new ones): each typed word
+ *   is first matched against it by trigram similarity (`<%`, word similarity ≥ 0.4: typos,
+ *   transliteration, fragments), giving at most 20 known words close to it, each with a score;
+ * - the patients are then those whose key holds, for every typed word, one of its close words — a
+ *   GIN index of the key's words (`string_to_array(search_key, ' ') && array[…]`), so the work is
+ *   the size of the answer, never a scan of all patients;
+ * - ranked: the very key typed first, then the sum of the words' scores, then the last name typed
+ *   first in the key, then trigram similarity of the whole key, then id. At most {@link CAP}
+ *   candidates are ranked (the ones with every typed word exactly first): a broader search counts
+ *   as '1 000+'.
+ * Each hit carries the patient and their latest case (by registration date).
+ *
+ * @example await searchPatients(db, ws, { lastName: 'tokhtogulov', name: 'Айбек' }) // { count: 3, list: [{ patient: {…}, caseNumber: '000042', … }] }
+ */
+import { sql, type Kysely } from 'kysely';
+
+/** Rows per page (seed 001 §9). */
+export const PAGE_SIZE = 20;
+/** The most candidates ranked and counted: past it the count reads '1 000+'. */
+export const CAP = 1000;
+/** The most typed words considered. */
+const MAX_WORDS = 6;
+/** How close a known word must be to a typed one (pg_trgm word similarity). */
+const WORD_THRESHOLD = 0.4;
+/** The closest known words kept per typed word. */
+const VARIANTS = 20;
+
+export interface PatientSearchInput {
+  name?: string;
+  middleName?: string;
+  lastName?: string;
+  /** `YYYY-MM-DD`: only patients born that day. */
+  birthDate?: string;
+  /** From 1. */
+  page?: number;
+}
+
+export interface PatientHit {
+  patient: { id: string; name: string; middleName: string | null; lastName: string | null; gender: string; birthDate: string | null };
+  /** The patient's latest case (by registration date), or null fields when they have none. */
+  caseId: string | null;
+  caseNumber: string | null;
+  classification: string | null;
+  diagnosisType: string | null;
+  state: string | null;
+  registrationDate: string | null;
+  diagnosisDate: string | null;
+  iniTreatmentDate: string | null;
+  outcomeDate: string | null;
+  outcome: string | null;
+  otherOutcome: string | null;
+  notificationUnit: { id: string; name: string; adminUnit: { id: string; name: string } | null } | null;
+}
+
+export interface PatientSearchResult {
+  list: PatientHit[];
+  count: number;
+  /** More than {@link CAP} patients matched: the count reads '1 000+'. */
+  countCapped: boolean;
+  page: number;
+  pageSize: number;
+}
+
+interface Row {
+  id: string;
+  name: string;
+  middle_name: string | null;
+  last_name: string | null;
+  gender: string;
+  birth_date: string | null;
+  total: string | number;
+  case_id: string | null;
+  case_number: string | null;
+  classification: string | null;
+  diagnosis_type: string | null;
+  state: string | null;
+  registration_date: string | null;
+  diagnosis_date: string | null;
+  ini_treatment_date: string | null;
+  outcome_date: string | null;
+  outcome: string | null;
+  other_outcome: string | null;
+  unit_id: string | null;
+  unit_name: string | null;
+  admin_unit_id: string | null;
+  admin_unit_name: string | null;
+}
+
+/** A date column, selected as text: `YYYY-MM-DD`. */
+const day = (v: string | null): string | null => v;
+
+/**
+ * Patients of the workspace matching the typed name parts (and birth date), closest first, one page.
+ * Runs in one transaction of `db` (the word threshold is set for it alone).
+ * @example await searchPatients(kysely(em), session.workspaceId, { name: 'айбек', lastName: 'TOKTOGULOV', page: 1 })
+ */
+export async function searchPatients(db: Kysely<any>, workspaceId: string, input: PatientSearchInput): Promise<PatientSearchResult> {
+  const page = Math.max(1, Math.floor(input.page ?? 1));
+  const empty = { list: [], count: 0, countCapped: false, page, pageSize: PAGE_SIZE };
+  const typed = [input.lastName, input.name, input.middleName].filter((x) => x && x.trim()).join(' ');
+  if (!typed) return empty;
+  return db.transaction().execute(async (tx) => {
+    const k = (await sql<{ key: string | null; last: string | null }>`
+      select tb_name_key(${typed}) as key, tb_name_key(${input.lastName ?? ''}) as last,
+             set_config('pg_trgm.word_similarity_threshold', ${String(WORD_THRESHOLD)}, true) as _`.execute(tx)).rows[0];
+    if (!k.key) return empty;
+    const words = k.key.split(' ').slice(0, MAX_WORDS);
+    const key = words.join(' ');
+    const keyWords = sql`string_to_array(p.search_key, ' ')`;
+    const born = input.birthDate ? sql`and p.birth_date = ${input.birthDate}::date` : sql``;
+    // every typed word must be matched by one of its close known words
+    const everyWord = sql.join(words.map((_, i) => sql`${keyWords} && (select array_agg(v.word) from v where v.i = ${i + 1})`), sql` and `);
+    const rows = (await sql<Row>`
+      with q as (select w, i::int as i from unnest(${words}::text[]) with ordinality as t(w, i)),
+      v as materialized (
+        select q.i, n.word, (word_similarity(q.w, n.word) + similarity(q.w, n.word)) / 2 as s
+          from q cross join lateral (select word from nameword where q.w <% word order by q.w <<-> word, word limit ${VARIANTS}) n),
+      cand as (
+        (select p.id from patient p where p.workspace_id = ${workspaceId} and ${keyWords} @> ${words}::text[] ${born} limit ${CAP})
+        union
+        (select p.id from patient p where p.workspace_id = ${workspaceId} and ${everyWord} ${born} limit ${CAP})),
+      ranked as (
+        select p.id, p.name, p.middle_name, p.last_name, p.gender, p.birth_date,
+               p.search_key = ${key} as exact,
+               (select coalesce(sum(m), 0) from (select max(v.s) as m from v where v.word = any(${keyWords}) group by v.i) x) as score,
+               coalesce(starts_with(p.search_key, ${k.last ?? ''} || ' '), false) as last_first,
+               similarity(p.search_key, ${key}) as sim
+          from cand join patient p on p.id = cand.id),
+      page as (
+        select r.*, count(*) over () as total from ranked r
+         order by r.exact desc, r.score desc, r.last_first desc, r.sim desc, r.id
+         limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE})
+      select pg.id, pg.name, pg.middle_name, pg.last_name, pg.gender, pg.birth_date::text as birth_date, pg.total,
+             c.id as case_id, c.case_number, c.classification, c.diagnosis_type, c.state, c.registration_date::text as registration_date,
+             c.diagnosis_date::text as diagnosis_date, c.ini_treatment_date::text as ini_treatment_date, c.outcome_date::text as outcome_date,
+             c.outcome, c.other_outcome,
+             u.id as unit_id, u.name as unit_name, a.id as admin_unit_id, a.name as admin_unit_name
+        from page pg
+        left join lateral (
+          select c.* from tbcase c where c.patient_id = pg.id and c.workspace_id = ${workspaceId}
+           order by c.registration_date desc nulls last, c.created_at desc, c.id desc limit 1) c on true
+        left join unit u on u.id = c.notification_unit_id
+        left join adminunit a on a.id = u.address_admin_unit_id
+       order by pg.exact desc, pg.score desc, pg.last_first desc, pg.sim desc, pg.id`.execute(tx)).rows;
+    const total = rows.length ? Number(rows[0].total) : await countOnly(tx, workspaceId, words, born, everyWord);
+    return { list: rows.map(toHit), count: Math.min(total, CAP), countCapped: total > CAP, page, pageSize: PAGE_SIZE };
+  });
+}
+
+/** The count when the asked page is past the end (the page query then gives no row to read it from). */
+async function countOnly(tx: Kysely<any>, workspaceId: string, words: string[], born: ReturnType<typeof sql>, everyWord: ReturnType<typeof sql>): Promise<number> {
+  const keyWords = sql`string_to_array(p.search_key, ' ')`;
+  const r = await sql<{ n: string }>`
+    with q as (select w, i::int as i from unnest(${words}::text[]) with ordinality as t(w, i)),
+    v as materialized (
+      select q.i, n.word from q cross join lateral (select word from nameword where q.w <% word order by q.w <<-> word, word limit ${VARIANTS}) n)
+    select count(*) as n from (
+      (select p.id from patient p where p.workspace_id = ${workspaceId} and ${keyWords} @> ${words}::text[] ${born} limit ${CAP})
+      union
+      (select p.id from patient p where p.workspace_id = ${workspaceId} and ${everyWord} ${born} limit ${CAP})) x`.execute(tx);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+function toHit(r: Row): PatientHit {
+  return {
+    patient: { id: r.id, name: r.name, middleName: r.middle_name, lastName: r.last_name, gender: r.gender, birthDate: day(r.birth_date) },
+    caseId: r.case_id,
+    caseNumber: r.case_number,
+    classification: r.classification,
+    diagnosisType: r.diagnosis_type,
+    state: r.state,
+    registrationDate: day(r.registration_date),
+    diagnosisDate: day(r.diagnosis_date),
+    iniTreatmentDate: day(r.ini_treatment_date),
+    outcomeDate: day(r.outcome_date),
+    outcome: r.outcome,
+    otherOutcome: r.other_outcome,
+    notificationUnit: r.unit_id
+      ? { id: r.unit_id, name: r.unit_name!, adminUnit: r.admin_unit_id ? { id: r.admin_unit_id, name: r.admin_unit_name! } : null }
+      : null,
+  };
+}

@@ -1,0 +1,5 @@
+/* Generated from schemas/nameword.json by `npm run gen:types`. Do not edit. */
+
+export interface Nameword {
+  word: string;
+}

@@ -1,0 +1,130 @@
+// The patient search (seed 001 §2.6, §7): the guard against registering a patient twice finds them
+// whatever the letter case, ё/е, a Latin spelling of a Cyrillic name and back, a one-letter typo or
+// the name parts in another order, closest first; 20 per page with the count; each hit carries the
+// latest case.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let admin: ApiClient;
+let unitId: string;
+const ids: Record<string, string> = {};
+
+/** Notifies a confirmed TB case of a new patient; remembers the patient's id under `key`. */
+async function register(key: string, lastName: string, name: string, middleName: string | undefined, birthDate = '1980-05-01', registrationDate = '2026-01-10') {
+  const r = await admin.post('/api/cases/case/newnotif', {
+    diagnosisType: 'CONFIRMED', caseClassification: 'TB', unitId,
+    doc: { patient: { lastName, name, middleName, gender: 'MALE', birthDate }, tbcase: { registrationDate, diagnosisDate: registrationDate, registrationGroup: 'NEW' } },
+  });
+  if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+  const c = await admin.get(`/api/tbl/tbcase/${r.body.result}`);
+  ids[key] = c.body.patientId;
+  return r.body.result as string;
+}
+const search = (body: Record<string, unknown>) => admin.post('/api/tbl/patient/search', body);
+const found = async (body: Record<string, unknown>) => {
+  const r = await search(body);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return (r.body.list as any[]).map((h) => h.patient.id as string);
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.login();
+  unitId = (await admin.post('/api/tbl/unit/query', { key: 'Ош' })).body.list[0].id;
+  await register('aibek', 'Токтогулов', 'Айбек', 'Асанович', '1980-05-01');
+  await register('mirror', 'Асанов', 'Айбек', 'Токтогулович', '1975-02-02');
+  await register('aigul', 'Токтогулова', 'Айгуль', 'Маратовна', '1985-03-03');
+  await register('fedor', 'Фёдоров', 'Пётр', 'Ильич', '1990-04-04');
+  await register('latin', 'Tokhtogulov', 'Nurlan', undefined, '1970-06-06');
+  for (let i = 0; i < 25; i++) await register(`page${i}`, 'Страничкин', 'Пагинат', `Номер${String.fromCharCode(1040 + i)}`, '2000-01-01');
+}, 240_000);
+afterAll(() => server?.close());
+
+describe('finds a registered patient', () => {
+  it('whatever the letter case, closest first', async () => {
+    expect((await found({ lastName: 'ТОКТОГУЛОВ', name: 'айбек' }))[0]).toBe(ids.aibek);
+  });
+
+  it('with е for ё (and ё for е)', async () => {
+    expect((await found({ lastName: 'Федоров', name: 'Петр' }))[0]).toBe(ids.fedor);
+    expect((await found({ lastName: 'Фёдоров', name: 'Пётр', middleName: 'Ильич' }))[0]).toBe(ids.fedor);
+  });
+
+  it('typed in Latin letters, and a Latin name typed in Cyrillic', async () => {
+    expect((await found({ lastName: 'Tokhtogulov', name: 'Aibek' }))[0]).toBe(ids.aibek);
+    expect((await found({ lastName: 'toktogulov', name: 'aybek', middleName: 'asanovich' }))[0]).toBe(ids.aibek);
+    expect((await found({ lastName: 'Тохтогулов', name: 'Нурлан' }))[0]).toBe(ids.latin);
+  });
+
+  it('with a one-letter typo', async () => {
+    expect((await found({ lastName: 'Токтогулав', name: 'Айбек' }))[0]).toBe(ids.aibek);
+    expect((await found({ lastName: 'Фёдорв', name: 'Пётр' }))[0]).toBe(ids.fedor);
+  });
+
+  it('with the name parts in another order', async () => {
+    expect((await found({ lastName: 'Айбек', name: 'Токтогулов' }))[0]).toBe(ids.aibek);
+    expect(await found({ name: 'Асанович Токтогулов Айбек' })).toContain(ids.aibek);
+  });
+
+  it('ranks the closest first: the very name, then the same words elsewhere, then near names', async () => {
+    const list = await found({ lastName: 'Токтогулов', name: 'Айбек', middleName: 'Асанович' });
+    expect(list[0]).toBe(ids.aibek);
+    expect(list.indexOf(ids.mirror)).toBeGreaterThan(0);
+    const fragment = await found({ lastName: 'Токтогулов' });
+    expect(fragment).toEqual(expect.arrayContaining([ids.aibek, ids.aigul, ids.latin]));
+    expect(fragment.indexOf(ids.aibek)).toBeLessThan(fragment.indexOf(ids.aigul));
+  });
+
+  it('narrowed by the birth date', async () => {
+    expect(await found({ lastName: 'Токтогулов', name: 'Айбек', birthDate: '1980-05-01' })).toEqual([ids.aibek]);
+    expect(await found({ lastName: 'Токтогулов', name: 'Айбек', birthDate: '1981-05-01' })).toEqual([]);
+  });
+
+  it('not a stranger', async () => {
+    expect(await found({ lastName: 'Ошурков', name: 'Айбек' })).not.toContain(ids.aibek);
+    expect(await found({ lastName: 'Абракадабров', name: 'Зюзя' })).toEqual([]);
+  });
+});
+
+describe('the hits', () => {
+  it('carry the patient and the latest case: number, classification, diagnosis type, state, dates, notification unit with its area', async () => {
+    const r = await search({ lastName: 'Токтогулов', name: 'Айбек', middleName: 'Асанович' });
+    const hit = r.body.list[0];
+    expect(hit.patient).toMatchObject({ id: ids.aibek, name: 'Айбек', lastName: 'Токтогулов', middleName: 'Асанович', gender: 'MALE', birthDate: '1980-05-01' });
+    expect(hit).toMatchObject({ classification: 'TB', diagnosisType: 'CONFIRMED', state: 'NOT_ONTREATMENT', registrationDate: '2026-01-10', diagnosisDate: '2026-01-10' });
+    expect(hit.caseNumber).toMatch(/^\d{6}$/);
+    expect(hit.notificationUnit.id).toBe(unitId);
+    expect(hit.notificationUnit.adminUnit.name).toEqual(expect.any(String));
+    // a later case becomes the latest
+    const later = await admin.post('/api/cases/case/newnotif', {
+      diagnosisType: 'SUSPECT', caseClassification: 'DRTB', unitId, patientId: ids.aibek,
+      doc: { patient: { lastName: 'Токтогулов', name: 'Айбек', middleName: 'Асанович', gender: 'MALE', birthDate: '1980-05-01' }, tbcase: { registrationDate: '2026-06-01', registrationGroup: 'NEW' } },
+    });
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    const again = (await search({ lastName: 'Токтогулов', name: 'Айбек', middleName: 'Асанович' })).body.list[0];
+    expect(again).toMatchObject({ caseId: later.body.result, diagnosisType: 'SUSPECT', classification: 'DRTB', registrationDate: '2026-06-01' });
+  });
+
+  it('come 20 a page, with the count', async () => {
+    const p1 = (await search({ lastName: 'Страничкин', name: 'Пагинат' })).body;
+    expect([p1.count, p1.countCapped, p1.page, p1.pageSize, p1.list.length]).toEqual([25, false, 1, 20, 20]);
+    const p2 = (await search({ lastName: 'Страничкин', name: 'Пагинат', page: 2 })).body;
+    expect([p2.count, p2.page, p2.list.length]).toEqual([25, 2, 5]);
+    const all = [...p1.list, ...p2.list].map((h: any) => h.patient.id);
+    expect(new Set(all).size).toBe(25);
+    const p3 = (await search({ lastName: 'Страничкин', name: 'Пагинат', page: 3 })).body;
+    expect([p3.count, p3.list.length]).toEqual([25, 0]);
+  });
+
+  it('need a name; a bad birth date or page is a 400 naming the field', async () => {
+    const none = await search({ birthDate: '1980-05-01' });
+    expect(none.status).toBe(400);
+    expect(none.body.errors[0].field).toBe('name');
+    const date = await search({ name: 'Айбек', birthDate: '1980-13-45' });
+    expect(date.status).toBe(400);
+    expect(date.body.errors[0].field).toBe('birthDate');
+    expect((await search({ name: 'Айбек', page: 0 })).status).toBe(400);
+    expect((await search({ name: 'Айбек', extra: 1 })).status).toBe(400);
+  });
+});

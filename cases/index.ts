@@ -1,4 +1,5 @@
 import type { DomainModule } from '../server/modules.ts';
+import type { RowAction } from '../server/actions/types.ts';
 import { followupRoutes } from './followups/index.ts';
 import { caseNumbering } from './case-number.ts';
 import { seedDemoCases } from './demo.ts';
@@ -6,6 +7,7 @@ import { caseSearch } from './search.ts';
 import { caseActions } from './workflow/index.ts';
 import { autoTagRoutes } from './auto-tags/routes.ts';
 import { caseDataRoutes } from './case-data/routes.ts';
+import { comorbidityAction } from './case-data/comorbidity.ts';
 import { caseViewRoutes } from './case-page/routes.ts';
 import { notifyRoutes } from './notify/routes.ts';
 import { placeRoutes } from './places/routes.ts';
@@ -25,7 +27,7 @@ export const casesModule: DomainModule = {
   search: [caseSearch],
   seed: seedDemoCases,
   hooks: { tbcase: caseNumbering, ...talkHooks, ...treatmentHooks },
-  actions: [...caseActions, ...issueActions],
+  actions: [...caseActions, comorbidityAction as RowAction, ...issueActions],
   routes(app, ctx) {
     followupRoutes(app, ctx);
     caseViewRoutes(app, ctx);

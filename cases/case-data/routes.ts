@@ -1,5 +1,14 @@
 import type { Hono } from 'hono';
 import type { AppContext, Env } from '../../server/http/context.ts';
+import { caseEditRoutes } from './edit.ts';
+import { caseReadonlyRoutes } from './readonly.ts';
 
-/** Registers the case data tab: edit form/save, comorbidities, contacts, side effects, previous treatments (issue 11). */
-export function caseDataRoutes(_app: Hono<Env>, _ctx: AppContext): void {}
+/**
+ * The case data tab (issue 11, seed 001 §2.5): the read-only case form, the edit dialog's form and
+ * save (the comorbidities are a declared action on the case: comorbidity.ts). Contacts, adverse effects and previous treatments are sub-record tables
+ * of the case served by the generic API (schemas/contact.json, sideeffect.json, prevtreat.json).
+ */
+export function caseDataRoutes(app: Hono<Env>, ctx: AppContext): void {
+  caseReadonlyRoutes(app, ctx);
+  caseEditRoutes(app, ctx);
+}

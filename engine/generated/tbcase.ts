@@ -31,6 +31,14 @@ export interface Tbcase {
   infectionSite?: "PULMONARY" | "EXTRAPULMONARY" | "BOTH";
   drugResistanceType?: "MONO_RESISTANCE" | "POLY_RESISTANCE" | "RR" | "MDR" | "PRE_XDR" | "XDR" | "UNKNOWN";
   transferFromUnitId?: string;
+  comorbidities?: {
+    alcoholExcessiveUse?: boolean;
+    tobaccoUseWithin?: boolean;
+    aids?: boolean;
+    diabetes?: boolean;
+    anaemia?: boolean;
+    malnutrition?: boolean;
+  };
   moveDate?: string;
   adherenceAlertFrom?: string;
 }

@@ -83,6 +83,11 @@ export const routePermissions: Record<string, RouteRule> = {
 
   /** A case's follow-up exams: reading the case (CASEMAN); each exam type also needs its own permission, else it is left out (cases/followups). */
   'GET /api/cases/case/followups/:caseId': perm('CASEMAN'),
+  /** The case data tab (cases/case-data): its read-only form (CASEMAN); the edit dialog (NEWCASE or NEWSUSP, then the one the case's notification form names); the comorbidities: the action `comorbidity` (COMIRBIDITIES_EDT). */
+  'GET /api/tbl/case/form/readonly/:caseId': perm('CASEMAN'),
+  'GET /api/cases/case/edit/form/:caseId': perm('NEWCASE', 'NEWSUSP'),
+  'POST /api/cases/case/edit/save': perm('NEWCASE', 'NEWSUSP'),
+  'POST /api/cases/case/comorbidity/:id': actionRoute,
   /** Treatment (cases/treatment): the tab reads the case (CASEMAN; its calendar only with CASE_INTAKEMED); start, cancel and changes need CASE_TREAT; saving the calendar CASE_INTAKEMED_EDT. */
   'GET /api/cases/case/treatment/:caseId': perm('CASEMAN'),
   'POST /api/cases/case/treatment/start': perm('CASE_TREAT'),

@@ -1,0 +1,29 @@
+/**
+ * The comorbidities of a case (seed 001 §3: six yes/no flags, default no; §5: all optional), kept
+ * on the case (`tbcase.comorbidities`, real columns). Changed by the declared action
+ * `comorbidity` on tbcase (COMIRBIDITIES_EDT; history entry `tbcase.comorbidity` with the diff),
+ * also at the spec's path `POST /api/cases/case/comorbidity/{caseId}` with the flags as the body.
+ *
+ * @example POST /api/cases/case/comorbidity/4f0c… {diabetes: true, aids: false} ⇒ {success: true}
+ */
+import type { JsonSchema } from '../../engine/types.ts';
+import type { RowAction } from '../../server/actions/types.ts';
+
+/** The six flags, in the order the card shows them. */
+export const COMORBIDITIES = ['alcoholExcessiveUse', 'tobaccoUseWithin', 'aids', 'diabetes', 'anaemia', 'malnutrition'] as const;
+
+/** The action's body: some of the flags (the case schema checks them again on write). */
+const input: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: Object.fromEntries(COMORBIDITIES.map((k) => [k, { type: 'boolean', title: `tbcase.${k}` }])),
+};
+
+export const comorbidityAction: RowAction<Record<string, boolean>> = {
+  table: 'tbcase',
+  name: 'comorbidity',
+  permission: 'COMIRBIDITIES_EDT',
+  routes: [{ method: 'POST', path: '/api/cases/case/comorbidity/:id' }],
+  input,
+  apply: ({ row, input }) => ({ patch: { comorbidities: { ...(row.comorbidities as object | undefined), ...input } } }),
+};

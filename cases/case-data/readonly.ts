@@ -1,0 +1,43 @@
+/**
+ * `GET /api/tbl/case/form/readonly/{caseId}` (seed 001 §7): the case data tab's read-only form —
+ * `schemas/casedata.json` (the patient and the case's registration data) loaded by the case's id,
+ * plus `views: {patient, tbcase}`: each part's shown, non-empty fields as `[{title, value}]` in the
+ * reader's language (enum texts, Да/Нет, units by name, fields hidden by their conditions left
+ * out), and `resources.canEdit`: whether the session may open the edit dialog (the case's
+ * notification form's permission, cases/case-data/edit.ts). Needs CASEMAN; 404 outside the view.
+ *
+ * @example GET /api/tbl/case/form/readonly/4f0c… ⇒ {doc: {patient, tbcase}, schema, resources: {readOnly: true, canEdit: true, …}, views: {patient: [{title: 'Фамилия', value: 'Токтогулова'}, …], tbcase: […]}}
+ */
+import type { Hono } from 'hono';
+import { t } from '../../engine/i18n.ts';
+import { dropHidden } from '../../engine/visibility.ts';
+import { describeDoc } from '../../server/history/describe.ts';
+import type { AppContext, Env } from '../../server/http/context.ts';
+import { fail, isUuid } from '../../server/http/errors.ts';
+import { assertPermission, hasPermission } from '../../server/http/middleware.ts';
+import type { Doc } from '../../server/modules.ts';
+import { formPlan, remoteForm } from '../../server/tbl/forms.ts';
+import { editFormOf } from './forms.ts';
+
+export function caseReadonlyRoutes(app: Hono<Env>, ctx: AppContext): void {
+  app.get('/api/tbl/case/form/readonly/:caseId', async (c) => {
+    const s = c.get('session');
+    assertPermission(s, 'CASEMAN');
+    const caseId = c.req.param('caseId');
+    if (!isUuid(caseId)) throw fail(400, t(s.lang, 'msg.badId'), 'caseId');
+    const schema = ctx.registry.schemas.get('casedata')!;
+    const form = await remoteForm(schema, ctx, c, { id: caseId });
+    const em = ctx.orm.em.fork();
+    const views: Record<string, unknown> = {};
+    for (const part of formPlan(ctx.registry, schema).parts) {
+      const doc = (form.doc as Record<string, Doc>)[part.prop];
+      if (!doc) continue;
+      // only the fields the form picks, named as the command history names them
+      const def = { ...part.def, fields: part.def.fields.filter((f) => part.fields.includes(f.path[0])), children: [] };
+      views[part.prop] = (await describeDoc(em, def, dropHidden(part.def.schema, { ...doc }), s.lang)).items ?? [];
+    }
+    const row = { ...(form.doc as Record<string, Doc>).tbcase, id: caseId };
+    const canEdit = hasPermission(s, editFormOf(ctx, row).permission ?? 'CASEMAN');
+    return c.json({ ...form, resources: { ...form.resources, readOnly: true, canEdit }, views });
+  });
+}

@@ -1,0 +1,41 @@
+/* Generated from schemas/casedata.json by `npm run gen:types`. Do not edit. */
+
+export interface Casedata {
+  patient?: {
+    name: string;
+    middleName?: string;
+    lastName?: string;
+    gender: "MALE" | "FEMALE";
+    birthDate?: string;
+    motherName?: string;
+    documentNumber?: string;
+    searchKey?: string;
+  };
+  tbcase?: {
+    caseNumber?: string;
+    ownerUnitId: string;
+    notificationUnitId?: string;
+    diagnosisType: "SUSPECT" | "CONFIRMED";
+    classification: "TB" | "DRTB" | "NTM";
+    registrationGroup?:
+      | "NEW"
+      | "RELAPSE"
+      | "AFTER_DEFAULT"
+      | "FAILURE_FT"
+      | "FAILURE_RT"
+      | "PREVIOUSLY_TREATED"
+      | "TREATMENT_AFTER_FAILURE"
+      | "TREATMENT_AFTER_LOSS_FOLLOW_UP"
+      | "OTHER_PREVIOUSLY_TREATED"
+      | "UNKNOWN_PREVIOUS_TB_TREAT"
+      | "OTHER";
+    registrationDate?: string;
+    diagnosisDate?: string;
+    iniTreatmentDate?: string;
+    outcomeDate?: string;
+    outcome?: "CURED" | "TREAT_COMPLETED" | "DIED" | "LOST_FOLLOWUP" | "TREAT_INTERRUPTED" | "OTHER" | "NOT_TB";
+    otherOutcome?: string;
+    infectionSite?: "PULMONARY" | "EXTRAPULMONARY" | "BOTH";
+    drugResistanceType?: "MONO_RESISTANCE" | "POLY_RESISTANCE" | "RR" | "MDR" | "PRE_XDR" | "XDR" | "UNKNOWN";
+  };
+}

@@ -2,8 +2,8 @@
  * `GET /api/tbl/case/form/readonly/{caseId}` (seed 001 §7): the case data tab's read-only form —
  * `schemas/casedata.json` (the patient and the case's registration data) loaded by the case's id,
  * plus `views: {patient, tbcase}`: each part's shown, non-empty fields as `[{title, value}]` in the
- * reader's language (enum texts, Да/Нет, units by name, fields hidden by their conditions left
- * out), and `resources.canEdit`: whether the session may open the edit dialog (the case's
+ * reader's language (enum texts, Да/Нет, units by name, dates as the UI writes them, fields
+ * hidden by their conditions left out), and `resources.canEdit`: whether the session may open the edit dialog (the case's
  * notification form's permission, cases/case-data/edit.ts). Needs CASEMAN; 404 outside the view.
  *
  * @example GET /api/tbl/case/form/readonly/4f0c… ⇒ {doc: {patient, tbcase}, schema, resources: {readOnly: true, canEdit: true, …}, views: {patient: [{title: 'Фамилия', value: 'Токтогулова'}, …], tbcase: […]}}
@@ -18,6 +18,12 @@ import { assertPermission, hasPermission } from '../../server/http/middleware.ts
 import type { Doc } from '../../server/modules.ts';
 import { formPlan, remoteForm } from '../../server/tbl/forms.ts';
 import { editFormOf } from './forms.ts';
+
+/** A stored date as the UI writes it (dayjs `L`): `20.11.1979` in Russian, `11/20/1979` in English. */
+const localDate = (iso: string, lang: string) => {
+  const [y, m, d] = iso.split('-');
+  return lang === 'en' ? `${m}/${d}/${y}` : `${d}.${m}.${y}`;
+};
 
 export function caseReadonlyRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.get('/api/tbl/case/form/readonly/:caseId', async (c) => {
@@ -34,7 +40,9 @@ export function caseReadonlyRoutes(app: Hono<Env>, ctx: AppContext): void {
       if (!doc) continue;
       // only the fields the form picks, named as the command history names them
       const def = { ...part.def, fields: part.def.fields.filter((f) => part.fields.includes(f.path[0])), children: [] };
-      views[part.prop] = (await describeDoc(em, def, dropHidden(part.def.schema, { ...doc }), s.lang)).items ?? [];
+      const shown = dropHidden(part.def.schema, { ...doc });
+      for (const f of def.fields) if (f.schema.format === 'date' && typeof shown[f.key] === 'string') shown[f.key] = localDate(shown[f.key] as string, s.lang);
+      views[part.prop] = (await describeDoc(em, def, shown, s.lang)).items ?? [];
     }
     const row = { ...(form.doc as Record<string, Doc>).tbcase, id: caseId };
     const canEdit = hasPermission(s, editFormOf(ctx, row).permission ?? 'CASEMAN');

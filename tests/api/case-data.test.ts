@@ -166,6 +166,8 @@ describe('case data: read-only form and edit dialog', () => {
     expect(r.body.doc.patient).toMatchObject({ name: 'Асель', lastName: 'Токтогулова' });
     expect(r.body.views.patient).toContainEqual({ title: 'Фамилия', value: 'Токтогулова' });
     expect(r.body.views.tbcase).toContainEqual({ title: 'Тип диагноза', value: 'Подтверждённый' });
+    expect(r.body.views.tbcase).toContainEqual({ title: 'Дата регистрации', value: '10.01.2025' });
+    expect(r.body.views.patient).toContainEqual({ title: 'Дата рождения', value: '01.05.1990' });
     expect(r.body.views.tbcase).toContainEqual({ title: 'Учреждение, ведущее случай', value: expect.stringContaining('Бишкек') });
     expect(r.body.resources.canEdit).toBe(false);
     expect((await editor.get(`/api/tbl/case/form/readonly/${caseId}`)).body.resources.canEdit).toBe(true);

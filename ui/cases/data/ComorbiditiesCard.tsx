@@ -69,7 +69,7 @@ export function ComorbiditiesCard({ caseId, tbcase, reload }: CaseTabProps) {
       }
     >
       <TimedAlerts {...alerts} />
-      <Descriptions column={2} size="small" bordered>
+      <Descriptions column={1} size="small" bordered>
         {COMORBIDITY_FLAGS.map((k) => (
           <Descriptions.Item key={k} label={t(`tbcase.${k}`)}>
             <span data-testid={`comorbidity-${k}`}>{t(flags[k] ? 'ui.common.yes' : 'ui.common.no')}</span>

@@ -1,0 +1,158 @@
+// The case workflow in a real browser (issue 11, seed 001 §2.5, §2.7, §4): a suspect case made
+// through the API is followed up to DRTB, validated, tagged, transferred to Kant (the sending
+// unit's user cannot confirm: a disabled action says why; Kant's user confirms), closed, reopened
+// and deleted ('Успешно удалено', then the unit's cases). The header, state boxes and tags card
+// follow each change.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { ApiClient } from '../helpers/server.ts';
+import { createUser } from '../helpers/users.ts';
+import { loginThroughUi, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
+
+const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
+const WORKFLOW = ['CASEMAN', 'CASE_VALIDATE', 'CASE_CLOSE', 'CASE_REOPEN', 'CASE_TRANSFER', 'NEWCASE', 'NEWSUSP', 'CASE_TAG', 'CASE_DEL_VAL'].map((permission) => ({ permission }));
+
+describe('the case workflow', () => {
+  const ctx = useEnv();
+  let admin: ApiClient;
+  let caseId: string;
+  let kant: { id: string; name: string };
+  let page: Page;
+
+  beforeAll(async () => {
+    const { server } = ctx.env;
+    admin = await server.login();
+    const unit = async (key: string) => (await admin.post('/api/tbl/unit/query', { key })).body.list[0] as { id: string; name: string };
+    const bishkek = await unit('Бишкекский');
+    kant = await unit('Ысык-Атинский');
+    const patientId = (await admin.post('/api/tbl/patient', { name: 'Жаркын', lastName: 'Осмонова', gender: 'FEMALE', birthDate: '1991-08-14' })).body.result;
+    const r = await admin.post('/api/tbl/tbcase', {
+      patientId, ownerUnitId: bishkek.id, notificationUnitId: bishkek.id, diagnosisType: 'SUSPECT', classification: 'TB', registrationGroup: 'NEW', registrationDate: '2025-03-01',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    caseId = r.body.result;
+    await createUser(server, admin, 'BRBISHKEK', WORKFLOW, 'Passw0rd', { unitId: bishkek.id, view: 'UNIT' });
+    await createUser(server, admin, 'BRKANT', WORKFLOW, 'Passw0rd', { unitId: kant.id, view: 'UNIT' });
+    page = await ctx.env.newPage();
+    await loginThroughUi(page, 'ADMIN', 'Admin123');
+  });
+
+  const box = (id: string) => page.locator(tid(`case-box-${id}`));
+  const cmd = (id: string) => page.locator(tid(`case-cmd-${id}`));
+
+  it('shows the suspect case: name, label, state boxes, no tags, the first tab in the URL', async () => {
+    await page.goto(`/sys/case?id=${caseId}`);
+    await poll(() => page.locator(tid('case-patient-name')).innerText()).toContain('Осмонова');
+    expect(await page.locator(tid('case-avatar')).getAttribute('data-gender')).toBe('FEMALE');
+    expect(await box('diagnosis').innerText()).toContain('Предположительный');
+    expect(await box('validation').innerText()).toContain('Ожидает обоснования');
+    expect(await page.locator(tid('case-tags')).innerText()).toContain('Нет закладок в этом случае');
+    expect(await page.locator(tid('case-tags')).innerText()).toContain('Отметки');
+    await page.locator(tid('case-tab-issues')).click();
+    await poll(async () => page.url()).toContain('tab=issues');
+    await page.locator(tid('case-tab-data')).click();
+  });
+
+  it('follows the suspect up to DRTB', async () => {
+    await cmd('suspectFollowup').click();
+    const dialog = page.locator(tid('suspect-dialog'));
+    await dialog.waitFor();
+    await pick(page, dialog.locator('.ant-select'), 'Лекарственно-резистентный ТБ');
+    await dialog.locator(tid('suspect-date')).fill('2025-03-10');
+    await page.locator(tid('suspect-save')).click();
+    await dialog.waitFor({ state: 'detached' });
+    await poll(() => box('diagnosis').innerText()).toContain('Подтверждённый');
+    expect(await page.locator(tid('case-label')).innerText()).toContain('Лекарственно-резистентный ТБ');
+    await poll(() => cmd('suspectFollowup').count()).toBe(0);
+  });
+
+  it('validates it after the confirmation', async () => {
+    await cmd('validate').click();
+    expect(await page.locator(tid('confirm-dialog')).innerText()).toContain('Подтвердить валидацию случая?');
+    await page.locator(tid('confirm-yes')).click();
+    await poll(() => box('validation').innerText()).toContain('Обосновано');
+    await poll(() => cmd('validate').count()).toBe(0);
+  });
+
+  it('tags it with a new tag; one over 20 characters is refused in the dialog', async () => {
+    await page.locator(tid('case-tags-edit')).click();
+    const dialog = page.locator(tid('tag-dialog'));
+    await dialog.waitFor();
+    expect(await page.locator('.ant-modal-title').filter({ hasText: 'Определить закладки к случаю - ' }).innerText()).toContain('Осмонова');
+    const newTags = dialog.locator('.ant-select').nth(1);
+    await newTags.click();
+    await page.keyboard.type('Очень длинная отметка больше двадцати');
+    await page.keyboard.press('Enter');
+    await page.locator(tid('tags-save')).click();
+    await poll(() => dialog.innerText()).toContain('Не более 20 символов');
+    await newTags.locator('.ant-select-selection-item-remove, .ant-select-remove').first().click();
+    await newTags.click();
+    await page.keyboard.type('Контроль ВК');
+    await page.keyboard.press('Enter');
+    await page.locator(tid('tags-save')).click();
+    await dialog.waitFor({ state: 'detached' });
+    await poll(() => page.locator(tid('case-tag')).allInnerTexts()).toEqual(['Контроль ВК']);
+  });
+
+  it('transfers it to Kant; the sending unit cannot confirm; Kant confirms', async () => {
+    await cmd('transfer').click();
+    const dialog = page.locator(tid('transfer-dialog'));
+    await dialog.waitFor();
+    await pick(page, dialog.locator('.ant-select'), kant.name, true);
+    await page.locator(tid('transfer-save')).click();
+    await dialog.waitFor({ state: 'detached' });
+    await poll(() => page.locator(tid('transfer-warning')).count()).toBe(1);
+
+    const sender = await ctx.env.newPage();
+    await loginThroughUi(sender, 'BRBISHKEK', 'Passw0rd');
+    await sender.goto(`/sys/case?id=${caseId}`);
+    const disabled = sender.locator(tid('transfer-confirm-disabled'));
+    await disabled.waitFor();
+    expect(await sender.locator(tid('transfer-confirm')).isDisabled()).toBe(true);
+    await disabled.hover();
+    await poll(() => sender.locator('.ant-tooltip').innerText()).toContain('Вы не можете подтвердить это восстановление');
+    expect(await sender.locator(tid('transfer-undo')).count()).toBe(1);
+
+    page = await ctx.env.newPage();
+    await loginThroughUi(page, 'BRKANT', 'Passw0rd');
+    await page.goto(`/sys/case?id=${caseId}`);
+    await page.locator(tid('transfer-confirm')).click();
+    await poll(() => page.locator(tid('transfer-warning')).count()).toBe(0);
+    expect(await page.locator(tid('case-owner-unit')).innerText()).toBe(kant.name);
+    expect(await page.locator(tid('case-owner-unit')).getAttribute('href')).toBe(`/sys/unit/cases?id=${kant.id}`);
+    expect((await admin.get(`/api/tbl/tbcase/${caseId}`)).body).toMatchObject({ transferring: false, ownerUnitId: kant.id });
+  });
+
+  it('closes it with an outcome, then reopens it after the confirmation', async () => {
+    await cmd('close').click();
+    const dialog = page.locator(tid('close-dialog'));
+    await dialog.waitFor();
+    await page.locator(tid('close-save')).click();
+    await poll(() => dialog.innerText()).toContain('Обязательное поле');
+    await pick(page, dialog.locator('.ant-select'), 'Другое');
+    await dialog.locator(tid('close-otherOutcome')).fill('Выбыл за пределы страны');
+    await page.locator(tid('close-save')).click();
+    await dialog.waitFor({ state: 'detached' });
+    await poll(() => box('state').innerText()).toContain('Закрыт');
+    expect(await box('state').getAttribute('data-color')).toBe('#8c8c8c');
+    expect((await admin.get(`/api/tbl/tbcase/${caseId}`)).body).toMatchObject({ state: 'CLOSED', outcome: 'OTHER', otherOutcome: 'Выбыл за пределы страны' });
+
+    await cmd('reopen').click();
+    expect(await page.locator(tid('confirm-dialog')).innerText()).toContain('Подтвердить возобновление случая?');
+    await page.locator(tid('confirm-yes')).click();
+    await poll(() => box('state').innerText()).toContain('Не на лечении');
+  });
+
+  it('deletes it: confirmation, then «Успешно удалено» titled «Удалить», then the unit’s cases', async () => {
+    await cmd('delete').click();
+    expect(await page.locator(tid('confirm-dialog')).innerText()).toContain('Подтвердить удаление?');
+    await page.locator(tid('confirm-yes')).click();
+    await poll(() => page.locator(tid('case-deleted')).innerText()).toBe('Успешно удалено');
+    expect(await page.locator('.ant-modal-title').filter({ hasText: 'Удалить' }).count()).toBe(1);
+    await page.locator(tid('case-deleted-ok')).click();
+    await poll(async () => page.url()).toContain(`/sys/unit/cases?id=${kant.id}`);
+    expect((await admin.get(`/api/tbl/case/${caseId}`)).status).toBe(404);
+    await page.goto(`/sys/case?id=${caseId}`);
+    await poll(() => page.locator(tid('case-not-found')).innerText()).toContain('Случай не найден');
+  });
+});

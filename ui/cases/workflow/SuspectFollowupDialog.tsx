@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import type { ButtonProps } from 'antd';
+import { Form, Input, Modal, Select, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { caseCalls } from './calls.ts';
+import { DialogErrors } from './DialogErrors.tsx';
+import { useServerErrors } from './useServerErrors.ts';
+
+/** Labels of the follow-up outcomes: a confirmed classification, or not TB. */
+const outcomeLabel = (o: string) => (o === 'NOT_TB' ? `caseOutcome.${o}` : `caseClassification.${o}`);
+
+/**
+ * The suspect follow-up dialog (seed 001 §2.7, §4): its form comes from the server per
+ * classification (`GET /api/cases/case/suspectfollowup/initform/{classification}`: outcome TB / DRTB
+ * / NOT_TB and the date); saved with `POST /api/cases/case/suspectfollowup {doc, tbcaseId}`, no
+ * confirmation asked.
+ * @example <SuspectFollowupDialog open caseId={id} classification="TB" onClose={…} onDone={reload} />
+ */
+export function SuspectFollowupDialog({ open, caseId, classification, onClose, onDone }: { open: boolean; caseId: string; classification: string; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const [outcomes, setOutcomes] = useState<string[]>();
+  const [saving, setSaving] = useState(false);
+  const errors = useServerErrors(form, ['outcome', 'date']);
+
+  useEffect(() => {
+    if (!open) return;
+    setOutcomes(undefined);
+    caseCalls
+      .suspectFollowupForm(classification)
+      .then((f) => {
+        const props = (f.schema.properties ?? {}) as Record<string, { enum?: string[] }>;
+        setOutcomes(props.outcome?.enum ?? ['TB', 'DRTB', 'NOT_TB']);
+        form.setFieldsValue(f.doc);
+      })
+      .catch((e) => {
+        setOutcomes([]);
+        errors.show(e);
+      });
+  }, [open, classification]);
+
+  const save = async () => {
+    const doc = await form.validateFields();
+    setSaving(true);
+    errors.clear();
+    try {
+      await caseCalls.suspectFollowup(caseId, { outcome: doc.outcome, date: doc.date });
+      onDone();
+    } catch (e) {
+      errors.show(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('ui.casePage.cmd.suspectFollowup')}
+      onCancel={onClose}
+      onOk={save}
+      okText={t('ui.common.save')}
+      cancelText={t('ui.common.cancel')}
+      okButtonProps={{ loading: saving, disabled: !outcomes, 'data-testid': 'suspect-save' } as ButtonProps}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      <Spin spinning={!outcomes}>
+        <Form form={form} layout="vertical" data-testid="suspect-dialog" preserve={false}>
+          <Form.Item name="outcome" label={t('tbcase.suspectOutcome')} rules={[{ required: true, message: t('ui.msg.required') }]}>
+            <Select data-testid="suspect-outcome" options={(outcomes ?? []).map((o) => ({ value: o, label: t(outcomeLabel(o)) }))} />
+          </Form.Item>
+          <Form.Item name="date" label={t('tbcase.suspectOutcomeDate')} rules={[{ required: true, message: t('ui.msg.required') }]}>
+            <Input type="date" data-testid="suspect-date" />
+          </Form.Item>
+          <DialogErrors errors={errors.general} />
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}

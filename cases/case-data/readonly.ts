@@ -4,7 +4,7 @@
  * plus `views: {patient, tbcase}`: each part's shown, non-empty fields as `[{title, value}]` in the
  * reader's language (enum texts, Да/Нет, units by name, dates as the UI writes them, fields
  * hidden by their conditions left out), and `resources.canEdit`: whether the session may open the edit dialog (the case's
- * notification form's permission, cases/case-data/edit.ts). Needs CASEMAN; 404 outside the view.
+ * notification form's permission, cases/case-data/edit.ts, and the case in the write view). Needs CASEMAN; 404 outside the view.
  *
  * @example GET /api/tbl/case/form/readonly/4f0c… ⇒ {doc: {patient, tbcase}, schema, resources: {readOnly: true, canEdit: true, …}, views: {patient: [{title: 'Фамилия', value: 'Токтогулова'}, …], tbcase: […]}}
  */
@@ -17,6 +17,7 @@ import { fail, isUuid } from '../../server/http/errors.ts';
 import { assertPermission, hasPermission } from '../../server/http/middleware.ts';
 import type { Doc } from '../../server/modules.ts';
 import { formPlan, remoteForm } from '../../server/tbl/forms.ts';
+import { TableStore } from '../../server/tbl/store.ts';
 import { editFormOf } from './forms.ts';
 
 /** A stored date as the UI writes it (dayjs `L`): `20.11.1979` in Russian, `11/20/1979` in English. */
@@ -45,7 +46,10 @@ export function caseReadonlyRoutes(app: Hono<Env>, ctx: AppContext): void {
       views[part.prop] = (await describeDoc(em, def, shown, s.lang)).items ?? [];
     }
     const row = { ...(form.doc as Record<string, Doc>).tbcase, id: caseId };
-    const canEdit = hasPermission(s, editFormOf(ctx, row).permission ?? 'CASEMAN');
+    // the form's permission, and the case within the session's write view (its own unit without playOtherUnits)
+    const canEdit =
+      hasPermission(s, editFormOf(ctx, row).permission ?? 'CASEMAN') &&
+      !!(await TableStore.of(ctx.registry, ctx.registry.table('tbcase'), em, s, 'write').read(caseId.toLowerCase()));
     return c.json({ ...form, resources: { ...form.resources, readOnly: true, canEdit }, views });
   });
 }

@@ -14,6 +14,7 @@ let editor: ApiClient; // every card's _EDT, NEWCASE, CASE_ADDINFO
 let viewer: ApiClient; // the cards' permissions without "can change"
 let reader: ApiClient; // CASEMAN only
 let suspector: ApiClient; // CASEMAN + NEWSUSP: edits presumptive cases only
+let outsider: ApiClient; // CASEMAN + NEWCASE of another unit: reads the whole workspace, writes only its unit
 let patientId: string;
 let caseId: string;
 let suspectId: string;
@@ -44,6 +45,8 @@ beforeAll(async () => {
   editor = await createUser(server, admin, 'CDEDITOR', [{ permission: 'CASEMAN' }, { permission: 'NEWCASE' }, { permission: 'CASE_ADDINFO' }, ...cards.map((permission) => ({ permission, canChange: true }))], 'Passw0rd', { unitId });
   viewer = await createUser(server, admin, 'CDVIEWER', [{ permission: 'CASEMAN' }, ...cards.map((permission) => ({ permission }))], 'Passw0rd', { unitId });
   reader = await createUser(server, admin, 'CDREADER', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId });
+  const kant = (await admin.post('/api/tbl/unit/query', { key: 'Ысык-Атинский' })).body.list[0].id;
+  outsider = await createUser(server, admin, 'CDOTHER', [{ permission: 'CASEMAN' }, { permission: 'NEWCASE' }], 'Passw0rd', { unitId: kant, view: 'WORKSPACE' });
   suspector = await createUser(server, admin, 'CDSUSP', [{ permission: 'CASEMAN' }, { permission: 'NEWSUSP' }], 'Passw0rd', { unitId });
 }, 180_000);
 afterAll(() => server?.close());
@@ -214,6 +217,12 @@ describe('case data: read-only form and edit dialog', () => {
     expect((await admin.get(`/api/tbl/patient/${patientId}`)).body.middleName).toBe('Бакытовна');
     expect((await historyOf(caseId)).at(-1)).toMatchObject({ type: 'tbcase', action: 'update' });
     expect((await historyOf(patientId)).at(-1)).toMatchObject({ type: 'patient', action: 'update' });
+    // another unit's user reads the case but may not change it
+    expect((await outsider.get(`/api/tbl/case/form/readonly/${caseId}`)).body.resources.canEdit).toBe(false);
+    const outside = await outsider.post('/api/cases/case/edit/save', { doc: { ...doc, tbcase: { ...doc.tbcase, registrationGroup: 'OTHER' } }, caseId, patientId });
+    expect(outside.status).toBeGreaterThanOrEqual(400);
+    expect(outside.status).toBeLessThan(500);
+    expect((await admin.get(`/api/tbl/tbcase/${caseId}`)).body.registrationGroup).toBe('RELAPSE');
     const susp = (await suspector.get(`/api/cases/case/edit/form/${suspectId}`)).body;
     const ok = await suspector.post('/api/cases/case/edit/save', { doc: { ...susp.doc, tbcase: { ...susp.doc.tbcase, registrationDate: '2025-01-11' } }, caseId: suspectId, patientId });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);

@@ -22,7 +22,7 @@ export function AdherenceAlert({ alert }: { alert: TreatmentAlert }) {
       type={lost ? 'error' : 'warning'}
       showIcon
       title={t('ui.treatment.alertMissed', { days: alert.longestMissedDays })}
-      description={lost ? <span data-testid="treatment-alert-lost">{t('ui.treatment.lostFollowupWarning')}</span> : undefined}
+      description={lost ? <span data-testid="treatment-alert-lost">{t('treatment.lostFollowupWarning')}</span> : undefined}
     />
   );
 }

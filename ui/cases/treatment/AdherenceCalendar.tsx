@@ -42,9 +42,11 @@ export function AdherenceCalendar({ caseId, treatment, editable, reload, onError
         {editable ? (
           <Radio.Group data-testid="calendar-status" value={chosen} onChange={(e) => setChosen(e.target.value as DayStatus)} optionType="button">
             {DAY_STATUSES.map((s) => (
-              <Radio.Button key={s} value={s} data-testid={`calendar-status-${s}`}>
-                <span style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 2, background: STATUS_COLORS[s], marginInlineEnd: 6 }} />
-                {t(`ui.treatment.dayStatus.${s}`)}
+              <Radio.Button key={s} value={s}>
+                <span data-testid={`calendar-status-${s}`} data-checked={s === chosen}>
+                  <span style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 2, background: STATUS_COLORS[s], marginInlineEnd: 6 }} />
+                  {t(`dayStatus.${s}`)}
+                </span>
               </Radio.Button>
             ))}
           </Radio.Group>

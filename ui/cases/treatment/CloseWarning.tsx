@@ -36,7 +36,7 @@ export default function CloseWarning({ caseId, outcome }: { caseId: string; outc
       type="warning"
       showIcon
       style={{ marginBottom: 12 }}
-      title={t('ui.treatment.lostFollowupWarning')}
+      title={t('treatment.lostFollowupWarning')}
       description={outcome && outcome !== 'LOST_FOLLOWUP' ? t('ui.treatment.lostFollowupCheckOutcome', { months }) : undefined}
     />
   );

@@ -6,7 +6,7 @@
 import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { daysInMonth, todayIso, weekdayMonFirst } from './dates.ts';
+import { daysInMonth, isoDate, todayIso, weekdayMonFirst } from './dates.ts';
 import { adherenceOf, allowedRange, clickDay, inRange, selectAll, type DayEntry, type DayStatus } from './calendar.ts';
 import type { FollowupMonth } from './model.ts';
 import { monthTitle } from './format.ts';
@@ -35,7 +35,8 @@ export function adherenceText(t: TFunction, a: { percent: number | null; takenDa
 
 export function MonthCalendar({ month, days, edited, chosen, editable, state, onChange }: MonthCalendarProps) {
   const { t } = useTranslation();
-  const range = editable ? allowedRange(month, todayIso()) : null;
+  const today = todayIso();
+  const range = editable ? allowedRange(month, today) : null;
   const adherence = edited ? adherenceOf(days, month.plannedDays) : { plannedDays: month.plannedDays, takenDays: month.takenDays, percent: month.adherence };
   const statusOf = new Map(days.map((d) => [d.day, d.status]));
   const planned = new Set(month.planned);
@@ -72,6 +73,8 @@ export function MonthCalendar({ month, days, edited, chosen, editable, state, on
           const status = statusOf.get(day);
           const treated = day >= month.iniDay && day <= month.endDay;
           const isPlanned = planned.has(day);
+          // days to come are drawn faded: nothing is recorded ahead
+          const ahead = isoDate(month.year, month.month, day) > today;
           const active = inRange(range, day);
           return (
             <button
@@ -81,7 +84,7 @@ export function MonthCalendar({ month, days, edited, chosen, editable, state, on
               data-day={day}
               data-status={status ?? ''}
               data-planned={isPlanned}
-              aria-label={status ? `${day}: ${t(`ui.treatment.dayStatus.${status}`)}` : String(day)}
+              aria-label={status ? `${day}: ${t(`dayStatus.${status}`)}` : String(day)}
               disabled={!active}
               onClick={() => onChange(clickDay(days, day, chosen))}
               style={{
@@ -90,7 +93,8 @@ export function MonthCalendar({ month, days, edited, chosen, editable, state, on
                 padding: 0,
                 fontSize: 12,
                 borderRadius: 4,
-                border: isPlanned ? '1px solid #52c41a' : treated ? '1px solid #d9d9d9' : '1px solid transparent',
+                border: `1px ${ahead ? 'dashed' : 'solid'} ${isPlanned ? '#52c41a' : treated ? '#d9d9d9' : 'transparent'}`,
+                opacity: treated && ahead ? 0.55 : 1,
                 fontWeight: isPlanned ? 600 : 400,
                 background: status ? STATUS_COLORS[status] : treated ? '#fff' : '#fafafa',
                 color: status ? '#fff' : treated ? '#262626' : '#bfbfbf',

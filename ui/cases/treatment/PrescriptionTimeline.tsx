@@ -92,11 +92,11 @@ export function PrescriptionTimeline({ treatment, editable, onAdd, onEdit, onDel
     <Card
       data-testid="treatment-timeline"
       size="small"
-      title={t('ui.treatment.prescriptions')}
+      title={t('prescription.title')}
       extra={
         editable ? (
           <Button data-testid="prescription-add" size="small" icon={<PlusOutlined />} onClick={onAdd}>
-            {t('ui.treatment.addPrescription')}
+            {t('prescription.add')}
           </Button>
         ) : null
       }
@@ -123,7 +123,7 @@ export function PrescriptionTimeline({ treatment, editable, onAdd, onEdit, onDel
             {treatment.prescriptions.map((product) => (
               <div key={product.product.id} data-testid="timeline-row" data-product={product.product.name} style={{ display: 'flex', alignItems: 'center', borderTop: '1px solid #f0f0f0' }}>
                 <div data-testid="timeline-product" style={{ width: LABEL_WIDTH, flex: 'none', paddingInlineEnd: 8, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={product.product.name}>
-                  {product.product.name}
+                  {product.product.shortName || product.product.name}
                 </div>
                 <div style={{ position: 'relative', flex: 1, height: 32, background: '#fafafa' }}>
                   {ticks.map((tick) => (

@@ -12,19 +12,30 @@ import { RemoteFormDialog } from '../../generic/forms/index.ts';
 import type { Doc } from '../../api/index.ts';
 import { treatmentApi } from './api.ts';
 import { loadTreatmentForm } from './forms.ts';
+import { todayIso } from './dates.ts';
 import { TREATMENT_FORMS, type TreatmentNotStarted } from './model.ts';
 
 type Kind = 'standard' | 'individualized';
+
+/** A start form's first values: today, the case's unit, and (standard) the classification that narrows the regimens. */
+function startValues(kind: Kind, tbcase: StartTreatmentProps['tbcase']): Doc {
+  const values: Doc = { iniDate: todayIso() };
+  if (tbcase.ownerUnitId) values.unitId = tbcase.ownerUnitId;
+  if (kind === 'standard') values.classification = tbcase.classification;
+  return values;
+}
 
 const FORM: Record<Kind, string> = { standard: TREATMENT_FORMS.startStandard, individualized: TREATMENT_FORMS.startIndividualized };
 
 export interface StartTreatmentProps {
   caseId: string;
   state: TreatmentNotStarted;
+  /** The case: its classification narrows the regimens offered, its unit is the default treatment unit. */
+  tbcase: { classification: string; ownerUnitId?: string };
   onStarted: () => void;
 }
 
-export function StartTreatment({ caseId, state, onStarted }: StartTreatmentProps) {
+export function StartTreatment({ caseId, state, tbcase, onStarted }: StartTreatmentProps) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<Kind | null>(null);
 
@@ -32,7 +43,7 @@ export function StartTreatment({ caseId, state, onStarted }: StartTreatmentProps
     <Card data-testid="treatment-not-started" size="small">
       <Result
         icon={<MedicineBoxOutlined style={{ color: '#bfbfbf' }} />}
-        title={<span data-testid="treatment-not-started-text">{t('ui.treatment.notStarted')}</span>}
+        title={<span data-testid="treatment-not-started-text">{t('treatment.notStarted')}</span>}
         extra={
           state.canStart ? (
             <Dropdown
@@ -55,8 +66,8 @@ export function StartTreatment({ caseId, state, onStarted }: StartTreatmentProps
       {kind ? (
         <RemoteFormDialog
           open
-          title={t(kind === 'standard' ? 'ui.treatment.startStandardTitle' : 'ui.treatment.startIndividualizedTitle')}
-          load={() => loadTreatmentForm(FORM[kind], { dropUnit: state.clientMode })}
+          title={t(kind === 'standard' ? 'treatstart.standard' : 'treatstart.individual')}
+          load={() => loadTreatmentForm(FORM[kind], { values: startValues(kind, tbcase), dropUnit: state.clientMode })}
           save={(doc: Doc) => treatmentApi.start({ ...doc, caseId })}
           onSaved={() => {
             setKind(null);

@@ -41,7 +41,7 @@ export function TreatmentDialogs({ caseId, treatment, dialog, onClose, onSaved }
     return (
       <RemoteFormDialog
         open
-        title={t('ui.treatment.changePeriod')}
+        title={t('treatperiod.title')}
         load={() => loadTreatmentForm(TREATMENT_FORMS.period, { values: { endDate: treatment.period.end } })}
         check={(doc) => endBeforeIni(doc, { ini: treatment.period.ini })}
         save={(doc: Doc) => treatmentApi.changePeriod(caseId, String(doc.endDate))}
@@ -54,7 +54,7 @@ export function TreatmentDialogs({ caseId, treatment, dialog, onClose, onSaved }
     return (
       <RemoteFormDialog
         open
-        title={t('ui.treatment.addPrescription')}
+        title={t('prescription.add')}
         load={() => loadTreatmentForm(TREATMENT_FORMS.prescriptionAdd, { values: { iniDate: addStart(treatment.period), endDate: treatment.period.end } })}
         check={(doc) => endBeforeIni(doc)}
         save={(doc: Doc) => treatmentApi.addPrescription({ ...doc, caseId })}
@@ -69,7 +69,7 @@ export function TreatmentDialogs({ caseId, treatment, dialog, onClose, onSaved }
   return (
     <RemoteFormDialog
       open
-      title={t('ui.treatment.editPrescriptionOf', { product: product.product.name })}
+      title={`${t('prescription.edit')}: ${product.product.name}`}
       load={() => loadTreatmentForm(TREATMENT_FORMS.prescriptionEdit, { values })}
       check={(doc) => endBeforeIni(doc)}
       save={(doc: Doc) => treatmentApi.updatePrescription({ ...doc, caseId, prescriptionId: period.prescriptionId })}

@@ -15,8 +15,8 @@ export function TreatmentMenu({ onAction }: { onAction: (action: TreatmentAction
       trigger={['click']}
       menu={{
         items: [
-          { key: 'period', icon: <CalendarOutlined />, label: <span data-testid="treatment-change-period">{t('ui.treatment.changePeriod')}</span> },
-          { key: 'add', icon: <PlusOutlined />, label: <span data-testid="treatment-add-prescription">{t('ui.treatment.addPrescription')}</span> },
+          { key: 'period', icon: <CalendarOutlined />, label: <span data-testid="treatment-change-period">{t('treatperiod.title')}</span> },
+          { key: 'add', icon: <PlusOutlined />, label: <span data-testid="treatment-add-prescription">{t('prescription.add')}</span> },
           { type: 'divider' },
           { key: 'cancel', icon: <CloseCircleOutlined />, danger: true, label: <span data-testid="treatment-cancel">{t('ui.treatment.cancel')}</span> },
         ],

@@ -14,13 +14,13 @@ export function TreatmentSummary({ treatment, extra }: { treatment: TreatmentSta
   const { t } = useTranslation();
   const progress = useAnimatedProgress(treatment.progress);
   return (
-    <Card data-testid="treatment-summary" title={t('ui.treatment.title')} extra={extra} size="small">
+    <Card data-testid="treatment-summary" title={t('treatment.title')} extra={extra} size="small">
       <Descriptions column={1} size="small">
-        <Descriptions.Item label={t('ui.treatment.regimen')}>
+        <Descriptions.Item label={t('treatment.regimen')}>
           <span data-testid="treatment-regimen">{treatment.regimen?.name ?? t('ui.treatment.individualized')}</span>
           {treatment.movedToIndividualized ? (
             <Tag data-testid="treatment-moved" color="orange" style={{ marginInlineStart: 8 }}>
-              {t('ui.treatment.movedToIndividualized')}
+              {t('treatment.movedToIndividualized')}
             </Tag>
           ) : null}
         </Descriptions.Item>
@@ -29,7 +29,7 @@ export function TreatmentSummary({ treatment, extra }: { treatment: TreatmentSta
             {periodText(treatment.period.ini, treatment.period.end)}
           </span>
         </Descriptions.Item>
-        <Descriptions.Item label={t('ui.treatment.units')}>
+        <Descriptions.Item label={t('treatunit.title')}>
           <ul data-testid="treatment-units" style={{ margin: 0, paddingInlineStart: 18 }}>
             {treatment.units.map((u) => (
               <li key={`${u.unit.id}-${u.ini}`} data-testid="treatment-unit">

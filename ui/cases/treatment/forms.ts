@@ -11,7 +11,7 @@
 import { tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
 
 /** The message key of an end date before the start. */
-export const END_BEFORE_INI = 'ui.treatment.endBeforeIni';
+export const END_BEFORE_INI = 'treatment.endBeforeIni';
 
 /** The error of an end date (`end` field) before the start (the `ini` field's value, or `ini` given as a date). */
 export function endBeforeIni(doc: Doc, opts: { iniField?: string; endField?: string; ini?: string } = {}): FieldError[] {

@@ -1,0 +1,193 @@
+// The case page's treatment tab in a real browser (spec 001 §2.5, §4, §5, §9; issue 13): a confirmed
+// case starts the standard regimen 2HRZE/4HR and shows its timeline on the 100-unit scale; a week of
+// DOTS and a missed day marked in the calendar change the adherence and stay after a reload; a
+// prescription edited with its previous period kept splits its bar; an end before the start is
+// refused beside the field; the missed weeks raise the alert, and the close dialog warns of the WHO
+// definition of LOST_FOLLOWUP; cancelling the treatment brings back 'Лечение не начато'.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import type { ApiClient } from '../helpers/server.ts';
+import { screenshot } from '../helpers/browser.ts';
+import { loginThroughUi, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
+
+const REGIMEN = '2HRZE/4HR';
+/** `expect.poll` with the UI's auto-wait limit. */
+const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
+const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+// the treatment starts on the first day of the month three months back: that month is wholly past
+const now = new Date();
+const start = new Date(now.getFullYear(), now.getMonth() - 3, 1);
+const INI = iso(start);
+const FIRST_MONTH = INI.slice(0, 7);
+const SPLIT = iso(new Date(start.getFullYear(), start.getMonth() + 1, 1));
+
+describe('the treatment tab', () => {
+  const ctx = useEnv();
+  let admin: ApiClient;
+  let caseId: string;
+  let page: Page;
+
+  beforeAll(async () => {
+    admin = await ctx.env.server.login();
+    const unitId = (await admin.post('/api/tbl/unit/query', { key: 'Бишкекский' })).body.list[0].id;
+    const patientId = (await admin.post('/api/tbl/patient', { name: 'Бакыт', lastName: 'Осмонов', gender: 'MALE', birthDate: '1985-03-02' })).body.result;
+    const registered = iso(new Date(start.getFullYear(), start.getMonth() - 1, 10));
+    const r = await admin.post('/api/tbl/tbcase', {
+      patientId, ownerUnitId: unitId, notificationUnitId: unitId, diagnosisType: 'CONFIRMED', classification: 'TB',
+      registrationGroup: 'NEW', registrationDate: registered, diagnosisDate: registered,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    caseId = r.body.result;
+    page = await ctx.env.newPage();
+    await loginThroughUi(page, 'ADMIN', 'Admin123');
+  });
+
+  const tab = () => page.locator(tid('treatment-tab'));
+  const dialog = () => page.locator(tid('remote-form-dialog'));
+  const month = (key: string) => page.locator(`${tid('calendar-month')}[data-month="${key}"]`);
+  const day = (m: Locator, n: number) => m.locator(`${tid('calendar-day')}[data-day="${n}"]`);
+  const bars = () => page.locator(tid('timeline-bar'));
+  /** An entry of the open menu (antd keeps closed ones in the DOM, hidden). */
+  const menuItem = (selector: string) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(selector);
+  const caseState = async () => (await admin.get(`/api/tbl/tbcase/${caseId}`)).body.state;
+
+  async function typeDate(scope: Locator, id: string, value: string): Promise<void> {
+    const input = scope.locator(`#${id}`);
+    await input.click();
+    await input.fill(value);
+    // Enter would submit the form: leaving the field commits the typed date
+    await input.press('Tab');
+    await poll(() => input.inputValue()).toBe(value);
+  }
+
+  it("starts a standard regimen from 'Лечение не начато' and draws its timeline", async () => {
+    await page.goto(`/sys/case?id=${caseId}&tab=treatment`);
+    expect(await tab().locator(tid('treatment-not-started-text')).innerText()).toBe('Лечение не начато');
+
+    await tab().locator(tid('treatment-start')).click();
+    await menuItem(tid('treatment-start-standard')).click();
+    await dialog().locator(tid('schema-form')).waitFor();
+    await typeDate(dialog(), 'root_iniDate', INI);
+    await pick(page, selectOf(dialog(), 'root_regimenId'), REGIMEN);
+    await dialog().locator(tid('form-save')).click();
+    await dialog().waitFor({ state: 'detached' });
+
+    // the summary: regimen, period of 180 days, the case's unit, progress
+    const summary = tab().locator(tid('treatment-summary'));
+    await summary.waitFor();
+    expect(await summary.locator(tid('treatment-regimen')).innerText()).toBe(REGIMEN);
+    expect(await summary.locator(tid('treatment-period')).getAttribute('data-ini')).toBe(INI);
+    expect(await summary.locator(tid('treatment-moved')).count()).toBe(0);
+    expect(await summary.locator(tid('treatment-unit')).count()).toBe(1);
+    await poll(async () => Number(await summary.locator(tid('treatment-progress')).getAttribute('data-value'))).toBeGreaterThan(0);
+    expect(await caseState()).toBe('ONTREATMENT');
+
+    // the timeline: HRZE for 60 days, then HR for 120, on the 100-unit scale, dose and n/7 on the bars
+    await poll(() => bars().count()).toBe(2);
+    const first = bars().nth(0);
+    const second = bars().nth(1);
+    expect(Number(await first.getAttribute('data-left'))).toBe(0);
+    expect(Number(await first.getAttribute('data-width'))).toBeCloseTo(33.333, 2);
+    expect(Number(await second.getAttribute('data-left'))).toBeCloseTo(33.333, 2);
+    expect(Number(await second.getAttribute('data-width'))).toBeCloseTo(66.667, 2);
+    expect(await first.innerText()).toBe('4 — 7/7');
+  });
+
+  it('marks a week of DOTS and a missed day, and the adherence follows', async () => {
+    const m = month(FIRST_MONTH);
+    await m.waitFor();
+    expect(await m.locator(tid('calendar-adherence')).getAttribute('data-percent')).toBe('0');
+    const overallBefore = Number(await tab().locator(tid('treatment-adherence')).getAttribute('data-percent'));
+    expect(overallBefore).toBe(0);
+
+    // DOTS is chosen first: days 1–7
+    for (let n = 1; n <= 7; n++) await day(m, n).click();
+    await page.locator(tid('calendar-status-NOT_TAKEN')).click();
+    await day(m, 8).click();
+    await poll(() => m.getAttribute('data-state')).toBe('idle');
+    const planned = Number((await m.locator(tid('calendar-planned')).innerText()).replace(/\D+/g, ''));
+    expect(planned).toBeGreaterThan(0);
+    await poll(async () => m.locator(tid('calendar-adherence')).getAttribute('data-percent')).toBe(String(Math.round((7 * 100) / planned)));
+    expect(Number(await tab().locator(tid('treatment-adherence')).getAttribute('data-percent'))).toBeGreaterThan(0);
+    expect(await day(m, 8).getAttribute('data-status')).toBe('NOT_TAKEN');
+
+    // the same status again clears a day; another status replaces it
+    await day(m, 8).click();
+    await poll(() => day(m, 8).getAttribute('data-status')).toBe('');
+    await day(m, 8).click();
+    await poll(() => m.getAttribute('data-state')).toBe('idle');
+
+    // saved: a reload shows the same days
+    await page.reload();
+    await month(FIRST_MONTH).waitFor();
+    const statuses = await month(FIRST_MONTH).locator(tid('calendar-day')).evaluateAll((els) => els.slice(0, 9).map((e) => e.getAttribute('data-status')));
+    expect(statuses).toEqual(['DOTS', 'DOTS', 'DOTS', 'DOTS', 'DOTS', 'DOTS', 'DOTS', 'NOT_TAKEN', '']);
+    const stored = (await admin.get(`/api/cases/case/treatment/${caseId}`)).body;
+    const saved = stored.followup.find((f: any) => `${f.year}-${String(f.month).padStart(2, '0')}` === FIRST_MONTH);
+    expect(saved.takenDays).toBe(7);
+    await screenshot(page, 'case-treatment');
+  });
+
+  it('refuses an end date before the start beside the field', async () => {
+    await bars().nth(0).click();
+    await menuItem(tid('prescription-edit')).click();
+    await dialog().locator(tid('schema-form')).waitFor();
+    await typeDate(dialog(), 'root_endDate', iso(new Date(start.getFullYear(), start.getMonth() - 1, 1)));
+    await dialog().locator(tid('form-save')).click();
+    await poll(() => dialog().locator(tid('form-errors')).innerText()).toContain('Дата окончания не может предшествовать дате начала');
+    await dialog().locator(tid('form-cancel')).click();
+    if (await page.locator(tid('confirm-dialog')).isVisible()) await page.locator(tid('confirm-yes')).click();
+    await dialog().waitFor({ state: 'detached' });
+  });
+
+  it('edits a prescription keeping its previous period: the bar splits', async () => {
+    await bars().nth(0).click();
+    await menuItem(tid('prescription-edit')).click();
+    await dialog().locator(tid('schema-form')).waitFor();
+    await typeDate(dialog(), 'root_iniDate', SPLIT);
+    const dose = dialog().locator('#root_doseUnit');
+    await dose.fill('3');
+    await dialog().locator('#root_preservePrevPeriod').check();
+    await dialog().locator(tid('form-save')).click();
+    await dialog().waitFor({ state: 'detached' });
+
+    await poll(() => bars().count()).toBe(3);
+    const row = page.locator(tid('timeline-row')).first();
+    const parts = await row.locator(tid('timeline-bar')).evaluateAll((els) => els.map((e) => [e.getAttribute('data-ini'), e.getAttribute('data-dose')]));
+    expect(parts).toEqual([
+      [INI, '4'],
+      [SPLIT, '3'],
+    ]);
+    expect(await tab().locator(tid('treatment-moved')).count()).toBe(1);
+  });
+
+  it('warns of missed weeks in the tab and of the WHO LOST_FOLLOWUP definition on closing', async () => {
+    // only a week taken, three months ago
+    const alert = tab().locator(tid('treatment-alert'));
+    await alert.waitFor();
+    expect(Number(await alert.getAttribute('data-missed-days'))).toBeGreaterThanOrEqual(14);
+    expect(Number(await alert.getAttribute('data-months'))).toBeGreaterThanOrEqual(2);
+    expect(await alert.innerText()).toContain('Пропущен приём препаратов две и более недели подряд');
+
+    await page.locator(tid('case-cmd-close')).click();
+    const warning = page.locator(tid('close-lost-followup-warning'));
+    await warning.waitFor();
+    expect(await warning.innerText()).toContain('по определению ВОЗ это исход');
+    await page.locator('.ant-modal').filter({ has: page.locator(tid('close-dialog')) }).getByRole('button', { name: 'Отменить' }).click();
+    await page.locator(tid('close-dialog')).waitFor({ state: 'detached' });
+    expect(await caseState()).toBe('ONTREATMENT');
+  });
+
+  it('cancels the treatment after the confirmation and shows it not started', async () => {
+    await tab().locator(tid('treatment-settings')).click();
+    await menuItem(tid('treatment-cancel')).click();
+    const confirm = page.locator(tid('confirm-dialog'));
+    expect(await confirm.innerText()).toBe('Вы действительно хотите отменить лечение? Все данные о лечении будут удалены .');
+    await page.locator(tid('confirm-yes')).click();
+    await tab().locator(tid('treatment-not-started')).waitFor();
+    expect(await tab().locator(tid('treatment-not-started-text')).innerText()).toBe('Лечение не начато');
+    await poll(caseState).toBe('NOT_ONTREATMENT');
+    expect((await admin.get(`/api/cases/case/treatment/${caseId}`)).body.started).toBe(false);
+  });
+});

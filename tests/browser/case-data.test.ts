@@ -1,10 +1,12 @@
 // The case page's data tab in a real browser (spec 001 §2.5, §3, §5; issue 11): the case created
 // through the API shows read-only; Edit opens the case's form, a changed patient field is saved
 // and shown; a contact is added (its examination date asked only once 'examined' is yes); a
-// comorbidity is set; the patient's other case is listed and opens its own page.
+// comorbidity is set; the patient's other case is listed and opens its own page; a reader sees only
+// the cards of their permissions, without Edit or Add.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
+import { createUser } from '../helpers/users.ts';
 import { loginThroughUi, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
@@ -15,10 +17,11 @@ describe('the case data tab', () => {
   let caseId: string;
   let otherId: string;
   let page: Page;
+  let unitId: string;
 
   beforeAll(async () => {
     admin = await ctx.env.server.login();
-    const unitId = (await admin.post('/api/tbl/unit/query', { key: 'Бишкекский' })).body.list[0].id;
+    unitId = (await admin.post('/api/tbl/unit/query', { key: 'Бишкекский' })).body.list[0].id;
     const patientId = (await admin.post('/api/tbl/patient', { name: 'Нурлан', lastName: 'Садыков', gender: 'MALE', birthDate: '1979-11-20' })).body.result;
     const newCase = async (extra: Record<string, unknown>) => {
       const r = await admin.post('/api/tbl/tbcase', { patientId, ownerUnitId: unitId, notificationUnitId: unitId, classification: 'TB', registrationGroup: 'NEW', ...extra });
@@ -100,6 +103,19 @@ describe('the case data tab', () => {
     await link.locator('a').click();
     await page.waitForURL(new RegExp(`id=${otherId}`));
     await poll(() => page.locator(tid('case-other-cases')).locator(tid('other-case')).getAttribute('data-id')).toBe(caseId);
+  });
+
+  it('shows a reader only the cards of their permissions, and no Edit or Add', async () => {
+    await createUser(ctx.env.server, admin, 'CDREADUI', [{ permission: 'CASEMAN' }, { permission: 'CASECONTACT' }], 'Passw0rd', { unitId });
+    const reader = await ctx.env.newPage();
+    await loginThroughUi(reader, 'CDREADUI', 'Passw0rd');
+    await reader.goto(`/sys/case?id=${caseId}`);
+    await poll(() => reader.locator(tid('case-data-patient')).innerText()).toContain('Садыков');
+    await poll(() => reader.locator(tid('case-contact-card')).innerText()).toContain('Гульмира Садыкова');
+    await reader.locator(tid('case-prevtreat-card')).locator(tid('empty-list')).waitFor();
+    expect(await reader.locator(tid('case-comorbidities-card')).count()).toBe(0);
+    expect(await reader.locator(tid('case-sideeffect-card')).count()).toBe(0);
+    for (const id of ['case-data-edit', 'case-contact-add', 'case-prevtreat-add']) expect(await reader.locator(tid(id)).count()).toBe(0);
   });
 });
 

@@ -73,22 +73,30 @@ export async function treatedCase(em: Em, ctx: AppContext, s: Session, caseId: s
 /**
  * Recomputes `tbcase.adherence_alert_from` (alert.ts) from the treatment and its calendar, in the
  * caller's transaction; `replace` stands for a month being written (`days: null`: being deleted).
- * A derived column, like a counter: written directly, so it neither bumps the case's version nor
- * fills its history.
+ * One read (treatment, current value, months) and a write only when the value changes. A derived
+ * column, like a counter: written directly, so it neither bumps the case's version nor fills its
+ * history.
  * @example await refreshAlert(em, ws, caseId, { year: 2026, month: 3, days: 'DDD-…' })
  */
 export async function refreshAlert(em: Em, workspaceId: string, caseId: string, replace?: { year: number; month: number; days: string | null }): Promise<void> {
-  const tr = await treatmentOf(em, workspaceId, caseId);
+  const r = await sql<{ ini: string | null; end: string | null; current: string | null; months: StoredMonth[] }>`
+    select tr.ini_date::text as ini, tr.end_date::text as "end", c.adherence_alert_from::text as current,
+           (select coalesce(json_agg(json_build_object('year', a.year, 'month', a.month, 'days', a.days)), '[]'::json)
+              from adherence a where a.workspace_id = c.workspace_id and a.case_id = c.id) as months
+      from tbcase c left join treatment tr on tr.case_id = c.id and tr.workspace_id = c.workspace_id
+     where c.id = ${caseId} and c.workspace_id = ${workspaceId}`.execute(kysely(em));
+  const row = r.rows[0];
+  if (!row) return;
   let from: string | null = null;
-  if (tr) {
-    let months: StoredMonth[] = await monthsOf(em, workspaceId, caseId);
+  if (row.ini && row.end) {
+    let months = row.months;
     if (replace) {
       months = months.filter((m) => m.year !== replace.year || m.month !== replace.month);
       if (replace.days !== null) months.push({ year: replace.year, month: replace.month, days: replace.days });
     }
-    from = adherenceAlert({ ini: tr.iniDate, end: tr.endDate, months, today: tr.iniDate }).alertFrom;
+    from = adherenceAlert({ ini: row.ini, end: row.end, months, today: row.ini }).alertFrom;
   }
-  await kysely(em).updateTable('tbcase').set({ adherence_alert_from: from }).where('workspace_id', '=', workspaceId).where('id', '=', caseId).execute();
+  if (from !== row.current) await kysely(em).updateTable('tbcase').set({ adherence_alert_from: from }).where('workspace_id', '=', workspaceId).where('id', '=', caseId).execute();
 }
 
 /** Adds a prefix to the fields of a refusal (a row of the start table: `prescriptions.2.productId`). */

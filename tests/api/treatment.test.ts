@@ -5,7 +5,9 @@
 // server and PostgreSQL, as the UI calls them.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCases } from '../../cases/generate.ts';
 import { alertSql } from '../../cases/treatment/alert.ts';
+import { generateTreatments } from '../../cases/treatment/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
@@ -388,5 +390,31 @@ describe('permissions', () => {
     refused(await doctor.get(`${T}/not-a-uuid`), 400, 'caseId');
     refused(await doctor.post(`${T}/start`, { unitId: bishkek, iniDate: '2025-01-06', regimenId: ids.regTb }), 400, 'caseId');
     refused(await doctor.delete(`${T}/prescription/delete/xyz`), 400, 'prescriptionId');
+  });
+});
+
+describe('generated treatments (the benchmark\'s data)', () => {
+  it('give each generated case on treatment 24 months of intake that the rules accept and the tab shows', async () => {
+    const ws = (await db().selectFrom('workspace').select('id').executeTakeFirstOrThrow()).id as string;
+    await generateCases(db(), ws, 60, { unitIds: [bishkek], numberPrefix: 'TRG-', seed: 'treatment-test' });
+    const n = await generateTreatments(db(), ws);
+    const onTreatment = await db().selectFrom('tbcase').select('id').where('case_number', 'like', 'TRG-%').where('state', '=', 'ONTREATMENT').execute();
+    expect(n).toBeGreaterThanOrEqual(onTreatment.length);
+    expect(onTreatment.length).toBeGreaterThan(3);
+    const treated = await db().selectFrom('treatment').select('case_id').where('case_id', 'in', onTreatment.map((r) => r.id)).execute();
+    expect(treated).toHaveLength(onTreatment.length);
+    const badLength = await sql<{ n: number }>`select count(*)::int as n from adherence a join tbcase c on c.id = a.case_id
+      where c.case_number like 'TRG-%' and length(a.days) <> extract(day from (make_date(a.year, a.month, 1) + interval '1 month' - interval '1 day'))`.execute(db());
+    expect(badLength.rows[0].n).toBe(0);
+    const full = await sql<{ id: string; ini: string }>`select c.id, c.ini_treatment_date::text as ini from tbcase c
+      where c.case_number like 'TRG-%' and c.state = 'ONTREATMENT' and (select count(*) from adherence a where a.case_id = c.id) >= 24 limit 1`.execute(db());
+    const c = full.rows[0];
+    const v = await view(doctor, c.id);
+    expect(v.period.ini).toBe(c.ini);
+    expect(v.followup.length).toBeGreaterThanOrEqual(24);
+    expect(v.followup.reduce((k: number, m: any) => k + m.takenDays, 0)).toBeGreaterThan(600);
+    // a generated month saved back unchanged through the API passes every rule
+    const m = v.followup[2];
+    ok(await month(c.id, m.year, m.month, m.days));
   });
 });

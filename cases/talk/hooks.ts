@@ -6,6 +6,7 @@
  * - an issue is opened open, and only CLOSEDEL_ISSUE closes or reopens it (./actions.ts);
  * - a closed issue takes no new answer.
  */
+import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { Session } from '../../server/http/context.ts';
@@ -43,6 +44,13 @@ export const issueHooks: TableHooks = {
 };
 
 export const answerHooks: TableHooks = {
+  /** `POST /api/tbl/issuefollowup/query {caseId}`: the answers to every issue of a case, in one page. */
+  filters: {
+    caseId: {
+      schema: { type: 'string', format: 'uuid' },
+      apply: (q, caseId: string) => q.where(sql<boolean>`t.issue_id in (select i.id from issue i where i.case_id = ${caseId})`),
+    },
+  },
   async beforeSave({ em, session, isNew, doc, prev }) {
     assertAuthor(session, prev);
     keepParent(doc, prev, 'issueId');

@@ -1,2 +1,137 @@
-/** Placeholder: the owner of this page replaces it. */
-export { default } from '../../pages/pending/PendingPage.tsx';
+/**
+ * `/sys/case/new?diag={SUSPECT|CONFIRMED}&cla={TB|DRTB|NTM}&id={unitId}` — a new case notification
+ * (seed 001 §2.6): the unit's name and its administrative-unit link, then the patient search; once a
+ * patient is chosen (or 'Новый пациент'), the notification form of the variant
+ * (`POST /api/cases/case/newnotif/form`) with that patient merged in. Saving
+ * (`POST /api/cases/case/newnotif`) goes to the new case; cancelling to the unit's cases. Server
+ * errors show beside their fields.
+ */
+import { useState } from 'react';
+import { Alert, Button, Card, Flex, Typography } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
+import { WaitIcon } from '../../generic/WaitIcon.tsx';
+import { SchemaForm } from '../../generic/forms/SchemaForm.tsx';
+import { useRemote } from '../../places/useRemote.ts';
+import { GenderAvatar } from '../case/CaseHeader.tsx';
+import { notifyApi, type PatientHit, type PatientQuery } from './api.ts';
+import { PatientSearch } from './PatientSearch.tsx';
+
+interface Chosen {
+  /** The registered patient chosen, or none for a new one. */
+  patientId?: string;
+  patient: Doc;
+}
+
+/** The patient part of the form from a chosen hit (their stored row when the user may read it). */
+async function patientOf(hit: PatientHit): Promise<Doc> {
+  const p = hit.patient;
+  const basic: Doc = { name: p.name, lastName: p.lastName ?? undefined, middleName: p.middleName ?? undefined, gender: p.gender, birthDate: p.birthDate ?? undefined };
+  const stored = await tableApi.read('patient', p.id).catch(() => null);
+  const keep = ['name', 'middleName', 'lastName', 'gender', 'birthDate', 'motherName', 'documentNumber'];
+  const doc = stored ? Object.fromEntries(keep.filter((k) => stored[k] != null).map((k) => [k, stored[k]])) : basic;
+  return Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+}
+
+export default function NotifyPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const diag = params.get('diag') ?? 'SUSPECT';
+  const cla = params.get('cla') ?? 'TB';
+  const unitId = params.get('id') ?? '';
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [form, setForm] = useState<RemoteForm | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const { data: unit, error } = useRemote(async () => {
+    const u = (await tableApi.read('unit', unitId)) as Doc & { name?: string; address?: { adminUnitId?: string } };
+    const areaId = u.address?.adminUnitId;
+    const area = areaId ? await tableApi.read('adminunit', areaId).catch(() => undefined) : undefined;
+    return { id: unitId, name: String(u.name ?? ''), area: area ? { id: areaId!, name: String(area.name ?? '') } : undefined };
+  }, [unitId]);
+
+  const cancel = () => navigate(`/sys/unit/cases?id=${encodeURIComponent(unitId)}`);
+  const open = async (next: Chosen) => {
+    setLoadError(null);
+    setErrors([]);
+    try {
+      const f = await notifyApi.form(diag, cla);
+      setForm({ ...f, doc: { ...f.doc, patient: { ...((f.doc.patient as Doc | undefined) ?? {}), ...next.patient } } });
+      setChosen(next);
+    } catch (e) {
+      setLoadError(errorsOf(e).map((x) => t(x.msg)).join('; '));
+    }
+  };
+  const choose = async (hit: PatientHit) => open({ patientId: hit.patient.id, patient: await patientOf(hit) });
+  const startNew = (typed: PatientQuery) => open({ patient: { ...typed } });
+  const save = async (doc: Doc) => {
+    setSaving(true);
+    setErrors([]);
+    try {
+      const id = await notifyApi.save({ doc, unitId, patientId: chosen?.patientId, diagnosisType: diag, caseClassification: cla });
+      navigate(`/sys/case?id=${encodeURIComponent(id)}`);
+    } catch (e) {
+      setErrors(errorsOf(e));
+      setSaving(false);
+    }
+  };
+
+  if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
+  if (!unit) return <WaitIcon />;
+  const title = form?.schema.title ? t(String(form.schema.title)) : null;
+  return (
+    <div data-testid="notify-page" data-diag={diag} data-cla={cla}>
+      <div style={{ marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ marginBottom: 0 }} data-testid="notify-unit">
+          <Link to={`/sys/unit/cases?id=${encodeURIComponent(unit.id)}`}>{unit.name}</Link>
+        </Typography.Title>
+        {unit.area ? (
+          <Link to={`/sys/adminunit?id=${encodeURIComponent(unit.area.id)}`} data-testid="notify-unit-area">
+            {unit.area.name}
+          </Link>
+        ) : null}
+        <div>
+          <Typography.Text type="secondary" data-testid="notify-variant">
+            {t(`caseClassification.${cla}`)} — {t(`diagnosisType.${diag}`)}
+          </Typography.Text>
+        </div>
+      </div>
+      {loadError ? <Alert style={{ marginBottom: 12 }} type="error" showIcon title={loadError} data-testid="alert-error" /> : null}
+      {!chosen || !form ? (
+        <PatientSearch onChoose={choose} onNew={startNew} onCancel={cancel} />
+      ) : (
+        <Card
+          data-testid="notify-form"
+          title={title}
+          extra={
+            <Button type="link" onClick={() => (setChosen(null), setForm(null))} data-testid="notify-back">
+              {t('ui.notify.backToSearch')}
+            </Button>
+          }
+        >
+          <Flex gap={10} align="center" style={{ marginBottom: 12 }} data-testid="notify-patient" data-id={chosen.patientId ?? ''}>
+            <GenderAvatar gender={chosen.patient.gender as string | undefined} size={32} />
+            <Typography.Text strong>
+              {chosen.patientId ? t('ui.notify.chosen') : t('ui.notify.newPatient')}:{' '}
+              {[chosen.patient.lastName, chosen.patient.name, chosen.patient.middleName].filter(Boolean).join(' ')}
+            </Typography.Text>
+          </Flex>
+          <SchemaForm
+            schema={form.schema}
+            uiSchema={form.resources?.uiSchema}
+            formData={form.doc}
+            serverErrors={errors}
+            saving={saving}
+            onSubmit={save}
+            onCancel={cancel}
+            testId="notify-schema-form"
+          />
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+// A new suspect notified from a unit in a real browser (seed 001 §2.6; issue 11): the page shows the
+// unit and its area, the patient search finds a registered patient typed in other letter cases
+// (with the counter, the hint and the latest case's date line), the row chosen fills the
+// notification form, a refused save shows the error beside its field, and saving lands on the new
+// case, which belongs to that same patient.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { kysely } from '../../server/db/kysely.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { loginThroughUi, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
+
+const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
+
+describe('notifying a new suspect', () => {
+  const ctx = useEnv();
+  let admin: ApiClient;
+  let unitId: string;
+  let patientId: string;
+  let page: Page;
+
+  beforeAll(async () => {
+    admin = await ctx.env.server.login();
+    unitId = (await admin.post('/api/tbl/unit/query', { key: 'Ош' })).body.list[0].id;
+    const db = kysely(ctx.env.server.ctx.orm.em.fork());
+    patientId = (await db.selectFrom('patient').select('id').where('last_name', '=', 'Иванов').where('name', '=', 'Сергей').executeTakeFirstOrThrow()).id as string;
+    page = await ctx.env.newPage();
+    await loginThroughUi(page, 'ADMIN', 'Admin123');
+  });
+
+  it('finds the registered patient by a differently-cased name, chooses them, and saves the case', async () => {
+    await page.goto(`/sys/case/new?diag=SUSPECT&cla=TB&id=${unitId}`);
+    await poll(() => page.locator(tid('notify-unit')).innerText()).toContain('Ош');
+    expect(await page.locator(tid('notify-unit-area')).count()).toBe(1);
+    expect(await page.locator(tid('patient-search-title')).innerText()).toBe('Поиск пациента');
+
+    // the first name is required
+    await page.locator(tid('patient-search-run')).click();
+    await poll(() => page.locator('.ant-form-item-explain-error').first().innerText()).toBe('Обязательное поле');
+
+    await page.locator(tid('search-lastName')).fill('иВАНОВ');
+    await page.locator(tid('search-name')).fill('СЕРГЕЙ');
+    await page.locator(tid('patient-search-run')).click();
+    const first = page.locator(tid('patient-hit')).first();
+    await poll(() => first.getAttribute('data-id')).toBe(patientId);
+    expect(await first.locator(tid('patient-hit-name')).innerText()).toBe('Иванов Сергей Петрович');
+    expect(await first.locator(tid('patient-hit-date')).innerText()).toMatch(/^(Зарегистрирован в|Диагноз поставлен в|На лечении с|Случай закончен в) \d/);
+    expect(await page.locator(tid('patient-not-in-list')).innerText()).toBe('Пациент не был найден в spiske');
+    expect(await page.locator(tid('patient-count')).count()).toBe(2);
+    expect(await page.locator(tid('patient-count')).first().innerText()).toMatch(/\d/);
+
+    await first.click();
+    const form = page.locator(tid('notify-form'));
+    await form.waitFor();
+    expect(await form.locator(tid('notify-patient')).getAttribute('data-id')).toBe(patientId);
+    expect(await form.locator('#root_patient_name').inputValue()).toBe('Сергей');
+    expect(await form.locator('#root_patient_lastName').inputValue()).toBe('Иванов');
+
+    // the registration group is required: the save is refused beside it
+    await form.locator('#root_tbcase_registrationDate').fill('2026-11-20');
+    await form.locator(tid('form-save')).click();
+    await poll(() => form.locator('.ant-form-item-explain-error').count()).toBeGreaterThan(0);
+    expect(page.url()).toContain('/sys/case/new');
+
+    await pick(page, selectOf(form, 'root_tbcase_registrationGroup'), 'Новый случай');
+    await form.locator(tid('form-save')).click();
+    await page.waitForURL(/\/sys\/case\?id=[0-9a-f-]{36}$/, { timeout: UI_TIMEOUT });
+    const caseId = new URL(page.url()).searchParams.get('id')!;
+    const saved = (await admin.get(`/api/tbl/tbcase/${caseId}`)).body;
+    expect([saved.patientId, saved.diagnosisType, saved.classification, saved.ownerUnitId, saved.registrationGroup]).toEqual([patientId, 'SUSPECT', 'TB', unitId, 'NEW']);
+  });
+
+  it('cancel goes back to the unit’s cases', async () => {
+    await page.goto(`/sys/case/new?diag=CONFIRMED&cla=DRTB&id=${unitId}`);
+    await page.locator(tid('notify-cancel')).click();
+    await page.waitForURL(new RegExp(`/sys/unit/cases\\?id=${unitId}$`), { timeout: UI_TIMEOUT });
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The latest case of a patient found by the search (seed 001 §2.6): classification and diagnosis
+ * type, state, the notification unit with its administrative unit, and one date line.
+ * @example <LatestCase hit={hit} />
+ */
+import { Flex, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat.js';
+import { useTranslation } from 'react-i18next';
+import type { PatientHit } from './api.ts';
+
+const stateColor = (state: string | null) => (state === 'NOT_ONTREATMENT' ? 'orange' : state === 'ONTREATMENT' ? 'green' : 'default');
+dayjs.extend(localizedFormat);
+/** A date in the language's short form (dayjs `L`: 05.03.2026 in ru). */
+export const dateText = (d: string | null | undefined) => (d ? dayjs(d.slice(0, 10)).format('L') : '');
+const date = dateText;
+
+/**
+ * The date line: a suspect's registration date; else by state the diagnosis date, the start of
+ * treatment, or the outcome date followed by the outcome.
+ * @example caseDateLine({ diagnosisType: 'CONFIRMED', state: 'CLOSED', outcomeDate: '2026-01-02', outcome: 'CURED', … }, t) // 'Случай закончен в 02.01.2026 Излечен'
+ */
+export function caseDateLine(hit: PatientHit, t: (key: string, vars?: Record<string, unknown>) => string): string {
+  if (hit.diagnosisType === 'SUSPECT') return t('ui.notify.registeredAt', { date: date(hit.registrationDate) });
+  if (hit.state === 'NOT_ONTREATMENT') return t('ui.notify.diagnosedAt', { date: date(hit.diagnosisDate) });
+  if (hit.state === 'ONTREATMENT') return t('ui.notify.onTreatmentSince', { date: date(hit.iniTreatmentDate) });
+  if (hit.state === 'CLOSED') {
+    const outcome = hit.outcome === 'OTHER' && hit.otherOutcome ? hit.otherOutcome : hit.outcome ? t(`caseOutcome.${hit.outcome}`) : '';
+    return [t('ui.notify.closedAt', { date: date(hit.outcomeDate) }), outcome].filter(Boolean).join(' ');
+  }
+  return '';
+}
+
+export function LatestCase({ hit }: { hit: PatientHit }) {
+  const { t } = useTranslation();
+  if (!hit.caseId) return <Typography.Text type="secondary">{t('ui.notify.noCase')}</Typography.Text>;
+  const unit = hit.notificationUnit;
+  return (
+    <Flex vertical data-testid="patient-hit-case">
+      <Space size={6} wrap>
+        <b data-testid="patient-hit-label">
+          {t(`caseClassification.${hit.classification}`)} — {t(`diagnosisType.${hit.diagnosisType}`)}
+        </b>
+        <Tag color={stateColor(hit.state)} data-testid="patient-hit-state">
+          {t(`caseState.${hit.state}`)}
+        </Tag>
+      </Space>
+      {unit ? (
+        <span data-testid="patient-hit-unit">
+          {unit.name}
+          {unit.adminUnit ? <Typography.Text type="secondary"> ({unit.adminUnit.name})</Typography.Text> : null}
+        </span>
+      ) : null}
+      <Typography.Text type="secondary" data-testid="patient-hit-date">
+        {caseDateLine(hit, (k, v) => t(k, v ?? {}))}
+      </Typography.Text>
+    </Flex>
+  );
+}

@@ -8,6 +8,7 @@ import { caseActions } from './workflow/index.ts';
 import { autoTagRoutes } from './auto-tags/routes.ts';
 import { caseDataRoutes } from './case-data/routes.ts';
 import { comorbidityAction } from './case-data/comorbidity.ts';
+import { caseDataHooks } from './case-data/hooks.ts';
 import { caseViewRoutes } from './case-page/routes.ts';
 import { notifyRoutes } from './notify/routes.ts';
 import { placeRoutes } from './places/routes.ts';
@@ -26,7 +27,7 @@ export const casesModule: DomainModule = {
   name: 'cases',
   search: [caseSearch],
   seed: seedDemoCases,
-  hooks: { tbcase: caseNumbering, ...talkHooks, ...treatmentHooks },
+  hooks: { tbcase: caseNumbering, ...talkHooks, ...treatmentHooks, ...caseDataHooks },
   actions: [...caseActions, comorbidityAction as RowAction, ...issueActions],
   routes(app, ctx) {
     followupRoutes(app, ctx);

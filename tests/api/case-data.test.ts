@@ -2,7 +2,8 @@
 // dialog (case + patient in one save, NEWCASE / NEWSUSP by diagnosis type, field errors and
 // nothing stored on a bad field, history), and the cards: contacts (CASECONTACT), adverse effects
 // (ADV_EFFECTS), previous treatments (CASEMAN to read, CASE_ADDINFO to change) and comorbidities
-// (COMIRBIDITIES) — each with its rules of §5 both ways, readable without `_EDT`, changed only with it.
+// (COMIRBIDITIES) — each with its rules of §5 both ways, readable without `_EDT`, changed only with it;
+// a sub-record never moves to another case, a previous treatment never ends before it starts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
@@ -85,6 +86,9 @@ describe('contacts (CASECONTACT)', () => {
     expect((await viewer.post(`/api/tbl/contact/${id}`, { age: 40 })).status).toBe(403);
     expect((await viewer.delete(`/api/tbl/contact/${id}`)).status).toBe(403);
     expect((await reader.post('/api/tbl/contact/query', { caseId })).status).toBe(403);
+    const moved = await editor.post(`/api/tbl/contact/${id}`, { caseId: suspectId });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors[0].field).toBe('caseId');
     const upd = await editor.post(`/api/tbl/contact/${id}`, { age: 40 });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     expect((await historyOf(id)).map((e) => e.action)).toEqual(['create', 'update']);
@@ -120,6 +124,9 @@ describe('previous treatments (CASEMAN; CASE_ADDINFO to change)', () => {
     expect(none.status).toBe(400);
     expect(fieldsOf(none)).toEqual(['month', 'outcome', 'year']);
     expect((await editor.post('/api/tbl/prevtreat', { ...treat, caseId, month: 13 })).status).toBe(400);
+    const before = await editor.post('/api/tbl/prevtreat', { ...treat, caseId, outcomeYear: 2018 });
+    expect(before.body.errors).toEqual([{ field: 'outcomeYear', msg: 'Исход не может предшествовать началу лечения' }]);
+    expect((await editor.post('/api/tbl/prevtreat', { ...treat, caseId, outcomeMonth: 2 })).body.errors[0].field).toBe('outcomeMonth');
     const ok = await editor.post('/api/tbl/prevtreat', { ...treat, caseId });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(await rowsOf('prevtreat')).toEqual([expect.objectContaining({ year: 2019, h: true, r: true, am: false, cfz: false })]);

@@ -1,9 +1,11 @@
-// The case page's treatment tab in a real browser (spec 001 §2.5, §4, §5, §9; issue 13): a confirmed
+// The case page's treatment tab in a real browser (spec 001 §2.5, §4, §5, §8, §9; issue 13): a confirmed
 // case starts the standard regimen 2HRZE/4HR and shows its timeline on the 100-unit scale; a week of
-// DOTS and a missed day marked in the calendar change the adherence and stay after a reload; a
-// prescription edited with its previous period kept splits its bar; an end before the start is
-// refused beside the field; the missed weeks raise the alert, and the close dialog warns of the WHO
-// definition of LOST_FOLLOWUP; cancelling the treatment brings back 'Лечение не начато'.
+// DOTS and a missed day marked in the calendar change the adherence and stay after a reload; an end
+// before the start is refused beside the field; a prescription edited with its previous period kept
+// splits its bar; a period is deleted after 'Подтвердить удаление?'; the period's end changes; the
+// missed weeks raise the alert, and the close dialog warns of the WHO definition of LOST_FOLLOWUP;
+// cancelling brings back 'Лечение не начато'; an individualized start from a table of prescriptions;
+// a calendar save the server refuses shows its error and the stored days.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
@@ -162,6 +164,28 @@ describe('the treatment tab', () => {
     expect(await tab().locator(tid('treatment-moved')).count()).toBe(1);
   });
 
+  it("deletes a prescription after 'Подтвердить удаление?'", async () => {
+    const hr = page.locator(tid('timeline-row')).nth(1);
+    expect(await hr.getAttribute('data-product')).toBe('Изониазид + Рифампицин, таблетки 75/150 мг');
+    await hr.locator(tid('timeline-bar')).click();
+    await menuItem(tid('prescription-delete')).click();
+    expect(await page.locator(tid('confirm-dialog')).innerText()).toBe('Подтвердить удаление?');
+    await page.locator(tid('confirm-yes')).click();
+    await poll(() => page.locator(tid('timeline-row')).count()).toBe(1);
+    expect(await bars().count()).toBe(2);
+  });
+
+  it('changes the end of the treatment period', async () => {
+    const end = iso(new Date(start.getFullYear(), start.getMonth() + 5, 15));
+    await tab().locator(tid('treatment-settings')).click();
+    await menuItem(tid('treatment-change-period')).click();
+    await dialog().locator(tid('schema-form')).waitFor();
+    await typeDate(dialog(), 'root_endDate', end);
+    await dialog().locator(tid('form-save')).click();
+    await dialog().waitFor({ state: 'detached' });
+    await poll(() => tab().locator(tid('treatment-period')).getAttribute('data-end')).toBe(end);
+  });
+
   it('warns of missed weeks in the tab and of the WHO LOST_FOLLOWUP definition on closing', async () => {
     // only a week taken, three months ago
     const alert = tab().locator(tid('treatment-alert'));
@@ -189,5 +213,41 @@ describe('the treatment tab', () => {
     expect(await tab().locator(tid('treatment-not-started-text')).innerText()).toBe('Лечение не начато');
     await poll(caseState).toBe('NOT_ONTREATMENT');
     expect((await admin.get(`/api/cases/case/treatment/${caseId}`)).body.started).toBe(false);
+  });
+
+  it('starts an individualized regimen from a table of prescriptions', async () => {
+    await tab().locator(tid('treatment-start')).click();
+    await menuItem(tid('treatment-start-individualized')).click();
+    await dialog().locator(tid('schema-form')).waitFor();
+    await typeDate(dialog(), 'root_iniDate', INI);
+    await pick(page, selectOf(dialog(), 'root_prescriptions_0_productId'), 'Изониазид + Рифампицин, таблетки 75/150 мг', true);
+    await dialog().locator('#root_prescriptions_0_doseUnit').fill('3');
+    await dialog().locator('#root_prescriptions_0_months').fill('2');
+    await dialog().locator(tid('form-save')).click();
+    await dialog().waitFor({ state: 'detached' });
+
+    await tab().locator(tid('treatment-summary')).waitFor();
+    expect(await tab().locator(tid('treatment-regimen')).innerText()).toBe('Индивидуализированная схема');
+    await poll(() => bars().count()).toBe(1);
+    expect(await bars().first().getAttribute('data-ini')).toBe(INI);
+    expect(await bars().first().innerText()).toBe('3 — 7/7');
+    await poll(caseState).toBe('ONTREATMENT');
+  });
+
+  it("a refused calendar save shows the server's error and the stored days", async () => {
+    // the case is closed behind the page's back: the calendar may no longer be saved
+    const closed = await admin.post('/api/cases/case/close', { tbcaseId: caseId, outcomeDate: iso(new Date()), outcome: 'CURED' });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const refused = await admin.post('/api/cases/case/treatment/followup', { caseId, year: start.getFullYear(), month: start.getMonth() + 1, days: [{ day: 10, status: 'DOTS' }] });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    const msg = refused.body.errors[0].msg as string;
+
+    const m = month(FIRST_MONTH);
+    await day(m, 10).click();
+    const error = page.locator(tid('alert-error'));
+    await error.waitFor();
+    expect(await error.innerText()).toContain(msg);
+    await poll(() => m.getAttribute('data-state')).toBe('error');
+    expect(await day(m, 10).getAttribute('data-status')).toBe('');
   });
 });

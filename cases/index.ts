@@ -14,7 +14,7 @@ import { notifyRoutes } from './notify/routes.ts';
 import { placeRoutes } from './places/routes.ts';
 import { caseTalkRoutes } from './talk/routes.ts';
 import { issueActions, talkHooks } from './talk/index.ts';
-import { treatmentHooks } from './treatment/hooks.ts';
+import { treatmentHooks, withTreatment } from './treatment/hooks.ts';
 import { treatmentRoutes } from './treatment/routes.ts';
 
 /**
@@ -27,7 +27,7 @@ export const casesModule: DomainModule = {
   name: 'cases',
   search: [caseSearch],
   seed: seedDemoCases,
-  hooks: { tbcase: caseNumbering, ...talkHooks, ...treatmentHooks, ...caseDataHooks },
+  hooks: { tbcase: withTreatment(caseNumbering), ...talkHooks, ...treatmentHooks, ...caseDataHooks },
   actions: [...caseActions, comorbidityAction as RowAction, ...issueActions],
   routes(app, ctx) {
     followupRoutes(app, ctx);

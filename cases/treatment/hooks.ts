@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import type { SaveContext, TableHooks } from '../../server/modules.ts';
-import { dayOf, dayOfYmd, daysInMonth, latestToday } from './dates.ts';
-import { refreshAlert, refuse, treatmentOf } from './rows.ts';
+import { dayOf, dayOfYmd, daysInMonth, isoOf, latestToday } from './dates.ts';
+import { refreshAlert, refuse, treatmentOf, writerOf } from './rows.ts';
 
 /**
  * The rules of the treatment tables, kept by the table writer on every write — the treatment calls
@@ -91,3 +92,71 @@ const periodRow: TableHooks = {
 
 /** The treatment tables' hooks, by table (`DomainModule.hooks`). */
 export const treatmentHooks: Record<string, TableHooks> = { adherence, prescription, treatment: periodRow, treatunit: periodRow };
+
+/**
+ * A case moved to another unit while on treatment (cases/workflow/transfer.ts): its treatment
+ * units follow. Transfer out splits the unit's stretch at the move date (the receiving unit from
+ * then on); undoing it gives the stretch back to the sending unit; confirming with another move
+ * date moves the split.
+ */
+async function followTransfer(x: SaveContext): Promise<void> {
+  const prev = x.prev;
+  if (!prev) return;
+  const moved = prev.ownerUnitId !== x.doc.ownerUnitId;
+  const redated = !moved && prev.transferring && !x.doc.transferring && x.doc.moveDate && x.doc.moveDate !== prev.moveDate;
+  if (!moved && !redated) return;
+  const tr = await treatmentOf(x.em, x.session.workspaceId, x.id);
+  if (!tr) return;
+  const writer = writerOf(x.ctx, x.session, 'treatunit');
+  const rows = await unitRows(x, x.id);
+  const last = rows.at(-1);
+  if (!last) return;
+  const within = { within: x.em };
+  if (moved && x.doc.transferring && x.doc.moveDate) {
+    const at: string = x.doc.moveDate < tr.iniDate ? tr.iniDate : x.doc.moveDate > last.endDate ? last.endDate : x.doc.moveDate;
+    if (at <= last.iniDate) await writer.update(last.id, { unitId: x.doc.ownerUnitId }, within);
+    else {
+      await writer.update(last.id, { endDate: isoOf(dayOf(at) - 1) }, within);
+      await writer.create({ caseId: x.id, unitId: x.doc.ownerUnitId, iniDate: at, endDate: last.endDate }, undefined, x.em);
+    }
+  } else if (moved) {
+    const before = rows.at(-2);
+    if (before && before.unitId === x.doc.ownerUnitId) {
+      await writer.delete(last.id, within);
+      await writer.update(before.id, { endDate: last.endDate }, within);
+    } else await writer.update(last.id, { unitId: x.doc.ownerUnitId }, within);
+  } else {
+    const before = rows.at(-2);
+    const at: string = x.doc.moveDate;
+    if (before && at > before.iniDate && at <= last.endDate) {
+      await writer.update(before.id, { endDate: isoOf(dayOf(at) - 1) }, within);
+      await writer.update(last.id, { iniDate: at }, within);
+    }
+  }
+}
+
+/** The case's treatment units, in date order. */
+async function unitRows(x: SaveContext, caseId: string): Promise<{ id: string; unitId: string; iniDate: string; endDate: string }[]> {
+  return kysely(x.em)
+    .selectFrom('treatunit')
+    .select(['id', 'unit_id as unitId', sql<string>`ini_date::text`.as('iniDate'), sql<string>`end_date::text`.as('endDate')])
+    .where('workspace_id', '=', x.session.workspaceId)
+    .where('case_id', '=', caseId)
+    .orderBy('ini_date')
+    .execute() as any;
+}
+
+/**
+ * The case table's hooks with treatment's added after them: `tbcase: withTreatment(caseNumbering)`
+ * in the module's hooks (one hooks object per table and module).
+ * @example hooks: { tbcase: withTreatment(caseNumbering) }
+ */
+export function withTreatment(caseHooks: TableHooks): TableHooks {
+  return {
+    ...caseHooks,
+    async afterSave(x) {
+      await caseHooks.afterSave?.(x);
+      await followTransfer(x);
+    },
+  };
+}

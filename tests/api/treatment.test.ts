@@ -235,6 +235,20 @@ describe('period', () => {
   });
 });
 
+describe('transfer', () => {
+  it('a transfer out splits the treatment units at the move date; undoing it gives them back', async () => {
+    const id = await standardCase();
+    const units = async () => (await view(admin, id)).units.map((u: any) => [u.ini, u.end, u.unit.id]);
+    ok(await admin.post(`/api/tbl/tbcase/${id}/action/transferout`, { unitToId: kant, moveDate: '2025-04-01' }));
+    expect(await units()).toEqual([['2025-01-06', '2025-03-31', bishkek], ['2025-04-01', '2025-07-04', kant]]);
+    ok(await admin.post(`/api/tbl/tbcase/${id}/action/undotransfer`, {}));
+    expect(await units()).toEqual([['2025-01-06', '2025-07-04', bishkek]]);
+    ok(await admin.post(`/api/tbl/tbcase/${id}/action/transferout`, { unitToId: kant, moveDate: '2025-04-01' }));
+    ok(await admin.post(`/api/tbl/tbcase/${id}/action/transferin`, { moveDate: '2025-04-10' }));
+    expect(await units()).toEqual([['2025-01-06', '2025-04-09', bishkek], ['2025-04-10', '2025-07-04', kant]]);
+  });
+});
+
 describe('cancel', () => {
   it('deletes every treatment row and returns the case to not started', async () => {
     const id = await standardCase();

@@ -1,16 +1,17 @@
 // The case page's treatment tab in a real browser (spec 001 §2.5, §4, §5, §8, §9; issue 13): a confirmed
-// case starts the standard regimen 2HRZE/4HR and shows its timeline on the 100-unit scale; a week of
+// TB case is offered only TB regimens, starts the standard regimen 2HRZE/4HR and shows its timeline on the 100-unit scale; a week of
 // DOTS and a missed day marked in the calendar change the adherence and stay after a reload; an end
 // before the start is refused beside the field; a prescription edited with its previous period kept
 // splits its bar; a period is deleted after 'Подтвердить удаление?'; the period's end changes; the
 // missed weeks raise the alert, and the close dialog warns of the WHO definition of LOST_FOLLOWUP;
 // cancelling brings back 'Лечение не начато'; an individualized start from a table of prescriptions;
-// a calendar save the server refuses shows its error and the stored days.
+// a calendar save the server refuses shows its error and the stored days. In client mode the start
+// form has no unit picker and the treatment unit is the user's.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { screenshot } from '../helpers/browser.ts';
-import { loginThroughUi, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { loginThroughUi, openDropdown, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const REGIMEN = '2HRZE/4HR';
 /** `expect.poll` with the UI's auto-wait limit. */
@@ -24,6 +25,28 @@ const INI = iso(start);
 const FIRST_MONTH = INI.slice(0, 7);
 const SPLIT = iso(new Date(start.getFullYear(), start.getMonth() + 1, 1));
 
+/** A new confirmed TB case of the Bishkek unit, registered before the treatment starts. */
+async function newCase(admin: ApiClient): Promise<string> {
+  const unitId = (await admin.post('/api/tbl/unit/query', { key: 'Бишкекский' })).body.list[0].id;
+  const patientId = (await admin.post('/api/tbl/patient', { name: 'Бакыт', lastName: 'Осмонов', gender: 'MALE', birthDate: '1985-03-02' })).body.result;
+  const registered = iso(new Date(start.getFullYear(), start.getMonth() - 1, 10));
+  const r = await admin.post('/api/tbl/tbcase', {
+    patientId, ownerUnitId: unitId, notificationUnitId: unitId, diagnosisType: 'CONFIRMED', classification: 'TB',
+    registrationGroup: 'NEW', registrationDate: registered, diagnosisDate: registered,
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.result;
+}
+
+/** Types an ISO date into a form's date picker; leaving the field commits it (Enter would submit the form). */
+async function typeDate(scope: Locator, id: string, value: string): Promise<void> {
+  const input = scope.locator(`#${id}`);
+  await input.click();
+  await input.fill(value);
+  await input.press('Tab');
+  await poll(() => input.inputValue()).toBe(value);
+}
+
 describe('the treatment tab', () => {
   const ctx = useEnv();
   let admin: ApiClient;
@@ -32,15 +55,7 @@ describe('the treatment tab', () => {
 
   beforeAll(async () => {
     admin = await ctx.env.server.login();
-    const unitId = (await admin.post('/api/tbl/unit/query', { key: 'Бишкекский' })).body.list[0].id;
-    const patientId = (await admin.post('/api/tbl/patient', { name: 'Бакыт', lastName: 'Осмонов', gender: 'MALE', birthDate: '1985-03-02' })).body.result;
-    const registered = iso(new Date(start.getFullYear(), start.getMonth() - 1, 10));
-    const r = await admin.post('/api/tbl/tbcase', {
-      patientId, ownerUnitId: unitId, notificationUnitId: unitId, diagnosisType: 'CONFIRMED', classification: 'TB',
-      registrationGroup: 'NEW', registrationDate: registered, diagnosisDate: registered,
-    });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    caseId = r.body.result;
+    caseId = await newCase(admin);
     page = await ctx.env.newPage();
     await loginThroughUi(page, 'ADMIN', 'Admin123');
   });
@@ -54,15 +69,6 @@ describe('the treatment tab', () => {
   const menuItem = (selector: string) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(selector);
   const caseState = async () => (await admin.get(`/api/tbl/tbcase/${caseId}`)).body.state;
 
-  async function typeDate(scope: Locator, id: string, value: string): Promise<void> {
-    const input = scope.locator(`#${id}`);
-    await input.click();
-    await input.fill(value);
-    // Enter would submit the form: leaving the field commits the typed date
-    await input.press('Tab');
-    await poll(() => input.inputValue()).toBe(value);
-  }
-
   it("starts a standard regimen from 'Лечение не начато' and draws its timeline", async () => {
     await page.goto(`/sys/case?id=${caseId}&tab=treatment`);
     expect(await tab().locator(tid('treatment-not-started-text')).innerText()).toBe('Лечение не начато');
@@ -71,6 +77,13 @@ describe('the treatment tab', () => {
     await menuItem(tid('treatment-start-standard')).click();
     await dialog().locator(tid('schema-form')).waitFor();
     await typeDate(dialog(), 'root_iniDate', INI);
+    // only the regimens of the case's classification (TB) are offered
+    await selectOf(dialog(), 'root_regimenId').click();
+    const options = openDropdown(page).locator('.ant-select-item-option');
+    await options.filter({ hasText: REGIMEN }).waitFor();
+    expect(await options.filter({ hasText: '6BPaLM' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await openDropdown(page).waitFor({ state: 'detached' });
     await pick(page, selectOf(dialog(), 'root_regimenId'), REGIMEN);
     await dialog().locator(tid('form-save')).click();
     await dialog().waitFor({ state: 'detached' });
@@ -249,5 +262,29 @@ describe('the treatment tab', () => {
     expect(await error.innerText()).toContain(msg);
     await poll(() => m.getAttribute('data-state')).toBe('error');
     expect(await day(m, 10).getAttribute('data-status')).toBe('');
+  });
+});
+
+describe('the treatment tab in client mode', () => {
+  const ctx = useEnv({ clientMode: true });
+
+  it("starts a standard regimen without the unit picker: the treatment unit is the user's", async () => {
+    const admin = await ctx.env.server.login();
+    const caseId = await newCase(admin);
+    const page = await ctx.env.newPage();
+    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await page.goto(`/sys/case?id=${caseId}&tab=treatment`);
+    await page.locator(tid('treatment-start')).click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(tid('treatment-start-standard')).click();
+    const dialog = page.locator(tid('remote-form-dialog'));
+    await dialog.locator(tid('schema-form')).waitFor();
+    expect(await dialog.locator('#root_unitId').count()).toBe(0);
+    await typeDate(dialog, 'root_iniDate', INI);
+    await pick(page, selectOf(dialog, 'root_regimenId'), REGIMEN);
+    await dialog.locator(tid('form-save')).click();
+    await dialog.waitFor({ state: 'detached' });
+    const unit = page.locator(tid('treatment-unit'));
+    await unit.waitFor();
+    expect(await unit.innerText()).toContain('Национальный центр фтизиатрии');
   });
 });

@@ -2,11 +2,15 @@ import type { AppContext } from '../server/http/context.ts';
 import { kysely } from '../server/db/kysely.ts';
 import { demoWorkspaceName } from '../catalogues/demo/seed.ts';
 import { generateCases } from './generate.ts';
+import { generateTreatments } from './treatment/generate.ts';
+import { generateDemoTalk } from './demo-talk.ts';
+import { refreshWorkspaceTags } from './auto-tags/index.ts';
 
 /**
  * The demo workspace's register, made once when the workspace is created: `config.demoCases`
  * generated patients and cases (`TB_DEMO_CASES`, default 300) over the demo units, registered in
- * the last two years, in every state, diagnosis type and classification, some transferring.
+ * the last two years, in every state, diagnosis type and classification, some transferring; each
+ * case on treatment with its prescriptions and intake calendar; comments and review issues on some.
  *
  * @example await seedDemoCases(ctx, { login: 'ADMIN', password: 'Admin123' }) // after the catalogues' seed
  */
@@ -17,5 +21,10 @@ export async function seedDemoCases(ctx: AppContext, created?: { login: string; 
   if (!ws) return undefined;
   const from = new Date(Date.now() - 730 * 86_400_000).toISOString().slice(0, 10);
   await generateCases(db, ws.id as string, ctx.config.demoCases, { seed: 'demo', numberPrefix: 'Д-', registeredFrom: from, registeredDays: 720 });
+  // every case on treatment has its treatment: prescriptions and a daily intake calendar
+  await generateTreatments(db, ws.id as string);
+  await generateDemoTalk(db, ws.id as string);
+  // generated rows bypass the writer, so their automatic tags are computed once here
+  await refreshWorkspaceTags(ctx.orm.em.fork(), ctx, ws.id as string);
   return undefined;
 }

@@ -224,6 +224,10 @@ describe('case data: read-only form and edit dialog', () => {
     expect((await admin.get(`/api/tbl/patient/${patientId}`)).body.middleName).toBe('Бакытовна');
     expect((await historyOf(caseId)).at(-1)).toMatchObject({ type: 'tbcase', action: 'update' });
     expect((await historyOf(patientId)).at(-1)).toMatchObject({ type: 'patient', action: 'update' });
+    // a save over a change made since the form was read is refused, and changes nothing
+    const stale = await editor.post('/api/cases/case/edit/save', { doc: { ...doc, tbcase: { ...doc.tbcase, registrationGroup: 'OTHER' } }, caseId, patientId, versions: form.resources.form.versions });
+    expect(stale.status).toBe(409);
+    expect((await admin.get(`/api/tbl/tbcase/${caseId}`)).body.registrationGroup).toBe('RELAPSE');
     // another unit's user reads the case but may not change it
     expect((await outsider.get(`/api/tbl/case/form/readonly/${caseId}`)).body.resources.canEdit).toBe(false);
     const outside = await outsider.post('/api/cases/case/edit/save', { doc: { ...doc, tbcase: { ...doc.tbcase, registrationGroup: 'OTHER' } }, caseId, patientId });

@@ -8,7 +8,7 @@
  *
  * @example <CaseDataCard caseId={caseId} tbcase={tbcase} reload={reload} />
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,8 @@ export function CaseDataCard({ caseId, tbcase, reload }: CaseTabProps) {
   const [editing, setEditing] = useState(false);
   /** Bumped after a save: the patient part may change without the case's version. */
   const [saved, setSaved] = useState(0);
+  /** The parts' versions the edit form was read at: a save over a newer change is refused (409). */
+  const versions = useRef<Record<string, number> | undefined>(undefined);
 
   useEffect(() => {
     let live = true;
@@ -70,8 +72,12 @@ export function CaseDataCard({ caseId, tbcase, reload }: CaseTabProps) {
       <RemoteFormDialog
         open={editing}
         title={t('ui.caseData.editTitle')}
-        load={() => caseDataApi.editForm(caseId)}
-        save={(doc) => caseDataApi.save(caseId, tbcase.patientId, doc)}
+        load={async () => {
+          const form = await caseDataApi.editForm(caseId);
+          versions.current = (form.resources?.form as { versions?: Record<string, number> } | undefined)?.versions;
+          return form;
+        }}
+        save={(doc) => caseDataApi.save(caseId, tbcase.patientId, doc, versions.current)}
         onSaved={() => {
           setEditing(false);
           setSaved((n) => n + 1);

@@ -14,8 +14,9 @@ export const caseDataApi = {
   readonly: (caseId: string) => api.get<ReadonlyCaseForm>(`/api/tbl/case/form/readonly/${id(caseId)}`),
   /** `GET /api/cases/case/edit/form/{caseId}`: the case's notification form with the case and patient. */
   editForm: (caseId: string) => api.get<RemoteForm>(`/api/cases/case/edit/form/${id(caseId)}`),
-  /** `POST /api/cases/case/edit/save {doc, caseId, patientId}` */
-  save: (caseId: string, patientId: string, doc: Doc) => api.post<string>('/api/cases/case/edit/save', { doc, caseId, patientId }),
+  /** `POST /api/cases/case/edit/save {doc, caseId, patientId, versions}`: `versions` as the edit form gave them (a part changed since → 409). */
+  save: (caseId: string, patientId: string, doc: Doc, versions?: Record<string, number>) =>
+    api.post<string>('/api/cases/case/edit/save', { doc, caseId, patientId, ...(versions ? { versions } : {}) }),
   /** `POST /api/cases/case/comorbidity/{caseId}` with the six flags. */
   comorbidities: (caseId: string, flags: Doc) => api.post<string>(`/api/cases/case/comorbidity/${id(caseId)}`, flags),
 };

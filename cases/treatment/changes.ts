@@ -55,7 +55,7 @@ export async function changePeriod(ctx: AppContext, s: Session, body: Doc): Prom
       }
     }
     if (end < tr.endDate) await trimCalendar(em, ctx, s, ids.caseId, dayOf(end));
-    await refreshAlert(em, s.workspaceId, ids.caseId);
+    await refreshAlert(em, ctx, s.workspaceId, ids.caseId);
   });
 }
 
@@ -156,6 +156,6 @@ export async function undoTreatment(ctx: AppContext, s: Session, caseId: string)
     }
     await writerOf(ctx, s, 'treatment').delete(tr.id, { within: em });
     await writerOf(ctx, s, 'tbcase').update(caseId, { state: 'NOT_ONTREATMENT', iniTreatmentDate: undefined }, { within: em, action: 'undotreatment' });
-    await refreshAlert(em, s.workspaceId, caseId);
+    await refreshAlert(em, ctx, s.workspaceId, caseId);
   });
 }

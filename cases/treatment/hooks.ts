@@ -67,11 +67,11 @@ const adherence: TableHooks = {
     await calendarRules(x);
   },
   async afterSave(x) {
-    await refreshAlert(x.em, x.session.workspaceId, x.doc.caseId);
+    await refreshAlert(x.em, x.ctx, x.session.workspaceId, x.doc.caseId);
   },
   async beforeDelete(x) {
     if ((await caseState(x, x.prev.caseId)) !== 'ONTREATMENT') throw refuse(x.session, 'treatment.calendarNotOnTreatment');
-    await refreshAlert(x.em, x.session.workspaceId, x.prev.caseId, { year: x.prev.year, month: x.prev.month, days: null });
+    await refreshAlert(x.em, x.ctx, x.session.workspaceId, x.prev.caseId, { year: x.prev.year, month: x.prev.month, days: null });
   },
 };
 

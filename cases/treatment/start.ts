@@ -84,6 +84,6 @@ export async function startTreatment(ctx: AppContext, s: Session, body: Doc): Pr
       const create = () => writerOf(ctx, s, 'prescription').create({ caseId, ...p }, undefined, em);
       await (individual ? withFieldPrefix(`prescriptions.${i}`, create) : create());
     }
-    await refreshAlert(em, s.workspaceId, caseId);
+    await refreshAlert(em, ctx, s.workspaceId, caseId);
   });
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Empty, Space, Tag } from 'antd';
+import { Button, Card, Space, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CaseTag } from './types.ts';
@@ -27,7 +27,9 @@ export function TagsCard({ tags, onEdit }: { tags: CaseTag[]; onEdit?: () => voi
           ))}
         </Space>
       ) : (
-        <Empty data-testid="case-tags-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('ui.casePage.noTags')} />
+        <Typography.Text data-testid="case-tags-empty" type="secondary">
+          {t('ui.casePage.noTags')}
+        </Typography.Text>
       )}
     </Card>
   );

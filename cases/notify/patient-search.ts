@@ -10,14 +10,15 @@
  *   (migration patient_search), the function that also turns the typed name into words here;
  * - `nameword` holds each word of those keys once (the same trigger adds new ones): each typed word
  *   is first matched against it by trigram similarity (`<%`, word similarity ≥ 0.4: typos,
- *   transliteration, fragments), giving at most 20 known words close to it, each with a score;
+ *   transliteration, fragments), giving at most 10 known words close to it, each with a score
+ *   (at least {@link MIN_SCORE});
  * - the patients are then those whose key holds, for every typed word, one of its close words — a
  *   GIN index of the key's words (`string_to_array(search_key, ' ') && array[…]`), so the work is
  *   the size of the answer, never a scan of all patients;
  * - ranked: the very key typed first, then the sum of the words' scores, then the last name typed
- *   first in the key, then trigram similarity of the whole key, then id. At most {@link CAP}
+ *   first in the key, then the key's length nearest the typed one, then id. At most {@link CAP}
  *   candidates are ranked (the ones with every typed word exactly first): a broader search counts
- *   as '1 000+'.
+ *   as '500+'.
  * Each hit carries the patient and their latest case (by registration date).
  *
  * @example await searchPatients(db, ws, { lastName: 'tokhtogulov', name: 'Айбек' }) // { count: 3, list: [{ patient: {…}, caseNumber: '000042', … }] }
@@ -26,14 +27,20 @@ import { sql, type Kysely } from 'kysely';
 
 /** Rows per page (seed 001 §9). */
 export const PAGE_SIZE = 20;
-/** The most candidates ranked and counted: past it the count reads '1 000+'. */
-export const CAP = 1000;
+/** The most candidates ranked and counted: past it the count reads '500+' (25 pages). */
+export const CAP = 500;
 /** The most typed words considered. */
 const MAX_WORDS = 6;
 /** How close a known word must be to a typed one (pg_trgm word similarity). */
 const WORD_THRESHOLD = 0.4;
 /** The closest known words kept per typed word. */
-const VARIANTS = 20;
+const VARIANTS = 10;
+/**
+ * The least score of a known word kept for a typed one (the mean of pg_trgm's word similarity and
+ * similarity): a one-letter typo of a name scores about 0.6 ('toktogulav' → 'toktogulov' 0.65), while
+ * words merely sharing an ending score below ('ivanova' → 'sultanova' 0.39) and would only widen the search.
+ */
+const MIN_SCORE = 0.45;
 
 export interface PatientSearchInput {
   name?: string;
@@ -65,7 +72,7 @@ export interface PatientHit {
 export interface PatientSearchResult {
   list: PatientHit[];
   count: number;
-  /** More than {@link CAP} patients matched: the count reads '1 000+'. */
+  /** More than {@link CAP} patients matched: the count reads '500+'. */
   countCapped: boolean;
   page: number;
   pageSize: number;
@@ -123,35 +130,40 @@ export async function searchPatients(db: Kysely<any>, workspaceId: string, input
     const rows = (await sql<Row>`
       with q as (select w, i::int as i from unnest(${words}::text[]) with ordinality as t(w, i)),
       v as materialized (
-        select q.i, n.word, (word_similarity(q.w, n.word) + similarity(q.w, n.word)) / 2 as s
-          from q cross join lateral (select word from nameword where q.w <% word order by q.w <<-> word, word limit ${VARIANTS}) n),
-      cand as (
-        (select p.id from patient p where p.workspace_id = ${workspaceId} and ${keyWords} @> ${words}::text[] ${born} limit ${CAP})
+        select q.i, n.word, n.s from q cross join lateral (
+          select word, s from (select word, (word_similarity(q.w, word) + similarity(q.w, word)) / 2 as s from nameword where q.w <% word) x
+           where s >= ${MIN_SCORE} order by s desc, word limit ${VARIANTS}) n),
+      cand as materialized (
+        (select p.id, p.search_key from patient p where p.workspace_id = ${workspaceId} and ${keyWords} @> ${words}::text[] ${born} limit ${CAP + 1})
         union
-        (select p.id from patient p where p.workspace_id = ${workspaceId} and ${everyWord} ${born} limit ${CAP})),
+        (select p.id, p.search_key from patient p where p.workspace_id = ${workspaceId} and ${everyWord} ${born} limit ${CAP + 1})),
+      scored as (
+        select id, sum(m) as score from (
+          select c.id, v.i, max(v.s) as m from cand c cross join unnest(string_to_array(c.search_key, ' ')) as w(word) join v on v.word = w.word
+           group by c.id, v.i) x
+         group by id),
       ranked as (
-        select p.id, p.name, p.middle_name, p.last_name, p.gender, p.birth_date,
-               p.search_key = ${key} as exact,
-               (select coalesce(sum(m), 0) from (select max(v.s) as m from v where v.word = any(${keyWords}) group by v.i) x) as score,
-               coalesce(starts_with(p.search_key, ${k.last ?? ''} || ' '), false) as last_first,
-               similarity(p.search_key, ${key}) as sim
-          from cand join patient p on p.id = cand.id),
+        select c.id, c.search_key = ${key} as exact, coalesce(s.score, 0) as score,
+               coalesce(starts_with(c.search_key, ${k.last ?? ''} || ' '), false) as last_first,
+               abs(length(c.search_key) - ${key.length}) as dlen
+          from cand c left join scored s on s.id = c.id),
       page as (
         select r.*, count(*) over () as total from ranked r
-         order by r.exact desc, r.score desc, r.last_first desc, r.sim desc, r.id
+         order by r.exact desc, r.score desc, r.last_first desc, r.dlen, r.id
          limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE})
-      select pg.id, pg.name, pg.middle_name, pg.last_name, pg.gender, pg.birth_date::text as birth_date, pg.total,
+      select p.id, p.name, p.middle_name, p.last_name, p.gender, p.birth_date::text as birth_date, pg.total,
              c.id as case_id, c.case_number, c.classification, c.diagnosis_type, c.state, c.registration_date::text as registration_date,
              c.diagnosis_date::text as diagnosis_date, c.ini_treatment_date::text as ini_treatment_date, c.outcome_date::text as outcome_date,
              c.outcome, c.other_outcome,
              u.id as unit_id, u.name as unit_name, a.id as admin_unit_id, a.name as admin_unit_name
         from page pg
+        join patient p on p.id = pg.id
         left join lateral (
           select c.* from tbcase c where c.patient_id = pg.id and c.workspace_id = ${workspaceId}
            order by c.registration_date desc nulls last, c.created_at desc, c.id desc limit 1) c on true
         left join unit u on u.id = c.notification_unit_id
         left join adminunit a on a.id = u.address_admin_unit_id
-       order by pg.exact desc, pg.score desc, pg.last_first desc, pg.sim desc, pg.id`.execute(tx)).rows;
+       order by pg.exact desc, pg.score desc, pg.last_first desc, pg.dlen, pg.id`.execute(tx)).rows;
     const total = rows.length ? Number(rows[0].total) : await countOnly(tx, workspaceId, words, born, everyWord);
     return { list: rows.map(toHit), count: Math.min(total, CAP), countCapped: total > CAP, page, pageSize: PAGE_SIZE };
   });
@@ -163,11 +175,13 @@ async function countOnly(tx: Kysely<any>, workspaceId: string, words: string[], 
   const r = await sql<{ n: string }>`
     with q as (select w, i::int as i from unnest(${words}::text[]) with ordinality as t(w, i)),
     v as materialized (
-      select q.i, n.word from q cross join lateral (select word from nameword where q.w <% word order by q.w <<-> word, word limit ${VARIANTS}) n)
+      select q.i, n.word from q cross join lateral (
+        select word, s from (select word, (word_similarity(q.w, word) + similarity(q.w, word)) / 2 as s from nameword where q.w <% word) x
+         where s >= ${MIN_SCORE} order by s desc, word limit ${VARIANTS}) n)
     select count(*) as n from (
-      (select p.id from patient p where p.workspace_id = ${workspaceId} and ${keyWords} @> ${words}::text[] ${born} limit ${CAP})
+      (select p.id from patient p where p.workspace_id = ${workspaceId} and ${keyWords} @> ${words}::text[] ${born} limit ${CAP + 1})
       union
-      (select p.id from patient p where p.workspace_id = ${workspaceId} and ${everyWord} ${born} limit ${CAP})) x`.execute(tx);
+      (select p.id from patient p where p.workspace_id = ${workspaceId} and ${everyWord} ${born} limit ${CAP + 1})) x`.execute(tx);
   return Number(r.rows[0]?.n ?? 0);
 }
 

@@ -3,6 +3,8 @@
 // the name parts in another order, closest first; 20 per page with the count; each hit carries the
 // latest case.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCases } from '../../cases/generate.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -115,6 +117,20 @@ describe('the hits', () => {
     expect(new Set(all).size).toBe(25);
     const p3 = (await search({ lastName: 'Страничкин', name: 'Пагинат', page: 3 })).body;
     expect([p3.count, p3.list.length]).toEqual([25, 0]);
+  });
+
+  it('of a broad search count up to 500 ("500+"); generated patients (bulk inserts) are found too', async () => {
+    const db = kysely(server.ctx.orm.em.fork());
+    const ws = (await admin.post('/api/sys/session')).body.workspaceId;
+    await generateCases(db, ws, 8000, { unitIds: [unitId] });
+    const keys = await db.selectFrom('patient').select((eb) => eb.fn.count('id').as('n')).where('search_key', 'is', null).executeTakeFirstOrThrow();
+    expect(Number(keys.n)).toBe(0);
+    const r = (await search({ lastName: 'Иванов' })).body;
+    expect([r.count, r.countCapped, r.list.length]).toEqual([500, true, 20]);
+    expect(r.list[0].patient.lastName).toBe('Иванов');
+    const one = await db.selectFrom('patient').select(['id', 'name', 'last_name', 'middle_name', 'birth_date']).where('last_name', '=', 'Касымова').orderBy('id').executeTakeFirstOrThrow();
+    const hits = (await search({ lastName: 'kasymova', name: one.name, middleName: one.middle_name, birthDate: String((await db.selectFrom('patient').select((eb) => eb.cast('birth_date', 'text').as('d')).where('id', '=', one.id).executeTakeFirstOrThrow()).d) })).body.list;
+    expect(hits.map((h: any) => h.patient.id)).toContain(one.id);
   });
 
   it('need a name; a bad birth date or page is a 400 naming the field', async () => {

@@ -4,13 +4,15 @@ import { demoWorkspaceName } from '../catalogues/demo/seed.ts';
 import { generateCases } from './generate.ts';
 import { generateTreatments } from './treatment/generate.ts';
 import { generateDemoTalk } from './demo-talk.ts';
+import { generateDemoCaseData } from './case-data/demo.ts';
 import { refreshWorkspaceTags } from './auto-tags/index.ts';
 
 /**
  * The demo workspace's register, made once when the workspace is created: `config.demoCases`
  * generated patients and cases (`TB_DEMO_CASES`, default 300) over the demo units, registered in
  * the last two years, in every state, diagnosis type and classification, some transferring; each
- * case on treatment with its prescriptions and intake calendar; comments and review issues on some.
+ * case on treatment with its prescriptions and intake calendar; comments and review issues on some;
+ * the case data tab's comorbidities, contacts, adverse effects and previous treatments.
  *
  * @example await seedDemoCases(ctx, { login: 'ADMIN', password: 'Admin123' }) // after the catalogues' seed
  */
@@ -24,6 +26,8 @@ export async function seedDemoCases(ctx: AppContext, created?: { login: string; 
   // every case on treatment has its treatment: prescriptions and a daily intake calendar
   await generateTreatments(db, ws.id as string);
   await generateDemoTalk(db, ws.id as string);
+  // comorbidities, contacts, adverse effects and previous treatments (the case data tab)
+  await generateDemoCaseData(db, ws.id as string);
   // generated rows bypass the writer, so their automatic tags are computed once here
   await refreshWorkspaceTags(ctx.orm.em.fork(), ctx, ws.id as string);
   return undefined;

@@ -107,6 +107,10 @@ describe('adverse effects (ADV_EFFECTS)', () => {
     expect(fieldsOf(none)).toEqual(['month', 'sideEffect']);
     for (const month of [0, 25]) expect((await editor.post('/api/tbl/sideeffect', { caseId, sideEffect: 'adv1', month })).status).toBe(400);
     const substanceId = (await admin.post('/api/tbl/substance/query', { pageSize: 1 })).body.list[0].id;
+    // the form's medicine picker: offered to whoever may write adverse effects, without the catalogue's permission
+    const offered = await editor.post('/api/opts/substance', {});
+    expect(offered.status).toBe(200);
+    expect(JSON.stringify(offered.body)).toContain(substanceId);
     const ok = await editor.post('/api/tbl/sideeffect', { caseId, sideEffect: 'adv2', month: 24, substanceId, comment: 'Тошнота' });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(await rowsOf('sideeffect')).toEqual([expect.objectContaining({ side_effect: 'adv2', month: 24, substance_id: substanceId })]);

@@ -6,7 +6,7 @@ import { ApiError, fail } from '../../server/http/errors.ts';
 import type { Doc } from '../../server/modules.ts';
 import { daysInMonth } from './dates.ts';
 import { encodeDays } from './days.ts';
-import { lockCase, refuse, treatmentOf, writerOf } from './rows.ts';
+import { lockCase, refuse, writerOf } from './rows.ts';
 import type { DayEntry } from './types.ts';
 
 /** The body of `POST /api/cases/case/treatment/followup` (spec 001 §7). */
@@ -60,7 +60,6 @@ export async function saveMonth(ctx: AppContext, s: Session, body: Doc): Promise
   await ctx.orm.em.fork().transactional(async (em) => {
     const tbcase = await lockCase(em, ctx, s, caseId);
     if (tbcase.state !== 'ONTREATMENT') throw refuse(s, 'treatment.calendarNotOnTreatment');
-    if (!(await treatmentOf(em, s.workspaceId, caseId))) throw refuse(s, 'treatment.notStarted');
     const writer = writerOf(ctx, s, 'adherence');
     const stored = await kysely(em).selectFrom('adherence').select(['id', 'days']).where('workspace_id', '=', s.workspaceId).where('case_id', '=', caseId).where('year', '=', year).where('month', '=', month).executeTakeFirst();
     const empty = !/[DSN]/.test(encoded);

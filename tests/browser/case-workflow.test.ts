@@ -16,6 +16,8 @@ describe('the case workflow', () => {
   const ctx = useEnv();
   let admin: ApiClient;
   let caseId: string;
+  let bishkekId: string;
+  let patientId: string;
   let kant: { id: string; name: string };
   let page: Page;
 
@@ -24,8 +26,9 @@ describe('the case workflow', () => {
     admin = await server.login();
     const unit = async (key: string) => (await admin.post('/api/tbl/unit/query', { key })).body.list[0] as { id: string; name: string };
     const bishkek = await unit('Бишкекский');
+    bishkekId = bishkek.id;
     kant = await unit('Ысык-Атинский');
-    const patientId = (await admin.post('/api/tbl/patient', { name: 'Жаркын', lastName: 'Осмонова', gender: 'FEMALE', birthDate: '1991-08-14' })).body.result;
+    patientId = (await admin.post('/api/tbl/patient', { name: 'Жаркын', lastName: 'Осмонова', gender: 'FEMALE', birthDate: '1991-08-14' })).body.result;
     const r = await admin.post('/api/tbl/tbcase', {
       patientId, ownerUnitId: bishkek.id, notificationUnitId: bishkek.id, diagnosisType: 'SUSPECT', classification: 'TB', registrationGroup: 'NEW', registrationDate: '2025-03-01',
     });
@@ -154,5 +157,23 @@ describe('the case workflow', () => {
     expect((await admin.get(`/api/tbl/case/${caseId}`)).status).toBe(404);
     await page.goto(`/sys/case?id=${caseId}`);
     await poll(() => page.locator(tid('case-not-found')).innerText()).toContain('Случай не найден');
+  });
+
+  it('confirming the transfer of a case on treatment asks the move date first', async () => {
+    const r = await admin.post('/api/tbl/tbcase', {
+      patientId, ownerUnitId: bishkekId, notificationUnitId: bishkekId, diagnosisType: 'CONFIRMED', classification: 'TB', registrationGroup: 'NEW',
+      registrationDate: '2025-03-01', state: 'ONTREATMENT', iniTreatmentDate: '2025-03-05',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const id = r.body.result;
+    expect((await admin.post('/api/cases/case/transferout', { tbcaseId: id, unitToId: kant.id, moveDate: '2025-04-01' })).status).toBe(200);
+    await page.goto(`/sys/case?id=${id}`);
+    await page.locator(tid('transfer-confirm')).click();
+    const dialog = page.locator(tid('transfer-dialog'));
+    await dialog.locator(tid('transfer-moveDate')).fill('2025-04-02');
+    await page.locator(tid('transfer-save')).click();
+    await dialog.waitFor({ state: 'detached' });
+    await poll(() => page.locator(tid('transfer-warning')).count()).toBe(0);
+    expect((await admin.get(`/api/tbl/tbcase/${id}`)).body).toMatchObject({ transferring: false, ownerUnitId: kant.id, moveDate: '2025-04-02' });
   });
 });

@@ -85,7 +85,7 @@ describe('workspace area: TB institutions', () => {
     const id = (await target.getAttribute('data-id'))!;
     await target.click();
     await page.waitForURL((u) => u.pathname === '/sys/unit/cases' && u.searchParams.get('id') === id);
-    expect(await page.locator(tid('pending-page')).getAttribute('data-path')).toBe(`/sys/unit/cases?id=${id}`);
+    await page.locator(`${tid('unit-page')}[data-id="${id}"] ${tid('active-cases')}`).waitFor();
 
     // back to the list: it starts at page 1 again
     await page.goBack();

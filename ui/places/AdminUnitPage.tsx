@@ -40,6 +40,7 @@ function General({ place }: { place: PlaceRef }) {
       </Col>
       <Col xs={24} md={18} lg={19}>
         <Routes>
+          <Route index element={<PlaceDashboard place={place} />} />
           <Route path="dashboard" element={<PlaceDashboard place={place} />} />
           <Route path="units" element={<PlacesTree areaId={place.id} />} />
           <Route path="*" element={<Navigate to={placeLink(place, 'general/dashboard')} replace />} />
@@ -86,6 +87,7 @@ export default function AdminUnitPage() {
         items={TABS.map((k) => ({ key: k, label: <span data-testid={`adminunit-tab-${k}`}>{t(`ui.places.tabs.${k}`)}</span> }))}
       />
       <Routes>
+        <Route index element={<General place={place} />} />
         <Route path="general/*" element={<General place={place} />} />
         <Route path="cases/*" element={<CasesView place={place} />} />
         <Route path="*" element={<Navigate to={placeLink(place, 'general')} replace />} />

@@ -19,6 +19,7 @@ export function CasesView({ place }: { place: PlaceRef }) {
   const { data, error } = useRemote(() => placesApi.summary(place.scope, place.id), [place.scope, place.id]);
   const views = place.scope === 'UNIT' ? ['active'] : ['places'];
   const home = placeLink(place, `cases/${views[0]}`);
+  const main = place.scope === 'UNIT' ? <ActiveCases unitId={place.id!} /> : <PlacesTree areaId={place.id} />;
   const tag = params.get('tag');
   const sum = params.get('sum');
   return (
@@ -29,7 +30,9 @@ export function CasesView({ place }: { place: PlaceRef }) {
       </Col>
       <Col xs={24} md={17} lg={18}>
         <Routes>
-          {place.scope === 'UNIT' ? <Route path="active" element={<ActiveCases unitId={place.id!} />} /> : <Route path="places" element={<PlacesTree areaId={place.id} />} />}
+          {/* `/cases?id=` (the links of other pages) shows the default view under its own address */}
+          <Route index element={main} />
+          <Route path={views[0]} element={main} />
           <Route path="tag" element={tag ? <TagCases key={tag} place={place} tagId={tag} /> : <Navigate to={home} replace />} />
           <Route path="summary" element={sum ? <SummaryCases key={sum} place={place} summaryId={sum} /> : <Navigate to={home} replace />} />
           <Route path="*" element={<Navigate to={home} replace />} />

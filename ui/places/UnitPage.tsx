@@ -67,6 +67,7 @@ export default function UnitPage() {
         items={TABS.map((k) => ({ key: k, label: <span data-testid={`unit-tab-${k}`}>{t(`ui.places.tabs.${k}`)}</span> }))}
       />
       <Routes>
+        <Route index element={<PlaceDashboard place={place} />} />
         <Route path="general/*" element={<PlaceDashboard place={place} />} />
         <Route path="cases/*" element={<CasesView place={place} />} />
         <Route path="*" element={<Navigate to={placeLink(place, 'general')} replace />} />

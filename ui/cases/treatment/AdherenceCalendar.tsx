@@ -16,12 +16,14 @@ export interface AdherenceCalendarProps {
   caseId: string;
   treatment: TreatmentStarted;
   editable: boolean;
+  /** The case is ONTREATMENT: a calendar not editable then says the user lacks the right. */
+  onTreatment: boolean;
   /** Reloads the treatment after a month was saved. */
   reload: () => Promise<unknown>;
   onError: (err: unknown) => void;
 }
 
-export function AdherenceCalendar({ caseId, treatment, editable, reload, onError }: AdherenceCalendarProps) {
+export function AdherenceCalendar({ caseId, treatment, editable, onTreatment, reload, onError }: AdherenceCalendarProps) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<DayStatus>('DOTS');
   const saves = useMonthSaves(caseId, reload, onError);
@@ -51,7 +53,12 @@ export function AdherenceCalendar({ caseId, treatment, editable, reload, onError
             ))}
           </Radio.Group>
         ) : (
-          <Alert data-testid="calendar-readonly" type="info" showIcon title={t('ui.treatment.calendarReadOnly')} />
+          <Alert
+            data-testid="calendar-readonly"
+            type="info"
+            showIcon
+            title={onTreatment ? t('ui.treatment.calendarNoRight', { name: t('perm.CASE_INTAKEMED') }) : t('ui.treatment.calendarReadOnly')}
+          />
         )}
         <Typography.Text strong data-testid="treatment-adherence" data-percent={overall.percent ?? ''}>
           {t('ui.treatment.adherenceOverall')}: {adherenceText(t, overall)}

@@ -117,7 +117,7 @@ export default function TreatmentTab({ caseId, tbcase, reload }: CaseTabProps) {
             onEdit={(product, period) => setDialog({ kind: 'edit', product, period })}
             onDelete={(period) => void removePeriod(period.prescriptionId)}
           />
-          {treatment.calendar ? <AdherenceCalendar caseId={caseId} treatment={treatment} editable={treatment.editable} reload={load} onError={showErrors} /> : null}
+          {treatment.calendar ? <AdherenceCalendar caseId={caseId} treatment={treatment} editable={treatment.editable} onTreatment={tbcase?.state === 'ONTREATMENT'} reload={load} onError={showErrors} /> : null}
           <TreatmentDialogs caseId={caseId} treatment={treatment} dialog={dialog} onClose={() => setDialog(null)} onSaved={onSaved} />
         </Flex>
       )}

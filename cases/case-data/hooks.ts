@@ -1,16 +1,12 @@
 /**
  * The rules of the case data tab's sub-records, kept by the table writer on every write (the
- * generic API is their only path): a contact, adverse effect or previous treatment stays with its
- * case; a previous treatment's outcome is not before its start (month and year, when both given).
+ * generic API is their only path): a previous treatment's outcome is not before its start (month
+ * and year, when both given). That a row stays with its case is the writer's rule for every
+ * sub-record table (`x-table.parent`, server/tbl/write.ts).
  */
 import { t } from '../../engine/i18n.ts';
 import { fail } from '../../server/http/errors.ts';
-import type { SaveContext, TableHooks } from '../../server/modules.ts';
-
-/** A row is never moved to another case (the one it was written for keeps it). */
-function sameCase(x: SaveContext): void {
-  if (x.prev && x.prev.caseId !== x.doc.caseId) throw fail(400, t(x.session.lang, 'msg.refNotAllowed'), 'caseId');
-}
+import type { TableHooks } from '../../server/modules.ts';
 
 /**
  * The outcome of a previous treatment is not before its start: by year, then by month when both
@@ -27,11 +23,8 @@ export function outcomeAfterStart(d: Record<string, unknown>): 'outcomeYear' | '
 
 /** The hooks by table (`DomainModule.hooks`). */
 export const caseDataHooks: Record<string, TableHooks> = {
-  contact: { beforeSave: sameCase },
-  sideeffect: { beforeSave: sameCase },
   prevtreat: {
     beforeSave(x) {
-      sameCase(x);
       const field = outcomeAfterStart(x.doc);
       if (field) throw fail(400, t(x.session.lang, 'prevtreat.outcomeBeforeStart'), field);
     },

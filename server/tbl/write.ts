@@ -78,6 +78,9 @@ export class TableWriter {
       // What hooks computed on read (counts, joined names) is not part of the stored document.
       const declared = Object.keys(this.def.schema.properties ?? {});
       const doc = { ...pick(structuredClone(prev), declared), ...patch };
+      // a sub-record stays with its parent row (a case's exam or contact is never moved to another case)
+      const parent = this.def.meta.parent;
+      if (parent && doc[parent] !== prev[parent]) throw fail(400, t(this.session.lang, 'msg.refNotAllowed'), parent);
       const x = { em, ctx: this.ctx, session: this.session, def: this.def, id, isNew: false, doc, prev };
       validateDoc(this.ctx, this.def, doc, this.session);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);

@@ -1,6 +1,6 @@
 import type { DomainModule } from '../server/modules.ts';
 import type { RowAction } from '../server/actions/types.ts';
-import { followupRoutes } from './followups/index.ts';
+import { followupRoutes, installDerivedHooks } from './followups/index.ts';
 import { caseNumbering } from './case-number.ts';
 import { seedDemoCases } from './demo.ts';
 import { caseSearch } from './search.ts';
@@ -29,6 +29,10 @@ export const casesModule: DomainModule = {
   seed: seedDemoCases,
   hooks: { tbcase: withTreatment(caseNumbering), ...talkHooks, ...treatmentHooks, ...caseDataHooks },
   actions: [...caseActions, comorbidityAction as RowAction, ...issueActions],
+  async start(ctx) {
+    // the exam tables that feed a case's derived columns (x-derived: latest results, culture conversion)
+    installDerivedHooks(casesModule.hooks!, ctx.registry);
+  },
   routes(app, ctx) {
     followupRoutes(app, ctx);
     caseViewRoutes(app, ctx);

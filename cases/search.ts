@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
+import { t } from '../engine/i18n.ts';
 import { likePattern } from '../server/db/like.ts';
 import { hasPermission } from '../server/http/middleware.ts';
 import { rowsInView } from '../server/scope/rows.ts';
 import type { SearchProvider } from '../server/sys/search.ts';
 import { composePatientName } from '../server/sys/patient-name.ts';
 import { kysely } from '../server/db/kysely.ts';
+import { derivedText, visibleDerived } from './followups/latest.ts';
 
 interface CaseRow {
   id: string;
@@ -14,6 +16,7 @@ interface CaseRow {
   last_name: string | null;
   gender: string;
   unit_name: string | null;
+  [derived: string]: unknown;
 }
 
 /**
@@ -22,7 +25,9 @@ interface CaseRow {
  * limited, instead of an OR across the join: the name branch starts from the workspace's patients
  * (workspace index) and reaches their cases by `tbcase.patient_id`'s index; the number branch reads
  * the workspace's cases. Columns are compared bare (no concatenation), so a trigram index on them
- * would serve the same query.
+ * would serve the same query. A hit's subtitle names the case's number, unit and the derived
+ * results the searcher may see (`x-derived` columns of exam types they may read: latest
+ * microscopy and Xpert results, culture conversion and reversion dates).
  */
 export const caseSearch: SearchProvider = async (em, s, { text, like }, limit, ctx) => {
   if (!hasPermission(s, 'CASEMAN')) return [];
@@ -35,6 +40,12 @@ export const caseSearch: SearchProvider = async (em, s, { text, like }, limit, c
     words.map((w) => sql`(p.name ilike ${w} or p.middle_name ilike ${w} or p.last_name ilike ${w})`),
     sql` and `,
   );
+  // the case's derived results the searcher may see (latest microscopy and Xpert, culture conversion…), not the dates of the latest ones
+  const derived = visibleDerived(ctx.registry, s).filter((d) => !(d.kind === 'latest' && d.source.key === 'date'));
+  const derivedCols = derived.map((d) => {
+    const col = sql.ref(`c.${d.field.column}`);
+    return sql`, ${d.field.format === 'date' ? sql`to_char(${col}, 'YYYY-MM-DD')` : col} as ${sql.ref(d.field.column)}`;
+  });
   const rows = (await sql<CaseRow>`
     with hit as (
       (select c.id from patient p join tbcase c on c.patient_id = p.id and c.workspace_id = ${ws}
@@ -44,7 +55,7 @@ export const caseSearch: SearchProvider = async (em, s, { text, like }, limit, c
       (select c.id from tbcase c where c.workspace_id = ${ws} and c.case_number ilike ${like} ${inView}
         order by c.case_number limit ${limit})
     )
-    select c.id, c.case_number, p.name, p.middle_name, p.last_name, p.gender, u.name as unit_name
+    select c.id, c.case_number, p.name, p.middle_name, p.last_name, p.gender, u.name as unit_name ${derivedCols.length ? sql.join(derivedCols, sql``) : sql``}
       from hit join tbcase c on c.id = hit.id join patient p on p.id = c.patient_id
       left join unit u on u.id = c.owner_unit_id
      order by p.last_name, p.name, p.middle_name, c.case_number limit ${limit}`.execute(kysely(em))).rows;
@@ -52,7 +63,10 @@ export const caseSearch: SearchProvider = async (em, s, { text, like }, limit, c
     id: r.id,
     type: r.gender === 'FEMALE' ? 'CASE_WOMAN' : 'CASE_MAN',
     title: composePatientName({ name: r.name, middleName: r.middle_name, lastName: r.last_name }, s.patientNameComposition),
-    subtitle: [r.case_number, r.unit_name].filter(Boolean).join(' · ') || null,
+    subtitle:
+      [r.case_number, r.unit_name, ...derived.filter((d) => r[d.field.column] != null).map((d) => `${d.field.title ? t(s.lang, d.field.title) : d.field.key}: ${derivedText(d, r[d.field.column], s.lang)}`)]
+        .filter(Boolean)
+        .join(' · ') || null,
   }));
 };
 

@@ -60,7 +60,7 @@ export function checkCrossRefs(files: { file: string; schema: EntitySchemaFile }
       const f = list[key];
       if (f && !props.includes(f)) problems.push({ file, pointer: `/x-list/${key}`, message: `unknown field "${f}"` });
     }
-    problems.push(...scopeProblems(file, schema, tables));
+    problems.push(...scopeProblems(file, schema, tables), ...derivedProblems(file, schema, tables));
     for (const key of ['order', 'search', 'refs', 'columns', 'label'] as const) {
       (list[key] ?? []).forEach((f, i) => {
         if (!props.includes(f.replace(/^-/, ''))) problems.push({ file, pointer: `/x-list/${key}/${i}`, message: `unknown field "${f}"` });
@@ -131,6 +131,41 @@ function walk(
       if (s.items.properties) walk(s.items.properties, `${p}/items/properties`, visit, s.items.required);
     }
   }
+}
+
+/**
+ * An `x-derived` column (a case's latest microscopy result, its culture conversion date) is read-only
+ * and reads a dated sub-record table of this one (`from`: its `x-table.parent` references this table)
+ * and a field of it; a `latest` copy is declared like that field (type, enum, format), a conversion
+ * or reversion is a date.
+ * @example derivedProblems('tbcase.json', tbcase, tables) // [] when microscopyResult reads exammic.result
+ */
+function derivedProblems(file: string, schema: EntitySchemaFile, tables: Map<string, EntitySchemaFile>): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  for (const [name, s] of Object.entries(schema.properties ?? {})) {
+    const d = s['x-derived'] as { from: string; latest?: string; conversion?: string; reversion?: string } | undefined;
+    if (!d) continue;
+    const pointer = `/properties/${name}/x-derived`;
+    const from = tables.get(d.from);
+    const parent = from?.['x-table']?.parent;
+    if (!from || !parent || from.properties?.[parent]?.['x-ref'] !== schema['x-table']?.name || from.properties?.date?.format !== 'date') {
+      problems.push({ file, pointer: `${pointer}/from`, message: `"${d.from}" must be a table whose x-table.parent references ${schema['x-table']?.name ?? 'this table'}, with a date field` });
+      continue;
+    }
+    if (s['x-readonly'] !== true) problems.push({ file, pointer: `/properties/${name}`, message: 'a derived field must be x-readonly' });
+    const key = d.latest ?? d.conversion ?? d.reversion!;
+    let source = from.properties?.[key];
+    const local = typeof source?.$ref === 'string' && /^#\/\$defs\/(.+)$/.exec(source.$ref);
+    if (local) source = { ...((from.$defs as Record<string, JsonSchema> | undefined)?.[local[1]] ?? {}), ...source };
+    if (!source) {
+      problems.push({ file, pointer, message: `unknown field "${key}" of table "${d.from}"` });
+      continue;
+    }
+    const shape = (x: JsonSchema) => JSON.stringify([x.type, x.enum, x.format]);
+    if (d.latest && shape(s) !== shape(source)) problems.push({ file, pointer, message: `must be declared like "${d.from}.${key}" (type, enum, format)` });
+    if (!d.latest && s.format !== 'date') problems.push({ file, pointer, message: 'a conversion or reversion is a date (format date)' });
+  }
+  return problems;
 }
 
 /** A copy of a schema without the x- keywords, as plain JSON Schema tools expect it. */

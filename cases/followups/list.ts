@@ -1,9 +1,11 @@
 import { t } from '../../engine/i18n.ts';
+import { dropHidden } from '../../engine/visibility.ts';
 import type { Registry } from '../../engine/registry.ts';
 import type { TableDef } from '../../engine/types.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { Session } from '../../server/http/context.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
+import { describeDoc } from '../../server/history/describe.ts';
 import type { Doc } from '../../server/modules.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { monthLabel, monthOfTreatment } from './month.ts';
@@ -24,6 +26,11 @@ export interface FollowupItem {
   latest: boolean;
   /** The exam's row as `POST /api/tbl/<table>/query` answers it (references as `{id, name}`). */
   data: Doc;
+  /**
+   * The exam as its read-only card shows it, as `GET /api/tbl/<table>/view/<id>` names it: each shown,
+   * non-empty field but the case and the date, by its label, enum values by their texts, references by name.
+   */
+  view: { title: string; value: unknown }[];
 }
 
 /**
@@ -65,12 +72,15 @@ export async function caseFollowups(em: Em, registry: Registry, s: Session, case
   for (const def of followupTables(registry)) {
     if (def.meta.permission && !hasPermission(s, def.meta.permission)) continue;
     const name = t(s.lang, def.schema.title ?? def.name);
+    const shown = def.fields.filter((f) => f.key !== def.meta.parent && f.key !== 'date');
     for (const data of await rowsOfCase(TableStore.of(registry, def, em, s, 'read'), caseId)) {
       const m = monthOfTreatment(data.date, tbcase.iniTreatmentDate);
-      items.push({ type: def.meta.followup!, table: def.name, name, monthOfTreatment: m, month: monthLabel(m, s.lang), latest: false, data });
+      const { items: view = [] } = await describeDoc(em, { ...def, fields: shown }, dropHidden(def.schema, data), s.lang);
+      items.push({ type: def.meta.followup!, table: def.name, name, monthOfTreatment: m, month: monthLabel(m, s.lang), latest: false, data, view });
     }
   }
-  items.sort((a, b) => String(a.data.date).localeCompare(String(b.data.date)) || a.name.localeCompare(b.name));
+  // oldest first; on one day by type name, then by id — the last of a type is its `latest`, as the case's derived columns count it (derived.ts)
+  items.sort((a, b) => String(a.data.date).localeCompare(String(b.data.date)) || a.name.localeCompare(b.name) || (String(a.data.id) < String(b.data.id) ? -1 : 1));
   const seen = new Set<string>();
   for (const item of [...items].reverse()) {
     item.latest = !seen.has(item.type);

@@ -41,4 +41,17 @@ export interface Tbcase {
   };
   moveDate?: string;
   adherenceAlertFrom?: string;
+  microscopyResult?: "NEGATIVE" | "POSITIVE" | "PLUS" | "PLUS2" | "PLUS3" | "NOTDONE";
+  microscopyDate?: string;
+  xpertResult?:
+    | "TB_NOT_DETECTED"
+    | "TB_DETECTED_RIF_NOT_DETECTED"
+    | "TB_DETECTED_RIF_DETECTED"
+    | "TB_DETECTED_RIF_INDETERMINATE"
+    | "INVALID"
+    | "ERROR"
+    | "NO_RESULT";
+  xpertDate?: string;
+  cultureConversionDate?: string;
+  cultureReversionDate?: string;
 }

@@ -83,11 +83,6 @@ export const routePermissions: Record<string, RouteRule> = {
 
   /** A case's follow-up exams: reading the case (CASEMAN); each exam type also needs its own permission, else it is left out (cases/followups). */
   'GET /api/cases/case/followups/:caseId': perm('CASEMAN'),
-  /** The case data tab (cases/case-data): its read-only form (CASEMAN); the edit dialog (NEWCASE or NEWSUSP, then the one the case's notification form names); the comorbidities: the action `comorbidity` (COMIRBIDITIES_EDT). */
-  'GET /api/tbl/case/form/readonly/:caseId': perm('CASEMAN'),
-  'GET /api/cases/case/edit/form/:caseId': perm('NEWCASE', 'NEWSUSP'),
-  'POST /api/cases/case/edit/save': perm('NEWCASE', 'NEWSUSP'),
-  'POST /api/cases/case/comorbidity/:id': actionRoute,
   /** Treatment (cases/treatment): the tab reads the case (CASEMAN; its calendar only with CASE_INTAKEMED); start, cancel and changes need CASE_TREAT; saving the calendar CASE_INTAKEMED_EDT. */
   'GET /api/cases/case/treatment/:caseId': perm('CASEMAN'),
   'POST /api/cases/case/treatment/start': perm('CASE_TREAT'),
@@ -97,6 +92,11 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/cases/case/treatment/prescription/update': perm('CASE_TREAT'),
   'DELETE /api/cases/case/treatment/prescription/delete/:prescriptionId': perm('CASE_TREAT'),
   'POST /api/cases/case/treatment/followup': perm('CASE_INTAKEMED_EDT'),
+  /** The case data tab (cases/case-data): its read-only form (CASEMAN); the edit dialog (NEWCASE or NEWSUSP, then the one the case's notification form names); the comorbidities: the action `comorbidity` (COMIRBIDITIES_EDT). */
+  'GET /api/tbl/case/form/readonly/:caseId': perm('CASEMAN'),
+  'GET /api/cases/case/edit/form/:caseId': perm('NEWCASE', 'NEWSUSP'),
+  'POST /api/cases/case/edit/save': perm('NEWCASE', 'NEWSUSP'),
+  'POST /api/cases/case/comorbidity/:id': actionRoute,
   /** Case lists and places: counts, summaries, tags, /active, the area tree — within the reader's view (cases/places). */
   'POST /api/cases/summary': perm('CASEMAN'),
   'POST /api/cases/summary/query': perm('CASEMAN'),
@@ -104,6 +104,9 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/cases/tag/query': perm('CASEMAN'),
   'POST /api/cases/view': perm('CASEMAN'),
   'POST /api/cases/view/places': perm('CASEMAN'),
+  /** Its types (add menu, filter: those the session may read, `canChange` with _EDT) and its derived latest results (only of exam types the session may read). */
+  'GET /api/cases/case/followups/:caseId/types': perm('CASEMAN'),
+  'GET /api/cases/case/followups/:caseId/latest': perm('CASEMAN'),
   /** The case page's case: the row with its patient, units, tags and the patient's cases (cases/case-page). */
   'GET /api/tbl/case/:id': perm('CASEMAN'),
   /** The suspect follow-up dialog's form for a classification (cases/case-page). */

@@ -170,6 +170,57 @@ describe.each(types().map((x) => [x.table, x] as const))('%s', (table) => {
     expect((await writer.delete(`/api/tbl/${table}/${id}`)).status).toBe(200);
     expect((await writer.get(`/api/tbl/${table}/${id}`)).status).toBe(404);
   });
+
+  it('is hidden entirely from a user without its permission: not listed, not offered, 403 on every table call', async () => {
+    const id = (await create(writer, spec().valid)).body.result;
+    const login = `EXNO${table.toUpperCase()}`;
+    const without = await createUser(server, admin, login, [{ permission: 'CASEMAN' }, ...allPerms.filter((p) => p !== spec().permission).map((permission) => ({ permission, canChange: true }))], 'Passw0rd', { unitId: other.ownerUnitId, view: 'WORKSPACE' });
+    const list = await without.get(`/api/cases/case/followups/${other.id}`);
+    expect(list.status).toBe(200);
+    expect((await writer.get(`/api/cases/case/followups/${other.id}`)).body.map((i: any) => i.data.id)).toContain(id); // listed to a user with it
+    expect(list.body.map((i: any) => i.type)).not.toContain(spec().type);
+    expect(JSON.stringify(list.body)).not.toContain(id);
+    const offered = (await without.get(`/api/cases/case/followups/${other.id}/types`)).body.map((x: any) => x.type);
+    expect(offered).toHaveLength(6);
+    expect(offered).not.toContain(spec().type);
+    expect((await without.post(`/api/tbl/${table}/query`, { caseId: other.id })).status).toBe(403);
+    expect((await without.get(`/api/tbl/${table}/${id}`)).status).toBe(403);
+    expect((await without.post(`/api/tbl/${table}/form`, {})).status).toBe(403);
+    expect((await without.post(`/api/tbl/${table}`, { caseId: other.id, ...spec().valid })).status).toBe(403);
+    expect((await without.delete(`/api/tbl/${table}/${id}`)).status).toBe(403);
+    expect((await storedRow(table, id)).caseId).toBe(other.id);
+  });
+});
+
+describe('lists of values (spec 001 §3)', () => {
+  const lists: [string, string, string[], Record<string, unknown>][] = [
+    ['examcul', 'method', ['LJ', 'MGIT960', 'MGIT320', 'LPA', 'OK', 'OTHER'], { date: '2024-04-12', result: 'NEGATIVE' }],
+    ['examdst', 'method', ['PROPORTIONS', 'MGIT960', 'MGIT320', 'LPA', 'OTHER'], { date: '2024-04-14' }],
+    ['examxray', 'presentation', ['CAVITARY', 'INFILTRATE', 'NORMAL', 'OTHER', 'PENDING'], { date: '2024-04-16' }],
+    ['exammic', 'result', ['NEGATIVE', 'POSITIVE', 'PLUS', 'PLUS2', 'PLUS3', 'NOTDONE'], { date: '2024-04-11' }],
+    ['examhiv', 'result', ['POSITIVE', 'NEGATIVE', 'ONGOING', 'NOTDONE'], { date: '2024-04-15' }],
+  ];
+
+  it.each(lists)('%s.%s takes each listed value and refuses another, naming the field', async (table, field, values, base) => {
+    const needsLab = ['exammic', 'examdst'].includes(table) ? { laboratoryId: lab } : {};
+    for (const value of values) {
+      const extra = value === 'POSITIVE' && table === 'exammic' ? { numberOfAFB: 2 } : {};
+      const r = await writer.post(`/api/tbl/${table}`, { caseId: other.id, ...base, ...needsLab, [field]: value, ...extra });
+      expect(r.status, `${field}=${value}`).toBe(200);
+      expect((await storedRow(table, r.body.result))[field]).toBe(value);
+    }
+    const bad = await writer.post(`/api/tbl/${table}`, { caseId: other.id, ...base, ...needsLab, [field]: 'UNLISTED' });
+    expect(bad.status).toBe(400);
+    expect(fieldsOf(bad)).toEqual([field]);
+  });
+
+  it('the card names values by their labels (the row’s view and the follow-up list’s, without the case and date)', async () => {
+    const r = await writer.post('/api/tbl/examxray', { caseId: other.id, date: '2024-04-16', presentation: 'CAVITARY', evolution: 'IMPROVED' });
+    const view = (await writer.get(`/api/tbl/examxray/view/${r.body.result}`)).body.items;
+    expect(view).toEqual(expect.arrayContaining([{ title: 'Картина', value: 'Полостная' }, { title: 'Динамика', value: 'Улучшение' }]));
+    const item = (await writer.get(`/api/cases/case/followups/${other.id}`)).body.find((i: any) => i.data.id === r.body.result);
+    expect(item.view).toEqual([{ title: 'Картина', value: 'Полостная' }, { title: 'Динамика', value: 'Улучшение' }]);
+  });
 });
 
 describe('laboratory, DST results', () => {

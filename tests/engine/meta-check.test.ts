@@ -55,10 +55,27 @@ describe('schema meta-check', () => {
     ['lookup parameters without x-ref or x-options', (s: any) => (s.properties.name['x-options-params'] = { unitId: 'name' }), '/properties/name'],
     ['a form part that is not a field', (s: any) => (s['x-form'] = { parts: { nope: 'source' } }), '/x-form/parts/nope'],
     ['a form permission not in capitals', (s: any) => (s['x-form'] = { permission: 'newcase' }), '/x-form/permission'],
+    ['a derived field read from a table that is not its sub-record', (s: any) => Object.assign(s.properties.name, { 'x-readonly': true, 'x-derived': { from: 'exammic', latest: 'result' } }), '/properties/name/x-derived/from'],
+    ['a derived field of two kinds at once', (s: any) => (s.properties.name['x-derived'] = { from: 'exammic', latest: 'result', conversion: 'result' }), '/properties/name/x-derived'],
   ])('reports %s with its file and pointer', (_what, edit, pointer) => {
     const problems = problemsOf(brokenCopy(edit));
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.some((p) => p.file.endsWith('source.json') && p.pointer === pointer)).toBe(true);
+  });
+
+  it.each([
+    ['an unknown field of the table read', { from: 'exammic', latest: 'resultt' }, {}, '/properties/microscopyResult/x-derived'],
+    ['a latest copy declared unlike its field', { from: 'exammic', latest: 'result' }, { enum: ['NEGATIVE', 'POSITIVE'] }, '/properties/microscopyResult/x-derived'],
+    ['a conversion that is not a date', { from: 'examcul', conversion: 'result' }, {}, '/properties/microscopyResult/x-derived'],
+    ['a derived field that is not read-only', { from: 'exammic', latest: 'result' }, { 'x-readonly': false }, '/properties/microscopyResult'],
+  ])('reports a case column derived from its exams with %s (x-derived)', (_what, derived, change, pointer) => {
+    const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
+    cpSync(schemasDir, dir, { recursive: true });
+    const file = join(dir, 'tbcase.json');
+    const tbcase = JSON.parse(readFileSync(file, 'utf8'));
+    Object.assign(tbcase.properties.microscopyResult, { 'x-derived': derived }, change);
+    writeFileSync(file, JSON.stringify(tbcase));
+    expect(problemsOf(dir).some((p) => p.file.endsWith('tbcase.json') && p.pointer === pointer)).toBe(true);
   });
 
   it('keeps the server from starting', async () => {

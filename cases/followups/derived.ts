@@ -1,0 +1,168 @@
+import { sql } from 'kysely';
+import type { Registry } from '../../engine/registry.ts';
+import type { Field, TableDef } from '../../engine/types.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import type { Em } from '../../server/db/orm.ts';
+import type { TableHooks } from '../../server/modules.ts';
+import { cultureConversion } from './conversion.ts';
+
+/**
+ * Columns a parent row (the case) keeps from its sub-records (its exams), declared in the parent's
+ * schema with `x-derived` and recomputed in the transaction of every write or delete of such a
+ * sub-record — so reports, tag conditions and searches read plain columns of `tbcase`:
+ *
+ * ```json
+ * "microscopyResult":      { …, "x-readonly": true, "x-derived": { "from": "exammic", "latest": "result" } },
+ * "cultureConversionDate": { "format": "date", "x-readonly": true, "x-derived": { "from": "examcul", "conversion": "result" } }
+ * ```
+ * - `latest`: that field of the newest sub-record by `date` (on one day: the greatest id, as the
+ *   follow-up list marks its `latest`), or null when none;
+ * - `conversion` / `reversion`: the culture conversion rule (`conversion.ts`) over `{date, <field>}`.
+ *
+ * No exam type has code here: which table feeds which column is the schema's word
+ * (`engine/meta-check.ts` checks the declaration).
+ */
+export interface DerivedField {
+  /** The table holding the column (`tbcase`). */
+  table: TableDef;
+  field: Field;
+  /** The sub-record table read (`exammic`). */
+  from: TableDef;
+  /** `from`'s field referencing the parent row (`caseId`). */
+  parentField: Field;
+  kind: 'latest' | 'conversion' | 'reversion';
+  /** `from`'s field read (`result`). */
+  source: Field;
+}
+
+interface Declaration {
+  from: string;
+  latest?: string;
+  conversion?: string;
+  reversion?: string;
+}
+
+const memo = new WeakMap<Registry, DerivedField[]>();
+
+/**
+ * Every `x-derived` column of the registry's tables.
+ * @example derivedFields(registry).map((d) => `${d.field.key} ← ${d.from.name}.${d.source.key}`)
+ *   // ['microscopyResult ← exammic.result', 'microscopyDate ← exammic.date', …]
+ */
+export function derivedFields(registry: Registry): DerivedField[] {
+  let out = memo.get(registry);
+  if (out) return out;
+  out = [];
+  for (const table of registry.tables.values()) {
+    for (const field of table.fields) {
+      const d = field.schema['x-derived'] as Declaration | undefined;
+      if (!d) continue;
+      const from = registry.table(d.from);
+      const kind = d.latest ? 'latest' : d.conversion ? 'conversion' : 'reversion';
+      const source = from.fields.find((f) => f.key === d[kind])!;
+      const parentField = from.fields.find((f) => f.key === from.meta.parent)!;
+      out.push({ table, field, from, parentField, kind, source });
+    }
+  }
+  memo.set(registry, out);
+  return out;
+}
+
+/** The derived columns fed by table `from`. */
+export const derivedFrom = (registry: Registry, from: string): DerivedField[] => derivedFields(registry).filter((d) => d.from.name === from);
+
+const isoDate = (v: unknown): string | null =>
+  v == null ? null : v instanceof Date ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}` : String(v).slice(0, 10);
+
+/**
+ * Recomputes the columns fed by table `from` on the parent rows `parentIds`, inside `em`'s
+ * transaction; `exceptId` is a row of `from` being deleted (left out). Reads every row of the
+ * parent whatever the writer's permissions: the columns are facts of the case.
+ * @example await refreshDerived(em, registry, 'exammic', [caseId])
+ */
+export async function refreshDerived(em: Em, registry: Registry, from: string, parentIds: unknown[], exceptId?: string): Promise<void> {
+  const fed = derivedFrom(registry, from);
+  const ids = [...new Set(parentIds.filter((x): x is string => typeof x === 'string'))];
+  if (!fed.length || !ids.length) return;
+  const def = fed[0].from;
+  const dateCol = def.fields.find((f) => f.key === 'date')!.column;
+  const sources = [...new Map(fed.map((d) => [d.source.column, d.source])).values()];
+  const db = kysely(em);
+  for (const parentId of ids) {
+    let q = db
+      .selectFrom(def.name)
+      .select(sources.map((s) => (s.format === 'date' ? sql<string>`to_char(${sql.ref(s.column)}, 'YYYY-MM-DD')`.as(s.column) : sql.ref(s.column).as(s.column))))
+      .select(sql<string>`to_char(${sql.ref(dateCol)}, 'YYYY-MM-DD')`.as('__date'))
+      .where(fed[0].parentField.column, '=', parentId)
+      .orderBy(dateCol, 'desc')
+      .orderBy('id', 'desc');
+    if (exceptId) q = q.where('id', '<>', exceptId);
+    const rows = await q.execute();
+    for (const [tableName, list] of groupBy(fed, (d) => d.table.name)) {
+      const set: Record<string, unknown> = {};
+      for (const d of list) set[d.field.column] = derive(d, rows);
+      await db.updateTable(tableName).set(set).where('id', '=', parentId).execute();
+    }
+  }
+}
+
+/** One column's value from the parent's rows of `from`, newest first. */
+function derive(d: DerivedField, rows: Record<string, unknown>[]): unknown {
+  if (d.kind === 'latest') {
+    const v = rows[0]?.[d.source.column] ?? null;
+    return d.field.format === 'date' ? isoDate(v) : v;
+  }
+  const results = rows.filter((r) => typeof r[d.source.column] === 'string').map((r) => ({ date: String(r.__date), result: String(r[d.source.column]) }));
+  const c = cultureConversion(results);
+  return d.kind === 'conversion' ? c.conversionDate : c.reversionDate;
+}
+
+function groupBy<T>(list: T[], key: (x: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const x of list) out.set(key(x), [...(out.get(key(x)) ?? []), x]);
+  return out;
+}
+
+/**
+ * The hooks of a table feeding derived columns: after a create or update (the parent before and
+ * after, should the row move to another case) and before a delete (without the row), in the write's
+ * transaction.
+ */
+export const derivedHooks: TableHooks = {
+  async afterSave({ em, ctx, def, doc, prev }) {
+    const key = def.meta.parent!;
+    await refreshDerived(em, ctx.registry, def.name, [doc[key], prev?.[key]]);
+  },
+  async beforeDelete({ em, ctx, def, id, prev }) {
+    await refreshDerived(em, ctx.registry, def.name, [prev[def.meta.parent!]], id);
+  },
+};
+
+/**
+ * Gives every table that feeds a derived column {@link derivedHooks} in a module's hook map (run at
+ * the module's start, when the schemas are known; a table's existing hooks are kept).
+ * @example installDerivedHooks(casesModule.hooks!, ctx.registry) // hooks.exammic, hooks.examxpert, hooks.examcul
+ */
+export function installDerivedHooks(hooks: Record<string, TableHooks>, registry: Registry): void {
+  for (const { from } of derivedFields(registry)) {
+    const own = hooks[from.name];
+    if (own === derivedHooks || (own as { derived?: boolean } | undefined)?.derived) continue;
+    hooks[from.name] = own ? chained(own) : derivedHooks;
+  }
+}
+
+/** `own`'s hooks, then the derived columns'. */
+function chained(own: TableHooks): TableHooks {
+  return {
+    ...own,
+    derived: true,
+    async afterSave(x) {
+      await own.afterSave?.(x);
+      await derivedHooks.afterSave!(x);
+    },
+    async beforeDelete(x) {
+      await own.beforeDelete?.(x);
+      await derivedHooks.beforeDelete!(x);
+    },
+  } as TableHooks;
+}

@@ -69,6 +69,30 @@ describe('notifying a new suspect', () => {
     expect([saved.patientId, saved.diagnosisType, saved.classification, saved.ownerUnitId, saved.registrationGroup]).toEqual([patientId, 'SUSPECT', 'TB', unitId, 'NEW']);
   });
 
+  it('goes on with the typed values as a new patient when nobody is found', async () => {
+    await page.goto(`/sys/case/new?diag=CONFIRMED&cla=NTM&id=${unitId}`);
+    await page.locator(tid('search-lastName')).fill('Небывалов');
+    await page.locator(tid('search-name')).fill('Эрнест');
+    await page.locator(tid('patient-search-run')).click();
+    await poll(() => page.locator(tid('patient-count')).first().innerText()).toMatch(/\b0\b/);
+    expect(await page.locator(tid('patient-not-in-list')).count()).toBe(0);
+    await page.locator(tid('patient-new')).click();
+    const form = page.locator(tid('notify-form'));
+    await form.waitFor();
+    expect(await form.locator(tid('notify-patient')).getAttribute('data-id')).toBe('');
+    expect(await form.locator('#root_patient_lastName').inputValue()).toBe('Небывалов');
+    expect(await form.locator('#root_patient_name').inputValue()).toBe('Эрнест');
+    await pick(page, selectOf(form, 'root_patient_gender'), 'Мужской');
+    await form.locator('#root_tbcase_registrationDate').fill('2026-11-20');
+    await form.locator('#root_tbcase_diagnosisDate').fill('2026-11-19');
+    await pick(page, selectOf(form, 'root_tbcase_registrationGroup'), 'Новый случай');
+    await form.locator(tid('form-save')).click();
+    await page.waitForURL(/\/sys\/case\?id=[0-9a-f-]{36}$/, { timeout: UI_TIMEOUT });
+    const saved = (await admin.get(`/api/tbl/tbcase/${new URL(page.url()).searchParams.get('id')}`)).body;
+    expect([saved.diagnosisType, saved.classification, saved.ownerUnitId]).toEqual(['CONFIRMED', 'NTM', unitId]);
+    expect((await admin.get(`/api/tbl/patient/${saved.patientId}`)).body.lastName).toBe('Небывалов');
+  });
+
   it('cancel goes back to the unit’s cases', async () => {
     await page.goto(`/sys/case/new?diag=CONFIRMED&cla=DRTB&id=${unitId}`);
     await page.locator(tid('notify-cancel')).click();

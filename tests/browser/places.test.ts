@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
+import { screenshot } from '../helpers/browser.ts';
 import { loginThroughUi, tid, useEnv } from './support.ts';
 
 const ctx = useEnv();
@@ -71,6 +72,7 @@ describe('places', () => {
     await numbersOf(page, top.id);
     const kids = (await admin.post(`/api/cases/view/places?parentId=${top.id}`, {})).body as any[];
     await page.locator(`${tid('tree-node')}[data-id="${top.id}"] .ant-table-row-expand-icon`).click();
+    await screenshot(page, 'places-tree');
     expect(await numbersOf(page, kids[0].id)).toEqual([kids[0].suspectCount, kids[0].tbCount, kids[0].drtbCount, kids[0].ntmCount]);
     // a unit node opens the unit's cases
     await page.goto(`/sys/adminunit/general/units?id=${areaId}`);
@@ -95,6 +97,7 @@ describe('places', () => {
     const list = page.locator(tid('active-list-presumptives'));
     await list.waitFor();
     expect(await list.locator(tid('case-row')).count()).toBe(Math.min(50, own.suspect));
+    await screenshot(page, 'places-unit-active');
     await page.locator(tid('active-tab-tbCases')).click();
     const tb = page.locator(tid('active-list-tbCases'));
     await tb.waitFor();

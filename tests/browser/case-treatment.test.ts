@@ -262,6 +262,15 @@ describe('the treatment tab', () => {
     expect(await error.innerText()).toContain(msg);
     await poll(() => m.getAttribute('data-state')).toBe('error');
     expect(await day(m, 10).getAttribute('data-status')).toBe('');
+
+    // read again, the closed case's treatment is shown but not editable
+    await page.reload();
+    await tab().locator(tid('calendar-readonly')).waitFor();
+    expect(await tab().locator(tid('calendar-readonly')).innerText()).toBe('Календарь можно изменять, только пока случай на лечении.');
+    expect(await day(month(FIRST_MONTH), 1).isDisabled()).toBe(true);
+    expect(await tab().locator(tid('calendar-select-all')).count()).toBe(0);
+    expect(await tab().locator(tid('treatment-settings')).count()).toBe(0);
+    expect(await tab().locator(tid('prescription-add')).count()).toBe(0);
   });
 });
 

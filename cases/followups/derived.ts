@@ -124,9 +124,9 @@ function groupBy<T>(list: T[], key: (x: T) => string): Map<string, T[]> {
 }
 
 /**
- * The hooks of a table feeding derived columns: after a create or update (the parent before and
- * after, should the row move to another case) and before a delete (without the row), in the write's
- * transaction.
+ * The hooks of a table feeding derived columns: after a create or update (the parent after and, were
+ * the host to let a sub-record change parent, before) and before a delete (without the row), in the
+ * write's transaction.
  */
 export const derivedHooks: TableHooks = {
   async afterSave({ em, ctx, def, doc, prev }) {

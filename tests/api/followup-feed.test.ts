@@ -78,16 +78,17 @@ describe('latest microscopy and Xpert results', () => {
     expect(await derived(drtb.id)).toEqual(before);
   });
 
-  it('an exam moved to another case updates both cases', async () => {
+  it('an exam cannot move to another case: refused on caseId, neither case’s columns change', async () => {
     const id = await idOf(mic(other.id, '2031-05-05', 'PLUS'));
     expect((await derived(other.id)).microscopy_result).toBe('PLUS');
-    const before = (await derived(drtb.id)).microscopy_result;
-    expect((await admin.post(`/api/tbl/exammic/${id}`, { caseId: drtb.id })).status).toBe(200);
-    expect(await derived(other.id)).toMatchObject({ microscopy_result: null, microscopy_date: null });
-    expect(await derived(drtb.id)).toMatchObject({ microscopy_result: 'PLUS', microscopy_date: '2031-05-05' });
-    expect(before).not.toBe('PLUS');
+    const before = await derived(drtb.id);
+    const moved = await admin.post(`/api/tbl/exammic/${id}`, { caseId: drtb.id });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors.map((e: any) => e.field)).toEqual(['caseId']);
+    expect(await derived(other.id)).toMatchObject({ microscopy_result: 'PLUS', microscopy_date: '2031-05-05' });
+    expect(await derived(drtb.id)).toEqual(before);
     expect((await admin.delete(`/api/tbl/exammic/${id}`)).status).toBe(200);
-    expect((await derived(drtb.id)).microscopy_result).toBe(before);
+    expect(await derived(other.id)).toMatchObject({ microscopy_result: null, microscopy_date: null });
   });
 });
 

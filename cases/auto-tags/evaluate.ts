@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext } from '../../server/http/context.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { createSandbox, inSandbox } from '../../catalogues/tags/sandbox.ts';
+import { createSandbox, inSandbox, sandboxSchema } from '../../catalogues/tags/sandbox.ts';
 import { conditionProblem } from '../../catalogues/tags/condition-text.ts';
 
 /** An automatic tag as its recomputation needs it. */
@@ -45,27 +45,36 @@ async function admitted(ctx: AppContext, tags: AutoTag[]): Promise<AutoTag[]> {
   return tags.filter((t) => !conditionProblem(t.condition, { columns }));
 }
 
+/** The tables a workspace-wide condition reads: the patient only when it may name it. */
 const from = (condition: string, withPatient: boolean) =>
   withPatient || /patient/i.test(condition) ? sql.raw('tbcase join patient on patient.id = tbcase.patient_id') : sql.raw('tbcase');
 
+/** A list of uuids as one array parameter (`'{…}'::uuid[]`, the same on PGlite). */
+const uuids = (ids: Iterable<string>) => `{${[...ids].join(',')}}`;
+
 /**
  * For each of `caseIds`, the ids of the `tags` whose condition holds: one statement for all the tags
- * over the cases (by id, so an index lookup each), run without the workspace's check lock (it is a
- * few rows, and a case save must not wait for a tag editor). If that statement fails (a condition
- * errs on these cases' data, or runs too long), each tag is asked alone and a failing one holds
- * for none of them.
+ * over the cases, run without the workspace's check lock (it is a few rows, and a case save must not
+ * wait for a tag editor). The cases and their patients are taken by id into materialized CTEs named
+ * like the tables (each an index lookup: a join with the security-barrier views would read every
+ * patient of the workspace). If that statement fails (a condition errs on these cases' data, or runs
+ * too long), each tag is asked alone and a failing one holds for none of them.
  * @example await matchCases(em, ctx, ws, tags, [caseId]) // Map { caseId => Set { tagId } }
  */
 export async function matchCases(em: Em, ctx: AppContext, workspaceId: string, tags: AutoTag[], caseIds: string[]): Promise<Map<string, Set<string>>> {
   const out = new Map(caseIds.map((id) => [id, new Set<string>()]));
   tags = await admitted(ctx, tags);
   if (!tags.length || !caseIds.length) return out;
+  const rows = await kysely(em).selectFrom('tbcase').select('patient_id').where('workspace_id', '=', workspaceId).where('id', 'in', caseIds).execute();
+  const patientIds = rows.map((r) => r.patient_id as string | null).filter((id): id is string => !!id);
   const ask = (list: AutoTag[]) => (db: Kysely<any>) => {
     const flags = sql.join(list.map((t, i) => sql`coalesce((${sql.raw(t.condition)}), false) as ${sql.id(`t${i}`)}`));
-    return sql<Record<string, unknown>>`select tbcase.id, ${flags} from ${from('', true)} where tbcase.id in (${sql.join(caseIds)})`.execute(db);
+    return sql<Record<string, unknown>>`with tbcase as materialized (select * from ${sql.id(sandboxSchema, 'tbcase')} where id = any(${uuids(caseIds)}::uuid[])),
+      patient as materialized (select * from ${sql.id(sandboxSchema, 'patient')} where id = any(${uuids(patientIds)}::uuid[]))
+      select tbcase.id, ${flags} from tbcase left join patient on patient.id = tbcase.patient_id`.execute(db);
   };
-  const collect = (list: AutoTag[], rows: Record<string, unknown>[]) => {
-    for (const r of rows) list.forEach((t, i) => r[`t${i}`] === true && out.get(String(r.id))?.add(t.id));
+  const collect = (list: AutoTag[], found: Record<string, unknown>[]) => {
+    for (const r of found) list.forEach((t, i) => r[`t${i}`] === true && out.get(String(r.id))?.add(t.id));
   };
   try {
     collect(tags, (await inSandbox(em, ctx, workspaceId, ask(tags), { lock: 'none' })).rows);
@@ -90,7 +99,18 @@ export async function matchCases(em: Em, ctx: AppContext, workspaceId: string, t
 export async function matchWorkspace(em: Em, ctx: AppContext, workspaceId: string, tag: AutoTag): Promise<string[]> {
   if (!(await admitted(ctx, [tag])).length) return [];
   const run = (withPatient: boolean) =>
-    inSandbox(em, ctx, workspaceId, (db) => sql<{ id: string }>`select tbcase.id from ${from(tag.condition, withPatient)} where (${sql.raw(tag.condition)})`.execute(db), { lock: 'wait' });
+    inSandbox(
+      em,
+      ctx,
+      workspaceId,
+      async (db) => {
+        // every case is read: a hash join, never a nested loop over the views (which, without
+        // statistics — PGlite, a fresh import — reads the patients once per case)
+        await sql`set local enable_nestloop = off`.execute(db);
+        return sql<{ id: string }>`select tbcase.id from ${from(tag.condition, withPatient)} where (${sql.raw(tag.condition)})`.execute(db);
+      },
+      { lock: 'wait' },
+    );
   try {
     return (await run(false)).rows.map((r) => String(r.id));
   } catch (e) {

@@ -2,6 +2,9 @@
  * The adherence alert of a case on treatment (issue 13): two or more consecutive weeks without a
  * dose taken, and, past two months without doses, the WHO definition of LOST_FOLLOWUP. Nothing
  * when the calendar shows neither. The rule is the server's (`cases/treatment/alert.ts`).
+ *
+ * @example
+ *   <AdherenceAlert alert={treatment.alert} />
  */
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -3,6 +3,9 @@
  * SELF_ADMIN / NOT_TAKEN), the overall adherence, and one {@link MonthCalendar} per month of the
  * treatment period. Editable only when the server says so (the case is ONTREATMENT); each month
  * is saved on its own ({@link useMonthSaves}), a refused save shows the server's error.
+ *
+ * @example
+ *   <AdherenceCalendar caseId={id} treatment={tr} editable={tr.editable} onTreatment reload={load} onError={show} />
  */
 import { useState } from 'react';
 import { Alert, Card, Flex, Radio, Typography } from 'antd';

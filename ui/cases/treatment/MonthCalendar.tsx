@@ -2,6 +2,9 @@
  * One month of the adherence calendar: the days in weeks (Monday first), each coloured by its
  * status, the planned days and the month's adherence. A day of the allowed range (`calendar.ts`
  * `allowedRange`) is a button when `editable`; 'select all' fills that range with the chosen status.
+ *
+ * @example
+ *   <MonthCalendar month={m} days={m.days} edited={false} chosen="DOTS" editable state="idle" onChange={save} />
  */
 import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

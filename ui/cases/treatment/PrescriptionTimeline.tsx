@@ -2,6 +2,9 @@
  * The prescription timeline (spec 001 §2.5, §9): one row per medicine, one bar per prescription
  * period on the treatment period's 100-unit scale, labelled with the dose and frequency/7; months
  * ticked above, today marked. When `editable`, a bar opens a menu to edit or delete that period.
+ *
+ * @example
+ *   <PrescriptionTimeline treatment={tr} editable onAdd={add} onEdit={(product, period) => edit(period)} onDelete={remove} />
  */
 import { Button, Card, Dropdown, Empty } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';

@@ -3,6 +3,9 @@
  * may start it, the Start treatment button offering a standard or an individualized regimen. Each
  * opens its form (declared by the server, `TREATMENT_FORMS`); server errors show beside the fields;
  * on success the dialog closes and `onStarted` refreshes the case.
+ *
+ * @example
+ *   <StartTreatment caseId={id} state={notStarted} tbcase={tbcase} onStarted={reload} />
  */
 import { useState } from 'react';
 import { Button, Card, Dropdown, Result } from 'antd';

@@ -1,6 +1,9 @@
 /**
  * The settings menu of a started treatment (spec 001 §2.5): change the period, add a
  * prescription, cancel the treatment. Drawn only when the session may change the treatment.
+ *
+ * @example
+ *   <TreatmentMenu onAction={(a) => (a === 'cancel' ? cancel() : open(a))} />
  */
 import { Button, Dropdown } from 'antd';
 import { CalendarOutlined, CloseCircleOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';

@@ -2,6 +2,9 @@
  * The treatment summary card (spec 001 §2.5): the regimen (or 'individualized'), the label of a
  * standard regimen since changed, the period, the treatment units and the progress, which grows
  * from 0 after 300 ms. `extra` is drawn in the card's corner (the settings menu).
+ *
+ * @example
+ *   <TreatmentSummary treatment={tr} extra={<TreatmentMenu onAction={act} />} />
  */
 import type { ReactNode } from 'react';
 import { Card, Descriptions, Progress, Tag } from 'antd';

@@ -2,7 +2,8 @@
 // through the API shows read-only; Edit opens the case's form, a changed patient field is saved
 // and shown; a contact is added (its examination date asked only once 'examined' is yes); a
 // comorbidity is set; the patient's other case is listed and opens its own page; a reader sees only
-// the cards of their permissions, without Edit or Add.
+// the cards of their permissions, without Edit or Add; a contact is edited, then deleted after
+// 'Подтвердить удаление?'.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
@@ -116,6 +117,26 @@ describe('the case data tab', () => {
     expect(await reader.locator(tid('case-comorbidities-card')).count()).toBe(0);
     expect(await reader.locator(tid('case-sideeffect-card')).count()).toBe(0);
     for (const id of ['case-data-edit', 'case-contact-add', 'case-prevtreat-add']) expect(await reader.locator(tid(id)).count()).toBe(0);
+  });
+
+  it("edits a contact, then deletes it after 'Подтвердить удаление?'", async () => {
+    await page.goto(`/sys/case?id=${caseId}`);
+    const card = page.locator(tid('case-contact-card'));
+    const item = card.locator(tid('catalogue-item'), { hasText: 'Гульмира Садыкова' });
+    await item.click();
+    await item.locator(tid('catalogue-edit')).click();
+    const dialog = formDialog();
+    await dialog.locator('#root_age').fill('42');
+    await dialog.locator(tid('form-save')).click();
+    await dialog.waitFor({ state: 'detached' });
+    await poll(async () => (await admin.post('/api/tbl/contact/query', { caseId })).body.list[0]?.age).toBe(42);
+
+    // the card stays open after the save
+    await card.locator(tid('catalogue-delete')).click();
+    expect(await page.locator(tid('confirm-dialog')).innerText()).toContain('Подтвердить удаление?');
+    await page.locator(tid('confirm-yes')).click();
+    await card.locator(tid('empty-list')).waitFor();
+    expect((await admin.post('/api/tbl/contact/query', { caseId })).body.list).toEqual([]);
   });
 });
 

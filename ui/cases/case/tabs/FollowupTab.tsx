@@ -70,6 +70,12 @@ export default function FollowupTab({ caseId, reload }: CaseTabProps) {
     }
   };
 
+  /** The form of a new exam of the type: the table's remote form, its document naming this case. */
+  const newForm = async (table: string) => {
+    const form = await tableApi.form(table);
+    return { ...form, doc: { ...form.doc, caseId } };
+  };
+
   const save = (doc: Doc) => {
     const { type, id } = editing!;
     return id ? tableApi.update(type.table, id, doc) : tableApi.create(type.table, { ...doc, caseId });
@@ -105,7 +111,7 @@ export default function FollowupTab({ caseId, reload }: CaseTabProps) {
         title={editing?.type.name}
         table={editing?.type.table}
         id={editing?.id}
-        load={editing && !editing.id ? async () => { const form = await tableApi.form(editing.type.table); return { ...form, doc: { ...form.doc, caseId } }; } : undefined}
+        load={editing && !editing.id ? () => newForm(editing.type.table) : undefined}
         save={save}
         onSaved={() => {
           const wasNew = !editing?.id;

@@ -77,8 +77,8 @@ describe('comments and review issues', () => {
     await page.locator(tid('issues-new')).click();
     await page.locator(tid('issue-save')).click(); // both fields are required
     await page.locator('.ant-form-item-explain-error').first().waitFor();
-    await page.locator(tid('issue-title')).fill('Нет результата посева');
-    await page.locator(tid('issue-description')).fill('Внесите результат посева за февраль');
+    await page.locator(tid('issue-form-title')).fill('Нет результата посева');
+    await page.locator(tid('issue-form-description')).fill('Внесите результат посева за февраль');
     await page.locator(tid('issue-save')).click();
     const card = page.locator(tid('issue-card')).filter({ hasText: 'Нет результата посева' });
     await poll(() => card.getAttribute('data-state')).toBe('saved');

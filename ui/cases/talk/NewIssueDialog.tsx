@@ -39,10 +39,10 @@ export function NewIssueDialog({ open, onSubmit, onCancel }: NewIssueDialogProps
     >
       <Form form={form} layout="vertical" data-testid="issue-dialog">
         <Form.Item name="title" label={t('issue.titleField')} rules={[required, { max: 200 }]}>
-          <Input data-testid="issue-title" maxLength={200} showCount />
+          <Input data-testid="issue-form-title" maxLength={200} showCount />
         </Form.Item>
         <Form.Item name="description" label={t('issue.description')} rules={[required]}>
-          <Input.TextArea data-testid="issue-description" autoSize={{ minRows: 3, maxRows: 10 }} maxLength={4000} />
+          <Input.TextArea data-testid="issue-form-description" autoSize={{ minRows: 3, maxRows: 10 }} maxLength={4000} />
         </Form.Item>
       </Form>
     </Modal>

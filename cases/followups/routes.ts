@@ -13,6 +13,8 @@ import { followupTypes } from './types.ts';
  * `GET /api/cases/case/followups/{caseId}` (spec 001 §7): the case's follow-up exams the session
  * may read, as a list of {@link FollowupItem}s. Needs `CASEMAN` (reading the case); each exam type
  * also needs its own permission, else it is left out. 404 for a case outside the session's view.
+ * Beside it, `…/{caseId}/types` (the add menu and filter: {@link followupTypes}) and `…/{caseId}/latest`
+ * (the case's derived latest results in words: {@link caseLatest}), with the same checks.
  *
  * @example GET /api/cases/case/followups/4f0c…  →  [{ type: 'EXAM_XRAY', table: 'examxray', name: 'Рентгенография', monthOfTreatment: 2, month: 'Месяц 2', data: {…} }]
  */

@@ -62,6 +62,15 @@ describe('a case change', () => {
 
     expect((await admin.post(`/api/tbl/tbcase/${id}/action/reopen`, {})).status).toBe(200);
     expect(await tagsOf(id)).toEqual([manual]);
+
+    // the offline client's change log has the link made and removed, numbered with every other change
+    const log = await db().selectFrom('changelog').select(['seq', 'op', 'data', 'row_id']).where('workspace_id', '=', ws).where('table_name', '=', 'casetag').orderBy('seq').execute();
+    const mine = log.filter((l) => (l.data as { caseId?: string } | null)?.caseId === id || log.some((k) => k.row_id === l.row_id && (k.data as { caseId?: string } | null)?.caseId === id));
+    expect(mine.map((l) => l.op)).toEqual(['create', 'delete']);
+    expect(mine[0].data).toEqual({ caseId: id, tagId: closed });
+    expect(await db().selectFrom('tombstone').select('row_id').where('row_id', '=', mine[1].row_id).execute()).toHaveLength(1);
+    const seqs = (await db().selectFrom('changelog').select('seq').where('workspace_id', '=', ws).execute()).map((r) => Number(r.seq));
+    expect(new Set(seqs).size).toBe(seqs.length);
   });
 
   it('recomputes the cases of a patient written (conditions read the patient too)', async () => {

@@ -84,6 +84,19 @@ describe('a case change', () => {
   });
 });
 
+describe('a sub-record change', () => {
+  it("follows the case's columns an exam derives (the latest microscopy): written and deleted", async () => {
+    const positive = await newTag({ name: 'Микроскопия ++', sqlCondition: "tbcase.microscopy_result = 'PLUS2'" });
+    const id = await newCase();
+    const lab = (await admin.post('/api/tbl/unit/query', { type: 'LAB', pageSize: 1 })).body.list[0].id;
+    const exam = await admin.post('/api/tbl/exammic', { caseId: id, date: '2025-01-20', laboratoryId: lab, result: 'PLUS2' });
+    expect(exam.status, JSON.stringify(exam.body)).toBe(200);
+    expect(await tagsOf(id)).toContain(positive);
+    expect((await admin.delete(`/api/tbl/exammic/${exam.body.result}`)).status).toBe(200);
+    expect(await tagsOf(id)).not.toContain(positive);
+  });
+});
+
 describe('saving a tag', () => {
   it('recomputes it over the whole workspace; made inactive, it leaves every case', async () => {
     const condition = "tbcase.classification = 'TB' and tbcase.registration_group = 'NEW'";

@@ -67,28 +67,27 @@ export function placeRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
 
   /**
-   * `POST /api/cases/unit/{unitId} {tab?, page?}` → `{unit, presumptives, tbCases, drtbCases}`, each
-   * `{count, list, next}`: the unit's open suspects, TB and DR-TB cases (first pages, or the page of
-   * the tab asked — the other tabs then carry their counts only).
+   * `POST /api/cases/unit/{unitId} {tab?, page?}` → `{unit, defaultTab, presumptives, tbCases,
+   * drtbCases}`, each `{count, list, next}`: the unit's open suspects, TB and DR-TB cases — with the
+   * page of the tab asked, or else the first page of the default tab (suspects when there are any,
+   * else TB: seed 001 §2.3); the other tabs carry their counts only.
    */
   app.post('/api/cases/unit/:unitId', async (c) => {
-    const { s, body, db } = await read(c, unitBody, 'unit');
+    const { s, body, em, db } = await read(c, unitBody, 'unit');
     const unitId = c.req.param('unitId');
     if (!isUuid(unitId)) throw fail(400, t(s.lang, 'msg.badId'), 'unitId');
     const unit = await db.selectFrom('unit').select(['id', 'name', 'type']).where('id', '=', unitId).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
     if (!unit) throw fail(404, t(s.lang, 'msg.notFound'), 'unitId');
     const place: Place = { kind: 'unit', unitId };
     const counts = await placeCounts(db, s, place);
-    // the three lists at once (each on its own connection of the pool)
-    const tabs = Object.entries(ACTIVE_TABS) as [ActiveTab, (typeof ACTIVE_TABS)[ActiveTab]][];
-    const pages = await Promise.all(
-      tabs.map(([tab, def]) => {
-        const count = counts[def.count];
-        if (body.tab && body.tab !== tab) return { count, list: [], next: null } satisfies CasePage;
-        return casePage(ctx.orm.em.fork(), ctx.registry, s, place, def.where, body.tab ? (body.page ?? 1) : 1, count, body.tab ? body.after : undefined);
-      }),
-    );
-    return c.json({ unit, ...Object.fromEntries(tabs.map(([tab], i) => [tab, pages[i]])) });
+    const defaultTab: ActiveTab = counts.suspect > 0 ? 'presumptives' : 'tbCases';
+    const shown: ActiveTab = body.tab ?? defaultTab;
+    const out: Record<string, unknown> = { unit, defaultTab };
+    for (const [tab, def] of Object.entries(ACTIVE_TABS) as [ActiveTab, (typeof ACTIVE_TABS)[ActiveTab]][]) {
+      const count = counts[def.count];
+      out[tab] = tab === shown ? await casePage(em, ctx.registry, s, place, def.where, body.page ?? 1, count, body.after) : ({ count, list: [], next: null } satisfies CasePage);
+    }
+    return c.json(out);
   });
 
   /** `POST /api/cases/tag/query {tagId, unitId | adminUnitId, page}` → `{tag: {id, name, type}, count, list, next}` (50 a page). */

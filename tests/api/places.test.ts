@@ -98,7 +98,7 @@ describe('counts match the cases', () => {
   });
 
   it('counts follow the workflow: a closed case leaves the open counts, a transfer moves it and its tags', async () => {
-    const [c] = (await sql<any>`select t.id from tbcase t join casetag l on l.case_id = t.id where t.owner_unit_id = ${bishkekUnit} and t.state = 'ONTREATMENT' and t.diagnosis_type = 'CONFIRMED' and t.classification = 'TB' and not t.transferring limit 1`.execute(db())).rows;
+    const [c] = (await sql<any>`select t.id from tbcase t join casetag l on l.case_id = t.id and l.tag_id = ${tagId} where t.owner_unit_id = ${bishkekUnit} and t.state = 'ONTREATMENT' and t.diagnosis_type = 'CONFIRMED' and t.classification = 'TB' and not t.transferring limit 1`.execute(db())).rows;
     const before = (await admin.post('/api/cases/unit/' + bishkekUnit, {})).body;
     const osh = (await admin.post('/api/cases/unit/' + oshUnit, {})).body;
     const moved = await admin.post(`/api/tbl/tbcase/${c.id}/action/transferout`, { unitToId: oshUnit, moveDate: '2025-01-10' });
@@ -147,27 +147,37 @@ describe('a unit-view user gets only their unit', () => {
 });
 
 describe('/active', () => {
-  it('answers the three tabs with counts and first pages of open cases of their kind', async () => {
+  it('answers the three counts and the default tab: the suspects when there are any, else TB', async () => {
     const r = await admin.post('/api/cases/unit/' + bishkekUnit, {});
     expect(r.status).toBe(200);
     const own = await truth(sql`owner_unit_id = ${bishkekUnit}`);
+    expect(own.suspect).toBeGreaterThan(0);
     expect(r.body.unit).toMatchObject({ id: bishkekUnit, type: 'TBUNIT' });
+    expect(r.body.defaultTab).toBe('presumptives');
     expect([r.body.presumptives.count, r.body.tbCases.count, r.body.drtbCases.count]).toEqual([own.suspect, own.tb, own.drtb]);
     expect(r.body.presumptives.list.length).toBe(Math.min(50, own.suspect));
+    expect([r.body.tbCases.list, r.body.drtbCases.list]).toEqual([[], []]);
     for (const row of r.body.presumptives.list) expect([row.state !== 'CLOSED', row.diagnosisType, row.ownerUnit.id]).toEqual([true, 'SUSPECT', bishkekUnit]);
-    for (const row of r.body.drtbCases.list) expect([row.state !== 'CLOSED', row.diagnosisType, row.classification]).toEqual([true, 'CONFIRMED', 'DRTB']);
-    expect(r.body.tbCases.list[0].patient.name).toBeTruthy();
+    const drtb = await admin.post('/api/cases/unit/' + bishkekUnit, { tab: 'drtbCases' });
+    expect(drtb.body.drtbCases.list.length).toBe(Math.min(50, own.drtb));
+    for (const row of drtb.body.drtbCases.list) expect([row.state !== 'CLOSED', row.diagnosisType, row.classification]).toEqual([true, 'CONFIRMED', 'DRTB']);
+    // without suspects the TB tab is the default
+    await sql`update tbcase set state = 'CLOSED', outcome = 'NOT_TB', outcome_date = registration_date where owner_unit_id = ${oshUnit} and diagnosis_type = 'SUSPECT'`.execute(db());
+    const osh = (await admin.post('/api/cases/unit/' + oshUnit, {})).body;
+    expect([osh.defaultTab, osh.presumptives.count]).toEqual(['tbCases', 0]);
+    expect(osh.tbCases.list.length).toBe(Math.min(50, (await truth(sql`owner_unit_id = ${oshUnit}`)).tb));
+    expect(osh.tbCases.list[0].patient.name).toBeTruthy();
     const page2 = await admin.post('/api/cases/unit/' + bishkekUnit, { tab: 'tbCases', page: 2 });
     expect(page2.body.tbCases.list.length).toBe(Math.max(0, Math.min(50, own.tb - 50)));
     expect(page2.body.presumptives).toEqual({ count: own.suspect, list: [], next: null });
   });
 
   it('marks the rows on treatment with the adherence alert (cases/treatment/alert.ts)', async () => {
-    const before = (await admin.post('/api/cases/unit/' + bishkekUnit, {})).body.tbCases.list as any[];
+    const before = (await admin.post('/api/cases/unit/' + bishkekUnit, { tab: 'tbCases' })).body.tbCases.list as any[];
     const row = before.find((r) => r.state === 'ONTREATMENT');
     expect(before.some((r) => r.adherenceAlert)).toBe(false);
     await sql`update tbcase set adherence_alert_from = current_date - 3 where id = ${row.id}`.execute(db());
-    const after = (await admin.post('/api/cases/unit/' + bishkekUnit, {})).body.tbCases.list as any[];
+    const after = (await admin.post('/api/cases/unit/' + bishkekUnit, { tab: 'tbCases' })).body.tbCases.list as any[];
     expect(after.filter((r) => r.adherenceAlert).map((r) => r.id)).toEqual([row.id]);
   });
 

@@ -41,7 +41,7 @@ export interface SummaryResult {
 }
 
 export type ActiveTab = 'presumptives' | 'tbCases' | 'drtbCases';
-export type ActiveResult = Record<ActiveTab, CasePage> & { unit: { id: string; name: string; type: string } };
+export type ActiveResult = Record<ActiveTab, CasePage> & { unit: { id: string; name: string; type: string }; defaultTab: ActiveTab };
 
 export interface TreeNode {
   id: string;

@@ -11,9 +11,13 @@ import { kysely } from '../../server/db/kysely.ts';
 import type { AppContext } from '../../server/http/context.ts';
 import { refreshWorkspaceTags } from './refresh.ts';
 
-/** How often a process checks whether today's refresh is done (the first check a minute after start). */
+/**
+ * How often a process checks whether today's refresh is done. The first check waits ten minutes
+ * after start: a server started for a moment (a test, a migration run) never refreshes, and one that
+ * keeps running does it soon after its day begins.
+ */
 export const dailyCheckMs = 60 * 60 * 1000;
-const firstCheckMs = 60 * 1000;
+const firstCheckMs = 10 * 60 * 1000;
 
 /**
  * Refreshes the daily tags of every workspace whose run of today (the database's date) is not

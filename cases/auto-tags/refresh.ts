@@ -5,7 +5,7 @@
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext } from '../../server/http/context.ts';
 import { autoTags, matchCases, matchWorkspace, type AutoTag } from './evaluate.ts';
-import { setCaseTags, setTagCases } from './links.ts';
+import { logLinkChanges, noChanges, setCaseTags, setTagCases } from './links.ts';
 
 /**
  * Recomputes the automatic tags of some cases of a workspace, in the caller's transaction: call it
@@ -20,7 +20,9 @@ export async function refreshCaseTags(em: Em, ctx: AppContext, workspaceId: stri
   if (!tags.length) return;
   const matches = await matchCases(em, ctx, workspaceId, tags, ids);
   const all = tags.map((t) => t.id);
-  for (const [caseId, matched] of matches) await setCaseTags(em, workspaceId, caseId, all, matched);
+  const changes = noChanges();
+  for (const [caseId, matched] of matches) await setCaseTags(em, workspaceId, caseId, all, matched, changes);
+  await logLinkChanges(em, workspaceId, changes);
 }
 
 /**
@@ -29,7 +31,9 @@ export async function refreshCaseTags(em: Em, ctx: AppContext, workspaceId: stri
  * @example await refreshTag(em, ctx, ws, { id, condition: "tbcase.state = 'CLOSED'" })
  */
 export async function refreshTag(em: Em, ctx: AppContext, workspaceId: string, tag: AutoTag): Promise<void> {
-  await setTagCases(em, workspaceId, tag.id, await matchWorkspace(em, ctx, workspaceId, tag));
+  const changes = noChanges();
+  await setTagCases(em, workspaceId, tag.id, await matchWorkspace(em, ctx, workspaceId, tag), changes);
+  await logLinkChanges(em, workspaceId, changes);
 }
 
 /**
@@ -37,7 +41,9 @@ export async function refreshTag(em: Em, ctx: AppContext, workspaceId: string, t
  * @example await clearTag(em, ws, tagId)
  */
 export async function clearTag(em: Em, workspaceId: string, tagId: string): Promise<void> {
-  await setTagCases(em, workspaceId, tagId, []);
+  const changes = noChanges();
+  await setTagCases(em, workspaceId, tagId, [], changes);
+  await logLinkChanges(em, workspaceId, changes);
 }
 
 /**
@@ -47,6 +53,7 @@ export async function clearTag(em: Em, workspaceId: string, tagId: string): Prom
  */
 export async function refreshWorkspaceTags(em: Em, ctx: AppContext, workspaceId: string, opts: { daily?: boolean } = {}): Promise<number> {
   let done = 0;
+  const changes = noChanges(); // logged once at the end (see ./links.ts)
   for (const tag of await autoTags(em, workspaceId, opts)) {
     let cases: string[];
     try {
@@ -55,8 +62,9 @@ export async function refreshWorkspaceTags(em: Em, ctx: AppContext, workspaceId:
       console.warn(`[auto-tags] tag ${tag.id} not refreshed: ${(e as { code?: string }).code ?? (e as Error).message}`);
       continue;
     }
-    await setTagCases(em, workspaceId, tag.id, cases);
+    await setTagCases(em, workspaceId, tag.id, cases, changes);
     done++;
   }
+  await logLinkChanges(em, workspaceId, changes);
   return done;
 }

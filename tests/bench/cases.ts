@@ -80,7 +80,7 @@ const get = (cookie: string, path: string) => call(cookie, 'GET', path);
 
 const root = await post(admin, '/api/cases/view')();
 const top = (await post(admin, `/api/cases/view/places?parentId=${root.id}`)())[0];
-const anyCase = (await post(admin, '/api/cases/unit/' + doctorUnit)()).tbCases.list[0].id as string;
+const anyCase = (await post(admin, '/api/cases/unit/' + doctorUnit, { tab: 'tbCases' })()).tbCases.list[0].id as string;
 /** The calls the case page makes for its header and data tab. */
 const openCase = async () => {
   for (const step of [

@@ -102,7 +102,7 @@ const openCase = async () => {
 const benches: { label: string; run: () => Promise<unknown>; goal: number }[] = [
   { label: 'patient search, a name fragment «токтог»', run: post(admin, '/api/tbl/patient/search', { lastName: 'токтог' }), goal: 50 },
   { label: 'patient search, a transliterated name «Ivanova Mariya»', run: post(admin, '/api/tbl/patient/search', { lastName: 'Ivanova', name: 'Mariya' }), goal: 50 },
-  { label: "a unit's /active, three tabs with counts (doctor)", run: post(doctor, '/api/cases/unit/' + doctorUnit), goal: 50 },
+  { label: "a unit's /active: three counts, the default tab (doctor)", run: post(doctor, '/api/cases/unit/' + doctorUnit), goal: 50 },
   { label: "a unit's /active, one tab's page 2 (doctor)", run: post(doctor, '/api/cases/unit/' + doctorUnit, { tab: 'tbCases', page: 2 }), goal: 20 },
   { label: 'area tree: root (administrator)', run: post(admin, '/api/cases/view'), goal: 50 },
   { label: 'area tree: one expansion (administrator)', run: post(admin, `/api/cases/view/places?parentId=${top.id}`), goal: 50 },

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDailyRefresh } from '../../cases/auto-tags/index.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { createUser } from '../helpers/users.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -81,6 +82,26 @@ describe('a case change', () => {
     expect(await tagsOf(id)).not.toContain(women);
     expect((await admin.post(`/api/tbl/patient/${patientId}`, { gender: 'FEMALE' })).status).toBe(200);
     expect(await tagsOf(id)).toContain(women);
+  });
+});
+
+describe('a condition that errs on some cases', () => {
+  it('never fails a case save: the tag holds for none of them, the other tags still apply; its saver learns nothing of cases they cannot read', async () => {
+    // a tag editor who may not read the cases: the save's check runs over no case, so it passes
+    const editor = await createUser(server, admin, 'TAGEDITOR', [{ permission: 'TAGS', canChange: true }]);
+    const bad = await editor.post('/api/tbl/tag', { name: 'Деление на ноль', active: true, consistencyCheck: false, sqlCondition: "1 / (extract(year from tbcase.registration_date)::int - 2025) > 0" });
+    expect(bad.status, JSON.stringify(bad.body)).toBe(200);
+    expect(await casesOf(bad.body.result)).toEqual([]);
+    const closed = await newTag({ name: 'Закрытые случаи', sqlCondition: "tbcase.state = 'CLOSED'" });
+    const id = await newCase({ registrationDate: '2025-04-01' });
+    const close = await admin.post(`/api/tbl/tbcase/${id}/action/close`, { outcome: 'CURED', outcomeDate: '2025-09-30' });
+    expect(close.status, JSON.stringify(close.body)).toBe(200);
+    expect(await tagsOf(id)).toContain(closed);
+    expect(await tagsOf(id)).not.toContain(bad.body.result);
+    // the same condition saved by someone who reads every case is refused, saying why
+    const again = await admin.post(`/api/tbl/tag/${bad.body.result}`, { name: 'Деление на ноль (админ)' });
+    expect(again.status).toBe(400);
+    expect(again.body.errors[0].field).toBe('sqlCondition');
   });
 });
 

@@ -33,6 +33,8 @@ export interface TableMeta {
   followup?: string;
   /** `false`: writes are not tracked in the change log for the offline client (default: tracked when workspace-scoped). */
   sync?: boolean;
+  /** The permission each write needs instead of `<permission>_EDT` (engine/write-permission.ts). */
+  write?: Partial<Record<'create' | 'update' | 'delete', string>>;
 }
 
 export interface ListMeta {

@@ -11,6 +11,6 @@ export type WriteOp = 'create' | 'update' | 'delete';
  * @example writePermission({ name: 'source', permission: 'SOURCES' }, 'update') // 'SOURCES_EDT'
  */
 export function writePermission(meta: TableMeta, op: WriteOp): string | undefined {
-  const own = (meta as TableMeta & { write?: Partial<Record<WriteOp, string>> }).write?.[op];
+  const own = meta.write?.[op];
   return own ?? (meta.permission ? `${meta.permission}_EDT` : undefined);
 }

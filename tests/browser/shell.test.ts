@@ -256,9 +256,10 @@ describe('web shell in the browser', () => {
       await expect.poll(() => caseRow.getAttribute('aria-selected'), { timeout: UI_TIMEOUT }).toBe('true');
       await search().press('Enter');
       await page.waitForURL((u) => u.pathname === '/sys/case' && u.searchParams.get('id') === caseId);
-      // the case page belongs to the case module, not written yet: the route says so
-      await page.locator(tid('pending-page')).waitFor();
-      expect(await page.locator(tid('pending-page')).innerText()).toContain('Раздел в разработке');
+      // the chosen case opens on its page
+      await expect.poll(() => page.locator(tid('case-patient-name')).innerText(), { timeout: UI_TIMEOUT }).toContain('Ошурков');
+      expect(await page.locator(tid('case-code')).innerText()).toContain('ТБ-2024-0001');
+      expect(await page.locator(tid('pending-page')).count()).toBe(0);
       await expect.poll(() => search().inputValue(), { timeout: UI_TIMEOUT }).toBe('');
 
       // without cases among the results there is no divider

@@ -7,15 +7,9 @@ import { hasPermission, useSession } from '../../../session/index.ts';
 import { talkApi, type Issue, type IssueAnswer } from '../../talk/api.ts';
 import { IssueCard } from '../../talk/IssueCard.tsx';
 import { NewIssueDialog } from '../../talk/NewIssueDialog.tsx';
-import { isTempId, useOptimisticList, type OptimisticItem } from '../../talk/useOptimisticList.ts';
+import { useOptimisticList } from '../../talk/useOptimisticList.ts';
+import { issuesStatus } from '../../talk/status.ts';
 import type { CaseTabProps } from '../types.ts';
-
-/** The status banner's three cases (spec 001 §2.5), from the issues shown (a failed new one does not count). */
-function statusOf(issues: OptimisticItem<Issue>[]): 'none' | 'allClosed' | 'open' {
-  const real = issues.filter((x) => x.state !== 'error' || !isTempId(x.key));
-  if (!real.length) return 'none';
-  return real.some((x) => !x.item.closed) ? 'open' : 'allClosed';
-}
 
 /**
  * The review issues tab 'Замечания' (spec 001 §2.5): a status banner ('Более нет вопросов', a
@@ -48,7 +42,7 @@ export default function IssuesTab({ caseId }: CaseTabProps) {
   };
 
   if (issues.loading && !issues.items.length) return <Spin data-testid="issues-loading" />;
-  const status = statusOf(issues.items);
+  const status = issuesStatus(issues.items);
   return (
     <div data-testid="issues-tab">
       <Alert

@@ -11,6 +11,7 @@ import { timeoutSeconds } from '../../catalogues/tags/sandbox.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import type { TableHooks } from '../../server/modules.ts';
+import { derivedFields } from '../followups/derived.ts';
 import { clearTag, refreshCaseTags, refreshTag } from './refresh.ts';
 
 /** A case written: its automatic tags. */
@@ -39,18 +40,16 @@ export const subRecordTagHooks: TableHooks = {
   },
 };
 
-/** Sub-records of a case that never change what a condition reads: its tags, comments and issues. */
-const notRead = new Set(['casetag', 'casecomment', 'issue']);
-
 /**
- * The tables whose rows are a case's sub-records (`x-table.parent` naming a `tbcase` field), but for
- * those that never change the case.
- * @example caseSubRecordTables(registry) // ['examcul', 'exammic', …]
+ * The sub-record tables whose writes can change what a condition reads: a condition reads only the
+ * case and its patient, and a sub-record changes the case only through an `x-derived` column
+ * (the latest microscopy result, the culture conversion date…). Comments, contacts, treatment rows
+ * and the like never do (the treatment code recomputes the tags itself when it moves the case's
+ * alert column).
+ * @example caseSubRecordTables(registry) // ['exammic', 'examxpert', 'examcul']
  */
 export function caseSubRecordTables(registry: Registry): string[] {
-  return [...registry.tables.values()]
-    .filter((d) => !notRead.has(d.name) && d.meta.parent && d.fields.find((f) => f.key === d.meta.parent)?.ref === 'tbcase')
-    .map((d) => d.name);
+  return [...new Set(derivedFields(registry).filter((d) => d.table.name === 'tbcase').map((d) => d.from.name))];
 }
 
 /**

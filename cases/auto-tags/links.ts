@@ -25,6 +25,10 @@ export interface LinkChanges {
   created: { id: string; case_id: string; tag_id: string }[];
 }
 
+/**
+ * An empty set of changes to collect into.
+ * @example const changes = noChanges(); await setTagCases(em, ws, tagId, ids, changes); await logLinkChanges(em, ws, changes);
+ */
 export const noChanges = (): LinkChanges => ({ deleted: [], created: [] });
 
 const returned = sql`returning id, version, case_id, tag_id`;

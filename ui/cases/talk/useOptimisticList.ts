@@ -37,12 +37,16 @@ export interface OptimisticList<T> {
 }
 
 let temp = 0;
-/** A temporary id for an item the server has not stored yet. */
+/**
+ * A temporary id for an item the server has not stored yet, and the test for one.
+ * @example isTempId(tempId()) // true
+ */
 export const tempId = () => `temp-${++temp}`;
 export const isTempId = (id: string) => id.startsWith('temp-');
 
 /**
  * The optimistic list of rows `load` reads (again when `deps` change). Items are keyed by their `id`.
+ * @example const issues = useOptimisticList(() => talkApi.issues(caseId), [caseId]);
  */
 export function useOptimisticList<T extends { id?: string }>(load: () => Promise<T[]>, deps: unknown[]): OptimisticList<T> {
   const [items, setItems] = useState<OptimisticItem<T>[]>([]);

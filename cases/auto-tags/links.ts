@@ -80,13 +80,18 @@ export async function setCaseTags(em: Em, workspaceId: string, caseId: string, a
 }
 
 /**
- * Appends the link changes to the change log in one statement: the workspace's counter moved by
- * their number, one number each (deletes first), a tombstone per delete.
+ * Appends the link changes to the change log (one statement per 20,000): the workspace's counter
+ * moved by their number, one number each (deletes first), a tombstone per delete.
  * @example await logLinkChanges(em, ws, changes)
  */
 export async function logLinkChanges(em: Em, workspaceId: string, changes: LinkChanges): Promise<void> {
-  const { deleted, created } = changes;
-  if (!deleted.length && !created.length) return;
+  // a workspace's first recompute may change a million links: 20,000 a statement
+  const size = 20_000;
+  for (let i = 0; i < changes.deleted.length; i += size) await logChunk(em, workspaceId, { deleted: changes.deleted.slice(i, i + size), created: [] });
+  for (let i = 0; i < changes.created.length; i += size) await logChunk(em, workspaceId, { deleted: [], created: changes.created.slice(i, i + size) });
+}
+
+async function logChunk(em: Em, workspaceId: string, { deleted, created }: LinkChanges): Promise<void> {
   const ws = sql`${workspaceId}::uuid`;
   await sql`with d as (select * from unnest(${list(deleted.map((r) => r.id))}::uuid[], ${list(deleted.map((r) => r.version))}::int[]) as d(id, version)),
     c as (select * from unnest(${list(created.map((r) => r.id))}::uuid[], ${list(created.map((r) => r.case_id))}::uuid[], ${list(created.map((r) => r.tag_id))}::uuid[]) as c(id, case_id, tag_id)),

@@ -46,14 +46,15 @@ describe('who may read options', () => {
   const tables = ['source', 'userprofile', 'substance', 'product', 'unit', 'adminunit', 'workspace'];
   const lookups = ['perms-tree', 'user-views', 'command-types', 'report-users'];
 
-  it('a doctor (clinical profile): lookups of readable-by-all tables and of what their forms name only', async () => {
+  it('a doctor (clinical profile): lookups of readable-by-all tables and of what their case forms name only', async () => {
     const doctor = await server.login('DOCTOR1', 'Doctor123');
-    for (const name of ['source', 'userprofile', 'substance', 'product', ...lookups]) {
+    for (const name of ['source', 'userprofile', ...lookups]) {
       const r = await doctor.post(`/api/opts/${name}`, {});
       expect(r.status, name).toBe(403);
       expect(r.body.errors[0].msg).toBe('Нет прав доступа');
     }
-    for (const name of ['unit', 'adminunit', 'workspace']) expect((await doctor.post(`/api/opts/${name}`, {})).status, name).toBe(200);
+    // the adverse-effect form names substances (ADV_EFFECTS), the prescription forms medicines (CASE_TREAT)
+    for (const name of ['unit', 'adminunit', 'workspace', 'substance', 'product']) expect((await doctor.post(`/api/opts/${name}`, {})).status, name).toBe(200);
   });
 
   it('a user manager (USERS): the profiles and user views a user form needs, not the substances', async () => {

@@ -4,6 +4,7 @@ import { demoWorkspaceName } from '../catalogues/demo/seed.ts';
 import { generateCases } from './generate.ts';
 import { generateTreatments } from './treatment/generate.ts';
 import { generateDemoTalk } from './demo-talk.ts';
+import { generateDemoExams } from './demo-exams.ts';
 import { generateDemoCaseData } from './case-data/demo.ts';
 import { refreshWorkspaceTags } from './auto-tags/index.ts';
 
@@ -12,7 +13,8 @@ import { refreshWorkspaceTags } from './auto-tags/index.ts';
  * generated patients and cases (`TB_DEMO_CASES`, default 300) over the demo units, registered in
  * the last two years, in every state, diagnosis type and classification, some transferring; each
  * case on treatment with its prescriptions and intake calendar; comments and review issues on some;
- * the case data tab's comorbidities, contacts, adverse effects and previous treatments.
+ * the case data tab's comorbidities, contacts, adverse effects and previous treatments; smears,
+ * Xpert and cultures (`demo-exams.ts`).
  *
  * @example await seedDemoCases(ctx, { login: 'ADMIN', password: 'Admin123' }) // after the catalogues' seed
  */
@@ -26,6 +28,7 @@ export async function seedDemoCases(ctx: AppContext, created?: { login: string; 
   // every case on treatment has its treatment: prescriptions and a daily intake calendar
   await generateTreatments(db, ws.id as string);
   await generateDemoTalk(db, ws.id as string);
+  await generateDemoExams(ctx, ws.id as string);
   // comorbidities, contacts, adverse effects and previous treatments (the case data tab)
   await generateDemoCaseData(db, ws.id as string);
   // generated rows bypass the writer, so their automatic tags are computed once here

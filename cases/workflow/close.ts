@@ -1,24 +1,10 @@
 import type { RowAction } from '../../server/actions/types.ts';
-import type { JsonSchema } from '../../engine/types.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { t } from '../../engine/i18n.ts';
 
-const outcome = { type: 'string', enum: ['CURED', 'TREAT_COMPLETED', 'DIED', 'LOST_FOLLOWUP', 'TREAT_INTERRUPTED', 'OTHER'], title: 'tbcase.outcome' };
-
-/** The close dialog's fields (seed 001 §5): outcome and its date; `otherOutcome` when the outcome is OTHER. */
-const closeInput: JsonSchema = {
-  type: 'object',
-  required: ['outcomeDate', 'outcome'],
-  properties: {
-    outcomeDate: { type: 'string', format: 'date', title: 'tbcase.outcomeDate' },
-    outcome,
-    otherOutcome: { type: ['string', 'null'], maxLength: 100, title: 'tbcase.otherOutcome' },
-  },
-};
-
 /**
  * Close a case that is not closed: state CLOSED with its outcome and date (`otherOutcome` kept only
- * for OTHER, where it is required — the case schema's `x-visible` says so for every save too).
+ * for OTHER, where it is required — the form's and the case schema's `x-visible` say so).
  * @example POST /api/tbl/tbcase/<id>/action/close {outcome: 'CURED', outcomeDate: '2025-01-31'}
  */
 export const closeCase: RowAction<{ outcomeDate: string; outcome: string; otherOutcome?: string | null }> = {
@@ -26,7 +12,7 @@ export const closeCase: RowAction<{ outcomeDate: string; outcome: string; otherO
   name: 'close',
   permission: 'CASE_CLOSE',
   routes: [{ method: 'POST', path: '/api/cases/case/close', idField: 'tbcaseId' }],
-  input: closeInput,
+  form: 'case_close', // schemas/case_close.json: outcomeDate, outcome, otherOutcome (x-visible: OTHER)
   guard: ({ row }) => (row.state === 'CLOSED' ? 'tbcase.alreadyClosed' : undefined),
   apply({ session: s, input }) {
     const other = input.outcome === 'OTHER' ? input.otherOutcome?.trim() : undefined;

@@ -5,9 +5,6 @@ import { ApiError } from '../../server/http/errors.ts';
 import { recordChange } from '../../server/sync/changes.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 
-/** Longest name of a tag made in the tag dialog (seed 001 §5, §9). */
-export const NEW_TAG_MAX = 20;
-
 interface TagInput {
   tagIds?: string[];
   newTags?: string[] | null;
@@ -68,14 +65,7 @@ export const tagCase: RowAction<TagInput> = {
   name: 'tag',
   permission: 'CASE_TAG',
   routes: [{ method: 'POST', path: '/api/cases/tag/update', idField: 'tbcaseId' }],
-  input: {
-    type: 'object',
-    required: ['tagIds'],
-    properties: {
-      tagIds: { type: 'array', maxItems: 200, uniqueItems: true, items: { type: 'string', format: 'uuid' }, title: 'tbcase.tags' },
-      newTags: { type: ['array', 'null'], maxItems: 20, items: { type: 'string', minLength: 1, maxLength: NEW_TAG_MAX, title: 'tbcase.newTag' }, title: 'tbcase.newTag' },
-    },
-  },
+  form: 'case_tag', // schemas/case_tag.json: tagIds (manual tags), newTags (each ≤ 20 characters)
   async apply(x) {
     const s = x.session;
     const ids = x.input.tagIds ?? [];

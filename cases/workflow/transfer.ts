@@ -26,8 +26,6 @@ function moveDateOf(s: Session, row: Doc, input: { moveDate?: string }): string 
   return today();
 }
 
-const moveDate = { type: 'string', format: 'date', title: 'tbcase.moveDate' };
-
 /** Refuses a unit the case cannot move to: not a TB unit of the workspace, or its owner already. */
 async function checkUnitTo({ em, session: s, row }: ActionContext, unitToId: string): Promise<void> {
   const unit = await kysely(em).selectFrom('unit').select('type').where('id', '=', unitToId).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
@@ -45,7 +43,7 @@ export const transferOut: RowAction<{ unitToId: string; moveDate?: string }> = {
   name: 'transferout',
   permission: 'CASE_TRANSFER',
   routes: [{ method: 'POST', path: '/api/cases/case/transferout', idField: 'tbcaseId' }],
-  input: { type: 'object', required: ['unitToId'], properties: { unitToId: { type: 'string', format: 'uuid', title: 'tbcase.unitTo' }, moveDate } },
+  form: 'case_transferout', // schemas/case_transferout.json: unitToId (a TB unit), moveDate
   guard({ row, session: s }): Refusal | undefined {
     if (row.state === 'CLOSED') return 'tbcase.closedNoTransfer';
     if (row.transferring) return 'tbcase.alreadyTransferring';
@@ -69,7 +67,7 @@ export const transferIn: RowAction<{ moveDate?: string }> = {
   name: 'transferin',
   permission: 'CASE_TRANSFER',
   routes: [{ method: 'POST', path: '/api/cases/case/transferin', idField: 'tbcaseId' }],
-  input: { type: 'object', properties: { moveDate } },
+  form: 'case_transferin', // schemas/case_transferin.json: moveDate
   guard({ row, session: s }): Refusal | undefined {
     if (!row.transferring) return 'tbcase.notTransferring';
     if (!actsFor(s, row.ownerUnitId)) return { msg: 'tbcase.notReceivingUnit', status: 403 };

@@ -1,5 +1,7 @@
 import { t } from '../../engine/i18n.ts';
-import type { TableDef } from '../../engine/types.ts';
+import type { EntitySchemaFile, TableDef } from '../../engine/types.ts';
+import { dropHidden } from '../../engine/visibility.ts';
+import { bundledForm } from '../tbl/forms.ts';
 import type { Em } from '../db/orm.ts';
 import type { AppContext, Session } from '../http/context.ts';
 import { ApiError, fail } from '../http/errors.ts';
@@ -38,6 +40,27 @@ async function refusalOf(action: RowAction, x: ActionContext): Promise<{ msg: st
 }
 
 /**
+ * The action's body checked by ajv against its declared input: the form schema file it names
+ * (`form`: values hidden by the file's `x-visible` dropped first), else `input`; 400 with the errors.
+ * @example checkInput(ctx, s, closeCase, {outcome: 'CURED', outcomeDate: '2025-01-31'})
+ */
+function checkInput(ctx: AppContext, s: Session, action: RowAction, body: unknown): Doc {
+  let schema = action.input ?? { type: 'object' };
+  let id = `action:${action.table}.${action.name}`;
+  let doc = body as Doc;
+  const file = action.form ? ctx.registry.schemas.get(action.form) : undefined;
+  if (action.form && !file) throw new Error(`action ${action.table}.${action.name}: no schema file ${action.form}`);
+  if (file) {
+    schema = bundledForm(ctx.registry, file as EntitySchemaFile).schema;
+    id = `form:${action.form}`;
+    if (doc && typeof doc === 'object' && !Array.isArray(doc)) doc = dropHidden(schema, { ...doc });
+  }
+  const errors = ctx.validators.validate(id, schema, doc, s.lang);
+  if (errors.length) throw new ApiError(400, errors);
+  return doc;
+}
+
+/**
  * Runs a declared action on a row in one transaction: row locked, permission, guard, input (ajv),
  * the change through the table writer (diff, history entry `<table>.<name>`).
  *
@@ -54,9 +77,8 @@ export async function runAction(ctx: AppContext, s: Session, table: string, id: 
     const x: ActionContext = { em, ctx, session: s, def, id, row };
     const refused = await refusalOf(action, x);
     if (refused) throw new ApiError(refused.status as 400, [{ field: null, msg: t(s.lang, refused.msg) }]);
-    const errors = ctx.validators.validate(`action:${table}.${name}`, action.input ?? { type: 'object' }, body, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
-    const change = (await action.apply({ ...x, input: body as Doc })) ?? {};
+    const input = checkInput(ctx, s, action, body);
+    const change = (await action.apply({ ...x, input })) ?? {};
     const writer = new TableWriter(ctx, def, s);
     if (change.delete) await writer.delete(id, { within: em, action: name, items: change.items });
     else await writer.update(id, change.patch ?? {}, { within: em, action: name, items: change.items });

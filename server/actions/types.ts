@@ -68,6 +68,13 @@ export interface RowAction<I extends Doc = Doc> {
   routes?: ActionRoute[];
   /** JSON Schema of the body (an object; titles are i18n keys, errors name them). None: `{}`. */
   input?: JsonSchema;
+  /**
+   * Instead of `input`: the name of a form-only schema file (`schemas/case_close.json`) that declares
+   * the body — ajv checks it (its `x-visible` hidden values dropped first) and the dialog renders the
+   * same file (`POST /api/tbl/<form>/form`).
+   * @example form: 'case_close'
+   */
+  form?: string;
   /** `undefined` when the action is allowed on this row now, else why not. Runs for the list too. */
   guard?(x: ActionContext): Promise<Refusal | undefined> | Refusal | undefined;
   /** The change, inside the transaction; may do more (send a mail) and throw an ApiError to refuse. */

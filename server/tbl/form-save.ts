@@ -32,6 +32,8 @@ export function formSaveRoutes(app: Hono<Env>, ctx: AppContext): void {
     const schema = formSchemaFor(ctx, c);
     if (!schema) throw fail(404, t(s.lang, 'msg.unknownTable'));
     const plan = formPlan(ctx.registry, schema);
+    // a form without parts (an action's input: schemas/case_close.json) is saved by its action's route
+    if (!plan.parts.length) throw fail(404, t(s.lang, 'msg.notFound'));
     for (const p of plan.parts) assertPermission(s, p.def.meta.permission && `${p.def.meta.permission}_EDT`);
     const { id, versions, ...doc } = await jsonBody(c);
     const ids = await saveForm(ctx, schema, s, doc, { id, versions });

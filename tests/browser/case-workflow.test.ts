@@ -82,17 +82,14 @@ describe('the case workflow', () => {
     const dialog = page.locator(tid('tag-dialog'));
     await dialog.waitFor();
     expect(await page.locator('.ant-modal-title').filter({ hasText: 'Определить закладки к случаю - ' }).innerText()).toContain('Осмонова');
-    const newTags = dialog.locator('.ant-select').nth(1);
-    await newTags.click();
-    await page.keyboard.type('Очень длинная отметка больше двадцати');
-    await page.keyboard.press('Enter');
-    await page.locator(tid('tags-save')).click();
-    await poll(() => dialog.innerText()).toContain('Не более 20 символов');
-    await newTags.locator('.ant-select-selection-item-remove, .ant-select-remove').first().click();
-    await newTags.click();
-    await page.keyboard.type('Контроль ВК');
-    await page.keyboard.press('Enter');
-    await page.locator(tid('tags-save')).click();
+    // the dialog is the declared form schemas/case_tag.json: new tags are a list of names
+    await dialog.locator('#root_newTags__add').click();
+    const newTag = dialog.locator('#root_newTags_0');
+    await newTag.fill('Очень длинная отметка больше двадцати');
+    await dialog.locator(tid('form-save')).click();
+    await poll(() => dialog.innerText()).toContain('не длиннее, чем 20 символов');
+    await newTag.fill('Контроль ВК');
+    await dialog.locator(tid('form-save')).click();
     await dialog.waitFor({ state: 'detached' });
     await poll(() => page.locator(tid('case-tag')).allInnerTexts()).toEqual(['Контроль ВК']);
   });
@@ -102,7 +99,7 @@ describe('the case workflow', () => {
     const dialog = page.locator(tid('transfer-dialog'));
     await dialog.waitFor();
     await pick(page, dialog.locator('.ant-select'), kant.name, true);
-    await page.locator(tid('transfer-save')).click();
+    await dialog.locator(tid('form-save')).click();
     await dialog.waitFor({ state: 'detached' });
     await poll(() => page.locator(tid('transfer-warning')).count()).toBe(1);
 
@@ -130,11 +127,12 @@ describe('the case workflow', () => {
     await cmd('close').click();
     const dialog = page.locator(tid('close-dialog'));
     await dialog.waitFor();
-    await page.locator(tid('close-save')).click();
+    await dialog.locator(tid('form-save')).click();
     await poll(() => dialog.innerText()).toContain('Обязательное поле');
+    expect(await dialog.locator('#root_otherOutcome').count()).toBe(0); // shown only for OTHER (x-visible)
     await pick(page, dialog.locator('.ant-select'), 'Другое');
-    await dialog.locator(tid('close-otherOutcome')).fill('Выбыл за пределы страны');
-    await page.locator(tid('close-save')).click();
+    await dialog.locator('#root_otherOutcome').fill('Выбыл за пределы страны');
+    await dialog.locator(tid('form-save')).click();
     await dialog.waitFor({ state: 'detached' });
     await poll(() => box('state').innerText()).toContain('Закрыт');
     expect(await box('state').getAttribute('data-color')).toBe('#8c8c8c');
@@ -170,8 +168,12 @@ describe('the case workflow', () => {
     await page.goto(`/sys/case?id=${id}`);
     await page.locator(tid('transfer-confirm')).click();
     const dialog = page.locator(tid('transfer-dialog'));
-    await dialog.locator(tid('transfer-moveDate')).fill('2025-04-02');
-    await page.locator(tid('transfer-save')).click();
+    const moveDate = dialog.locator('#root_moveDate');
+    await moveDate.click();
+    await moveDate.fill('2025-04-02');
+    await moveDate.press('Tab');
+    await poll(() => moveDate.inputValue()).toBe('2025-04-02');
+    await dialog.locator(tid('form-save')).click();
     await dialog.waitFor({ state: 'detached' });
     await poll(() => page.locator(tid('transfer-warning')).count()).toBe(0);
     expect((await admin.get(`/api/tbl/tbcase/${id}`)).body).toMatchObject({ transferring: false, ownerUnitId: kant.id, moveDate: '2025-04-02' });

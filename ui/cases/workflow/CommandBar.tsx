@@ -13,10 +13,10 @@ import { useConfirm } from '../../generic/index.ts';
 import { hasPermission, useSession } from '../../session/index.ts';
 import type { CaseView } from '../case/types.ts';
 import { caseCalls } from './calls.ts';
-import { CloseDialog } from './CloseDialog.tsx';
+import CloseWarning from '../treatment/CloseWarning.tsx';
+import { ActionFormDialog } from './ActionFormDialog.tsx';
 import { SuspectFollowupDialog } from './SuspectFollowupDialog.tsx';
-import { TagDialog } from './TagDialog.tsx';
-import { TransferDialog } from './TransferDialog.tsx';
+import { today } from './calls.ts';
 import { TransferWarning } from './TransferWarning.tsx';
 import { useCaseActions } from './useCaseActions.ts';
 
@@ -95,18 +95,52 @@ export function CommandBar({ tbcase, reload, tagging, setTagging }: CommandBarPr
           {failure}
         </div>
       )}
-      <CloseDialog open={dialog === 'close'} caseId={id} onClose={() => setDialog(undefined)} onDone={done} />
-      <TransferDialog
-        open={dialog === 'transferOut' || dialog === 'transferIn'}
-        mode={dialog === 'transferIn' ? 'in' : 'out'}
-        caseId={id}
-        onTreatment={tbcase.state === 'ONTREATMENT'}
-        ownerUnitId={tbcase.ownerUnitId}
+      <ActionFormDialog
+        open={dialog === 'close'}
+        form="case_close"
+        testId="close-dialog"
+        title={t('ui.casePage.cmd.close')}
+        values={{ outcomeDate: today() }}
+        save={(doc) => caseCalls.close(id, { outcomeDate: String(doc.outcomeDate), outcome: String(doc.outcome), otherOutcome: (doc.otherOutcome as string | undefined) ?? null })}
+        onClose={() => setDialog(undefined)}
+        onDone={done}
+        extra={(doc) => <CloseWarning caseId={id} outcome={doc.outcome as string | undefined} />}
+      />
+      <ActionFormDialog
+        open={dialog === 'transferOut'}
+        form="case_transferout"
+        testId="transfer-dialog"
+        title={t('ui.casePage.cmd.transfer')}
+        values={{ moveDate: today() }}
+        omit={tbcase.state === 'ONTREATMENT' ? [] : ['moveDate']}
+        save={(doc) => caseCalls.transferOut(id, doc as { unitToId: string; moveDate?: string })}
+        onClose={() => setDialog(undefined)}
+        onDone={done}
+      />
+      <ActionFormDialog
+        open={dialog === 'transferIn'}
+        form="case_transferin"
+        testId="transfer-dialog"
+        title={t('ui.casePage.cmd.transferIn')}
+        values={{ moveDate: today() }}
+        save={(doc) => caseCalls.transferIn(id, doc as { moveDate?: string })}
         onClose={() => setDialog(undefined)}
         onDone={done}
       />
       <SuspectFollowupDialog open={dialog === 'suspect'} caseId={id} classification={tbcase.classification} onClose={() => setDialog(undefined)} onDone={done} />
-      <TagDialog open={tagging} caseId={id} name={tbcase.patient?.fullName ?? ''} tags={tbcase.tags ?? []} onClose={() => setTagging(false)} onDone={done} />
+      <ActionFormDialog
+        open={tagging}
+        form="case_tag"
+        testId="tag-dialog"
+        title={t('ui.casePage.tagDialog', { name: tbcase.patient?.fullName ?? '' })}
+        values={{ tagIds: (tbcase.tags ?? []).filter((g) => g.type === 'MANUAL').map((g) => g.id) }}
+        save={(doc) => {
+          const newTags = ((doc.newTags as string[] | undefined) ?? []).map((x) => (x ?? '').trim()).filter(Boolean);
+          return caseCalls.tags(id, (doc.tagIds as string[] | undefined) ?? [], newTags.length ? newTags : null);
+        }}
+        onClose={() => setTagging(false)}
+        onDone={done}
+      />
       <Modal
         open={dialog === 'deleted'}
         title={t('ui.common.delete')}

@@ -1,0 +1,12 @@
+/* Generated from schemas/case_tag.json by `npm run gen:types`. Do not edit. */
+
+export interface CaseTag {
+  /**
+   * @maxItems 200
+   */
+  tagIds: string[];
+  /**
+   * @maxItems 20
+   */
+  newTags?: string[] | null;
+}

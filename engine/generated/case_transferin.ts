@@ -1,0 +1,5 @@
+/* Generated from schemas/case_transferin.json by `npm run gen:types`. Do not edit. */
+
+export interface CaseTransferin {
+  moveDate?: string;
+}

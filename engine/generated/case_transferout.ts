@@ -1,0 +1,6 @@
+/* Generated from schemas/case_transferout.json by `npm run gen:types`. Do not edit. */
+
+export interface CaseTransferout {
+  unitToId: string;
+  moveDate?: string;
+}

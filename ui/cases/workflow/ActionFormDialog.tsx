@@ -1,0 +1,115 @@
+/**
+ * A case-workflow dialog drawn from the action's declared form (`schemas/case_close.json`, …; loaded
+ * by `POST /api/tbl/<form>/form`, the same file the server validates the action's input with) by the
+ * generic {@link SchemaForm}: browser checks from the schema, `x-visible` conditions, ref fields with
+ * their filters, and the server's refusals beside their fields. `values` start the document (today's
+ * date, the case's tags), `omit` leaves fields out (the move date of a case not on treatment) and
+ * `extra` draws more from the document being edited (the close warning of the chosen outcome).
+ *
+ * @example
+ *   <ActionFormDialog open form="case_close" testId="close-dialog" title={t('ui.casePage.cmd.close')}
+ *     values={{ outcomeDate: today() }} save={(doc) => caseCalls.close(id, doc)} onClose={close} onDone={reload}
+ *     extra={(doc) => <CloseWarning caseId={id} outcome={doc.outcome as string} />} />
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { Modal } from 'antd';
+import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
+import { SchemaForm } from '../../generic/forms/SchemaForm.tsx';
+import { WaitIcon } from '../../generic/WaitIcon.tsx';
+import { withoutField } from '../treatment/forms.ts';
+import { DialogErrors } from './DialogErrors.tsx';
+
+export interface ActionFormDialogProps {
+  open: boolean;
+  /** The form schema file of the action's input (`case_close`). */
+  form: string;
+  title: ReactNode;
+  /** The dialog's data-testid (the form inside is `<testId>-form`). */
+  testId: string;
+  /** Starting values over the server's document. */
+  values?: Doc;
+  /** Fields of the form not asked here. */
+  omit?: string[];
+  /** Posts the document to the action's route. */
+  save: (doc: Doc) => Promise<unknown>;
+  onClose: () => void;
+  /** After a successful save. */
+  onDone: () => void;
+  /** More content under the form's fields, drawn from the document being edited. */
+  extra?: (doc: Doc) => ReactNode;
+}
+
+/** The remote form with `values` over its document and the `omit`ted fields left out. */
+async function loadForm(form: string, values: Doc = {}, omit: string[] = []): Promise<RemoteForm> {
+  const found = await tableApi.form(form);
+  const schema = omit.reduce((s, f) => withoutField(s, f), found.schema);
+  const doc: Doc = { ...(found.doc ?? {}), ...values };
+  for (const f of omit) delete doc[f];
+  return { ...found, schema, doc };
+}
+
+export function ActionFormDialog({ open, form, title, testId, values, omit, save, onClose, onDone, extra }: ActionFormDialogProps) {
+  const [loaded, setLoaded] = useState<RemoteForm | null>(null);
+  const [doc, setDoc] = useState<Doc>({});
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setLoaded(null);
+    setErrors([]);
+    loadForm(form, values, omit).then(
+      (f) => {
+        if (!live) return;
+        setLoaded(f);
+        setDoc(f.doc ?? {});
+      },
+      (e) => live && setErrors(errorsOf(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, form]);
+
+  const submit = async (next: Doc) => {
+    setSaving(true);
+    try {
+      await save(next);
+      setErrors([]);
+      onDone();
+    } catch (e) {
+      setErrors(errorsOf(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open={open} title={title} footer={null} onCancel={onClose} destroyOnHidden mask={{ closable: false }}>
+      <div data-testid={testId}>
+        {loaded ? (
+          <>
+            {extra?.(doc)}
+            <SchemaForm
+              testId={`${testId}-form`}
+              schema={loaded.schema}
+              uiSchema={loaded.resources?.uiSchema}
+              options={loaded.resources?.options}
+              formData={loaded.doc}
+              serverErrors={errors}
+              saving={saving}
+              onChange={setDoc}
+              onSubmit={submit}
+              onCancel={onClose}
+            />
+          </>
+        ) : errors.length ? (
+          <DialogErrors errors={errors.map((e) => e.msg)} />
+        ) : (
+          <WaitIcon />
+        )}
+      </div>
+    </Modal>
+  );
+}

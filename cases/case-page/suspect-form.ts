@@ -1,20 +1,24 @@
 import { t, type Lang } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { fail } from '../../server/http/errors.ts';
-import { suspectFollowup } from '../workflow/suspect-followup.ts';
+import type { Registry } from '../../engine/registry.ts';
 
 const CLASSIFICATIONS = ['TB', 'DRTB', 'NTM'];
 
+/** What the dialog's form needs of the file: its fields and what is required (not its id and layout). */
+const formBody = ({ type, required, properties }: JsonSchema): JsonSchema => ({ type, required, properties });
+
 /**
  * The suspect follow-up dialog's form for a suspect of a classification (seed 001 §2.7, §7): the
- * action's input schema (outcome TB / DRTB / NOT_TB and the date; titles are i18n keys) and a
+ * action's declared form (`schemas/case_suspectfollowup.json`: outcome TB / DRTB / NOT_TB and the
+ * date; titles are i18n keys) and a
  * starting document — the outcome the suspicion named (a DRTB suspect → DRTB; NTM names none) and
  * today. Saved by `POST /api/cases/case/suspectfollowup {doc, tbcaseId}`.
- * @example suspectFollowupForm('ru', 'DRTB') // {doc: {outcome: 'DRTB', date: '2026-11-23'}, schema: {…}}
+ * @example suspectFollowupForm(registry, 'ru', 'DRTB') // {doc: {outcome: 'DRTB', date: '2026-11-23'}, schema: {…}}
  */
-export function suspectFollowupForm(lang: Lang, classification: string): { doc: Record<string, unknown>; schema: JsonSchema; title: string } {
+export function suspectFollowupForm(registry: Registry, lang: Lang, classification: string): { doc: Record<string, unknown>; schema: JsonSchema; title: string } {
   if (!CLASSIFICATIONS.includes(classification)) throw fail(404, t(lang, 'msg.notFound'), 'classification');
   const doc: Record<string, unknown> = { date: new Date().toISOString().slice(0, 10) };
   if (classification !== 'NTM') doc.outcome = classification;
-  return { doc, schema: suspectFollowup.input!, title: t(lang, 'cmdAction.suspectfollowup') };
+  return { doc, schema: formBody(registry.schemas.get('case_suspectfollowup') as JsonSchema), title: t(lang, 'cmdAction.suspectfollowup') };
 }

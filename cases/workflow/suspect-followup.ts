@@ -13,14 +13,7 @@ export const suspectFollowup: RowAction<{ outcome: 'TB' | 'DRTB' | 'NOT_TB'; dat
   name: 'suspectfollowup',
   permission: 'NEWCASE',
   routes: [{ method: 'POST', path: '/api/cases/case/suspectfollowup', idField: 'tbcaseId', inputField: 'doc' }],
-  input: {
-    type: 'object',
-    required: ['outcome', 'date'],
-    properties: {
-      outcome: { type: 'string', enum: ['TB', 'DRTB', 'NOT_TB'], title: 'tbcase.suspectOutcome' },
-      date: { type: 'string', format: 'date', title: 'tbcase.suspectOutcomeDate' },
-    },
-  },
+  form: 'case_suspectfollowup',
   guard({ row }) {
     if (row.diagnosisType !== 'SUSPECT') return 'tbcase.notSuspect';
     if (row.state === 'CLOSED') return 'tbcase.alreadyClosed';

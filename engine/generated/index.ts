@@ -2,6 +2,7 @@ export type { Adherence } from './adherence.ts';
 export type { Adminunit } from './adminunit.ts';
 export type { Agerange } from './agerange.ts';
 export type { CaseClose } from './case_close.ts';
+export type { CaseSuspectfollowup } from './case_suspectfollowup.ts';
 export type { CaseTag } from './case_tag.ts';
 export type { CaseTransferin } from './case_transferin.ts';
 export type { CaseTransferout } from './case_transferout.ts';

@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import type { ButtonProps } from 'antd';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import CloseWarning from '../treatment/CloseWarning.tsx';
 import { caseCalls, today } from './calls.ts';
+import { ActionModal } from './ActionModal.tsx';
 import { DialogErrors } from './DialogErrors.tsx';
-import { useServerErrors } from './useServerErrors.ts';
+import { useDialogSave } from './useDialogSave.ts';
 
 const OUTCOMES = ['CURED', 'TREAT_COMPLETED', 'DIED', 'LOST_FOLLOWUP', 'TREAT_INTERRUPTED', 'OTHER'];
 
@@ -18,35 +17,15 @@ export function CloseDialog({ open, caseId, onClose, onDone }: { open: boolean; 
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const outcome = Form.useWatch('outcome', form) as string | undefined;
-  const [saving, setSaving] = useState(false);
-  const errors = useServerErrors(form, ['outcome', 'outcomeDate', 'otherOutcome']);
-
-  const save = async () => {
-    const doc = await form.validateFields();
-    setSaving(true);
-    errors.clear();
-    try {
-      await caseCalls.close(caseId, { outcomeDate: doc.outcomeDate, outcome: doc.outcome, otherOutcome: doc.outcome === 'OTHER' ? doc.otherOutcome : null });
-      onDone();
-    } catch (e) {
-      errors.show(e);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { save, saving, errors } = useDialogSave(
+    form,
+    ['outcome', 'outcomeDate', 'otherOutcome'],
+    (doc) => caseCalls.close(caseId, { outcomeDate: doc.outcomeDate, outcome: doc.outcome, otherOutcome: doc.outcome === 'OTHER' ? doc.otherOutcome : null }),
+    onDone,
+  );
 
   return (
-    <Modal
-      open={open}
-      title={t('ui.casePage.cmd.close')}
-      onCancel={onClose}
-      onOk={save}
-      okText={t('ui.common.save')}
-      cancelText={t('ui.common.cancel')}
-      okButtonProps={{ loading: saving, 'data-testid': 'close-save' } as ButtonProps}
-      destroyOnHidden
-      mask={{ closable: false }}
-    >
+    <ActionModal open={open} title={t('ui.casePage.cmd.close')} onClose={onClose} onSave={save} saving={saving} saveTestId="close-save">
       <Form form={form} layout="vertical" data-testid="close-dialog" initialValues={{ outcomeDate: today() }} preserve={false}>
         <Form.Item name="outcomeDate" label={t('tbcase.outcomeDate')} rules={[{ required: true, message: t('ui.msg.required') }]}>
           <Input type="date" data-testid="close-outcomeDate" />
@@ -62,6 +41,6 @@ export function CloseDialog({ open, caseId, onClose, onDone }: { open: boolean; 
         <CloseWarning caseId={caseId} outcome={outcome} />
         <DialogErrors errors={errors.general} />
       </Form>
-    </Modal>
+    </ActionModal>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { ButtonProps } from 'antd';
-import { Form, Input, Modal, Select, Spin } from 'antd';
+import { Form, Input, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { caseCalls } from './calls.ts';
+import { ActionModal } from './ActionModal.tsx';
 import { DialogErrors } from './DialogErrors.tsx';
-import { useServerErrors } from './useServerErrors.ts';
+import { useDialogSave } from './useDialogSave.ts';
 
 /** Labels of the follow-up outcomes: a confirmed classification, or not TB. */
 const outcomeLabel = (o: string) => (o === 'NOT_TB' ? `caseOutcome.${o}` : `caseClassification.${o}`);
@@ -20,8 +20,12 @@ export function SuspectFollowupDialog({ open, caseId, classification, onClose, o
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [outcomes, setOutcomes] = useState<string[]>();
-  const [saving, setSaving] = useState(false);
-  const errors = useServerErrors(form, ['outcome', 'date']);
+  const { save, saving, errors } = useDialogSave(
+    form,
+    ['outcome', 'date'],
+    (doc) => caseCalls.suspectFollowup(caseId, { outcome: doc.outcome, date: doc.date }),
+    onDone,
+  );
 
   useEffect(() => {
     if (!open) return;
@@ -39,31 +43,15 @@ export function SuspectFollowupDialog({ open, caseId, classification, onClose, o
       });
   }, [open, classification]);
 
-  const save = async () => {
-    const doc = await form.validateFields();
-    setSaving(true);
-    errors.clear();
-    try {
-      await caseCalls.suspectFollowup(caseId, { outcome: doc.outcome, date: doc.date });
-      onDone();
-    } catch (e) {
-      errors.show(e);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
+    <ActionModal
       open={open}
       title={t('ui.casePage.cmd.suspectFollowup')}
-      onCancel={onClose}
-      onOk={save}
-      okText={t('ui.common.save')}
-      cancelText={t('ui.common.cancel')}
-      okButtonProps={{ loading: saving, disabled: !outcomes, 'data-testid': 'suspect-save' } as ButtonProps}
-      destroyOnHidden
-      mask={{ closable: false }}
+      onClose={onClose}
+      onSave={save}
+      saving={saving}
+      saveDisabled={!outcomes}
+      saveTestId="suspect-save"
     >
       <Spin spinning={!outcomes}>
         <Form form={form} layout="vertical" data-testid="suspect-dialog" preserve={false}>
@@ -76,6 +64,6 @@ export function SuspectFollowupDialog({ open, caseId, classification, onClose, o
           <DialogErrors errors={errors.general} />
         </Form>
       </Spin>
-    </Modal>
+    </ActionModal>
   );
 }

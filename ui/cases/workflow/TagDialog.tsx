@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { ButtonProps } from 'antd';
-import { Form, Modal, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchOptions } from '../../api/index.ts';
 import type { CaseTag } from '../case/types.ts';
 import { caseCalls } from './calls.ts';
+import { ActionModal } from './ActionModal.tsx';
 import { DialogErrors } from './DialogErrors.tsx';
-import { useServerErrors } from './useServerErrors.ts';
+import { useDialogSave } from './useDialogSave.ts';
 
 /** Longest name of a new tag (seed 001 §5). */
 const NEW_TAG_MAX = 20;
@@ -32,8 +32,15 @@ export function TagDialog({ open, caseId, name, tags, onClose, onDone }: TagDial
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
-  const [saving, setSaving] = useState(false);
-  const errors = useServerErrors(form, ['tagIds', 'newTags']);
+  const { save, saving, errors } = useDialogSave(
+    form,
+    ['tagIds', 'newTags'],
+    (doc) => {
+      const newTags = ((doc.newTags as string[] | undefined) ?? []).map((x) => x.trim()).filter(Boolean);
+      return caseCalls.tags(caseId, doc.tagIds ?? [], newTags.length ? newTags : null);
+    },
+    onDone,
+  );
   const tagIds = (Form.useWatch('tagIds', form) as string[] | undefined) ?? [];
 
   useEffect(() => {
@@ -43,33 +50,8 @@ export function TagDialog({ open, caseId, name, tags, onClose, onDone }: TagDial
       .catch(() => setOptions([]));
   }, [open]);
 
-  const save = async () => {
-    const doc = await form.validateFields();
-    const newTags = ((doc.newTags as string[] | undefined) ?? []).map((x) => x.trim()).filter(Boolean);
-    setSaving(true);
-    errors.clear();
-    try {
-      await caseCalls.tags(caseId, doc.tagIds ?? [], newTags.length ? newTags : null);
-      onDone();
-    } catch (e) {
-      errors.show(e);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
-      open={open}
-      title={t('ui.casePage.tagDialog', { name })}
-      onCancel={onClose}
-      onOk={save}
-      okText={t('ui.common.save')}
-      cancelText={t('ui.common.cancel')}
-      okButtonProps={{ loading: saving, 'data-testid': 'tags-save' } as ButtonProps}
-      destroyOnHidden
-      mask={{ closable: false }}
-    >
+    <ActionModal open={open} title={t('ui.casePage.tagDialog', { name })} onClose={onClose} onSave={save} saving={saving} saveTestId="tags-save">
       <Form
         form={form}
         layout="vertical"
@@ -99,6 +81,6 @@ export function TagDialog({ open, caseId, name, tags, onClose, onDone }: TagDial
         </Form.Item>
         <DialogErrors errors={errors.general} />
       </Form>
-    </Modal>
+    </ActionModal>
   );
 }

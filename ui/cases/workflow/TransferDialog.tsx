@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { ButtonProps } from 'antd';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchOptions, type Option } from '../../api/index.ts';
 import { caseCalls, today } from './calls.ts';
+import { ActionModal } from './ActionModal.tsx';
 import { DialogErrors } from './DialogErrors.tsx';
-import { useServerErrors } from './useServerErrors.ts';
+import { useDialogSave } from './useDialogSave.ts';
 
 export interface TransferDialogProps {
   open: boolean;
@@ -30,8 +30,15 @@ export function TransferDialog({ open, caseId, mode, onTreatment, ownerUnitId, o
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [units, setUnits] = useState<Option[]>([]);
-  const [saving, setSaving] = useState(false);
-  const errors = useServerErrors(form, ['unitToId', 'moveDate']);
+  const { save, saving, errors } = useDialogSave(
+    form,
+    ['unitToId', 'moveDate'],
+    (doc) =>
+      mode === 'out'
+        ? caseCalls.transferOut(caseId, { unitToId: doc.unitToId, ...(onTreatment ? { moveDate: doc.moveDate } : {}) })
+        : caseCalls.transferIn(caseId, { moveDate: doc.moveDate }),
+    onDone,
+  );
 
   useEffect(() => {
     if (!open || mode !== 'out') return;
@@ -40,32 +47,14 @@ export function TransferDialog({ open, caseId, mode, onTreatment, ownerUnitId, o
       .catch(() => setUnits([]));
   }, [open, mode, ownerUnitId]);
 
-  const save = async () => {
-    const doc = await form.validateFields();
-    setSaving(true);
-    errors.clear();
-    try {
-      if (mode === 'out') await caseCalls.transferOut(caseId, { unitToId: doc.unitToId, ...(onTreatment ? { moveDate: doc.moveDate } : {}) });
-      else await caseCalls.transferIn(caseId, { moveDate: doc.moveDate });
-      onDone();
-    } catch (e) {
-      errors.show(e);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
+    <ActionModal
       open={open}
       title={t(mode === 'out' ? 'ui.casePage.cmd.transfer' : 'ui.casePage.cmd.transferIn')}
-      onCancel={onClose}
-      onOk={save}
-      okText={t('ui.common.save')}
-      cancelText={t('ui.common.cancel')}
-      okButtonProps={{ loading: saving, 'data-testid': 'transfer-save' } as ButtonProps}
-      destroyOnHidden
-      mask={{ closable: false }}
+      onClose={onClose}
+      onSave={save}
+      saving={saving}
+      saveTestId="transfer-save"
     >
       <Form form={form} layout="vertical" data-testid="transfer-dialog" initialValues={{ moveDate: today() }} preserve={false}>
         {mode === 'out' && (
@@ -80,6 +69,6 @@ export function TransferDialog({ open, caseId, mode, onTreatment, ownerUnitId, o
         )}
         <DialogErrors errors={errors.general} />
       </Form>
-    </Modal>
+    </ActionModal>
   );
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDailyRefresh } from '../../cases/auto-tags/index.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
 let server: TestServer;
@@ -29,23 +30,14 @@ async function newTag(doc: Record<string, unknown>): Promise<string> {
   return r.body.result;
 }
 
-async function newCase(extra: Record<string, unknown> = {}): Promise<string> {
-  const r = await admin.post('/api/tbl/tbcase', {
-    patientId, ownerUnitId: bishkek, notificationUnitId: bishkek, diagnosisType: 'CONFIRMED', classification: 'TB',
-    registrationGroup: 'NEW', registrationDate: '2025-01-10', ...extra,
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.result;
-}
+const newCase = (extra: Record<string, unknown> = {}) => createCase(admin, patientId, bishkek, extra);
 
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login();
   ws = (await db().selectFrom('workspace').select('id').executeTakeFirstOrThrow()).id as string;
-  bishkek = (await admin.post('/api/tbl/unit/query', { key: 'Бишкекский' })).body.list[0].id;
-  const p = await admin.post('/api/tbl/patient', { name: 'Айгуль', lastName: 'Садыкова', gender: 'FEMALE', birthDate: '1979-08-14' });
-  expect(p.status, JSON.stringify(p.body)).toBe(200);
-  patientId = p.body.result;
+  bishkek = await unitNamed(admin, 'Бишкекский');
+  patientId = await newPatient(admin, { name: 'Айгуль', lastName: 'Садыкова', gender: 'FEMALE', birthDate: '1979-08-14' });
 }, 180_000);
 afterAll(() => server?.close());
 

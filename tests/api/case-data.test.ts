@@ -10,6 +10,7 @@ import { generateDemoCaseData } from '../../cases/case-data/demo.ts';
 import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
 let server: TestServer;
@@ -29,27 +30,18 @@ const historyOf = (id: string) => db().selectFrom('cmdhistory').selectAll().wher
 const rowsOf = (table: string) => db().selectFrom(table).selectAll().where('case_id', '=', caseId).execute();
 const fieldsOf = (r: { body: any }) => (r.body.errors as { field: string }[]).map((e) => e.field).sort();
 
-async function newCase(extra: Record<string, unknown>): Promise<string> {
-  const r = await admin.post('/api/tbl/tbcase', {
-    patientId, ownerUnitId: unitId, notificationUnitId: unitId, classification: 'TB', registrationGroup: 'NEW', registrationDate: '2025-01-10', ...extra,
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.result;
-}
-
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login();
-  unitId = (await admin.post('/api/tbl/unit/query', { key: 'Бишкекский' })).body.list[0].id;
-  const p = await admin.post('/api/tbl/patient', { name: 'Асель', lastName: 'Токтогулова', gender: 'FEMALE', birthDate: '1990-05-01' });
-  patientId = p.body.result;
-  caseId = await newCase({ diagnosisType: 'CONFIRMED', diagnosisDate: '2025-01-08' });
-  suspectId = await newCase({ diagnosisType: 'SUSPECT' });
+  unitId = await unitNamed(admin, 'Бишкекский');
+  patientId = await newPatient(admin, { name: 'Асель', lastName: 'Токтогулова', gender: 'FEMALE', birthDate: '1990-05-01' });
+  caseId = await createCase(admin, patientId, unitId, { diagnosisDate: '2025-01-08' });
+  suspectId = await createCase(admin, patientId, unitId, { diagnosisType: 'SUSPECT' });
   const cards = ['CASECONTACT', 'ADV_EFFECTS', 'COMIRBIDITIES'];
   editor = await createUser(server, admin, 'CDEDITOR', [{ permission: 'CASEMAN' }, { permission: 'NEWCASE' }, { permission: 'CASE_ADDINFO' }, ...cards.map((permission) => ({ permission, canChange: true }))], 'Passw0rd', { unitId });
   viewer = await createUser(server, admin, 'CDVIEWER', [{ permission: 'CASEMAN' }, ...cards.map((permission) => ({ permission }))], 'Passw0rd', { unitId });
   reader = await createUser(server, admin, 'CDREADER', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId });
-  const kant = (await admin.post('/api/tbl/unit/query', { key: 'Ысык-Атинский' })).body.list[0].id;
+  const kant = await unitNamed(admin, 'Ысык-Атинский');
   outsider = await createUser(server, admin, 'CDOTHER', [{ permission: 'CASEMAN' }, { permission: 'NEWCASE' }], 'Passw0rd', { unitId: kant, view: 'WORKSPACE' });
   suspector = await createUser(server, admin, 'CDSUSP', [{ permission: 'CASEMAN' }, { permission: 'NEWSUSP' }], 'Passw0rd', { unitId });
 }, 180_000);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
 let server: TestServer;
@@ -19,17 +20,9 @@ let patientId: string;
 const db = () => kysely(server.ctx.orm.em.fork());
 const actionsOf = async (id: string) => (await db().selectFrom('cmdhistory').select(['action', 'detail']).where('entity_id', '=', id).orderBy('exec_date').execute());
 const stored = async (id: string) => (await admin.get(`/api/tbl/tbcase/${id}`)).body;
-const unitId = async (name: string) => (await admin.post('/api/tbl/unit/query', { key: name })).body.list[0].id as string;
 const WORKFLOW = ['CASEMAN', 'CASE_VALIDATE', 'CASE_CLOSE', 'CASE_REOPEN', 'CASE_TRANSFER', 'NEWCASE', 'NEWSUSP', 'CASE_TAG'].map((permission) => ({ permission }));
 
-async function newCase(extra: Record<string, unknown> = {}): Promise<string> {
-  const r = await admin.post('/api/tbl/tbcase', {
-    patientId, ownerUnitId: bishkek, notificationUnitId: bishkek, diagnosisType: 'CONFIRMED', classification: 'TB',
-    registrationGroup: 'NEW', registrationDate: '2025-01-10', ...extra,
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.result;
-}
+const newCase = (extra: Record<string, unknown> = {}) => createCase(admin, patientId, bishkek, extra);
 
 /** A refusal as the user sees it: the status and one message, on `field`. */
 const refused = (r: { status: number; body: any }, status: number, msg: string, field: string | null = null) => {
@@ -40,11 +33,9 @@ const refused = (r: { status: number; body: any }, status: number, msg: string, 
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login();
-  bishkek = await unitId('Бишкекский');
-  kant = await unitId('Ысык-Атинский');
-  const p = await admin.post('/api/tbl/patient', { name: 'Нурлан', lastName: 'Абдыкадыров', gender: 'MALE', birthDate: '1979-11-30' });
-  expect(p.status, JSON.stringify(p.body)).toBe(200);
-  patientId = p.body.result;
+  bishkek = await unitNamed(admin, 'Бишкекский');
+  kant = await unitNamed(admin, 'Ысык-Атинский');
+  patientId = await newPatient(admin, { name: 'Нурлан', lastName: 'Абдыкадыров', gender: 'MALE', birthDate: '1979-11-30' });
   bdoc = await createUser(server, admin, 'CWBISHKEK', WORKFLOW, 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
   kdoc = await createUser(server, admin, 'CWKANT', WORKFLOW, 'Passw0rd', { unitId: kant, view: 'UNIT' });
 }, 180_000);

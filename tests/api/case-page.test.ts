@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
 let server: TestServer;
@@ -14,25 +15,14 @@ let bishkek: string;
 let kant: string;
 let patientId: string;
 
-const unitId = async (name: string) => (await admin.post('/api/tbl/unit/query', { key: name })).body.list[0].id as string;
-
-async function newCase(extra: Record<string, unknown> = {}): Promise<string> {
-  const r = await admin.post('/api/tbl/tbcase', {
-    patientId, ownerUnitId: bishkek, notificationUnitId: bishkek, diagnosisType: 'SUSPECT', classification: 'TB',
-    registrationGroup: 'NEW', registrationDate: '2025-01-10', ...extra,
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.result;
-}
+const newCase = (extra: Record<string, unknown> = {}) => createCase(admin, patientId, bishkek, { diagnosisType: 'SUSPECT', ...extra });
 
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login();
-  bishkek = await unitId('Бишкекский');
-  kant = await unitId('Ысык-Атинский');
-  const p = await admin.post('/api/tbl/patient', { name: 'Айгуль', middleName: 'Маратовна', lastName: 'Садыкова', gender: 'FEMALE', birthDate: '1985-03-02' });
-  expect(p.status, JSON.stringify(p.body)).toBe(200);
-  patientId = p.body.result;
+  bishkek = await unitNamed(admin, 'Бишкекский');
+  kant = await unitNamed(admin, 'Ысык-Атинский');
+  patientId = await newPatient(admin, { name: 'Айгуль', middleName: 'Маратовна', lastName: 'Садыкова', gender: 'FEMALE', birthDate: '1985-03-02' });
   kdoc = await createUser(server, admin, 'CPKANT', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: kant, view: 'UNIT' });
   bdoc = await createUser(server, admin, 'CPBISHKEK', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
 }, 180_000);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
 let server: TestServer;
@@ -20,7 +21,6 @@ let bishkek: string;
 const db = () => kysely(server.ctx.orm.em.fork());
 const userIdOf = async (login: string) => (await db().selectFrom('sysuser').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id as string;
 const historyOf = (id: string) => db().selectFrom('cmdhistory').select(['type', 'action', 'user_id']).where('entity_id', '=', id).orderBy('exec_date').execute();
-const unitId = async (name: string) => (await admin.post('/api/tbl/unit/query', { key: name })).body.list[0].id as string;
 const ALL = ['CASEMAN', 'CASE_COMMENTS', 'REM_COMMENTS', 'NEW_ISSUE', 'ANSWER_ISSUE', 'CLOSEDEL_ISSUE'].map((permission) => ({ permission }));
 
 /** A refusal as the user sees it: the status and `{success:false, errors:[{field, msg}]}`. */
@@ -34,16 +34,10 @@ function refused(r: { status: number; body: any }, status: number, field: string
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login();
-  bishkek = await unitId('Бишкекский');
-  const kant = await unitId('Ысык-Атинский');
-  const p = await admin.post('/api/tbl/patient', { name: 'Нурлан', lastName: 'Осмонов', gender: 'MALE', birthDate: '1985-03-02' });
-  expect(p.status, JSON.stringify(p.body)).toBe(200);
-  const c = await admin.post('/api/tbl/tbcase', {
-    patientId: p.body.result, ownerUnitId: bishkek, notificationUnitId: bishkek, diagnosisType: 'CONFIRMED', classification: 'TB',
-    registrationGroup: 'NEW', registrationDate: '2025-02-10',
-  });
-  expect(c.status, JSON.stringify(c.body)).toBe(200);
-  caseId = c.body.result;
+  bishkek = await unitNamed(admin, 'Бишкекский');
+  const kant = await unitNamed(admin, 'Ысык-Атинский');
+  const patientId = await newPatient(admin, { name: 'Нурлан', lastName: 'Осмонов', gender: 'MALE', birthDate: '1985-03-02' });
+  caseId = await createCase(admin, patientId, bishkek, { registrationDate: '2025-02-10' });
   const place = { unitId: bishkek, view: 'UNIT' as const };
   reader = await createUser(server, admin, 'TALKREADER', [{ permission: 'CASEMAN' }], 'Passw0rd', place);
   talker = await createUser(server, admin, 'TALKER', ['CASEMAN', 'CASE_COMMENTS', 'NEW_ISSUE', 'ANSWER_ISSUE'].map((permission) => ({ permission })), 'Passw0rd', place);

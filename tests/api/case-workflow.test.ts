@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
 let server: TestServer;
@@ -21,19 +22,11 @@ let patientId: string;
 const db = () => kysely(server.ctx.orm.em.fork());
 const historyOf = (id: string) => db().selectFrom('cmdhistory').selectAll().where('entity_id', '=', id).orderBy('exec_date').execute();
 const stored = async (id: string) => (await admin.get(`/api/tbl/tbcase/${id}`)).body;
-const unitId = async (name: string) => (await admin.post('/api/tbl/unit/query', { key: name })).body.list[0].id as string;
 const act = (who: ApiClient, id: string, name: string, body: unknown = {}) => who.post(`/api/tbl/tbcase/${id}/action/${name}`, body);
 const WORKFLOW = ['CASEMAN', 'CASE_VALIDATE', 'CASE_CLOSE', 'CASE_REOPEN', 'CASE_TRANSFER', 'NEWCASE'].map((permission) => ({ permission }));
 
 /** A new case of Bishkek (by the administrator, the only one with plain case writes). */
-async function newCase(extra: Record<string, unknown> = {}): Promise<string> {
-  const r = await admin.post('/api/tbl/tbcase', {
-    patientId, ownerUnitId: bishkek, notificationUnitId: bishkek, diagnosisType: 'CONFIRMED', classification: 'TB',
-    registrationGroup: 'NEW', registrationDate: '2025-01-10', ...extra,
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.result;
-}
+const newCase = (extra: Record<string, unknown> = {}) => createCase(admin, patientId, bishkek, extra);
 
 /** The refusal a user sees: 4xx with one message and no field. */
 const refused = (r: { status: number; body: any }, status: number, msg: string) => {
@@ -44,11 +37,9 @@ const refused = (r: { status: number; body: any }, status: number, msg: string) 
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login();
-  bishkek = await unitId('Бишкекский');
-  kant = await unitId('Ысык-Атинский');
-  const p = await admin.post('/api/tbl/patient', { name: 'Асель', lastName: 'Токтогулова', gender: 'FEMALE', birthDate: '1990-05-01', motherName: 'Гулнара', documentNumber: 'ID1234567' });
-  expect(p.status, JSON.stringify(p.body)).toBe(200);
-  patientId = p.body.result;
+  bishkek = await unitNamed(admin, 'Бишкекский');
+  kant = await unitNamed(admin, 'Ысык-Атинский');
+  patientId = await newPatient(admin, { name: 'Асель', lastName: 'Токтогулова', gender: 'FEMALE', birthDate: '1990-05-01', motherName: 'Гулнара', documentNumber: 'ID1234567' });
   bdoc = await createUser(server, admin, 'WFBISHKEK', WORKFLOW, 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
   kdoc = await createUser(server, admin, 'WFKANT', WORKFLOW, 'Passw0rd', { unitId: kant, view: 'UNIT' });
   reader = await createUser(server, admin, 'WFREADER', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: bishkek, view: 'UNIT' });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
 let server: TestServer;
@@ -16,7 +17,6 @@ let unitB: string;
 const db = () => kysely(server.ctx.orm.em.fork());
 const count = async (table: string) => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const counts = async () => ({ patient: await count('patient'), tbcase: await count('tbcase'), history: await count('cmdhistory') });
-const unitNamed = async (fragment: string) => (await admin.post('/api/tbl/unit/query', { key: fragment })).body.list[0].id as string;
 
 const patient = (lastName: string) => ({ name: 'Айбек', lastName, middleName: 'Асанович', gender: 'MALE', birthDate: '1980-05-01' });
 /** A case part holding every field the variant's form requires. */
@@ -34,8 +34,8 @@ const notify = (client: ApiClient, diagnosisType: string, caseClassification: st
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login();
-  unitA = await unitNamed('Ош');
-  unitB = await unitNamed('Бишкек');
+  unitA = await unitNamed(admin, 'Ош');
+  unitB = await unitNamed(admin, 'Бишкек');
   expect(unitA).not.toBe(unitB);
 }, 180_000);
 afterAll(() => server?.close());

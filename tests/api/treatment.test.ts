@@ -10,6 +10,7 @@ import { alertSql } from '../../cases/treatment/alert.ts';
 import { generateTreatments } from '../../cases/treatment/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
 let server: TestServer;
@@ -26,7 +27,6 @@ const ids: Record<string, string> = {};
 
 const T = '/api/cases/case/treatment';
 const db = () => kysely(server.ctx.orm.em.fork());
-const unitId = async (name: string) => (await admin.post('/api/tbl/unit/query', { key: name })).body.list[0].id as string;
 const view = async (who: ApiClient, caseId: string) => {
   const r = await who.get(`${T}/${caseId}`);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -47,14 +47,7 @@ const refused = (r: { status: number; body: any }, status: number, field: string
 const rowsOf = async (table: string, caseId: string) => db().selectFrom(table).selectAll().where('case_id', '=', caseId).execute();
 const caseRow = (id: string) => db().selectFrom('tbcase').select(['state', sql<string | null>`ini_treatment_date::text`.as('ini'), sql<string | null>`adherence_alert_from::text`.as('alertFrom'), alertSql('tbcase').as('alert')]).where('id', '=', id).executeTakeFirstOrThrow();
 
-async function newCase(extra: Record<string, unknown> = {}): Promise<string> {
-  const r = await admin.post('/api/tbl/tbcase', {
-    patientId, ownerUnitId: bishkek, notificationUnitId: bishkek, diagnosisType: 'CONFIRMED', classification: 'TB',
-    registrationGroup: 'NEW', registrationDate: '2025-01-02', diagnosisDate: '2025-01-02', ...extra,
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.result;
-}
+const newCase = (extra: Record<string, unknown> = {}) => createCase(admin, patientId, bishkek, { registrationDate: '2025-01-02', diagnosisDate: '2025-01-02', ...extra });
 
 /** A TB case started on 2HRZE/4HR on 6 January 2025: HRZE 6 Jan – 6 Mar, HR 7 Mar – 4 Jul. */
 async function standardCase(): Promise<string> {
@@ -69,10 +62,9 @@ const range = (from: number, to: number, status: string) => Array.from({ length:
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login();
-  bishkek = await unitId('Бишкекский');
-  kant = await unitId('Ысык-Атинский');
-  const p = await admin.post('/api/tbl/patient', { name: 'Нурлан', lastName: 'Асанов', gender: 'MALE', birthDate: '1985-04-01' });
-  patientId = p.body.result;
+  bishkek = await unitNamed(admin, 'Бишкекский');
+  kant = await unitNamed(admin, 'Ысык-Атинский');
+  patientId = await newPatient(admin, { name: 'Нурлан', lastName: 'Асанов', gender: 'MALE', birthDate: '1985-04-01' });
   const regimens = (await admin.post('/api/tbl/regimen/query', { pageSize: 50 })).body.list;
   ids.regTb = regimens.find((r: any) => r.name === '2HRZE/4HR').id;
   ids.regDrtb = regimens.find((r: any) => r.classification === 'DRTB').id;

@@ -1,5 +1,9 @@
 /** Calls of the case lists and places (seed 001 §7 "Case lists, summaries, tags"): see cases/places/routes.ts. */
+import type { TreeNode } from '../../cases/places/tree.ts';
 import { api } from '../api/index.ts';
+
+// The server's own tree node type (type-only: no server code enters the UI bundle).
+export type { TreeNode } from '../../cases/places/tree.ts';
 
 export type PlaceScope = 'WORKSPACE' | 'ADMINUNIT' | 'UNIT';
 
@@ -42,18 +46,6 @@ export interface SummaryResult {
 
 export type ActiveTab = 'presumptives' | 'tbCases' | 'drtbCases';
 export type ActiveResult = Record<ActiveTab, CasePage> & { unit: { id: string; name: string; type: string }; defaultTab: ActiveTab };
-
-export interface TreeNode {
-  id: string;
-  name: string;
-  type: 'WORKSPACE' | 'ADMINUNIT' | 'UNIT';
-  unitType?: string;
-  hasChildren: boolean;
-  suspectCount: number;
-  tbCount: number;
-  drtbCount: number;
-  ntmCount: number;
-}
 
 export const placesApi = {
   summary: (scope: PlaceScope, scopeId?: string) => api.post<SummaryResult>('/api/cases/summary', scopeId ? { scope, scopeId } : { scope }),

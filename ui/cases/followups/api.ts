@@ -5,37 +5,17 @@
  *
  * @example const [items, types] = await Promise.all([followupsApi.list(caseId), followupsApi.types(caseId)]);
  */
+import type { LatestValue } from '../../../cases/followups/latest.ts';
+import type { FollowupItem as ServerFollowupItem } from '../../../cases/followups/list.ts';
+import type { FollowupType } from '../../../cases/followups/types.ts';
 import { api } from '../../api/index.ts';
 
-/** One exam as `GET /api/cases/case/followups/{caseId}` lists it. */
-export interface FollowupItem {
-  type: string;
-  table: string;
-  name: string;
-  monthOfTreatment: number;
-  month: string;
-  latest: boolean;
-  data: Record<string, unknown> & { id: string; date: string };
-  view: { title: string; value: unknown }[];
-}
+// The server's own answer types (type-only: no server code enters the UI bundle).
+export type { LatestValue } from '../../../cases/followups/latest.ts';
+export type { FollowupType } from '../../../cases/followups/types.ts';
 
-/** An exam type the session may read on the case; `canChange`: add, edit and delete. */
-export interface FollowupType {
-  type: string;
-  table: string;
-  name: string;
-  canChange: boolean;
-}
-
-/** A derived value of the case (latest microscopy result, culture conversion date…) in words. */
-export interface LatestValue {
-  field: string;
-  title: string;
-  value: string;
-  text: string;
-  format?: string;
-  type?: string;
-}
+/** One exam as `GET /api/cases/case/followups/{caseId}` lists it (its row always has an id and a date). */
+export type FollowupItem = Omit<ServerFollowupItem, 'data'> & { data: Record<string, unknown> & { id: string; date: string } };
 
 const base = (caseId: string) => `/api/cases/case/followups/${encodeURIComponent(caseId)}`;
 

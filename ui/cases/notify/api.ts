@@ -1,36 +1,12 @@
 /** Calls of the new-case notification (seed 001 §7 "Tags, suspects, new notification"): see cases/notify/routes.ts. */
+import type { PatientSearchInput, PatientSearchResult } from '../../../cases/notify/patient-search.ts';
 import { api, type Doc, type RemoteForm } from '../../api/index.ts';
 
-export interface PatientHit {
-  patient: { id: string; name: string; middleName: string | null; lastName: string | null; gender: string; birthDate: string | null };
-  caseId: string | null;
-  caseNumber: string | null;
-  classification: string | null;
-  diagnosisType: string | null;
-  state: string | null;
-  registrationDate: string | null;
-  diagnosisDate: string | null;
-  iniTreatmentDate: string | null;
-  outcomeDate: string | null;
-  outcome: string | null;
-  otherOutcome: string | null;
-  notificationUnit: { id: string; name: string; adminUnit: { id: string; name: string } | null } | null;
-}
+// The server's own answer types (type-only: no server code enters the UI bundle).
+export type { PatientHit, PatientSearchResult } from '../../../cases/notify/patient-search.ts';
 
-export interface PatientQuery {
-  name?: string;
-  middleName?: string;
-  lastName?: string;
-  birthDate?: string;
-}
-
-export interface PatientSearchResult {
-  list: PatientHit[];
-  count: number;
-  countCapped: boolean;
-  page: number;
-  pageSize: number;
-}
+/** The typed name parts and birth date of a search (the page is passed apart). */
+export type PatientQuery = Omit<PatientSearchInput, 'page'>;
 
 export const notifyApi = {
   /** One page (from 1) of the patients matching the typed name parts, closest first. */

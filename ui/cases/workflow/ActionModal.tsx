@@ -21,7 +21,7 @@ export interface ActionModalProps {
 /**
  * The modal of a case-workflow dialog: 'Сохранить' / 'Отменить' buttons, not closed by a click on
  * the mask, its content dropped when hidden.
- * @example <ActionModal open={open} title={t('ui.casePage.cmd.close')} onClose={onClose} onSave={save} saving={saving} saveTestId="close-save">…</ActionModal>
+ * @example <ActionModal open={open} title={t('ui.casePage.cmd.suspectFollowup')} onClose={onClose} onSave={save} saving={saving} saveTestId="suspect-save">…</ActionModal>
  */
 export function ActionModal({ open, title, onClose, onSave, saving, saveTestId, saveDisabled, children }: ActionModalProps) {
   const { t } = useTranslation();

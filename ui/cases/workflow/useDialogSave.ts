@@ -3,10 +3,10 @@ import type { FormInstance } from 'antd';
 import { useServerErrors } from './useServerErrors.ts';
 
 /**
- * The save step every case-workflow dialog shares: check the form, call the server with its values
- * (`saving` while it runs), then `onDone()`; a refused call's errors go beside the named fields or into
- * `errors.general` (see useServerErrors).
- * @example const { save, saving, errors } = useDialogSave(form, ['outcome'], (doc) => caseCalls.close(id, doc), onDone);
+ * The save step of a hand-written case-workflow dialog (the suspect follow-up): check the form, call
+ * the server with its values (`saving` while it runs), then `onDone()`; a refused call's errors go
+ * beside the named fields or into `errors.general` (see useServerErrors).
+ * @example const { save, saving, errors } = useDialogSave(form, ['outcome', 'date'], (doc) => caseCalls.suspectFollowup(id, doc), onDone);
  */
 export function useDialogSave(
   form: FormInstance,

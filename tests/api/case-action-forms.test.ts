@@ -5,6 +5,7 @@
 // whose reference filters narrow the options the dialog offers (TB units, manual tags).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
 let server: TestServer;
@@ -14,18 +15,12 @@ let reader: ApiClient; // Bishkek, CASEMAN only
 let bishkek: string;
 let caseId: string;
 
-const unitNamed = async (key: string) => (await admin.post('/api/tbl/unit/query', { key })).body.list[0].id as string;
-
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login();
-  bishkek = await unitNamed('Бишкекский');
-  const patientId = (await admin.post('/api/tbl/patient', { name: 'Айгуль', lastName: 'Бекова', gender: 'FEMALE', birthDate: '1988-02-03' })).body.result;
-  const r = await admin.post('/api/tbl/tbcase', {
-    patientId, ownerUnitId: bishkek, notificationUnitId: bishkek, diagnosisType: 'CONFIRMED', classification: 'TB', registrationGroup: 'NEW', registrationDate: '2025-01-10',
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  caseId = r.body.result;
+  bishkek = await unitNamed(admin, 'Бишкекский');
+  const patientId = await newPatient(admin, { name: 'Айгуль', lastName: 'Бекова', gender: 'FEMALE', birthDate: '1988-02-03' });
+  caseId = await createCase(admin, patientId, bishkek);
   const perms = ['CASEMAN', 'CASE_CLOSE', 'CASE_TRANSFER', 'CASE_TAG'].map((permission) => ({ permission }));
   doc = await createUser(server, admin, 'AFDOC', perms, 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
   reader = await createUser(server, admin, 'AFREADER', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: bishkek, view: 'UNIT' });

@@ -248,6 +248,11 @@ describe('the treatment tab', () => {
   });
 
   it("a refused calendar save shows the server's error and the stored days", async () => {
+    // a settled page first: a refresh of the tab still on its way when the case is closed would
+    // read it closed and lock the calendar before the click
+    await page.reload();
+    const m = month(FIRST_MONTH);
+    await poll(() => day(m, 10).isEnabled()).toBe(true);
     // the case is closed behind the page's back: the calendar may no longer be saved
     const closed = await admin.post('/api/cases/case/close', { tbcaseId: caseId, outcomeDate: iso(new Date()), outcome: 'CURED' });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
@@ -255,7 +260,6 @@ describe('the treatment tab', () => {
     expect(refused.status).toBeGreaterThanOrEqual(400);
     const msg = refused.body.errors[0].msg as string;
 
-    const m = month(FIRST_MONTH);
     await day(m, 10).click();
     const error = page.locator(tid('alert-error'));
     await error.waitFor();

@@ -166,7 +166,10 @@ describe('/active', () => {
     const osh = (await admin.post('/api/cases/unit/' + oshUnit, {})).body;
     expect([osh.defaultTab, osh.presumptives.count]).toEqual(['tbCases', 0]);
     expect(osh.tbCases.list.length).toBe(Math.min(50, (await truth(sql`owner_unit_id = ${oshUnit}`)).tb));
-    expect(osh.tbCases.list[0].patient.name).toBeTruthy();
+    const first = osh.tbCases.list[0];
+    const stored = await db().selectFrom('tbcase').innerJoin('patient', 'patient.id', 'tbcase.patient_id').select(['patient.name', 'patient.middle_name', 'patient.last_name']).where('tbcase.id', '=', first.id).executeTakeFirstOrThrow();
+    // the row names its own patient, surname first
+    expect(first.patient.name).toBe(`${stored.last_name} ${stored.name} ${stored.middle_name}`);
     const page2 = await admin.post('/api/cases/unit/' + bishkekUnit, { tab: 'tbCases', page: 2 });
     expect(page2.body.tbCases.list.length).toBe(Math.max(0, Math.min(50, own.tb - 50)));
     expect(page2.body.presumptives).toEqual({ count: own.suspect, list: [], next: null });

@@ -1,0 +1,73 @@
+/**
+ * `npm run bench:writes`: case saves in one workspace, through the API, on a throwaway PostgreSQL.
+ * 200 generated cases in the demo workspace; each save is `POST /api/tbl/tbcase/{id}` with the
+ * version the writer last saw (a new case number: the row, its version, its history entry and its
+ * change-log row). Prints:
+ * - the throughput (saves/s) of 20 writers at once — 20 logged-in clients, each editing its own 10
+ *   cases, 30 saves each, one after another — so what they wait for is each other's transactions;
+ * - the p50/p95 of a single save on an otherwise idle server (60 saves after 5 to warm up).
+ * The figures depend on the machine: compare runs of the same machine, and repeat them.
+ */
+import pg from 'pg';
+import { generateCases } from '../../cases/generate.ts';
+import { startServer } from '../../server/start.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { startPostgres } from '../setup/postgres.ts';
+import { percentiles, timeIt } from './timing.ts';
+
+const CASES = 200;
+const WRITERS = 20;
+const SAVES_EACH = 30;
+const RUNS = 60;
+
+const postgres = await startPostgres();
+const root = new pg.Client({ connectionString: postgres.url });
+await root.connect();
+await root.query('drop database if exists bench_writes');
+await root.query('create database bench_writes');
+await root.end();
+const databaseUrl = postgres.url.replace(/\/[^/]*$/, '/bench_writes');
+const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true, demoCases: 0 });
+const db = kysely(server.ctx.orm.em.fork());
+const ws = (await db.selectFrom('workspace').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id as string;
+await generateCases(db, ws, CASES, { numberPrefix: 'W-' });
+const cases = (await db.selectFrom('tbcase').select(['id', 'version']).where('workspace_id', '=', ws).orderBy('id').execute()).map((r) => ({ id: r.id as string, version: Number(r.version) }));
+
+const login = async () => {
+  const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
+  if (r.status !== 200) throw new Error(`login: ${r.status}`);
+  return r.headers.get('set-cookie')!.split(';')[0];
+};
+
+let serial = 0;
+/** Saves a new case number with the version last seen, and keeps the version the save made. */
+const save = async (cookie: string, c: { id: string; version: number }) => {
+  const body = { caseNumber: `W-${++serial}`, version: c.version };
+  const r = await fetch(`${server.url}/api/tbl/tbcase/${c.id}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  if (r.status !== 200) throw new Error(`save ${c.id}: ${r.status} ${await r.text()}`);
+  await r.body?.cancel();
+  c.version++;
+};
+
+const cookies = await Promise.all(Array.from({ length: WRITERS }, login));
+const writer = async (k: number) => {
+  const own = cases.filter((_, i) => i % WRITERS === k);
+  for (let i = 0; i < SAVES_EACH; i++) await save(cookies[k], own[i % own.length]);
+};
+// warm up every writer's connection path once, then measure
+await Promise.all(cookies.map((cookie, k) => save(cookie, cases[k])));
+const t0 = performance.now();
+await Promise.all(cookies.map((_, k) => writer(k)));
+const seconds = (performance.now() - t0) / 1000;
+
+const alone = cases[0];
+for (let k = 0; k < 5; k++) await save(cookies[0], alone);
+const p = percentiles(await timeIt(() => save(cookies[0], alone), RUNS));
+
+console.log(`\nCase saves in one workspace (${CASES} cases, PostgreSQL)`);
+console.log(`  ${WRITERS} writers at once, ${WRITERS * SAVES_EACH} saves: ${((WRITERS * SAVES_EACH) / seconds).toFixed(0)} saves/s (${seconds.toFixed(1)} s)`);
+console.log(`  one save on an idle server, p50 / p95 of ${RUNS}: ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} ms`);
+
+await server.close();
+await postgres.stop();
+process.exit(0);

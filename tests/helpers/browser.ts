@@ -1,11 +1,11 @@
-// Browser tests drive Debian's chromium (apt) through playwright-core; never download a browser.
-import { existsSync } from 'node:fs';
+// Browser tests drive a Chromium through playwright-core: the system's, else the one that arrives
+// with `npm install` (tests/helpers/chromium.ts); never one downloaded at test time.
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
+import { findChromium } from './chromium.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 
 export const CHROMIUM_ARGS = [
@@ -13,12 +13,18 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
+/**
+ * A headless Chromium (see {@link findChromium} for which one).
+ * @example const browser = await launchBrowser(); const page = await browser.newPage();
+ */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}. Install Debian's browser: ` +
-      '`apt-get install -y chromium` (or set CHROMIUM_PATH). Tests never download one.');
-  }
-  return chromium.launch({ ...options, executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...(options.args ?? [])] });
+  const { executablePath, env } = await findChromium();
+  return chromium.launch({
+    ...options,
+    executablePath,
+    env: { ...(process.env as Record<string, string>), ...env, ...(options.env as Record<string, string> | undefined) },
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
+  });
 }
 
 /** Saves a full-page PNG to docs/screenshots/<name>.png and returns its path. */

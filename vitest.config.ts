@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: [
-      'tests/**/*.test.ts', 'engine/**/*.test.ts', 'server/**/*.test.ts',
+      'tests/**/*.test.ts', 'engine/**/*.test.ts', 'server/**/*.test.ts', 'cases/**/*.test.ts',
       'catalogues/**/*.test.ts', 'reports/**/*.test.ts', 'ui/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/.data/**'],

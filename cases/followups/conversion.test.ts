@@ -1,0 +1,89 @@
+// Culture conversion and reversion (conversion.ts) for every culture result the exam form offers
+// (schemas/examcul.json), and the 30-day gap between the two negatives at and around its boundary.
+// The project follows WHO's 2013 rule for RR/MDR-TB (who-tb-reporting.md): two consecutive negative
+// cultures at least 30 days apart after a positive one; reversion, a positive after conversion.
+import { describe, expect, it } from 'vitest';
+import { CONVERSION_GAP_DAYS, cultureConversion } from './conversion.ts';
+
+const c = (date: string, result: string) => ({ date, result });
+const none = { conversionDate: null, reversionDate: null };
+
+/** Every positive grade of the culture form, from "positive" to "4+". */
+const POSITIVE_GRADES = ['POSITIVE', 'PLUS', 'PLUS2', 'PLUS3', 'PLUS4'];
+/** The results that are no result: neither positive nor negative. */
+const INCONCLUSIVE = ['CONTAMINATED', 'NOTDONE'];
+
+describe('each positive grade starts a conversion and makes a reversion', () => {
+  it.each(POSITIVE_GRADES)('%s, then two negatives 30 days apart: converted at the first negative', (grade) => {
+    expect(cultureConversion([c('2024-01-10', grade), c('2024-03-01', 'NEGATIVE'), c('2024-03-31', 'NEGATIVE')]))
+      .toEqual({ conversionDate: '2024-03-01', reversionDate: null });
+  });
+
+  it.each(POSITIVE_GRADES)('%s after a conversion: reverted on its date', (grade) => {
+    const converted = [c('2024-01-10', 'POSITIVE'), c('2024-03-01', 'NEGATIVE'), c('2024-03-31', 'NEGATIVE')];
+    expect(cultureConversion([...converted, c('2024-05-02', grade)])).toEqual({ conversionDate: '2024-03-01', reversionDate: '2024-05-02' });
+  });
+
+  it.each(POSITIVE_GRADES)('%s between two negatives breaks the pair', (grade) => {
+    expect(cultureConversion([c('2024-01-10', 'POSITIVE'), c('2024-02-01', 'NEGATIVE'), c('2024-02-20', grade), c('2024-03-15', 'NEGATIVE')])).toEqual(none);
+  });
+});
+
+describe('an inconclusive culture neither starts, breaks nor reverts', () => {
+  it.each(INCONCLUSIVE)('%s alone before two negatives: nothing to convert from', (result) => {
+    expect(cultureConversion([c('2024-01-10', result), c('2024-03-01', 'NEGATIVE'), c('2024-03-31', 'NEGATIVE')])).toEqual(none);
+  });
+
+  it.each(INCONCLUSIVE)('%s between the two negatives: still converted', (result) => {
+    expect(cultureConversion([c('2024-01-10', 'PLUS4'), c('2024-03-01', 'NEGATIVE'), c('2024-03-15', result), c('2024-03-31', 'NEGATIVE')]))
+      .toEqual({ conversionDate: '2024-03-01', reversionDate: null });
+  });
+
+  it.each(INCONCLUSIVE)('%s after a conversion: no reversion', (result) => {
+    expect(cultureConversion([c('2024-01-10', 'PLUS'), c('2024-03-01', 'NEGATIVE'), c('2024-03-31', 'NEGATIVE'), c('2024-05-01', result)]))
+      .toEqual({ conversionDate: '2024-03-01', reversionDate: null });
+  });
+});
+
+describe('the days between the two negatives', () => {
+  it('is 30 by the rule', () => expect(CONVERSION_GAP_DAYS).toBe(30));
+
+  it.each([
+    // first negative 1 March 2024 (a leap year: 29 February is before it)
+    ['2024-03-30', 29, null],
+    ['2024-03-31', 30, '2024-03-01'],
+    ['2024-04-01', 31, '2024-03-01'],
+  ])('second negative on %s (%i days later): converted %s', (second, _days, converted) => {
+    expect(cultureConversion([c('2024-01-10', 'PLUS3'), c('2024-03-01', 'NEGATIVE'), c(second, 'NEGATIVE')])).toEqual({ conversionDate: converted, reversionDate: null });
+  });
+
+  it('counts whole days across a month and a year end', () => {
+    expect(cultureConversion([c('2024-11-01', 'PLUS2'), c('2024-12-15', 'NEGATIVE'), c('2025-01-14', 'NEGATIVE')]).conversionDate).toBe('2024-12-15');
+    expect(cultureConversion([c('2024-11-01', 'PLUS2'), c('2024-12-15', 'NEGATIVE'), c('2025-01-13', 'NEGATIVE')]).conversionDate).toBe(null);
+  });
+});
+
+describe('reversion and conversion again', () => {
+  it('only the first positive after a conversion is the reversion', () => {
+    const r = cultureConversion([c('2024-01-10', 'PLUS'), c('2024-03-01', 'NEGATIVE'), c('2024-03-31', 'NEGATIVE'), c('2024-05-01', 'PLUS2'), c('2024-06-01', 'PLUS4')]);
+    expect(r).toEqual({ conversionDate: '2024-03-01', reversionDate: '2024-05-01' });
+  });
+
+  it('a third negative after a conversion changes nothing', () => {
+    const r = cultureConversion([c('2024-01-10', 'PLUS'), c('2024-03-01', 'NEGATIVE'), c('2024-03-31', 'NEGATIVE'), c('2024-05-01', 'NEGATIVE'), c('2024-06-01', 'NEGATIVE')]);
+    expect(r).toEqual({ conversionDate: '2024-03-01', reversionDate: null });
+  });
+
+  it('a conversion after the reversion replaces both', () => {
+    const r = cultureConversion([
+      c('2024-01-10', 'PLUS'), c('2024-03-01', 'NEGATIVE'), c('2024-03-31', 'NEGATIVE'),
+      c('2024-05-01', 'PLUS4'), c('2024-06-01', 'NEGATIVE'), c('2024-07-01', 'NEGATIVE'),
+    ]);
+    expect(r).toEqual({ conversionDate: '2024-06-01', reversionDate: null });
+  });
+
+  it('a reversion with only one negative after it keeps the reversion', () => {
+    const r = cultureConversion([c('2024-01-10', 'PLUS'), c('2024-03-01', 'NEGATIVE'), c('2024-03-31', 'NEGATIVE'), c('2024-05-01', 'PLUS'), c('2024-06-01', 'NEGATIVE')]);
+    expect(r).toEqual({ conversionDate: '2024-03-01', reversionDate: '2024-05-01' });
+  });
+});

@@ -21,13 +21,16 @@ import { kysely } from '../db/kysely.ts';
 export const loginLimits = { windowMinutes: 15, perAddress: 20, perPair: 5, accountAlarm: 10, backoffMinutes: 60, trustDays: 90 };
 
 /**
- * Refuses with 429 (field `login`, the minutes to wait in the message) when this address may not
- * try this login now; see {@link loginLimits}.
+ * Refuses with 429 (on `field`, the minutes to wait in the message) when this address may not
+ * try this login's password now; see {@link loginLimits}. The login form and the change of one's
+ * own password (its current password) both ask, and both record their failures, so a stolen
+ * session guesses the password no faster than a login form.
  *
  * @example
  *   await assertMayTryLogin(em, 'DOCTOR1', '10.0.0.7', 'ru');
+ *   await assertMayTryLogin(em, session.userLogin, ip, session.lang, 'password'); // changepassword
  */
-export async function assertMayTryLogin(em: Em, login: string, ip: string, lang: Lang): Promise<void> {
+export async function assertMayTryLogin(em: Em, login: string, ip: string, lang: Lang, field = 'login'): Promise<void> {
   const { windowMinutes: w, perAddress, perPair, accountAlarm, backoffMinutes: b, trustDays } = loginLimits;
   const r = (await sql<{ address: number; pair: number; pairBackoff: number; account: number; trusted: boolean }>`select
       (select count(*)::int from loginattempt where ip_address = ${ip} and not success
@@ -42,8 +45,8 @@ export async function assertMayTryLogin(em: Em, login: string, ip: string, lang:
         and attempt_date > now() - make_interval(mins => ${b})) as account,
       exists(select 1 from loginattempt where login = ${login} and ip_address = ${ip} and success
         and attempt_date > now() - make_interval(days => ${trustDays})) as trusted`.execute(kysely(em))).rows[0];
-  if ((r.address >= perAddress && !r.trusted) || r.pair >= perPair) throw fail(429, t(lang, 'msg.lockedOut', { minutes: w }), 'login');
-  if (r.account >= accountAlarm && !r.trusted && r.pairBackoff >= 1) throw fail(429, t(lang, 'msg.lockedOut', { minutes: b }), 'login');
+  if ((r.address >= perAddress && !r.trusted) || r.pair >= perPair) throw fail(429, t(lang, 'msg.lockedOut', { minutes: w }), field);
+  if (r.account >= accountAlarm && !r.trusted && r.pairBackoff >= 1) throw fail(429, t(lang, 'msg.lockedOut', { minutes: b }), field);
 }
 
 /** Records one login attempt (the login cut to its column's 30 characters). */

@@ -1,6 +1,8 @@
 import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { endSessions } from '../auth/end-sessions.ts';
+import { assertMayTryLogin, recordAttempt } from '../auth/login-limits.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { hashPassword, isValidPassword, verifyPassword } from '../auth/password.ts';
 import { fieldTitle } from '../history/describe.ts';
 import { recordCommand } from '../history/record.ts';
@@ -58,8 +60,13 @@ export function userRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (newPassword && repeatNewPassword && newPassword !== repeatNewPassword) errors.push({ field: 'repeatNewPassword', msg: t(s.lang, 'msg.passwordMismatchSelf') });
     if (errors.length) throw new ApiError(400, errors);
     const em = ctx.orm.em.fork();
+    // the current password is guessed no faster than at the login form: its limits, its counts
+    const ip = clientIp(c, ctx.config.trustProxy);
+    await assertMayTryLogin(em, s.userLogin, ip, s.lang, 'password');
     const u = await kysely(em).selectFrom('sysuser').select('password_hash').where('id', '=', s.userId).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(u.password_hash, String(password)))) throw new ApiError(400, [{ field: 'password', msg: t(s.lang, 'msg.wrongPassword') }]);
+    const ok = await verifyPassword(u.password_hash, String(password));
+    await recordAttempt(em, s.userLogin, ok, ip);
+    if (!ok) throw new ApiError(400, [{ field: 'password', msg: t(s.lang, 'msg.wrongPassword') }]);
     const hash = await hashPassword(String(newPassword));
     await em.transactional(async (tem) => {
       await kysely(tem).updateTable('sysuser').set({ password_hash: hash, password_expired: false }).where('id', '=', s.userId).execute();

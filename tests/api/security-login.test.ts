@@ -61,6 +61,24 @@ describe('lockout', () => {
     expect((await tryLogin('10.1.0.201', 'TARGET', 'guess201')).status).toBe(401);
   });
 
+  it("counts the current password's failures at a password change like login failures", async () => {
+    const session = await createUser(server, admin, 'GUESSED', [{ permission: 'SOURCES' }], 'Owner123');
+    session.headers['x-forwarded-for'] = '10.3.0.5';
+    const change = (password: string) => session.post('/api/sys/changepassword', { password, newPassword: 'Taken123', repeatNewPassword: 'Taken123' });
+    for (let i = 0; i < loginLimits.perPair; i++) {
+      const r = await change(`guess${i}`);
+      expect(r.status).toBe(400);
+      expect(r.body.errors).toEqual([{ field: 'password', msg: 'Неверный текущий пароль' }]);
+    }
+    // the right current password from that address is now refused too, and nothing changed
+    const held = await change('Owner123');
+    expect(held.status).toBe(429);
+    expect(held.body.errors).toEqual([{ field: 'password', msg: 'Слишком много неудачных попыток входа. Повторите через 15 минут' }]);
+    // the same counts hold the login form back at that address, not the owner elsewhere
+    expect((await tryLogin('10.3.0.5', 'GUESSED', 'Owner123')).status).toBe(429);
+    expect((await tryLogin('10.3.0.6', 'GUESSED', 'Owner123')).status).toBe(200);
+  });
+
   it('answers unknown and known logins in the same time', async () => {
     await createUser(server, admin, 'TIMED', [{ permission: 'SOURCES' }], 'Timed123');
     const time = async (ip: string, login: string) => {

@@ -53,8 +53,7 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
     const s = c.get('session');
     const { id } = await jsonBody(c);
     const doc = id === undefined ? {} : isUuid(id) ? await read(ctx.orm.em.fork(), def, s, id) : (() => { throw fail(400, t(s.lang, 'msg.badId'), 'id'); })();
-    const edit = writePermission(def.meta, id === undefined ? 'create' : 'update');
-    const canEdit = !edit || hasPermission(s, edit);
+    const may = (op: 'create' | 'update') => { const p = writePermission(def.meta, op); return !p || hasPermission(s, p); };
     const bundled = bundledForm(ctx.registry, def.schema); // cached per registry and schema
     return c.json({
       doc,
@@ -63,7 +62,10 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
         uiSchema: bundled.uiSchema,
         list: def.list,
         table: { name: def.name, permission: def.meta.permission, pageSize: def.meta.pageSize, form: (def.schema['x-layout'] as any)?.['x-form'] ?? 'inline' },
-        readOnly: c.req.query('ro') !== undefined || !canEdit,
+        readOnly: c.req.query('ro') !== undefined || !may(id === undefined ? 'create' : 'update'),
+        // a catalogue offers 'add' and 'edit' by these (a workspace is created only by a system administrator)
+        mayCreate: may('create'),
+        mayUpdate: may('update'),
       },
     });
   });

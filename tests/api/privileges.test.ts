@@ -59,6 +59,23 @@ describe("a workspace's administrator is not a system administrator", () => {
     expect((await ticked.get('/api/admin/sysconfig')).status).toBe(403);
   });
 
+  it('lets only a system administrator create a workspace', async () => {
+    const names = async () => (await db().selectFrom('workspace').select('name').orderBy('name').execute()).map((w) => w.name);
+    const before = await names();
+    const refused = await neighbour.post('/api/tbl/workspace', { name: 'Самовольное пространство' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0].msg).toBe('Нет прав доступа');
+    expect(await names()).toEqual(before);
+    // the new-workspace form opens read-only for them (the catalogue offers no 'add'), but they may still change one
+    expect((await neighbour.post('/api/tbl/workspace/form', {})).body.resources).toMatchObject({ readOnly: true, mayCreate: false, mayUpdate: true });
+    expect((await admin.post('/api/tbl/workspace/form', {})).body.resources).toMatchObject({ readOnly: false, mayCreate: true, mayUpdate: true });
+    // their own workspace they still edit
+    expect((await neighbour.post(`/api/tbl/workspace/${other.workspaceId}`, { name: 'Соседнее пространство', minStockOnHand: 2 })).status).toBe(200);
+    const created = await admin.post('/api/tbl/workspace', { name: 'Пространство системного администратора' });
+    expect(created.status).toBe(200);
+    expect(await names()).toEqual([...before, 'Пространство системного администратора'].sort());
+  });
+
   it('keeps them for the system administrator (the demo ADMIN) in every workspace they belong to', async () => {
     expect((await db().selectFrom('sysuser').select('sysadmin').where('login', '=', 'ADMIN').executeTakeFirstOrThrow()).sysadmin).toBe(true);
     expect((await admin.post('/api/sys/session')).body.permissions).toContain('SYSSETUP');

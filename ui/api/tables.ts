@@ -16,6 +16,9 @@ export interface FormResources {
   form?: { name: string; parts: Record<string, string>; permission?: string };
   /** True when the session may not modify the table (or `?ro` was asked). */
   readOnly?: boolean;
+  /** Whether the session may add rows, and change them (`x-table.write` may differ per operation). */
+  mayCreate?: boolean;
+  mayUpdate?: boolean;
 }
 
 /** How a table's rows show as cards (the schema's `x-list`). */

@@ -53,7 +53,10 @@ function GenericCataloguePage({ table, permission, onChanged }: CataloguePagePro
     return c.loadErrors.length ? <Alert type="error" showIcon title={c.loadErrors.map((e) => t(e.msg)).join('; ')} /> : <WaitIcon />;
   }
 
-  const editable = !c.form.resources?.readOnly && canEdit(session, permission ?? permissionOf(c.form));
+  const res = c.form.resources;
+  const mayEdit = canEdit(session, permission ?? permissionOf(c.form));
+  const editable = (res?.mayUpdate ?? !res?.readOnly) && mayEdit;
+  const addable = (res?.mayCreate ?? !res?.readOnly) && mayEdit;
   const list = listOf(c.form);
   const properties = (c.form.schema.properties as Record<string, Record<string, unknown>>) ?? {};
   const mode = formModeOf(c.form);
@@ -124,7 +127,7 @@ function GenericCataloguePage({ table, permission, onChanged }: CataloguePagePro
           c.changePage(p);
         }}
         extra={
-          editable ? (
+          addable ? (
             <Button data-testid="catalogue-add" type="primary" icon={<PlusOutlined />} onClick={c.openNew} disabled={!!editingNew}>
               {t('ui.common.add')}
             </Button>

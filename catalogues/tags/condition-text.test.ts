@@ -19,6 +19,9 @@ describe('the tag condition gate', () => {
     "tbcase.state is distinct from 'CLOSED' and patient.birth_date between '1950-01-01' and '2000-12-31'",
     "tbcase.registration_date <@ '[2024-01-01,2025-01-01)'::daterange",
     'tbcase.validated and not tbcase.validated is null',
+    // a uuid whose first group reads like an exponent (issue 21) is no number
+    "tbcase.id <> '1e5d7a2c-4b1d-4c8e-9f00-000000000001' and tbcase.patient_id <> '12e45678-0000-4000-8000-000000000000'",
+    "tbcase.id in ('2e10ffff-ffff-4fff-bfff-ffffffffffff')",
   ])('accepts %s', (text) => expect(gate(text)).toBeUndefined());
 
   it.each([
@@ -44,6 +47,10 @@ describe('the tag condition gate', () => {
     ["patient.name ~ 'x'", { reason: 'operator', text: '~' }],
     ["'[(0,0),(1,1)]' ?# '[(0,1),(1,0)]'", { reason: 'operator', text: '?#' }],
     ["'1e65000'::numeric > 0", { reason: 'exponent', text: "'1e65000'" }],
+    ["' -1.5E+65000 '::numeric > 0", { reason: 'exponent', text: "' -1.5E+65000 '" }],
+    ["'{1,1e65000}'::numeric[] is null", { reason: 'exponent', text: "'{1,1e65000}'" }],
+    ["'[0,1e65000)'::numrange is null", { reason: 'exponent', text: "'[0,1e65000)'" }],
+    ["'1_000e6_5000'::numeric > 0", { reason: 'exponent', text: "'1_000e6_5000'" }],
     ["tbcase.state\u00a0= 'x'", { reason: 'chars', text: '\u00a0' }],
     ["tbcase.state = 'x'; drop table tbcase", { reason: 'chars', text: ';' }],
     ["tbcase.state = 'x", { reason: 'parens' }],

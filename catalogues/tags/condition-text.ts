@@ -17,7 +17,8 @@
  *   expressions, powers, JSON paths or geometric operators);
  * - no subquery (`select`, `values`, `table`, `array(…)`): the planner expands nested subqueries
  *   before any timeout can fire (a 473-character condition ran 11 s past a 2 s timeout);
- * - no number in exponent notation (`1e65000`, in strings too), at most `maxConditionLength`
+ * - no number in exponent notation (`1e65000`, in strings too — a string's elements read as a number
+ *   would be, so a uuid `'1e5d…'` passes), at most `maxConditionLength`
  *   characters, outside strings only printable ASCII, and no `;`, comments, `\` or `$`.
  *
  * What is left costs at most a few milliseconds per case (every allowed operator is linear or
@@ -101,8 +102,15 @@ function splitOperator(run: string): string {
   return op;
 }
 
-/** Digits, a point or an exponent: `1e65000` makes a 65 000-digit number out of seven characters. */
-const exponentRe = /[\d.]\s*e\s*[+-]?\s*\d/i;
+/**
+ * A number in exponent form, as the input of a number type reads it from a string (`'1e65000'`
+ * makes a 65 000-digit number out of seven characters) — the whole string, or one element of an
+ * array or range literal (`'{1e65000}'`, `'[0,1e65000)'`); a uuid such as `'1e5d7a2c-…'` is none.
+ */
+const exponentNumber = /^[+-]?(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)e[+-]?\d[\d_]*$/i;
+/** What separates the elements of an array or range literal (and the spaces a number input skips). */
+const elementSeparators = /[\s,{}()[\]"]+/;
+const holdsExponentNumber = (inner: string) => inner.split(elementSeparators).some((piece) => exponentNumber.test(piece));
 const numberRe = /^(?:0[xob][0-9a-f_]+|(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)(?:e[+-]?\d+)?)/i;
 /** Outside quotes PostgreSQL reads bytes ≥ 0x80 as letters of a name: only printable ASCII there. */
 const plainChar = /^[\x20-\x7e\t\n\r]$/;
@@ -181,7 +189,7 @@ export function conditionProblem(text: string, opts: GateOptions): ConditionProb
         if (!known(inner, true)) return { reason: 'word', text: inner };
         lastName = inner;
       } else {
-        if (exponentRe.test(inner)) return { reason: 'exponent', text: text.slice(i, j + 1) };
+        if (holdsExponentNumber(inner)) return { reason: 'exponent', text: text.slice(i, j + 1) };
         lastName = undefined;
       }
       i = j + 1;

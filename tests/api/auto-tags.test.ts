@@ -129,6 +129,16 @@ describe('saving a tag', () => {
     expect((await admin.post(`/api/tbl/tag/${tag}`, { active: false })).status).toBe(200);
     expect(await casesOf(tag)).toEqual([]);
   });
+
+  it('takes a uuid literal that reads like an exponent (1e5…) as the uuid it is', async () => {
+    const id = await newCase();
+    const tag = await newTag({ name: 'Один случай', sqlCondition: `tbcase.id = '${id}' and tbcase.patient_id <> '1e500000-0000-4000-8000-000000000000'` });
+    expect(await casesOf(tag)).toEqual([id]);
+    // a number in exponent form inside a string stays refused
+    const refused = await admin.post('/api/tbl/tag', { active: true, consistencyCheck: false, name: 'Огромное число', sqlCondition: "'1e65000'::numeric > 0" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].msg).toMatch(/экспоненциальной записи/);
+  });
 });
 
 describe('the daily refresh', () => {

@@ -28,10 +28,13 @@ export const visibleDerived = (registry: Registry, s: Session): DerivedField[] =
   derivedFields(registry).filter((d) => d.table.name === 'tbcase' && (!d.from.meta.permission || hasPermission(s, d.from.meta.permission)));
 
 /**
- * A derived value in words: an enum value by its text, anything else as stored.
- * @example derivedText(d, 'PLUS2', 'ru') // '++'
+ * A derived value in words: an enum value by its text, a number as the language writes it, anything
+ * else as stored.
+ * @example derivedText(d, 'PLUS2', 'ru') // '++'; derivedText(weight, 61.5, 'ru') // '61,5'
  */
 export function derivedText(d: DerivedField, value: unknown, lang: Session['lang']): string {
+  // a number the way the language writes it (61,5 in Russian)
+  if (typeof value === 'number') return new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { maximumFractionDigits: 2 }).format(value);
   const prefix = d.field.schema['x-enum'];
   if (typeof prefix !== 'string') return String(value);
   const key = `${prefix}.${String(value)}`;

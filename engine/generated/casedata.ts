@@ -9,6 +9,14 @@ export interface Casedata {
     birthDate?: string;
     motherName?: string;
     documentNumber?: string;
+    address?: {
+      adminUnitId?: string;
+      street?: string;
+      house?: string;
+      apartment?: string;
+    };
+    phone?: string;
+    contactPhone?: string;
     searchKey?: string;
   };
   tbcase?: {

@@ -8,5 +8,13 @@ export interface Patient {
   birthDate?: string;
   motherName?: string;
   documentNumber?: string;
+  address?: {
+    adminUnitId?: string;
+    street?: string;
+    house?: string;
+    apartment?: string;
+  };
+  phone?: string;
+  contactPhone?: string;
   searchKey?: string;
 }

@@ -52,6 +52,10 @@ export interface Tbcase {
     | "ERROR"
     | "NO_RESULT";
   xpertDate?: string;
+  weight?: number;
+  weightDate?: string;
+  hivResult?: "POSITIVE" | "NEGATIVE" | "ONGOING" | "NOTDONE";
+  hivDate?: string;
   cultureConversionDate?: string;
   cultureReversionDate?: string;
 }

@@ -3,6 +3,7 @@ import { UserOutlined, WomanOutlined, ManOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import LatestResults from '../followups/LatestResults.tsx';
+import { PatientAge } from './PatientAge.tsx';
 import { StateBoxes } from './StateBoxes.tsx';
 import type { CaseView } from './types.ts';
 
@@ -15,7 +16,8 @@ export function GenderAvatar({ gender, size = 56 }: { gender?: string; size?: nu
 
 /**
  * The case header (spec 001 §2.5): patient name with the gender avatar, classification and diagnosis
- * type, case code, the owner unit linked to its cases, the latest results, and the three state boxes.
+ * type, case code, the owner unit linked to its cases, the patient's age, the latest results (exams,
+ * weight, HIV status), and the three state boxes.
  * @example <CaseHeader tbcase={tbcase} />
  */
 export function CaseHeader({ tbcase }: { tbcase: CaseView }) {
@@ -27,7 +29,7 @@ export function CaseHeader({ tbcase }: { tbcase: CaseView }) {
         <GenderAvatar gender={tbcase.patient?.gender} />
         <div style={{ flex: 1, minWidth: 240 }}>
           <Typography.Title level={3} style={{ margin: 0 }} data-testid="case-patient-name">
-            {tbcase.patient?.fullName}
+            {tbcase.patient?.fullName} <PatientAge birthDate={tbcase.patient?.birthDate} />
           </Typography.Title>
           <Space wrap size={16}>
             <span data-testid="case-label">

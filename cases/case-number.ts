@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Em } from '../server/db/orm.ts';
-import type { TableHooks } from '../server/modules.ts';
+import type { TableHooks } from '../server/types.ts';
 import { kysely } from '../server/db/kysely.ts';
 
 /**

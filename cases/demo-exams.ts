@@ -6,7 +6,7 @@
  * derived columns are then recomputed as a write would (`refreshDerived`).
  */
 import { sql } from 'kysely';
-import type { AppContext } from '../server/http/context.ts';
+import type { AppContext } from '../server/types.ts';
 import { kysely } from '../server/db/kysely.ts';
 import { refreshDerived } from './followups/derived.ts';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../server/http/context.ts';
+import type { AppContext } from '../server/types.ts';
 import { kysely } from '../server/db/kysely.ts';
 import { demoWorkspaceName } from '../catalogues/demo/seed.ts';
 import { generateCases } from './generate.ts';

@@ -1,5 +1,4 @@
-import type { DomainModule } from '../server/modules.ts';
-import type { RowAction } from '../server/actions/types.ts';
+import type { DomainModule, RowAction } from '../server/types.ts';
 import { followupRoutes, installDerivedHooks } from './followups/index.ts';
 import { caseNumbering } from './case-number.ts';
 import { seedDemoCases } from './demo.ts';

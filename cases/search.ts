@@ -3,7 +3,7 @@ import { t } from '../engine/i18n.ts';
 import { likePattern } from '../server/db/like.ts';
 import { hasPermission } from '../server/http/middleware.ts';
 import { rowsInView } from '../server/scope/rows.ts';
-import type { SearchProvider } from '../server/sys/search.ts';
+import type { SearchProvider } from '../server/types.ts';
 import { composePatientName } from '../server/sys/patient-name.ts';
 import { kysely } from '../server/db/kysely.ts';
 import { derivedText, visibleDerived } from './followups/latest.ts';

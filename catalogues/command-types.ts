@@ -1,7 +1,7 @@
 import { t } from '../engine/i18n.ts';
 import { fail } from '../server/http/errors.ts';
 import { hasPermission } from '../server/http/middleware.ts';
-import type { OptionProvider } from '../server/modules.ts';
+import type { OptionProvider } from '../server/types.ts';
 
 /**
  * Commands that are not the generic create/update/delete of a table, by command type (the

@@ -1,4 +1,4 @@
-import type { DomainModule } from '../server/modules.ts';
+import type { DomainModule } from '../server/types.ts';
 import { adminUnitHooks } from './adminunits/hooks.ts';
 import { ageRangeHooks } from './ageranges/hooks.ts';
 import { commandTypes } from './command-types.ts';

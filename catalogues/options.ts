@@ -1,7 +1,7 @@
 import { t, type Lang } from '../engine/i18n.ts';
 import { permissionTree, type PermNode } from '../engine/permissions.ts';
 import { isUuid } from '../server/http/errors.ts';
-import type { OptionProvider } from '../server/modules.ts';
+import type { OptionProvider } from '../server/types.ts';
 import { kysely } from '../server/db/kysely.ts';
 
 interface PermTreeNode {

@@ -4,7 +4,7 @@
  * its permission and limited to the session workspace and the reader's view (`admin/scope.ts`).
  * The UI screens are in `ui/admin/reports/`.
  */
-import type { DomainModule } from '../server/modules.ts';
+import type { DomainModule } from '../server/types.ts';
 import { adminReportRoutes, reportUsers } from './admin/index.ts';
 
 export const reportsModule: DomainModule = {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { t } from '../engine/i18n.ts';
 import { authRoutes } from './auth/routes.ts';
-import type { AppContext, Env } from './http/context.ts';
+import type { AppContext, Env } from './types.ts';
 import { limitBody } from './http/body-limit.ts';
 import { refuseForgedRequests } from './http/csrf.ts';
 import { logServerError } from './http/error-log.ts';

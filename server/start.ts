@@ -6,9 +6,8 @@ import { Validators } from '../engine/validate.ts';
 import { createApp } from './app.ts';
 import { configFromEnv, schemasDir, type ServerConfig } from './config.ts';
 import { migrate, openOrm } from './db/orm.ts';
-import { domainModules } from './domains.ts';
-import type { AppContext } from './http/context.ts';
 import { Modules } from './modules.ts';
+import type { AppContext, DomainModule } from './types.ts';
 import { IdentityCache } from './auth/session-cache.ts';
 
 export interface RunningServer {
@@ -19,8 +18,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Loads the schemas, opens and migrates the database, starts the modules, seeds the demo on first start and listens. */
-export async function startServer(overrides: Partial<ServerConfig> & { schemasDir?: string; migrationsDir?: string } = {}): Promise<RunningServer> {
+/** What a start may change: the configuration, and where the schemas and migrations are (tests). */
+export type HostOptions = Partial<ServerConfig> & { schemasDir?: string; migrationsDir?: string };
+
+/**
+ * The host with the given domain modules (the composition root, `app/start.ts`, names them): loads
+ * the schemas, opens and migrates the database, starts the modules, seeds the demo on first start and listens.
+ * @example const server = await startHost([], { port: 0, seedDemo: false }); // the bare host
+ */
+export async function startHost(domainModules: DomainModule[], overrides: HostOptions = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...configFromEnv(), ...overrides };
   const registry = loadSchemas(overrides.schemasDir ?? schemasDir);
   const orm = await openOrm(registry, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: overrides.migrationsDir });

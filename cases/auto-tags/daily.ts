@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import { kysely } from '../../server/db/kysely.ts';
-import type { AppContext } from '../../server/http/context.ts';
+import type { AppContext } from '../../server/types.ts';
 import { refreshWorkspaceTags } from './refresh.ts';
 
 /**

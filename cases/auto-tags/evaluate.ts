@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Em } from '../../server/db/orm.ts';
-import type { AppContext } from '../../server/http/context.ts';
+import type { AppContext } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { createSandbox, inSandbox, sandboxSchema } from '../../catalogues/tags/sandbox.ts';
 import { conditionProblem } from '../../catalogues/tags/condition-text.ts';

@@ -1,7 +1,7 @@
 /**
  * When automatic tags are recomputed: after a write of a case, of a patient (their cases), or of a
  * case's sub-record (an exam may change the case's derived columns), in that write's transaction —
- * this module's hooks run after every other module's (server/domains.ts), so the case is final by
+ * this module's hooks run after every other module's (app/domains.ts), so the case is final by
  * then; and after a tag is saved, over its whole workspace.
  */
 import { t } from '../../engine/i18n.ts';
@@ -10,7 +10,7 @@ import { readsAllCases, reasonOf } from '../../catalogues/tags/check-condition.t
 import { timeoutSeconds } from '../../catalogues/tags/sandbox.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiError } from '../../server/http/errors.ts';
-import type { TableHooks } from '../../server/modules.ts';
+import type { TableHooks } from '../../server/types.ts';
 import { derivedFields } from '../followups/derived.ts';
 import { clearTag, refreshCaseTags, refreshTag } from './refresh.ts';
 

@@ -3,7 +3,7 @@
  * over its workspace (when the tag is saved), and for every daily tag of a workspace (./daily.ts).
  */
 import type { Em } from '../../server/db/orm.ts';
-import type { AppContext } from '../../server/http/context.ts';
+import type { AppContext } from '../../server/types.ts';
 import { autoTags, matchCases, matchWorkspace, type AutoTag } from './evaluate.ts';
 import { logLinkChanges, noChanges, setCaseTags, setTagCases } from './links.ts';
 

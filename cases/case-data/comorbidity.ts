@@ -7,7 +7,7 @@
  * @example POST /api/cases/case/comorbidity/4f0c… {diabetes: true, aids: false} ⇒ {success: true}
  */
 import type { JsonSchema } from '../../engine/types.ts';
-import type { RowAction } from '../../server/actions/types.ts';
+import type { RowAction } from '../../server/types.ts';
 
 /** The six flags, in the order the card shows them. */
 export const COMORBIDITIES = ['alcoholExcessiveUse', 'tobaccoUseWithin', 'aids', 'diabetes', 'anaemia', 'malnutrition'] as const;

@@ -15,10 +15,9 @@
 import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { jsonBody } from '../../server/http/body.ts';
-import type { AppContext, Env, Session } from '../../server/http/context.ts';
+import type { AppContext, Env, Session, Doc } from '../../server/types.ts';
 import { fail, isUuid } from '../../server/http/errors.ts';
 import { assertPermission, hasPermission } from '../../server/http/middleware.ts';
-import type { Doc } from '../../server/modules.ts';
 import { saveForm } from '../../server/tbl/form-save.ts';
 import { remoteForm } from '../../server/tbl/forms.ts';
 import { editFormOf, readCase } from './forms.ts';

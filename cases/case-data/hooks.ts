@@ -6,7 +6,7 @@
  */
 import { t } from '../../engine/i18n.ts';
 import { fail } from '../../server/http/errors.ts';
-import type { TableHooks } from '../../server/modules.ts';
+import type { TableHooks } from '../../server/types.ts';
 
 /**
  * The outcome of a previous treatment is not before its start: by year, then by month when both

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppContext, Env } from '../../server/http/context.ts';
+import type { AppContext, Env } from '../../server/types.ts';
 import { caseEditRoutes } from './edit.ts';
 import { caseReadonlyRoutes } from './readonly.ts';
 

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppContext, Env } from '../../server/http/context.ts';
+import type { AppContext, Env } from '../../server/types.ts';
 import { assertPermission } from '../../server/http/middleware.ts';
 import { idParam } from '../../server/tbl/access.ts';
 import { caseView } from './view.ts';

@@ -1,9 +1,8 @@
 import { t } from '../../engine/i18n.ts';
-import type { AppContext, Session } from '../../server/http/context.ts';
+import type { AppContext, Session, Doc } from '../../server/types.ts';
 import { fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { Doc } from '../../server/modules.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { composePatientName } from '../../server/sys/patient-name.ts';
 

@@ -3,7 +3,7 @@ import type { Registry } from '../../engine/registry.ts';
 import type { Field, TableDef } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { TableHooks } from '../../server/modules.ts';
+import type { TableHooks } from '../../server/types.ts';
 import { cultureConversion } from './conversion.ts';
 
 /**

@@ -1,9 +1,8 @@
 import { t } from '../../engine/i18n.ts';
 import type { Registry } from '../../engine/registry.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { Session } from '../../server/http/context.ts';
+import type { Session, Doc } from '../../server/types.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
-import type { Doc } from '../../server/modules.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { derivedFields, type DerivedField } from './derived.ts';
 

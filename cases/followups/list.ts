@@ -3,10 +3,9 @@ import { dropHidden } from '../../engine/visibility.ts';
 import type { Registry } from '../../engine/registry.ts';
 import type { TableDef } from '../../engine/types.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { Session } from '../../server/http/context.ts';
+import type { Session, Doc } from '../../server/types.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 import { describeDoc } from '../../server/history/describe.ts';
-import type { Doc } from '../../server/modules.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { monthLabel, monthOfTreatment } from './month.ts';
 

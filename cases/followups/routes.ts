@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { Registry } from '../../engine/registry.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { AppContext, Env, Session } from '../../server/http/context.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
 import { fail, isUuid } from '../../server/http/errors.ts';
 import { assertPermission } from '../../server/http/middleware.ts';
 import { caseLatest } from './latest.ts';

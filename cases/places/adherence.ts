@@ -4,7 +4,7 @@
  * case is on treatment with 14 days or more without a dose.
  */
 import type { Kysely } from 'kysely';
-import type { Doc } from '../../server/modules.ts';
+import type { Doc } from '../../server/types.ts';
 import { alertSql } from '../treatment/alert.ts';
 
 /**

@@ -4,7 +4,7 @@
  * cases sum a few hundred rows. "Open" is every state but CLOSED.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Session } from '../../server/http/context.ts';
+import type { Session } from '../../server/types.ts';
 import { unitsWhere, type Place } from './place.ts';
 
 /** The counted groups (columns of `casecount`). */

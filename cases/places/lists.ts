@@ -6,8 +6,7 @@
 import type { Registry } from '../../engine/registry.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { Session } from '../../server/http/context.ts';
-import type { Doc } from '../../server/modules.ts';
+import type { Session, Doc } from '../../server/types.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { markAdherenceAlerts } from './adherence.ts';
 import { unitsWhere, type Place } from './place.ts';

@@ -7,7 +7,7 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
-import type { Session } from '../../server/http/context.ts';
+import type { Session } from '../../server/types.ts';
 import { fail } from '../../server/http/errors.ts';
 import { readerView, unitsInView } from '../../server/scope/view.ts';
 

@@ -3,7 +3,7 @@ import { t } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { jsonBody } from '../../server/http/body.ts';
-import type { AppContext, Env, Session } from '../../server/http/context.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
 import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
 import { assertPermission } from '../../server/http/middleware.ts';
 import { placeCounts, tagCounts } from './counts.ts';

@@ -4,7 +4,7 @@
  * the reader's view count, and a limited view lists only the places holding some of its units.
  */
 import type { Kysely } from 'kysely';
-import type { Session } from '../../server/http/context.ts';
+import type { Session } from '../../server/types.ts';
 import { seesWholeWorkspace } from '../../server/scope/view.ts';
 import { nodeCounts, placeCounts, type NodeCounts } from './counts.ts';
 import { unitsWhere } from './place.ts';

@@ -1,4 +1,4 @@
-import type { RowAction } from '../../server/actions/types.ts';
+import type { RowAction } from '../../server/types.ts';
 
 /**
  * Close an open review issue (CLOSEDEL_ISSUE); the history names it `issue.closeIssue`.

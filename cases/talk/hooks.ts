@@ -9,10 +9,9 @@
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import type { Session } from '../../server/http/context.ts';
+import type { Session, Doc, TableHooks } from '../../server/types.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { assertPermission } from '../../server/http/middleware.ts';
-import type { Doc, TableHooks } from '../../server/modules.ts';
 
 /** Refuses (403) a change of someone else's row. */
 function assertAuthor(s: Session, prev: Doc | undefined): void {

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppContext, Env } from '../../server/http/context.ts';
+import type { AppContext, Env } from '../../server/types.ts';
 
 /**
  * Comments and review issues of a case (issue 11) need no route of their own: they are the generic

@@ -1,9 +1,8 @@
 import { t } from '../../engine/i18n.ts';
 import type { EntitySchemaFile } from '../../engine/types.ts';
 import { dropHidden } from '../../engine/visibility.ts';
-import type { AppContext, Session } from '../../server/http/context.ts';
+import type { AppContext, Session, Doc } from '../../server/types.ts';
 import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
-import type { Doc } from '../../server/modules.ts';
 import { bundledForm } from '../../server/tbl/forms.ts';
 
 /**

@@ -1,9 +1,8 @@
 import { t } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import type { AppContext, Session } from '../../server/http/context.ts';
+import type { AppContext, Session, Doc } from '../../server/types.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
-import type { Doc } from '../../server/modules.ts';
 import { daysInMonth } from './dates.ts';
 import { encodeDays } from './days.ts';
 import { lockCase, refuse, writerOf } from './rows.ts';

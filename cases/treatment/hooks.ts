@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
-import type { SaveContext, TableHooks } from '../../server/modules.ts';
+import type { SaveContext, TableHooks } from '../../server/types.ts';
 import { dayOf, dayOfYmd, daysInMonth, isoOf, latestToday } from './dates.ts';
 import { refreshAlert, refuse, treatmentOf, writerOf } from './rows.ts';
 

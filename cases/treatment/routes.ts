@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { jsonBody } from '../../server/http/body.ts';
-import type { AppContext, Env } from '../../server/http/context.ts';
+import type { AppContext, Env } from '../../server/types.ts';
 import { fail, isUuid } from '../../server/http/errors.ts';
 import { assertPermission } from '../../server/http/middleware.ts';
 import { saveMonth } from './calendar.ts';

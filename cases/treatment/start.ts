@@ -1,7 +1,6 @@
 import { t } from '../../engine/i18n.ts';
-import type { AppContext, Session } from '../../server/http/context.ts';
+import type { AppContext, Session, Doc } from '../../server/types.ts';
 import { fail } from '../../server/http/errors.ts';
-import type { Doc } from '../../server/modules.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { checkBody } from './body.ts';
 import { addMonths, dayOf, isoOf } from './dates.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { AppContext, Session } from '../../server/http/context.ts';
+import type { AppContext, Session } from '../../server/types.ts';
 import { fail } from '../../server/http/errors.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 import { scopeCondition } from '../../server/scope/rows.ts';

@@ -1,4 +1,4 @@
-import type { RowAction } from '../../server/actions/types.ts';
+import type { RowAction } from '../../server/types.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { t } from '../../engine/i18n.ts';
 

@@ -1,6 +1,5 @@
-import type { RowAction } from '../../server/actions/types.ts';
+import type { RowAction, Doc } from '../../server/types.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
-import type { Doc } from '../../server/modules.ts';
 
 /**
  * The permission deleting this case needs (permissions.json has no CASEMAN_EDT): a validated case

@@ -1,4 +1,4 @@
-import type { RowAction } from '../../server/actions/types.ts';
+import type { RowAction } from '../../server/types.ts';
 import { closeCase, reopenCase } from './close.ts';
 import { deleteCase } from './delete.ts';
 import { suspectFollowup } from './suspect-followup.ts';

@@ -1,5 +1,5 @@
 import { t } from '../../engine/i18n.ts';
-import type { RowAction } from '../../server/actions/types.ts';
+import type { RowAction } from '../../server/types.ts';
 import { ApiError } from '../../server/http/errors.ts';
 
 /**

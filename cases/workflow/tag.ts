@@ -1,5 +1,5 @@
 import { t } from '../../engine/i18n.ts';
-import type { ActionContext, RowAction } from '../../server/actions/types.ts';
+import type { ActionContext, RowAction } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { recordChange } from '../../server/sync/changes.ts';

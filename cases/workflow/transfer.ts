@@ -1,8 +1,6 @@
 import { t } from '../../engine/i18n.ts';
-import type { ActionContext, Refusal, RowAction } from '../../server/actions/types.ts';
-import type { Session } from '../../server/http/context.ts';
+import type { ActionContext, Refusal, RowAction, Session, Doc } from '../../server/types.ts';
 import { ApiError } from '../../server/http/errors.ts';
-import type { Doc } from '../../server/modules.ts';
 import { kysely } from '../../server/db/kysely.ts';
 
 /**

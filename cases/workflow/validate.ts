@@ -1,4 +1,4 @@
-import type { RowAction } from '../../server/actions/types.ts';
+import type { RowAction } from '../../server/types.ts';
 
 /**
  * Validate a case (seed 001 §4; the UI asks 'Подтвердить валидацию случая?'): a case not yet

@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../../server/auth/password.ts';
 import { systemSession } from '../../server/auth/system-session.ts';
-import type { AppContext } from '../../server/http/context.ts';
-import type { Doc } from '../../server/modules.ts';
+import type { AppContext, Doc } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Em } from '../../server/db/orm.ts';
-import type { AppContext } from '../../server/http/context.ts';
+import type { AppContext } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 
 export interface Mail {

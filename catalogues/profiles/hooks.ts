@@ -1,9 +1,8 @@
 import { t } from '../../engine/i18n.ts';
 import { isChangeable, isPermission } from '../../engine/permissions.ts';
-import type { Session } from '../../server/http/context.ts';
+import type { Session, TableHooks } from '../../server/types.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
-import type { TableHooks } from '../../server/modules.ts';
 
 type Grant = { permission: string; canChange?: boolean };
 

@@ -1,6 +1,5 @@
 import type { Em } from '../../server/db/orm.ts';
-import type { AppContext } from '../../server/http/context.ts';
-import type { Doc } from '../../server/modules.ts';
+import type { AppContext, Doc } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 

@@ -5,7 +5,7 @@ import { hashPassword, isValidPassword } from '../../server/auth/password.ts';
 import { fieldTitle } from '../../server/history/describe.ts';
 import { recordCommand } from '../../server/history/record.ts';
 import { jsonBody } from '../../server/http/body.ts';
-import type { AppContext, Env } from '../../server/http/context.ts';
+import type { AppContext, Env } from '../../server/types.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { TableStore } from '../../server/tbl/store.ts';

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { recordCommand } from '../../server/history/record.ts';
-import type { AppContext, Env, Session } from '../../server/http/context.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 
 /**

@@ -12,7 +12,7 @@
 import { sql, type Kysely } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { AppContext, Session } from '../../server/http/context.ts';
+import type { AppContext, Session } from '../../server/types.ts';
 import { isUuid } from '../../server/http/errors.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 import { seesWholeWorkspace } from '../../server/scope/view.ts';

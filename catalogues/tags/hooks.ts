@@ -1,5 +1,5 @@
 import { ApiError } from '../../server/http/errors.ts';
-import type { TableHooks } from '../../server/modules.ts';
+import type { TableHooks } from '../../server/types.ts';
 import { t } from '../../engine/i18n.ts';
 import { conditionError } from './check-condition.ts';
 

@@ -22,7 +22,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Em, Orm } from '../../server/db/orm.ts';
-import type { AppContext } from '../../server/http/context.ts';
+import type { AppContext } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 
 export const sandboxSchema = 'tb_tag_sandbox';

@@ -1,4 +1,4 @@
-import type { TableHooks } from '../../server/modules.ts';
+import type { TableHooks } from '../../server/types.ts';
 
 /**
  * Units are listed by area (spec 000 §7.5: `{type, adminUnitId}`): `adminUnitId` selects the units

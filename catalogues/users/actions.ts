@@ -1,5 +1,5 @@
 import { t } from '../../engine/i18n.ts';
-import type { ActionContext, Refusal, RowAction } from '../../server/actions/types.ts';
+import type { ActionContext, Refusal, RowAction } from '../../server/types.ts';
 import { endSessions } from '../../server/auth/end-sessions.ts';
 import { hashPassword, isValidPassword } from '../../server/auth/password.ts';
 import type { Em } from '../../server/db/orm.ts';

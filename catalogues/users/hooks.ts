@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { endSessions } from '../../server/auth/end-sessions.ts';
-import type { Session } from '../../server/http/context.ts';
+import type { Session, Doc, SaveContext, TableHooks } from '../../server/types.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
-import type { Doc, SaveContext, TableHooks } from '../../server/modules.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { maskInvitations } from './invitations.ts';
 import { assertNotAbove, rightsFields } from './rights.ts';

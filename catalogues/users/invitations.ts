@@ -1,9 +1,8 @@
 import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { recordCommand } from '../../server/history/record.ts';
-import type { AppContext, Env, Session } from '../../server/http/context.ts';
+import type { AppContext, Env, Session, Doc } from '../../server/types.ts';
 import { fail, isUuid } from '../../server/http/errors.ts';
-import type { Doc } from '../../server/modules.ts';
 import { kysely } from '../../server/db/kysely.ts';
 
 /** What a workspace user row shows of its account: nothing while the invitation waits. */

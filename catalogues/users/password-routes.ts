@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { runAction } from '../../server/actions/run.ts';
 import { jsonBody } from '../../server/http/body.ts';
-import type { AppContext, Env } from '../../server/http/context.ts';
+import type { AppContext, Env } from '../../server/types.ts';
 import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
 import { requirePermission } from '../../server/http/middleware.ts';
 

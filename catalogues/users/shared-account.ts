@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { Session } from '../../server/http/context.ts';
+import type { Session } from '../../server/types.ts';
 import { fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 

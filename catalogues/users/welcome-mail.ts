@@ -1,6 +1,6 @@
 import { t } from '../../engine/i18n.ts';
 import { hashPassword } from '../../server/auth/password.ts';
-import type { SaveContext } from '../../server/modules.ts';
+import type { SaveContext } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { sendMail } from '../mail/send.ts';
 import { newPassword } from './new-password.ts';

@@ -2,9 +2,8 @@ import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { allPermissionIds, isChangeable } from '../../engine/permissions.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { Session } from '../../server/http/context.ts';
+import type { Session, SaveContext, TableHooks } from '../../server/types.ts';
 import { fail } from '../../server/http/errors.ts';
-import type { SaveContext, TableHooks } from '../../server/modules.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 

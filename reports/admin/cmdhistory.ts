@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { areaSubtree } from '../../server/scope/area.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { AppContext, Env, Session } from '../../server/http/context.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
 import { requirePermission } from '../../server/http/middleware.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { MAX_ROWS, today } from './filters.ts';

@@ -1,7 +1,7 @@
 import type { ErrorLogRow } from './rows.ts';
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
-import type { AppContext, Env, Session } from '../../server/http/context.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
 import { hasPermission, requirePermission } from '../../server/http/middleware.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { MAX_ROWS, today } from './filters.ts';

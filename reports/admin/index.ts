@@ -1,6 +1,6 @@
 /** The administrator reports (spec 000 §2.6, §7.4): sessions, online users, command history and statistics, error log. */
 import type { Hono } from 'hono';
-import type { AppContext, Env } from '../../server/http/context.ts';
+import type { AppContext, Env } from '../../server/types.ts';
 import { cmdHistoryRoutes } from './cmdhistory.ts';
 import { errorLogRoutes } from './errorlog.ts';
 import { sessionReportRoutes } from './sessions.ts';

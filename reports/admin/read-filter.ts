@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { FieldError } from '../../engine/validate.ts';
 import { jsonBody } from '../../server/http/body.ts';
-import type { AppContext, Env, Session } from '../../server/http/context.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { filterSchema, MAX_ROWS, parseDate, validZone } from './filters.ts';
 

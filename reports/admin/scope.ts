@@ -6,7 +6,7 @@
  */
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { areaSubtree } from '../../server/scope/area.ts';
-import type { Session } from '../../server/http/context.ts';
+import type { Session } from '../../server/types.ts';
 import { readerView, unitsInView, usersInView } from '../../server/scope/view.ts';
 
 export { seesWholeWorkspace } from '../../server/scope/view.ts';

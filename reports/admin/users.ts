@@ -2,8 +2,7 @@ import { t } from '../../engine/i18n.ts';
 import type { Em } from '../../server/db/orm.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 import { fail } from '../../server/http/errors.ts';
-import type { Session } from '../../server/http/context.ts';
-import type { OptionProvider } from '../../server/modules.ts';
+import type { Session, OptionProvider } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { limitToView } from './scope.ts';
 

@@ -1,13 +1,12 @@
 import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env } from '../http/context.ts';
+import type { AppContext, Env, ActionRoute, RowAction } from '../types.ts';
 import { ApiError, fail, isUuid } from '../http/errors.ts';
 import { assertPermission } from '../http/middleware.ts';
 import type { Modules } from '../modules.ts';
 import { idParam, tableFor } from '../tbl/access.ts';
 import { listActions, runAction } from './run.ts';
-import type { ActionRoute, RowAction } from './types.ts';
 
 /**
  * Every alias path declared by the modules' actions (`RowAction.routes`), with its action.

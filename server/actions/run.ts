@@ -3,13 +3,11 @@ import type { EntitySchemaFile, TableDef } from '../../engine/types.ts';
 import { dropHidden } from '../../engine/visibility.ts';
 import { bundledForm } from '../tbl/forms.ts';
 import type { Em } from '../db/orm.ts';
-import type { AppContext, Session } from '../http/context.ts';
+import type { AppContext, Session, Doc, ActionContext, Refusal, RowAction } from '../types.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
-import type { Doc } from '../modules.ts';
 import { TableStore } from '../tbl/store.ts';
 import { TableWriter } from '../tbl/write.ts';
-import type { ActionContext, Refusal, RowAction } from './types.ts';
 
 /** One line of a row's command bar. */
 export interface ActionState {

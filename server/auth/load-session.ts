@@ -3,15 +3,12 @@ import { asLang } from '../../engine/i18n.ts';
 import { effectivePermissions, type PermissionGrant } from '../../engine/permissions.ts';
 import { isSystemPermission, systemPermissions } from '../../engine/system-permissions.ts';
 import type { Em } from '../db/orm.ts';
-import type { Session } from '../http/context.ts';
+import type { Identity, IdentityMemo, Session } from '../types.ts';
 import { kysely } from '../db/kysely.ts';
-import type { IdentityCache } from './session-cache.ts';
+
 
 /** Touching last_access at most once a minute keeps reads from writing on every request. */
 const touchAfterMs = 60_000;
-
-/** Who a session's user is in its workspace: everything of a Session but the session itself. */
-export type Identity = Omit<Session, 'sessionId' | 'lang'>;
 
 /**
  * The session of a cookie token (by its hash), checked against the database on every request —
@@ -20,7 +17,7 @@ export type Identity = Omit<Session, 'sessionId' | 'lang'>;
  * briefly because it is costly to plan.
  * An expired session is closed here, by whichever process notices first.
  */
-export async function loadSession(em: Em, hash: string, sessionHours: number, identities: IdentityCache): Promise<Session | undefined> {
+export async function loadSession(em: Em, hash: string, sessionHours: number, identities: IdentityMemo): Promise<Session | undefined> {
   const db = kysely(em);
   // Every request runs this: plain SQL through the ORM's connection, no query builder on the hot path.
   const [s] = await em.execute<any[]>(

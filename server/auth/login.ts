@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { t, type Lang } from '../../engine/i18n.ts';
 import type { Em } from '../db/orm.ts';
-import type { AppContext, Env } from '../http/context.ts';
+import type { AppContext, Env } from '../types.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { fail } from '../http/errors.ts';
 import { kysely } from '../db/kysely.ts';

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sql } from 'kysely';
 import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env } from '../http/context.ts';
+import type { AppContext, Env } from '../types.ts';
 import { isTls } from '../http/tls.ts';
 import { kysely } from '../db/kysely.ts';
 import { login } from './login.ts';

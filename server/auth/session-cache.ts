@@ -1,4 +1,4 @@
-import type { Identity } from './load-session.ts';
+import type { Identity, IdentityMemo } from '../types.ts';
 
 /**
  * A two-second memo of user identities (names, unit, permissions), so a burst of requests plans
@@ -6,7 +6,7 @@ import type { Identity } from './load-session.ts';
  * made by this process clears the memo at once; one made by another process is seen within the
  * TTL. Nothing here is needed by any other process.
  */
-export class IdentityCache {
+export class IdentityCache implements IdentityMemo {
   private entries = new Map<string, { identity: Identity; until: number }>();
 
   constructor(

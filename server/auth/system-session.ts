@@ -1,4 +1,4 @@
-import type { Session } from '../http/context.ts';
+import type { Session } from '../types.ts';
 
 /**
  * The session the server acts under when no user is asking (seeding a workspace, a public

@@ -4,7 +4,7 @@ import { t, type Lang } from '../../engine/i18n.ts';
 import type { Registry } from '../../engine/registry.ts';
 import type { Field, TableDef } from '../../engine/types.ts';
 import type { Em } from '../db/orm.ts';
-import type { Doc } from '../modules.ts';
+import type { Doc } from '../types.ts';
 import { getPath } from '../tbl/rows.ts';
 import { TableStore } from '../tbl/store.ts';
 

@@ -1,5 +1,5 @@
 import type { Em } from '../db/orm.ts';
-import type { Session } from '../http/context.ts';
+import type { Session } from '../types.ts';
 import { kysely } from '../db/kysely.ts';
 import type { HistoryDetail } from './describe.ts';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { t } from '../../engine/i18n.ts';
-import type { Env } from './context.ts';
+import type { Env } from '../types.ts';
 import { fail } from './errors.ts';
 
 /** The deepest nesting of arrays and objects a request body may have (a form is a few levels deep). */

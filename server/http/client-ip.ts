@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Env } from './context.ts';
+import type { Env } from '../types.ts';
 
 /**
  * The client's address: the socket's, or — behind a reverse proxy (`TB_TRUST_PROXY=true`) — the last

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { ServerConfig } from '../config.ts';
-import type { Env } from './context.ts';
+import type { Env } from '../types.ts';
 import { fail } from './errors.ts';
 import { isTls, requestHost } from './tls.ts';
 

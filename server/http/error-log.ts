@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { t } from '../../engine/i18n.ts';
-import type { AppContext, Env } from './context.ts';
+import type { AppContext, Env } from '../types.ts';
 import { kysely } from '../db/kysely.ts';
 
 /** Replaces every value whose key mentions a password, at any depth. */

@@ -4,7 +4,7 @@ import { asLang, t } from '../../engine/i18n.ts';
 import { isSystemPermission } from '../../engine/system-permissions.ts';
 import { loadSession } from '../auth/load-session.ts';
 import { cookieName, tokenHash } from '../auth/tokens.ts';
-import type { AppContext, Env, Session } from './context.ts';
+import type { AppContext, Env, Session } from '../types.ts';
 import { fail } from './errors.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ServerConfig } from '../config.ts';
-import type { Env } from './context.ts';
+import type { Env } from '../types.ts';
 import { isTls } from './tls.ts';
 
 /**

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { uiDist } from '../config.ts';
-import type { Env } from './context.ts';
+import type { Env } from '../types.ts';
 
 /** Serves the built React app from dist/ui; any other path gets index.html (client-side routes). */
 export function serveUi(app: Hono<Env>): void {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Env } from './context.ts';
+import type { Env } from '../types.ts';
 
 /**
  * Whether the request reached the server over TLS: an `https:` URL, or — behind a trusted reverse

@@ -14,7 +14,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Registry } from '../../engine/registry.ts';
 import type { TableDef } from '../../engine/types.ts';
-import type { Session } from '../http/context.ts';
+import type { Session } from '../types.ts';
 import { readerView, unitsInView, writerView, type ReaderView } from './view.ts';
 
 export type ScopeMode = 'read' | 'write';

@@ -12,7 +12,7 @@
  */
 import type { Kysely } from 'kysely';
 import { areaSubtree } from './area.ts';
-import type { Session } from '../http/context.ts';
+import type { Session } from '../types.ts';
 
 export type ReaderView = { kind: 'workspace' } | { kind: 'area'; areaId: string } | { kind: 'unit'; unitId: string } | { kind: 'none' };
 export type LimitedView = Extract<ReaderView, { kind: 'area' | 'unit' }>;

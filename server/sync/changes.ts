@@ -10,8 +10,7 @@
 import { sql } from 'kysely';
 import type { TableDef } from '../../engine/types.ts';
 import type { Em } from '../db/orm.ts';
-import type { Session } from '../http/context.ts';
-import type { Doc } from '../modules.ts';
+import type { Session, Doc } from '../types.ts';
 import { kysely } from '../db/kysely.ts';
 
 export type ChangeOp = 'create' | 'update' | 'delete';

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { JsonSchema } from '../../engine/types.ts';
 import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env, Session } from '../http/context.ts';
+import type { AppContext, Env, Session } from '../types.ts';
 import { ApiError } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { isRowScoped } from '../scope/rows.ts';

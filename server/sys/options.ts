@@ -6,7 +6,7 @@ import { labelColumns } from '../../engine/registry.ts';
 import { isRowScoped, scopeCondition } from '../scope/rows.ts';
 import type { JsonSchema, TableDef } from '../../engine/types.ts';
 import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env, Session } from '../http/context.ts';
+import type { AppContext, Env, Session } from '../types.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { lookupRefFilter, whereRefFilter } from '../tbl/ref-filter.ts';

@@ -4,25 +4,9 @@ import type { JsonSchema } from '../../engine/types.ts';
 import { likePattern } from '../db/like.ts';
 import type { Em } from '../db/orm.ts';
 import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env, Session } from '../http/context.ts';
+import type { AppContext, Env, SearchHit, SearchKey, SearchProvider, Session } from '../types.ts';
 import { ApiError } from '../http/errors.ts';
 import { kysely } from '../db/kysely.ts';
-
-export interface SearchHit {
-  id: string;
-  type: 'WORKSPACE' | 'ADMINUNIT' | 'TBUNIT' | 'LAB' | 'CASE_MAN' | 'CASE_WOMAN';
-  title: string;
-  subtitle?: string | null;
-}
-
-/** The key as typed (trimmed) and as an escaped `%…%` pattern for `ilike`. */
-export interface SearchKey {
-  text: string;
-  like: string;
-}
-
-/** One source of global-search hits; domain modules may add theirs. */
-export type SearchProvider = (em: Em, s: Session, key: SearchKey, limit: number, ctx: AppContext) => Promise<SearchHit[]>;
 
 /** Only the session's workspace: the workspace page a hit leads to is the current one's. */
 const workspaces: SearchProvider = async (em, s, { like }) =>

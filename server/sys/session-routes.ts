@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { userWorkspaces } from '../auth/login.ts';
 import { recordCommand } from '../history/record.ts';
-import type { AppContext, Env, Session } from '../http/context.ts';
+import type { AppContext, Env, Session } from '../types.ts';
 import { fail } from '../http/errors.ts';
 import { kysely } from '../db/kysely.ts';
 

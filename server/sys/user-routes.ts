@@ -7,7 +7,7 @@ import { hashPassword, isValidPassword, verifyPassword } from '../auth/password.
 import { fieldTitle } from '../history/describe.ts';
 import { recordCommand } from '../history/record.ts';
 import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env } from '../http/context.ts';
+import type { AppContext, Env } from '../types.ts';
 import { ApiError } from '../http/errors.ts';
 import { kysely } from '../db/kysely.ts';
 import { errorText, validationTexts } from '../../engine/validation-messages.ts';

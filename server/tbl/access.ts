@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { TableDef } from '../../engine/types.ts';
-import type { AppContext, Env } from '../http/context.ts';
+import type { AppContext, Env } from '../types.ts';
 import { fail, isUuid } from '../http/errors.ts';
 import { assertPermission } from '../http/middleware.ts';
 import { writePermission, type WriteOp } from '../../engine/write-permission.ts';

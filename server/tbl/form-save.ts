@@ -19,10 +19,9 @@ import type { EntitySchemaFile } from '../../engine/types.ts';
 import { dropHidden } from '../../engine/visibility.ts';
 import type { Em } from '../db/orm.ts';
 import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env, Session } from '../http/context.ts';
+import type { AppContext, Env, Session, Doc } from '../types.ts';
 import { ApiError, fail, isUuid } from '../http/errors.ts';
 import { assertPermission } from '../http/middleware.ts';
-import type { Doc } from '../modules.ts';
 import { bundledForm, formPlan, formRows, formSchemaFor, type FormMeta, type FormPart, type FormPlan } from './forms.ts';
 import { TableWriter } from './write.ts';
 

@@ -5,10 +5,9 @@ import type { Registry } from '../../engine/registry.ts';
 import type { EntitySchemaFile, Field, JsonSchema, TableDef } from '../../engine/types.ts';
 import { deriveUiSchema, type UiSchema } from '../../engine/ui-schema.ts';
 import type { Em } from '../db/orm.ts';
-import type { AppContext, Env, Session } from '../http/context.ts';
+import type { AppContext, Env, Session, Doc } from '../types.ts';
 import { fail, isUuid } from '../http/errors.ts';
 import { assertPermission } from '../http/middleware.ts';
-import type { Doc } from '../modules.ts';
 import { TableStore } from './store.ts';
 
 /**

@@ -7,9 +7,8 @@
  */
 import { t } from '../../engine/i18n.ts';
 import type { Field, JsonSchema, TableDef } from '../../engine/types.ts';
-import type { AppContext, Session } from '../http/context.ts';
+import type { AppContext, Session, Doc, QueryParam } from '../types.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Doc, QueryParam } from '../modules.ts';
 
 /** The largest page a query answers (also the page of a table that declares none). */
 export const MAX_PAGE_SIZE = 500;

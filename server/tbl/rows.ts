@@ -2,7 +2,7 @@ import { t, type Lang } from '../../engine/i18n.ts';
 import { getPath, setPath } from '../../engine/path.ts';
 import type { ChildTable, Field, TableDef } from '../../engine/types.ts';
 import { fail, isUuid } from '../http/errors.ts';
-import type { Doc } from '../modules.ts';
+import type { Doc } from '../types.ts';
 
 /** Converts between documents (nested, camelCase) and rows (flat, snake_case). */
 

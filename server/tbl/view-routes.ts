@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { dropHidden } from '../../engine/visibility.ts';
-import type { AppContext, Env } from '../http/context.ts';
+import type { AppContext, Env } from '../types.ts';
 import { fail } from '../http/errors.ts';
 import { describeDoc } from '../history/describe.ts';
 import { idParam, tableFor } from './access.ts';

@@ -1,7 +1,7 @@
 // The patient search on the embedded database (PGlite, pg_trgm loaded): the same migration gives
 // the key function, its trigger and the word dictionary, so notification and search work there too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/start.ts';
+import { startServer, type RunningServer } from '../../app/start.ts';
 import { ApiClient } from '../helpers/server.ts';
 
 let server: RunningServer;

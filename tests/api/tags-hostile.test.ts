@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxConditionLength } from '../../catalogues/tags/condition-text.ts';
-import { startServer, type RunningServer } from '../../server/start.ts';
+import { startServer, type RunningServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiClient, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { inSandbox, sandboxRole, tempFileLimit, timeoutSeconds, workMem } from '../../catalogues/tags/sandbox.ts';
-import { startServer, type RunningServer } from '../../server/start.ts';
+import { startServer, type RunningServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiClient } from '../helpers/server.ts';
 import { createTestDatabase, dropTestDatabase } from '../helpers/pg.ts';

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxConditionLength } from '../../catalogues/tags/condition-text.ts';
-import { startServer, type RunningServer } from '../../server/start.ts';
+import { startServer, type RunningServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiClient } from '../helpers/server.ts';
 

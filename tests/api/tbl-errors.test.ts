@@ -2,7 +2,7 @@
 // with an id, lands in the error log, and shows no stack.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exceptionClass } from '../../server/http/error-log.ts';
-import { startServer } from '../../server/start.ts';
+import { startServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { causeServerError } from '../helpers/failure.ts';
 import { ApiClient, startTestServer, type TestServer } from '../helpers/server.ts';

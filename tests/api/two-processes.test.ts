@@ -1,7 +1,7 @@
 // Two server processes on one database serve one user: sessions, logouts and lockouts live in
 // PostgreSQL, not in a process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/start.ts';
+import { startServer, type RunningServer } from '../../app/start.ts';
 import { ApiClient, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let a: TestServer;

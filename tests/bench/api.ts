@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { startPostgres } from '../setup/postgres.ts';
-import { startServer } from '../../server/start.ts';
+import { startServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { runLoad, type LoadResult } from './load.ts';
 

@@ -13,7 +13,7 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { generateCases } from '../../cases/generate.ts';
-import { startServer } from '../../server/start.ts';
+import { startServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { startPostgres, type Server } from '../setup/postgres.ts';
 import { percentiles, timeIt } from './timing.ts';

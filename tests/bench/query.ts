@@ -11,7 +11,7 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { generateCases } from '../../cases/generate.ts';
-import { startServer } from '../../server/start.ts';
+import { startServer } from '../../app/start.ts';
 import { encodeCursor } from '../../server/tbl/keyset.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { startPostgres } from '../setup/postgres.ts';

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { generateCases } from '../../cases/generate.ts';
 import { ALERT_SQL_TEXT } from '../../cases/treatment/alert.ts';
 import { generateTreatments } from '../../cases/treatment/generate.ts';
-import { startServer } from '../../server/start.ts';
+import { startServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { startPostgres } from '../setup/postgres.ts';
 import { percentiles, timeIt } from './timing.ts';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ensureUiBuilt } from '../../server/ui-build.ts';
 import { uiDist } from '../../server/config.ts';
-import { startServer } from '../../server/start.ts';
+import { startServer } from '../../app/start.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 
 await ensureUiBuilt();

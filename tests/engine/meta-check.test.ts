@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSchemas, SchemaError } from '../../engine/load.ts';
 import { schemasDir } from '../../server/config.ts';
-import { startServer } from '../../server/start.ts';
+import { startServer } from '../../app/start.ts';
 
 function brokenCopy(edit: (source: any) => void): string {
   const dir = mkdtempSync(join(tmpdir(), 'schemas-'));

@@ -2,7 +2,7 @@
 // authorization matrix — without listing them: a route added tomorrow is covered by the same test.
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
-import type { AppContext } from '../../server/http/context.ts';
+import type { AppContext } from '../../server/types.ts';
 
 export interface ApiRoute {
   method: string;

@@ -1,6 +1,6 @@
 // A real server (Hono on a port, MikroORM on a fresh PostgreSQL database of the test run) with the
 // demo workspace seeded, and a tiny cookie-keeping HTTP client to call it as a browser would.
-import { startServer, type RunningServer } from '../../server/start.ts';
+import { startServer, type RunningServer } from '../../app/start.ts';
 import { createTestDatabase, dropTestDatabase } from './pg.ts';
 
 export interface TestServer extends RunningServer {

@@ -2,10 +2,11 @@ import { cataloguesModule } from '../catalogues/index.ts';
 import { reportsModule } from '../reports/index.ts';
 import { casesModule } from '../cases/index.ts';
 import { autoTagsModule } from '../cases/auto-tags/index.ts';
-import type { DomainModule } from './modules.ts';
+import type { DomainModule } from '../server/types.ts';
 
 /**
- * The domain modules this server runs, in the order their routes and hooks apply (the automatic
+ * The domain modules this platform runs, in the order their routes and hooks apply (the automatic
  * tags after the cases: their hooks recompute a case once every other hook has changed it).
+ * @example await startHost(domainModules, { port: 0 })
  */
 export const domainModules: DomainModule[] = [cataloguesModule, casesModule, autoTagsModule, reportsModule];

@@ -2,7 +2,7 @@
  * `npm start`: builds the UI when it is missing or older than its sources, then starts the server on
  * the embedded PGlite database under .data/ (or on DATABASE_URL) and prints where and how to log in.
  */
-import { ensureUiBuilt } from './ui-build.ts';
+import { ensureUiBuilt } from '../server/ui-build.ts';
 import { startServer } from './start.ts';
 import { domainModules } from './domains.ts';
 

@@ -1,0 +1,264 @@
+// The types the host and the domain modules share: who asks (Session), what every handler reaches
+// (AppContext), what a module plugs in (DomainModule: table hooks, option lookups, row actions,
+// search providers). Types only — no file here runs code — so every server file may import it
+// without making an import circle.
+import type { Hono } from 'hono';
+import type { HistoryDetail } from '../engine/history-detail.ts';
+import type { Lang } from '../engine/i18n.ts';
+import type { Registry } from '../engine/registry.ts';
+import type { JsonSchema, TableDef } from '../engine/types.ts';
+import type { Validators } from '../engine/validate.ts';
+import type { ServerConfig } from './config.ts';
+import type { Em, Orm } from './db/orm.ts';
+import type { Modules } from './modules.ts';
+
+/** A document: a row as the API reads and writes it (field keys, nested objects, child arrays). */
+export type Doc = Record<string, any>;
+
+/** Who is asking: loaded from the session row on every request. */
+export interface Session {
+  sessionId: string;
+  userId: string;
+  userLogin: string;
+  userName: string;
+  userwsId: string | null;
+  workspaceId: string;
+  workspaceName: string;
+  patientNameComposition: string | null;
+  /** Administrator of the session's workspace: every workspace permission there. */
+  administrator: boolean;
+  /** System administrator (`sysuser.sysadmin`): also the system-wide permissions (engine/system-permissions.ts). */
+  sysadmin: boolean;
+  permissions: Set<string>;
+  unitId: string | null;
+  unitName: string | null;
+  adminUnitId: string | null;
+  /** The name of the area of the user's unit. */
+  adminUnitName: string | null;
+  view: string | null;
+  playOtherUnits: boolean;
+  /**
+   * The settings require the user licence agreement and this user has not accepted it yet: only
+   * the session, the acceptance, the language and logout answer (see `requireSession`).
+   */
+  ulaPending: boolean;
+  lang: Lang;
+}
+
+/** What every handler can reach: built once per server process, holds no per-user state. */
+export interface AppContext {
+  registry: Registry;
+  orm: Orm;
+  config: ServerConfig;
+  validators: Validators;
+  modules: Modules;
+  /** Brief memo of users' identities (`auth/session-cache.ts`). */
+  identities: IdentityMemo;
+}
+
+export type Env = { Variables: { session: Session; lang: Lang } };
+
+/** Who a session's user is in its workspace: everything of a Session but the session itself. */
+export type Identity = Omit<Session, 'sessionId' | 'lang'>;
+
+/** A brief memo of identities by key, cleared after a change of users (`auth/session-cache.ts`). */
+export interface IdentityMemo {
+  get(key: string): Identity | undefined;
+  set(key: string, identity: Identity): void;
+  clear(): void;
+}
+
+export interface SaveContext {
+  em: Em;
+  ctx: AppContext;
+  session: Session;
+  def: TableDef;
+  id: string;
+  isNew: boolean;
+  /** The whole document as it will be stored; a hook may change it. */
+  doc: Doc;
+  /** The stored document before this change (updates only). */
+  prev?: Doc;
+}
+
+export interface DeleteContext {
+  em: Em;
+  ctx: AppContext;
+  session: Session;
+  def: TableDef;
+  id: string;
+  prev: Doc;
+}
+
+export interface ReadContext {
+  em: Em;
+  ctx: AppContext;
+  session: Session;
+  def: TableDef;
+  docs: Doc[];
+}
+
+/**
+ * A query parameter that is not a plain field equality. Its value is checked against `schema`; then
+ * `apply` adds a condition to the query (the table is aliased `t`: units within an area's subtree),
+ * or, without `apply`, it only reaches `afterQuery` (ask for extra data, like the tree's levels).
+ */
+export interface QueryParam {
+  schema: JsonSchema;
+  apply?(q: any, value: any, session: Session): any;
+}
+
+export interface QueryContext extends ReadContext {
+  /** The named parameters given, by name. */
+  params: Doc;
+  /** The answer, `{count, list, next}`; a hook may add keys. */
+  result: { count?: number; list: Doc[]; [extra: string]: unknown };
+}
+
+/** Behaviour a domain adds to one table, beyond what its schema says. */
+export interface TableHooks {
+  /** Named parameters accepted by `POST /api/tbl/<table>/query` (and option lookups) besides the fields. */
+  filters?: Record<string, QueryParam>;
+  /** Adds to a query's answer (after `afterRead` ran on its rows). */
+  afterQuery?(x: QueryContext): Promise<void> | void;
+  /** Checks or completes a document before it is written; throw an ApiError to refuse. */
+  beforeSave?(x: SaveContext): Promise<void> | void;
+  afterSave?(x: SaveContext): Promise<void> | void;
+  beforeDelete?(x: DeleteContext): Promise<void> | void;
+  /** Adds what the table does not store (fields with `x-storage: none`) to documents read. */
+  afterRead?(x: ReadContext): Promise<void> | void;
+}
+
+export interface OptionItem {
+  value: string;
+  label: string;
+  [extra: string]: unknown;
+}
+
+/**
+ * A named option lookup (`x-options`) served by `POST /api/opts/<name>`. `params`, when declared, is
+ * the JSON Schema its parameters are checked against before it runs (400 on each bad one).
+ * @example const userViews: OptionProvider = async ({ params }) => …; userViews.params = { type: 'object', properties: { unitId: { type: 'string', format: 'uuid' } } };
+ */
+export type OptionProvider = ((x: { em: Em; ctx: AppContext; session: Session; params: Doc }) => Promise<unknown>) & { params?: JsonSchema };
+
+/** What a domain module (catalogues, cases, reports) plugs into the host. */
+export interface DomainModule {
+  name: string;
+  hooks?: Record<string, TableHooks>;
+  options?: Record<string, OptionProvider>;
+  /** Routes that need no session (the login page's helpers), registered before the session check. */
+  publicRoutes?(app: Hono<Env>, ctx: AppContext): void;
+  routes?(app: Hono<Env>, ctx: AppContext): void;
+  /** Before migrations run: drop what would block them (views over migrated tables). */
+  beforeMigrate?(orm: Orm): Promise<void>;
+  /** Once per process after migrations, before the demo seed: create what the module needs. */
+  start?(ctx: AppContext): Promise<void>;
+  /** Workflow actions on rows of its tables (server/actions): mounted, listed and run by the host. */
+  actions?: RowAction[];
+  /** Hits it adds to the global search (`POST /api/session/search`). */
+  search?: SearchProvider[];
+  /**
+   * On first start (no workspace yet, `TB_SEED_DEMO` not false): creates its demo data; the module
+   * that creates the demo workspace answers its login, which the modules after it receive as
+   * `created` (the demo workspace was made on this start).
+   */
+  seed?(ctx: AppContext, created?: { login: string; password: string }): Promise<{ login: string; password: string } | undefined>;
+  /** The demo login `npm start` prints. */
+  demoLogin?: { login: string; password: string };
+  /** Extra fields of `POST /api/sys/session`. */
+  sessionInfo?(x: { em: Em; ctx: AppContext; session: Session }): Promise<Record<string, unknown>>;
+}
+
+export interface SearchHit {
+  id: string;
+  type: 'WORKSPACE' | 'ADMINUNIT' | 'TBUNIT' | 'LAB' | 'CASE_MAN' | 'CASE_WOMAN';
+  title: string;
+  subtitle?: string | null;
+}
+
+/** The key as typed (trimmed) and as an escaped `%…%` pattern for `ilike`. */
+export interface SearchKey {
+  text: string;
+  like: string;
+}
+
+/** One source of global-search hits; domain modules may add theirs. */
+export type SearchProvider = (em: Em, s: Session, key: SearchKey, limit: number, ctx: AppContext) => Promise<SearchHit[]>;
+
+/** What an action's guard and change see: the row, read and locked inside the action's transaction. */
+export interface ActionContext {
+  em: Em;
+  ctx: AppContext;
+  session: Session;
+  def: TableDef;
+  id: string;
+  /** The row as the API reads it (after the table's `afterRead` hooks). */
+  row: Doc;
+}
+
+/**
+ * Why an action is not allowed now: an i18n key (answered 400), or one with its status (a 403 for
+ * a refusal that is about who asks rather than the row's state).
+ */
+export type Refusal = string | { msg: string; status: 400 | 403 | 404 | 409 };
+
+/** What an action changes: a patch of the row (written by the table writer: diff and history), or the row deleted. */
+export interface ActionChange {
+  patch?: Doc;
+  /** Delete the row (through the table writer: its hooks, sub-records, tombstone; the history entry carries the action's name). */
+  delete?: boolean;
+  /** Extra lines for the history entry (never a secret). */
+  items?: HistoryDetail['items'];
+}
+
+/**
+ * Another path of an action (the spec's own paths: `GET /api/cases/case/validate/{id}`, `POST
+ * /api/cases/case/close {tbcaseId, …}`): the same run as `POST /api/tbl/<table>/<id>/action/<name>`.
+ * The row is named by the path's `:id`, else by the body's `idField`; the input is the body (without
+ * `idField`), or its `inputField` (`{doc, tbcaseId}`). Declared in route-permissions.ts as `actionRoute`.
+ * @example { method: 'POST', path: '/api/cases/case/close', idField: 'tbcaseId' }
+ */
+export interface ActionRoute {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  idField?: string;
+  inputField?: string;
+}
+
+/**
+ * A workflow action a domain module declares on the rows of a table (`DomainModule.actions`). The
+ * host mounts `POST /api/tbl/<table>/<id>/action/<name>` and lists it in
+ * `GET /api/tbl/<table>/<id>/actions`; a run is one transaction: the row locked, the permission,
+ * the guard, the input checked by ajv against `input`, then `apply`'s patch written through the
+ * table writer, whose history entry carries the action's name (command type `<table>.<name>`).
+ *
+ * @example
+ * const block: RowAction = {
+ *   table: 'userws', name: 'block', permission: 'USERS_EDT',
+ *   guard: ({ row }) => (row.active === false ? 'userws.alreadyBlocked' : undefined),
+ *   apply: () => ({ patch: { active: false } }),
+ * };
+ */
+export interface RowAction<I extends Doc = Doc> {
+  table: string;
+  /** `[a-z][a-zA-Z0-9]*`: the route segment and the history entry's action. */
+  name: string;
+  /** Who may run it (and see it enabled); a guard may ask more of a particular row (a 403 refusal). */
+  permission: string;
+  /** Other paths that run it (aliases: the spec's paths), mounted by the host. */
+  routes?: ActionRoute[];
+  /** JSON Schema of the body (an object; titles are i18n keys, errors name them). None: `{}`. */
+  input?: JsonSchema;
+  /**
+   * Instead of `input`: the name of a form-only schema file (`schemas/case_close.json`) that declares
+   * the body — ajv checks it (its `x-visible` hidden values dropped first) and the dialog renders the
+   * same file (`POST /api/tbl/<form>/form`).
+   * @example form: 'case_close'
+   */
+  form?: string;
+  /** `undefined` when the action is allowed on this row now, else why not. Runs for the list too. */
+  guard?(x: ActionContext): Promise<Refusal | undefined> | Refusal | undefined;
+  /** The change, inside the transaction; may do more (send a mail) and throw an ApiError to refuse. */
+  apply(x: ActionContext & { input: I }): Promise<ActionChange | void> | ActionChange | void;
+}

@@ -10,7 +10,7 @@
  */
 import pg from 'pg';
 import { generateCases } from '../../cases/generate.ts';
-import { startServer } from '../../server/start.ts';
+import { startServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { startPostgres } from '../setup/postgres.ts';
 import { percentiles, timeIt } from './timing.ts';

@@ -11,7 +11,9 @@ import { writePermission } from '../../engine/write-permission.ts';
 import { bundledForm, formSchemaFor, remoteForm } from './forms.ts';
 import { decodeCursor } from './keyset.ts';
 import { parseQueryBody } from './query-body.ts';
-import { OFFSET_CAP, orderKeys, TableStore } from './store.ts';
+import { TableStore } from './store.ts';
+import { orderKeys } from './store/columns.ts';
+import { OFFSET_CAP } from './store/page.ts';
 
 export { MAX_PAGE_SIZE } from './query-body.ts';
 import { TableWriter } from './write.ts';

@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import { kysely as db } from '../../db/kysely.ts';
+import { isRowScoped } from '../../scope/rows.ts';
+import type { TableLimits } from './limits.ts';
+import { matchingRows, type QueryOptions } from './matching.ts';
+
+/** Counting stops here: a count of a million rows costs seconds, "10 000+" costs milliseconds. */
+export const COUNT_CAP = 10_000;
+/** A count may take this long (ms), so a page with its count answers within 150 ms; past it the planner's estimate is answered. */
+export const COUNT_MS = 100;
+
+/** A list's count: exact up to the cap (`countCapped` past it), or the planner's estimate (`countEstimated`). */
+export interface RowCount {
+  count: number;
+  countCapped: boolean;
+  countEstimated?: boolean;
+}
+
+/**
+ * The number of matching rows, up to {@link COUNT_CAP} (then `countCapped`), disjoint branches
+ * counted apart — and, for the row-scoped tables that grow to millions (cases, patients, their
+ * sub-records), within {@link COUNT_MS} (100 ms): a count that would take longer (a rare combination
+ * of filters over a million rows) answers the planner's estimate instead (`countEstimated`).
+ * @example await countRows(limits, { key: 'иван' }) // {count: 12, countCapped: false}
+ */
+export async function countRows(l: TableLimits, o: Omit<QueryOptions, 'pageSize'>): Promise<RowCount> {
+  // catalogues are small: their count needs no clock (and no transaction for it); the tables placed
+  // by a unit are the ones that grow with the programme
+  if (!isRowScoped(l.def)) return exactCount(l, o);
+  try {
+    return await l.em.fork().transactional(async (em) => {
+      await sql.raw(`set local statement_timeout = ${COUNT_MS}`).execute(db(em));
+      return exactCount(l.on(em), o);
+    });
+  } catch (e) {
+    const err = e as { code?: string; cause?: { code?: string } };
+    if ((err.code ?? err.cause?.code) !== '57014') throw e;
+    const n = await estimatedCount(l, o);
+    return { count: Math.min(n, COUNT_CAP), countCapped: n > COUNT_CAP, countEstimated: true };
+  }
+}
+
+async function exactCount(l: TableLimits, o: Omit<QueryOptions, 'pageSize'>): Promise<RowCount> {
+  let n = 0;
+  for (const only of l.branches()) {
+    if (n > COUNT_CAP) break;
+    const capped = matchingRows(l, { ...o, pageSize: 0 }, only).select(sql`1`.as('one')).limit(COUNT_CAP + 1 - n);
+    const row = await db(l.em).selectFrom(capped.as('m')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+    n += Number(row?.n ?? 0);
+  }
+  return { count: Math.min(n, COUNT_CAP), countCapped: n > COUNT_CAP };
+}
+
+/** The planner's estimate of the matching rows (no row is read). */
+async function estimatedCount(l: TableLimits, o: Omit<QueryOptions, 'pageSize'>): Promise<number> {
+  let n = 0;
+  for (const only of l.branches()) {
+    const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) ${matchingRows(l, { ...o, pageSize: 0 }, only).select(sql`1`.as('one'))}`.execute(db(l.em));
+    n += Math.round(Number(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']));
+  }
+  return n;
+}

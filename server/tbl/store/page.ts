@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { Field } from '../../../engine/types.ts';
+import { kysely as db } from '../../db/kysely.ts';
+import type { Condition } from '../../scope/rows.ts';
+import type { Doc } from '../../types.ts';
+import { afterCursor, decodeCursor, encodeCursor } from '../keyset.ts';
+import { rowToDoc } from '../rows.ts';
+import { cursorValue, listFields, orderKeys, selectColumns, systemFields, type ListKey } from './columns.ts';
+import type { TableLimits } from './limits.ts';
+import { matchingRows, type QueryOptions } from './matching.ts';
+
+/** OFFSET paging reads every skipped row: deeper pages must use `after`. */
+export const OFFSET_CAP = 10_000;
+
+/** A page of a list: its rows, the cursor of the next page and, when asked, the count (`RowCount`). */
+export interface QueryResult {
+  /** Matching rows, counted up to `COUNT_CAP`; absent when not asked. */
+  count?: number;
+  /** True when more than `COUNT_CAP` rows match: show "10 000+". */
+  countCapped?: boolean;
+  /** True when counting took too long and `count` is the planner's estimate: show "≈ N". */
+  countEstimated?: boolean;
+  list: Doc[];
+  /** The cursor of the next page (`after`), or null on the last page. */
+  next: string | null;
+  [extra: string]: unknown;
+}
+
+/**
+ * A page of rows in `x-list.order` (no count): `after` continues from a cursor at any depth,
+ * `page` pages by OFFSET (first pages only). A view of disjoint branches is listed branch by
+ * branch, each cut on its own index, and merged.
+ * @example await pageOfRows(limits, { pageSize: 50, key: 'иван' }) // {list: [...], next: null}
+ */
+export async function pageOfRows(l: TableLimits, o: QueryOptions): Promise<QueryResult> {
+  const keys = orderKeys(l.def);
+  const fields = listFields(l.def);
+  const offset = !o.after && o.page && o.page > 1 ? (o.page - 1) * o.pageSize : 0;
+  // the order values of the last row make the cursor, whatever the list selects
+  const orderFields = keys.map((k) => k.field).filter((f): f is Field => !!f && !fields.includes(f));
+  const branch = (only: Condition | undefined, limit: number) => {
+    let q = matchingRows(l, o, only).select(selectColumns(fields));
+    if (orderFields.length) q = q.select(selectColumns(orderFields).slice(3));
+    if (o.after) q = q.where(afterCursor(keys, decodeCursor(o.after, keys.length)!));
+    for (const k of keys) q = q.orderBy(k.expr, k.desc ? 'desc' : 'asc');
+    return q.limit(limit);
+  };
+  const branches = l.branches();
+  let page: any;
+  if (branches.length === 1) page = branch(branches[0], o.pageSize).offset(offset);
+  else {
+    // each branch ordered and cut on its own index, then merged: enough rows of each for this page
+    const parts = branches.map((b, i) => db(l.em).selectFrom(branch(b, offset + o.pageSize).as(`b${i}`)).selectAll());
+    const all = parts.slice(1).reduce((u, p) => u.unionAll(p), parts[0]);
+    page = db(l.em).selectFrom(all.as('u')).selectAll();
+    for (const k of keys) page = page.orderBy(`u.${k.field ? k.field.column : 'id'}`, k.desc ? 'desc' : 'asc');
+    page = page.limit(o.pageSize).offset(offset);
+  }
+  const refs = refFields(l);
+  const rows = await withRefNames(l, page, keys, refs).execute();
+  const list = rows.map((r: Record<string, unknown>) => ({ ...systemFields(r), ...rowToDoc(fields, r), ...refNames(refs, r) }));
+  const last = rows.at(-1);
+  const next = last && rows.length === o.pageSize ? encodeCursor(keys.map((k) => cursorValue(k, last))) : null;
+  return { list, next };
+}
+
+/** The reference fields a list names (`x-list.refs`). */
+function refFields(l: TableLimits): Field[] {
+  return (l.def.list.refs ?? []).map((k) => l.def.fields.find((f) => f.key === k)).filter((f): f is Field => !!f?.ref);
+}
+
+/**
+ * The page with the names of what its rows reference (`x-list.refs`), in one statement: the page
+ * is ordered and cut first, then joined to the targets (50 lookups by primary key).
+ */
+function withRefNames(l: TableLimits, page: any, keys: ListKey[], refs: Field[]) {
+  if (!refs.length) return page;
+  let q = db(l.em).selectFrom(page.as('pg')).selectAll('pg');
+  refs.forEach((f, i) => {
+    const label = sql.join((f.refLabel ?? ['name']).map((c) => sql.ref(`r${i}.${c}`)));
+    q = q.leftJoin(`${f.ref} as r${i}`, `r${i}.id`, `pg.${f.column}`).select(sql<string>`concat_ws(' ', ${label})`.as(`__ref${i}`));
+  });
+  for (const k of keys) {
+    const f = k.field;
+    q = q.orderBy(`pg.${f ? f.column : 'id'}`, k.desc ? 'desc' : 'asc');
+  }
+  return q;
+}
+
+/** `{id, name}` under each listed reference's name without `Id` (`ownerUnitId` → `ownerUnit`), from {@link withRefNames}. */
+function refNames(refs: Field[], row: Record<string, unknown>): Doc {
+  const out: Doc = {};
+  refs.forEach((f, i) => {
+    const id = row[f.column];
+    if (id) out[f.key.replace(/Id$/, '')] = { id, name: row[`__ref${i}`] ?? undefined };
+  });
+  return out;
+}

@@ -31,5 +31,27 @@ export function bundle(registry: Registry, schema: JsonSchema, seen: string[] = 
     }
     return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, walk(v)]));
   };
-  return walk(schema) as JsonSchema;
+  const out = walk(schema) as JsonSchema;
+  const parts = (schema['x-form'] as { parts?: Record<string, string> } | undefined)?.parts;
+  if (parts) linkPartBounds(registry, parts, out);
+  return out;
+}
+
+/**
+ * A part's date bound through its reference to another part of the same form reads that part
+ * instead (engine/date-bounds.ts): in the notification, the case's `"x-notBefore":
+ * "patientId.birthDate"` becomes `/patient.birthDate`, so the form checks and limits it as typed.
+ */
+function linkPartBounds(registry: Registry, parts: Record<string, string>, out: JsonSchema): void {
+  for (const [part, table] of Object.entries(parts)) {
+    const own = registry.schemas.get(table)?.properties ?? {};
+    for (const node of Object.values(out.properties?.[part]?.properties ?? {}) as JsonSchema[]) {
+      for (const keyword of ['x-notAfter', 'x-notBefore']) {
+        const [refField, field, ...more] = String(node[keyword] ?? '').split('.');
+        const target = own[refField]?.['x-ref'];
+        const other = Object.entries(parts).find(([p, t]) => p !== part && t === target)?.[0];
+        if (field && !more.length && other) node[keyword] = `/${other}.${field}`;
+      }
+    }
+  }
 }

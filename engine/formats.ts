@@ -5,6 +5,7 @@
  */
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { JsonSchema } from './types.ts';
+import { isTimeZone } from './dates.ts';
 
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,6 +43,7 @@ export const strictFormats = {
   uuid: { type: 'string', validate: isUuid },
   date: { type: 'string', validate: isDate, compare: (fullFormats.date as Checked).compare },
   'date-time': { type: 'string', validate: isDateTime, compare: dateTime.compare },
+  'time-zone': { type: 'string', validate: isTimeZone },
 } as const;
 
 /** The range of a PostgreSQL `integer` column, which every `integer` field is stored in. */

@@ -1,6 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import metaSchema from './meta-schema.json' with { type: 'json' };
 import { fieldExists, paramFieldProblem, paramsUses, ROW } from './options-params.ts';
+import { BOUND_KEYWORDS, boundSource } from './date-bounds.ts';
 import { conditionUses } from './visibility.ts';
 import type { EntitySchemaFile, JsonSchema } from './types.ts';
 
@@ -73,6 +74,7 @@ export function checkCrossRefs(files: { file: string; schema: EntitySchemaFile }
         if (problem) problems.push({ file, pointer: `${use.pointer}/x-options-params/${param}`, message: problem });
       }
     }
+    problems.push(...boundProblems(file, schema, tables));
     for (const r of schema.required ?? []) {
       if (!props.includes(r)) problems.push({ file, pointer: '/required', message: `unknown field "${r}"` });
     }
@@ -114,6 +116,33 @@ function nestedArrays(file: string, props: Record<string, JsonSchema>, pointer: 
   }
   return problems;
 }
+
+/**
+ * A date bound (`x-notAfter` / `x-notBefore`) names today, a date field of the document, or a date
+ * field of the table a sibling reference points at (`patientId.birthDate`).
+ * @example boundProblems('tbcase.json', tbcase, tables) // [] when registrationDate says "x-notBefore": "patientId.birthDate"
+ */
+function boundProblems(file: string, schema: EntitySchemaFile, tables: Map<string, EntitySchemaFile>): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  const isDateNode = (n: JsonSchema | undefined) => n?.format === 'date' || n?.format === 'date-time';
+  const visit = (node: JsonSchema, pointer: string, place: string[]) => {
+    for (const keyword of Object.values(BOUND_KEYWORDS)) {
+      if (node[keyword] === undefined) continue;
+      const source = boundSource(schema, place.slice(0, -1), node[keyword]);
+      const at = `${pointer}/${keyword}`;
+      if (typeof source === 'string') problems.push({ file, pointer: at, message: source });
+      else if ('refPlace' in source && !isDateNode(tables.get(source.table)?.properties?.[source.field])) problems.push({ file, pointer: at, message: `"${source.field}" is not a date field of table "${source.table}"` });
+      else if ('place' in source && fieldExists(schema, source.place) && !isDateNode(nodeAtPlace(schema, source.place))) problems.push({ file, pointer: at, message: `"${node[keyword]}" is not a date field` });
+    }
+    for (const [k, child] of Object.entries(node.properties ?? {})) visit(child, `${pointer}/properties/${k}`, [...place, k]);
+    if (node.items?.properties) visit(node.items, `${pointer}/items`, [...place, ROW]);
+  };
+  visit(schema, '', []);
+  return problems;
+}
+
+const nodeAtPlace = (schema: JsonSchema, place: string[]): JsonSchema | undefined =>
+  place.reduce<JsonSchema | undefined>((n, seg) => (seg === ROW ? n?.items : n?.properties?.[seg]), schema);
 
 /** Visits every property (and array item) with whether its parent object requires it. */
 function walk(

@@ -30,6 +30,8 @@ type Texts = {
   pattern: string;
   types: Record<string, string>;
   formats: Record<string, string>;
+  /** Date bounds (`x-notAfter` / `x-notBefore`, engine/date-bounds.ts). */
+  dates: { afterToday: string; beforeToday: string; after: string; before: string };
 };
 
 /** The messages, by language; exported for tests and for a UI that wants to show them. */
@@ -47,6 +49,11 @@ export const validationTexts: Record<Lang, Texts> = {
     formats: {
       email: 'должно быть адресом электронной почты', date: 'должно быть датой', time: 'должно быть временем',
       'date-time': 'должно быть датой и временем', uuid: 'должно быть идентификатором записи', uri: 'должно быть веб-адресом',
+      'time-zone': 'должно быть часовым поясом',
+    },
+    dates: {
+      afterToday: 'не может быть позже сегодняшнего дня', beforeToday: 'не может быть раньше сегодняшнего дня',
+      after: 'не может быть позже, чем', before: 'не может быть раньше, чем',
     },
   },
   en: {
@@ -62,6 +69,11 @@ export const validationTexts: Record<Lang, Texts> = {
     formats: {
       email: 'must be an e-mail address', date: 'must be a date', time: 'must be a time',
       'date-time': 'must be a date and time', uuid: 'must be a record identifier', uri: 'must be a web address',
+      'time-zone': 'must be a time zone',
+    },
+    dates: {
+      afterToday: 'cannot be in the future', beforeToday: 'cannot be in the past',
+      after: 'cannot be later than', before: 'cannot be earlier than',
     },
   },
 };

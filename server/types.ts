@@ -43,6 +43,10 @@ export interface Session {
    */
   ulaPending: boolean;
   lang: Lang;
+  /** The zone of the user's "today" (`server/http/time-zone.ts`): the workspace's, else the browser's; unset: UTC. */
+  timeZone?: string;
+  /** The workspace's time-zone setting (empty: each browser's own). */
+  workspaceTimeZone?: string | null;
 }
 
 /** What every handler can reach: built once per server process, holds no per-user state. */
@@ -59,7 +63,7 @@ export interface AppContext {
 export type Env = { Variables: { session: Session; lang: Lang } };
 
 /** Who a session's user is in its workspace: everything of a Session but the session itself. */
-export type Identity = Omit<Session, 'sessionId' | 'lang'>;
+export type Identity = Omit<Session, 'sessionId' | 'lang' | 'timeZone'>;
 
 /** A brief memo of identities by key, cleared after a change of users (`auth/session-cache.ts`). */
 export interface IdentityMemo {

@@ -24,6 +24,6 @@ export function caseViewRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.get('/api/cases/case/suspectfollowup/initform/:classification', (c) => {
     const s = c.get('session');
     assertPermission(s, ctx.registry.table('tbcase').meta.permission);
-    return c.json(suspectFollowupForm(ctx.registry, s.lang, c.req.param('classification')));
+    return c.json(suspectFollowupForm(ctx.registry, s, c.req.param('classification')));
   });
 }

@@ -2,6 +2,7 @@ import { t } from '../../engine/i18n.ts';
 import type { ActionContext, Refusal, RowAction, Session, Doc } from '../../server/types.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import { todayOf } from '../../server/http/time-zone.ts';
 
 /**
  * Transfer of a case between units (seed 001 §4, §5). Transferring out makes the receiving unit
@@ -15,13 +16,11 @@ import { kysely } from '../../server/db/kysely.ts';
 /** Acts for `unitId`: an administrator, a user with `playOtherUnits`, or a user of that unit. */
 const actsFor = (s: Session, unitId: unknown) => s.administrator || s.playOtherUnits || (!!s.unitId && s.unitId === unitId);
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** `moveDate` is required when the case is on treatment (the day its treatment moves), else today. */
 function moveDateOf(s: Session, row: Doc, input: { moveDate?: string }): string {
   if (input.moveDate) return input.moveDate;
   if (row.state === 'ONTREATMENT') throw new ApiError(400, [{ field: 'moveDate', msg: `${t(s.lang, 'tbcase.moveDate')}: ${t(s.lang, 'msg.required')}` }]);
-  return today();
+  return todayOf(s);
 }
 
 /** Refuses a unit the case cannot move to: not a TB unit of the workspace, or its owner already. */

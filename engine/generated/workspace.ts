@@ -2,6 +2,7 @@
 
 export interface Workspace {
   name: string;
+  timeZone?: string | null;
   sendSystemMessages: boolean;
   patientNameComposition:
     | "FULLNAME"

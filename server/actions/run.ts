@@ -2,6 +2,7 @@ import { t } from '../../engine/i18n.ts';
 import type { EntitySchemaFile, TableDef } from '../../engine/types.ts';
 import { dropHidden } from '../../engine/visibility.ts';
 import { bundledForm } from '../tbl/forms.ts';
+import { inputDateErrors } from '../tbl/date-bounds.ts';
 import type { Em } from '../db/orm.ts';
 import type { AppContext, Session, Doc, ActionContext, Refusal, RowAction } from '../types.ts';
 import { ApiError, fail } from '../http/errors.ts';
@@ -54,6 +55,7 @@ function checkInput(ctx: AppContext, s: Session, action: RowAction, body: unknow
     if (doc && typeof doc === 'object' && !Array.isArray(doc)) doc = dropHidden(schema, { ...doc });
   }
   const errors = ctx.validators.validate(id, schema, doc, s.lang);
+  if (!errors.length) errors.push(...inputDateErrors(schema, doc, s)); // x-notAfter / x-notBefore
   if (errors.length) throw new ApiError(400, errors);
   return doc;
 }

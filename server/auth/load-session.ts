@@ -45,7 +45,7 @@ async function loadIdentity(em: Em, userId: string, userwsId: string | null, wor
   const r = (await sql<any>`
     select u.login, u.name as user_name, u.active, u.sysadmin,
       (u.ula_accepted_at is null and coalesce((select c.ula_active from sysconfig c order by c.created_at limit 1), false)) as ula_pending,
-      w.name as ws_name, w.patient_name_composition,
+      w.name as ws_name, w.patient_name_composition, w.time_zone as ws_time_zone,
       uw.id as uw_id, uw.administrator, uw.unit_id, uw.view, uw.play_other_units,
       un.name as unit_name, un.address_admin_unit_id as admin_unit_id, au.name as admin_unit_name,
       (select coalesce(json_agg(json_build_object('permission', pp.permission, 'canChange', pp.can_change)), '[]')
@@ -69,6 +69,7 @@ async function loadIdentity(em: Em, userId: string, userwsId: string | null, wor
     workspaceId,
     workspaceName: r.ws_name,
     patientNameComposition: r.patient_name_composition ?? null,
+    workspaceTimeZone: r.ws_time_zone ?? null,
     administrator: r.administrator === true,
     sysadmin,
     permissions: sessionPermissions(grants, r.administrator === true, sysadmin),

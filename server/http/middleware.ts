@@ -6,6 +6,7 @@ import { loadSession } from '../auth/load-session.ts';
 import { cookieName, tokenHash } from '../auth/tokens.ts';
 import type { AppContext, Env, Session } from '../types.ts';
 import { fail } from './errors.ts';
+import { sessionTimeZone } from './time-zone.ts';
 
 /**
  * What a session may call before its user accepted the licence agreement the settings require:
@@ -23,6 +24,7 @@ export const requireSession = (ctx: AppContext): MiddlewareHandler<Env> => async
   const hash = token ? tokenHash(token) : undefined;
   const session = hash ? await loadSession(ctx.orm.em.fork(), hash, ctx.config.sessionHours, ctx.identities) : undefined;
   if (!session) throw fail(401, t(c.get('lang'), 'msg.notAuthenticated'));
+  session.timeZone = sessionTimeZone(session.workspaceTimeZone, c.req.header('x-time-zone'));
   c.set('session', session);
   c.set('lang', session.lang);
   if (session.ulaPending && !beforeUla.some((r) => r.test(c.req.path))) throw fail(403, t(session.lang, 'msg.ulaRequired'), null, { ulaRequired: true });

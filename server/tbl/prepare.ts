@@ -7,6 +7,7 @@ import { ApiError, fail, isUuid } from '../http/errors.ts';
 import { filterColumns, passesRefFilter } from './ref-filter.ts';
 import { getPath, setPath } from './rows.ts';
 import { TableStore } from './store.ts';
+import { todayOf } from '../http/time-zone.ts';
 
 const systemKeys = ['id', 'version', 'createdAt', 'updatedAt', 'workspaceId'];
 
@@ -69,7 +70,7 @@ function fillDefaults(fields: Field[], doc: Doc, session: Session): void {
     const computed = f.schema['x-default'] as string | undefined;
     const value =
       computed === 'now' ? new Date().toISOString()
-      : computed === 'today' ? new Date().toISOString().slice(0, 10)
+      : computed === 'today' ? todayOf(session)
       : computed === 'session.unitId' ? session.unitId
       : computed === 'session.workspaceId' ? session.workspaceId
       : computed === 'session.userId' ? session.userId

@@ -12,6 +12,7 @@ import { changedValues, isTombstoned, recordChange } from '../sync/changes.ts';
 import { kysely } from '../db/kysely.ts';
 import { TableStore } from './store.ts';
 import { assignChildIds } from './rows.ts';
+import { checkDateBounds } from './date-bounds.ts';
 
 /** The whole write of one document: validation, hooks, the row, the history entry — in one transaction. */
 export class TableWriter {
@@ -48,6 +49,7 @@ export class TableWriter {
       validateDoc(this.ctx, this.def, doc, this.session);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);
       await checkRefs(em, this.ctx, this.def, x.doc, this.session, opts.linked);
+      await checkDateBounds(em, this.ctx, this.def, x.doc, this.session);
       await assertWritable(em, this.ctx.registry, this.def, x.doc, this.session);
       await this.store(em).insert(id, x.doc);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterSave?.(x);
@@ -84,6 +86,7 @@ export class TableWriter {
       validateDoc(this.ctx, this.def, doc, this.session);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);
       await checkRefs(em, this.ctx, this.def, x.doc, this.session);
+      await checkDateBounds(em, this.ctx, this.def, x.doc, this.session);
       await assertWritable(em, this.ctx.registry, this.def, x.doc, this.session);
       assignChildIds(this.def, prev, x.doc, this.session.lang); // kept child rows keep their ids: the diff names the changed row
       const diff = diffDocs(this.def, prev, x.doc);

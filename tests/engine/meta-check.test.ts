@@ -36,6 +36,9 @@ describe('schema meta-check', () => {
   it.each([
     ['a misspelt x- keyword', (s: any) => (s.properties.name['x-reff'] = 'unit'), '/properties/name'],
     ['a reference to an unknown table', (s: any) => (s.properties.name['x-ref'] = 'nosuch'), '/properties/name/x-ref'],
+    ['a date bound on a field that is not a date', (s: any) => (s.properties.name['x-notAfter'] = 'today'), '/properties/name'],
+    ['a date bound naming no field', (s: any) => Object.assign(s.properties, { seen: { type: 'string', format: 'date', 'x-notBefore': 'born' } }), '/properties/seen/x-notBefore'],
+    ['a date bound naming a field that is not a date', (s: any) => Object.assign(s.properties, { seen: { type: 'string', format: 'date', 'x-notBefore': 'name' } }), '/properties/seen/x-notBefore'],
     ['a wrong JSON Schema type', (s: any) => (s.properties.name.maxLength = 'twenty'), '/properties/name/maxLength'],
     ['a list field that does not exist', (s: any) => (s['x-list'].title = 'nom'), '/x-list/title'],
     ['a row scope by a field that is not a unit', (s: any) => (s['x-table'].scope = { unit: 'name' }), '/x-table/scope/unit'],

@@ -10,6 +10,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ErrorObject } from 'ajv';
 import i18next from 'i18next';
 import { isDate, isDateTime, isUuid } from '../../../engine/formats.ts';
+import { isTimeZone } from '../../../engine/dates.ts';
 import { fieldErrorOf, schemaAtPath } from '../../../engine/validation-messages.ts';
 import type { JsonSchema } from '../../../engine/types.ts';
 
@@ -49,7 +50,7 @@ function unquoted(e: ErrorObject): ErrorObject {
 export function createValidator(lang: string, tr?: (key: string) => string) {
   let root: JsonSchema | undefined;
   // the server's formats (engine/formats.ts): the browser refuses the ids and dates the server refuses
-  const customFormats = { uuid: isUuid, date: isDate, 'date-time': isDateTime } as Record<string, (v: string) => boolean>;
+  const customFormats = { uuid: isUuid, date: isDate, 'date-time': isDateTime, 'time-zone': isTimeZone } as Record<string, (v: string) => boolean>;
   const validator = customizeValidator({ customFormats, ajvOptionsOverrides: { strict: false, verbose: true } }, localizer(lang, tr, () => root));
   // the localizer sees only the errors: keep the schema being validated at hand (validation is synchronous)
   const raw = validator.rawValidation.bind(validator);

@@ -19,7 +19,7 @@ const ALL_CASES_CAP = 50;
 /** A unit as the case page names it: `{id, name, adminUnit: {id, name}}`. */
 async function unitOf(em: Em, ctx: AppContext, s: Session, id: unknown): Promise<Doc | undefined> {
   if (typeof id !== 'string') return undefined;
-  const unit = await new TableStore(ctx.registry.table('unit'), em, s.workspaceId).read(id);
+  const unit = await TableStore.of(ctx.registry, ctx.registry.table('unit'), em, s, 'read').read(id);
   if (!unit) return undefined;
   const adminUnitId = (unit.address as Doc | undefined)?.adminUnitId as string | undefined;
   const names = await TableStore.names(em, 'adminunit', adminUnitId ? [adminUnitId] : []);
@@ -66,7 +66,8 @@ export async function caseView(ctx: AppContext, s: Session, id: string): Promise
   const doc = await TableStore.of(ctx.registry, def, em, s, 'read').read(id);
   if (!doc) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
   for (const h of ctx.modules.hooks(def.name)) await h.afterRead?.({ em, ctx, session: s, def, docs: [doc] });
-  const patientDoc = typeof doc.patientId === 'string' ? await new TableStore(ctx.registry.table('patient'), em, s.workspaceId).read(doc.patientId) : undefined;
+  // a patient is read within the view too: it holds the patient through one of their cases
+  const patientDoc = typeof doc.patientId === 'string' ? await TableStore.of(ctx.registry, ctx.registry.table('patient'), em, s, 'read').read(doc.patientId) : undefined;
   const [ownerUnit, notificationUnit, transferFromUnit, tags, allCases] = await Promise.all([
     unitOf(em, ctx, s, doc.ownerUnitId),
     unitOf(em, ctx, s, doc.notificationUnitId),

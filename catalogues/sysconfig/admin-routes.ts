@@ -11,7 +11,7 @@ import { requirePermission } from '../../server/http/middleware.ts';
 import { applyDefaults, cleanInput, validateDoc } from '../../server/tbl/prepare.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { TableStore } from '../../server/tbl/store.ts';
-import { readConfig } from './config.ts';
+import { readConfig, SETTINGS } from './config.ts';
 
 /** The target workspace must exist; the unit and the profile must belong to it (not to the session's). */
 async function checkTargets(em: Em, s: Session, doc: Doc): Promise<void> {
@@ -45,7 +45,7 @@ export function sysconfigAdminRoutes(app: Hono<Env>, ctx: AppContext): void {
     const entityName = t(s.lang, def.schema.title ?? 'sysconfig.title');
     await ctx.orm.em.fork().transactional(async (em) => {
       await checkTargets(em, s, doc);
-      const store = new TableStore(def, em);
+      const store = TableStore.unscoped(SETTINGS, def, em);
       const prev = await readConfig(em, ctx);
       if (!prev.id) {
         const id = crypto.randomUUID();

@@ -3,10 +3,13 @@ import type { AppContext, Doc } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 
+/** Why the settings are read past any view: one row for the whole installation, in no workspace. */
+export const SETTINGS = 'the system settings: one row for the installation, in no workspace';
+
 /** The system configuration is one row of `sysconfig`; before the first save it is all defaults. */
 export async function readConfig(em: Em, ctx: AppContext): Promise<Doc & { id?: string }> {
   const row = await kysely(em).selectFrom('sysconfig').select('id').orderBy('created_at').limit(1).executeTakeFirst();
-  const doc = row ? await new TableStore(ctx.registry.table('sysconfig'), em).read(row.id) : undefined;
+  const doc = row ? await TableStore.unscoped(SETTINGS, ctx.registry.table('sysconfig'), em).read(row.id) : undefined;
   return doc ?? { ulaActive: false, allowRegPage: false };
 }
 

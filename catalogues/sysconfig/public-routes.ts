@@ -69,7 +69,8 @@ export function sysconfigPublicRoutes(app: Hono<Env>, ctx: AppContext): void {
           active: true, password_expired: false, email_confirmed: false, failed_logins: 0, registration_date: new Date(), email_token: sha256(token),
         }).execute();
         const userWsId = crypto.randomUUID();
-        await new TableStore(def, em, cfg.workspace).insert(userWsId, { ...doc, userId });
+        // no session yet: the settings name the workspace a self-registered user joins
+        await TableStore.unscoped('self-registration: no session; the settings name the workspace', def, em, cfg.workspace).insert(userWsId, { ...doc, userId });
         const session = { ...systemSession(cfg.workspace, pub.workspaceName ?? ''), userId, userName: doc.name, userLogin: doc.login, lang };
         await recordCommand(em, session, { type: 'sysuser', action: 'register', entityId: userId, entityName: doc.name, detail: { items: [{ title: fieldTitle(ctx.registry, 'userws', 'login', lang), value: doc.login }, { title: fieldTitle(ctx.registry, 'userws', 'email', lang), value: doc.email }] } });
         const link = `${String(cfg.systemURL ?? '').replace(/\/+$/, '')}/api/pub/confirmemail/${token}`;

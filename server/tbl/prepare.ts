@@ -116,8 +116,11 @@ export async function checkRefs(em: Em, ctx: AppContext, def: TableDef, doc: Doc
     const target = ctx.registry.table(table);
     const ids = [...new Set(refs.map((r) => r.id).filter(isUuid).map((id: string) => id.toLowerCase()))];
     const columns = [...new Set(refs.flatMap((r) => filterColumns(target, r.field.refFilter ?? {}).map((c) => c.column)))];
-    // the workspace and the view limit the target, not the user's memberships (the settings pick any workspace)
-    const store = new TableStore(target, em, { workspaceId: session.workspaceId, scope: { registry: ctx.registry, session, mode: 'read' } });
+    // the workspace and the view limit the target; a reference to a workspace may name any of them,
+    // not only the user's (the system settings pick the workspace self-registered users join)
+    const store = target.meta.ws
+      ? TableStore.unscoped('a reference may name any workspace, not only the user’s', target, em)
+      : TableStore.of(ctx.registry, target, em, session, 'read');
     const rows = ids.length ? await store.rowsByIds(ids, columns) : [];
     const found = new Map(rows.map((r) => [String(r.id), r]));
     for (const { key, field, id } of refs) {

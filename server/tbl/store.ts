@@ -5,7 +5,7 @@ import type { ScopeMode } from '../scope/rows.ts';
 import type { Doc, Session } from '../types.ts';
 import { loadChildren } from './store/children.ts';
 import { countRows, type RowCount } from './store/count.ts';
-import { TableLimits, type StoreAccess } from './store/limits.ts';
+import { TableLimits } from './store/limits.ts';
 import type { QueryOptions } from './store/matching.ts';
 import { joinRefs, rowNames } from './store/names.ts';
 import { pageOfRows, type QueryResult } from './store/page.ts';
@@ -20,18 +20,27 @@ import { deleteRow, insertRow, updateRow } from './store/write.ts';
  * statements of the writer (`write.ts`).
  */
 export class TableStore {
-  private readonly limits: TableLimits;
-
-  constructor(def: TableDef, em: Em, workspaceOrAccess?: string | StoreAccess, memberId?: string) {
-    this.limits = new TableLimits(def, em, typeof workspaceOrAccess === 'object' ? workspaceOrAccess : { workspaceId: workspaceOrAccess, memberId });
-  }
+  private constructor(private readonly limits: TableLimits) {}
 
   /**
    * The store as a session sees it: its workspace, its memberships and its view (read or write).
+   * The way to read and write rows; the only other is {@link TableStore.unscoped}.
    * @example await TableStore.of(registry, def, em, session, 'read').read(id) // undefined outside the view
    */
   static of(registry: Registry, def: TableDef, em: Em, session: Session, mode: ScopeMode): TableStore {
-    return new TableStore(def, em, { workspaceId: session.workspaceId, memberId: session.userId, scope: { registry, session, mode } });
+    return new TableStore(new TableLimits(def, em, { workspaceId: session.workspaceId, memberId: session.userId, scope: { registry, session, mode } }));
+  }
+
+  /**
+   * A store no session's view limits — only the workspace, when given (a workspace table needs
+   * one). The separate, grep-able door for the few reads and writes that must not follow a user's
+   * view: `reason` says why, beside the call, and docs/architecture.md lists every use.
+   * @example TableStore.unscoped('the system settings: one row for the installation', registry.table('sysconfig'), em)
+   */
+  static unscoped(reason: string, def: TableDef, em: Em, workspaceId?: string): TableStore {
+    if (!reason.trim()) throw new Error(`TableStore.unscoped(${def.name}): say why the view does not apply`);
+    if (def.meta.workspace && !workspaceId) throw new Error(`TableStore.unscoped(${def.name}): a workspace table needs its workspace`);
+    return new TableStore(new TableLimits(def, em, { workspaceId }));
   }
 
   get def(): TableDef {

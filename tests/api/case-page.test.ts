@@ -1,6 +1,7 @@
 // The case page's case (issue 11, seed 001 §2.5, §3): `GET /api/tbl/case/{id}` answers the case with
 // its patient, units (with their areas), tags and the patient's cases; `case` is tbcase's alias for
-// the generic table API; a unit-view user cannot read another unit's case by id (404).
+// the generic table API; a unit-view user cannot read another unit's case by id (404), nor its patient
+// unless one of the patient's cases is in their view.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
@@ -59,6 +60,26 @@ describe('GET /api/tbl/case/{id}', () => {
     expect((await kdoc.get('/api/tbl/case/nope')).status).toBe(400);
     const none = await createUser(server, admin, 'CPNONE', [{ permission: 'TAGS' }]);
     expect((await none.get(`/api/tbl/case/${id}`)).status).toBe(403);
+  });
+
+  it('shows the patient only to a doctor whose view holds one of the patient’s cases', async () => {
+    const both = await newPatient(admin, { name: 'Бакыт', lastName: 'Осмонов', gender: 'MALE', birthDate: '1979-06-11' });
+    await createCase(admin, both, bishkek);
+    const inKant = await createCase(admin, both, kant);
+    const r = await kdoc.get(`/api/tbl/case/${inKant}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.patient).toMatchObject({ id: both, name: 'Бакыт', lastName: 'Осмонов' });
+    expect(r.body.allCases.map((x: any) => x.id)).toEqual([inKant]); // the Bishkek case stays unseen
+
+    const onlyBishkek = await newPatient(admin, { name: 'Нурлан', lastName: 'Жумабаев', gender: 'MALE', birthDate: '1990-01-20' });
+    const theirs = await createCase(admin, onlyBishkek, bishkek);
+    for (const path of [`/api/tbl/case/${theirs}`, `/api/tbl/patient/${onlyBishkek}`]) {
+      const other = await kdoc.get(path);
+      expect(other.status, path).toBe(404);
+      expect(JSON.stringify(other.body)).not.toContain('Жумабаев');
+    }
+    expect((await bdoc.get(`/api/tbl/case/${theirs}`)).body.patient).toMatchObject({ id: onlyBishkek, lastName: 'Жумабаев' });
+    expect((await bdoc.get(`/api/tbl/patient/${onlyBishkek}`)).body).toMatchObject({ id: onlyBishkek, lastName: 'Жумабаев' });
   });
 
   it('serves the generic table API under the alias `case`', async () => {

@@ -7,6 +7,7 @@ import { jsonBody } from '../../server/http/body.ts';
 import type { AppContext, Env, Session, Doc } from '../../server/types.ts';
 import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
 import { assertPermission, hasPermission } from '../../server/http/middleware.ts';
+import { scopeCondition } from '../../server/scope/rows.ts';
 import { readerView, unitsInView } from '../../server/scope/view.ts';
 import { saveParts } from '../../server/tbl/form-save.ts';
 import { bundledForm, formPlan, remoteForm, type FormMeta } from '../../server/tbl/forms.ts';
@@ -47,7 +48,8 @@ const variantBody: JsonSchema = {
  * - `POST /api/cases/case/newnotif/form {diagnosisType, caseClassification}` → the remote form of the
  *   variant (`{doc, schema, resources}`), into whose `doc` the client merges the chosen patient;
  * - `POST /api/cases/case/newnotif {doc, unitId, patientId?, diagnosisType, caseClassification}` →
- *   `{success, result: <new case id>}`: the patient (created, or the chosen one updated) and the
+ *   `{success, result: <new case id>}`: the patient (created, or the chosen one — updated only when
+ *   the user's write view already holds one of their cases, else linked as stored) and the
  *   case (owned and notified by `unitId`) saved by the composed-form writer in one transaction, each
  *   with its history entry; the variant's permission (NEWSUSP / NEWCASE), a unit in the user's view
  *   and the user's write view for the new case are required.
@@ -82,10 +84,7 @@ export function notifyRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (patientId !== undefined && patientId !== null && !isUuid(patientId)) throw fail(400, t(s.lang, 'msg.badId'), 'patientId');
     const em = ctx.orm.em.fork();
     if (!(await unitInView(ctx, s, unitId.toLowerCase()))) throw fail(404, t(s.lang, 'msg.notFound'), 'unitId');
-    if (patientId) {
-      const found = await kysely(em).selectFrom('patient').select('id').where('id', '=', patientId.toLowerCase()).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
-      if (!found) throw fail(404, t(s.lang, 'msg.notFound'), 'patientId');
-    }
+    const mayChangePatient = patientId ? await patientToLink(ctx, s, patientId.toLowerCase()) : true;
     // the form's own rules first: its picked fields only, its required ones, its conditions
     const bundled = bundledForm(ctx.registry, form).schema;
     dropHidden(bundled, doc);
@@ -95,7 +94,9 @@ export function notifyRoutes(app: Hono<Env>, ctx: AppContext): void {
     const unit = unitId.toLowerCase();
     const values = { ...(meta.values ?? {}), tbcase: { ...meta.values?.tbcase, ownerUnitId: unit, notificationUnitId: unit } } as Record<string, Doc>;
     const plan = formPlan(ctx.registry, form);
-    const ids = await saveParts(ctx, plan, s, doc, { versions: {}, values, existing: patientId ? { patient: patientId.toLowerCase() } : undefined });
+    const ids = await saveParts(ctx, plan, s, doc, {
+      versions: {}, values, existing: patientId ? { patient: patientId.toLowerCase() } : undefined, linkOnly: mayChangePatient ? undefined : ['patient'],
+    });
     return c.json({ success: true, result: ids[plan.main ?? 'tbcase'], ids });
   });
 }
@@ -114,6 +115,20 @@ function variantOf(ctx: AppContext, s: Session, body: Record<string, unknown>) {
   if (!form) throw fail(400, t(s.lang, 'msg.notFound'), 'caseClassification');
   assertPermission(s, (form['x-form'] as FormMeta | undefined)?.permission);
   return form;
+}
+
+/**
+ * The chosen patient (found by the patient search, which spans the workspace): 404 when not one of
+ * the workspace's; whether the user may change their data — only when the user's write view already
+ * holds one of their cases. Otherwise the new case is linked to the patient as stored: a doctor of
+ * another unit cannot rewrite a patient's name or birth date by notifying a case for them.
+ */
+async function patientToLink(ctx: AppContext, s: Session, patientId: string): Promise<boolean> {
+  const db = kysely(ctx.orm.em.fork());
+  const q = db.selectFrom('patient as p').select('p.id').where('p.id', '=', patientId).where('p.workspace_id', '=', s.workspaceId);
+  if (!(await q.executeTakeFirst())) throw fail(404, t(s.lang, 'msg.notFound'), 'patientId');
+  const inView = scopeCondition(db, ctx.registry, ctx.registry.table('patient'), s, 'p', 'write');
+  return !inView || !!(await q.where(inView).executeTakeFirst());
 }
 
 /** Whether the unit is one of the workspace's and inside the user's view. */

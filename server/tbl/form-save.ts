@@ -65,10 +65,11 @@ export async function saveForm(ctx: AppContext, schema: EntitySchemaFile, s: Ses
  * others created with `values` under them. `existing` names rows of parts that are already there
  * without the main one (the patient chosen for a new notification): the new parts link to them and
  * are written first, then those rows are updated (so a row the user reaches only through the new one —
- * a patient of another unit — is in their view by then).
+ * a patient of another unit — is in their view by then). Parts named in `linkOnly` are existing rows
+ * the new ones only link to: they are not written (a patient the user could not change before).
  * @example await saveParts(ctx, plan, s, {patient, tbcase}, { versions: {}, values: {tbcase: {ownerUnitId}}, existing: {patient: patientId} }) // {patient, tbcase: newId}
  */
-export async function saveParts(ctx: AppContext, plan: FormPlan, s: Session, doc: Doc, o: { id?: string; versions: Record<string, unknown>; values: Record<string, Doc>; existing?: Record<string, string> }): Promise<Record<string, string>> {
+export async function saveParts(ctx: AppContext, plan: FormPlan, s: Session, doc: Doc, o: { id?: string; versions: Record<string, unknown>; values: Record<string, Doc>; existing?: Record<string, string>; linkOnly?: string[] }): Promise<Record<string, string>> {
   let current: FormPart | undefined;
   try {
     return await ctx.orm.em.fork().transactional(async (em: Em) => {
@@ -80,6 +81,7 @@ export async function saveParts(ctx: AppContext, plan: FormPlan, s: Session, doc
         for (const [prop, row] of Object.entries(rows)) ids[prop] = row.id;
       }
       for (const part of [...plan.parts.filter((p) => !later.includes(p)), ...later]) {
+        if (o.linkOnly?.includes(part.prop)) continue;
         current = part;
         const writer = new TableWriter(ctx, part.def, s);
         const input: Doc = { ...(doc[part.prop] as Doc) };

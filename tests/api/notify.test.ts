@@ -87,6 +87,31 @@ describe('notification of each diagnosis type × classification', () => {
   });
 });
 
+describe("a patient found in another unit (the search spans the workspace)", () => {
+  it('gets the new case but keeps their data, unless the user’s view already holds one of their cases', async () => {
+    const first = await notify(admin, 'SUSPECT', 'TB', { patient: patient('Чужаков'), tbcase: casePart('SUSPECT', 'TB') }, unitB);
+    const patientId = (await db().selectFrom('tbcase').select('patient_id').where('id', '=', first.body.result).executeTakeFirstOrThrow()).patient_id as string;
+    const stored = () => db().selectFrom('patient').select(['name', 'last_name', 'birth_date']).where('id', '=', patientId).executeTakeFirstOrThrow()
+      .then((p) => ({ name: p.name, lastName: p.last_name, birthDate: new Date(p.birth_date as Date).toISOString().slice(0, 10) }));
+    const asStored = { name: 'Айбек', lastName: 'Чужаков', birthDate: '1980-05-01' };
+    expect(await stored()).toEqual(asStored);
+    const doctorA = await createUser(server, admin, 'LINKA', [{ permission: 'CASEMAN' }, { permission: 'NEWSUSP' }], 'Passw0rd', { unitId: unitA, view: 'UNIT' });
+    const found = (await doctorA.post('/api/tbl/patient/search', { lastName: 'Чужаков', name: 'Айбек' })).body.list.map((h: any) => h.patient.id);
+    expect(found).toContain(patientId);
+    const rewritten = { ...patient('Подменов'), name: 'Иван', birthDate: '1999-09-09' };
+    const linked = await notify(doctorA, 'SUSPECT', 'TB', { patient: rewritten, tbcase: casePart('SUSPECT', 'TB') }, unitA, patientId);
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect((await db().selectFrom('tbcase').select('patient_id').where('id', '=', linked.body.result).executeTakeFirstOrThrow()).patient_id).toBe(patientId);
+    expect(await stored()).toEqual(asStored);
+    expect(await db().selectFrom('cmdhistory').select('id').where('entity_id', '=', patientId).where('action', '=', 'update').execute()).toEqual([]);
+    // a doctor of the unit holding the patient's case may correct them while notifying
+    const doctorB = await createUser(server, admin, 'LINKB', [{ permission: 'CASEMAN' }, { permission: 'NEWSUSP' }], 'Passw0rd', { unitId: unitB, view: 'UNIT' });
+    const corrected = await notify(doctorB, 'SUSPECT', 'TB', { patient: { ...patient('Чужаков'), birthDate: '1980-05-02' }, tbcase: casePart('SUSPECT', 'TB') }, unitB, patientId);
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    expect(await stored()).toEqual({ ...asStored, birthDate: '1980-05-02' });
+  });
+});
+
 describe('refusals store nothing', () => {
   it('a document breaking the form’s rules: 400 with the fields named, nothing stored', async () => {
     const before = await counts();

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { jsonBody } from '../http/body.ts';
+import { assertSameOriginChange } from '../http/csrf.ts';
 import type { AppContext, Env, ActionRoute, RowAction } from '../types.ts';
 import { ApiError, fail, isUuid } from '../http/errors.ts';
 import { assertPermission } from '../http/middleware.ts';
@@ -21,10 +22,9 @@ function mountAlias(app: Hono<Env>, ctx: AppContext, action: RowAction, route: A
   const method = route.method.toLowerCase() as 'get' | 'post' | 'delete';
   app[method](route.path, async (c) => {
     const s = c.get('session');
-    // a GET that changes a row (the spec's validate/reopen/undo paths): never from another site's page or link
+    // a GET that changes a row (the spec's validate/reopen/undo paths): only from our pages and clients
     // (the forged-request check covers only other methods; a SameSite=Lax cookie rides along a cross-site link)
-    const site = c.req.header('sec-fetch-site')?.toLowerCase();
-    if (route.method === 'GET' && site && site !== 'same-origin') throw fail(403, t(s.lang, 'msg.crossOrigin'));
+    if (route.method === 'GET') assertSameOriginChange(c, ctx.config);
     const def = ctx.registry.table(action.table);
     if (def.meta.read !== 'any') assertPermission(s, def.meta.permission);
     const body = route.method === 'POST' ? await jsonBody(c) : {};

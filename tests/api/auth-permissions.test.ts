@@ -1,4 +1,5 @@
 // Sessions, permissions and workspace boundaries, enforced by the server.
+import { clientHeader } from '../../engine/client-header.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
@@ -23,7 +24,7 @@ describe('sessions', () => {
   });
 
   it('sets an HttpOnly SameSite cookie and ends the session on logout', async () => {
-    const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'admin', password: 'Admin123' }) });
+    const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'admin', password: 'Admin123' }) });
     const cookie = res.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);

@@ -2,6 +2,7 @@
 // per-address limits, equal timing for unknown and known logins, the cookie behind TLS, and a
 // password change ending the user's other sessions. The server trusts a proxy (TB_TRUST_PROXY), so
 // each client's address is the X-Forwarded-For it sends.
+import { clientHeader } from '../../engine/client-header.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginLimits } from '../../server/auth/login-limits.ts';
 import { ApiClient, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -108,18 +109,18 @@ describe('lockout', () => {
 
 describe('session cookie', () => {
   it('is Secure when the request came over TLS (the trusted proxy says https), else not', async () => {
-    const plain = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
+    const plain = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
     expect(plain.headers.get('set-cookie')).not.toMatch(/;\s*Secure/i);
     expect(plain.headers.get('strict-transport-security')).toBeNull();
-    const tls = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
+    const tls = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1', 'x-forwarded-proto': 'https' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
     expect(tls.status).toBe(200);
     expect(tls.headers.get('set-cookie')).toMatch(/;\s*Secure/i);
     expect(tls.headers.get('set-cookie')).toMatch(/HttpOnly/i);
     expect(tls.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
     const cookie = tls.headers.get('set-cookie')!.split(';')[0];
-    const out = await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: { cookie, 'x-forwarded-proto': 'https' } });
+    const out = await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: { cookie, 'x-forwarded-proto': 'https', [clientHeader]: '1' } });
     expect(out.headers.get('set-cookie')).toMatch(/^tbsid=;.*Max-Age=0.*;\s*Secure/i);
-    expect((await fetch(`${server.url}/api/sys/session`, { method: 'POST', headers: { cookie } })).status).toBe(401);
+    expect((await fetch(`${server.url}/api/sys/session`, { method: 'POST', headers: { cookie, [clientHeader]: '1' } })).status).toBe(401);
   });
 });
 

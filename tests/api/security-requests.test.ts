@@ -1,6 +1,8 @@
 // Forged requests (issue 15 item 4), the request-size bound, the usual response headers and the
 // bounded error-log copy of a failed request (item 5), on a real server and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientHeader } from '../../engine/client-header.ts';
+import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { causeServerError } from '../helpers/failure.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { kysely } from '../../server/db/kysely.ts';
@@ -82,16 +84,46 @@ describe('forged requests', () => {
     }
   });
 
-  it('serves the UI (its own origin, JSON or no body) and non-browser clients (no Origin)', async () => {
+  it('serves the UI (its own origin, JSON or no body) and our clients (their X-TB-Client header)', async () => {
     const json = { 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin' };
     const created = await send('/api/tbl/source', { headers: json, body: JSON.stringify({ shortName: 'UI1', name: 'Из интерфейса' }) });
     expect(created.status).toBe(200);
     // the UI's calls without a body carry no content type
     expect((await send('/api/sys/session', { headers: { origin: server.url, 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
-    expect((await send('/api/tbl/source/query', { headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{}' })).status).toBe(200);
+    // a browser without Fetch Metadata: its own Origin is proof enough for a POST
+    expect((await send('/api/sys/session', { headers: { origin: server.url } })).status).toBe(200);
+    expect((await send('/api/tbl/source/query', { headers: { 'content-type': 'application/json; charset=utf-8', [clientHeader]: '1' }, body: '{}' })).status).toBe(200);
     expect((await admin.post('/api/tbl/source', { shortName: 'API1', name: 'Из скрипта' })).status).toBe(200);
     expect(await sources('UI1')).toBe(1);
     expect(await sources('API1')).toBe(1);
+  });
+
+  it('refuses a state change that proves nothing of its origin (no Fetch Metadata, Origin or client header), and creates nothing', async () => {
+    for (const headers of <Record<string, string>[]>[{ 'content-type': 'application/json' }, { 'content-type': 'application/json', 'sec-fetch-site': 'none' }]) {
+      const r = await send('/api/tbl/source', { headers, body: JSON.stringify({ shortName: 'EVIL4', name: 'Подделка' }) });
+      expect(r.status, JSON.stringify(headers)).toBe(403);
+      expect((await r.json()).errors).toEqual([{ field: null, msg: 'Запрос со страницы другого сайта отклонён' }]);
+    }
+    expect(await sources('EVIL4')).toBe(0);
+  });
+
+  it('refuses the state-changing GETs (validate, reopen, undo a transfer) unless same-origin: a link or an image of another site changes nothing', async () => {
+    const unit = await unitNamed(admin, 'Бишкекский');
+    const id = await createCase(admin, await newPatient(admin, { name: 'Ссылкин', lastName: 'Картинкин', gender: 'MALE', birthDate: '1970-01-01' }), unit);
+    const stored = () => kysely(server.ctx.orm.em.fork()).selectFrom('tbcase').select(['validated', 'state']).where('id', '=', id).executeTakeFirstOrThrow();
+    const before = await stored();
+    expect(before.validated).toBe(false);
+    for (const path of [`/api/cases/case/validate/${id}`, `/api/cases/case/reopen/${id}`, `/api/cases/case/undotransferout/${id}`]) {
+      // an <img> in a browser without Fetch Metadata sends the cookie and nothing else; others say where they come from
+      for (const headers of <Record<string, string>[]>[{}, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'none' }, { 'sec-fetch-site': 'cross-site', [clientHeader]: '1' }]) {
+        const r = await send(path, { method: 'GET', headers });
+        expect(r.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    expect(await stored()).toEqual(before);
+    // the UI's own call (Chromium's Sec-Fetch-Site, or our client's header) validates
+    expect((await send(`/api/cases/case/validate/${id}`, { method: 'GET', headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
+    expect((await stored()).validated).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 // System configuration (spec 000 §3.5, §4, §7.3): one settings document guarded by SYSSETUP, the
 // clearing rules enforced by the server, the login page's public view of it, self-registration and
 // the user licence agreement.
+import { clientHeader } from '../../engine/client-header.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -122,7 +123,7 @@ describe('login page', () => {
     expect(refused.body.errors).toEqual([{ field: 'login', msg: 'Адрес эл. почты не подтверждён. Откройте ссылку из письма, отправленного при регистрации' }]);
     expect(user.cookie).toBe('');
     expect((await user.post('/api/sys/session')).status).toBe(401);
-    const inEnglish = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body: JSON.stringify({ login: 'SELF1', password: 'Self1234' }) });
+    const inEnglish = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1', 'accept-language': 'en' }, body: JSON.stringify({ login: 'SELF1', password: 'Self1234' }) });
     expect((await inEnglish.json()).errors[0].msg).toMatch(/^The e-mail address is not confirmed/);
     // a wrong password still says only that, not whether the account waits for its e-mail
     expect((await user.post('/api/auth/login', { login: 'SELF1', password: 'Wrong1234' })).body.errors[0].msg).toBe('Неверное имя пользователя или пароль');

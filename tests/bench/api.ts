@@ -5,6 +5,7 @@
  * All run on the same throwaway PostgreSQL, with the load in a worker thread: each warmed up, then
  * in turns (BENCH_WARMUP, BENCH_ROUNDS, BENCH_SECONDS).
  */
+import { clientHeader } from '../../engine/client-header.ts';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,10 +32,10 @@ const em = server.ctx.orm.em.fork();
 const ws = (await kysely(em).selectFrom('workspace').select('id').executeTakeFirstOrThrow()).id as string;
 await kysely(em).insertInto('source').values(Array.from({ length: 60 }, (_, i) => ({ id: crypto.randomUUID(), workspace_id: ws, short_name: `B${i}`, name: `Источник ${String(i).padStart(2, '0')}`, active: true }))).execute();
 
-const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
+const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
 const cookie = login.headers.get('set-cookie')!.split(';')[0];
 const body = JSON.stringify({ page: 1, pageSize: 50 });
-const check = await (await fetch(`${server.url}/api/tbl/source/query`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body })).json();
+const check = await (await fetch(`${server.url}/api/tbl/source/query`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1', cookie }, body })).json();
 if (check.list.length !== 50) throw new Error(`expected 50 rows, got ${check.list.length}`);
 
 // The same SQL the endpoint runs, on a plain pg pool behind node:http: the session row by its token

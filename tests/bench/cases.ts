@@ -10,6 +10,7 @@
  * in ten. Goals (issue 11): each p95 ≤ 50 ms, a page of a list ≤ 20 ms. `--explain` prints the
  * plans of the list and count statements.
  */
+import { clientHeader } from '../../engine/client-header.ts';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { generateCases } from '../../cases/generate.ts';
@@ -58,7 +59,7 @@ for (const table of ['patient', 'tbcase', 'casetag', 'casecount', 'casetagcount'
 const cases = Number((await db.selectFrom('tbcase').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', ws).executeTakeFirstOrThrow()).n);
 
 const login = async (login: string, password: string) => {
-  const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }) });
+  const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login, password }) });
   if (r.status !== 200) throw new Error(`login ${login}: ${r.status}`);
   return r.headers.get('set-cookie')!.split(';')[0];
 };
@@ -68,7 +69,7 @@ const doctorUnit = (await db.selectFrom('userws as uw').innerJoin('sysuser as u'
 
 /** A call that must answer 200 (a 404: the route, or what it reads, is not there yet — the case or step is skipped). */
 const call = (cookie: string, method: 'GET' | 'POST', path: string, body?: object) => async () => {
-  const r = await fetch(server.url + path, { method, headers: { 'content-type': 'application/json', cookie }, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined });
+  const r = await fetch(server.url + path, { method, headers: { 'content-type': 'application/json', [clientHeader]: '1', cookie }, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined });
   const text = await r.text();
   if (r.status === 404) throw new Missing(`${method} ${path}`);
   if (r.status !== 200) throw new Error(`${method} ${path} ${JSON.stringify(body ?? {})}: ${r.status} ${text.slice(0, 300)}`);

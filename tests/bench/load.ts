@@ -1,5 +1,6 @@
 // A closed-loop HTTP load: `connections` concurrent requests, each sent when the last returned,
 // for `seconds`. It runs in a worker thread so the load and the server use different cores.
+import { clientHeader } from '../../engine/client-header.ts';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 export interface LoadOptions {
@@ -28,7 +29,7 @@ async function loop(o: LoadOptions): Promise<LoadResult> {
   const end = Date.now() + o.seconds * 1000;
   let requests = 0;
   let errors = 0;
-  const headers = { 'content-type': 'application/json', ...(o.cookie ? { cookie: o.cookie } : {}) };
+  const headers = { 'content-type': 'application/json', [clientHeader]: '1', ...(o.cookie ? { cookie: o.cookie } : {}) };
   await Promise.all(
     Array.from({ length: o.connections }, async () => {
       while (Date.now() < end) {

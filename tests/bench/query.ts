@@ -8,6 +8,7 @@
  * platform bounds a count at 10,000 rows and 100 ms (then the planner's estimate); the SQL by hand
  * counts to 10,000 with no time bound.
  */
+import { clientHeader } from '../../engine/client-header.ts';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { generateCases } from '../../cases/generate.ts';
@@ -39,7 +40,7 @@ await sql`vacuum analyze tbcase`.execute(db);
 console.log(`\n  ${N} patients and cases generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 const login = async (login: string, password: string) => {
-  const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }) });
+  const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login, password }) });
   if (r.status !== 200) throw new Error(`login ${login}: ${r.status}`);
   return r.headers.get('set-cookie')!.split(';')[0];
 };
@@ -48,7 +49,7 @@ const doctor = await login('DOCTOR1', 'Doctor123');
 const doctorUnit = (await db.selectFrom('userws as uw').innerJoin('sysuser as u', 'u.id', 'uw.user_id').select('uw.unit_id').where('u.login', '=', 'DOCTOR1').executeTakeFirstOrThrow()).unit_id as string;
 
 const api = (cookie: string, table: string, body: object) => async () => {
-  const r = await fetch(`${server.url}/api/tbl/${table}/query`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const r = await fetch(`${server.url}/api/tbl/${table}/query`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1', cookie }, body: JSON.stringify(body) });
   if (r.status !== 200) throw new Error(`${table} ${JSON.stringify(body)}: ${r.status} ${await r.text()}`);
   const json = await r.json();
   if (!json.list.length) throw new Error(`${table} ${JSON.stringify(body)}: empty page`);

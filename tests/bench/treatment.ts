@@ -9,6 +9,7 @@
  * with the adherence alert of each row (`alertSql`). p50/p95 of 60 requests each. Goal (issue 13):
  * each p95 ≤ 50 ms.
  */
+import { clientHeader } from '../../engine/client-header.ts';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { generateCases } from '../../cases/generate.ts';
@@ -44,7 +45,7 @@ const months = (await sql<{ n: number }>`select count(*)::int as n from adherenc
 console.log(`\n  ${treated} treatments, ${months} months of daily intake generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 const login = async (login: string, password: string) => {
-  const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }) });
+  const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login, password }) });
   if (r.status !== 200) throw new Error(`login ${login}: ${r.status}`);
   return r.headers.get('set-cookie')!.split(';')[0];
 };
@@ -80,7 +81,7 @@ const save = async () => {
   const length = new Date(Date.UTC(year, month, 0)).getUTCDate();
   flip++;
   const days = Array.from({ length }, (_, d) => ({ day: d + 1, status: (d + flip) % 9 === 0 ? 'NOT_TAKEN' : flip % 2 ? 'DOTS' : 'SELF_ADMIN' }));
-  const r = await fetch(`${server.url}/api/cases/case/treatment/followup`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin }, body: JSON.stringify({ caseId: c.id, year, month, days }) });
+  const r = await fetch(`${server.url}/api/cases/case/treatment/followup`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1', cookie: admin }, body: JSON.stringify({ caseId: c.id, year, month, days }) });
   if (r.status !== 200) throw new Error(`save ${c.id} ${year}-${month}: ${r.status} ${await r.text()}`);
 };
 

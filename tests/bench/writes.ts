@@ -8,6 +8,7 @@
  * - the p50/p95 of a single save on an otherwise idle server (60 saves after 5 to warm up).
  * The figures depend on the machine: compare runs of the same machine, and repeat them.
  */
+import { clientHeader } from '../../engine/client-header.ts';
 import pg from 'pg';
 import { generateCases } from '../../cases/generate.ts';
 import { startServer } from '../../app/start.ts';
@@ -34,7 +35,7 @@ await generateCases(db, ws, CASES, { numberPrefix: 'W-' });
 const cases = (await db.selectFrom('tbcase').select(['id', 'version']).where('workspace_id', '=', ws).orderBy('id').execute()).map((r) => ({ id: r.id as string, version: Number(r.version) }));
 
 const login = async () => {
-  const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
+  const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
   if (r.status !== 200) throw new Error(`login: ${r.status}`);
   return r.headers.get('set-cookie')!.split(';')[0];
 };
@@ -43,7 +44,7 @@ let serial = 0;
 /** Saves a new case number with the version last seen, and keeps the version the save made. */
 const save = async (cookie: string, c: { id: string; version: number }) => {
   const body = { caseNumber: `W-${++serial}`, version: c.version };
-  const r = await fetch(`${server.url}/api/tbl/tbcase/${c.id}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const r = await fetch(`${server.url}/api/tbl/tbcase/${c.id}`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1', cookie }, body: JSON.stringify(body) });
   if (r.status !== 200) throw new Error(`save ${c.id}: ${r.status} ${await r.text()}`);
   await r.body?.cancel();
   c.version++;

@@ -1,6 +1,7 @@
 // The user licence agreement (spec 000 §3.5) in a real browser: when the settings require it, the
 // agreement comes after login in place of every screen, the server refuses the data meanwhile, and
 // accepting it reaches the home page (declining signs out).
+import { clientHeader } from '../../engine/client-header.ts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
@@ -55,7 +56,7 @@ describe('licence agreement', () => {
     await page.locator(tid('ula-page')).waitFor();
     await page.locator(tid('ula-decline')).click();
     await page.waitForURL(/\/login$/);
-    expect((await page.request.post('/api/sys/session')).status()).toBe(401);
+    expect((await page.request.post('/api/sys/session', { headers: { [clientHeader]: '1' } })).status()).toBe(401);
   });
 
   it('comes up at the next refused call when switched on during a session', async () => {

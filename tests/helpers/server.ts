@@ -1,5 +1,6 @@
 // A real server (Hono on a port, MikroORM on a fresh PostgreSQL database of the test run) with the
 // demo workspace seeded, and a tiny cookie-keeping HTTP client to call it as a browser would.
+import { clientHeader } from '../../engine/client-header.ts';
 import { startServer, type RunningServer } from '../../app/start.ts';
 import { createTestDatabase, dropTestDatabase } from './pg.ts';
 
@@ -24,7 +25,8 @@ export class ApiClient {
   async call<T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
     const res = await fetch(this.baseUrl + path, {
       method,
-      headers: { 'content-type': 'application/json', ...this.headers, ...(this.cookie ? { cookie: this.cookie } : {}) },
+      // like the UI's client, the clients' own header: a state change needs it (server/http/csrf.ts)
+      headers: { 'content-type': 'application/json', [clientHeader]: '1', ...this.headers, ...(this.cookie ? { cookie: this.cookie } : {}) },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const set = res.headers.get('set-cookie');

@@ -7,6 +7,7 @@
  * @example
  *   const list = await api.post<QueryResult<Source>>('/api/tbl/source/query', { page: 0 });
  */
+import { clientHeader } from '../../engine/client-header.ts';
 import { ApiError } from './ApiError.ts';
 import type { Envelope, FieldError } from './types.ts';
 
@@ -67,6 +68,8 @@ export async function request<T>(method: string, url: string, body?: unknown): P
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
+      // proves the call is ours: the server refuses a state change without it or Sec-Fetch-Site: same-origin
+      [clientHeader]: '1',
       'Accept-Language': language,
       ...(timeZone ? { 'X-Time-Zone': timeZone } : {}),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),

@@ -22,7 +22,8 @@ export interface TableMeta {
   /** Another name the generic API serves the table under (`case` for `tbcase`: the spec's `/api/tbl/case/{id}`). */
   alias?: string;
   unique?: string[][];
-  indexes?: string[][];
+  /** Fields to index; `{fields, except}`: a partial index without the rows whose field holds that value. */
+  indexes?: (string[] | { fields: string[]; except: Record<string, string> })[];
   pageSize?: number;
   ws?: boolean;
   /** Row scope by the user's view: the field holding the row's unit, or a table whose rows in scope reference this one. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { EntitySchema } from '@mikro-orm/core';
 import type { Registry } from '../../engine/registry.ts';
 import type { ChildTable, Field, TableDef } from '../../engine/types.ts';
@@ -65,7 +66,10 @@ function tableEntity(def: TableDef) {
     tableName: def.name,
     properties,
     uniques: (def.meta.unique ?? []).map((cols) => ({ properties: scoped(cols.map(prop)) })),
-    indexes: [...(def.meta.indexes ?? []).map((cols) => ({ properties: scoped(cols.map(prop)) })), ...listIndexes(def), ...searchIndexes(def), ...textIndexes(def)],
+    indexes: [
+      ...(def.meta.indexes ?? []).map((ix) => (Array.isArray(ix) ? { properties: scoped(ix.map(prop)) } : partialIndex(def, scoped(ix.fields.map((k) => (k === 'id' ? 'id' : prop(k)))), ix.except))),
+      ...listIndexes(def), ...searchIndexes(def), ...textIndexes(def),
+    ],
   } as any);
 }
 
@@ -84,6 +88,21 @@ function listIndexes(def: TableDef) {
   const out = [{ name: `${def.name}_list_idx`, properties: [...lead, ...keys] }];
   if (unit) out.push({ name: `${def.name}_unit_list_idx`, properties: [...lead, propName(unit), ...keys] });
   return out;
+}
+
+/**
+ * A partial index (`x-table.indexes` `{fields, except}`): the fields, without the rows whose field
+ * holds the value — the open cases of a unit by classification and registration date are a range of
+ * it, where the full index would also read the closed half.
+ */
+function partialIndex(def: TableDef, props: string[], except: Record<string, string>) {
+  const col = (p: string) => (p === 'workspace' ? 'workspace_id' : def.fields.find((f) => propName(f) === p)?.column ?? p);
+  const exceptCols = Object.entries(except).map(([k, v]) => [def.fields.find((f) => f.key === k)!.column, v] as const);
+  const columns = props.map((p) => `"${col(p)}"`).join(', ');
+  const where = exceptCols.map(([c, v]) => `"${c}" <> '${v}'`).join(' and ');
+  // PostgreSQL names are at most 63 bytes: the excepted columns and a digest of the rest
+  const name = `${def.name}_except_${exceptCols.map(([c]) => c).join('_')}_${createHash('sha1').update(`${columns} ${where}`).digest('hex').slice(0, 8)}`;
+  return { name, expression: `create index "${name}" on "${def.name}" (${columns}) where ${where}` };
 }
 
 /** A trigram index on each searched text column (`x-list.search`): `ilike '%…%'` uses it. */

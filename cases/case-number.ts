@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Em } from '../server/db/orm.ts';
-import type { TableHooks } from '../server/types.ts';
+import type { HooksOn, TableHooks } from '../server/types.ts';
 import { kysely } from '../server/db/kysely.ts';
 
 /**
@@ -25,7 +25,7 @@ export const formatCaseNumber = (n: number) => String(n).padStart(6, '0');
  * next one (a number given — imported or demo data — is kept).
  * @example caseNumbering.beforeSave({ isNew: true, doc: { … }, … }) // doc.caseNumber = '000042'
  */
-export const caseNumbering: TableHooks = {
+export const caseNumbering: HooksOn<'tbcase'> = {
   async beforeSave({ em, session, isNew, doc }) {
     if (isNew && !doc.caseNumber) doc.caseNumber = formatCaseNumber(await nextCaseNumber(em, session.workspaceId));
   },

@@ -27,7 +27,7 @@ export const casesModule: DomainModule = {
   search: [caseSearch],
   seed: seedDemoCases,
   hooks: { tbcase: withTreatment(caseNumbering), ...talkHooks, ...treatmentHooks, ...caseDataHooks },
-  actions: [...caseActions, comorbidityAction as RowAction, ...issueActions],
+  actions: [...caseActions, comorbidityAction, ...issueActions],
   async start(ctx) {
     // the exam tables that feed a case's derived columns (x-derived: latest results, culture conversion)
     installDerivedHooks(casesModule.hooks!, ctx.registry);

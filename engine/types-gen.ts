@@ -14,7 +14,11 @@ function untitled(node: unknown): unknown {
   return Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'title').map(([k, v]) => [k, untitled(v)]));
 }
 
-/** The TypeScript source of every schema's document type, file name → content. */
+/**
+ * The TypeScript source of every schema's document type, file name → content; `index.ts` also maps
+ * each schema id to its type (`Schemas`), so hooks and actions name a table's type by the table.
+ * @example (await generateTypes(registry)).get('tbcase.ts') // 'export interface Tbcase { patientId: string; … }'
+ */
 export async function generateTypes(registry: Registry): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const [id, schema] of [...registry.schemas].sort(([a], [b]) => a.localeCompare(b))) {
@@ -29,6 +33,17 @@ export async function generateTypes(registry: Registry): Promise<Map<string, str
     });
     out.set(`${id}.ts`, ts);
   }
-  out.set('index.ts', [...registry.schemas.keys()].sort().map((id) => `export type { ${typeName(id)} } from './${id}.ts';`).join('\n') + '\n');
+  const ids = [...registry.schemas.keys()].sort();
+  const index = [
+    ...ids.map((id) => `import type { ${typeName(id)} } from './${id}.ts';`),
+    '',
+    ...ids.map((id) => `export type { ${typeName(id)} } from './${id}.ts';`),
+    '',
+    '/** The document type of every schema, by its id: a table\'s rows, a form\'s input. */',
+    'export interface Schemas {',
+    ...ids.map((id) => `  ${id}: ${typeName(id)};`),
+    '}',
+  ];
+  out.set('index.ts', index.join('\n') + '\n');
   return out;
 }

@@ -1,11 +1,16 @@
-import type { DomainModule, OptionProvider, QueryParam, RowAction, SearchProvider, TableHooks } from './types.ts';
+import type { DomainModule, OptionProvider, QueryParam, RowAction, SchemaName, SearchProvider, TableHooks } from './types.ts';
 
 /** The domain modules of a running server, and what they declare, looked up by table or name. */
 export class Modules {
   constructor(readonly list: DomainModule[]) {}
 
+  /**
+   * Every module's hooks of a table, in module order. Each is typed by its table's generated type
+   * (`ModuleHooks`); the host calls them only with that table's documents, so they are held as `TableHooks`.
+   * @example for (const h of modules.hooks('tbcase')) await h.beforeSave?.(x);
+   */
   hooks(table: string): TableHooks[] {
-    return this.list.map((m) => m.hooks?.[table]).filter((h): h is TableHooks => !!h);
+    return this.list.map((m) => m.hooks?.[table as SchemaName] as TableHooks | undefined).filter((h): h is TableHooks => !!h);
   }
 
   /** Every module's global-search providers, in module order. */

@@ -3,6 +3,7 @@
 // search providers). Types only — no file here runs code — so every server file may import it
 // without making an import circle.
 import type { Hono } from 'hono';
+import type { Schemas } from '../engine/generated/index.ts';
 import type { HistoryDetail } from '../engine/history-detail.ts';
 import type { Lang } from '../engine/i18n.ts';
 import type { Registry } from '../engine/registry.ts';
@@ -14,6 +15,22 @@ import type { Modules } from './modules.ts';
 
 /** A document: a row as the API reads and writes it (field keys, nested objects, child arrays). */
 export type Doc = Record<string, any>;
+
+/** The id of a declared schema (a table or a form), whose documents have a generated type (`engine/generated/`). */
+export type SchemaName = keyof Schemas;
+
+/** What every stored row carries besides its declared fields. */
+export interface Stored {
+  id: string;
+  version: number;
+  updatedAt: string;
+}
+
+/**
+ * A stored row of a table read whole: its declared fields (the generated type) and the system ones.
+ * @example const row: Row<Tbcase> = await store.read(id) as Row<Tbcase>;
+ */
+export type Row<T extends object = Doc> = T & Stored;
 
 /** Who is asking: loaded from the session row on every request. */
 export interface Session {
@@ -72,7 +89,11 @@ export interface IdentityMemo {
   clear(): void;
 }
 
-export interface SaveContext {
+/**
+ * What a save's hooks see. `T` is the table's generated type: the document has passed the table's
+ * schema (ajv) before `beforeSave` runs, and the host calls a table's hooks only with its own rows.
+ */
+export interface SaveContext<T extends object = Doc> {
   em: Em;
   ctx: AppContext;
   session: Session;
@@ -80,26 +101,27 @@ export interface SaveContext {
   id: string;
   isNew: boolean;
   /** The whole document as it will be stored; a hook may change it. */
-  doc: Doc;
+  doc: T;
   /** The stored document before this change (updates only). */
-  prev?: Doc;
+  prev?: Row<T>;
 }
 
-export interface DeleteContext {
+export interface DeleteContext<T extends object = Doc> {
   em: Em;
   ctx: AppContext;
   session: Session;
   def: TableDef;
   id: string;
-  prev: Doc;
+  prev: Row<T>;
 }
 
-export interface ReadContext {
+/** What `afterRead` sees: rows read whole, or a list's rows with only the fields the list selects. */
+export interface ReadContext<T extends object = Doc> {
   em: Em;
   ctx: AppContext;
   session: Session;
   def: TableDef;
-  docs: Doc[];
+  docs: (Partial<T> & Stored)[];
 }
 
 /**
@@ -112,26 +134,38 @@ export interface QueryParam {
   apply?(q: any, value: any, session: Session): any;
 }
 
-export interface QueryContext extends ReadContext {
+export interface QueryContext<T extends object = Doc> extends ReadContext<T> {
   /** The named parameters given, by name. */
   params: Doc;
-  /** The answer, `{count, list, next}`; a hook may add keys. */
-  result: { count?: number; list: Doc[]; [extra: string]: unknown };
+  /** The answer, `{count, list, next}`; a hook may add keys, to the answer and to its rows (`hasChildren`). */
+  result: { count?: number; list: (Partial<T> & Stored & { [extra: string]: unknown })[]; [extra: string]: unknown };
 }
 
-/** Behaviour a domain adds to one table, beyond what its schema says. */
-export interface TableHooks {
+/**
+ * Behaviour a domain adds to one table, beyond what its schema says; `T` is the table's generated
+ * type (`HooksOn<'tbcase'>`). Hooks are methods, so the host holds every table's as `TableHooks`.
+ */
+export interface TableHooks<T extends object = Doc> {
   /** Named parameters accepted by `POST /api/tbl/<table>/query` (and option lookups) besides the fields. */
   filters?: Record<string, QueryParam>;
   /** Adds to a query's answer (after `afterRead` ran on its rows). */
-  afterQuery?(x: QueryContext): Promise<void> | void;
+  afterQuery?(x: QueryContext<T>): Promise<void> | void;
   /** Checks or completes a document before it is written; throw an ApiError to refuse. */
-  beforeSave?(x: SaveContext): Promise<void> | void;
-  afterSave?(x: SaveContext): Promise<void> | void;
-  beforeDelete?(x: DeleteContext): Promise<void> | void;
+  beforeSave?(x: SaveContext<T>): Promise<void> | void;
+  afterSave?(x: SaveContext<T>): Promise<void> | void;
+  beforeDelete?(x: DeleteContext<T>): Promise<void> | void;
   /** Adds what the table does not store (fields with `x-storage: none`) to documents read. */
-  afterRead?(x: ReadContext): Promise<void> | void;
+  afterRead?(x: ReadContext<T>): Promise<void> | void;
 }
+
+/**
+ * The hooks of the table `K`, typed by its generated type.
+ * @example export const unitHooks: HooksOn<'unit'> = { beforeSave: ({ doc }) => { doc.name.trim(); } };
+ */
+export type HooksOn<K extends SchemaName> = TableHooks<Schemas[K]>;
+
+/** A module's hooks by table: each table's hooks receive that table's documents. */
+export type ModuleHooks = { [K in SchemaName]?: HooksOn<K> };
 
 export interface OptionItem {
   value: string;
@@ -149,7 +183,7 @@ export type OptionProvider = ((x: { em: Em; ctx: AppContext; session: Session; p
 /** What a domain module (catalogues, cases, reports) plugs into the host. */
 export interface DomainModule {
   name: string;
-  hooks?: Record<string, TableHooks>;
+  hooks?: ModuleHooks;
   options?: Record<string, OptionProvider>;
   /** Routes that need no session (the login page's helpers), registered before the session check. */
   publicRoutes?(app: Hono<Env>, ctx: AppContext): void;
@@ -191,14 +225,14 @@ export interface SearchKey {
 export type SearchProvider = (em: Em, s: Session, key: SearchKey, limit: number, ctx: AppContext) => Promise<SearchHit[]>;
 
 /** What an action's guard and change see: the row, read and locked inside the action's transaction. */
-export interface ActionContext {
+export interface ActionContext<T extends object = Doc> {
   em: Em;
   ctx: AppContext;
   session: Session;
   def: TableDef;
   id: string;
   /** The row as the API reads it (after the table's `afterRead` hooks). */
-  row: Doc;
+  row: Row<T>;
 }
 
 /**
@@ -208,8 +242,9 @@ export interface ActionContext {
 export type Refusal = string | { msg: string; status: 400 | 403 | 404 | 409 };
 
 /** What an action changes: a patch of the row (written by the table writer: diff and history), or the row deleted. */
-export interface ActionChange {
-  patch?: Doc;
+export interface ActionChange<T extends object = Doc> {
+  /** Checked against the table's schema by the writer, with the rest of the row. */
+  patch?: Partial<T>;
   /** Delete the row (through the table writer: its hooks, sub-records, tombstone; the history entry carries the action's name). */
   delete?: boolean;
   /** Extra lines for the history entry (never a secret). */
@@ -238,13 +273,13 @@ export interface ActionRoute {
  * table writer, whose history entry carries the action's name (command type `<table>.<name>`).
  *
  * @example
- * const block: RowAction = {
+ * const block: ActionOn<'userws'> = {
  *   table: 'userws', name: 'block', permission: 'USERS_EDT',
  *   guard: ({ row }) => (row.active === false ? 'userws.alreadyBlocked' : undefined),
  *   apply: () => ({ patch: { active: false } }),
  * };
  */
-export interface RowAction<I extends Doc = Doc> {
+export interface RowAction<T extends object = Doc, I extends object = Doc> {
   table: string;
   /** `[a-z][a-zA-Z0-9]*`: the route segment and the history entry's action. */
   name: string;
@@ -262,7 +297,14 @@ export interface RowAction<I extends Doc = Doc> {
    */
   form?: string;
   /** `undefined` when the action is allowed on this row now, else why not. Runs for the list too. */
-  guard?(x: ActionContext): Promise<Refusal | undefined> | Refusal | undefined;
+  guard?(x: ActionContext<T>): Promise<Refusal | undefined> | Refusal | undefined;
   /** The change, inside the transaction; may do more (send a mail) and throw an ApiError to refuse. */
-  apply(x: ActionContext & { input: I }): Promise<ActionChange | void> | ActionChange | void;
+  apply(x: ActionContext<T> & { input: I }): Promise<ActionChange<T> | void> | ActionChange<T> | void;
 }
+
+/**
+ * An action on the rows of table `K`, typed by its generated type, with input `I` (a form's
+ * generated type, e.g. `CaseClose`, checked by ajv before `apply`).
+ * @example export const closeCase: ActionOn<'tbcase', CaseClose> = { table: 'tbcase', name: 'close', … };
+ */
+export type ActionOn<K extends SchemaName, I extends object = Doc> = RowAction<Schemas[K], I> & { table: K };

@@ -1,4 +1,4 @@
-import type { DomainModule } from '../../server/types.ts';
+import type { DomainModule, TableHooks } from '../../server/types.ts';
 import { startDailyRefresh } from './daily.ts';
 import { caseSubRecordTables, caseTagHooks, patientTagHooks, subRecordTagHooks, tagSaveHooks } from './hooks.ts';
 
@@ -15,7 +15,9 @@ export const autoTagsModule: DomainModule = {
   name: 'auto-tags',
   hooks: { tbcase: caseTagHooks, patient: patientTagHooks, tag: tagSaveHooks },
   async start(ctx) {
-    for (const table of caseSubRecordTables(ctx.registry)) autoTagsModule.hooks![table] ??= subRecordTagHooks;
+    // the case's sub-record tables, read from the schemas: hooks that read only the row's caseId
+    const hooks: Record<string, TableHooks> = autoTagsModule.hooks!;
+    for (const table of caseSubRecordTables(ctx.registry)) hooks[table] ??= subRecordTagHooks;
     startDailyRefresh(ctx);
   },
 };

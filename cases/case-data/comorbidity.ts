@@ -7,7 +7,8 @@
  * @example POST /api/cases/case/comorbidity/4f0c… {diabetes: true, aids: false} ⇒ {success: true}
  */
 import type { JsonSchema } from '../../engine/types.ts';
-import type { RowAction } from '../../server/types.ts';
+import type { Tbcase } from '../../engine/generated/index.ts';
+import type { ActionOn } from '../../server/types.ts';
 
 /** The six flags, in the order the card shows them. */
 export const COMORBIDITIES = ['alcoholExcessiveUse', 'tobaccoUseWithin', 'aids', 'diabetes', 'anaemia', 'malnutrition'] as const;
@@ -19,11 +20,11 @@ const input: JsonSchema = {
   properties: Object.fromEntries(COMORBIDITIES.map((k) => [k, { type: 'boolean', title: `tbcase.${k}` }])),
 };
 
-export const comorbidityAction: RowAction<Record<string, boolean>> = {
+export const comorbidityAction: ActionOn<'tbcase', NonNullable<Tbcase['comorbidities']>> = {
   table: 'tbcase',
   name: 'comorbidity',
   permission: 'COMIRBIDITIES_EDT',
   routes: [{ method: 'POST', path: '/api/cases/case/comorbidity/:id' }],
   input,
-  apply: ({ row, input }) => ({ patch: { comorbidities: { ...(row.comorbidities as object | undefined), ...input } } }),
+  apply: ({ row, input }) => ({ patch: { comorbidities: { ...row.comorbidities, ...input } } }),
 };

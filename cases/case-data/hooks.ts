@@ -6,15 +6,16 @@
  */
 import { t } from '../../engine/i18n.ts';
 import { fail } from '../../server/http/errors.ts';
-import type { TableHooks } from '../../server/types.ts';
+import type { Prevtreat } from '../../engine/generated/index.ts';
+import type { ModuleHooks } from '../../server/types.ts';
 
 /**
  * The outcome of a previous treatment is not before its start: by year, then by month when both
  * months are given.
  * @example outcomeAfterStart({ year: 2020, month: 5, outcomeYear: 2020, outcomeMonth: 3 }) // 'outcomeMonth'
  */
-export function outcomeAfterStart(d: Record<string, unknown>): 'outcomeYear' | 'outcomeMonth' | undefined {
-  const { year, month, outcomeYear, outcomeMonth } = d as Record<string, number | undefined>;
+export function outcomeAfterStart(d: Pick<Prevtreat, 'year' | 'month' | 'outcomeYear' | 'outcomeMonth'>): 'outcomeYear' | 'outcomeMonth' | undefined {
+  const { year, month, outcomeYear, outcomeMonth } = d;
   if (year === undefined || outcomeYear === undefined) return undefined;
   if (outcomeYear < year) return 'outcomeYear';
   if (outcomeYear === year && month !== undefined && outcomeMonth !== undefined && outcomeMonth < month) return 'outcomeMonth';
@@ -22,7 +23,7 @@ export function outcomeAfterStart(d: Record<string, unknown>): 'outcomeYear' | '
 }
 
 /** The hooks by table (`DomainModule.hooks`). */
-export const caseDataHooks: Record<string, TableHooks> = {
+export const caseDataHooks: ModuleHooks = {
   prevtreat: {
     beforeSave(x) {
       const field = outcomeAfterStart(x.doc);

@@ -1,5 +1,6 @@
 import { t } from '../../engine/i18n.ts';
-import type { AppContext, Session, Doc } from '../../server/types.ts';
+import type { Patient } from '../../engine/generated/index.ts';
+import type { AppContext, Session, Doc, Row } from '../../server/types.ts';
 import { fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
@@ -78,7 +79,7 @@ export async function caseView(ctx: AppContext, s: Session, id: string): Promise
   const patient = patientDoc && {
     id: patientDoc.id, name: patientDoc.name, middleName: patientDoc.middleName, lastName: patientDoc.lastName,
     gender: patientDoc.gender, birthDate: patientDoc.birthDate,
-    fullName: composePatientName(patientDoc as { name: string; middleName?: string; lastName?: string }, s.patientNameComposition),
+    fullName: composePatientName(patientDoc as Row<Patient>, s.patientNameComposition),
   };
   return { ...doc, patient, ownerUnit, notificationUnit, transferFromUnit, tags, allCases };
 }

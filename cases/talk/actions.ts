@@ -1,10 +1,10 @@
-import type { RowAction } from '../../server/types.ts';
+import type { ActionOn, RowAction } from '../../server/types.ts';
 
 /**
  * Close an open review issue (CLOSEDEL_ISSUE); the history names it `issue.closeIssue`.
  * @example POST /api/tbl/issue/<id>/action/closeIssue {}
  */
-export const closeIssue: RowAction = {
+export const closeIssue: ActionOn<'issue'> = {
   table: 'issue',
   name: 'closeIssue',
   permission: 'CLOSEDEL_ISSUE',
@@ -16,7 +16,7 @@ export const closeIssue: RowAction = {
  * Reopen a closed review issue (CLOSEDEL_ISSUE).
  * @example POST /api/tbl/issue/<id>/action/reopenIssue {}
  */
-export const reopenIssue: RowAction = {
+export const reopenIssue: ActionOn<'issue'> = {
   table: 'issue',
   name: 'reopenIssue',
   permission: 'CLOSEDEL_ISSUE',

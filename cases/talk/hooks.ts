@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import type { Session, Doc, TableHooks } from '../../server/types.ts';
+import type { Session, Doc, HooksOn, ModuleHooks } from '../../server/types.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { assertPermission } from '../../server/http/middleware.ts';
 
@@ -23,26 +23,26 @@ function keepParent(doc: Doc, prev: Doc | undefined, key: string): void {
   if (prev) doc[key] = prev[key];
 }
 
-export const commentHooks: TableHooks = {
+export const commentHooks: HooksOn<'casecomment'> = {
   beforeSave({ session, doc, prev }) {
     assertAuthor(session, prev);
     keepParent(doc, prev, 'caseId');
   },
 };
 
-export const issueHooks: TableHooks = {
+export const issueHooks: HooksOn<'issue'> = {
   beforeSave({ session, isNew, doc, prev }) {
     if (isNew) {
       doc.closed = false;
       return;
     }
     keepParent(doc, prev, 'caseId');
-    if (doc.title !== prev!.title || doc.description !== prev!.description) assertAuthor(session, prev);
+    if (doc.description !== prev!.description) assertAuthor(session, prev);
     if (Boolean(doc.closed) !== Boolean(prev!.closed)) assertPermission(session, 'CLOSEDEL_ISSUE');
   },
 };
 
-export const answerHooks: TableHooks = {
+export const answerHooks: HooksOn<'issuefollowup'> = {
   /** `POST /api/tbl/issuefollowup/query {caseId}`: the answers to every issue of a case, in one page. */
   filters: {
     caseId: {
@@ -60,4 +60,4 @@ export const answerHooks: TableHooks = {
 };
 
 /** The talk part's hooks, by table. */
-export const talkHooks: Record<string, TableHooks> = { casecomment: commentHooks, issue: issueHooks, issuefollowup: answerHooks };
+export const talkHooks: ModuleHooks = { casecomment: commentHooks, issue: issueHooks, issuefollowup: answerHooks };

@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
-import type { SaveContext, TableHooks } from '../../server/types.ts';
+import type { Adherence, Prescription, Tbcase } from '../../engine/generated/index.ts';
+import type { Em } from '../../server/db/orm.ts';
+import type { HooksOn, ModuleHooks, SaveContext, Session, TableHooks } from '../../server/types.ts';
 import { dayOf, dayOfYmd, daysInMonth, isoOf, latestToday } from './dates.ts';
 import { refreshAlert, refuse, treatmentOf, writerOf } from './rows.ts';
 
@@ -14,26 +16,29 @@ import { refreshAlert, refuse, treatmentOf, writerOf } from './rows.ts';
  */
 
 /** 400 on `field` with the message `key`. */
-const fieldError = (x: SaveContext, field: string, key: string, vars: Record<string, unknown> = {}) => fail(400, t(x.session.lang, key, vars), field);
+const fieldError = (x: { session: Session }, field: string, key: string, vars: Record<string, unknown> = {}) => fail(400, t(x.session.lang, key, vars), field);
+
+/** What every treatment row has: its case, and (but the calendar) a period. */
+type TreatmentRow = { caseId: string; iniDate?: string; endDate?: string };
 
 /** A row stays with its case. */
-function sameCase(x: SaveContext): void {
+function sameCase(x: SaveContext<TreatmentRow>): void {
   if (x.prev && x.prev.caseId !== x.doc.caseId) throw fieldError(x, 'caseId', 'msg.refNotAllowed');
 }
 
 /** The end date is not before the start date. */
-function datesInOrder(x: SaveContext): void {
+function datesInOrder(x: SaveContext<TreatmentRow>): void {
   if (x.doc.iniDate && x.doc.endDate && x.doc.endDate < x.doc.iniDate) throw fieldError(x, 'endDate', 'treatment.endBeforeIni');
 }
 
 /** The case's state (locked: the calls on one case wait for each other). */
-async function caseState(x: { em: SaveContext['em']; session: SaveContext['session'] }, caseId: string): Promise<string | undefined> {
+async function caseState(x: { em: Em; session: Session }, caseId: string): Promise<string | undefined> {
   const r = await kysely(x.em).selectFrom('tbcase').select('state').where('id', '=', caseId).where('workspace_id', '=', x.session.workspaceId).forUpdate().executeTakeFirst();
   return r?.state;
 }
 
 /** A prescription lies inside the treatment period of its case. */
-async function insidePeriod(x: SaveContext): Promise<void> {
+async function insidePeriod(x: SaveContext<Prescription>): Promise<void> {
   const tr = await treatmentOf(x.em, x.session.workspaceId, x.doc.caseId);
   if (!tr) throw refuse(x.session, 'treatment.notStarted');
   if (x.doc.iniDate < tr.iniDate) throw fieldError(x, 'iniDate', 'treatment.outsidePeriod');
@@ -41,7 +46,7 @@ async function insidePeriod(x: SaveContext): Promise<void> {
 }
 
 /** A calendar month: the case on treatment, the month in its period, each recorded day inside it and not ahead of today. */
-async function calendarRules(x: SaveContext): Promise<void> {
+async function calendarRules(x: SaveContext<Adherence>): Promise<void> {
   const { year, month, days, caseId } = x.doc;
   if ((await caseState(x, caseId)) !== 'ONTREATMENT') throw refuse(x.session, 'treatment.calendarNotOnTreatment');
   const tr = await treatmentOf(x.em, x.session.workspaceId, caseId);
@@ -61,7 +66,7 @@ async function calendarRules(x: SaveContext): Promise<void> {
   }
 }
 
-const adherence: TableHooks = {
+const adherence: HooksOn<'adherence'> = {
   async beforeSave(x) {
     sameCase(x);
     await calendarRules(x);
@@ -75,7 +80,7 @@ const adherence: TableHooks = {
   },
 };
 
-const prescription: TableHooks = {
+const prescription: HooksOn<'prescription'> = {
   async beforeSave(x) {
     sameCase(x);
     datesInOrder(x);
@@ -83,7 +88,7 @@ const prescription: TableHooks = {
   },
 };
 
-const periodRow: TableHooks = {
+const periodRow: TableHooks<TreatmentRow> = {
   beforeSave(x) {
     sameCase(x);
     datesInOrder(x);
@@ -91,7 +96,7 @@ const periodRow: TableHooks = {
 };
 
 /** The treatment tables' hooks, by table (`DomainModule.hooks`). */
-export const treatmentHooks: Record<string, TableHooks> = { adherence, prescription, treatment: periodRow, treatunit: periodRow };
+export const treatmentHooks: ModuleHooks = { adherence, prescription, treatment: periodRow, treatunit: periodRow };
 
 /**
  * A case moved to another unit while on treatment (cases/workflow/transfer.ts): its treatment
@@ -99,7 +104,7 @@ export const treatmentHooks: Record<string, TableHooks> = { adherence, prescript
  * then on); undoing it gives the stretch back to the sending unit; confirming with another move
  * date moves the split.
  */
-async function followTransfer(x: SaveContext): Promise<void> {
+async function followTransfer(x: SaveContext<Tbcase>): Promise<void> {
   const prev = x.prev;
   if (!prev) return;
   const moved = prev.ownerUnitId !== x.doc.ownerUnitId;
@@ -127,8 +132,8 @@ async function followTransfer(x: SaveContext): Promise<void> {
     } else await writer.update(last.id, { unitId: x.doc.ownerUnitId }, within);
   } else {
     const before = rows.at(-2);
-    const at: string = x.doc.moveDate;
-    if (before && at > before.iniDate && at <= last.endDate) {
+    const at = x.doc.moveDate; // set: `redated` asks for it
+    if (before && at && at > before.iniDate && at <= last.endDate) {
       await writer.update(before.id, { endDate: isoOf(dayOf(at) - 1) }, within);
       await writer.update(last.id, { iniDate: at }, within);
     }
@@ -136,7 +141,7 @@ async function followTransfer(x: SaveContext): Promise<void> {
 }
 
 /** The case's treatment units, in date order. */
-async function unitRows(x: SaveContext, caseId: string): Promise<{ id: string; unitId: string; iniDate: string; endDate: string }[]> {
+async function unitRows(x: { em: Em; session: Session }, caseId: string): Promise<{ id: string; unitId: string; iniDate: string; endDate: string }[]> {
   return kysely(x.em)
     .selectFrom('treatunit')
     .select(['id', 'unit_id as unitId', sql<string>`ini_date::text`.as('iniDate'), sql<string>`end_date::text`.as('endDate')])
@@ -151,7 +156,7 @@ async function unitRows(x: SaveContext, caseId: string): Promise<{ id: string; u
  * in the module's hooks (one hooks object per table and module).
  * @example hooks: { tbcase: withTreatment(caseNumbering) }
  */
-export function withTreatment(caseHooks: TableHooks): TableHooks {
+export function withTreatment(caseHooks: HooksOn<'tbcase'>): HooksOn<'tbcase'> {
   return {
     ...caseHooks,
     async afterSave(x) {

@@ -1,4 +1,5 @@
-import type { RowAction } from '../../server/types.ts';
+import type { CaseClose } from '../../engine/generated/index.ts';
+import type { ActionOn } from '../../server/types.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { t } from '../../engine/i18n.ts';
 
@@ -7,7 +8,7 @@ import { t } from '../../engine/i18n.ts';
  * for OTHER, where it is required — the form's and the case schema's `x-visible` say so).
  * @example POST /api/tbl/tbcase/<id>/action/close {outcome: 'CURED', outcomeDate: '2025-01-31'}
  */
-export const closeCase: RowAction<{ outcomeDate: string; outcome: string; otherOutcome?: string | null }> = {
+export const closeCase: ActionOn<'tbcase', CaseClose> = {
   table: 'tbcase',
   name: 'close',
   permission: 'CASE_CLOSE',
@@ -26,7 +27,7 @@ export const closeCase: RowAction<{ outcomeDate: string; outcome: string; otherO
  * had started, else not on treatment; the outcome is cleared (the history keeps it).
  * @example POST /api/tbl/tbcase/<id>/action/reopen {}
  */
-export const reopenCase: RowAction = {
+export const reopenCase: ActionOn<'tbcase'> = {
   table: 'tbcase',
   name: 'reopen',
   permission: 'CASE_REOPEN',

@@ -1,4 +1,5 @@
-import type { RowAction, Doc } from '../../server/types.ts';
+import type { Tbcase } from '../../engine/generated/index.ts';
+import type { ActionOn } from '../../server/types.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 
 /**
@@ -7,7 +8,7 @@ import { hasPermission } from '../../server/http/middleware.ts';
  * NEWCASE for a confirmed case (who may register it may take it back before validation).
  * @example deletePermission({validated: false, diagnosisType: 'SUSPECT'}) // 'NEWSUSP'
  */
-export const deletePermission = (row: Doc): string => (row.validated ? 'CASE_DEL_VAL' : row.diagnosisType === 'SUSPECT' ? 'NEWSUSP' : 'NEWCASE');
+export const deletePermission = (row: Pick<Tbcase, 'validated' | 'diagnosisType'>): string => (row.validated ? 'CASE_DEL_VAL' : row.diagnosisType === 'SUSPECT' ? 'NEWSUSP' : 'NEWCASE');
 
 /**
  * Delete a case (seed 001 §4: the UI asks 'Подтвердить удаление?', then says 'Успешно удалено'): the
@@ -15,7 +16,7 @@ export const deletePermission = (row: Doc): string => (row.validated ? 'CASE_DEL
  * the history entry `tbcase.delete`. Needs reading cases and {@link deletePermission} of the row.
  * @example DELETE /api/tbl/case/<id>   (or POST /api/tbl/tbcase/<id>/action/delete {})
  */
-export const deleteCase: RowAction = {
+export const deleteCase: ActionOn<'tbcase'> = {
   table: 'tbcase',
   name: 'delete',
   permission: 'CASEMAN',

@@ -11,6 +11,5 @@ import { validateCase } from './validate.ts';
  * run by `POST /api/tbl/tbcase/<id>/action/<name>` and by the spec's own paths (`routes`: §7).
  */
 export const caseActions: RowAction[] = [
-  validateCase, closeCase as RowAction, reopenCase, transferOut as RowAction, transferIn as RowAction, undoTransfer,
-  suspectFollowup as RowAction, tagCase as RowAction, deleteCase,
+  validateCase, closeCase, reopenCase, transferOut, transferIn, undoTransfer, suspectFollowup, tagCase, deleteCase,
 ];

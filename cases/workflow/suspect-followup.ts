@@ -1,5 +1,6 @@
 import { t } from '../../engine/i18n.ts';
-import type { RowAction } from '../../server/types.ts';
+import type { CaseSuspectfollowup } from '../../engine/generated/index.ts';
+import type { ActionOn } from '../../server/types.ts';
 import { ApiError } from '../../server/http/errors.ts';
 
 /**
@@ -8,7 +9,7 @@ import { ApiError } from '../../server/http/errors.ts';
  * Confirming needs NEWCASE (it is the notification of a confirmed case).
  * @example POST /api/tbl/tbcase/<id>/action/suspectfollowup {outcome: 'DRTB', date: '2025-03-02'}
  */
-export const suspectFollowup: RowAction<{ outcome: 'TB' | 'DRTB' | 'NOT_TB'; date: string }> = {
+export const suspectFollowup: ActionOn<'tbcase', CaseSuspectfollowup> = {
   table: 'tbcase',
   name: 'suspectfollowup',
   permission: 'NEWCASE',

@@ -1,17 +1,13 @@
 import { t } from '../../engine/i18n.ts';
-import type { ActionContext, RowAction } from '../../server/types.ts';
+import type { CaseTag, Tbcase } from '../../engine/generated/index.ts';
+import type { ActionContext, ActionOn } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { recordChange } from '../../server/sync/changes.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 
-interface TagInput {
-  tagIds?: string[];
-  newTags?: string[] | null;
-}
-
 /** The case's manual tags now: the link row's id by tag id. */
-async function manualLinks({ em, session: s, id }: ActionContext): Promise<Map<string, { linkId: string; name: string; version: number }>> {
+async function manualLinks({ em, session: s, id }: ActionContext<Tbcase>): Promise<Map<string, { linkId: string; name: string; version: number }>> {
   const rows = await kysely(em)
     .selectFrom('casetag as ct')
     .innerJoin('tag as g', 'g.id', 'ct.tag_id')
@@ -24,7 +20,7 @@ async function manualLinks({ em, session: s, id }: ActionContext): Promise<Map<s
 }
 
 /** The chosen tags must be manual tags of the workspace: their names by id, else 400 on `tagIds`. */
-async function chosenTags(x: ActionContext, ids: string[]): Promise<Map<string, string>> {
+async function chosenTags(x: ActionContext<Tbcase>, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
   const rows = await kysely(x.em)
     .selectFrom('tag')
@@ -38,7 +34,7 @@ async function chosenTags(x: ActionContext, ids: string[]): Promise<Map<string, 
 }
 
 /** New tags by name: an existing manual tag of that name is reused, a new one made (history `tag.create`); an automatic one of that name → 400. */
-async function newTags(x: ActionContext, names: string[]): Promise<Map<string, string>> {
+async function newTags(x: ActionContext<Tbcase>, names: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const tagDef = x.ctx.registry.table('tag');
   for (const [i, raw] of names.entries()) {
@@ -60,7 +56,7 @@ async function newTags(x: ActionContext, names: string[]): Promise<Map<string, s
  * `tbcase.tag` lists the tags before and after. CASE_TAG.
  * @example POST /api/cases/tag/update {tbcaseId, tagIds: [<id>], newTags: ['Контроль']}
  */
-export const tagCase: RowAction<TagInput> = {
+export const tagCase: ActionOn<'tbcase', CaseTag> = {
   table: 'tbcase',
   name: 'tag',
   permission: 'CASE_TAG',

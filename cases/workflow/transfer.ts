@@ -1,5 +1,6 @@
 import { t } from '../../engine/i18n.ts';
-import type { ActionContext, Refusal, RowAction, Session, Doc } from '../../server/types.ts';
+import type { CaseTransferin, CaseTransferout, Tbcase } from '../../engine/generated/index.ts';
+import type { ActionContext, ActionOn, Refusal, Row, Session } from '../../server/types.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { todayOf } from '../../server/http/time-zone.ts';
@@ -17,14 +18,14 @@ import { todayOf } from '../../server/http/time-zone.ts';
 const actsFor = (s: Session, unitId: unknown) => s.administrator || s.playOtherUnits || (!!s.unitId && s.unitId === unitId);
 
 /** `moveDate` is required when the case is on treatment (the day its treatment moves), else today. */
-function moveDateOf(s: Session, row: Doc, input: { moveDate?: string }): string {
+function moveDateOf(s: Session, row: Row<Tbcase>, input: { moveDate?: string }): string {
   if (input.moveDate) return input.moveDate;
   if (row.state === 'ONTREATMENT') throw new ApiError(400, [{ field: 'moveDate', msg: `${t(s.lang, 'tbcase.moveDate')}: ${t(s.lang, 'msg.required')}` }]);
   return todayOf(s);
 }
 
 /** Refuses a unit the case cannot move to: not a TB unit of the workspace, or its owner already. */
-async function checkUnitTo({ em, session: s, row }: ActionContext, unitToId: string): Promise<void> {
+async function checkUnitTo({ em, session: s, row }: ActionContext<Tbcase>, unitToId: string): Promise<void> {
   const unit = await kysely(em).selectFrom('unit').select('type').where('id', '=', unitToId).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
   if (!unit || unit.type !== 'TBUNIT') throw new ApiError(400, [{ field: 'unitToId', msg: t(s.lang, 'tbcase.unitToNotTb') }]);
   if (unitToId === row.ownerUnitId) throw new ApiError(400, [{ field: 'unitToId', msg: t(s.lang, 'tbcase.sameUnit') }]);
@@ -35,7 +36,7 @@ async function checkUnitTo({ em, session: s, row }: ActionContext, unitToId: str
  * (or a user who plays other units), to another TB unit.
  * @example POST /api/tbl/tbcase/<id>/action/transferout {unitToId, moveDate: '2025-02-01'}
  */
-export const transferOut: RowAction<{ unitToId: string; moveDate?: string }> = {
+export const transferOut: ActionOn<'tbcase', CaseTransferout> = {
   table: 'tbcase',
   name: 'transferout',
   permission: 'CASE_TRANSFER',
@@ -59,7 +60,7 @@ export const transferOut: RowAction<{ unitToId: string; moveDate?: string }> = {
  * transferring case; the sending unit no longer sees it.
  * @example POST /api/tbl/tbcase/<id>/action/transferin {moveDate: '2025-02-03'}
  */
-export const transferIn: RowAction<{ moveDate?: string }> = {
+export const transferIn: ActionOn<'tbcase', CaseTransferin> = {
   table: 'tbcase',
   name: 'transferin',
   permission: 'CASE_TRANSFER',
@@ -77,7 +78,7 @@ export const transferIn: RowAction<{ moveDate?: string }> = {
  * Undo a transfer: the sending unit (or a user who plays other units) takes a transferring case back.
  * @example POST /api/tbl/tbcase/<id>/action/undotransfer {}
  */
-export const undoTransfer: RowAction = {
+export const undoTransfer: ActionOn<'tbcase'> = {
   table: 'tbcase',
   name: 'undotransfer',
   permission: 'CASE_TRANSFER',

@@ -1,10 +1,12 @@
 import { t } from '../../engine/i18n.ts';
 import { fail } from '../../server/http/errors.ts';
-import type { TableHooks } from '../../server/types.ts';
+import type { HooksOn, TableHooks } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { unitCounts, withChildren } from './tree-counts.ts';
 
 export const maxLevel = 5;
+/** The columns naming a unit's ancestors (and itself) by level: `p0` the root … `p4`. */
+const PATH = ['p0', 'p1', 'p2', 'p3', 'p4'] as const;
 
 /** A few names for a message, and how many more there are. */
 export const someNames = (names: string[], max = 3) => names.slice(0, max).join(', ') + (names.length > max ? ` (+${names.length - max})` : '');
@@ -14,7 +16,7 @@ export const someNames = (names: string[], max = 3) => names.slice(0, max).join(
  * ids from the root down to itself, and a country-structure level that matches. Its units count
  * is computed on read. It cannot be deleted while it has children or units: say which.
  */
-export const adminUnitHooks: TableHooks = {
+export const adminUnitHooks: HooksOn<'adminunit'> = {
   async beforeSave({ em, session, doc, prev, id }) {
     if (prev && (prev.parentId ?? null) !== (doc.parentId ?? null)) throw fail(400, t(session.lang, 'adminunit.parentFixed'), 'parentId');
     const db = kysely(em);
@@ -26,7 +28,7 @@ export const adminUnitHooks: TableHooks = {
     const cs = await db.selectFrom('countrystructure').select('level').where('id', '=', doc.countryStructure).executeTakeFirst();
     if (cs && cs.level !== level) throw fail(400, t(session.lang, 'adminunit.wrongLevel', { level }), 'countryStructure');
     doc.level = level;
-    for (let i = 0; i < maxLevel; i++) doc[`p${i}`] = i < level - 1 ? parent?.[`p${i}`] : i === level - 1 ? id : undefined;
+    PATH.forEach((p, i) => (doc[p] = i < level - 1 ? parent?.[p] : i === level - 1 ? id : undefined));
   },
 
   async afterRead({ em, session, docs }) {

@@ -1,6 +1,6 @@
 import { t } from '../../engine/i18n.ts';
 import { fail } from '../../server/http/errors.ts';
-import type { TableHooks } from '../../server/types.ts';
+import type { HooksOn, TableHooks } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 
 /** The display name of a range: `0-4`, or `65+` when it runs to the schema's maximum age. */
@@ -9,7 +9,7 @@ export function rangeName(iniAge: number, endAge: number, maxAge: number): strin
 }
 
 /** Age ranges of a workspace partition ages for reports: each is ordered and none overlaps another. */
-export const ageRangeHooks: TableHooks = {
+export const ageRangeHooks: HooksOn<'agerange'> = {
   async beforeSave({ em, session, def, doc, id }) {
     if (doc.iniAge > doc.endAge) throw fail(400, t(session.lang, 'agerange.endBeforeIni'), 'endAge');
     const other = await kysely(em)

@@ -1,6 +1,6 @@
 import { t } from '../../engine/i18n.ts';
 import { fail } from '../../server/http/errors.ts';
-import type { TableHooks } from '../../server/types.ts';
+import type { HooksOn, TableHooks } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { someNames } from '../adminunits/hooks.ts';
 
@@ -11,7 +11,7 @@ const usersOf = (em: Parameters<NonNullable<TableHooks['beforeDelete']>>[0]['em'
  * A country-structure level names the admin units at that depth of the tree: while units use it,
  * it can neither move to another level (the tree would lie) nor go away — and the message says who.
  */
-export const countryStructureHooks: TableHooks = {
+export const countryStructureHooks: HooksOn<'countrystructure'> = {
   async beforeSave({ em, session, doc, prev, id }) {
     if (!prev || prev.level === doc.level) return;
     const users = await usersOf(em, id);

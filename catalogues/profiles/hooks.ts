@@ -1,6 +1,6 @@
 import { t } from '../../engine/i18n.ts';
 import { isChangeable, isPermission } from '../../engine/permissions.ts';
-import type { Session, TableHooks } from '../../server/types.ts';
+import type { Session, HooksOn, TableHooks } from '../../server/types.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 
@@ -22,7 +22,7 @@ function beyond(session: Session, grants: Grant[]): number {
  * Nobody grants what they do not hold: a profile editor who is not the workspace's administrator
  * ticks only permissions they hold, and does not change a profile that grants more.
  */
-export const userProfileHooks: TableHooks = {
+export const userProfileHooks: HooksOn<'userprofile'> = {
   beforeSave({ session, doc, prev }) {
     const errors: ApiError['errors'] = [];
     const seen = new Set<string>();
@@ -34,8 +34,9 @@ export const userProfileHooks: TableHooks = {
     });
     if (errors.length) throw new ApiError(400, errors);
     if (prev && beyond(session, prev.permissions ?? []) >= 0) throw fail(403, t(session.lang, 'userws.moreRights'), 'permissions');
-    const over = beyond(session, doc.permissions ?? []);
-    if (over >= 0) throw fail(403, t(session.lang, 'userprofile.notHeld', { id: doc.permissions[over].permission }), `permissions.${over}.permission`);
+    const permissions = doc.permissions ?? [];
+    const over = beyond(session, permissions);
+    if (over >= 0) throw fail(403, t(session.lang, 'userprofile.notHeld', { id: permissions[over].permission }), `permissions.${over}.permission`);
   },
   beforeDelete({ session, prev }) {
     if (beyond(session, prev.permissions ?? []) >= 0) throw fail(403, t(session.lang, 'userws.moreRights'), 'permissions');

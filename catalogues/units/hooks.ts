@@ -1,11 +1,11 @@
-import type { TableHooks } from '../../server/types.ts';
+import type { HooksOn, TableHooks } from '../../server/types.ts';
 
 /**
  * Units are listed by area (spec 000 §7.5: `{type, adminUnitId}`): `adminUnitId` selects the units
  * whose address lies in that area or anywhere below it — the area's id is on every descendant's
  * path p0..p4.
  */
-export const unitHooks: TableHooks = {
+export const unitHooks: HooksOn<'unit'> = {
   filters: {
     adminUnitId: {
       schema: { type: 'string', format: 'uuid' },

@@ -1,5 +1,6 @@
 import { t } from '../../engine/i18n.ts';
-import type { ActionContext, Refusal, RowAction } from '../../server/types.ts';
+import type { Userws } from '../../engine/generated/index.ts';
+import type { ActionContext, ActionOn, Refusal, RowAction } from '../../server/types.ts';
 import { endSessions } from '../../server/auth/end-sessions.ts';
 import { hashPassword, isValidPassword } from '../../server/auth/password.ts';
 import type { Em } from '../../server/db/orm.ts';
@@ -9,17 +10,17 @@ import { kysely } from '../../server/db/kysely.ts';
 import { sendMail } from '../mail/send.ts';
 import { newPassword } from './new-password.ts';
 import { exceeds, rightsOf } from './rights.ts';
-import { mayChangeAccount } from './shared-account.ts';
+import { mayChangeAccount, accountOf } from './shared-account.ts';
 
 /**
  * Whether this session may act on the account behind a workspace user at all: not a pending
  * invitation, not someone with more rights than the session, not an account other workspaces share
  * unless the session administers them too.
  */
-async function mayActOn({ em, session: s, row }: ActionContext): Promise<Refusal | undefined> {
+async function mayActOn({ em, session: s, row }: ActionContext<Userws>): Promise<Refusal | undefined> {
   if (row.pending) return 'userws.invitationPending';
   if (s.userId && exceeds(await rightsOf(em, s, row), s)) return { msg: 'userws.moreRights', status: 403 };
-  if (!(await mayChangeAccount(em, s, row.userId))) return { msg: 'userws.sharedAccount', status: 403 };
+  if (!(await mayChangeAccount(em, s, accountOf(row)))) return { msg: 'userws.sharedAccount', status: 403 };
   return undefined;
 }
 
@@ -31,7 +32,7 @@ const setPassword = async (em: Em, userId: string, password: string, extra: Reco
     .execute();
 
 /** Block: the account cannot log in and its sessions end (the users hook, on `active: false`). */
-const block: RowAction = {
+const block: ActionOn<'userws'> = {
   table: 'userws',
   name: 'block',
   permission: 'USERS_EDT',
@@ -43,7 +44,7 @@ const block: RowAction = {
   apply: () => ({ patch: { active: false } }),
 };
 
-const unblock: RowAction = {
+const unblock: ActionOn<'userws'> = {
   table: 'userws',
   name: 'unblock',
   permission: 'USERS_EDT',
@@ -59,16 +60,17 @@ const unblock: RowAction = {
  * self-registered account whose confirmation link was lost: only the owner of the address can
  * read the new password, which proves the address as the link would. The password is never recorded.
  */
-const resetpwd: RowAction = {
+const resetpwd: ActionOn<'userws'> = {
   table: 'userws',
   name: 'resetpwd',
   permission: 'USERS_EDT',
   guard: mayActOn,
   async apply({ em, ctx, session: s, row }) {
-    const account = await kysely(em).selectFrom('sysuser').select(['login', 'name', 'email']).where('id', '=', row.userId).executeTakeFirstOrThrow();
+    const userId = accountOf(row);
+    const account = await kysely(em).selectFrom('sysuser').select(['login', 'name', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
     const password = newPassword();
-    await setPassword(em, row.userId, password, { email_token: null });
-    await endSessions(em, row.userId);
+    await setPassword(em, userId, password, { email_token: null });
+    await endSessions(em, userId);
     const cfg = await kysely(em).selectFrom('sysconfig').select('system_url').limit(1).executeTakeFirst();
     await sendMail(em, ctx, {
       to: account.email,
@@ -80,7 +82,7 @@ const resetpwd: RowAction = {
 };
 
 /** Change a user's password to the one typed twice (spec 000 §2.9); the other sessions end. */
-const updatepwd: RowAction<{ newPassword: string; repeatNewPassword: string }> = {
+const updatepwd: ActionOn<'userws', { newPassword: string; repeatNewPassword: string }> = {
   table: 'userws',
   name: 'updatepwd',
   permission: 'USERS_EDT',
@@ -98,10 +100,10 @@ const updatepwd: RowAction<{ newPassword: string; repeatNewPassword: string }> =
     if (!isValidPassword(input.newPassword)) errors.push({ field: 'newPassword', msg: t(s.lang, 'msg.invalidPassword') });
     if (input.newPassword !== input.repeatNewPassword) errors.push({ field: 'repeatNewPassword', msg: t(s.lang, 'msg.passwordMismatch') });
     if (errors.length) throw new ApiError(400, errors);
-    await setPassword(em, row.userId, input.newPassword);
-    await endSessions(em, row.userId);
+    await setPassword(em, accountOf(row), input.newPassword);
+    await endSessions(em, accountOf(row));
   },
 };
 
 /** The actions on a workspace user's row: the command bar of the user catalogue. */
-export const userActions: RowAction[] = [resetpwd, updatepwd as RowAction, block, unblock];
+export const userActions: RowAction[] = [resetpwd, updatepwd, block, unblock];

@@ -1,16 +1,17 @@
+import type { Userws } from '../../engine/generated/index.ts';
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { endSessions } from '../../server/auth/end-sessions.ts';
-import type { Session, Doc, SaveContext, TableHooks } from '../../server/types.ts';
+import type { Session, Doc, SaveContext, HooksOn, TableHooks } from '../../server/types.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { maskInvitations } from './invitations.ts';
 import { assertNotAbove, rightsFields } from './rights.ts';
-import { assertMayChangeAccount, mayChangeAccount } from './shared-account.ts';
+import { accountOf, assertMayChangeAccount, mayChangeAccount } from './shared-account.ts';
 import { sendWelcomeMail } from './welcome-mail.ts';
 
 /** The fields that live on the shared account rather than on the workspace link. */
-const accountFields = ['login', 'name', 'email', 'sendSystemMessages', 'active'];
+const accountFields = ['login', 'name', 'email', 'sendSystemMessages', 'active'] as const;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -19,7 +20,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * session (the administrator flag, a profile with more permissions, a wider view), a user who
  * already exceeds it is not changed at all, and a non-administrator does not change their own rights.
  */
-async function checkRights({ em, session: s, doc, prev }: SaveContext): Promise<void> {
+async function checkRights({ em, session: s, doc, prev }: SaveContext<Userws>): Promise<void> {
   if (!s.userId) return;
   if (prev) {
     const own = prev.userId === s.userId;
@@ -42,7 +43,7 @@ async function checkRights({ em, session: s, doc, prev }: SaveContext): Promise<
  * them too (./shared-account.ts). A login already known elsewhere becomes an invitation unless the
  * session may link it (./invitations.ts): nothing of the account is shown until its owner accepts.
  */
-export const userwsHooks: TableHooks = {
+export const userwsHooks: HooksOn<'userws'> = {
   async beforeSave(x) {
     const { em, session, doc, prev } = x;
     const db = kysely(em);
@@ -55,9 +56,10 @@ export const userwsHooks: TableHooks = {
       if (sameLogin && sameLogin.id !== prev.userId) throw new ApiError(400, [{ field: 'login', msg: t(session.lang, 'msg.duplicate') }]);
       const blocking = doc.active === false && prev.active !== false;
       if (blocking && prev.userId === session.userId) throw fail(400, t(session.lang, 'userws.cannotBlockSelf'), 'active');
-      if (accountFields.some((k) => (doc[k] ?? null) !== (prev[k] ?? null))) await assertMayChangeAccount(em, session, prev.userId);
-      await db.updateTable('sysuser').set({ ...account, active: doc.active ?? prev.active ?? true }).where('id', '=', prev.userId).execute();
-      if (blocking) await endSessions(em, prev.userId);
+      const userId = accountOf(prev);
+      if (accountFields.some((k) => (doc[k] ?? null) !== (prev[k] ?? null))) await assertMayChangeAccount(em, session, userId);
+      await db.updateTable('sysuser').set({ ...account, active: doc.active ?? prev.active ?? true }).where('id', '=', userId).execute();
+      if (blocking) await endSessions(em, userId);
       return;
     }
     if (sameLogin) {

@@ -6,6 +6,16 @@ import { fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 
 /**
+ * The account of a workspace user. Only a pending invitation has none, and no action or account
+ * change runs on one (they refuse it first): an empty id here is a broken invariant, not a user error.
+ * @example accountOf(row) // the sysuser id
+ */
+export function accountOf(row: { userId?: string; pending?: boolean }): string {
+  if (!row.userId) throw new Error(`a workspace user without an account${row.pending ? ' (a pending invitation)' : ''}`);
+  return row.userId;
+}
+
+/**
  * An account may belong to several workspaces. Its shared parts (login, name, e-mail, password, the
  * active flag) are changed from one workspace only by someone who also administers every other
  * workspace it belongs to: otherwise a user manager of any workspace could link a login from

@@ -1,8 +1,9 @@
+import type { Workspace } from '../../engine/generated/index.ts';
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { allPermissionIds, isChangeable } from '../../engine/permissions.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { Session, SaveContext, TableHooks } from '../../server/types.ts';
+import type { Session, SaveContext, HooksOn, TableHooks } from '../../server/types.ts';
 import { fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
@@ -12,7 +13,7 @@ import { TableWriter } from '../../server/tbl/write.ts';
  * administrator profile and its creator as administrator — in the creating transaction. Since the
  * workspace list shows only the workspaces one belongs to, this is also what lets its creator see it.
  */
-async function bootstrap({ em, ctx, session, id, doc }: SaveContext) {
+async function bootstrap({ em, ctx, session, id, doc }: SaveContext<Workspace>) {
   const lang = session.lang;
   // The creator acts inside the new workspace: no unit of the old one (history entries name the unit
   // and area of the workspace they belong to); once the central unit exists, it is the creator's.
@@ -46,7 +47,7 @@ async function assertAdministers(em: Em, s: Session, workspaceId: string): Promi
   if (!admin) throw fail(403, t(s.lang, 'msg.forbidden'));
 }
 
-export const workspaceHooks: TableHooks = {
+export const workspaceHooks: HooksOn<'workspace'> = {
   /**
    * Another workspace is changed only by its administrator. Stock months: the minimum may not
    * exceed the maximum (spec 000 §3.4: both 1 to 12).

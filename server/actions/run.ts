@@ -4,7 +4,7 @@ import { dropHidden } from '../../engine/visibility.ts';
 import { bundledForm } from '../tbl/forms.ts';
 import { inputDateErrors } from '../tbl/date-bounds.ts';
 import type { Em } from '../db/orm.ts';
-import type { AppContext, Session, Doc, ActionContext, Refusal, RowAction } from '../types.ts';
+import type { AppContext, Session, Doc, ActionContext, Refusal, Row, RowAction } from '../types.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { TableStore } from '../tbl/store.ts';
@@ -24,7 +24,7 @@ const asRefusal = (r: Refusal) => (typeof r === 'string' ? { msg: r, status: 400
  * The row as the session sees it (workspace and view: to list, the read view; to run, the write
  * view), locked (`SELECT … FOR UPDATE`) for the transaction when `lock`; 404 outside them.
  */
-async function readRow(em: Em, ctx: AppContext, def: TableDef, s: Session, id: string, lock: boolean): Promise<Doc> {
+async function readRow(em: Em, ctx: AppContext, def: TableDef, s: Session, id: string, lock: boolean): Promise<Row> {
   const row = await TableStore.of(ctx.registry, def, em, s, lock ? 'write' : 'read').read(id, { lock });
   if (!row) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
   for (const h of ctx.modules.hooks(def.name)) await h.afterRead?.({ em, ctx, session: s, def, docs: [row] });

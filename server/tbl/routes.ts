@@ -3,7 +3,7 @@ import { t } from '../../engine/i18n.ts';
 import type { TableDef } from '../../engine/types.ts';
 import type { Em } from '../db/orm.ts';
 import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env, Session, Doc } from '../types.ts';
+import type { AppContext, Env, Session, Doc, Row } from '../types.ts';
 import { fail, isUuid } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { idParam, tableFor } from './access.ts';
@@ -28,7 +28,7 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
     await afterRead(em, def, s, [doc]);
     return doc;
   };
-  const afterRead = async (em: Em, def: TableDef, s: Session, docs: Doc[]) => {
+  const afterRead = async (em: Em, def: TableDef, s: Session, docs: Row[]) => {
     for (const h of ctx.modules.hooks(def.name)) await h.afterRead?.({ em, ctx, session: s, def, docs });
   };
 

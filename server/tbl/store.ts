@@ -2,7 +2,7 @@ import type { Registry } from '../../engine/registry.ts';
 import type { TableDef } from '../../engine/types.ts';
 import type { Em } from '../db/orm.ts';
 import type { ScopeMode } from '../scope/rows.ts';
-import type { Doc, Session } from '../types.ts';
+import type { Doc, Row, Session } from '../types.ts';
 import { loadChildren } from './store/children.ts';
 import { countRows, type RowCount } from './store/count.ts';
 import { TableLimits } from './store/limits.ts';
@@ -52,7 +52,7 @@ export class TableStore {
   }
 
   /** @example await store.read(id, { lock: true }) // the row with its child rows, or undefined */
-  read(id: string, opts: { hidden?: boolean; lock?: boolean } = {}): Promise<Doc | undefined> {
+  read(id: string, opts: { hidden?: boolean; lock?: boolean } = {}): Promise<Row | undefined> {
     return readRow(this.limits, id, opts);
   }
 

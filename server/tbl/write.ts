@@ -4,7 +4,7 @@ import type { TableDef } from '../../engine/types.ts';
 import type { Em } from '../db/orm.ts';
 import { describeDiff, describeDoc, type HistoryDetail } from '../history/describe.ts';
 import { recordCommand } from '../history/record.ts';
-import type { AppContext, Session, Doc } from '../types.ts';
+import type { AppContext, Session, Doc, Row } from '../types.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { applyChildDefaults, applyDefaults, checkRefs, cleanInput, clientId, validateDoc } from './prepare.ts';
 import { assertWritable } from '../scope/writable.ts';
@@ -121,7 +121,7 @@ export class TableWriter {
     }, opts.within);
   }
 
-  private async readForWrite(em: Em, id: string): Promise<Doc> {
+  private async readForWrite(em: Em, id: string): Promise<Row> {
     const prev = await this.store(em).read(id, { lock: true });
     if (!prev) throw fail(404, t(this.session.lang, 'msg.notFound'), 'id');
     for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterRead?.({ em, ctx: this.ctx, session: this.session, def: this.def, docs: [prev] });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { columnOf } from '../../../engine/naming.ts';
 import { getPath } from '../../../engine/path.ts';
 import type { Field, TableDef } from '../../../engine/types.ts';
+import type { Stored } from '../../types.ts';
 import type { OrderKey } from '../keyset.ts';
 import { rowToDoc } from '../rows.ts';
 
@@ -32,7 +33,7 @@ export function selectColumns(fields: Field[]): any[] {
  * What every stored row carries: its id, version (for stale-update checks) and last change.
  * @example systemFields(row) // {id, version: 3, updatedAt: '2025-01-10T08:00:00.000Z'}
  */
-export function systemFields(row: Record<string, any>): { id: string; version: number; updatedAt: string } {
+export function systemFields(row: Record<string, any>): Stored {
   return {
     id: row.id as string,
     version: Number(row.version),

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Field } from '../../../engine/types.ts';
 import { kysely as db } from '../../db/kysely.ts';
 import type { Condition } from '../../scope/rows.ts';
-import type { Doc } from '../../types.ts';
+import type { Doc, Row } from '../../types.ts';
 import { afterCursor, decodeCursor, encodeCursor } from '../keyset.ts';
 import { rowToDoc } from '../rows.ts';
 import { cursorValue, listFields, orderKeys, selectColumns, systemFields, type ListKey } from './columns.ts';
@@ -20,7 +20,8 @@ export interface QueryResult {
   countCapped?: boolean;
   /** True when counting took too long and `count` is the planner's estimate: show "≈ N". */
   countEstimated?: boolean;
-  list: Doc[];
+  /** The rows with the fields the list selects (`x-list.columns`), their system fields and referenced names. */
+  list: Row[];
   /** The cursor of the next page (`after`), or null on the last page. */
   next: string | null;
   [extra: string]: unknown;

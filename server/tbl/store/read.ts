@@ -1,4 +1,4 @@
-import type { Doc } from '../../types.ts';
+import type { Row } from '../../types.ts';
 import { rowToDoc } from '../rows.ts';
 import { loadChildren } from './children.ts';
 import { selectColumns, systemFields } from './columns.ts';
@@ -9,7 +9,7 @@ import type { TableLimits } from './limits.ts';
  * `for update`, `hidden` keeps the fields the API does not show.
  * @example await readRow(limits, id, { lock: true }) // undefined outside the view
  */
-export async function readRow(l: TableLimits, id: string, opts: { hidden?: boolean; lock?: boolean } = {}): Promise<Doc | undefined> {
+export async function readRow(l: TableLimits, id: string, opts: { hidden?: boolean; lock?: boolean } = {}): Promise<Row | undefined> {
   let q = l.select().select(selectColumns(l.def.fields)).where('t.id', '=', id);
   if (opts.lock) q = q.forUpdate('t') as typeof q;
   const row = await q.executeTakeFirst();

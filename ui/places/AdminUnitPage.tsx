@@ -3,7 +3,7 @@
  * chain of the areas above it as links, and the tabs General (`/general`: a menu of Dashboard and TB
  * unit — the area tree 'Распределение осуществляемых случаев') and Cases (`/cases`).
  */
-import { Alert, Breadcrumb, Card, Col, Menu, Row, Tabs, Typography } from 'antd';
+import { Alert, Breadcrumb, Card, Col, Menu, Row, Tabs } from 'antd';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { tableApi } from '../api/index.ts';
@@ -14,6 +14,7 @@ import { CasesView } from './CasesView.tsx';
 import { PlaceDashboard } from './PlaceDashboard.tsx';
 import { PlacesTree } from './PlacesTree.tsx';
 import { useRemote } from './useRemote.ts';
+import { PageTitle } from '../generic/PageTitle.tsx';
 
 const TABS = ['general', 'cases'] as const;
 const ENTRIES = ['dashboard', 'units'] as const;
@@ -70,9 +71,9 @@ export default function AdminUnitPage() {
 
   return (
     <div data-testid="adminunit-page" data-id={id}>
-      <Typography.Title level={3} data-testid="adminunit-title" style={{ marginBottom: 4 }}>
+      <PageTitle data-testid="adminunit-title" style={{ marginBottom: 4 }}>
         {data.name}
-      </Typography.Title>
+      </PageTitle>
       <Breadcrumb
         data-testid="adminunit-chain"
         items={[

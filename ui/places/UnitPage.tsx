@@ -3,7 +3,7 @@
  * lab), name and area, the 'notify case' command, and the tabs General (`/general`: the dashboard)
  * and Cases (`/cases`: side menu, `/active` by default).
  */
-import { Alert, Space, Tabs, Typography } from 'antd';
+import { Alert, Space, Tabs } from 'antd';
 import { ExperimentOutlined, MedicineBoxOutlined } from '@ant-design/icons';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { CasesView } from './CasesView.tsx';
 import { NotifyMenu } from './NotifyMenu.tsx';
 import { PlaceDashboard } from './PlaceDashboard.tsx';
 import { useRemote } from './useRemote.ts';
+import { PageTitle } from '../generic/PageTitle.tsx';
 
 const TABS = ['general', 'cases'] as const;
 
@@ -46,12 +47,12 @@ export default function UnitPage() {
     <div data-testid="unit-page" data-id={id}>
       <Space align="start" style={{ width: '100%', justifyContent: 'space-between' }} wrap>
         <div>
-          <Typography.Title level={3} data-testid="unit-title" style={{ marginBottom: 0 }}>
+          <PageTitle data-testid="unit-title" style={{ marginBottom: 0 }}>
             <span data-testid="unit-icon" data-icon={isLab ? 'lab' : 'tbunit'}>
               {isLab ? <ExperimentOutlined /> : <MedicineBoxOutlined />}
             </span>{' '}
             {unit.name}
-          </Typography.Title>
+          </PageTitle>
           {unit.area ? (
             <Link to={`/sys/adminunit?id=${encodeURIComponent(unit.area.id)}`} data-testid="unit-area-link">
               {unit.area.name}

@@ -17,6 +17,7 @@ export function Toolbar() {
   const { token } = theme.useToken();
   return (
     <Flex
+      component="header"
       data-testid="toolbar"
       align="center"
       justify="space-between"
@@ -24,7 +25,7 @@ export function Toolbar() {
       wrap
       style={{ padding: '8px 16px', background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
     >
-      <Flex align="center" gap={4}>
+      <Flex component="nav" aria-label={t('ui.toolbar.navigation')} align="center" gap={4}>
         <Link to="/sys/home" data-testid="toolbar-home">
           <Button type="text" icon={<HomeOutlined />}>
             {t('ui.toolbar.home')}

@@ -4,13 +4,15 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import LatestResults from '../followups/LatestResults.tsx';
 import { PatientAge } from './PatientAge.tsx';
+import { COLORS } from '../../theme/colors.ts';
 import { StateBoxes } from './StateBoxes.tsx';
 import type { CaseView } from './types.ts';
+import { PageTitle } from '../../generic/PageTitle.tsx';
 
 /** The avatar by the patient's gender (a woman's, a man's, or a neutral one). */
 export function GenderAvatar({ gender, size = 56 }: { gender?: string; size?: number }) {
   const icon = gender === 'FEMALE' ? <WomanOutlined /> : gender === 'MALE' ? <ManOutlined /> : <UserOutlined />;
-  const bg = gender === 'FEMALE' ? '#eb2f96' : gender === 'MALE' ? '#1677ff' : '#bfbfbf';
+  const bg = gender === 'FEMALE' ? COLORS.magenta : gender === 'MALE' ? COLORS.blue : COLORS.grey;
   return <Avatar data-testid="case-avatar" data-gender={gender ?? ''} size={size} icon={icon} style={{ background: bg, flex: 'none' }} />;
 }
 
@@ -28,9 +30,9 @@ export function CaseHeader({ tbcase }: { tbcase: CaseView }) {
       <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap', marginBottom: 12 }}>
         <GenderAvatar gender={tbcase.patient?.gender} />
         <div style={{ flex: 1, minWidth: 240 }}>
-          <Typography.Title level={3} style={{ margin: 0 }} data-testid="case-patient-name">
+          <PageTitle style={{ margin: 0 }} data-testid="case-patient-name">
             {tbcase.patient?.fullName} <PatientAge birthDate={tbcase.patient?.birthDate} />
-          </Typography.Title>
+          </PageTitle>
           <Space wrap size={16}>
             <span data-testid="case-label">
               {t(`caseClassification.${tbcase.classification}`)} — {t(`diagnosisType.${tbcase.diagnosisType}`)}

@@ -1,10 +1,9 @@
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { COLORS } from '../../theme/colors.ts';
 import type { CaseView } from './types.ts';
 
-const ORANGE = '#fa8c16';
-const GREEN = '#52c41a';
-const GREY = '#8c8c8c';
+const { orange: ORANGE, green: GREEN, grey: GREY } = COLORS;
 
 /** The colour of the diagnosis type (SUSPECT orange, CONFIRMED green) and of the state (NOT_ONTREATMENT orange, ONTREATMENT green, others grey). */
 export const diagnosisColor = (d: string) => (d === 'CONFIRMED' ? GREEN : ORANGE);
@@ -13,7 +12,7 @@ export const stateColor = (s: string) => (s === 'ONTREATMENT' ? GREEN : s === 'N
 function Box({ id, color, label, value }: { id: string; color: string; label: string; value: string }) {
   return (
     <div data-testid={`case-box-${id}`} data-color={color} style={{ background: color, color: '#fff', borderRadius: 6, padding: '8px 14px' }}>
-      <div style={{ fontSize: 12, opacity: 0.9 }}>{label}</div>
+      <div style={{ fontSize: 12 }}>{label}</div>
       <div style={{ fontSize: 16, fontWeight: 600 }}>{value}</div>
     </div>
   );

@@ -17,6 +17,7 @@ import { useRemote } from '../../places/useRemote.ts';
 import { GenderAvatar } from '../case/CaseHeader.tsx';
 import { notifyApi, type PatientHit, type PatientQuery } from './api.ts';
 import { PatientSearch } from './PatientSearch.tsx';
+import { PageTitle } from '../../generic/PageTitle.tsx';
 
 interface Chosen {
   /** The registered patient chosen, or none for a new one. */
@@ -86,9 +87,9 @@ export default function NotifyPage() {
   return (
     <div data-testid="notify-page" data-diag={diag} data-cla={cla}>
       <div style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ marginBottom: 0 }} data-testid="notify-unit">
+        <PageTitle style={{ marginBottom: 0 }} data-testid="notify-unit">
           <Link to={`/sys/unit/cases?id=${encodeURIComponent(unit.id)}`}>{unit.name}</Link>
-        </Typography.Title>
+        </PageTitle>
         {unit.area ? (
           <Link to={`/sys/adminunit?id=${encodeURIComponent(unit.area.id)}`} data-testid="notify-unit-area">
             {unit.area.name}

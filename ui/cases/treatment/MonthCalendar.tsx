@@ -13,8 +13,9 @@ import { daysInMonth, isoDate, todayIso, weekdayMonFirst } from './dates.ts';
 import { adherenceOf, allowedRange, clickDay, inRange, selectAll, type DayEntry, type DayStatus } from './calendar.ts';
 import type { FollowupMonth } from './model.ts';
 import { monthTitle } from './format.ts';
+import { COLORS } from '../../theme/colors.ts';
 
-export const STATUS_COLORS: Record<DayStatus, string> = { DOTS: '#52c41a', SELF_ADMIN: '#1677ff', NOT_TAKEN: '#ff4d4f' };
+export const STATUS_COLORS: Record<DayStatus, string> = { DOTS: COLORS.green, SELF_ADMIN: COLORS.blue, NOT_TAKEN: COLORS.red };
 
 /** Where the month's save is: nothing to save, waiting to be sent, being sent, refused. */
 export type SaveState = 'idle' | 'pending' | 'saving' | 'error';
@@ -67,7 +68,7 @@ export function MonthCalendar({ month, days, edited, chosen, editable, state, on
     >
       <div role="grid" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 32px)', gap: 4 }}>
         {weekdays.map((w) => (
-          <div key={w} role="columnheader" style={{ textAlign: 'center', fontSize: 11, color: '#8c8c8c' }}>
+          <div key={w} role="columnheader" style={{ textAlign: 'center', fontSize: 11, color: COLORS.textSecondary }}>
             {w}
           </div>
         ))}
@@ -96,11 +97,11 @@ export function MonthCalendar({ month, days, edited, chosen, editable, state, on
                 padding: 0,
                 fontSize: 12,
                 borderRadius: 4,
-                border: `1px ${ahead ? 'dashed' : 'solid'} ${isPlanned ? '#52c41a' : treated ? '#d9d9d9' : 'transparent'}`,
+                border: `1px ${ahead ? 'dashed' : 'solid'} ${isPlanned ? COLORS.green : treated ? '#d9d9d9' : 'transparent'}`,
                 opacity: treated && ahead ? 0.55 : 1,
                 fontWeight: isPlanned ? 600 : 400,
                 background: status ? STATUS_COLORS[status] : treated ? '#fff' : '#fafafa',
-                color: status ? '#fff' : treated ? '#262626' : '#bfbfbf',
+                color: status ? '#fff' : treated ? '#262626' : COLORS.textMuted,
                 cursor: active ? 'pointer' : 'default',
               }}
             >

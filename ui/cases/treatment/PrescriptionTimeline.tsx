@@ -13,6 +13,7 @@ import type { PrescriptionPeriod, ProductPrescriptions, TreatmentStarted } from 
 import { doseLabel, monthTicks, timelineScale } from './timeline.ts';
 import { monthTitle, periodText } from './format.ts';
 import { todayIso } from './dates.ts';
+import { COLORS } from '../../theme/colors.ts';
 
 export interface PrescriptionTimelineProps {
   treatment: TreatmentStarted;
@@ -23,8 +24,8 @@ export interface PrescriptionTimelineProps {
 }
 
 const LABEL_WIDTH = 220;
-const BAR_GREEN = '#52c41a';
-const BAR_GREY = '#bfbfbf';
+const BAR_GREEN = COLORS.green;
+const BAR_GREY = COLORS.grey;
 
 export function PrescriptionTimeline({ treatment, editable, onAdd, onEdit, onDelete }: PrescriptionTimelineProps) {
   const { t } = useTranslation();
@@ -111,7 +112,7 @@ export function PrescriptionTimeline({ treatment, editable, onAdd, onEdit, onDel
           <div style={{ minWidth: 640 }}>
             <div style={{ display: 'flex', marginBottom: 4 }}>
               <div style={{ width: LABEL_WIDTH, flex: 'none' }} />
-              <div style={{ position: 'relative', flex: 1, height: 20, fontSize: 11, color: '#8c8c8c' }}>
+              <div style={{ position: 'relative', flex: 1, height: 20, fontSize: 11, color: COLORS.textSecondary }}>
                 {ticks.map((tick) => (
                   <span
                     key={`${tick.year}-${tick.month}`}

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { TreatmentStarted } from './model.ts';
 import { periodText } from './format.ts';
 import { useAnimatedProgress } from './useAnimatedProgress.ts';
+import { COLORS } from '../../theme/colors.ts';
 
 export function TreatmentSummary({ treatment, extra }: { treatment: TreatmentStarted; extra?: ReactNode }) {
   const { t } = useTranslation();
@@ -36,13 +37,13 @@ export function TreatmentSummary({ treatment, extra }: { treatment: TreatmentSta
           <ul data-testid="treatment-units" style={{ margin: 0, paddingInlineStart: 18 }}>
             {treatment.units.map((u) => (
               <li key={`${u.unit.id}-${u.ini}`} data-testid="treatment-unit">
-                {u.unit.name} <span style={{ color: '#8c8c8c' }}>({periodText(u.ini, u.end)})</span>
+                {u.unit.name} <span style={{ color: COLORS.textSecondary }}>({periodText(u.ini, u.end)})</span>
               </li>
             ))}
           </ul>
         </Descriptions.Item>
         <Descriptions.Item label={t('ui.treatment.progress')}>
-          <Progress data-testid="treatment-progress" data-value={progress} percent={progress} strokeColor="#52c41a" style={{ maxWidth: 360 }} />
+          <Progress data-testid="treatment-progress" data-value={progress} percent={progress} strokeColor={COLORS.green} style={{ maxWidth: 360 }} />
         </Descriptions.Item>
       </Descriptions>
     </Card>

@@ -25,6 +25,7 @@ import { canEdit, useSession } from '../../session/index.ts';
 import { queryAdminUnits, type AdminUnitRow, type CountryLevel } from './adminUnitApi.ts';
 import { childLevels, MAX_LEVEL, parentOf, upsert } from './adminUnitTree.ts';
 import { toAccusative } from './accusative.ts';
+import { SectionTitle } from '../../generic/PageTitle.tsx';
 
 const TABLE = 'adminunit';
 /** Fields the tree itself decides (parent, path, level, count): not shown in its form. */
@@ -281,9 +282,9 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
   return (
     <div data-testid="adminunits-page" data-table={TABLE}>
       <Flex align="center" justify="space-between" gap={8} wrap style={{ marginBottom: 12 }}>
-        <Typography.Title level={4} style={{ margin: 0 }} data-testid="adminunits-title">
+        <SectionTitle style={{ margin: 0 }} data-testid="adminunits-title">
           {form ? t(String(form.schema.title ?? 'adminunit.title')) : t('adminunit.title')}
-        </Typography.Title>
+        </SectionTitle>
         <Space>
           <Switch data-testid="adminunits-show-structure" checked={showStructure} onChange={setShowStructure} />
           <Typography.Text>{t('ui.adminunits.showStructure')}</Typography.Text>

@@ -5,7 +5,7 @@
  * administrator) it is read-only.
  */
 import { Suspense, useState } from 'react';
-import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Doc } from '../../api/index.ts';
@@ -21,6 +21,7 @@ import { CatalogueCard } from './CatalogueCard.tsx';
 import { formModeOf, listOf, permissionOf } from './catalogueModel.ts';
 import { useCatalogue } from './useCatalogue.ts';
 import { catalogueExtension } from './extensions.ts';
+import { SectionTitle } from '../PageTitle.tsx';
 
 export interface CataloguePageProps {
   table: string;
@@ -107,9 +108,9 @@ function GenericCataloguePage({ table, permission, onChanged }: CataloguePagePro
   return (
     <div data-testid="catalogue" data-table={table}>
       <Flex align="center" gap={8} style={{ marginBottom: 12 }}>
-        <Typography.Title level={4} style={{ margin: 0 }} data-testid="catalogue-title">
+        <SectionTitle style={{ margin: 0 }} data-testid="catalogue-title">
           {title}
-        </Typography.Title>
+        </SectionTitle>
         {!editable ? <Tag data-testid="catalogue-readonly">{t('ui.catalogue.readOnly')}</Tag> : null}
       </Flex>
       <TimedAlerts alerts={[...c.loadErrors.map((e, i) => ({ id: -1 - i, type: 'error' as const, title: t(e.msg) })), ...alerts.alerts]} remove={alerts.remove} />

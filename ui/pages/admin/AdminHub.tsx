@@ -5,12 +5,13 @@
  * of the hub's entries is open to the user (then no sidebar is drawn).
  */
 import type { ReactNode } from 'react';
-import { Alert, Card, Col, Menu, Row, Typography } from 'antd';
+import { Alert, Card, Col, Menu, Row } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NoPermission } from '../../generic/NoPermission.tsx';
 import { hasPermission, useSession } from '../../session/index.ts';
 import type { AdminEntry } from './adminEntries.ts';
+import { PageTitle } from '../../generic/PageTitle.tsx';
 
 export interface AdminHubProps {
   title: string;
@@ -42,9 +43,9 @@ export function AdminHub({ title, basePath, entries, selected, testId, hint, chi
 
   return (
     <div data-testid={testId}>
-      <Typography.Title level={3} data-testid="admin-title">
+      <PageTitle data-testid="admin-title">
         {title}
-      </Typography.Title>
+      </PageTitle>
       <Row gutter={[16, 16]}>
         {visible.length ? (
           <Col xs={24} md={7} lg={6}>

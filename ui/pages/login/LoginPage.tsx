@@ -5,7 +5,7 @@
  * settings allow it, a link opens the self-registration form.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { WorkspaceChoice } from './WorkspaceChoice.tsx';
 import { fetchPublicConfig, type PublicConfig } from './publicApi.ts';
 import { RegisterForm } from './RegisterForm.tsx';
+import { PageTitle } from '../../generic/PageTitle.tsx';
 
 interface Credentials {
   login: string;
@@ -59,12 +60,12 @@ export default function LoginPage() {
   };
 
   return (
-    <Flex justify="center" align="center" style={{ minHeight: '100vh', padding: 16, background: '#f0f2f5' }}>
+    <Flex component="main" justify="center" align="center" style={{ minHeight: '100vh', padding: 16, background: '#f0f2f5' }}>
       <Card style={{ width: 380 }} data-testid="login-page">
         <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          <PageTitle size={20} style={{ margin: 0 }}>
             {t('ui.login.title')}
-          </Typography.Title>
+          </PageTitle>
           <LanguageSwitch />
         </Flex>
         {error ? <Alert data-testid="login-error" type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}

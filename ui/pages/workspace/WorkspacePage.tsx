@@ -2,12 +2,13 @@
  * `/sys/workspace/*` — the workspace area (spec 000 §2.11): titled with the session's workspace
  * name, tabs `general` (default: dashboard, TB institutions, settings) and `cases` (document 2).
  */
-import { Tabs, Typography } from 'antd';
+import { Tabs } from 'antd';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/index.ts';
 import { WorkspaceCasesTab } from './WorkspaceCasesTab.tsx';
 import { WorkspaceGeneral } from './WorkspaceGeneral.tsx';
+import { PageTitle } from '../../generic/PageTitle.tsx';
 
 const BASE = '/sys/workspace';
 const TABS = ['general', 'cases'] as const;
@@ -21,9 +22,9 @@ export default function WorkspacePage() {
 
   return (
     <div data-testid="workspace-page">
-      <Typography.Title level={3} data-testid="workspace-title">
+      <PageTitle data-testid="workspace-title">
         {session.workspaceName}
-      </Typography.Title>
+      </PageTitle>
       <Tabs
         data-testid="workspace-tabs"
         activeKey={active}

@@ -1,0 +1,70 @@
+// WCAG 2.2 AA on the main screens (issue 26): axe-core finds no critical or serious violation, as
+// the administrator and as a unit doctor, in Russian and in English; every page has one h1 and the
+// shell's landmarks.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousViolations } from '../helpers/axe.ts';
+import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
+import { loginThroughUi, tid, useEnv } from './support.ts';
+
+const ctx = useEnv();
+let caseId: string;
+let unitId: string;
+
+beforeAll(async () => {
+  const admin = await ctx.env.server.login();
+  unitId = await unitNamed(admin, 'Бишкекский');
+  const patientId = await newPatient(admin, { name: 'Айгуль', lastName: 'Садыкова', gender: 'FEMALE', birthDate: '1979-08-14' });
+  caseId = await createCase(admin, patientId, unitId);
+});
+
+/** The screens: a name, the path (ids known once the set-up ran), what shows the page is drawn. */
+const screens: [string, () => string, string][] = [
+  ['home', () => '/sys/home', 'toolbar'],
+  ['workspace dashboard', () => '/sys/workspace', 'toolbar'],
+  ['unit /active', () => `/sys/unit/active?id=${unitId}`, 'toolbar'],
+  ['case: data', () => `/sys/case?id=${caseId}&tab=data`, 'toolbar'],
+  ['case: follow-ups', () => `/sys/case?id=${caseId}&tab=followups`, 'toolbar'],
+  ['case: treatment', () => `/sys/case?id=${caseId}&tab=treatment`, 'toolbar'],
+  ['case: issues', () => `/sys/case?id=${caseId}&tab=issues`, 'toolbar'],
+  ['new notification', () => `/sys/case/new?diag=CONFIRMED&cla=TB&id=${unitId}`, 'toolbar'],
+  ['catalogue: units', () => '/sys/admin/tables/units', 'toolbar'],
+  ['admin reports', () => '/sys/admin/reports/cmdhistory', 'toolbar'],
+  ['settings', () => '/sys/admin/settings', 'toolbar'],
+  ['user settings', () => '/sys/user/settings', 'toolbar'],
+];
+
+async function settle(page: Page, path: string, ready: string) {
+  await page.goto(path);
+  await page.locator(tid(ready)).first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+describe.each([
+  ['ADMIN', 'ru', 'Admin123'],
+  ['ADMIN', 'en', 'Admin123'],
+  ['DOCTOR1', 'ru', 'Doctor123'],
+])('as %s in %s', (login, lang, password) => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await ctx.env.newPage();
+    await page.goto('/login');
+    await page.evaluate((l) => localStorage.setItem('tb.language', l), lang);
+    await page.reload();
+    await page.locator(tid('login-user')).waitFor();
+  });
+
+  it('the login page: no serious violation, one h1, its content in main', async () => {
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('main').count()).toBe(1);
+  });
+
+  it.each(screens.map((s) => [s[0], s] as const))('%s: no serious violation, one h1, header, nav and main', async (_name, [, path, ready]) => {
+    if (!page.url().includes('/sys/')) await loginThroughUi(page, login, password);
+    await settle(page, path(), ready);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.locator('h1').count()).toBe(1);
+    for (const landmark of ['header', 'nav', 'main']) expect(await page.locator(landmark).count(), landmark).toBeGreaterThan(0);
+  });
+});

@@ -38,6 +38,8 @@ async function settle(page: Page, path: string, ready: string) {
   await page.goto(path);
   await page.locator(tid(ready)).first().waitFor();
   await page.waitForLoadState('networkidle');
+  // pages load lazily: the title is the last thing a slow machine draws
+  await page.locator('h1').first().waitFor().catch(() => {});
 }
 
 describe.each([

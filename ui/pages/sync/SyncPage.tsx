@@ -12,13 +12,14 @@ import { errorsOf, syncApi } from '../../api/index.ts';
 import { WaitIcon } from '../../generic/index.ts';
 import { useSession } from '../../session/index.ts';
 import { phaseOf, SYNC_POLL_MS } from './syncPhase.ts';
+import { PageTitle } from '../../generic/PageTitle.tsx';
 
 export default function SyncPage() {
   const { t } = useTranslation();
   const session = useSession();
   if (!session.clientMode) {
     return (
-      <Card title={t('ui.sync.title')} data-testid="sync-page" data-phase="server" style={{ maxWidth: 560 }}>
+      <Card title={<PageTitle size={16} style={{ margin: 0 }}>{t('ui.sync.title')}</PageTitle>} data-testid="sync-page" data-phase="server" style={{ maxWidth: 560 }}>
         <Result status="info" title={t('ui.sync.serverTitle')} subTitle={t('ui.sync.serverText')} />
       </Card>
     );
@@ -63,7 +64,7 @@ function ClientSyncPage() {
   };
 
   return (
-    <Card title={t('ui.sync.title')} data-testid="sync-page" data-phase={phase} style={{ maxWidth: 560 }}>
+    <Card title={<PageTitle size={16} style={{ margin: 0 }}>{t('ui.sync.title')}</PageTitle>} data-testid="sync-page" data-phase={phase} style={{ maxWidth: 560 }}>
       {errors.map((e, i) => (
         <Alert key={i} type="error" showIcon title={e} style={{ marginBottom: 12 }} />
       ))}

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { errorsOf, sysApi } from '../../api/index.ts';
 import { TimedAlerts, useTimedAlerts } from '../../generic/index.ts';
 import { applyServerErrors } from './applyServerErrors.ts';
+import { PageTitle } from '../../generic/PageTitle.tsx';
 
 const FIELDS = ['password', 'newPassword', 'repeatNewPassword'];
 
@@ -40,7 +41,7 @@ export default function ChangePasswordPage() {
   });
 
   return (
-    <Card title={t('ui.user.changePasswordTitle')} data-testid="change-password-page" style={{ maxWidth: 520 }}>
+    <Card title={<PageTitle size={16} style={{ margin: 0 }}>{t('ui.user.changePasswordTitle')}</PageTitle>} data-testid="change-password-page" style={{ maxWidth: 520 }}>
       <TimedAlerts alerts={alerts.alerts} remove={alerts.remove} />
       <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
         <Form.Item name="password" label={t('ui.user.password')} rules={[required]}>

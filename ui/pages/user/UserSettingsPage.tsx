@@ -12,6 +12,7 @@ import { useSessionContext } from '../../session/index.ts';
 import { TimedAlerts, useTimedAlerts, WaitIcon } from '../../generic/index.ts';
 import { applyServerErrors } from './applyServerErrors.ts';
 import { browserTimeZone, timeZoneOptions } from './timeZones.ts';
+import { PageTitle } from '../../generic/PageTitle.tsx';
 
 const FIELDS = ['name', 'mobile', 'email', 'timeZone'];
 
@@ -55,7 +56,7 @@ export default function UserSettingsPage() {
   const required = { required: true, message: t('ui.msg.required') };
   const max = (n: number) => ({ max: n, message: t('ui.register.tooLong', { max: n }) });
   return (
-    <Card title={t('ui.user.settingsTitle')} data-testid="user-settings-page" style={{ maxWidth: 640 }}>
+    <Card title={<PageTitle size={16} style={{ margin: 0 }}>{t('ui.user.settingsTitle')}</PageTitle>} data-testid="user-settings-page" style={{ maxWidth: 640 }}>
       <TimedAlerts alerts={alerts.alerts} remove={alerts.remove} />
       {!loaded ? <WaitIcon /> : null}
       <Form form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ display: loaded ? undefined : 'none' }}>

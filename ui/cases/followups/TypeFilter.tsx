@@ -17,6 +17,7 @@ export function TypeFilter({ types, value, onChange }: { types: FollowupType[]; 
       data-testid="followup-filter"
       style={{ minWidth: 260, maxWidth: 520 }}
       placeholder={t('ui.followups.filter')}
+      aria-label={t('ui.followups.filter')}
       value={value}
       onChange={onChange}
       options={types.map((x) => ({ value: x.type, label: x.name }))}

@@ -98,10 +98,10 @@ export function MonthCalendar({ month, days, edited, chosen, editable, state, on
                 fontSize: 12,
                 borderRadius: 4,
                 border: `1px ${ahead ? 'dashed' : 'solid'} ${isPlanned ? COLORS.green : treated ? '#d9d9d9' : 'transparent'}`,
-                opacity: treated && ahead ? 0.55 : 1,
                 fontWeight: isPlanned ? 600 : 400,
                 background: status ? STATUS_COLORS[status] : treated ? '#fff' : '#fafafa',
-                color: status ? '#fff' : treated ? '#262626' : COLORS.textMuted,
+                // days ahead are told by their dashed frame and muted (still AA) text, not by fading
+                color: status ? '#fff' : treated && !ahead ? '#262626' : COLORS.textMuted,
                 cursor: active ? 'pointer' : 'default',
               }}
             >

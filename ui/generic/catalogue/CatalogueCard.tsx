@@ -48,7 +48,9 @@ export function CatalogueCard({ table, item, list, properties, expanded, editabl
       data-testid="catalogue-item"
       data-id={item.id}
       onClick={onToggle}
-      style={{ opacity: inactive ? 0.6 : 1 }}
+      // an inactive record is told by its dashed frame and grey ground, never by fading its text (contrast)
+      style={inactive ? { background: '#fafafa', borderStyle: 'dashed' } : undefined}
+      data-inactive={inactive || undefined}
     >
       <Flex justify="space-between" align="center" gap={8} wrap>
         <div>

@@ -11,6 +11,8 @@ import { casePage, type CasePage } from './lists.ts';
 import { placeOf, type Place } from './place.ts';
 import { ACTIVE_TABS, SUMMARIES, summaryOf, type ActiveTab } from './summaries.ts';
 import { childNodes, rootNode } from './tree.ts';
+import { unitWorklist } from './worklist.ts';
+import { isoOf, utcToday } from '../treatment/dates.ts';
 
 const uuid = { type: 'string', format: 'uuid' };
 const page = { type: 'integer', minimum: 1, maximum: 200 };
@@ -88,6 +90,18 @@ export function placeRoutes(app: Hono<Env>, ctx: AppContext): void {
       out[tab] = tab === shown ? await casePage(em, ctx.registry, s, place, def.where, body.page ?? 1, count, body.after) : ({ count, list: [], next: null } satisfies CasePage);
     }
     return c.json(out);
+  });
+
+  /**
+   * `POST /api/cases/unit/{unitId}/worklist` → the unit's worklist (`worklist.ts`): `{missedDoses,
+   * examsDue, noOutcome, truncated}`, today as the treatment tab counts it.
+   */
+  app.post('/api/cases/unit/:unitId/worklist', async (c) => {
+    const { s, db } = await read(c, { type: 'object', additionalProperties: false }, 'worklist');
+    const unitId = c.req.param('unitId');
+    if (!isUuid(unitId)) throw fail(400, t(s.lang, 'msg.badId'), 'unitId');
+    await placeOf(db, s, 'UNIT', unitId);
+    return c.json(await unitWorklist(db, ctx.registry, s, unitId, isoOf(utcToday())));
   });
 
   /** `POST /api/cases/tag/query {tagId, unitId | adminUnitId, page}` → `{tag: {id, name, type}, count, list, next}` (50 a page). */

@@ -101,6 +101,7 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/cases/summary': perm('CASEMAN'),
   'POST /api/cases/summary/query': perm('CASEMAN'),
   'POST /api/cases/unit/:unitId': perm('CASEMAN'),
+  'POST /api/cases/unit/:unitId/worklist': perm('CASEMAN'),
   'POST /api/cases/tag/query': perm('CASEMAN'),
   'POST /api/cases/view': perm('CASEMAN'),
   'POST /api/cases/view/places': perm('CASEMAN'),

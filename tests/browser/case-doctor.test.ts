@@ -1,6 +1,8 @@
-// What a doctor expects on a case (issue 21): the header says the patient's age today, the latest
-// weight and the HIV status; the patient's address and phones are entered in the case's edit
-// dialog (a malformed phone refused on its field) and shown on the data tab.
+// What a doctor expects (issue 21): the case header says the patient's age today, the latest weight
+// and the HIV status; the patient's address and phones are entered in the case's edit dialog (a
+// malformed phone refused on its field) and shown on the data tab; the unit's worklist lists the
+// case with its missed doses and opens it; the treatment card prints on A4 with the case's header,
+// prescriptions, intake grid and exams.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
@@ -14,10 +16,14 @@ describe('a case as a doctor reads it', () => {
   let admin: ApiClient;
   let page: Page;
   let caseId: string;
+  let unitId: string;
+  const DAY = 86_400_000;
+  /** The ISO date `offset` days from today in UTC (the server's treatment calendar counts in UTC). */
+  const utcDay = (offset: number) => new Date((Math.floor(Date.now() / DAY) + offset) * DAY).toISOString().slice(0, 10);
 
   beforeAll(async () => {
     admin = await ctx.env.server.login();
-    const unitId = (await admin.post('/api/tbl/unit/query', { key: 'Бишкекский' })).body.list[0].id;
+    unitId = (await admin.post('/api/tbl/unit/query', { key: 'Бишкекский' })).body.list[0].id;
     // born 40 years before tomorrow: 39 until tomorrow's birthday
     const tomorrow = new Date();
     tomorrow.setDate(tomorrow.getDate() + 1);
@@ -29,6 +35,23 @@ describe('a case as a doctor reads it', () => {
     });
     expect(c.status, JSON.stringify(c.body)).toBe(200);
     caseId = c.body.result;
+    // on treatment for 40 days; of the last 14 days, two not taken, the rest directly observed
+    const product = (await admin.post('/api/tbl/product/query', { pageSize: 100 })).body.list.find((x: any) => x.shortName === 'HRZE 75/150/400/275').id;
+    const started = await admin.post('/api/cases/case/treatment/start', {
+      caseId, unitId, iniDate: utcDay(-40), prescriptions: [{ productId: product, doseUnit: 4, frequency: 7, monthIni: 1, months: 6 }],
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const byMonth = new Map<string, { day: number; status: string }[]>();
+    for (let o = -14; o <= -1; o++) {
+      const iso = utcDay(o);
+      const status = o === -9 || o === -2 ? 'NOT_TAKEN' : 'DOTS';
+      byMonth.set(iso.slice(0, 7), [...(byMonth.get(iso.slice(0, 7)) ?? []), { day: Number(iso.slice(8)), status }]);
+    }
+    for (const [ym, days] of byMonth) {
+      const r = await admin.post('/api/cases/case/treatment/followup', { caseId, year: Number(ym.slice(0, 4)), month: Number(ym.slice(5)), days });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    // exams after the treatment start: the start rewrites the case row (the derived columns it drops come back with the next exam — issue 21, the writer's item)
     for (const [table, doc] of [
       ['medexam', { date: '2025-02-05', usingPrescMedicines: true, weight: 58 }],
       ['medexam', { date: '2025-03-05', usingPrescMedicines: true, weight: 61.5 }],
@@ -67,5 +90,60 @@ describe('a case as a doctor reads it', () => {
     expect(text).toContain('0700 11 22 33');
     expect(text).toContain('ул. Токтогула');
     expect((await admin.get(`/api/tbl/case/form/readonly/${caseId}`)).body.doc.patient).toMatchObject({ phone: '+996 555 10 20 30', address: { street: 'ул. Токтогула', house: '101' } });
+  });
+
+  it('the unit worklist lists the case with its missed doses and opens it', async () => {
+    await page.goto(`/sys/unit/general?id=${unitId}`);
+    await page.locator(tid('unit-tab-worklist')).click();
+    await page.waitForURL(/\/sys\/unit\/worklist\?id=/);
+    const missed = page.locator(tid('worklist-missed'));
+    const row = missed.locator(tid(`worklist-row-${caseId}`));
+    await poll(() => row.innerText()).toContain('Адресов Эрмек');
+    expect(await row.innerText()).toContain('2 из 14 дн.');
+    expect(await missed.locator('.ant-card-head').innerText()).toContain('Пропуски приёма препаратов за последние 14 дней');
+    // treatment month 2 of drug-susceptible TB: the smear is due
+    const exam = page.locator(tid('worklist-exams')).locator(tid(`worklist-row-${caseId}`));
+    expect(await exam.innerText()).toContain('Микроскопия мокроты');
+    await row.locator(tid('worklist-case')).click();
+    await page.waitForURL(new RegExp(`/sys/case\\?id=${caseId}`));
+    await poll(() => page.locator(tid('case-patient-name')).innerText()).toContain('Адресов');
+  });
+
+  it('the treatment card shows the case on A4 pages when printed', async () => {
+    await page.goto(`/sys/case?id=${caseId}&tab=treatment`);
+    await page.locator(tid('treatment-card-link')).click();
+    await page.waitForURL(/\/sys\/case\/treatmentcard\?id=/);
+    const card = page.locator(tid('treatment-card'));
+    await poll(() => card.locator(tid('card-patient')).innerText()).toContain('Адресов Эрмек');
+    expect(await card.locator(tid('card-classification')).innerText()).toBe('ТБ — Подтверждённый');
+    expect(await card.locator(tid('card-regimen')).innerText()).toBe('Индивидуализированная схема');
+    expect(await card.locator(tid('card-unit')).innerText()).toContain('Бишкекский');
+    const rx = await card.locator(tid('card-prescriptions')).innerText();
+    expect(rx).toContain('HRZE 75/150/400/275');
+    expect(rx).toContain('7/7');
+    // the day two days ago: not taken; yesterday: directly observed
+    const cell = (offset: number) => {
+      const iso = utcDay(offset);
+      return card.locator(`${tid('card-grid-month')}[data-month="${iso.slice(0, 7)}"] td[data-day="${Number(iso.slice(8))}"]`);
+    };
+    expect(await cell(-2).innerText()).toBe('✗');
+    expect(await cell(-1).innerText()).toBe('✓');
+    const exams = card.locator(tid('card-exam'));
+    expect(await exams.count()).toBe(3);
+    expect(await exams.first().innerText()).toContain('04.02.2025');
+    expect(await card.locator(tid('card-exams')).innerText()).toContain('Отрицательный');
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator(tid('toolbar')).isVisible()).toBe(false);
+    expect(await page.locator(tid('card-print')).isVisible()).toBe(false);
+    const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+    const boxes = [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(boxes.length).toBeGreaterThanOrEqual(1);
+    // A4 is 210 × 297 mm = 595 × 842 points (Letter, the default, would be 612 × 792)
+    for (const [w, h] of boxes) {
+      expect(Math.abs(w - 595.3)).toBeLessThan(2);
+      expect(Math.abs(h - 841.9)).toBeLessThan(2);
+    }
+    await page.emulateMedia({ media: 'screen' });
   });
 });

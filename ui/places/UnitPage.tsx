@@ -1,7 +1,8 @@
 /**
  * `/sys/unit/*?id={unitId}` — a TB unit's or laboratory's page (seed 001 §2.2): its icon (tbunit or
- * lab), name and area, the 'notify case' command, and the tabs General (`/general`: the dashboard)
- * and Cases (`/cases`: side menu, `/active` by default).
+ * lab), name and area, the 'notify case' command, and the tabs General (`/general`: the dashboard),
+ * Worklist (`/worklist`: what the unit's doctor has to act on) and Cases (`/cases`: side menu,
+ * `/active` by default).
  */
 import { Alert, Space, Tabs } from 'antd';
 import { ExperimentOutlined, MedicineBoxOutlined } from '@ant-design/icons';
@@ -13,10 +14,11 @@ import { placeLink, type PlaceRef } from './api.ts';
 import { CasesView } from './CasesView.tsx';
 import { NotifyMenu } from './NotifyMenu.tsx';
 import { PlaceDashboard } from './PlaceDashboard.tsx';
+import { UnitWorklist } from './UnitWorklist.tsx';
 import { useRemote } from './useRemote.ts';
 import { PageTitle } from '../generic/PageTitle.tsx';
 
-const TABS = ['general', 'cases'] as const;
+const TABS = ['general', 'worklist', 'cases'] as const;
 
 interface UnitDoc {
   id: string;
@@ -70,6 +72,7 @@ export default function UnitPage() {
       <Routes>
         <Route index element={<PlaceDashboard place={place} />} />
         <Route path="general/*" element={<PlaceDashboard place={place} />} />
+        <Route path="worklist" element={<UnitWorklist unitId={id} />} />
         <Route path="cases/*" element={<CasesView place={place} />} />
         <Route path="*" element={<Navigate to={placeLink(place, 'general')} replace />} />
       </Routes>

@@ -13,6 +13,7 @@ export const PendingPage = lazy(() => import('../pages/pending/PendingPage.tsx')
 export const WorkspacePage = lazy(() => import('../pages/workspace/WorkspacePage.tsx'));
 export const LicenceGate = lazy(() => import('../pages/login/LicenceGate.tsx'));
 export const CasePage = lazy(() => import('../cases/case/CasePage.tsx'));
+export const TreatmentCardPage = lazy(() => import('../cases/treatment/card/TreatmentCardPage.tsx'));
 export const NotifyPage = lazy(() => import('../cases/notify/NotifyPage.tsx'));
 export const UnitPage = lazy(() => import('../places/UnitPage.tsx'));
 export const AdminUnitPage = lazy(() => import('../places/AdminUnitPage.tsx'));

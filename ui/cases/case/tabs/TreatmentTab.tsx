@@ -6,7 +6,7 @@
  * start, a cancel or a period change.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Flex } from 'antd';
+import { Alert, Flex, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, type FieldError } from '../../../api/index.ts';
 import { TimedAlerts, useConfirm, useTimedAlerts, WaitIcon } from '../../../generic/index.ts';
@@ -16,6 +16,7 @@ import type { Treatment } from '../../treatment/model.ts';
 import { StartTreatment } from '../../treatment/StartTreatment.tsx';
 import { TreatmentSummary } from '../../treatment/TreatmentSummary.tsx';
 import { TreatmentMenu, type TreatmentAction } from '../../treatment/TreatmentMenu.tsx';
+import { TreatmentCardLink } from '../../treatment/card/TreatmentCardLink.tsx';
 import { AdherenceAlert } from '../../treatment/AdherenceAlert.tsx';
 import { PrescriptionTimeline } from '../../treatment/PrescriptionTimeline.tsx';
 import { AdherenceCalendar } from '../../treatment/AdherenceCalendar.tsx';
@@ -108,7 +109,15 @@ export default function TreatmentTab({ caseId, tbcase, reload }: CaseTabProps) {
         />
       ) : (
         <Flex vertical gap={12}>
-          <TreatmentSummary treatment={treatment} extra={treatment.canChange ? <TreatmentMenu onAction={onAction} /> : null} />
+          <TreatmentSummary
+            treatment={treatment}
+            extra={
+              <Space size={8}>
+                <TreatmentCardLink caseId={caseId} />
+                {treatment.canChange ? <TreatmentMenu onAction={onAction} /> : null}
+              </Space>
+            }
+          />
           <AdherenceAlert alert={treatment.alert} />
           <PrescriptionTimeline
             treatment={treatment}

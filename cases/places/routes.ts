@@ -6,13 +6,13 @@ import { jsonBody } from '../../server/http/body.ts';
 import type { AppContext, Env, Session } from '../../server/types.ts';
 import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
 import { assertPermission } from '../../server/http/middleware.ts';
+import { todayOf } from '../../server/http/time-zone.ts';
 import { placeCounts, tagCounts } from './counts.ts';
 import { casePage, type CasePage } from './lists.ts';
 import { placeOf, type Place } from './place.ts';
 import { ACTIVE_TABS, SUMMARIES, summaryOf, type ActiveTab } from './summaries.ts';
 import { childNodes, rootNode } from './tree.ts';
 import { unitWorklist } from './worklist.ts';
-import { isoOf, utcToday } from '../treatment/dates.ts';
 
 const uuid = { type: 'string', format: 'uuid' };
 const page = { type: 'integer', minimum: 1, maximum: 200 };
@@ -94,14 +94,14 @@ export function placeRoutes(app: Hono<Env>, ctx: AppContext): void {
 
   /**
    * `POST /api/cases/unit/{unitId}/worklist` → the unit's worklist (`worklist.ts`): `{missedDoses,
-   * examsDue, noOutcome, truncated}`, today as the treatment tab counts it.
+   * examsDue, noOutcome, truncated}`, on the user's today (`todayOf`).
    */
   app.post('/api/cases/unit/:unitId/worklist', async (c) => {
     const { s, db } = await read(c, { type: 'object', additionalProperties: false }, 'worklist');
     const unitId = c.req.param('unitId');
     if (!isUuid(unitId)) throw fail(400, t(s.lang, 'msg.badId'), 'unitId');
     await placeOf(db, s, 'UNIT', unitId);
-    return c.json(await unitWorklist(db, ctx.registry, s, unitId, isoOf(utcToday())));
+    return c.json(await unitWorklist(db, ctx.registry, s, unitId, todayOf(s)));
   });
 
   /** `POST /api/cases/tag/query {tagId, unitId | adminUnitId, page}` → `{tag: {id, name, type}, count, list, next}` (50 a page). */

@@ -15,7 +15,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Registry } from '../../engine/registry.ts';
-import type { Session } from '../../server/http/context.ts';
+import type { Session } from '../../server/types.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 import { composePatientName } from '../../server/sys/patient-name.ts';
 import { WEEKDAYS } from '../treatment/plan.ts';

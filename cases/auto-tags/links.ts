@@ -4,24 +4,24 @@
  * change are deleted or inserted (the per-unit tag counters are kept by triggers on the table).
  * Manual tags' links are never touched: every statement names the automatic tags it may change.
  *
- * The changes are appended to the workspace's change log (and a delete leaves its tombstone) by
- * {@link logLinkChanges}, once, at the end of the caller's work, as the table writer does row by
- * row (server/sync/changes.ts): the offline client sees automatic tags come and go like any change.
- * At the end, because the log's counter row serialises the workspace's writes: taken earlier, a
- * workspace recompute would hold it while waiting for a case being written, which waits for it.
- * For the same reason a recompute skips a case another transaction is writing (its row locked):
- * that write recomputes the case's tags itself.
+ * The changes go to the change feed (and a delete leaves its tombstone) through the feed's batch entry
+ * {@link logLinkChanges}, once, at the end of the caller's work (server/sync/changes.ts, written at the
+ * commit): the offline client sees automatic tags come and go like any change.
+ * A recompute skips a case another transaction is writing (its row locked): that write recomputes
+ * the case's tags itself.
  */
 import { sql } from 'kysely';
 import type { Em } from '../../server/db/orm.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import type { Registry } from '../../engine/registry.ts';
+import { recordChanges } from '../../server/sync/changes.ts';
 
 /** A list of uuids (or integers) as one array parameter. */
 const list = (xs: Iterable<string | number>) => `{${[...xs].join(',')}}`;
 
 /** The links a write removed (with their versions) and made (with their case and tag). */
 export interface LinkChanges {
-  deleted: { id: string; version: number }[];
+  deleted: { id: string; version: number; case_id: string; tag_id: string }[];
   created: { id: string; case_id: string; tag_id: string }[];
 }
 
@@ -36,7 +36,7 @@ const returned = sql`returning id, version, case_id, tag_id`;
 /** Appends `more` to `into`. */
 function add(into: LinkChanges, more: { rows: unknown[] }, kind: keyof LinkChanges) {
   for (const r of more.rows as Record<string, unknown>[]) {
-    if (kind === 'deleted') into.deleted.push({ id: String(r.id), version: Number(r.version) });
+    if (kind === 'deleted') into.deleted.push({ id: String(r.id), version: Number(r.version), case_id: String(r.case_id), tag_id: String(r.tag_id) });
     else into.created.push({ id: String(r.id), case_id: String(r.case_id), tag_id: String(r.tag_id) });
   }
 }
@@ -80,29 +80,12 @@ export async function setCaseTags(em: Em, workspaceId: string, caseId: string, a
 }
 
 /**
- * Appends the link changes to the change log (one statement per 20,000): the workspace's counter
- * moved by their number, one number each (deletes first), a tombstone per delete.
- * @example await logLinkChanges(em, ws, changes)
+ * Records the link changes in the change feed (system changes: no user), deletes first.
+ * @example await logLinkChanges(em, registry, ws, changes)
  */
-export async function logLinkChanges(em: Em, workspaceId: string, changes: LinkChanges): Promise<void> {
-  // a workspace's first recompute may change a million links: 20,000 a statement
-  const size = 20_000;
-  for (let i = 0; i < changes.deleted.length; i += size) await logChunk(em, workspaceId, { deleted: changes.deleted.slice(i, i + size), created: [] });
-  for (let i = 0; i < changes.created.length; i += size) await logChunk(em, workspaceId, { deleted: [], created: changes.created.slice(i, i + size) });
-}
-
-async function logChunk(em: Em, workspaceId: string, { deleted, created }: LinkChanges): Promise<void> {
-  const ws = sql`${workspaceId}::uuid`;
-  await sql`with d as (select * from unnest(${list(deleted.map((r) => r.id))}::uuid[], ${list(deleted.map((r) => r.version))}::int[]) as d(id, version)),
-    c as (select * from unnest(${list(created.map((r) => r.id))}::uuid[], ${list(created.map((r) => r.case_id))}::uuid[], ${list(created.map((r) => r.tag_id))}::uuid[]) as c(id, case_id, tag_id)),
-    r as (select 0 as k, d.id, 'delete' as op, d.version + 1 as v, null::jsonb as data from d
-          union all select 1, c.id, 'create', 1, jsonb_build_object('caseId', c.case_id, 'tagId', c.tag_id) from c),
-    n as (select count(*)::int as k from r),
-    s as (insert into changeseq as q (id, workspace_id, seq) select gen_random_uuid(), ${ws}, n.k from n
-      on conflict (workspace_id) do update set seq = q.seq + excluded.seq, updated_at = now() returning q.seq),
-    logged as (insert into changelog (id, workspace_id, seq, table_name, row_id, op, row_version, data, changed_at)
-      select gen_random_uuid(), ${ws}, s.seq - n.k + (row_number() over (order by r.k, r.id))::int, 'casetag', r.id, r.op, r.v, r.data, now()
-      from r, n, s returning 1)
-    insert into tombstone (id, workspace_id, table_name, row_id, row_version, deleted_at)
-    select gen_random_uuid(), ${ws}, 'casetag', d.id, d.version + 1, now() from d`.execute(kysely(em));
+export async function logLinkChanges(em: Em, registry: Registry, workspaceId: string, changes: LinkChanges): Promise<void> {
+  await recordChanges(em, registry, registry.table('casetag'), { workspaceId }, [
+    ...changes.deleted.map((r) => ({ rowId: r.id, op: 'delete' as const, version: r.version + 1, prev: { caseId: r.case_id, tagId: r.tag_id } })),
+    ...changes.created.map((r) => ({ rowId: r.id, op: 'create' as const, version: 1, data: { caseId: r.case_id, tagId: r.tag_id } })),
+  ]);
 }

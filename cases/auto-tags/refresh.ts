@@ -5,6 +5,7 @@
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext } from '../../server/types.ts';
 import { autoTags, matchCases, matchWorkspace, type AutoTag } from './evaluate.ts';
+import type { Registry } from '../../engine/registry.ts';
 import { logLinkChanges, noChanges, setCaseTags, setTagCases } from './links.ts';
 
 /**
@@ -22,7 +23,7 @@ export async function refreshCaseTags(em: Em, ctx: AppContext, workspaceId: stri
   const all = tags.map((t) => t.id);
   const changes = noChanges();
   for (const [caseId, matched] of matches) await setCaseTags(em, workspaceId, caseId, all, matched, changes);
-  await logLinkChanges(em, workspaceId, changes);
+  await logLinkChanges(em, ctx.registry, workspaceId, changes);
 }
 
 /**
@@ -33,17 +34,17 @@ export async function refreshCaseTags(em: Em, ctx: AppContext, workspaceId: stri
 export async function refreshTag(em: Em, ctx: AppContext, workspaceId: string, tag: AutoTag): Promise<void> {
   const changes = noChanges();
   await setTagCases(em, workspaceId, tag.id, await matchWorkspace(em, ctx, workspaceId, tag), changes);
-  await logLinkChanges(em, workspaceId, changes);
+  await logLinkChanges(em, ctx.registry, workspaceId, changes);
 }
 
 /**
  * Takes an automatic tag off every case (the tag was made inactive, or manual).
- * @example await clearTag(em, ws, tagId)
+ * @example await clearTag(em, ctx.registry, ws, tagId)
  */
-export async function clearTag(em: Em, workspaceId: string, tagId: string): Promise<void> {
+export async function clearTag(em: Em, registry: Registry, workspaceId: string, tagId: string): Promise<void> {
   const changes = noChanges();
   await setTagCases(em, workspaceId, tagId, [], changes);
-  await logLinkChanges(em, workspaceId, changes);
+  await logLinkChanges(em, registry, workspaceId, changes);
 }
 
 /**
@@ -65,6 +66,6 @@ export async function refreshWorkspaceTags(em: Em, ctx: AppContext, workspaceId:
     await setTagCases(em, workspaceId, tag.id, cases, changes);
     done++;
   }
-  await logLinkChanges(em, workspaceId, changes);
+  await logLinkChanges(em, ctx.registry, workspaceId, changes);
   return done;
 }

@@ -74,13 +74,13 @@ export const tagCase: ActionOn<'tbcase', CaseTag> = {
     for (const [tagId, link] of before) {
       if (wanted.has(tagId)) continue;
       await db.deleteFrom('casetag').where('id', '=', link.linkId).execute();
-      await recordChange(x.em, linkDef, s, { rowId: link.linkId, op: 'delete', version: link.version + 1 });
+      await recordChange(x.em, x.ctx.registry, linkDef, s, { rowId: link.linkId, op: 'delete', version: link.version + 1, prev: { caseId: x.id, tagId } });
     }
     for (const tagId of wanted.keys()) {
       if (before.has(tagId)) continue;
       const linkId = crypto.randomUUID();
       await db.insertInto('casetag').values({ id: linkId, workspace_id: s.workspaceId, case_id: x.id, tag_id: tagId }).execute();
-      await recordChange(x.em, linkDef, s, { rowId: linkId, op: 'create', version: 1, data: { caseId: x.id, tagId } });
+      await recordChange(x.em, x.ctx.registry, linkDef, s, { rowId: linkId, op: 'create', version: 1, data: { caseId: x.id, tagId } });
     }
     const list = (m: Iterable<string>) => [...m].sort((a, b) => a.localeCompare(b)).join(', ');
     return {

@@ -12,8 +12,9 @@ import { newPassword } from './new-password.ts';
  * that already has a password is told the workspace is open to it; an invitation waiting for an
  * account of another workspace goes to that account's own address. The administrator's screen
  * says the mail was sent. Nothing is sent for the demo seed (a system session) nor to the user
- * adding themselves (a new workspace's creator). Runs in the creating transaction (a failed send undoes the creation);
- * the password is never recorded.
+ * adding themselves (a new workspace's creator). Queued in the creating transaction and sent once
+ * it commits (never for a creation rolled back; a failed send is logged, the user stays); the
+ * password is never recorded.
  *
  * @example userwsHooks.afterSave = (x) => sendWelcomeMail(x)
  */

@@ -25,7 +25,8 @@ function column(f: Field, required: boolean) {
   if (f.type === 'string' && f.format === 'date-time') return { ...base, type: 'datetime' };
   if (f.type === 'string' && f.format === 'uuid') return { ...base, type: 'uuid' };
   if (f.type === 'string') return f.maxLength ? { ...base, type: 'string', length: f.maxLength } : { ...base, type: 'text' };
-  if (f.type === 'integer') return { ...base, type: 'integer' };
+  // an integer allowed past 32 bits (the change feed's keys) is a bigint column
+  if (f.type === 'integer') return { ...base, type: Number(f.schema.maximum) > 2147483647 ? 'bigint' : 'integer' };
   if (f.type === 'number') return { ...base, type: 'double' };
   if (f.type === 'boolean') return { ...base, type: 'boolean' };
   return { ...base, type: 'text' };

@@ -5,6 +5,7 @@ import type { MikroORM as CoreORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Registry } from '../../engine/registry.ts';
 import { deriveEntities } from './entities.ts';
+import { watchTransactions } from './transaction.ts';
 
 export type Orm = CoreORM & { em: SqlEntityManager };
 export type Em = SqlEntityManager;
@@ -37,14 +38,20 @@ export async function openOrm(registry: Registry, opts: DbOptions): Promise<Orm>
   };
   if (opts.databaseUrl) {
     const { MikroORM } = await import('@mikro-orm/postgresql');
-    return (await MikroORM.init({ ...common, clientUrl: opts.databaseUrl, pool: { min: 0, max: 10 } } as any)) as unknown as Orm;
+    return watched((await MikroORM.init({ ...common, clientUrl: opts.databaseUrl, pool: { min: 0, max: 10 } } as any)) as unknown as Orm);
   }
   const dataDir = opts.dataDir ?? '.data/pglite';
   if (!dataDir.startsWith('memory:')) mkdirSync(dataDir, { recursive: true });
   const { MikroORM } = await import('@mikro-orm/pglite');
   // pg_trgm serves the trigram indexes of searched columns (entities.ts), as on PostgreSQL
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  return (await MikroORM.init({ ...common, dbName: dataDir, driverOptions: { extensions: { pg_trgm } } } as any)) as unknown as Orm;
+  return watched((await MikroORM.init({ ...common, dbName: dataDir, driverOptions: { extensions: { pg_trgm } } } as any)) as unknown as Orm);
+}
+
+/** The ORM with its transactions followed: the change feed written at commit, effects after it (transaction.ts). */
+function watched(orm: Orm): Orm {
+  watchTransactions(orm);
+  return orm;
 }
 
 /** Applies every pending migration. */

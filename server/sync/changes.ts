@@ -1,19 +1,79 @@
 /**
- * Change tracking for the offline client. Every write of a synchronised table (a workspace table
- * served by the API, unless `x-table.sync: false`) appends to the workspace's change log in the
- * transaction of the write: a sequence number, the table, the row id, the operation, the row's new
- * version and the raw changed values. The number comes from the workspace's counter row
- * (`changeseq`), incremented in the same transaction: its row lock makes numbers follow commit
- * order, so "what changed since N" never skips a change that committed late. A delete also leaves
+ * The change feed (the contract: docs/sync-feed.md). Every change of a synchronised table (a
+ * workspace table served by the API, unless `x-table.sync: false`) is recorded here during its
+ * transaction and written to `changelog` once, just before that transaction commits (one statement
+ * per 5,000 changes; transaction.ts calls {@link writeBuffered}). Nothing is locked for the feed:
+ * writers of a workspace do not wait for each other.
+ *
+ * Order. A change row carries `tx_key` — its transaction's id (`pg_current_xact_id()`), raised to
+ * the key of the latest change of any row it changes — and `seq`, a number of the plain sequence
+ * `changelog_seq` taken at the commit. The feed is read in (tx_key, seq) order and only below the
+ * reading snapshot's xmin (`routes.ts`), which gives:
+ * - no skips: a transaction whose id is below xmin has finished, so every change row of key < xmin
+ *   is committed and visible (or rolled back: never); a change written later belongs to a
+ *   transaction still running or not yet begun, whose id — hence key — is ≥ that xmin;
+ * - per row, commit order: two transactions changing one row are ordered by its row lock, and the
+ *   second computes its key after the first committed, from the first's change row: its key is ≥
+ *   the first's, and on a tie its seq (taken later) is greater.
+ *
+ * Placement. Each row says which units' views see it (`units`; null: every reader of the table):
+ * the row's own unit columns (`x-table.scope.unit`, `alsoUnit`), its parent's (`x-table.parent`),
+ * or the units of the rows through which it is seen (`scope.via`: a patient, through their cases).
+ * A change that moves a row out of some units (a transfer) adds a `left` entry for it and for the
+ * rows placed through it (its sub-records, its patient), placed in the units it left, with the units
+ * still seeing it (`kept`): a client of the view that lost them learns to drop them. A delete is
+ * placed where the row was, and lists the rows its delete cascades to as deletes too. A delete leaves
  * a tombstone: the id is never reused.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Registry } from '../../engine/registry.ts';
 import type { TableDef } from '../../engine/types.ts';
-import type { Em } from '../db/orm.ts';
-import type { Session, Doc } from '../types.ts';
 import { kysely } from '../db/kysely.ts';
+import type { Em } from '../db/orm.ts';
+import { onBeforeCommit, txState, type TxState } from '../db/transaction.ts';
+import type { Doc } from '../types.ts';
 
-export type ChangeOp = 'create' | 'update' | 'delete';
+export type ChangeOp = 'create' | 'update' | 'delete' | 'left';
+
+/** Who changed: the workspace of the rows and the acting user (none for the system). A `Session` is one. */
+export interface Writer {
+  workspaceId: string;
+  userId?: string | null;
+}
+
+/** One change of a row, as the writer tells it. */
+export interface Change {
+  rowId: string;
+  op: 'create' | 'update' | 'delete';
+  /** The row's version after the change (a delete: the deleted version + 1). */
+  version: number;
+  /** The changed values (`changedValues`); a create: all of them. */
+  data?: Doc;
+  /** The stored document before the change (updates and deletes): where the row was placed. */
+  prev?: Doc;
+  /** The stored document after the change (updates): where the row is placed now. */
+  doc?: Doc;
+}
+
+/** A change row waiting for the commit. `units` undefined: placed at the commit, from the row as it is then. */
+interface Entry {
+  registry: Registry;
+  def: TableDef;
+  w: string;
+  t: string;
+  r: string;
+  o: ChangeOp;
+  v: number;
+  d: Doc | null;
+  u?: string[] | null;
+  k?: string[] | null;
+  by: string | null;
+  at: string;
+}
+
+const CHUNK = 5000;
+/** A transaction that buffered this many changes writes them at once (a workspace's tag recompute). */
+const BUFFER_MAX = 20_000;
 
 /** Whether writes of the table are tracked. */
 export const isSynchronised = (def: TableDef): boolean => def.meta.workspace === true && def.meta.api !== false && def.meta.sync !== false;
@@ -33,44 +93,225 @@ export function changedValues(prev: Doc | undefined, next: Doc): Doc {
   return out;
 }
 
-/** Takes the workspace's next change number (locks its counter row until the transaction ends). */
-async function nextSeq(em: Em, workspaceId: string): Promise<number> {
-  const r = await sql<{ seq: number }>`
-    insert into changeseq (id, workspace_id, seq) values (${crypto.randomUUID()}, ${workspaceId}, 1)
-    on conflict (workspace_id) do update set seq = changeseq.seq + 1, updated_at = now()
-    returning seq`.execute(kysely(em));
-  return Number(r.rows[0].seq);
+/**
+ * Records one change of a row for the feed, inside the transaction of the change; it is written
+ * when that transaction commits (and never if it rolls back). Call it after an insert or update,
+ * and BEFORE a delete (the rows the delete cascades to are listed then). An update passes `prev`
+ * and `doc`, so a row leaving units is told to them; a delete passes `prev`.
+ * @example await recordChange(em, registry, def, session, { rowId: id, op: 'update', version: 3, data: { name: 'B' }, prev, doc })
+ */
+export async function recordChange(em: Em, registry: Registry, def: TableDef, who: Writer, c: Change): Promise<void> {
+  await recordChanges(em, registry, def, who, [c]);
 }
 
 /**
- * Appends one change of a row to the log (and, for a delete, its tombstone); call it inside the
- * transaction of the change.
- * @example await recordChange(em, def, session, { rowId: id, op: 'update', version: 3, data: { name: 'B' } })
+ * Records many changes of one table at once (batch writes: links of automatic tags, imports).
+ * @example await recordChanges(em, registry, casetag, { workspaceId }, links.map((l) => ({ rowId: l.id, op: 'create', version: 1, data: { caseId: l.caseId, tagId: l.tagId } })))
  */
-export async function recordChange(em: Em, def: TableDef, s: Session, c: { rowId: string; op: ChangeOp; version: number; data?: Doc }): Promise<void> {
-  if (!isSynchronised(def)) return;
-  const seq = await nextSeq(em, s.workspaceId);
-  await kysely(em)
-    .insertInto('changelog')
-    .values({
-      id: crypto.randomUUID(),
-      workspace_id: s.workspaceId,
-      seq,
-      table_name: def.name,
-      row_id: c.rowId,
-      op: c.op,
-      row_version: c.version,
-      data: c.data ? JSON.stringify(c.data) : null,
-      user_id: s.userId || null,
-      changed_at: new Date(),
-    })
-    .execute();
-  if (c.op === 'delete') {
-    await kysely(em)
-      .insertInto('tombstone')
-      .values({ id: crypto.randomUUID(), workspace_id: s.workspaceId, table_name: def.name, row_id: c.rowId, row_version: c.version, deleted_at: new Date() })
-      .execute();
+export async function recordChanges(em: Em, registry: Registry, def: TableDef, who: Writer, changes: Change[]): Promise<void> {
+  if (!isSynchronised(def) || !changes.length) return;
+  const db = kysely(em);
+  const at = new Date().toISOString();
+  const entry = (t: TableDef, r: string, o: ChangeOp, v: number, d: Doc | null, u?: string[] | null, k?: string[] | null): Entry => ({
+    registry, def: t, w: who.workspaceId, t: t.name, r, o, v, d, u, k, by: who.userId || null, at,
+  });
+  const out: Entry[] = [];
+  const deletes = changes.filter((c) => c.op === 'delete');
+  if (deletes.length) {
+    const placed = await placeDeleted(db, registry, def, deletes);
+    for (const c of deletes) out.push(entry(def, c.rowId, 'delete', c.version, null, placed.get(c.rowId) ?? null));
+    for (const e of await cascaded(db, registry, def, deletes.map((c) => c.rowId))) out.push(entry(e.def, e.id, 'delete', e.version + 1, null, e.units));
   }
+  for (const c of changes) {
+    if (c.op === 'delete') continue;
+    const moved = c.op === 'update' ? movedUnits(def, c.prev, c.doc) : undefined;
+    // a row that enters units brings all its values: a client there may not hold it
+    const data = moved?.gained.length && c.doc ? changedValues(undefined, c.doc) : (c.data ?? null);
+    out.push(entry(def, c.rowId, c.op, c.version, data));
+    if (moved?.lost.length) {
+      out.push(entry(def, c.rowId, 'left', c.version, null, moved.lost, moved.now));
+      for (const e of await dependents(db, registry, def, c.rowId, moved)) out.push(entry(e.def, e.id, 'left', e.version, null, e.lost, e.kept));
+    }
+  }
+  const state = txState(em);
+  if (!state) return writeEntries(db, out);
+  state.changes.push(...out);
+  if (state.changes.length >= BUFFER_MAX) await writeBuffered(db, state);
+}
+
+/**
+ * Writes the changes a transaction buffered, inside it (transaction.ts runs it just before the commit).
+ * @example onBeforeCommit(writeBuffered)
+ */
+export async function writeBuffered(db: Kysely<any>, state: TxState): Promise<void> {
+  const entries = state.changes as Entry[];
+  if (!entries.length) return;
+  state.changes = [];
+  await writeEntries(db, entries);
+}
+onBeforeCommit(writeBuffered);
+
+async function writeEntries(db: Kysely<any>, entries: Entry[]): Promise<void> {
+  // rows changed and still there are placed as they are now (a patient written before its case)
+  const unplaced = new Map<TableDef, Entry[]>();
+  for (const e of entries) if (e.u === undefined) unplaced.set(e.def, [...(unplaced.get(e.def) ?? []), e]);
+  const gone = new Set<Entry>();
+  for (const [def, list] of unplaced) {
+    const placed = await placementOf(db, list[0].registry, def, [...new Set(list.map((e) => e.r))]);
+    for (const e of list) {
+      // deleted later in the same transaction: its delete is told
+      if (!placed.has(e.r)) gone.add(e);
+      else e.u = placed.get(e.r);
+    }
+  }
+  const rows = entries.filter((e) => !gone.has(e));
+  for (let i = 0; i < rows.length; i += CHUNK) await insertChunk(db, rows.slice(i, i + CHUNK));
+}
+
+/**
+ * One statement: the key (this transaction's id, raised to the latest key of the rows' earlier
+ * changes), one sequence number per change in the order recorded, the change rows, the tombstones.
+ */
+async function insertChunk(db: Kysely<any>, rows: Entry[]): Promise<void> {
+  const json = JSON.stringify(rows.map(({ registry: _r, def: _d, ...e }) => e));
+  await sql`
+    with e as (select x, ord from jsonb_array_elements(${json}::jsonb) with ordinality as e(x, ord)),
+    k as (select greatest(pg_current_xact_id()::text::bigint,
+            coalesce((select max(c.tx_key) from changelog c join e on c.workspace_id = (e.x->>'w')::uuid and c.table_name = e.x->>'t' and c.row_id = (e.x->>'r')::uuid), 0)) as key),
+    s as (select n.seq, row_number() over (order by n.seq) as ord from (select nextval('changelog_seq') as seq from generate_series(1, ${rows.length}::int)) n),
+    stones as (insert into tombstone (id, workspace_id, table_name, row_id, row_version, deleted_at)
+      select gen_random_uuid(), (e.x->>'w')::uuid, e.x->>'t', (e.x->>'r')::uuid, (e.x->>'v')::int, (e.x->>'at')::timestamptz from e where e.x->>'o' = 'delete'
+      on conflict do nothing returning 1)
+    insert into changelog (id, workspace_id, tx_key, seq, table_name, row_id, op, row_version, data, units, kept, user_id, changed_at)
+    select gen_random_uuid(), (e.x->>'w')::uuid, k.key, s.seq, e.x->>'t', (e.x->>'r')::uuid, e.x->>'o', (e.x->>'v')::int,
+           nullif(e.x->'d', 'null'::jsonb), nullif(e.x->'u', 'null'::jsonb), nullif(e.x->'k', 'null'::jsonb), (e.x->>'by')::uuid, (e.x->>'at')::timestamptz
+      from e join s on s.ord = e.ord cross join k`.execute(db);
+}
+
+// --- placement ---------------------------------------------------------------------------------
+
+const columnOf = (def: TableDef, key: string) => {
+  const f = def.fields.find((x) => x.key === key);
+  if (!f) throw new Error(`x-table scope of ${def.name}: unknown field "${key}"`);
+  return f;
+};
+
+/** The units a document of a unit-placed table names (own unit, the unit it leaves). */
+const unitsOfDoc = (def: TableDef, doc: Doc | undefined): string[] => {
+  const scope = def.meta.scope;
+  if (!doc || !scope?.unit) return [];
+  return [...new Set([scope.unit, scope.alsoUnit].filter((k): k is string => !!k).map((k) => doc[k]).filter((u): u is string => typeof u === 'string'))];
+};
+
+/** For a unit-placed row: the units it left, gained and is in now; undefined when it did not move. */
+function movedUnits(def: TableDef, prev: Doc | undefined, doc: Doc | undefined) {
+  if (!def.meta.scope?.unit || !prev || !doc) return undefined;
+  const before = unitsOfDoc(def, prev);
+  const now = unitsOfDoc(def, doc);
+  const lost = before.filter((u) => !now.includes(u));
+  const gained = now.filter((u) => !before.includes(u));
+  return lost.length || gained.length ? { lost, gained, now } : undefined;
+}
+
+/**
+ * The units placing each of the rows (by id): null for a table not placed by units (every reader of
+ * it sees its rows). Rows not found are absent. The parents read are share-locked, so a transfer
+ * running at the same time commits before or after this placement, never across it.
+ */
+async function placementOf(db: Kysely<any>, registry: Registry, def: TableDef, ids: string[], lock = false): Promise<Map<string, string[] | null>> {
+  const out = new Map<string, string[] | null>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    if (def.meta.parent) {
+      const f = columnOf(def, def.meta.parent);
+      const rows = await db.selectFrom(def.name).select(['id', `${f.column} as p`]).where('id', 'in', chunk).execute();
+      const up = await placementOf(db, registry, registry.table(f.ref!), [...new Set(rows.map((r) => String(r.p)))], true);
+      for (const r of rows) out.set(String(r.id), up.get(String(r.p)) ?? []);
+    } else if (def.meta.scope?.unit) {
+      const keys = [def.meta.scope.unit, def.meta.scope.alsoUnit].filter((k): k is string => !!k);
+      let q = db.selectFrom(def.name).select(['id', ...keys.map((k) => `${columnOf(def, k).column} as ${k}`)]).where('id', 'in', chunk);
+      if (lock) q = q.forShare();
+      for (const r of await q.execute()) out.set(String(r.id), unitsOfDoc(def, r));
+    } else if (def.meta.scope?.via) {
+      const source = registry.table(def.meta.scope.via.table);
+      const link = columnOf(source, def.meta.scope.via.field).column;
+      const found = await db.selectFrom(def.name).select('id').where('id', 'in', chunk).execute();
+      const rows = await db.selectFrom(source.name).select(['id', `${link} as v`]).where(link, 'in', chunk).execute();
+      const up = await placementOf(db, registry, source, rows.map((r) => String(r.id)));
+      for (const r of found) out.set(String(r.id), []);
+      for (const r of rows) out.set(String(r.v), [...new Set([...(out.get(String(r.v)) ?? []), ...(up.get(String(r.id)) ?? [])])]);
+    } else {
+      for (const r of await db.selectFrom(def.name).select('id').where('id', 'in', chunk).execute()) out.set(String(r.id), null);
+    }
+  }
+  return out;
+}
+
+/** Where rows being deleted are: read while they are still there, else from their document before. */
+async function placeDeleted(db: Kysely<any>, registry: Registry, def: TableDef, changes: Change[]): Promise<Map<string, string[] | null>> {
+  const placed = await placementOf(db, registry, def, changes.map((c) => c.rowId));
+  const parent = def.meta.parent ? columnOf(def, def.meta.parent) : undefined;
+  const missing = changes.filter((c) => !placed.has(c.rowId) && c.prev);
+  if (parent) {
+    const up = await placementOf(db, registry, registry.table(parent.ref!), [...new Set(missing.map((c) => String(c.prev![parent.key])))], true);
+    for (const c of missing) placed.set(c.rowId, up.get(String(c.prev![parent.key])) ?? null);
+  } else if (def.meta.scope?.unit) for (const c of missing) placed.set(c.rowId, unitsOfDoc(def, c.prev));
+  return placed;
+}
+
+/** The synchronised tables whose rows a delete of `def`'s rows takes with it (their reference cascades). */
+const cascadingInto = (registry: Registry, def: TableDef) =>
+  [...registry.tables.values()].flatMap((t) =>
+    isSynchronised(t) ? t.fields.filter((f) => f.kind === 'ref' && f.ref === def.name && (f.onDelete === 'cascade' || (f.key === t.meta.parent && !f.onDelete))).map((f) => ({ def: t, field: f })) : [],
+  );
+
+/** The rows a delete of `ids` cascades to, at every depth, with their versions and placement (read before the delete). */
+async function cascaded(db: Kysely<any>, registry: Registry, def: TableDef, ids: string[], depth = 0): Promise<{ def: TableDef; id: string; version: number; units: string[] | null }[]> {
+  if (!ids.length || depth > 4 || def.name === 'workspace') return [];
+  const out: { def: TableDef; id: string; version: number; units: string[] | null }[] = [];
+  for (const { def: child, field } of cascadingInto(registry, def)) {
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await db.selectFrom(child.name).select(['id', 'version']).where(field.column, 'in', ids.slice(i, i + CHUNK)).execute();
+      if (!rows.length) continue;
+      const childIds = rows.map((r) => String(r.id));
+      const placed = await placementOf(db, registry, child, childIds);
+      for (const r of rows) out.push({ def: child, id: String(r.id), version: Number(r.version), units: placed.get(String(r.id)) ?? null });
+      out.push(...(await cascaded(db, registry, child, childIds, depth + 1)));
+    }
+  }
+  return out;
+}
+
+/**
+ * The rows placed through a row that moved (its sub-records at every depth, the rows seen through
+ * it), with the units each left and the units still seeing it.
+ */
+async function dependents(db: Kysely<any>, registry: Registry, def: TableDef, id: string, moved: { lost: string[]; now: string[] }) {
+  const out: { def: TableDef; id: string; version: number; lost: string[]; kept: string[] }[] = [];
+  const children = async (parent: TableDef, ids: string[], depth: number): Promise<void> => {
+    if (!ids.length || depth > 4) return;
+    for (const t of registry.tables.values()) {
+      if (!isSynchronised(t) || !t.meta.parent || columnOf(t, t.meta.parent).ref !== parent.name) continue;
+      const rows = await db.selectFrom(t.name).select(['id', 'version']).where(columnOf(t, t.meta.parent).column, 'in', ids).execute();
+      for (const r of rows) out.push({ def: t, id: String(r.id), version: Number(r.version), lost: moved.lost, kept: moved.now });
+      await children(t, rows.map((r) => String(r.id)), depth + 1);
+    }
+  };
+  await children(def, [id], 0);
+  // rows seen through this one (a case's patient): they leave only the units none of their other rows keep
+  for (const t of registry.tables.values()) {
+    const via = t.meta.scope?.via;
+    if (!isSynchronised(t) || via?.table !== def.name) continue;
+    const link = columnOf(def, via.field).column;
+    const row = await db.selectFrom(def.name).select(`${link} as v`).where('id', '=', id).executeTakeFirst();
+    if (!row?.v) continue;
+    const seen = await db.selectFrom(t.name).select(['id', 'version']).where('id', '=', row.v).executeTakeFirst();
+    if (!seen) continue;
+    const kept = (await placementOf(db, registry, t, [String(seen.id)])).get(String(seen.id)) ?? [];
+    const lost = moved.lost.filter((u) => !kept?.includes(u));
+    if (lost.length) out.push({ def: t, id: String(seen.id), version: Number(seen.version), lost, kept: kept ?? [] });
+  }
+  return out;
 }
 
 /** Whether a row id was deleted before (a create may not bring it back). */

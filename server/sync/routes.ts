@@ -4,14 +4,18 @@ import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../types.ts';
 import { ApiError } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
-import { isRowScoped } from '../scope/rows.ts';
+import { sql, type Kysely } from 'kysely';
 import { kysely } from '../db/kysely.ts';
-import { TableStore } from '../tbl/store.ts';
+import { readerView, unitsInView } from '../scope/view.ts';
+import { isSynchronised } from './changes.ts';
+
+/** A position in the feed: `<txKey>.<seq>` of the last change read (`0.0`: the start). */
+const POSITION = '^(0|[1-9][0-9]{0,17})\\.(0|[1-9][0-9]{0,17})$';
 
 const changesBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { since: { type: 'integer', minimum: 0, maximum: 2147483647 }, limit: { type: 'integer', minimum: 1, maximum: 1000 } },
+  properties: { after: { type: 'string', pattern: POSITION, maxLength: 40 }, limit: { type: 'integer', minimum: 1, maximum: 1000 } },
 };
 
 /** Whether the session may read the rows of a table (as the generic API decides). */
@@ -21,11 +25,24 @@ function canRead(ctx: AppContext, s: Session, table: string): boolean {
   return def.meta.read === 'any' || !def.meta.permission || hasPermission(s, def.meta.permission);
 }
 
+/** The condition keeping the changes placed in the session's view (and the rows that left it). */
+function inView(db: Kysely<any>, s: Session) {
+  const v = readerView(s);
+  // the whole workspace loses no row to another unit
+  if (v.kind === 'workspace') return sql<boolean>`c.op <> 'left'`;
+  if (v.kind === 'none') return sql<boolean>`c.units is null`;
+  const units = v.kind === 'unit' ? sql`select ${v.unitId}::text` : sql`select vu.id::text from (${unitsInView(db, s.workspaceId, v)}) vu`;
+  const seen = (col: string) => sql`exists (select 1 from jsonb_array_elements_text(${sql.ref(col)}) pu where pu in (${units}))`;
+  return sql<boolean>`(c.units is null or ${seen('c.units')}) and (c.op <> 'left' or c.kept is null or not ${seen('c.kept')})`;
+}
+
 /**
- * `POST /api/sync/changes {since, limit}`: what changed in the session's workspace after change
- * number `since`, in order — `{changes: [{seq, table, id, op, version, data, at}], last, more}`.
- * Only tables the user may read and, for row-scoped ones, rows in their view (a delete is always
- * told: the client may hold the row). `last` is the number to ask from next time.
+ * `POST /api/sync/changes {after, limit}`: the changes of the session's workspace after position
+ * `after` (absent: from the start), in feed order — `{changes: [{pos, table, id, op, version, data,
+ * at}], last, more}`; `last` is the position to ask after next time. Only tables the user may read,
+ * and, of tables placed by units, the changes placed in their view; `left`: a row their view lost.
+ * Only changes of transactions finished before the oldest one still running are answered, so a
+ * change that commits late is never skipped (docs/sync-feed.md, server/sync/changes.ts).
  */
 export function syncRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/sync/changes', async (c) => {
@@ -33,30 +50,27 @@ export function syncRoutes(app: Hono<Env>, ctx: AppContext): void {
     const body = await jsonBody(c);
     const errors = ctx.validators.validate('sync#changes', changesBody, body, s.lang);
     if (errors.length) throw new ApiError(400, errors);
-    const since = Number(body.since ?? 0);
+    const [afterKey, afterSeq] = String(body.after ?? '0.0').split('.');
     const limit = Number(body.limit ?? 500);
-    const em = ctx.orm.em.fork();
-    const rows = await kysely(em)
-      .selectFrom('changelog')
-      .select(['seq', 'table_name', 'row_id', 'op', 'row_version', 'data', 'changed_at'])
-      .where('workspace_id', '=', s.workspaceId)
-      .where('seq', '>', since)
-      .orderBy('seq')
-      .limit(limit + 1)
-      .execute();
-    const page = rows.slice(0, limit);
-    const readable = page.filter((r) => canRead(ctx, s, r.table_name));
-    // rows of row-scoped tables: only those in the view (one query per table)
-    const visible = new Set<string>();
-    for (const table of new Set(readable.map((r) => r.table_name))) {
-      const def = ctx.registry.table(table);
-      const ids = [...new Set(readable.filter((r) => r.table_name === table).map((r) => r.row_id as string))];
-      const seen = isRowScoped(def) ? await TableStore.of(ctx.registry, def, em, s, 'read').rowsByIds(ids) : ids.map((id) => ({ id }));
-      for (const r of seen) visible.add(String(r.id));
-    }
-    const changes = readable
-      .filter((r) => r.op === 'delete' || visible.has(r.row_id))
-      .map((r) => ({ seq: Number(r.seq), table: r.table_name, id: r.row_id, op: r.op, version: Number(r.row_version), data: r.data ?? null, at: new Date(r.changed_at).toISOString() }));
-    return c.json({ changes, last: page.length ? Number(page.at(-1)!.seq) : since, more: rows.length > limit });
+    const tables = [...ctx.registry.tables.values()].filter((d) => isSynchronised(d) && canRead(ctx, s, d.name)).map((d) => d.name);
+    const db = kysely(ctx.orm.em.fork());
+    // one statement, one snapshot: the horizon (its xmin) and the changes below it
+    const rows = (
+      await sql<{ horizon: string; tx_key: string | null; seq: string; table_name: string; row_id: string; op: string; row_version: number; data: unknown; changed_at: Date }>`
+        with h as (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as horizon)
+        select h.horizon::text as horizon, c.tx_key::text as tx_key, c.seq::text as seq, c.table_name, c.row_id, c.op, c.row_version, c.data, c.changed_at
+          from h left join lateral (
+            select c.* from changelog c
+             where c.workspace_id = ${s.workspaceId} and (c.tx_key, c.seq) > (${afterKey}::bigint, ${afterSeq}::bigint) and c.tx_key < h.horizon
+               and c.table_name = any(${`{${tables.join(',')}}`}::text[]) and ${inView(db, s)}
+             order by c.tx_key, c.seq limit ${limit + 1}) c on true`.execute(db)
+    ).rows;
+    const found = rows.filter((r) => r.tx_key !== null);
+    const page = found.slice(0, limit);
+    const more = found.length > limit;
+    const changes = page.map((r) => ({ pos: `${r.tx_key}.${r.seq}`, table: r.table_name, id: r.row_id, op: r.op, version: Number(r.row_version), data: r.data ?? null, at: new Date(r.changed_at).toISOString() }));
+    // caught up: every change below the horizon was read, and none can appear below it any more
+    const caughtUp = BigInt(rows[0].horizon) > BigInt(afterKey) ? `${rows[0].horizon}.0` : `${afterKey}.${afterSeq}`;
+    return c.json({ changes, last: more ? changes.at(-1)!.pos : caughtUp, more });
   });
 }

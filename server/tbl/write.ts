@@ -10,6 +10,7 @@ import { applyChildDefaults, applyDefaults, checkRefs, cleanInput, clientId, val
 import { assertWritable } from '../scope/writable.ts';
 import { changedValues, isTombstoned, recordChange } from '../sync/changes.ts';
 import { kysely } from '../db/kysely.ts';
+import { afterCommit } from '../db/transaction.ts';
 import { TableStore } from './store.ts';
 import { assignChildIds } from './rows.ts';
 import { checkDateBounds } from './date-bounds.ts';
@@ -53,7 +54,7 @@ export class TableWriter {
       await assertWritable(em, this.ctx.registry, this.def, x.doc, this.session);
       await this.store(em).insert(id, x.doc);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterSave?.(x);
-      await recordChange(em, this.def, this.session, { rowId: id, op: 'create', version: 1, data: changedValues(undefined, x.doc) });
+      await recordChange(em, this.ctx.registry, this.def, this.session, { rowId: id, op: 'create', version: 1, data: changedValues(undefined, x.doc) });
       const detail = await describeDoc(em, this.def, x.doc, this.session.lang);
       await recordCommand(em, this.session, { type: this.def.name, action: 'create', entityId: id, entityName: this.entityName(x.doc), detail });
       return id;
@@ -95,7 +96,8 @@ export class TableWriter {
       if (changed) {
         const version = await this.store(em).update(id, x.doc);
         for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterSave?.(x);
-        await recordChange(em, this.def, this.session, { rowId: id, op: 'update', version: version ?? prev.version + 1, data: changedValues(pick(prev, declared), x.doc) });
+        const before = pick(prev, declared);
+        await recordChange(em, this.ctx.registry, this.def, this.session, { rowId: id, op: 'update', version: version ?? prev.version + 1, data: changedValues(before, x.doc), prev: before, doc: x.doc });
       }
       const detail = changed ? await describeDiff(em, this.def, diff, this.session.lang) : {};
       if (opts.items?.length) detail.items = [...(detail.items ?? []), ...opts.items];
@@ -115,8 +117,9 @@ export class TableWriter {
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeDelete?.({ em, ctx: this.ctx, session: this.session, def: this.def, id, prev });
       const detail = await describeDoc(em, this.def, prev, this.session.lang);
       if (opts.items?.length) detail.items = [...(detail.items ?? []), ...opts.items];
+      // before the delete: the feed lists the rows it cascades to while they are there
+      await recordChange(em, this.ctx.registry, this.def, this.session, { rowId: id, op: 'delete', version: prev.version + 1, prev });
       await this.store(em).delete(id);
-      await recordChange(em, this.def, this.session, { rowId: id, op: 'delete', version: prev.version + 1 });
       await recordCommand(em, this.session, { type: this.def.name, action: opts.action ?? 'delete', entityId: id, entityName: this.entityName(prev), detail });
     }, opts.within);
   }
@@ -130,12 +133,14 @@ export class TableWriter {
 
   /** Runs `work` in a transaction and turns constraint violations into field errors. */
   private async transaction<T>(work: (em: Em) => Promise<T>, within?: Em): Promise<T> {
-    if (within) return work(within);
+    const run = async (em: Em) => {
+      // Names, units and permissions that sessions carry may change: reload them once committed.
+      if (identityTables.has(this.def.name)) afterCommit(em, () => this.ctx.identities.clear(), 'identities');
+      return work(em);
+    };
+    if (within) return run(within);
     try {
-      const result = await this.ctx.orm.em.fork().transactional(work);
-      // Names, units and permissions that sessions carry may have changed: reload them.
-      if (identityTables.has(this.def.name)) this.ctx.identities.clear();
-      return result;
+      return await this.ctx.orm.em.fork().transactional(run);
     } catch (e) {
       throw this.constraintError(e) ?? e;
     }

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { t } from '../engine/i18n.ts';
-import { likePattern } from '../server/db/like.ts';
 import { hasPermission } from '../server/http/middleware.ts';
 import { rowsInView } from '../server/scope/rows.ts';
 import type { SearchProvider } from '../server/types.ts';
 import { composePatientName } from '../server/sys/patient-name.ts';
 import { kysely } from '../server/db/kysely.ts';
 import { derivedText, visibleDerived } from './followups/latest.ts';
+import { namePartsContaining } from './notify/patient-search.ts';
 
 interface CaseRow {
   id: string;
@@ -20,12 +20,12 @@ interface CaseRow {
 }
 
 /**
- * Cases (CASEMAN) by the patient's name parts — every word of the key in one of name, middle name
- * or last name, so "Иванов Сергей" finds Сергей Иванов — or by the case number. Two branches, each
- * limited, instead of an OR across the join: the name branch starts from the workspace's patients
- * (workspace index) and reaches their cases by `tbcase.patient_id`'s index; the number branch reads
- * the workspace's cases. Columns are compared bare (no concatenation), so a trigram index on them
- * would serve the same query. A hit's subtitle names the case's number, unit and the derived
+ * Cases (CASEMAN) by the patient's name parts — every word of the key inside a word of the name,
+ * folded as the patient search folds names (`namePartsContaining`: ё/е, Latin/Cyrillic spellings),
+ * so "Иванов Сергей" finds Сергей Иванов and "Fedorov" Фёдоров — or by the case number. Two
+ * branches, each limited, instead of an OR across the join: the name branch starts from the
+ * workspace's patients (the key's words index) and reaches their cases by `tbcase.patient_id`'s
+ * index; the number branch reads the workspace's cases. A hit's subtitle names the case's number, unit and the derived
  * results the searcher may see (`x-derived` columns of exam types they may read: latest
  * microscopy and Xpert results, culture conversion and reversion dates).
  */
@@ -35,11 +35,8 @@ export const caseSearch: SearchProvider = async (em, s, { text, like }, limit, c
   // only the cases of the searcher's view (a unit-view doctor finds their unit's cases)
   const seen = rowsInView(kysely(em), ctx.registry, ctx.registry.table('tbcase'), s);
   const inView = seen ? sql`and c.id in (${seen})` : sql``;
-  const words = text.split(/\s+/).filter(Boolean).slice(0, 4).map(likePattern);
-  const byName = sql.join(
-    words.map((w) => sql`(p.name ilike ${w} or p.middle_name ilike ${w} or p.last_name ilike ${w})`),
-    sql` and `,
-  );
+  // the name folded as the patient search folds it (ё/е, Latin/Cyrillic spellings, letter case)
+  const byName = await namePartsContaining(kysely(em), 'p', text);
   // the case's derived results the searcher may see (latest microscopy and Xpert, culture conversion…), not the dates of the latest ones
   const derived = visibleDerived(ctx.registry, s).filter((d) => !(d.kind === 'latest' && d.source.key === 'date'));
   const derivedCols = derived.map((d) => {
@@ -48,10 +45,10 @@ export const caseSearch: SearchProvider = async (em, s, { text, like }, limit, c
   });
   const rows = (await sql<CaseRow>`
     with hit as (
-      (select c.id from patient p join tbcase c on c.patient_id = p.id and c.workspace_id = ${ws}
+      ${byName ? sql`(select c.id from patient p join tbcase c on c.patient_id = p.id and c.workspace_id = ${ws}
         where p.workspace_id = ${ws} and ${byName} ${inView}
         order by p.last_name, p.name limit ${limit})
-      union
+      union` : sql``}
       (select c.id from tbcase c where c.workspace_id = ${ws} and c.case_number ilike ${like} ${inView}
         order by c.case_number limit ${limit})
     )

@@ -22,6 +22,7 @@ addResources('ru', {
     /** Spec 001 §5 writes the self-service message with double spaces; quoted exactly. */
     passwordMismatchSelf: 'Подтвержденный  пароль  и новый пароль не совпадают',
     wrongPassword: 'Неверный текущий пароль',
+    patientSearchEmpty: 'Введите фамилию, имя, отчество или дату рождения',
     duplicate: 'Такое значение уже существует',
     inUse: 'Запись используется и не может быть удалена',
     refNotAllowed: 'Эту запись здесь выбрать нельзя',
@@ -59,6 +60,7 @@ addResources('en', {
     passwordMismatch: 'The confirmed password and the new password do not match',
     passwordMismatchSelf: 'The confirmed password and the new password do not match',
     wrongPassword: 'The current password is wrong',
+    patientSearchEmpty: 'Type a last name, first name, middle name or the birth date',
     duplicate: 'This value already exists',
     inUse: 'The record is in use and cannot be deleted',
     refNotAllowed: 'This record cannot be chosen here',

@@ -15,11 +15,14 @@
  * - the patients are then those whose key holds, for every typed word, one of its close words — a
  *   GIN index of the key's words (`string_to_array(search_key, ' ') && array[…]`), so the work is
  *   the size of the answer, never a scan of all patients;
- * - ranked: the very key typed first, then the sum of the words' scores, then the last name typed
+ * - ranked: the very key typed first, then the keys within one typing error of it (each typed word
+ *   against its nearest word of the key, `tb_edits_upto1`: one letter changed, added, dropped or two
+ *   swapped, over the whole name), then the sum of the words' scores, then the last name typed
  *   first in the key, then the key's length nearest the typed one, then id. At most {@link CAP}
  *   candidates are ranked (the ones with every typed word exactly first): a broader search counts
  *   as '500+'.
- * Each hit carries the patient and their latest case (by registration date).
+ * The birth date alone lists the patients born that day, by name. Each hit carries the patient and
+ * their latest case (by registration date).
  *
  * @example await searchPatients(db, ws, { lastName: 'tokhtogulov', name: 'Айбек' }) // { count: 3, list: [{ patient: {…}, caseNumber: '000042', … }] }
  */
@@ -115,7 +118,7 @@ export async function searchPatients(db: Kysely<any>, workspaceId: string, input
   const page = Math.max(1, Math.floor(input.page ?? 1));
   const empty = { list: [], count: 0, countCapped: false, page, pageSize: PAGE_SIZE };
   const typed = [input.lastName, input.name, input.middleName].filter((x) => x && x.trim()).join(' ');
-  if (!typed) return empty;
+  if (!typed) return input.birthDate ? bornOn(db, workspaceId, input.birthDate, page) : empty;
   return db.transaction().execute(async (tx) => {
     const k = (await sql<{ key: string | null; last: string | null }>`
       select tb_name_key(${typed}) as key, tb_name_key(${input.lastName ?? ''}) as last,
@@ -142,15 +145,49 @@ export async function searchPatients(db: Kysely<any>, workspaceId: string, input
           select c.id, v.i, max(v.s) as m from cand c cross join unnest(string_to_array(c.search_key, ' ')) as w(word) join v on v.word = w.word
            group by c.id, v.i) x
          group by id),
+      near as (
+        select c.id, sum(x.d) <= 1 as near from cand c cross join q
+          cross join lateral (select min(tb_edits_upto1(q.w, w)) as d from unnest(string_to_array(c.search_key, ' ')) as k(w)) x
+         group by c.id),
       ranked as (
-        select c.id, c.search_key = ${key} as exact, coalesce(s.score, 0) as score,
+        select c.id, c.search_key = ${key} as exact, coalesce(n.near, false) as near, coalesce(s.score, 0) as score,
                coalesce(starts_with(c.search_key, ${k.last ?? ''} || ' '), false) as last_first,
                abs(length(c.search_key) - ${key.length}) as dlen
-          from cand c left join scored s on s.id = c.id),
+          from cand c left join scored s on s.id = c.id left join near n on n.id = c.id),
       page as (
         select r.*, count(*) over () as total from ranked r
-         order by r.exact desc, r.score desc, r.last_first desc, r.dlen, r.id
+         order by r.exact desc, r.near desc, r.score desc, r.last_first desc, r.dlen, r.id
          limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE})
+      ${hitColumns(workspaceId)}
+       order by pg.exact desc, pg.near desc, pg.score desc, pg.last_first desc, pg.dlen, pg.id`.execute(tx)).rows;
+    const total = rows.length ? Number(rows[0].total) : await countOnly(tx, workspaceId, words, born, everyWord);
+    return { list: rows.map(toHit), count: Math.min(total, CAP), countCapped: total > CAP, page, pageSize: PAGE_SIZE };
+  });
+}
+
+/** The most known words one typed fragment stands for in {@link namePartsContaining}. */
+const FRAGMENT_WORDS = 200;
+
+/**
+ * The condition "every fragment typed is inside a word of the patient's name" on `alias` (a patient
+ * row), with the patient search's folding (`tb_name_key`: letter case, ё/е, Cyrillic/Latin
+ * spellings), for the toolbar's search: each folded fragment picks the known name words containing
+ * it (`nameword`, its trigram index), and the patient's key must hold one of them (the key's words
+ * index). Undefined when nothing typed is a name.
+ * @example const cond = await namePartsContaining(db, 'p', 'фёдор'); // also 'Федоров', 'Fedorov'
+ */
+export async function namePartsContaining(db: Kysely<any>, alias: string, typed: string) {
+  const key = (await sql<{ key: string | null }>`select tb_name_key(${typed}) as key`.execute(db)).rows[0]?.key;
+  if (!key) return undefined;
+  const keyWords = sql`string_to_array(${sql.ref(`${alias}.search_key`)}, ' ')`;
+  return sql.join(
+    key.split(' ').slice(0, MAX_WORDS).map((w) => sql`${keyWords} && array(select n.word from nameword n where n.word like ${`%${w}%`} order by length(n.word), n.word limit ${FRAGMENT_WORDS})`),
+    sql` and `,
+  );
+}
+
+/** A page's patients (CTE `page`: id, total) with their latest case, its unit and area. */
+const hitColumns = (workspaceId: string) => sql`
       select p.id, p.name, p.middle_name, p.last_name, p.gender, p.birth_date::text as birth_date, pg.total,
              c.id as case_id, c.case_number, c.classification, c.diagnosis_type, c.state, c.registration_date::text as registration_date,
              c.diagnosis_date::text as diagnosis_date, c.ini_treatment_date::text as ini_treatment_date, c.outcome_date::text as outcome_date,
@@ -162,11 +199,25 @@ export async function searchPatients(db: Kysely<any>, workspaceId: string, input
           select c.* from tbcase c where c.patient_id = pg.id and c.workspace_id = ${workspaceId}
            order by c.registration_date desc nulls last, c.created_at desc, c.id desc limit 1) c on true
         left join unit u on u.id = c.notification_unit_id
-        left join adminunit a on a.id = u.address_admin_unit_id
-       order by pg.exact desc, pg.score desc, pg.last_first desc, pg.dlen, pg.id`.execute(tx)).rows;
-    const total = rows.length ? Number(rows[0].total) : await countOnly(tx, workspaceId, words, born, everyWord);
-    return { list: rows.map(toHit), count: Math.min(total, CAP), countCapped: total > CAP, page, pageSize: PAGE_SIZE };
-  });
+        left join adminunit a on a.id = u.address_admin_unit_id`;
+
+/**
+ * The birth date alone (no name part typed): the patients born that day, by name — through the
+ * index of the workspace's birth dates, at most {@link CAP} counted.
+ */
+async function bornOn(db: Kysely<any>, workspaceId: string, birthDate: string, page: number): Promise<PatientSearchResult> {
+  const rows = (await sql<Row>`
+    with born as (
+      select p.id, p.last_name, p.name, p.middle_name from patient p
+       where p.workspace_id = ${workspaceId} and p.birth_date = ${birthDate}::date limit ${CAP + 1}),
+    page as (
+      select b.*, count(*) over () as total from born b
+       order by b.last_name, b.name, b.middle_name, b.id limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE})
+    ${hitColumns(workspaceId)}
+     order by pg.last_name, pg.name, pg.middle_name, pg.id`.execute(db)).rows;
+  const total = rows.length ? Number(rows[0].total)
+    : Number((await sql<{ n: string }>`select count(*) as n from (select 1 from patient p where p.workspace_id = ${workspaceId} and p.birth_date = ${birthDate}::date limit ${CAP + 1}) x`.execute(db)).rows[0].n);
+  return { list: rows.map(toHit), count: Math.min(total, CAP), countCapped: total > CAP, page, pageSize: PAGE_SIZE };
 }
 
 /** The count when the asked page is past the end (the page query then gives no row to read it from). */

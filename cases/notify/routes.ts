@@ -60,8 +60,9 @@ export function notifyRoutes(app: Hono<Env>, ctx: AppContext): void {
     const body = await jsonBody(c);
     const errors = ctx.validators.validate('notify:patient-search', searchBody, body, s.lang);
     if (errors.length) throw new ApiError(400, errors);
-    if (![body.name, body.middleName, body.lastName].some((x) => typeof x === 'string' && x.trim())) {
-      throw fail(400, t(s.lang, 'msg.required'), 'name');
+    // any one name part (a surname alone), or the birth date alone, is enough
+    if (![body.name, body.middleName, body.lastName].some((x) => typeof x === 'string' && x.trim()) && !body.birthDate) {
+      throw fail(400, t(s.lang, 'msg.patientSearchEmpty'), 'lastName');
     }
     return c.json(await searchPatients(kysely(ctx.orm.em.fork()), s.workspaceId, body));
   });

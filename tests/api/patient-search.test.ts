@@ -40,6 +40,9 @@ beforeAll(async () => {
   await register('fedor', 'Фёдоров', 'Пётр', 'Ильич', '1990-04-04');
   await register('latin', 'Tokhtogulov', 'Nurlan', undefined, '1970-06-06');
   for (let i = 0; i < 25; i++) await register(`page${i}`, 'Страничкин', 'Пагинат', `Номер${String.fromCharCode(1040 + i)}`, '2000-01-01');
+  await register('prefixes', 'Страничкина', 'Пагинада', undefined, '2001-01-01');
+  await register('petrovsky', 'Петровский', 'Ильяс', undefined, '1960-01-01');
+  await register('petrof', 'Петроф', 'Ильяс', undefined, '1960-01-02');
 }, 240_000);
 afterAll(() => server?.close());
 
@@ -78,6 +81,37 @@ describe('finds a registered patient', () => {
     expect(fragment.indexOf(ids.aibek)).toBeLessThan(fragment.indexOf(ids.aigul));
   });
 
+  it('by any one name part: the surname alone, the first name alone', async () => {
+    expect((await found({ lastName: 'Фёдоров' }))[0]).toBe(ids.fedor);
+    expect((await found({ lastName: 'федоров' }))[0]).toBe(ids.fedor);
+    expect(await found({ name: 'Пётр' })).toContain(ids.fedor);
+    expect(await found({ middleName: 'Маратовна' })).toContain(ids.aigul);
+  });
+
+  it('by the birth date alone: those born that day, by name, 20 a page', async () => {
+    expect(await found({ birthDate: '1985-03-03' })).toContain(ids.aigul);
+    expect(await found({ birthDate: '1985-03-03' })).not.toContain(ids.aibek);
+    const r = await search({ birthDate: '2000-01-01' });
+    expect(r.body.count).toBe(25);
+    expect(r.body.list.map((h: any) => h.patient.id)).toEqual(Array.from({ length: 20 }, (_, i) => ids[`page${i}`]));
+    expect((await search({ birthDate: '2000-01-01', page: 2 })).body.list.map((h: any) => h.patient.id)).toEqual([20, 21, 22, 23, 24].map((i) => ids[`page${i}`]));
+  });
+
+  it('ranks a name within one typing error of the one typed above names only sharing its beginnings', async () => {
+    // 'Страничкина Пагинада' shares the beginnings of both words typed, 'Страничкин Пагинат …' is one letter off
+    const r = await search({ lastName: 'Страничкин', name: 'Пагинад' });
+    expect(r.body.count).toBe(26);
+    const second = (await search({ lastName: 'Страничкин', name: 'Пагинад', page: 2 })).body.list.map((h: any) => h.patient.id);
+    expect(second).toHaveLength(6);
+    expect(second[5]).toBe(ids.prefixes);
+    // 'Петроф' is one letter off 'Петров'; 'Петровский' only begins with it (and its words score higher)
+    const petrov = await found({ lastName: 'Петров', name: 'Ильяс' });
+    expect(petrov.indexOf(ids.petrof)).toBe(0);
+    expect(petrov.indexOf(ids.petrovsky)).toBeGreaterThan(0);
+    // a swapped pair of letters is one typing error too
+    expect((await found({ lastName: 'Токтогулво', name: 'Айбек' }))[0]).toBe(ids.aibek);
+  });
+
   it('narrowed by the birth date', async () => {
     expect(await found({ lastName: 'Токтогулов', name: 'Айбек', birthDate: '1980-05-01' })).toEqual([ids.aibek]);
     expect(await found({ lastName: 'Токтогулов', name: 'Айбек', birthDate: '1981-05-01' })).toEqual([]);
@@ -110,13 +144,14 @@ describe('the hits', () => {
 
   it('come 20 a page, with the count', async () => {
     const p1 = (await search({ lastName: 'Страничкин', name: 'Пагинат' })).body;
-    expect([p1.count, p1.countCapped, p1.page, p1.pageSize, p1.list.length]).toEqual([25, false, 1, 20, 20]);
+    // the 25 'Страничкин Пагинат …' and 'Страничкина Пагинада' (the beginnings of both words)
+    expect([p1.count, p1.countCapped, p1.page, p1.pageSize, p1.list.length]).toEqual([26, false, 1, 20, 20]);
     const p2 = (await search({ lastName: 'Страничкин', name: 'Пагинат', page: 2 })).body;
-    expect([p2.count, p2.page, p2.list.length]).toEqual([25, 2, 5]);
+    expect([p2.count, p2.page, p2.list.length]).toEqual([26, 2, 6]);
     const all = [...p1.list, ...p2.list].map((h: any) => h.patient.id);
-    expect(new Set(all).size).toBe(25);
+    expect(new Set(all).size).toBe(26);
     const p3 = (await search({ lastName: 'Страничкин', name: 'Пагинат', page: 3 })).body;
-    expect([p3.count, p3.list.length]).toEqual([25, 0]);
+    expect([p3.count, p3.list.length]).toEqual([26, 0]);
   });
 
   it('of a broad search count up to 500 ("500+"); generated patients (bulk inserts) are found too', async () => {
@@ -133,10 +168,10 @@ describe('the hits', () => {
     expect(hits.map((h: any) => h.patient.id)).toContain(one.id);
   });
 
-  it('need a name; a bad birth date or page is a 400 naming the field', async () => {
-    const none = await search({ birthDate: '1980-05-01' });
+  it('need a name part or the birth date; a bad birth date or page is a 400 naming the field', async () => {
+    const none = await search({ name: '  ' });
     expect(none.status).toBe(400);
-    expect(none.body.errors[0].field).toBe('name');
+    expect(none.body.errors).toEqual([{ field: 'lastName', msg: 'Введите фамилию, имя, отчество или дату рождения' }]);
     const date = await search({ name: 'Айбек', birthDate: '1980-13-45' });
     expect(date.status).toBe(400);
     expect(date.body.errors[0].field).toBe('birthDate');

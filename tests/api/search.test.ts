@@ -9,6 +9,7 @@ import { TableWriter } from '../../server/tbl/write.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
+import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -64,6 +65,14 @@ describe('case results', () => {
       'ТБ-2024-0003 · Бишкекский городской противотуберкулёзный диспансер',
     ]);
     expect(await search(admin, 'Мария Петрович')).toEqual([]);
+  });
+
+  it('folds ё/е and Latin/Cyrillic spellings as the patient search does', async () => {
+    const unit = await unitNamed(admin, 'Бишкекский');
+    await createCase(admin, await newPatient(admin, { name: 'Пётр', lastName: 'Фёдоров', gender: 'MALE', birthDate: '1990-04-04' }), unit, { caseNumber: 'ЁЁ-1' });
+    for (const key of ['Федоров', 'фёдоров', 'Fedorov', 'Petr Fedorov', 'федор']) expect((await search(admin, key)).map((h) => h.title), key).toEqual(['Фёдоров Пётр']);
+    expect((await search(admin, 'Ivanova Mariya')).map((h) => h.title)).toEqual(['Иванова Мария Ивановна']);
+    expect((await search(admin, 'Oshurkov')).map((h) => h.title)).toEqual(['Ошурков Алексей Викторович']);
   });
 
   it('finds a case by its number; a case without a number shows only its unit', async () => {

@@ -33,11 +33,14 @@ describe('notifying a new suspect', () => {
     expect(await page.locator(tid('notify-unit-area')).count()).toBe(1);
     expect(await page.locator(tid('patient-search-title')).innerText()).toBe('Поиск пациента');
 
-    // the first name is required
+    // one name part or the birth date is needed, and any one is enough: the surname alone finds them
     await page.locator(tid('patient-search-run')).click();
-    await poll(() => page.locator('.ant-form-item-explain-error').first().innerText()).toBe('Обязательное поле');
-
+    await poll(() => page.locator(tid('alert-error')).innerText()).toBe('Введите фамилию, имя, отчество или дату рождения');
     await page.locator(tid('search-lastName')).fill('иВАНОВ');
+    await page.locator(tid('patient-search-run')).click();
+    await poll(() => page.locator(tid('patient-hit')).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')))).toContain(patientId);
+    expect(await page.locator(tid('alert-error')).count()).toBe(0);
+
     await page.locator(tid('search-name')).fill('СЕРГЕЙ');
     await page.locator(tid('patient-search-run')).click();
     const first = page.locator(tid('patient-hit')).first();

@@ -1,6 +1,7 @@
 /**
- * The step 'Поиск пациента' of a new notification (seed 001 §2.6): the name parts (the first name
- * required) and the birth date; Search checks them and lists 20 patients a page, closest first, with
+ * The step 'Поиск пациента' of a new notification (seed 001 §2.6): the name parts and the birth
+ * date — any one of them is enough (a surname alone, as Russian doctors search; the server says so
+ * when none is typed); Search lists 20 patients a page, closest first, with
  * the counter and pager above and below; a click on a row chooses that patient, 'Новый пациент'
  * goes on with the typed values, 'Отменить' leaves.
  * @example <PatientSearch onChoose={(hit) => …} onNew={(typed) => …} onCancel={() => …} />
@@ -72,12 +73,12 @@ export function PatientSearch({ onChoose, onNew, onCancel }: PatientSearchProps)
 
   return (
     <Card title={<span data-testid="patient-search-title">{t('ui.notify.searchTitle')}</span>} data-testid="patient-search">
-      <Form form={form} layout="vertical" onFinish={search} requiredMark>
+      <Form form={form} layout="vertical" onFinish={search}>
         <Flex gap={12} wrap>
           <Form.Item name="lastName" label={t('patient.lastName')} style={{ minWidth: 200, flex: 1 }}>
             <Input data-testid="search-lastName" maxLength={100} />
           </Form.Item>
-          <Form.Item name="name" label={t('patient.name')} rules={[{ required: true, whitespace: true, message: t('ui.notify.required') }]} style={{ minWidth: 200, flex: 1 }}>
+          <Form.Item name="name" label={t('patient.name')} style={{ minWidth: 200, flex: 1 }}>
             <Input data-testid="search-name" maxLength={100} />
           </Form.Item>
           <Form.Item name="middleName" label={t('patient.middleName')} style={{ minWidth: 200, flex: 1 }}>

@@ -64,9 +64,11 @@ export interface FollowupMonth {
   planned: number[];
   /** Recorded days, ascending. */
   days: DayEntry[];
-  /** Recorded days that are not NOT_TAKEN. */
+  /** Planned days that have come (up to today, or the outcome date of a closed case): what adherence counts against. */
+  plannedSoFar: number;
+  /** Recorded days up to that day that are not NOT_TAKEN. */
   takenDays: number;
-  /** takenDays / plannedDays as 0–100 (rounded), null when nothing is planned. */
+  /** takenDays / plannedSoFar as 0–100 (rounded), null when no planned day has come (`adherence.ts`). */
   adherence: number | null;
 }
 

@@ -6,6 +6,7 @@ import type { AppContext, Session } from '../../server/types.ts';
 import { fail } from '../../server/http/errors.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 import { scopeCondition } from '../../server/scope/rows.ts';
+import { monthAdherence, percentOf } from './adherence.ts';
 import { adherenceAlert, type StoredMonth } from './alert.ts';
 import { dayOf, dayOfYmd, daysInMonth, isoOf, utcToday } from './dates.ts';
 import { decodeDays } from './days.ts';
@@ -57,8 +58,6 @@ async function load(em: Em, ctx: AppContext, s: Session, caseId: string, calenda
   return q.executeTakeFirst();
 }
 
-const percent = (taken: number, planned: number) => (planned > 0 ? Math.round(Math.min(100, (taken / planned) * 100)) : null);
-
 /** Prescriptions grouped by product, products in the order of their first period. */
 function byProduct(ps: PrescriptionJson[]): ProductPrescriptions[] {
   const out = new Map<string, ProductPrescriptions>();
@@ -70,15 +69,15 @@ function byProduct(ps: PrescriptionJson[]): ProductPrescriptions[] {
   return [...out.values()];
 }
 
-/** Each month of the period: its days inside the period, planned days, recorded days, adherence. */
-function followupOf(plan: PlanPrescription[], ini: number, end: number, stored: StoredMonth[]): FollowupMonth[] {
+/** Each month of the period: its days inside the period, planned days, recorded days, adherence as of `today`. */
+function followupOf(plan: PlanPrescription[], ini: number, end: number, stored: StoredMonth[], today: string): FollowupMonth[] {
   const byMonth = new Map(stored.map((m) => [m.year * 100 + m.month, m.days]));
   return monthsOf({ ini, end }).map(({ year, month }) => {
     const first = dayOfYmd(year, month, 1);
     const last = first + daysInMonth(year, month) - 1;
     const planned = plannedInMonth(plan, { ini, end }, year, month);
     const days = decodeDays(byMonth.get(year * 100 + month) ?? '');
-    const takenDays = days.filter((d) => d.status !== 'NOT_TAKEN').length;
+    const soFar = monthAdherence({ year, month, planned, days }, today);
     return {
       year,
       month,
@@ -87,8 +86,9 @@ function followupOf(plan: PlanPrescription[], ini: number, end: number, stored: 
       plannedDays: planned.length,
       planned,
       days,
-      takenDays,
-      adherence: percent(takenDays, planned.length),
+      plannedSoFar: soFar.plannedDays,
+      takenDays: soFar.takenDays,
+      adherence: soFar.percent,
     };
   });
 }
@@ -112,7 +112,7 @@ export async function treatmentView(ctx: AppContext, s: Session, caseId: string,
   const today = row.state === 'CLOSED' && row.outcome ? Math.min(utcToday(now), dayOf(row.outcome)) : utcToday(now);
   const plan: PlanPrescription[] = row.prescriptions.map((p) => ({ iniDate: p.ini, endDate: p.end, frequency: p.frequency }));
   const stored = row.months as StoredMonth[];
-  const followup = calendar ? followupOf(plan, ini, end, stored) : [];
+  const followup = calendar ? followupOf(plan, ini, end, stored, isoOf(today)) : [];
   const upTo = Math.min(today, end);
   const plannedSoFar = calendar && upTo >= ini ? plannedCount(plan, ini, upTo) : 0;
   let taken = 0;
@@ -128,7 +128,7 @@ export async function treatmentView(ctx: AppContext, s: Session, caseId: string,
     units: row.units.map((u) => ({ ini: u.ini, end: u.end, unit: { id: u.id, name: u.name } })),
     prescriptions: byProduct(row.prescriptions),
     followup,
-    adherence: { plannedDays: plannedSoFar, takenDays: taken, percent: percent(taken, plannedSoFar) },
+    adherence: { plannedDays: plannedSoFar, takenDays: taken, percent: percentOf(taken, plannedSoFar) },
     alert: calendar ? alert : { missedRun: false, longestMissedDays: 0, monthsWithoutDoses: 0 },
     calendar,
     editable: onTreatment && hasPermission(s, 'CASE_INTAKEMED_EDT'),

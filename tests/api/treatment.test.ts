@@ -266,7 +266,7 @@ describe('calendar', () => {
     expect(rows.map((r) => [r.year, r.month, r.days])).toEqual([[2025, 2, 'DDDDDDDDDDSSSSSNNN----------']]);
     let v = await view(nurse, id);
     const feb = v.followup.find((m: any) => m.month === 2);
-    expect(feb).toMatchObject({ plannedDays: 28, takenDays: 15, adherence: 54 });
+    expect(feb).toMatchObject({ plannedDays: 28, plannedSoFar: 28, takenDays: 15, adherence: 54 });
     expect(feb.days).toHaveLength(18);
     expect(v.adherence).toEqual({ plannedDays: 180, takenDays: 15, percent: 8 });
     // saving the month again replaces it (clicking a day with the same status cleared it)
@@ -275,6 +275,22 @@ describe('calendar', () => {
     expect(v.followup.find((m: any) => m.month === 2)).toMatchObject({ takenDays: 10, adherence: 36 });
     ok(await month(id, 2025, 2, []));
     expect(await rowsOf('adherence', id)).toEqual([]);
+  });
+
+  it('the current month counts only the planned days that have come: every dose taken so far is 100%', async () => {
+    const now = new Date();
+    const [y, m, today] = [now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate()];
+    const first = `${y}-${String(m).padStart(2, '0')}-01`;
+    const id = await newCase({ registrationDate: first, diagnosisDate: first });
+    ok(await doctor.post(`${T}/start`, { caseId: id, unitId: bishkek, iniDate: first, prescriptions: [{ productId: ids.hrze, doseUnit: 4, frequency: 7, monthIni: 1, months: 2 }] }));
+    ok(await month(id, y, m, range(1, today, 'DOTS')));
+    const v = await view(nurse, id);
+    const current = v.followup.find((x: any) => x.year === y && x.month === m);
+    // planned every day of the month; only days 1…today have come, and each was taken
+    expect(current).toMatchObject({ plannedDays: new Date(Date.UTC(y, m, 0)).getUTCDate(), plannedSoFar: today, takenDays: today, adherence: 100 });
+    expect(v.adherence).toEqual({ plannedDays: today, takenDays: today, percent: 100 });
+    // the month after has not begun: nothing counts yet
+    expect(v.followup.find((x: any) => x.month === (m % 12) + 1)).toMatchObject({ plannedSoFar: 0, takenDays: 0, adherence: null });
   });
 
   it('is refused when the case is not on treatment, outside the period, ahead of today and beyond the limits', async () => {

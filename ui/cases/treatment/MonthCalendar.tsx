@@ -10,7 +10,7 @@ import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { daysInMonth, isoDate, todayIso, weekdayMonFirst } from './dates.ts';
-import { adherenceOf, allowedRange, clickDay, inRange, selectAll, type DayEntry, type DayStatus } from './calendar.ts';
+import { allowedRange, monthAdherence, clickDay, inRange, selectAll, type DayEntry, type DayStatus } from './calendar.ts';
 import type { FollowupMonth } from './model.ts';
 import { monthTitle } from './format.ts';
 import { COLORS } from '../../theme/colors.ts';
@@ -41,7 +41,7 @@ export function MonthCalendar({ month, days, edited, chosen, editable, state, on
   const { t } = useTranslation();
   const today = todayIso();
   const range = editable ? allowedRange(month, today) : null;
-  const adherence = edited ? adherenceOf(days, month.plannedDays) : { plannedDays: month.plannedDays, takenDays: month.takenDays, percent: month.adherence };
+  const adherence = edited ? monthAdherence({ ...month, days }, today) : { plannedDays: month.plannedSoFar, takenDays: month.takenDays, percent: month.adherence };
   const statusOf = new Map(days.map((d) => [d.day, d.status]));
   const planned = new Set(month.planned);
   const count = daysInMonth(month.year, month.month);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adherenceOf, allowedRange, clickDay, percentOf, sameDays, selectAll, type DayEntry } from './calendar.ts';
+import { allowedRange, monthAdherence, clickDay, percentOf, sameDays, selectAll, type DayEntry } from './calendar.ts';
 
 describe('a click on a calendar day', () => {
   const days: DayEntry[] = [
@@ -75,7 +75,8 @@ describe('adherence', () => {
       { day: 3, status: 'NOT_TAKEN' },
       { day: 4, status: 'DOTS' },
     ];
-    expect(adherenceOf(days, 8)).toEqual({ plannedDays: 8, takenDays: 3, percent: 38 });
+    const planned = [1, 2, 3, 4, 5, 6, 7, 8];
+    expect(monthAdherence({ year: 2026, month: 3, planned, days }, '2026-03-31')).toEqual({ plannedDays: 8, takenDays: 3, percent: 38 });
   });
 
   it('is none with nothing planned and never above 100', () => {

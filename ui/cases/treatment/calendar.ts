@@ -2,7 +2,7 @@
  * The adherence calendar's rules (spec 001 §4, §9), pure so they are tested apart from the page:
  * a click on a day with another status than the chosen one sets it, on a day with the same status
  * clears it; 'select all' sets every allowed day; adherence is the days not NOT_TAKEN (a recorded
- * DOTS or SELF_ADMIN day) out of the planned days.
+ * DOTS or SELF_ADMIN day) out of the planned days that have come (the server's rule, re-exported).
  *
  * @example
  *   clickDay([{ day: 3, status: 'DOTS' }], 3, 'DOTS')      // []            (same status: cleared)
@@ -57,23 +57,7 @@ export function allowedRange(month: { year: number; month: number; iniDay: numbe
 /** Whether `day` is inside `range`. */
 export const inRange = (range: DayRange | null, day: number) => !!range && day >= range.from && day <= range.to;
 
-export interface Adherence {
-  plannedDays: number;
-  takenDays: number;
-  /** 0–100, rounded; null when nothing is planned. */
-  percent: number | null;
-}
-
-/** Adherence of some days against `plannedDays`: the days recorded DOTS or SELF_ADMIN. */
-export function adherenceOf(days: DayEntry[], plannedDays: number): Adherence {
-  const takenDays = days.filter((d) => d.status !== 'NOT_TAKEN').length;
-  return { plannedDays, takenDays, percent: percentOf(takenDays, plannedDays) };
-}
-
-/** `taken` out of `planned` as a whole percentage, never above 100; null when nothing is planned. */
-export function percentOf(taken: number, planned: number): number | null {
-  return planned > 0 ? Math.min(100, Math.round((taken * 100) / planned)) : null;
-}
+export { monthAdherence, percentOf, type Adherence } from '../../../cases/treatment/adherence.ts';
 
 /** Whether two day lists hold the same statuses. */
 export function sameDays(a: DayEntry[], b: DayEntry[]): boolean {

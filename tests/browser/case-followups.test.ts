@@ -57,7 +57,10 @@ describe('the follow-up tab', () => {
       async fill(d) {
         await date('2024-03-10');
         const reason = d.locator('#root_reasonNotUsingPrescMedicines');
-        // the reason is asked only while 'Нет' is chosen (a required yes/no starts at 'Нет' in the generic form)
+        // 'using prescribed medicines' starts unanswered (no 'Нет' that would ask a reason) …
+        expect(await d.locator('[id^="root_usingPrescMedicines"]:checked').count()).toBe(0);
+        expect(await reason.count()).toBe(0);
+        // … and the reason is asked only while 'Нет' is chosen
         await radio(d, 'root_usingPrescMedicines', 'Да').click();
         await reason.waitFor({ state: 'detached' });
         await radio(d, 'root_usingPrescMedicines', 'Нет').click();

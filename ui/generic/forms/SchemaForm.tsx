@@ -45,6 +45,9 @@ const picksFromOptions = (schema: RJSFSchema) =>
  * first medicine row), wrong for a multi-select, whose blank entry would be sent as `null`.
  */
 const defaultsBehavior: Experimental_DefaultFormStateBehavior = {
+  // a required yes/no without a declared `default` starts unanswered (rjsf would pick 'Нет', and a
+  // medical exam's 'Нет' then asks a reason the user never meant to give): the schema's `default` decides
+  requiredBooleanDefault: 'skip',
   arrayMinItems: { computeSkipPopulate: (_validator, schema) => picksFromOptions(schema as RJSFSchema) },
 };
 

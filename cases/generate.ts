@@ -56,13 +56,17 @@ export async function generateCases(
                           classification, validated, transferring, registration_group, registration_date, diagnosis_date,
                           ini_treatment_date, outcome_date, outcome)
       select ${idOf('c', seed)}, ${workspaceId}, ${idOf('p', seed)}, ${opts.numberPrefix ?? 'G-'} || lpad(i::text, 7, '0'),
-             unit, unit, state, diagnosis, classification, ${rnd(16, 7)} <> 0, ${rnd(17, 97)} = 0,
+             -- a DR-TB case is validated before its treatment starts (the workspace's default setting)
+             unit, unit, state, diagnosis, classification, ${rnd(16, 7)} <> 0 or (classification = 'DRTB' and treated), ${rnd(17, 97)} = 0,
              ${one(['NEW', 'NEW', 'NEW', 'RELAPSE', 'AFTER_DEFAULT', 'FAILURE_FT', 'OTHER'], 18)},
              reg, reg - ${rnd(19, 20)}::int,
-             case when state <> 'NOT_ONTREATMENT' then reg + 3 end,
+             case when treated then reg + 3 end,
              case when state = 'CLOSED' then reg + 180 + ${rnd(20, 200)}::int end,
-             case when state = 'CLOSED' then ${one(['CURED', 'TREAT_COMPLETED', 'TREAT_INTERRUPTED', 'LOST_FOLLOWUP', 'DIED'], 21)} end
-        from (select i, reg, unit, diagnosis, classification,
+             -- outcomes that fit the case (cases/workflow/rules.ts): a treatment's outcomes only after one started
+             case when state = 'CLOSED' and treated then ${one(['CURED', 'TREAT_COMPLETED', 'TREAT_FAILED', 'TREAT_INTERRUPTED', 'LOST_FOLLOWUP', 'DIED'], 21)}
+                  when state = 'CLOSED' then ${one(['NOT_TB', 'NOT_TB', 'NOT_TB', 'DIED', 'LOST_FOLLOWUP_BEFORE_TREATMENT', 'NOT_EVALUATED'], 22)} end
+        from (select *, state <> 'NOT_ONTREATMENT' and diagnosis = 'CONFIRMED' as treated
+          from (select i, reg, unit, diagnosis, classification,
                      -- a suspect is not treated before its diagnosis is confirmed
                      case when diagnosis = 'SUSPECT' and state = 'ONTREATMENT' then 'NOT_ONTREATMENT' else state end as state
                 from (select i, ${opts.registeredFrom ?? '2015-01-01'}::date + ${rnd(11, opts.registeredDays ?? 4000)}::int as reg,
@@ -70,7 +74,7 @@ export async function generateCases(
                      ${one(['NOT_ONTREATMENT', 'ONTREATMENT', 'ONTREATMENT', 'CLOSED', 'CLOSED', 'CLOSED'], 13)} as state,
                      ${one(['SUSPECT', 'CONFIRMED', 'CONFIRMED', 'CONFIRMED', 'CONFIRMED'], 14)} as diagnosis,
                      ${one(['TB', 'TB', 'TB', 'TB', 'TB', 'TB', 'DRTB', 'DRTB', 'NTM'], 15)} as classification
-                from generate_series(${from}::bigint, ${to}::bigint) as i) g0) g`.execute(db);
+                from generate_series(${from}::bigint, ${to}::bigint) as i) g0) g1) g`.execute(db);
     opts.onProgress?.(to);
   }
 }

@@ -6,6 +6,7 @@ import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { composePatientName } from '../../server/sys/patient-name.ts';
+import { validationModeOf } from '../workflow/validation-mode.ts';
 
 /** A tag on the case: MANUAL (set in the tag dialog) or AUTO (its condition holds). */
 export interface CaseTag {
@@ -56,7 +57,8 @@ async function allCasesOf(em: Em, ctx: AppContext, s: Session, patientId: unknow
  * The case as its page shows it (`GET /api/tbl/case/{id}`, spec 001 §2.5, §3): the `tbcase` row (as the
  * generic API reads it, after the table's `afterRead` hooks) plus `patient {id, name, middleName,
  * lastName, gender, birthDate, fullName}` (fullName composed as the workspace says), `ownerUnit`/`notificationUnit`/`transferFromUnit` as `{id, name,
- * adminUnit: {id, name}}`, `tags [{id, name, type}]` and `allCases` (the patient's cases in the view).
+ * adminUnit: {id, name}}`, `tags [{id, name, type}]`, `allCases` (the patient's cases in the view) and
+ * `validation`, the workspace's validation setting for the case's classification (cases/workflow/rules.ts).
  * 404 on `id` when the case is outside the session's workspace or view.
  *
  * @example await caseView(ctx, session, id) // {id, state: 'ONTREATMENT', patient: {name: 'Иван', …}, ownerUnit: {…}, tags: [], allCases: [...]}
@@ -81,5 +83,6 @@ export async function caseView(ctx: AppContext, s: Session, id: string): Promise
     gender: patientDoc.gender, birthDate: patientDoc.birthDate,
     fullName: composePatientName(patientDoc as Row<Patient>, s.patientNameComposition),
   };
-  return { ...doc, patient, ownerUnit, notificationUnit, transferFromUnit, tags, allCases };
+  const validation = await validationModeOf(em, s.workspaceId, doc.classification);
+  return { ...doc, patient, ownerUnit, notificationUnit, transferFromUnit, tags, allCases, validation };
 }

@@ -2,6 +2,8 @@ import { t } from '../../engine/i18n.ts';
 import type { AppContext, Session, Doc } from '../../server/types.ts';
 import { fail } from '../../server/http/errors.ts';
 import { TableStore } from '../../server/tbl/store.ts';
+import { treatmentStartRefusal } from '../workflow/rules.ts';
+import { validationModeOf } from '../workflow/validation-mode.ts';
 import { checkBody } from './body.ts';
 import { addMonths, dayOf, isoOf } from './dates.ts';
 import { asField, lockCase, refreshAlert, refuse, treatmentOf, withFieldPrefix, writerOf } from './rows.ts';
@@ -39,8 +41,9 @@ function fromRows(rows: StartPrescription[], ini: string): NewPrescription[] {
 }
 
 /**
- * `POST /api/cases/case/treatment/start` (spec 001 §5, §7): starts the treatment of a confirmed case
- * not closed and not yet treated — with `regimenId`, a standard regimen of the case's
+ * `POST /api/cases/case/treatment/start` (spec 001 §5, §7): starts the treatment of a case that
+ * `treatmentStartRefusal` admits (cases/workflow/rules.ts: confirmed, not closed, not yet treated,
+ * validated where the workspace asks it before treatment) — with `regimenId`, a standard regimen of the case's
  * classification whose medicine rows become the prescriptions; with `prescriptions`, an
  * individualized one (at least one row). The period runs from `iniDate` to the last prescription's
  * end, in `unitId` (in client mode: the session's unit). The case becomes ONTREATMENT with its
@@ -59,8 +62,8 @@ export async function startTreatment(ctx: AppContext, s: Session, body: Doc): Pr
   const caseId = ids.caseId;
   await ctx.orm.em.fork().transactional(async (em) => {
     const tbcase = await lockCase(em, ctx, s, caseId);
-    if (tbcase.state === 'CLOSED') throw refuse(s, 'treatment.closed');
-    if (tbcase.diagnosisType !== 'CONFIRMED') throw refuse(s, 'treatment.suspect');
+    const refusal = treatmentStartRefusal(tbcase, await validationModeOf(em, s.workspaceId, tbcase.classification));
+    if (refusal) throw refuse(s, refusal);
     if (await treatmentOf(em, s.workspaceId, caseId)) throw refuse(s, 'treatment.alreadyStarted');
     let prescriptions: NewPrescription[];
     let regimenName: string | undefined;

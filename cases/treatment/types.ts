@@ -84,8 +84,10 @@ export interface TreatmentAlert {
 
 export interface TreatmentNotStarted {
   started: false;
-  /** The session may start treatment here (CASE_TREAT, the case not closed). */
+  /** The session may start treatment here (CASE_TREAT, and the case's state admits it: cases/workflow/rules.ts). */
   canStart: boolean;
+  /** Why the case's state does not admit a start now, in the reader's language ('Лечение начинают только подтверждённому случаю'). */
+  startRefusal?: string;
   /** The session works in client (offline) mode: no treatment-unit picker. */
   clientMode: boolean;
 }

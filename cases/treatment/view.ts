@@ -6,6 +6,8 @@ import type { AppContext, Session } from '../../server/types.ts';
 import { fail } from '../../server/http/errors.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 import { scopeCondition } from '../../server/scope/rows.ts';
+import { treatmentStartRefusal } from '../workflow/rules.ts';
+import { validationModeOf } from '../workflow/validation-mode.ts';
 import { monthAdherence, percentOf } from './adherence.ts';
 import { adherenceAlert, type StoredMonth } from './alert.ts';
 import { dayOf, dayOfYmd, daysInMonth, isoOf, utcToday } from './dates.ts';
@@ -37,6 +39,10 @@ async function load(em: Em, ctx: AppContext, s: Session, caseId: string, calenda
     .leftJoin('regimen as r', 'r.id', 'tr.regimen_id')
     .select([
       'c.state',
+      'c.diagnosis_type as diagnosisType',
+      'c.classification',
+      'c.validated',
+      sql<string | null>`c.ini_treatment_date::text`.as('iniTreatmentDate'),
       sql<string | null>`c.outcome_date::text`.as('outcome'),
       'tr.id as trId',
       'tr.regimen_id as regimenId',
@@ -106,7 +112,10 @@ export async function treatmentView(ctx: AppContext, s: Session, caseId: string,
   if (!row) throw fail(404, t(s.lang, 'msg.notFound'), 'caseId');
   const clientMode = ctx.config.clientMode;
   const treats = hasPermission(s, 'CASE_TREAT');
-  if (!row.trId) return { started: false, canStart: treats && row.state !== 'CLOSED' && row.state !== undefined, clientMode };
+  if (!row.trId) {
+    const refusal = treatmentStartRefusal(row, await validationModeOf(ctx.orm.em.fork(), s.workspaceId, row.classification));
+    return { started: false, canStart: treats && !refusal, ...(refusal ? { startRefusal: t(s.lang, refusal) } : {}), clientMode };
+  }
   const ini = dayOf(row.ini);
   const end = dayOf(row.end);
   const today = row.state === 'CLOSED' && row.outcome ? Math.min(utcToday(now), dayOf(row.outcome)) : utcToday(now);

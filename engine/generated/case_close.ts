@@ -2,6 +2,15 @@
 
 export interface CaseClose {
   outcomeDate: string;
-  outcome: "CURED" | "TREAT_COMPLETED" | "DIED" | "LOST_FOLLOWUP" | "TREAT_INTERRUPTED" | "OTHER";
+  outcome:
+    | "CURED"
+    | "TREAT_COMPLETED"
+    | "TREAT_FAILED"
+    | "DIED"
+    | "LOST_FOLLOWUP"
+    | "TREAT_INTERRUPTED"
+    | "LOST_FOLLOWUP_BEFORE_TREATMENT"
+    | "NOT_EVALUATED"
+    | "OTHER";
   otherOutcome?: string | null;
 }

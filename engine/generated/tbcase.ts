@@ -26,7 +26,17 @@ export interface Tbcase {
   diagnosisDate?: string;
   iniTreatmentDate?: string;
   outcomeDate?: string;
-  outcome?: "CURED" | "TREAT_COMPLETED" | "DIED" | "LOST_FOLLOWUP" | "TREAT_INTERRUPTED" | "OTHER" | "NOT_TB";
+  outcome?:
+    | "CURED"
+    | "TREAT_COMPLETED"
+    | "TREAT_FAILED"
+    | "DIED"
+    | "LOST_FOLLOWUP"
+    | "TREAT_INTERRUPTED"
+    | "LOST_FOLLOWUP_BEFORE_TREATMENT"
+    | "NOT_EVALUATED"
+    | "OTHER"
+    | "NOT_TB";
   otherOutcome?: string;
   infectionSite?: "PULMONARY" | "EXTRAPULMONARY" | "BOTH";
   drugResistanceType?: "MONO_RESISTANCE" | "POLY_RESISTANCE" | "RR" | "MDR" | "PRE_XDR" | "XDR" | "UNKNOWN";

@@ -49,7 +49,7 @@ describe('a case change', () => {
     expect(await tagsOf(id)).toEqual([]);
     await db().insertInto('casetag').values({ id: crypto.randomUUID(), workspace_id: ws, case_id: id, tag_id: manual }).execute();
 
-    const close = await admin.post(`/api/tbl/tbcase/${id}/action/close`, { outcome: 'CURED', outcomeDate: '2025-06-30' });
+    const close = await admin.post(`/api/tbl/tbcase/${id}/action/close`, { outcome: 'DIED', outcomeDate: '2025-06-30' });
     expect(close.status, JSON.stringify(close.body)).toBe(200);
     expect(await tagsOf(id)).toEqual([closed, manual].sort());
 
@@ -86,7 +86,7 @@ describe('a condition that errs on some cases', () => {
     expect(await casesOf(bad.body.result)).toEqual([]);
     const closed = await newTag({ name: 'Закрытые случаи', sqlCondition: "tbcase.state = 'CLOSED'" });
     const id = await newCase({ registrationDate: '2025-04-01' });
-    const close = await admin.post(`/api/tbl/tbcase/${id}/action/close`, { outcome: 'CURED', outcomeDate: '2025-09-30' });
+    const close = await admin.post(`/api/tbl/tbcase/${id}/action/close`, { outcome: 'DIED', outcomeDate: '2025-09-30' });
     expect(close.status, JSON.stringify(close.body)).toBe(200);
     expect(await tagsOf(id)).toContain(closed);
     expect(await tagsOf(id)).not.toContain(bad.body.result);

@@ -49,12 +49,12 @@ describe('validate, close, reopen (GET /api/cases/case/validate|reopen/{id}, POS
     refused(await bdoc.get(`/api/cases/case/validate/${id}`), 400, 'Случай уже обоснован');
 
     refused(await bdoc.get(`/api/cases/case/reopen/${id}`), 400, 'Случай не закрыт: возобновить можно только закрытый случай');
-    const close = await bdoc.post('/api/cases/case/close', { tbcaseId: id, outcome: 'CURED', outcomeDate: '2025-06-30', otherOutcome: null });
+    const close = await bdoc.post('/api/cases/case/close', { tbcaseId: id, outcome: 'NOT_EVALUATED', outcomeDate: '2025-06-30', otherOutcome: null });
     expect(close.status, JSON.stringify(close.body)).toBe(200);
-    expect(await stored(id)).toMatchObject({ state: 'CLOSED', outcome: 'CURED', outcomeDate: '2025-06-30' });
+    expect(await stored(id)).toMatchObject({ state: 'CLOSED', outcome: 'NOT_EVALUATED', outcomeDate: '2025-06-30' });
     const version = (await stored(id)).version;
     refused(await bdoc.post('/api/cases/case/close', { tbcaseId: id, outcome: 'DIED', outcomeDate: '2025-07-01' }), 400, 'Случай уже закрыт');
-    expect(await stored(id)).toMatchObject({ outcome: 'CURED', version });
+    expect(await stored(id)).toMatchObject({ outcome: 'NOT_EVALUATED', version });
 
     expect((await bdoc.get(`/api/cases/case/reopen/${id}`)).status).toBe(200);
     expect((await stored(id)).state).toBe('NOT_ONTREATMENT');

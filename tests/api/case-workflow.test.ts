@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
-import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
+import { createCase, newPatient, setCaseValidation, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
 let server: TestServer;
@@ -88,7 +88,53 @@ describe('validate', () => {
   });
 });
 
+describe('validation by the workspace setting per classification', () => {
+  afterAll(() => setCaseValidation(admin, { TB: 'ENABLED', DRTB: 'REQUIRED_BEFORE_TREATMENT_START', NTM: 'DISABLED' }));
+  const validateListed = async (who: ApiClient, id: string) => (await who.get(`/api/tbl/tbcase/${id}/actions`)).body.find((a: any) => a.name === 'validate');
+
+  it("'Не используется': no validate action, no validation label; 'Используется' brings both back", async () => {
+    await setCaseValidation(admin, { TB: 'DISABLED' });
+    const id = await newCase();
+    expect(await validateListed(bdoc, id)).toMatchObject({ enabled: false, reason: 'Валидация случаев этой классификации не используется' });
+    refused(await act(bdoc, id, 'validate'), 400, 'Валидация случаев этой классификации не используется');
+    expect((await stored(id)).validated).toBe(false);
+    expect((await bdoc.get(`/api/tbl/case/${id}`)).body.validation).toBe('DISABLED');
+    // another classification keeps its own setting
+    const drtb = await newCase({ classification: 'DRTB' });
+    expect((await bdoc.get(`/api/tbl/case/${drtb}`)).body.validation).toBe('REQUIRED_BEFORE_TREATMENT_START');
+    expect(await validateListed(bdoc, drtb)).toMatchObject({ enabled: true });
+
+    await setCaseValidation(admin, { TB: 'ENABLED' });
+    expect(await validateListed(bdoc, id)).toMatchObject({ enabled: true });
+    expect((await bdoc.get(`/api/tbl/case/${id}`)).body.validation).toBe('ENABLED');
+    expect((await act(bdoc, id, 'validate')).body).toEqual({ success: true });
+  });
+});
+
 describe('close and reopen', () => {
+  it('offers the outcomes that fit the treatment: cured and completed only after it started, lost before treatment only without it', async () => {
+    const untreated = await newCase();
+    for (const outcome of ['CURED', 'TREAT_COMPLETED', 'TREAT_FAILED', 'LOST_FOLLOWUP', 'TREAT_INTERRUPTED']) {
+      const r = await act(bdoc, untreated, 'close', { outcome, outcomeDate: '2025-06-01' });
+      expect(r.status, outcome).toBe(400);
+      expect(r.body.errors, outcome).toEqual([{ field: 'outcome', msg: expect.stringContaining('Этот исход не подходит случаю') }]);
+    }
+    expect((await stored(untreated)).state).toBe('NOT_ONTREATMENT');
+    expect((await act(bdoc, untreated, 'close', { outcome: 'LOST_FOLLOWUP_BEFORE_TREATMENT', outcomeDate: '2025-06-01' })).body).toEqual({ success: true });
+    expect(await stored(untreated)).toMatchObject({ state: 'CLOSED', outcome: 'LOST_FOLLOWUP_BEFORE_TREATMENT' });
+
+    const notEvaluated = await newCase({ diagnosisType: 'SUSPECT' });
+    expect((await act(bdoc, notEvaluated, 'close', { outcome: 'NOT_EVALUATED', outcomeDate: '2025-06-01' })).body).toEqual({ success: true });
+
+    const treated = await newCase({ state: 'ONTREATMENT', iniTreatmentDate: '2025-01-12' });
+    expect((await act(bdoc, treated, 'close', { outcome: 'LOST_FOLLOWUP_BEFORE_TREATMENT', outcomeDate: '2025-06-01' })).status).toBe(400);
+    expect((await act(bdoc, treated, 'close', { outcome: 'TREAT_FAILED', outcomeDate: '2025-06-01' })).body).toEqual({ success: true });
+    // reopened, it is on treatment again: cured fits
+    expect((await act(bdoc, treated, 'reopen')).body).toEqual({ success: true });
+    expect((await act(bdoc, treated, 'close', { outcome: 'CURED', outcomeDate: '2025-07-01' })).body).toEqual({ success: true });
+  });
+
+
   it('closes with outcome and date; OTHER needs otherOutcome; a closed case cannot be closed again', async () => {
     const id = await newCase({ state: 'ONTREATMENT', iniTreatmentDate: '2025-01-12' });
     const missing = await act(bdoc, id, 'close', {});
@@ -108,7 +154,7 @@ describe('close and reopen', () => {
   });
 
   it('otherOutcome is not kept for another outcome', async () => {
-    const id = await newCase();
+    const id = await newCase({ state: 'ONTREATMENT', iniTreatmentDate: '2025-01-12' });
     await act(bdoc, id, 'close', { outcome: 'CURED', outcomeDate: '2025-06-01', otherOutcome: 'лишнее' });
     const row = await stored(id);
     expect(row.outcome).toBe('CURED');
@@ -235,7 +281,7 @@ describe('permissions and views', () => {
     for (const [name, body] of [['validate', {}], ['close', { outcome: 'CURED', outcomeDate: '2025-06-01' }], ['transferout', { unitToId: kant }]] as const) {
       refused(await act(reader, id, name, body), 403, 'Нет прав доступа');
     }
-    await act(admin, id, 'close', { outcome: 'CURED', outcomeDate: '2025-06-01' });
+    await act(admin, id, 'close', { outcome: 'DIED', outcomeDate: '2025-06-01' });
     refused(await act(reader, id, 'reopen'), 403, 'Нет прав доступа');
     expect((await stored(id)).state).toBe('CLOSED');
     expect((await historyOf(id)).map((e) => e.action)).toEqual(['create', 'close']);
@@ -252,6 +298,24 @@ describe('permissions and views', () => {
 });
 
 describe('delete', () => {
+  it("deleting a patient's only case deletes the patient too (history, tombstone); with another case left, the patient stays", async () => {
+    const alone = await newPatient(admin, { name: 'Эрмек', lastName: 'Жумабаев', gender: 'MALE', birthDate: '1977-03-03' });
+    const only = await createCase(admin, alone, bishkek);
+    expect((await bdoc.delete(`/api/tbl/case/${only}`)).status).toBe(200);
+    expect((await admin.get(`/api/tbl/patient/${alone}`)).status).toBe(404);
+    expect(await db().selectFrom('patient').select('id').where('id', '=', alone).execute()).toEqual([]);
+    expect((await historyOf(alone)).map((e) => [e.type, e.action])).toEqual([['patient', 'create'], ['patient', 'delete']]);
+    expect(await db().selectFrom('tombstone').select('row_id').where('row_id', '=', alone).execute()).toHaveLength(1);
+
+    const twice = await newPatient(admin, { name: 'Айбек', lastName: 'Осмонов', gender: 'MALE', birthDate: '1981-07-07' });
+    const first = await createCase(admin, twice, bishkek);
+    const second = await createCase(admin, twice, kant, { registrationDate: '2025-02-01' });
+    expect((await bdoc.delete(`/api/tbl/case/${first}`)).status).toBe(200);
+    expect((await admin.get(`/api/tbl/patient/${twice}`)).status).toBe(200); // still has the Kant case
+    expect((await admin.delete(`/api/tbl/tbcase/${second}`)).status).toBe(200); // the generic route too
+    expect((await admin.get(`/api/tbl/patient/${twice}`)).status).toBe(404);
+  });
+
   it('deletes a case with its history entry', async () => {
     const id = await newCase();
     expect((await admin.delete(`/api/tbl/tbcase/${id}`)).status).toBe(200);
@@ -301,9 +365,17 @@ describe('generated cases (npm run gen:cases)', () => {
     expect(closed.length).toBeGreaterThan(5);
     const outcomes = server.ctx.registry.table('tbcase').schema.properties!.outcome.enum as string[];
     expect(closed.every((c) => outcomes.includes(c.outcome as string))).toBe(true);
+    // no generated case got a treatment's outcome without a treatment, nor a treatment on a suspect
+    const nonsense = await db().selectFrom('tbcase').select('id').where('case_number', 'like', 'G-%')
+      .where((w) => w.or([
+        w.and([w('ini_treatment_date', 'is', null), w('outcome', 'in', ['CURED', 'TREAT_COMPLETED', 'TREAT_FAILED', 'TREAT_INTERRUPTED', 'LOST_FOLLOWUP'])]),
+        w.and([w('diagnosis_type', '=', 'SUSPECT'), w('ini_treatment_date', 'is not', null)]),
+        w.and([w('classification', '=', 'DRTB'), w('ini_treatment_date', 'is not', null), w('validated', '=', false)]),
+      ])).execute();
+    expect(nonsense).toEqual([]);
     for (const c of closed.slice(0, 5)) {
       expect((await act(bdoc, c.id as string, 'reopen')).body).toEqual({ success: true });
-      expect((await act(bdoc, c.id as string, 'close', { outcome: 'CURED', outcomeDate: '2025-06-01' })).body).toEqual({ success: true });
+      expect((await act(bdoc, c.id as string, 'close', { outcome: 'DIED', outcomeDate: '2025-06-01' })).body).toEqual({ success: true });
     }
   });
 });

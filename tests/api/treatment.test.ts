@@ -10,7 +10,7 @@ import { alertSql } from '../../cases/treatment/alert.ts';
 import { generateTreatments } from '../../cases/treatment/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
-import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
+import { createCase, newPatient, setCaseValidation, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
 let server: TestServer;
@@ -114,6 +114,28 @@ describe('start', () => {
     refused(await doctor.post(`${T}/start`, { caseId: id, unitId: bishkek, iniDate: '2025-02-06', regimenId: ids.regTb }), 400, null, 'Лечение уже начато');
     const suspect = await newCase({ diagnosisType: 'SUSPECT' });
     refused(await doctor.post(`${T}/start`, { caseId: suspect, unitId: bishkek, iniDate: '2025-01-06', regimenId: ids.regTb }), 400, null, 'Лечение начинают только подтверждённому случаю');
+    // and the tab does not offer it: it says why
+    expect(await view(doctor, suspect)).toEqual({ started: false, canStart: false, startRefusal: 'Лечение начинают только подтверждённому случаю', clientMode: false });
+  });
+
+  it("a DR-TB case starts only once validated while its setting asks validation before treatment; not when it does not", async () => {
+    const drtbStart = (caseId: string) => doctor.post(`${T}/start`, { caseId, unitId: bishkek, iniDate: '2025-01-06', prescriptions: [{ productId: ids.hrze, doseUnit: 4, frequency: 7, monthIni: 1, months: 6 }] });
+    await setCaseValidation(admin, { DRTB: 'REQUIRED_BEFORE_TREATMENT_START' });
+    const id = await newCase({ classification: 'DRTB', drugResistanceType: 'MDR' });
+    expect(await view(doctor, id)).toEqual({ started: false, canStart: false, startRefusal: 'Случай должен быть обоснован до начала лечения', clientMode: false });
+    refused(await drtbStart(id), 400, null, 'Случай должен быть обоснован до начала лечения');
+    expect(await caseRow(id)).toMatchObject({ state: 'NOT_ONTREATMENT', ini: null });
+    expect(await rowsOf('treatment', id)).toHaveLength(0);
+    ok(await admin.post(`/api/tbl/tbcase/${id}/action/validate`, {}));
+    expect(await view(doctor, id)).toMatchObject({ started: false, canStart: true });
+    ok(await drtbStart(id));
+    expect((await caseRow(id)).state).toBe('ONTREATMENT');
+
+    // 'Используется' (used, not required first): an unvalidated DR-TB case starts
+    await setCaseValidation(admin, { DRTB: 'ENABLED' });
+    const other = await newCase({ classification: 'DRTB', drugResistanceType: 'MDR' });
+    ok(await drtbStart(other));
+    await setCaseValidation(admin, { DRTB: 'REQUIRED_BEFORE_TREATMENT_START' });
   });
 
   it('an individualized regimen: each row from its month of treatment for its months', async () => {

@@ -1,6 +1,7 @@
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COLORS } from '../../theme/colors.ts';
+import { validationStatus } from '../../../cases/workflow/rules.ts';
 import type { CaseView } from './types.ts';
 
 const { orange: ORANGE, green: GREEN, grey: GREY } = COLORS;
@@ -19,28 +20,33 @@ function Box({ id, color, label, value }: { id: string; color: string; label: st
 }
 
 /**
- * The three coloured boxes of the case header (spec 001 §2.5, §4): diagnosis type, state and validation
- * ('Обосновано' / 'Ожидает обоснования').
+ * The coloured boxes of the case header (spec 001 §2.5, §4): diagnosis type, state and — where the
+ * workspace uses validation for the case's classification — validation ('Обосновано' / 'Ожидает
+ * обоснования'; cases/workflow/rules.ts `validationStatus`).
  * @example <StateBoxes tbcase={tbcase} />
  */
 export function StateBoxes({ tbcase }: { tbcase: CaseView }) {
   const { t } = useTranslation();
+  const validation = validationStatus(tbcase, tbcase.validation);
+  const span = validation ? 8 : 12;
   return (
     <Row gutter={12} data-testid="case-state-boxes">
-      <Col xs={24} sm={8}>
+      <Col xs={24} sm={span}>
         <Box id="diagnosis" color={diagnosisColor(tbcase.diagnosisType)} label={t('tbcase.diagnosisType')} value={t(`diagnosisType.${tbcase.diagnosisType}`)} />
       </Col>
-      <Col xs={24} sm={8}>
+      <Col xs={24} sm={span}>
         <Box id="state" color={stateColor(tbcase.state)} label={t('tbcase.state')} value={t(`caseState.${tbcase.state}`)} />
       </Col>
-      <Col xs={24} sm={8}>
-        <Box
-          id="validation"
-          color={tbcase.validated ? GREEN : ORANGE}
-          label={t('ui.casePage.validation')}
-          value={t(tbcase.validated ? 'ui.casePage.validated' : 'ui.casePage.notValidated')}
-        />
-      </Col>
+      {validation && (
+        <Col xs={24} sm={span}>
+          <Box
+            id="validation"
+            color={validation === 'VALIDATED' ? GREEN : ORANGE}
+            label={t('ui.casePage.validation')}
+            value={t(validation === 'VALIDATED' ? 'ui.casePage.validated' : 'ui.casePage.notValidated')}
+          />
+        </Col>
+      )}
     </Row>
   );
 }

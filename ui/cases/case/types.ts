@@ -2,6 +2,7 @@
  * The case page's shared shapes (spec 001 §2.5, §3). `CasePage.tsx` loads the case with
  * `GET /api/tbl/case/{id}` (cases/case-page/view.ts) and hands it to every tab as `tbcase`.
  */
+import type { ValidationMode } from '../../../cases/workflow/rules.ts';
 
 /** `{id, name}` of an area (admin unit). */
 export interface NamedRef {
@@ -56,7 +57,7 @@ export interface CaseView {
   diagnosisDate?: string;
   iniTreatmentDate?: string;
   outcomeDate?: string;
-  /** CURED, TREAT_COMPLETED, DIED, LOST_FOLLOWUP, TREAT_INTERRUPTED, OTHER (with `otherOutcome`), NOT_TB. */
+  /** CURED, TREAT_COMPLETED, TREAT_FAILED, DIED, LOST_FOLLOWUP, TREAT_INTERRUPTED, LOST_FOLLOWUP_BEFORE_TREATMENT, NOT_EVALUATED, OTHER (with `otherOutcome`), NOT_TB. */
   outcome?: string;
   otherOutcome?: string;
   infectionSite?: string;
@@ -76,6 +77,8 @@ export interface CaseView {
   tags: CaseTag[];
   /** The patient's cases in the user's view (at most 50), this one included. */
   allCases: PatientCase[];
+  /** The workspace's validation setting for this case's classification: 'DISABLED' shows no validation label. */
+  validation: ValidationMode;
   /** Columns other parts add to `tbcase`. */
   [column: string]: any;
 }

@@ -1,6 +1,7 @@
 /**
  * The treatment tab before treatment (spec 001 §2.5): 'Лечение не начато' and, when the session
- * may start it, the Start treatment button offering a standard or an individualized regimen. Each
+ * may start it, the Start treatment button (the server's rule: no start on a presumptive case, nor
+ * before validation where the workspace asks it first — then the tab says why instead) offering a standard or an individualized regimen. Each
  * opens its form (declared by the server, `TREATMENT_FORMS`); server errors show beside the fields;
  * on success the dialog closes and `onStarted` refreshes the case.
  *
@@ -47,6 +48,7 @@ export function StartTreatment({ caseId, state, tbcase, onStarted }: StartTreatm
       <Result
         icon={<MedicineBoxOutlined style={{ color: '#bfbfbf' }} />}
         title={<span data-testid="treatment-not-started-text">{t('treatment.notStarted')}</span>}
+        subTitle={state.startRefusal ? <span data-testid="treatment-start-refusal">{state.startRefusal}</span> : undefined}
         extra={
           state.canStart ? (
             <Dropdown

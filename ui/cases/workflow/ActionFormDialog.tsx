@@ -3,7 +3,8 @@
  * by `POST /api/tbl/<form>/form`, the same file the server validates the action's input with) by the
  * generic {@link SchemaForm}: browser checks from the schema, `x-visible` conditions, ref fields with
  * their filters, and the server's refusals beside their fields. `values` start the document (today's
- * date, the case's tags), `omit` leaves fields out (the move date of a case not on treatment) and
+ * date, the case's tags), `omit` leaves fields out (the move date of a case not on treatment), `choices`
+ * narrows a field's options (the outcomes that fit the case) and
  * `extra` draws more from the document being edited (the close warning of the chosen outcome).
  *
  * @example
@@ -30,6 +31,8 @@ export interface ActionFormDialogProps {
   values?: Doc;
   /** Fields of the form not asked here. */
   omit?: string[];
+  /** A field's choices narrowed to these (the outcomes that fit the case: cases/workflow/rules.ts). */
+  choices?: Record<string, readonly string[]>;
   /** Posts the document to the action's route. */
   save: (doc: Doc) => Promise<unknown>;
   onClose: () => void;
@@ -39,16 +42,25 @@ export interface ActionFormDialogProps {
   extra?: (doc: Doc) => ReactNode;
 }
 
-/** The remote form with `values` over its document and the `omit`ted fields left out. */
-async function loadForm(form: string, values: Doc = {}, omit: string[] = []): Promise<RemoteForm> {
+/** The field's `enum` kept to `allowed` (in the schema's order). */
+function narrowed(schema: Record<string, unknown>, field: string, allowed: readonly string[]): Record<string, unknown> {
+  const props = (schema.properties as Record<string, Record<string, unknown>> | undefined) ?? {};
+  const prop = props[field];
+  if (!prop || !Array.isArray(prop.enum)) return schema;
+  return { ...schema, properties: { ...props, [field]: { ...prop, enum: prop.enum.filter((v) => allowed.includes(v as string)) } } };
+}
+
+/** The remote form with `values` over its document, the `omit`ted fields left out and the `choices` narrowed. */
+async function loadForm(form: string, values: Doc = {}, omit: string[] = [], choices: Record<string, readonly string[]> = {}): Promise<RemoteForm> {
   const found = await tableApi.form(form);
-  const schema = omit.reduce((s, f) => withoutField(s, f), found.schema);
+  let schema = omit.reduce((s, f) => withoutField(s, f), found.schema);
+  for (const [field, allowed] of Object.entries(choices)) schema = narrowed(schema, field, allowed);
   const doc: Doc = { ...(found.doc ?? {}), ...values };
   for (const f of omit) delete doc[f];
   return { ...found, schema, doc };
 }
 
-export function ActionFormDialog({ open, form, title, testId, values, omit, save, onClose, onDone, extra }: ActionFormDialogProps) {
+export function ActionFormDialog({ open, form, title, testId, values, omit, choices, save, onClose, onDone, extra }: ActionFormDialogProps) {
   const [loaded, setLoaded] = useState<RemoteForm | null>(null);
   const [doc, setDoc] = useState<Doc>({});
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -59,7 +71,7 @@ export function ActionFormDialog({ open, form, title, testId, values, omit, save
     let live = true;
     setLoaded(null);
     setErrors([]);
-    loadForm(form, values, omit).then(
+    loadForm(form, values, omit, choices).then(
       (f) => {
         if (!live) return;
         setLoaded(f);

@@ -19,6 +19,7 @@ import { SuspectFollowupDialog } from './SuspectFollowupDialog.tsx';
 import { today } from './calls.ts';
 import { TransferWarning } from './TransferWarning.tsx';
 import { useCaseActions } from './useCaseActions.ts';
+import { closeOutcomes } from '../../../cases/workflow/rules.ts';
 
 /** What the command bar of the case page needs: the case, how to reload it, and the tag dialog's open state (the tags card opens it too). */
 export interface CommandBarProps {
@@ -101,6 +102,7 @@ export function CommandBar({ tbcase, reload, tagging, setTagging }: CommandBarPr
         testId="close-dialog"
         title={t('ui.casePage.cmd.close')}
         values={{ outcomeDate: today() }}
+        choices={{ outcome: closeOutcomes(tbcase) }}
         save={(doc) => caseCalls.close(id, { outcomeDate: String(doc.outcomeDate), outcome: String(doc.outcome), otherOutcome: (doc.otherOutcome as string | undefined) ?? null })}
         onClose={() => setDialog(undefined)}
         onDone={done}

@@ -4,6 +4,7 @@ import { caseNumbering } from './case-number.ts';
 import { seedDemoCases } from './demo.ts';
 import { caseSearch } from './search.ts';
 import { caseActions } from './workflow/index.ts';
+import { orphanPatient } from './workflow/orphan-patient.ts';
 import { autoTagRoutes } from './auto-tags/routes.ts';
 import { caseDataRoutes } from './case-data/routes.ts';
 import { comorbidityAction } from './case-data/comorbidity.ts';
@@ -26,7 +27,7 @@ export const casesModule: DomainModule = {
   name: 'cases',
   search: [caseSearch],
   seed: seedDemoCases,
-  hooks: { tbcase: withTreatment(caseNumbering), ...talkHooks, ...treatmentHooks, ...caseDataHooks },
+  hooks: { tbcase: withTreatment({ ...caseNumbering, ...orphanPatient }), ...talkHooks, ...treatmentHooks, ...caseDataHooks },
   actions: [...caseActions, comorbidityAction, ...issueActions],
   async start(ctx) {
     // the exam tables that feed a case's derived columns (x-derived: latest results, culture conversion)

@@ -53,7 +53,17 @@ export interface Casedata {
       | "OTHER"
       | "NOT_TB";
     otherOutcome?: string;
-    infectionSite?: "PULMONARY" | "EXTRAPULMONARY" | "BOTH";
+    infectionSite?: "PULMONARY" | "EXTRAPULMONARY";
+    extrapulmonaryForm?:
+      | "PLEURA"
+      | "INTRATHORACIC_LYMPH_NODES"
+      | "PERIPHERAL_LYMPH_NODES"
+      | "ABDOMINAL"
+      | "GENITOURINARY"
+      | "SKIN"
+      | "BONES_JOINTS"
+      | "MENINGES"
+      | "OTHER";
     drugResistanceType?: "MONO_RESISTANCE" | "POLY_RESISTANCE" | "RR" | "MDR" | "PRE_XDR" | "XDR" | "UNKNOWN";
   };
 }

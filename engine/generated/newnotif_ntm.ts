@@ -35,6 +35,16 @@ export interface NewnotifNtm {
       | "OTHER";
     registrationDate: string;
     diagnosisDate: string;
-    infectionSite?: "PULMONARY" | "EXTRAPULMONARY" | "BOTH";
+    infectionSite?: "PULMONARY" | "EXTRAPULMONARY";
+    extrapulmonaryForm?:
+      | "PLEURA"
+      | "INTRATHORACIC_LYMPH_NODES"
+      | "PERIPHERAL_LYMPH_NODES"
+      | "ABDOMINAL"
+      | "GENITOURINARY"
+      | "SKIN"
+      | "BONES_JOINTS"
+      | "MENINGES"
+      | "OTHER";
   };
 }

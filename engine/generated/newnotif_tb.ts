@@ -35,5 +35,16 @@ export interface NewnotifTb {
       | "OTHER";
     registrationDate: string;
     diagnosisDate: string;
+    infectionSite?: "PULMONARY" | "EXTRAPULMONARY";
+    extrapulmonaryForm?:
+      | "PLEURA"
+      | "INTRATHORACIC_LYMPH_NODES"
+      | "PERIPHERAL_LYMPH_NODES"
+      | "ABDOMINAL"
+      | "GENITOURINARY"
+      | "SKIN"
+      | "BONES_JOINTS"
+      | "MENINGES"
+      | "OTHER";
   };
 }

@@ -58,6 +58,19 @@ describe('case number', () => {
     expect((await stored(given)).caseNumber).toBe('ТБ-2025-0100');
   });
 
+  it('is unique within the workspace: a number taken is refused, and numbering skips a number a user typed', async () => {
+    const first = await newCase();
+    const n = Number((await stored(first)).caseNumber);
+    const next = String(n + 1).padStart(6, '0');
+    await newCase({ caseNumber: next }); // typed by a user: the number the counter would give next
+    const after = await newCase();
+    expect((await stored(after)).caseNumber).toBe(String(n + 2).padStart(6, '0'));
+    const again = await admin.post('/api/tbl/tbcase', { patientId, ownerUnitId: bishkek, notificationUnitId: bishkek, diagnosisType: 'CONFIRMED', classification: 'TB', registrationDate: '2025-01-10', caseNumber: next });
+    expect(again.status).toBe(400);
+    expect(again.body.errors).toEqual([{ field: 'caseNumber', msg: 'Такое значение уже существует' }]);
+    expect(await db().selectFrom('tbcase').select('id').where('case_number', '=', next).execute()).toHaveLength(1);
+  });
+
   it('stores the new patient and case fields in real columns', async () => {
     const id = await newCase({ infectionSite: 'PULMONARY', drugResistanceType: 'MDR', classification: 'DRTB' });
     const row = await db().selectFrom('tbcase').innerJoin('patient', 'patient.id', 'tbcase.patient_id')
@@ -343,6 +356,30 @@ describe('notification forms: SUSPECT / CONFIRMED × TB / DRTB / NTM as variants
       expect((await historyOf(r.body.result)).map((e) => e.action)).toEqual(['create']);
     });
   }
+
+  it("the confirmed TB notification asks the site of disease ('Локализация'); an extrapulmonary case names its form; both stored on the case", async () => {
+    const patient = { name: 'Жылдыз', lastName: 'Локализация', gender: 'FEMALE' };
+    const base = { registrationDate: '2025-03-01', diagnosisDate: '2025-02-27', registrationGroup: 'NEW' };
+    const notify = (tbcase: Record<string, unknown>) => admin.post('/api/tbl/newnotif_tb/save', { patient, tbcase: { ...base, ...tbcase } });
+    const columns = (id: string) => db().selectFrom('tbcase').select(['infection_site', 'extrapulmonary_form']).where('id', '=', id).executeTakeFirstOrThrow();
+
+    const noForm = await notify({ infectionSite: 'EXTRAPULMONARY' });
+    expect(noForm.status).toBe(400);
+    expect(noForm.body.errors.map((e: any) => e.field)).toEqual(['tbcase.extrapulmonaryForm']);
+    const notWho = await notify({ infectionSite: 'EXTRAPULMONARY', extrapulmonaryForm: 'LUNG' });
+    expect(notWho.body.errors.map((e: any) => e.field)).toEqual(['tbcase.extrapulmonaryForm']);
+    expect((await notify({ infectionSite: 'BOTH' })).body.errors.map((e: any) => e.field)).toEqual(['tbcase.infectionSite']); // WHO: both counts as pulmonary
+
+    const pleura = await notify({ infectionSite: 'EXTRAPULMONARY', extrapulmonaryForm: 'PLEURA' });
+    expect(pleura.status, JSON.stringify(pleura.body)).toBe(200);
+    expect(await columns(pleura.body.result)).toEqual({ infection_site: 'EXTRAPULMONARY', extrapulmonary_form: 'PLEURA' });
+    // the data tab names them
+    const shown = (await admin.get(`/api/tbl/case/form/readonly/${pleura.body.result}`)).body;
+    expect(JSON.stringify(shown)).toContain('Плевра (туберкулёзный плеврит)');
+
+    const pulmonary = await notify({ infectionSite: 'PULMONARY' });
+    expect(await columns(pulmonary.body.result)).toEqual({ infection_site: 'PULMONARY', extrapulmonary_form: null });
+  });
 
   it('each variant asks its own fields: DRTB the resistance type, a suspect no diagnosis date', async () => {
     const patient = { name: 'Айпери', lastName: 'Без-полей', gender: 'FEMALE' };

@@ -2,12 +2,14 @@
 // through the API is followed up to DRTB, validated, tagged, transferred to Kant (the sending
 // unit's user cannot confirm: a disabled action says why; Kant's user confirms), closed, reopened
 // and deleted ('Успешно удалено', then the unit's cases). The header, state boxes and tags card
-// follow each change.
+// follow each change; the suspect is offered no treatment, the close dialog only the outcomes before
+// treatment, and the validation box and command follow the workspace's setting.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { loginThroughUi, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { setCaseValidation } from '../helpers/cases.ts';
+import { loginThroughUi, openDropdown, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 const WORKFLOW = ['CASEMAN', 'CASE_VALIDATE', 'CASE_CLOSE', 'CASE_REOPEN', 'CASE_TRANSFER', 'NEWCASE', 'NEWSUSP', 'CASE_TAG', 'CASE_DEL_VAL'].map((permission) => ({ permission }));
@@ -53,6 +55,13 @@ describe('the case workflow', () => {
     expect(await page.locator(tid('case-tags')).innerText()).toContain('Отметки');
     await page.locator(tid('case-tab-issues')).click();
     await poll(async () => page.url()).toContain('tab=issues');
+    await page.locator(tid('case-tab-data')).click();
+  });
+
+  it('offers a suspect no treatment start: its treatment tab says why', async () => {
+    await page.locator(tid('case-tab-treatment')).click();
+    await poll(() => page.locator(tid('treatment-start-refusal')).innerText()).toBe('Лечение начинают только подтверждённому случаю');
+    expect(await page.locator(tid('treatment-start')).count()).toBe(0);
     await page.locator(tid('case-tab-data')).click();
   });
 
@@ -130,6 +139,11 @@ describe('the case workflow', () => {
     await dialog.locator(tid('form-save')).click();
     await poll(() => dialog.innerText()).toContain('Обязательное поле');
     expect(await dialog.locator('#root_otherOutcome').count()).toBe(0); // shown only for OTHER (x-visible)
+    // never treated: no cured, completed, failed or interrupted treatment — the outcomes before treatment
+    await dialog.locator('.ant-select').click();
+    await poll(() => openDropdown(page).locator('.ant-select-item-option').allInnerTexts()).toEqual(['Умер', 'Потерян для последующего наблюдения до начала лечения', 'Не оценён', 'Другое']);
+    await page.keyboard.press('Escape');
+    await openDropdown(page).waitFor({ state: 'detached' });
     await pick(page, dialog.locator('.ant-select'), 'Другое');
     await dialog.locator('#root_otherOutcome').fill('Выбыл за пределы страны');
     await dialog.locator(tid('form-save')).click();
@@ -158,6 +172,8 @@ describe('the case workflow', () => {
   });
 
   it('confirming the transfer of a case on treatment asks the move date first', async () => {
+    // the patient went with their only case: another patient
+    patientId = (await admin.post('/api/tbl/patient', { name: 'Бакыт', lastName: 'Осмонов', gender: 'MALE', birthDate: '1988-02-11' })).body.result;
     const r = await admin.post('/api/tbl/tbcase', {
       patientId, ownerUnitId: bishkekId, notificationUnitId: bishkekId, diagnosisType: 'CONFIRMED', classification: 'TB', registrationGroup: 'NEW',
       registrationDate: '2025-03-01', state: 'ONTREATMENT', iniTreatmentDate: '2025-03-05',
@@ -177,5 +193,25 @@ describe('the case workflow', () => {
     await dialog.waitFor({ state: 'detached' });
     await poll(() => page.locator(tid('transfer-warning')).count()).toBe(0);
     expect((await admin.get(`/api/tbl/tbcase/${id}`)).body).toMatchObject({ transferring: false, ownerUnitId: kant.id, moveDate: '2025-04-02' });
+  });
+
+  it("where the workspace does not use validation for TB ('Не используется'): no validation box, no validate command", async () => {
+    await setCaseValidation(admin, { TB: 'DISABLED' });
+    const r = await admin.post('/api/tbl/tbcase', {
+      patientId, ownerUnitId: bishkekId, notificationUnitId: bishkekId, diagnosisType: 'CONFIRMED', classification: 'TB', registrationGroup: 'NEW', registrationDate: '2025-03-01',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    page = await ctx.env.newPage();
+    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await page.goto(`/sys/case?id=${r.body.result}`);
+    await poll(() => cmd('close').count()).toBe(1); // the command bar has loaded
+    expect(await box('diagnosis').innerText()).toContain('Подтверждённый');
+    expect(await box('validation').count()).toBe(0);
+    expect(await page.locator(tid('case-state-boxes')).innerText()).not.toContain('Ожидает обоснования');
+    expect(await cmd('validate').count()).toBe(0);
+    await setCaseValidation(admin, { TB: 'ENABLED' });
+    await page.reload();
+    await poll(() => box('validation').innerText()).toContain('Ожидает обоснования');
+    await poll(() => cmd('validate').count()).toBe(1);
   });
 });

@@ -64,7 +64,7 @@ export function placeRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (!def) throw fail(404, t(s.lang, 'msg.notFound'), 'summaryId');
     const place = await placeOf(db, s, body.scope, body.scopeId);
     const count = (await placeCounts(db, s, place))[def.count];
-    const res = await casePage(em, ctx.registry, s, place, def.where, body.page ?? 1, count, body.after);
+    const res = await casePage(em, ctx.registry, s, place, def.where, body.page ?? 1, count, body.after, def.placed);
     return c.json({ summary: { id: def.id, name: t(s.lang, def.label), count }, ...res });
   });
 

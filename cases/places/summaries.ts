@@ -13,6 +13,8 @@ export interface SummaryDef {
   count: CountKey;
   /** The same cases as the count, on `tbcase as t`. */
   where: (q: any) => any;
+  /** Where the cases are placed: the cohort (a transferring case in the unit it leaves, the default) or their owner unit. */
+  placed?: 'cohort' | 'owner';
 }
 
 // a literal, not a parameter: the planner then proves the open-cases partial indexes (tbcase.json) apply
@@ -22,7 +24,8 @@ export const SUMMARIES: SummaryDef[] = [
   { id: 'notvalidated', label: 'casecount.notValidated', count: 'not_validated', where: (q) => open(q).where('t.validated', '=', false) },
   { id: 'notontreatment', label: 'casecount.notOnTreatment', count: 'not_on_treatment', where: (q) => q.where('t.state', '=', 'NOT_ONTREATMENT') },
   { id: 'ontreatment', label: 'casecount.onTreatment', count: 'on_treatment', where: (q) => q.where('t.state', '=', 'ONTREATMENT') },
-  { id: 'transferring', label: 'casecount.transferring', count: 'transferring', where: (q) => open(q).where('t.transferring', '=', true) },
+  // the cases waiting for a unit to accept them: counted and listed where they go (their owner)
+  { id: 'transferring', label: 'casecount.transferring', count: 'transferring', where: (q) => open(q).where('t.transferring', '=', true), placed: 'owner' },
   { id: 'closed', label: 'casecount.closed', count: 'closed', where: (q) => q.where('t.state', '=', 'CLOSED') },
 ];
 

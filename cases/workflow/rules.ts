@@ -9,6 +9,9 @@
  *   до начала лечения') — the same, and treatment starts only once the case is validated.
  * - **Treatment start**: only a confirmed case (no treatment on a presumptive one), not closed, not
  *   yet treated, validated when its setting asks for it first.
+ * - **Transferred out**: until the receiving unit accepts a transferring case, the unit it leaves keeps
+ *   it in its lists and counts but only looks at it (and may undo the transfer): the case is the
+ *   receiving unit's to act on.
  * - **Outcomes** (WHO 2013 rev. 2020/2021): cured, completed, failed and interrupted need a treatment
  *   that started; before it a case may end as died, lost to follow-up before treatment, not
  *   evaluated, or other. NOT_TB ends a presumptive case through its follow-up, not the close dialog.
@@ -82,4 +85,13 @@ export function treatmentStartRefusal(c: CaseFacts, mode: ValidationMode): strin
   if (treatmentStarted(c)) return 'treatment.alreadyStarted';
   if (mode === 'REQUIRED_BEFORE_TREATMENT_START' && !c.validated) return 'treatment.notValidated';
   return undefined;
+}
+
+/**
+ * Whether the session acts for the unit a transferring case leaves (and not for the unit it goes
+ * to): that unit sees the case read-only until the transfer is accepted or undone.
+ * @example sendsTransferredOut({ transferring: true, transferFromUnitId: 'B', ownerUnitId: 'K' }, { unitId: 'B', playOtherUnits: false }) // true
+ */
+export function sendsTransferredOut(c: { transferring?: boolean; transferFromUnitId?: string | null; ownerUnitId?: string }, who: { unitId: string | null; playOtherUnits: boolean }): boolean {
+  return !!c.transferring && !who.playOtherUnits && !!who.unitId && who.unitId === c.transferFromUnitId && who.unitId !== c.ownerUnitId;
 }

@@ -220,6 +220,20 @@ describe('transfer', () => {
     expect(actions.transferin).toEqual({ name: 'transferin', enabled: false, reason: 'Вы не можете подтвердить это восстановление' });
     expect(actions.undotransfer.enabled).toBe(true);
 
+    // until Kant accepts it, Bishkek finds it in its unit's cases and counts, marked, and only looks at it
+    const unitPage = (await bdoc.post(`/api/cases/unit/${bishkek}`, { tab: 'tbCases' })).body.tbCases;
+    expect(unitPage.list.find((c: any) => c.id === id)).toMatchObject({ transferring: true, ownerUnit: { id: kant } });
+    expect(unitPage.count).toBe(unitPage.list.length);
+    expect((await kdoc.post(`/api/cases/unit/${kant}`, { tab: 'tbCases' })).body.tbCases.list.map((c: any) => c.id)).not.toContain(id);
+    const READ_ONLY = 'Случай переведён в другое учреждение: до подтверждения перевода он доступен только для просмотра';
+    for (const name of ['validate', 'close', 'delete']) expect(actions[name], name).toMatchObject({ enabled: false, reason: READ_ONLY });
+    refused(await act(bdoc, id, 'close', { outcome: 'DIED', outcomeDate: '2025-06-01' }), 403, READ_ONLY);
+    refused(await act(bdoc, id, 'validate'), 403, READ_ONLY);
+    expect((await stored(id)).version).toBe(row.version);
+    // the receiving unit acts on it
+    const receiving = Object.fromEntries((await kdoc.get(`/api/tbl/tbcase/${id}/actions`)).body.map((a: any) => [a.name, a]));
+    expect(receiving.validate.enabled).toBe(true);
+
     expect((await act(kdoc, id, 'transferin', {})).body).toEqual({ success: true });
     const done = await stored(id);
     expect(done).toMatchObject({ ownerUnitId: kant, transferring: false });

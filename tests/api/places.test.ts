@@ -19,6 +19,9 @@ let oshUnit: string;
 let tagId: string;
 const db = () => kysely(server.ctx.orm.em.fork());
 
+/** The cases a unit's cohort holds: those it owns, and a transferring case in the unit it leaves (until accepted), not in the one it goes to. */
+const placedIn = (unitId: string) => sql`(case when t.transferring and t.transfer_from_unit_id is not null then t.transfer_from_unit_id else t.owner_unit_id end) = ${unitId}`;
+
 /** The open counts straight from the cases: suspect / TB / DR-TB / NTM of the units matching `where`. */
 async function truth(where = sql`true`) {
   const r = await sql<any>`
@@ -34,7 +37,7 @@ async function truth(where = sql`true`) {
 }
 /** How many cases of a unit carry the test tag, straight from the links. */
 const taggedIn = async (unitId: string, tag = tagId) =>
-  Number((await sql<any>`select count(*)::int as n from casetag l join tbcase t on t.id = l.case_id where l.tag_id = ${tag} and t.owner_unit_id = ${unitId}`.execute(db())).rows[0].n);
+  Number((await sql<any>`select count(*)::int as n from casetag l join tbcase t on t.id = l.case_id where l.tag_id = ${tag} and ${placedIn(unitId)}`.execute(db())).rows[0].n);
 /** The test tag's entry of a side menu answer. */
 const ourTag = (body: any) => body.tags.find((g: any) => g.id === tagId);
 const summaryCount = (body: any, id: string) => body.summary.find((x: any) => x.id === id).count;
@@ -74,7 +77,7 @@ describe('counts match the cases', () => {
     }
 
     const unit = await admin.post('/api/cases/summary', { scope: 'UNIT', scopeId: oshUnit });
-    expect(summaryCount(unit.body, 'ontreatment')).toBe((await truth(sql`owner_unit_id = ${oshUnit}`)).ontreatment);
+    expect(summaryCount(unit.body, 'ontreatment')).toBe((await truth(placedIn(oshUnit))).ontreatment);
     expect(ourTag(unit.body).count).toBe(7);
   });
 
@@ -91,7 +94,7 @@ describe('counts match the cases', () => {
     const unitArea = (await db().selectFrom('unit').select('address_admin_unit_id').where('id', '=', bishkekUnit).executeTakeFirstOrThrow()).address_admin_unit_id;
     const units = (await admin.post(`/api/cases/view/places?parentId=${unitArea}`, {})).body;
     const unit = units.find((n: any) => n.id === bishkekUnit);
-    const own = await truth(sql`owner_unit_id = ${bishkekUnit}`);
+    const own = await truth(placedIn(bishkekUnit));
     expect(unit).toMatchObject({ type: 'UNIT', unitType: 'TBUNIT', hasChildren: false, suspectCount: own.suspect, tbCount: own.tb, drtbCount: own.drtb, ntmCount: own.ntm });
     const area = await admin.post(`/api/cases/view?adminUnitId=${bishkek.id}`, {});
     expect(area.body).toMatchObject({ id: bishkek.id, type: 'ADMINUNIT', tbCount: bishkek.tbCount });
@@ -101,22 +104,38 @@ describe('counts match the cases', () => {
     const [c] = (await sql<any>`select t.id from tbcase t join casetag l on l.case_id = t.id and l.tag_id = ${tagId} where t.owner_unit_id = ${bishkekUnit} and t.state = 'ONTREATMENT' and t.diagnosis_type = 'CONFIRMED' and t.classification = 'TB' and not t.transferring limit 1`.execute(db())).rows;
     const before = (await admin.post('/api/cases/unit/' + bishkekUnit, {})).body;
     const osh = (await admin.post('/api/cases/unit/' + oshUnit, {})).body;
+    const oshWaiting = summaryCount((await admin.post('/api/cases/summary', { scope: 'UNIT', scopeId: oshUnit })).body, 'transferring');
     const moved = await admin.post(`/api/tbl/tbcase/${c.id}/action/transferout`, { unitToId: oshUnit, moveDate: '2025-01-10' });
     expect(moved.status).toBe(200);
+    // until Osh accepts it, the case stays in Bishkek's cohort: its counts, its list, its tag count
+    const sending = (await admin.post('/api/cases/unit/' + bishkekUnit, { tab: 'tbCases' })).body.tbCases;
+    expect(sending.count).toBe(before.tbCases.count);
+    expect((await sql<any>`select count(*)::int as n from tbcase t where ${placedIn(bishkekUnit)} and state <> 'CLOSED' and diagnosis_type = 'CONFIRMED' and classification = 'TB'`.execute(db())).rows[0].n).toBe(sending.count);
+    expect((await admin.post('/api/cases/unit/' + oshUnit, {})).body.tbCases.count).toBe(osh.tbCases.count);
+    expect(ourTag((await admin.post('/api/cases/summary', { scope: 'UNIT', scopeId: bishkekUnit })).body).count).toBe(120);
+    expect(ourTag((await admin.post('/api/cases/summary', { scope: 'UNIT', scopeId: oshUnit })).body).count).toBe(7);
+    // Osh finds it among the cases waiting for it to accept them
+    const oshSummary = (await admin.post('/api/cases/summary', { scope: 'UNIT', scopeId: oshUnit })).body;
+    expect(summaryCount(oshSummary, 'transferring')).toBe(oshWaiting + 1);
+    const waiting = (await admin.post('/api/cases/summary/query', { scope: 'UNIT', scopeId: oshUnit, summaryId: 'transferring' })).body;
+    expect(waiting.list.map((x: any) => x.id)).toContain(c.id);
+    expect(waiting.count).toBe(waiting.list.length);
+    // accepted: it moves to Osh's cohort, with its tag
+    expect((await admin.post(`/api/tbl/tbcase/${c.id}/action/transferin`, { moveDate: '2025-01-12' })).status).toBe(200);
     expect((await admin.post('/api/cases/unit/' + bishkekUnit, {})).body.tbCases.count).toBe(before.tbCases.count - 1);
     expect((await admin.post('/api/cases/unit/' + oshUnit, {})).body.tbCases.count).toBe(osh.tbCases.count + 1);
     expect(ourTag((await admin.post('/api/cases/summary', { scope: 'UNIT', scopeId: oshUnit })).body).count).toBe(8);
     const closed = await admin.post(`/api/tbl/tbcase/${c.id}/action/close`, { outcome: 'CURED', outcomeDate: '2025-02-01' });
     expect(closed.status).toBe(200);
     expect((await admin.post('/api/cases/unit/' + oshUnit, {})).body.tbCases.count).toBe(osh.tbCases.count);
-    const o = await truth(sql`owner_unit_id = ${oshUnit}`);
+    const o = await truth(placedIn(oshUnit));
     expect(summaryCount((await admin.post('/api/cases/summary', { scope: 'UNIT', scopeId: oshUnit })).body, 'closed')).toBe(o.closed);
   });
 });
 
 describe('a unit-view user gets only their unit', () => {
   it('whatever scope the side menu asks for', async () => {
-    const own = await truth(sql`owner_unit_id = ${bishkekUnit}`);
+    const own = await truth(placedIn(bishkekUnit));
     for (const body of [{ scope: 'WORKSPACE' }, {}, { scope: 'UNIT', scopeId: bishkekUnit }]) {
       const r = await doctor.post('/api/cases/summary', body);
       expect(r.status).toBe(200);
@@ -130,7 +149,7 @@ describe('a unit-view user gets only their unit', () => {
   });
 
   it('in the tree, /active of another unit and the tag list', async () => {
-    const own = await truth(sql`owner_unit_id = ${bishkekUnit}`);
+    const own = await truth(placedIn(bishkekUnit));
     const root = (await doctor.post('/api/cases/view', {})).body;
     expect(root).toMatchObject({ tbCount: own.tb, suspectCount: own.suspect });
     const top = (await doctor.post(`/api/cases/view/places?parentId=${ws}`, {})).body;
@@ -150,7 +169,7 @@ describe('/active', () => {
   it('answers the three counts and the default tab: the suspects when there are any, else TB', async () => {
     const r = await admin.post('/api/cases/unit/' + bishkekUnit, {});
     expect(r.status).toBe(200);
-    const own = await truth(sql`owner_unit_id = ${bishkekUnit}`);
+    const own = await truth(placedIn(bishkekUnit));
     expect(own.suspect).toBeGreaterThan(0);
     expect(r.body.unit).toMatchObject({ id: bishkekUnit, type: 'TBUNIT' });
     expect(r.body.defaultTab).toBe('presumptives');
@@ -165,7 +184,7 @@ describe('/active', () => {
     await sql`update tbcase set state = 'CLOSED', outcome = 'NOT_TB', outcome_date = registration_date where owner_unit_id = ${oshUnit} and diagnosis_type = 'SUSPECT'`.execute(db());
     const osh = (await admin.post('/api/cases/unit/' + oshUnit, {})).body;
     expect([osh.defaultTab, osh.presumptives.count]).toEqual(['tbCases', 0]);
-    expect(osh.tbCases.list.length).toBe(Math.min(50, (await truth(sql`owner_unit_id = ${oshUnit}`)).tb));
+    expect(osh.tbCases.list.length).toBe(Math.min(50, (await truth(placedIn(oshUnit))).tb));
     const first = osh.tbCases.list[0];
     const stored = await db().selectFrom('tbcase').innerJoin('patient', 'patient.id', 'tbcase.patient_id').select(['patient.name', 'patient.middle_name', 'patient.last_name']).where('tbcase.id', '=', first.id).executeTakeFirstOrThrow();
     // the row names its own patient, surname first
@@ -215,7 +234,7 @@ describe('tag case lists', () => {
   it('summary lists match their counts; an unknown tag or summary is 404', async () => {
     const s = await admin.post('/api/cases/summary/query', { scope: 'UNIT', scopeId: oshUnit, summaryId: 'closed' });
     expect(s.status).toBe(200);
-    expect(s.body.count).toBe((await truth(sql`owner_unit_id = ${oshUnit}`)).closed);
+    expect(s.body.count).toBe((await truth(placedIn(oshUnit))).closed);
     expect(s.body.list.every((row: any) => row.state === 'CLOSED')).toBe(true);
     expect((await admin.post('/api/cases/tag/query', { tagId: crypto.randomUUID() })).status).toBe(404);
     expect((await admin.post('/api/cases/summary/query', { summaryId: 'nope' })).status).toBe(404);

@@ -1,7 +1,8 @@
 /**
  * A page of cases (seed 001 §2.3): patient, case number, registration date, classification with
  * diagnosis type, state and validation (and the unit, for an area); a row opens the case
- * (`/sys/case?id=`); a case on treatment with the adherence alert carries a warning icon; an empty
+ * (`/sys/case?id=`); a case transferred out, listed by the unit it leaves until the receiving unit
+ * accepts it, says where it goes ('Переводится в «…»'); a case on treatment with the adherence alert carries a warning icon; an empty
  * list shows 'Запись не найдена.'.
  */
 import { Table, Tag, Tooltip, Typography } from 'antd';
@@ -63,7 +64,11 @@ export function CaseList({ rows, count, page, onPage, loading, showUnit, testId 
       render: (r: CaseRow) => (
         <span data-testid="case-row-state" data-state={r.state}>
           <Tag color={STATE_COLOR[r.state] ?? 'default'}>{t(`caseState.${r.state}`)}</Tag>
-          {r.transferring ? <Tag color="purple">{t('tbcase.transferring')}</Tag> : null}
+          {r.transferring ? (
+            <Tag color="purple" data-testid="case-row-transferring">
+              {r.ownerUnit?.name ? t('ui.places.transferringTo', { unit: r.ownerUnit.name }) : t('tbcase.transferring')}
+            </Tag>
+          ) : null}
         </span>
       ),
     },

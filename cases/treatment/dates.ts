@@ -50,6 +50,3 @@ export function addMonths(iso: string, n: number): string {
  * is never refused as "not yet come".
  */
 export const latestToday = (now = Date.now()): number => Math.floor((now + 14 * 3_600_000) / MS_PER_DAY);
-
-/** Today in UTC as a day number. */
-export const utcToday = (now = Date.now()): number => Math.floor(now / MS_PER_DAY);

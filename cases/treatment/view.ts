@@ -5,12 +5,13 @@ import type { Em } from '../../server/db/orm.ts';
 import type { AppContext, Session } from '../../server/types.ts';
 import { fail } from '../../server/http/errors.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
+import { todayOf } from '../../server/http/time-zone.ts';
 import { scopeCondition } from '../../server/scope/rows.ts';
 import { treatmentStartRefusal } from '../workflow/rules.ts';
 import { validationModeOf } from '../workflow/validation-mode.ts';
 import { monthAdherence, percentOf } from './adherence.ts';
 import { adherenceAlert, type StoredMonth } from './alert.ts';
-import { dayOf, dayOfYmd, daysInMonth, isoOf, utcToday } from './dates.ts';
+import { dayOf, dayOfYmd, daysInMonth, isoOf } from './dates.ts';
 import { decodeDays } from './days.ts';
 import { monthsOf, plannedCount, plannedInMonth, type PlanPrescription } from './plan.ts';
 import type { FollowupMonth, ProductPrescriptions, TreatmentView } from './types.ts';
@@ -118,7 +119,9 @@ export async function treatmentView(ctx: AppContext, s: Session, caseId: string,
   }
   const ini = dayOf(row.ini);
   const end = dayOf(row.end);
-  const today = row.state === 'CLOSED' && row.outcome ? Math.min(utcToday(now), dayOf(row.outcome)) : utcToday(now);
+  // the user's today (the workspace's or the browser's zone), or the outcome date of a closed case
+  const now0 = dayOf(todayOf(s, new Date(now)));
+  const today = row.state === 'CLOSED' && row.outcome ? Math.min(now0, dayOf(row.outcome)) : now0;
   const plan: PlanPrescription[] = row.prescriptions.map((p) => ({ iniDate: p.ini, endDate: p.end, frequency: p.frequency }));
   const stored = row.months as StoredMonth[];
   const followup = calendar ? followupOf(plan, ini, end, stored, isoOf(today)) : [];

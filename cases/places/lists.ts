@@ -9,7 +9,7 @@ import type { Em } from '../../server/db/orm.ts';
 import type { Session, Doc } from '../../server/types.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { markAdherenceAlerts } from './adherence.ts';
-import { caseUnitsWhere, unitsWhere, type Place } from './place.ts';
+import { caseUnitAlternatives, unitsWhere, type Place } from './place.ts';
 
 export const LIST_PAGE_SIZE = 50;
 
@@ -21,16 +21,17 @@ export interface CasePage {
 
 /**
  * A page (1-based, 50 rows, newest registration first) of the place's cases matching `where`: the
- * cases of its cohort (a transferring case in the unit it leaves: `caseUnitsWhere`), or with
+ * cases of its cohort (a transferring case in the unit it leaves: `caseUnitAlternatives`, merged from two index scans), or with
  * `placed: 'owner'` the cases its units own (a transferring case where it waits to be accepted).
  * @example await casePage(em, registry, s, { kind: 'unit', unitId }, (q) => q.where('t.state', '<>', 'CLOSED'), 1, 12)
  */
 export async function casePage(em: Em, registry: Registry, s: Session, place: Place, where: (q: any) => any, page: number, count: number, after?: string, placed: 'cohort' | 'owner' = 'cohort'): Promise<CasePage> {
   if (!count) return { count: 0, list: [], next: null };
   const db = kysely(em);
-  const inPlace = placed === 'owner' ? unitsWhere(db, s, place, 't.owner_unit_id') : caseUnitsWhere(db, s, place, 't');
+  const inPlace = placed === 'owner' ? unitsWhere(db, s, place, 't.owner_unit_id') : undefined;
+  const alternatives = placed === 'cohort' ? caseUnitAlternatives(db, s, place, 't') : undefined;
   const store = TableStore.of(registry, registry.table('tbcase'), em, s, 'read');
-  const res = await store.query({ pageSize: LIST_PAGE_SIZE, page, after, count: false, conditions: [where, ...(inPlace ? [(q: any) => q.where(inPlace)] : [])] });
+  const res = await store.query({ pageSize: LIST_PAGE_SIZE, page, after, count: false, conditions: [where, ...(inPlace ? [(q: any) => q.where(inPlace)] : [])], alternatives });
   await markAdherenceAlerts(db, s.workspaceId, res.list);
   return { count, list: res.list, next: res.next };
 }

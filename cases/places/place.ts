@@ -45,19 +45,19 @@ export function unitsWhere(db: Kysely<any>, s: Session, place: Place, col: strin
 }
 
 /**
- * The condition placing a case (`tbcase as <alias>`) in the place's units within the reader's view:
- * its owner unit — except a transferring case, which stays in the unit it leaves (its cohort: lists
- * and counts, migration transfer_cohort) until the receiving unit accepts it. `undefined` when
- * nothing limits it beyond the workspace.
- * @example q.where(caseUnitsWhere(db, s, { kind: 'unit', unitId }, 't') ?? (() => sql`true`))
+ * Where a case (`tbcase as <alias>`) is placed, as two disjoint conditions a list merges (each on its
+ * own index: `QueryOptions.alternatives`): the cases the place's units own — except a transferring
+ * case, which stays in the unit it leaves (its cohort: lists and counts, migration transfer_cohort)
+ * until the receiving unit accepts it — and the cases leaving them. Within the reader's view;
+ * `undefined` when nothing limits it beyond the workspace.
+ * @example store.query({ …, alternatives: caseUnitAlternatives(db, s, { kind: 'unit', unitId }, 't') })
  */
-export function caseUnitsWhere(db: Kysely<any>, s: Session, place: Place, alias: string): ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>) | undefined {
+export function caseUnitAlternatives(db: Kysely<any>, s: Session, place: Place, alias: string): ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>)[] | undefined {
   const owner = unitsWhere(db, s, place, `${alias}.owner_unit_id`);
   const leaving = unitsWhere(db, s, place, `${alias}.transfer_from_unit_id`);
   if (!owner || !leaving) return undefined;
-  return (eb) =>
-    eb.or([
-      eb.and([eb.or([eb(`${alias}.transferring`, '=', false), eb(`${alias}.transfer_from_unit_id`, 'is', null)]), owner(eb)]),
-      eb.and([eb(`${alias}.transferring`, '=', true), leaving(eb)]),
-    ]);
+  return [
+    (eb) => eb.and([eb.or([eb(`${alias}.transferring`, '=', false), eb(`${alias}.transfer_from_unit_id`, 'is', null)]), owner(eb)]),
+    (eb) => eb.and([eb(`${alias}.transferring`, '=', true), leaving(eb)]),
+  ];
 }

@@ -18,16 +18,24 @@ export interface QueryOptions {
   filters?: Record<string, unknown>;
   /** Conditions a domain module adds (named query filters, see `TableHooks.filters`); the table is aliased `t`. */
   conditions?: ((q: any) => any)[];
+  /**
+   * Disjoint alternatives the rows must meet one of (a unit's own cases, and those leaving it): a
+   * page lists each on its own index and merges them, like the view's branches, where their OR
+   * would sort every matching row (a count takes their OR). Each is a condition on `t`.
+   */
+  alternatives?: Condition[];
 }
 
 /**
  * The rows matching a query's filters, key and conditions (no order, no page, no columns), within
- * the limits or one branch of the view.
+ * the limits or one branch of the view (and one of the query's `alternatives`, or any).
  * @example matchingRows(limits, { pageSize: 0, key: 'иван' }).select('t.id')
  */
-export function matchingRows(l: TableLimits, o: QueryOptions, only?: Condition) {
+export function matchingRows(l: TableLimits, o: QueryOptions, only?: Condition, alternative?: Condition) {
   const def = l.def;
   let q = l.select(only);
+  const alternatives = alternative ? [alternative] : o.alternatives;
+  if (alternatives?.length) q = q.where((eb: any) => eb.or(alternatives.map((a) => a(eb))));
   if (o.id) q = q.where('t.id', '=', o.id);
   for (const condition of o.conditions ?? []) q = condition(q);
   for (const [key, value] of Object.entries(o.filters ?? {})) {

@@ -29,8 +29,8 @@ export interface QueryResult {
 
 /**
  * A page of rows in `x-list.order` (no count): `after` continues from a cursor at any depth,
- * `page` pages by OFFSET (first pages only). A view of disjoint branches is listed branch by
- * branch, each cut on its own index, and merged.
+ * `page` pages by OFFSET (first pages only). A view of disjoint branches (and the query's
+ * `alternatives`) is listed branch by branch, each cut on its own index, and merged.
  * @example await pageOfRows(limits, { pageSize: 50, key: 'иван' }) // {list: [...], next: null}
  */
 export async function pageOfRows(l: TableLimits, o: QueryOptions): Promise<QueryResult> {
@@ -39,14 +39,15 @@ export async function pageOfRows(l: TableLimits, o: QueryOptions): Promise<Query
   const offset = !o.after && o.page && o.page > 1 ? (o.page - 1) * o.pageSize : 0;
   // the order values of the last row make the cursor, whatever the list selects
   const orderFields = keys.map((k) => k.field).filter((f): f is Field => !!f && !fields.includes(f));
-  const branch = (only: Condition | undefined, limit: number) => {
-    let q = matchingRows(l, o, only).select(selectColumns(fields));
+  const branch = ([only, alternative]: [Condition | undefined, Condition | undefined], limit: number) => {
+    let q = matchingRows(l, o, only, alternative).select(selectColumns(fields));
     if (orderFields.length) q = q.select(selectColumns(orderFields).slice(3));
     if (o.after) q = q.where(afterCursor(keys, decodeCursor(o.after, keys.length)!));
     for (const k of keys) q = q.orderBy(k.expr, k.desc ? 'desc' : 'asc');
     return q.limit(limit);
   };
-  const branches = l.branches();
+  // the view's branches, each split by the query's alternatives: disjoint, each cut on its own index
+  const branches = l.branches().flatMap((only) => (o.alternatives ?? [undefined]).map((a) => [only, a] as [Condition | undefined, Condition | undefined]));
   let page: any;
   if (branches.length === 1) page = branch(branches[0], o.pageSize).offset(offset);
   else {

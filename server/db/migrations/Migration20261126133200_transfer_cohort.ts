@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * the per-unit counts (`casecount`, `casetagcount`) place a transferring case in the unit it leaves
  * (`transfer_from_unit_id`) — every count but `transferring`, which counts it where it waits to be
  * accepted (the receiving unit, its owner). The lists place it alike (cases/places/place.ts
- * `caseUnitsWhere`). The counts are recomputed once.
+ * `caseUnitAlternatives`). The counts are recomputed once.
  */
 const PLACE = (r: string) => `(case when ${r}.transferring and ${r}.transfer_from_unit_id is not null then ${r}.transfer_from_unit_id else ${r}.owner_unit_id end)`;
 
@@ -43,8 +43,8 @@ const addTagCounts = (rows: string) => `
 
 const tagsOf = (k: number, links: string, join = '') => `select ${k} as k, t.workspace_id, ${PLACE('t')} as unit_id, l.tag_id from ${links} l join tbcase t on t.id = l.case_id ${join}`;
 
-export class Migration20261126130000_transfer_cohort extends Migration {
-  override name = 'Migration20261126130000_transfer_cohort';
+export class Migration20261126133200_transfer_cohort extends Migration {
+  override name = 'Migration20261126133200_transfer_cohort';
 
   override up(): void | Promise<void> {
     this.addSql(`create or replace function tb_casecount_ins() returns trigger language plpgsql as $$ begin ${addCaseCounts('select 1 as k, * from new_rows')} return null; end $$;`);

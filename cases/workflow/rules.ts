@@ -92,6 +92,6 @@ export function treatmentStartRefusal(c: CaseFacts, mode: ValidationMode): strin
  * to): that unit sees the case read-only until the transfer is accepted or undone.
  * @example sendsTransferredOut({ transferring: true, transferFromUnitId: 'B', ownerUnitId: 'K' }, { unitId: 'B', playOtherUnits: false }) // true
  */
-export function sendsTransferredOut(c: { transferring?: boolean; transferFromUnitId?: string | null; ownerUnitId?: string }, who: { unitId: string | null; playOtherUnits: boolean }): boolean {
+export function sendsTransferredOut(c: { transferring?: boolean; transferFromUnitId?: string | null; ownerUnitId?: string; [column: string]: unknown }, who: { unitId: string | null; playOtherUnits: boolean }): boolean {
   return !!c.transferring && !who.playOtherUnits && !!who.unitId && who.unitId === c.transferFromUnitId && who.unitId !== c.ownerUnitId;
 }

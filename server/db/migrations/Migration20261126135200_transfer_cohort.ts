@@ -43,8 +43,8 @@ const addTagCounts = (rows: string) => `
 
 const tagsOf = (k: number, links: string, join = '') => `select ${k} as k, t.workspace_id, ${PLACE('t')} as unit_id, l.tag_id from ${links} l join tbcase t on t.id = l.case_id ${join}`;
 
-export class Migration20261126133200_transfer_cohort extends Migration {
-  override name = 'Migration20261126133200_transfer_cohort';
+export class Migration20261126135200_transfer_cohort extends Migration {
+  override name = 'Migration20261126135200_transfer_cohort';
 
   override up(): void | Promise<void> {
     this.addSql(`create or replace function tb_casecount_ins() returns trigger language plpgsql as $$ begin ${addCaseCounts('select 1 as k, * from new_rows')} return null; end $$;`);

@@ -4,9 +4,9 @@ import { Migration } from '@mikro-orm/migrations';
  * Case numbers are unique within a workspace. Numbers already given twice keep their first case
  * (the oldest); each later one gets a suffix `-2`, `-3`… so the unique constraint can be added.
  */
-export class Migration20261126133000_unique_case_number extends Migration {
+export class Migration20261126135000_unique_case_number extends Migration {
 
-  override name = 'Migration20261126133000_unique_case_number';
+  override name = 'Migration20261126135000_unique_case_number';
 
   override up(): void | Promise<void> {
     this.addSql(`update tbcase t set case_number = left(t.case_number, 44) || '-' || d.rn

@@ -4,9 +4,9 @@ import { Migration } from '@mikro-orm/migrations';
  * The site of disease as WHO counts it: a case with both pulmonary and extrapulmonary disease is
  * pulmonary (the value BOTH goes), and an extrapulmonary case names its form in a column of its own.
  */
-export class Migration20261126133100_site_of_disease extends Migration {
+export class Migration20261126135100_site_of_disease extends Migration {
 
-  override name = 'Migration20261126133100_site_of_disease';
+  override name = 'Migration20261126135100_site_of_disease';
 
   override up(): void | Promise<void> {
     this.addSql(`alter table "tbcase" add "extrapulmonary_form" text null;`);

@@ -2,24 +2,20 @@
 // on a table row; the host lists it for a row with {name, enabled, reason} and runs it in one
 // transaction — permission, guard, input checked, the change written by the table writer with its
 // history entry. Proved on the user catalogue's actions (block, unblock, resetpwd, updatepwd).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 const db = () => kysely(server.ctx.orm.em.fork());
 const userWs = async (login: string) => (await admin.post('/api/tbl/userws/query', { login })).body.list[0];
 const historyOf = (id: string) => db().selectFrom('cmdhistory').selectAll().where('entity_id', '=', id).orderBy('exec_date').execute();
 const byName = (list: any[]) => Object.fromEntries(list.map((a) => [a.name, a]));
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   await createUser(server, admin, 'ACTTARGET', [{ permission: 'SOURCES' }], 'Target123');
 });
-afterAll(() => server?.close());
 
 describe('GET /api/tbl/<table>/<id>/actions', () => {
   it("lists a row's actions with whether they may run now and why not", async () => {

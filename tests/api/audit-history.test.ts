@@ -1,20 +1,13 @@
 // The audit trail: every generic write leaves exactly one command-history entry with its diff,
 // a refused write leaves none, and an unexpected error lands in the error log with passwords masked.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { causeServerError, withColumnLost } from '../helpers/failure.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
-});
-afterAll(() => server?.close());
 
 const startOfToday = () => {
   const d = new Date();
@@ -31,6 +24,8 @@ async function reportOf(entityId: string) {
   const ids = new Set((await entriesOf(entityId)).map((e) => e.id));
   return r.body.list.filter((row: any) => ids.has(row.id));
 }
+
+useTestServer();
 
 describe('command history of a catalogue', () => {
   let id: string;

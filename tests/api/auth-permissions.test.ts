@@ -1,20 +1,16 @@
 // Sessions, permissions and workspace boundaries, enforced by the server.
 import { clientHeader } from '../../engine/client-header.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let other: ExtraWorkspace;
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   other = await addWorkspace(server, 'Второе пространство', ['OTHERADMIN']);
 });
-afterAll(() => server?.close());
 
 describe('sessions', () => {
   it('answers 401 without a session', async () => {

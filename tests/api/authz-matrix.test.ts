@@ -6,7 +6,7 @@
 // permitted session gets past the gate (reads of a real row 200), but a row of another workspace
 // is 404 and never appears in its lists or lookups. Writes by permitted sessions name a row that
 // does not exist, so nothing is changed; refused ones name real rows, which must survive.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allPermissionIds, effectivePermissions, isChangeable } from '../../engine/permissions.ts';
 import { canReadOptions } from '../../engine/option-access.ts';
 import { routePermissions, selfGuardedLookups, type RouteRule } from '../../server/http/route-permissions.ts';
@@ -15,7 +15,8 @@ import { hashPassword } from '../../server/auth/password.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { apiRoutes, type ApiRoute } from '../helpers/routes.ts';
 import { actionAliases } from '../../server/actions/routes.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 import { addWorkspace } from '../helpers/workspace.ts';
 
@@ -30,7 +31,6 @@ interface Persona {
   has(permission: string): boolean;
 }
 
-let server: TestServer;
 let personas: Persona[];
 let routes: ApiRoute[];
 /** A row of workspace A per table (when the demo has one). */
@@ -45,8 +45,8 @@ const granted = (grants: { permission: string; canChange?: boolean }[]) => {
   return (p: string) => set.has(p) && !systemWide.has(p);
 };
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   const admin = await server.login();
   routes = apiRoutes(server.ctx);
   for (const name of server.ctx.registry.tables.keys()) {
@@ -75,7 +75,6 @@ beforeAll(async () => {
     { name: 'system administrator', client: admin, otherWorkspace: false, has: () => true },
   ];
 });
-afterAll(() => server?.close());
 
 /** One concrete call of a route and what it must answer. */
 interface Call {

@@ -3,15 +3,13 @@
 // tag is saved, and daily for tags marked so (one server process per workspace and day). Manual tags
 // are never touched.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runDailyRefresh } from '../../cases/auto-tags/index.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let ws: string;
 let bishkek: string;
 let patientId: string;
@@ -32,14 +30,12 @@ async function newTag(doc: Record<string, unknown>): Promise<string> {
 
 const newCase = (extra: Record<string, unknown> = {}) => createCase(admin, patientId, bishkek, extra);
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   ws = (await db().selectFrom('workspace').select('id').executeTakeFirstOrThrow()).id as string;
   bishkek = await unitNamed(admin, 'Бишкекский');
   patientId = await newPatient(admin, { name: 'Айгуль', lastName: 'Садыкова', gender: 'FEMALE', birthDate: '1979-08-14' });
 }, 180_000);
-afterAll(() => server?.close());
 
 describe('a case change', () => {
   it('adds and removes the automatic tags of the case written, leaving its manual tags alone', async () => {

@@ -3,21 +3,19 @@
 // that the dialog loads by `POST /api/tbl/<form>/form` (guarded by the action's permission) and the
 // server checks the action's body against — its enums, its `x-visible` condition, its lengths — and
 // whose reference filters narrow the options the dialog offers (TB units, manual tags).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let doc: ApiClient; // Bishkek, unit view, close / transfer / tag
 let reader: ApiClient; // Bishkek, CASEMAN only
 let bishkek: string;
 let caseId: string;
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   bishkek = await unitNamed(admin, 'Бишкекский');
   const patientId = await newPatient(admin, { name: 'Айгуль', lastName: 'Бекова', gender: 'FEMALE', birthDate: '1988-02-03' });
   caseId = await createCase(admin, patientId, bishkek);
@@ -25,7 +23,6 @@ beforeAll(async () => {
   doc = await createUser(server, admin, 'AFDOC', perms, 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
   reader = await createUser(server, admin, 'AFREADER', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
 }, 180_000);
-afterAll(() => server?.close());
 
 describe('the workflow dialogs are declared forms', () => {
   it('serves each action form to a user with the action’s permission, not to a reader', async () => {

@@ -4,17 +4,16 @@
 // (ADV_EFFECTS), previous treatments (CASEMAN to read, CASE_ADDINFO to change) and comorbidities
 // (COMIRBIDITIES) — each with its rules of §5 both ways, readable without `_EDT`, changed only with it;
 // a sub-record never moves to another case, a previous treatment never ends before it starts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoWorkspaceName } from '../../catalogues/demo/seed.ts';
 import { generateDemoCaseData } from '../../cases/case-data/demo.ts';
 import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let editor: ApiClient; // every card's _EDT, NEWCASE, CASE_ADDINFO
 let viewer: ApiClient; // the cards' permissions without "can change"
 let reader: ApiClient; // CASEMAN only
@@ -30,9 +29,8 @@ const historyOf = (id: string) => db().selectFrom('cmdhistory').selectAll().wher
 const rowsOf = (table: string) => db().selectFrom(table).selectAll().where('case_id', '=', caseId).execute();
 const fieldsOf = (r: { body: any }) => (r.body.errors as { field: string }[]).map((e) => e.field).sort();
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   unitId = await unitNamed(admin, 'Бишкекский');
   patientId = await newPatient(admin, { name: 'Асель', lastName: 'Токтогулова', gender: 'FEMALE', birthDate: '1990-05-01' });
   caseId = await createCase(admin, patientId, unitId, { diagnosisDate: '2025-01-08' });
@@ -45,7 +43,6 @@ beforeAll(async () => {
   outsider = await createUser(server, admin, 'CDOTHER', [{ permission: 'CASEMAN' }, { permission: 'NEWCASE' }], 'Passw0rd', { unitId: kant, view: 'WORKSPACE' });
   suspector = await createUser(server, admin, 'CDSUSP', [{ permission: 'CASEMAN' }, { permission: 'NEWSUSP' }], 'Passw0rd', { unitId });
 }, 180_000);
-afterAll(() => server?.close());
 
 describe('contacts (CASECONTACT)', () => {
   const contact = { name: 'Бакыт Токтогулов', gender: 'MALE', age: 34, contactType: 'household', examinated: false, conduct: 'conduct3' };

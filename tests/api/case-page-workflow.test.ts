@@ -3,14 +3,13 @@
 // with `tbcaseId`, delete by `DELETE /api/tbl/case/{id}` — each an alias of a declared action of
 // tbcase, so each is guarded by its permission, refuses a forbidden transition with a clear
 // `{errors: [{field, msg}]}` 4xx that changes nothing, and writes its command-history entry.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let bdoc: ApiClient; // Bishkek, unit view, the workflow's permissions
 let kdoc: ApiClient; // Kant, unit view, the same
 let bishkek: string;
@@ -30,16 +29,14 @@ const refused = (r: { status: number; body: any }, status: number, msg: string, 
   expect(r.body).toEqual({ success: false, errors: [{ field, msg }] });
 };
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   bishkek = await unitNamed(admin, 'Бишкекский');
   kant = await unitNamed(admin, 'Ысык-Атинский');
   patientId = await newPatient(admin, { name: 'Нурлан', lastName: 'Абдыкадыров', gender: 'MALE', birthDate: '1979-11-30' });
   bdoc = await createUser(server, admin, 'CWBISHKEK', WORKFLOW, 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
   kdoc = await createUser(server, admin, 'CWKANT', WORKFLOW, 'Passw0rd', { unitId: kant, view: 'UNIT' });
 }, 180_000);
-afterAll(() => server?.close());
 
 describe('validate, close, reopen (GET /api/cases/case/validate|reopen/{id}, POST /api/cases/case/close)', () => {
   it('runs each once; the forbidden repeat is refused and changes nothing; the history names each', async () => {

@@ -2,14 +2,13 @@
 // its patient, units (with their areas), tags and the patient's cases; `case` is tbcase's alias for
 // the generic table API; a unit-view user cannot read another unit's case by id (404), nor its patient
 // unless one of the patient's cases is in their view.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let kdoc: ApiClient; // Kant, unit view
 let bdoc: ApiClient; // Bishkek, unit view
 let bishkek: string;
@@ -18,16 +17,14 @@ let patientId: string;
 
 const newCase = (extra: Record<string, unknown> = {}) => createCase(admin, patientId, bishkek, { diagnosisType: 'SUSPECT', ...extra });
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   bishkek = await unitNamed(admin, 'Бишкекский');
   kant = await unitNamed(admin, 'Ысык-Атинский');
   patientId = await newPatient(admin, { name: 'Айгуль', middleName: 'Маратовна', lastName: 'Садыкова', gender: 'FEMALE', birthDate: '1985-03-02' });
   kdoc = await createUser(server, admin, 'CPKANT', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: kant, view: 'UNIT' });
   bdoc = await createUser(server, admin, 'CPBISHKEK', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
 }, 180_000);
-afterAll(() => server?.close());
 
 describe('GET /api/tbl/case/{id}', () => {
   it('answers the case with its patient, owner unit and area, tags and the patient’s cases', async () => {

@@ -3,14 +3,13 @@
 // (CASE_COMMENTS, REM_COMMENTS, NEW_ISSUE, ANSWER_ISSUE, CLOSEDEL_ISSUE) enforced by the server, the
 // author, unit and dates set by the server whatever the client sends, the issue's close / reopen
 // actions, the case's row scope, and every write in the command history.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let reader: ApiClient; // CASEMAN only
 let talker: ApiClient; // comments, new issues, answers
 let manager: ApiClient; // removes comments, closes / reopens / deletes issues
@@ -31,9 +30,8 @@ function refused(r: { status: number; body: any }, status: number, field: string
   if (msg) expect(r.body.errors.find((e: { field: string | null }) => e.field === field).msg).toMatch(msg);
 }
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   bishkek = await unitNamed(admin, 'Бишкекский');
   const kant = await unitNamed(admin, 'Ысык-Атинский');
   const patientId = await newPatient(admin, { name: 'Нурлан', lastName: 'Осмонов', gender: 'MALE', birthDate: '1985-03-02' });
@@ -44,7 +42,6 @@ beforeAll(async () => {
   manager = await createUser(server, admin, 'TALKMANAGER', ['CASEMAN', 'REM_COMMENTS', 'CLOSEDEL_ISSUE'].map((permission) => ({ permission })), 'Passw0rd', place);
   stranger = await createUser(server, admin, 'TALKSTRANGER', ALL, 'Passw0rd', { unitId: kant, view: 'UNIT' });
 }, 180_000);
-afterAll(() => server?.close());
 
 describe('comments', () => {
   it('adds a comment with CASE_COMMENTS only; the author and the date are the server’s; listed per group with the author’s name', async () => {

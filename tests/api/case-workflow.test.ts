@@ -6,12 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createCase, newPatient, setCaseValidation, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let bdoc: ApiClient; // Bishkek, unit view
 let kdoc: ApiClient; // Kant, unit view
 let reader: ApiClient; // Bishkek, CASEMAN only
@@ -34,9 +33,8 @@ const refused = (r: { status: number; body: any }, status: number, msg: string) 
   expect(r.body).toEqual({ success: false, errors: [{ field: null, msg }] });
 };
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   bishkek = await unitNamed(admin, 'Бишкекский');
   kant = await unitNamed(admin, 'Ысык-Атинский');
   patientId = await newPatient(admin, { name: 'Асель', lastName: 'Токтогулова', gender: 'FEMALE', birthDate: '1990-05-01', motherName: 'Гулнара', documentNumber: 'ID1234567' });
@@ -44,7 +42,6 @@ beforeAll(async () => {
   kdoc = await createUser(server, admin, 'WFKANT', WORKFLOW, 'Passw0rd', { unitId: kant, view: 'UNIT' });
   reader = await createUser(server, admin, 'WFREADER', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
 }, 180_000);
-afterAll(() => server?.close());
 
 describe('case number', () => {
   it('numbers new cases per workspace, distinct under concurrency; a given number is kept', async () => {

@@ -1,19 +1,14 @@
 // The admin-unit tree (spec 000 §2.8, §7.2): the tree query with hasChildren, unitsCount and the
 // country structure, level rules, and deletes refused with a message that says what is in the way.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 const byName = async (name: string) => (await admin.post('/api/tbl/adminunit/query', { key: name })).body.list.find((u: any) => u.name === name);
 const csByName = async (name: string) => (await admin.post('/api/tbl/countrystructure/query', { name })).body.list[0];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
-});
-afterAll(() => server?.close());
+
+useTestServer();
 
 describe('tree query', () => {
   it('lists the root units with hasChildren, unitsCount and the country structure', async () => {

@@ -1,19 +1,14 @@
 // Age ranges (spec 000 §2.10, §3.3): a derived display name, ordered bounds, no overlaps within a
 // workspace — and each workspace has its own.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 import { addWorkspace } from '../helpers/workspace.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 const list = async () => (await admin.post('/api/tbl/agerange/query', {})).body.list as any[];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
-});
-afterAll(() => server?.close());
+
+useTestServer();
 
 describe('age ranges', () => {
   it('names each range from its bounds, the last one open-ended', async () => {

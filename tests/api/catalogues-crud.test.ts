@@ -3,21 +3,18 @@
 // (4xx, nothing written); and the `_EDT` permission for writing. Admin units, age ranges, tags and
 // users have files of their own for what is particular to them.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 const refs: Record<string, string> = {};
 const x = (n: number) => 'x'.repeat(n);
 const rows = async (table: string) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(kysely(server.ctx.orm.em.fork()))).rows[0].n);
 const first = async (table: string, filter: object = {}) => (await admin.post(`/api/tbl/${table}/query`, filter)).body.list[0].id as string;
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   refs.country = await first('countrystructure', { level: 1 });
   refs.adminUnit = await first('adminunit', { name: 'Ленинский район' });
   refs.substance = await first('substance', { shortName: 'H' });
@@ -25,7 +22,6 @@ beforeAll(async () => {
   refs.source = await first('source');
   refs.centralUnit = await first('unit', { customId: 'NCF' });
 });
-afterAll(() => server?.close());
 
 interface Catalogue {
   table: string;

@@ -1,15 +1,10 @@
 // Named lookups of the catalogues (spec 000 §7.3): the permission tree, user views and the
 // command-type tree that the command-history filter offers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
-});
-afterAll(() => server?.close());
+
+useTestServer();
 
 describe('lookups', () => {
   it('command-types: every table of the API and every domain command, with their actions', async () => {

@@ -2,11 +2,10 @@
 // on a stale version is refused with 409 and the current document; every change is in the change
 // log, in order, and a delete leaves a tombstone whose id cannot come back.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let other: ApiClient;
 
 async function rows(sql: string, params: unknown[] = []) {
@@ -29,12 +28,10 @@ async function lastSeq(): Promise<string> {
   }
 }
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   other = await server.login();
 }, 120_000);
-afterAll(() => server?.close());
 
 describe('versions', () => {
   it('a row is read with its version and update time; each change raises the version', async () => {

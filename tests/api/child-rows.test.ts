@@ -1,13 +1,11 @@
 // Child rows (a regimen's medicines, a profile's permissions) keep their ids across saves: an
 // update changes the rows it names by id, inserts the new ones, deletes the missing ones and keeps
 // the order; the command history names a changed row instead of a removal and an addition.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let meds: { value: string; label: string }[];
 
 const db = () => kysely(server.ctx.orm.em.fork());
@@ -18,13 +16,11 @@ const row = (i: number, days: number, dose = 1) => ({ medicineId: meds[i].value,
 const read = async (id: string) => (await admin.get(`/api/tbl/regimen/${id}`)).body;
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   meds = (await admin.post('/api/opts/product', { for: 'regimen.medicines.medicineId' })).body;
   expect(meds.length).toBeGreaterThanOrEqual(3);
 }, 180_000);
-afterAll(() => server?.close());
 
 async function newRegimen(name: string) {
   const r = await admin.post('/api/tbl/regimen', { name, classification: 'TB', medicines: [row(0, 30), row(1, 60), row(2, 90)] });

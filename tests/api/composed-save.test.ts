@@ -1,19 +1,17 @@
 // A composed form (the new notification: patient + case) loads by id and saves all its parts in one
 // transaction through the generic writer: both parts or neither, each with its history entry and
 // its table's write permission; the case's patient is the one saved with it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { t } from '../../engine/i18n.ts';
 import { bundledForm } from '../../server/tbl/forms.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { startServerWithSchemas } from '../helpers/extra-schemas.ts';
-import type { ApiClient, TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 
 /** A variant whose fixed case values the case table refuses: only the second part fails, inside the transaction. */
 const broken = { $id: 'newnotif_broken', 'x-extends': 'newnotif_tb', 'x-form': { values: { tbcase: { classification: 'NOPE' } } } };
 
-let server: TestServer;
-let admin: ApiClient;
 
 const db = () => kysely(server.ctx.orm.em.fork());
 const count = async (table: string) => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -25,11 +23,8 @@ const notification = (name: string, caseNumber?: string) => ({
   tbcase: { registrationDate: '2026-11-20', diagnosisDate: '2026-11-18', registrationGroup: 'NEW', ...(caseNumber ? { caseNumber } : {}) },
 });
 
-beforeAll(async () => {
-  server = await startServerWithSchemas('composed', [broken]);
-  admin = await server.login();
-}, 180_000);
-afterAll(() => server?.close());
+
+useTestServer(() => startServerWithSchemas('composed', [broken]));
 
 describe('the new notification (patient + case)', () => {
   it('saves both parts in one go: the case points at the new patient and takes the form’s fixed values', async () => {

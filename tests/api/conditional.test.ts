@@ -2,9 +2,9 @@
 // is not stored (in table rows too), a field required while shown is a 400 naming it when missing,
 // and the read-only view (GET /api/tbl/<table>/view/<id>) shows only what is shown, by its labels.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startServerWithSchemas } from '../helpers/extra-schemas.ts';
-import type { ApiClient, TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
 /** A smear exam: the number of AFB only for a POSITIVE result; each culture row's colonies only when it grew. */
 const smear = {
@@ -44,16 +44,12 @@ const smear = {
   },
 };
 
-let server: TestServer;
-let admin: ApiClient;
 let unitId: string;
 
+useTestServer(() => startServerWithSchemas('conditional', [smear]));
 beforeAll(async () => {
-  server = await startServerWithSchemas('conditional', [smear]);
-  admin = await server.login();
   unitId = (await admin.post('/api/tbl/unit/query', { pageSize: 1, page: 1 })).body.list[0].id;
 }, 180_000);
-afterAll(() => server?.close());
 
 async function stored(id: string) {
   const client = new pg.Client({ connectionString: server.databaseUrl });

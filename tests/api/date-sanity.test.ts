@@ -2,13 +2,11 @@
 // date in the future, a registration or diagnosis before the patient's birth — refused with the
 // field's Russian message, nothing stored; "today" is the user's day (the workspace's time zone,
 // else the browser's `X-Time-Zone`), not the server's UTC.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let unit: string;
 const db = () => kysely(server.ctx.orm.em.fork());
 
@@ -16,12 +14,10 @@ const db = () => kysely(server.ctx.orm.em.fork());
 const utcDay = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const patient = (extra: Record<string, unknown> = {}) => ({ name: 'Айбек', lastName: 'Датов', gender: 'MALE', birthDate: '1980-05-01', ...extra });
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   unit = await unitNamed(admin, 'Бишкек');
 }, 180_000);
-afterAll(() => server?.close());
 
 describe('dates in the future are refused', () => {
   it('a birth date after today: 400 with the field’s message, nothing stored; today itself is fine', async () => {

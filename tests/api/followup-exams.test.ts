@@ -2,8 +2,9 @@
 // file only: their required and conditional fields through the generic table API (the stored row
 // checked in the database), their permissions with and without _EDT, the case's row scope, and the
 // list `GET /api/cases/case/followups/{caseId}` that leaves out the types a user may not read.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient, TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 import { kysely } from '../../server/db/kysely.ts';
@@ -70,8 +71,6 @@ const types = (): ExamType[] => [
 const dstDrugs = ['H', 'R', 'E', 'Z', 'S', 'Am', 'Cfz', 'Cm', 'Cs', 'Eto', 'Lfx', 'Ofx'];
 const allPerms = ['CASE_MED_EXAM', 'EXAM_MICROSCOPY', 'EXAM_CULTURE', 'EXAM_XPERT', 'EXAM_DST', 'EXAM_HIV', 'EXAM_XRAY'];
 
-let server: TestServer;
-let admin: ApiClient;
 let reader: ApiClient;
 let writer: ApiClient;
 let noHiv: ApiClient;
@@ -88,9 +87,8 @@ async function storedRow(table: string, id: string): Promise<Record<string, unkn
 
 const fieldsOf = (r: { body: any }) => (r.body.errors ?? []).map((e: any) => e.field);
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   const units = (await admin.post('/api/tbl/unit/query', { pageSize: 100 })).body.list;
   lab = units.find((u: any) => u.type === 'LAB').id;
   tbunit = units.find((u: any) => u.type === 'TBUNIT').id;
@@ -105,7 +103,6 @@ beforeAll(async () => {
   noHiv = await createUser(server, admin, 'EXNOHIV', grant(allPerms.filter((p) => p !== 'EXAM_HIV'), true), 'Passw0rd', place);
   unitDoctor = await createUser(server, admin, 'EXUNITDOC', grant(allPerms, true), 'Passw0rd', { unitId: own.ownerUnitId, view: 'UNIT' });
 }, 180_000);
-afterAll(() => server?.close());
 
 describe.each(types().map((x) => [x.table, x] as const))('%s', (table) => {
   const spec = () => types().find((x) => x.table === table)!;

@@ -3,15 +3,14 @@
 // the transaction of every exam create, update and delete — read here straight from the database, as
 // reports and tag conditions read them; shown through GET …/followups/{caseId}/latest and global
 // search only to users who may read the exam type; the types route of the tab's add menu.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient, TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { sql } from 'kysely';
 
-let server: TestServer;
-let admin: ApiClient;
 let lab = '';
 let drtb: any; // ТБ-2024-0002, Кантемирова
 let other: any; // ТБ-2024-0001, Ошурков
@@ -35,15 +34,13 @@ const idOf = async (p: Promise<{ status: number; body: any }>) => {
   return r.body.result as string;
 };
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   lab = (await admin.post('/api/tbl/unit/query', { pageSize: 100 })).body.list.find((u: any) => u.type === 'LAB').id;
   const cases = (await admin.post('/api/tbl/tbcase/query', { pageSize: 100 })).body.list;
   drtb = cases.find((c: any) => c.caseNumber === 'ТБ-2024-0002');
   other = cases.find((c: any) => c.caseNumber === 'ТБ-2024-0001');
 }, 180_000);
-afterAll(() => server?.close());
 
 describe('latest microscopy and Xpert results', () => {
   it('follow the newest exam by date through creates, updates and deletes', async () => {

@@ -1,8 +1,8 @@
 // A form variant is a small file extending another form (x-extends): served as a remote form with
 // the base's parts and permission, its own picked fields, required fields, layout and conditions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startServerWithSchemas } from '../helpers/extra-schemas.ts';
-import type { ApiClient, TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 
 const variant = {
@@ -18,14 +18,9 @@ const variant = {
   'x-layout': { 'ui:order': ['tbcase', 'patient'] },
 };
 
-let server: TestServer;
-let admin: ApiClient;
 
-beforeAll(async () => {
-  server = await startServerWithSchemas('variants', [variant]);
-  admin = await server.login();
-}, 180_000);
-afterAll(() => server?.close());
+
+useTestServer(() => startServerWithSchemas('variants', [variant]));
 
 describe('a form variant (x-extends)', () => {
   it('is served with the base form’s parts and permission and its own picked fields, required and layout', async () => {

@@ -1,17 +1,12 @@
 // Workflow forms that are not tables (schemas without x-table, composed of parts of several
 // entities) are served as remote forms: the new notification (patient + case), bundled, to the
 // holders of its permission only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
-});
-afterAll(() => server?.close());
+
+useTestServer();
 
 describe('POST /api/tbl/<form>/form for a form-only schema', () => {
   it('gives a user holding the form permission the composed schema, parts inlined', async () => {

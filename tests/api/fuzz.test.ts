@@ -4,14 +4,13 @@
 // log gains no row. Kinds of input that made the server fail before: arrays where a value belongs,
 // `urn:uuid:…` ids (ajv's uuid format passes them, PostgreSQL does not), pages past bigint, a date in
 // year 0, prototype keys (`/api/opts/__proto__`), JSON nested 20,000 deep, `maxResults: 1.5`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Field, TableDef } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { apiRoutes, fillParams, type ApiRoute } from '../helpers/routes.ts';
-import { ApiClient, startTestServer, type ApiResponse, type TestServer } from '../helpers/server.ts';
+import { ApiClient, type ApiResponse } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 
 const uuid = '0b7c2b4e-3f1a-4c4e-9d7e-2a1b3c4d5e6f';
 const urn = `urn:uuid:${uuid}`;
@@ -144,11 +143,8 @@ async function pool(jobs: (() => Promise<unknown>)[], width: number): Promise<vo
 
 const errorLogRows = async () => Number((await kysely(server.ctx.orm.em.fork()).selectFrom('errorlog').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
-});
-afterAll(() => server?.close());
+
+useTestServer();
 
 describe('fuzz: every route, hostile input', () => {
   it('answers no 5xx, and every 4xx in the {errors: [{field, msg}]} shape, logging no error', async () => {

@@ -2,15 +2,14 @@
 // from its variant file and saves a patient and a case owned and notified by the unit, with history;
 // an existing patient gets the new case; NEWSUSP / NEWCASE and the unit's place in the user's view
 // are enforced; a refused document stores nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let unitA: string;
 let unitB: string;
 
@@ -31,14 +30,12 @@ function casePart(diagnosisType: string, classification: string) {
 const notify = (client: ApiClient, diagnosisType: string, caseClassification: string, doc: unknown, unitId: string, patientId?: string) =>
   client.post('/api/cases/case/newnotif', { doc, unitId, patientId, diagnosisType, caseClassification });
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   unitA = await unitNamed(admin, 'Ош');
   unitB = await unitNamed(admin, 'Бишкек');
   expect(unitA).not.toBe(unitB);
 }, 180_000);
-afterAll(() => server?.close());
 
 describe('notification of each diagnosis type × classification', () => {
   const variants = [

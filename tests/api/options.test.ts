@@ -1,19 +1,15 @@
 // Option lookups: the session workspace's rows, filters checked by the field's schema, and another
 // workspace's rows only for the system settings (SYSSETUP).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let other: ExtraWorkspace;
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   other = await addWorkspace(server, 'Соседнее пространство');
 });
-afterAll(() => server?.close());
 
 describe('POST /api/opts/<table>', () => {
   it('lists the workspace rows as value/label, filtered by declared fields', async () => {

@@ -3,15 +3,13 @@
 // case data tab, refused when malformed, the phone searchable) and the case header's latest weight
 // and HIV status (schemas/tbcase.json `x-derived` from the medical and HIV exams, shown only to
 // users who may read that exam type).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let unitId: string;
 let areaId: string;
 let areaName: string;
@@ -21,15 +19,13 @@ const notify = (doc: unknown) => admin.post('/api/cases/case/newnotif', { doc, u
 const tbcasePart = { registrationDate: '2025-03-03', diagnosisDate: '2025-03-01', registrationGroup: 'NEW' };
 const fieldsOf = (r: { body: any }) => (r.body.errors as { field: string }[]).map((e) => e.field).sort();
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   unitId = await unitNamed(admin, 'Бишкекский');
   const area = (await admin.post('/api/tbl/adminunit/query', { pageSize: 1 })).body.list[0];
   areaId = area.id;
   areaName = area.name;
 }, 180_000);
-afterAll(() => server?.close());
 
 describe('the patient’s address and phones', () => {
   const patient = {

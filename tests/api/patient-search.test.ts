@@ -2,13 +2,11 @@
 // whatever the letter case, ё/е, a Latin spelling of a Cyrillic name and back, a one-letter typo or
 // the name parts in another order, closest first; 20 per page with the count; each hit carries the
 // latest case.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let unitId: string;
 const ids: Record<string, string> = {};
 
@@ -30,9 +28,8 @@ const found = async (body: Record<string, unknown>) => {
   return (r.body.list as any[]).map((h) => h.patient.id as string);
 };
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   unitId = (await admin.post('/api/tbl/unit/query', { key: 'Ош' })).body.list[0].id;
   await register('aibek', 'Токтогулов', 'Айбек', 'Асанович', '1980-05-01');
   await register('mirror', 'Асанов', 'Айбек', 'Токтогулович', '1975-02-02');
@@ -44,7 +41,6 @@ beforeAll(async () => {
   await register('petrovsky', 'Петровский', 'Ильяс', undefined, '1960-01-01');
   await register('petrof', 'Петроф', 'Ильяс', undefined, '1960-01-02');
 }, 240_000);
-afterAll(() => server?.close());
 
 describe('finds a registered patient', () => {
   it('whatever the letter case, closest first', async () => {

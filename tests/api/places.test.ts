@@ -3,15 +3,14 @@
 // gets only their unit whatever scope the request names; /active's default-tab data; tag lists page
 // by 50.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let doctor: ApiClient;
 let ws: string;
 let bishkekUnit: string;
@@ -42,9 +41,8 @@ const taggedIn = async (unitId: string, tag = tagId) =>
 const ourTag = (body: any) => body.tags.find((g: any) => g.id === tagId);
 const summaryCount = (body: any, id: string) => body.summary.find((x: any) => x.id === id).count;
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   ws = (await db().selectFrom('workspace').select('id').executeTakeFirstOrThrow()).id as string;
   bishkekUnit = await unitNamed(admin, 'Бишкекский городской');
   oshUnit = await unitNamed(admin, 'Ошский областной');
@@ -58,7 +56,6 @@ beforeAll(async () => {
             select gen_random_uuid(), ${ws}, id, ${tagId} from (select id from tbcase where owner_unit_id = ${oshUnit} order by id limit 7) c`.execute(db());
   doctor = await createUser(server, admin, 'PLACESDOC', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: bishkekUnit, view: 'UNIT' });
 }, 180_000);
-afterAll(() => server?.close());
 
 describe('counts match the cases', () => {
   it('the side menu: summaries and tag counts of the workspace, an area and a unit', async () => {

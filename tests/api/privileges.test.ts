@@ -2,15 +2,14 @@
 // administrator; a user manager grants no right they do not hold and cannot raise their own or
 // touch a user above them; adding an account of another workspace discloses nothing of it and
 // needs its owner's consent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let demoWs: string;
 let demoUnit: string;
 let other: ExtraWorkspace;
@@ -22,16 +21,14 @@ const userWs = async (login: string) => {
 };
 const profileNamed = async (name: string) => (await admin.post('/api/tbl/userprofile/query', { name })).body.list[0].id as string;
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   demoWs = (await admin.post('/api/sys/session')).body.workspaceId;
   demoUnit = (await admin.post('/api/tbl/unit/query', { pageSize: 1, page: 1 })).body.list[0].id;
   other = await addWorkspace(server, 'Соседнее пространство', ['NEIGHBOUR']);
   await db().updateTable('sysuser').set({ password_hash: await hashPassword('Neighbour1'), password_expired: false }).where('login', '=', 'NEIGHBOUR').execute();
   neighbour = await server.login('NEIGHBOUR', 'Neighbour1');
 });
-afterAll(() => server?.close());
 
 describe("a workspace's administrator is not a system administrator", () => {
   it('refuses the system settings to another workspace’s administrator (the registration takeover)', async () => {

@@ -1,15 +1,14 @@
 // The administrator reports (spec 000 §7.4): sessions, online users, command history and
 // statistics, error log — their filters, their permissions and the workspace boundary.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { causeServerError, withColumnLost } from '../helpers/failure.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 import { addWorkspace } from '../helpers/workspace.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let sourceId: string;
 
 const startOfToday = () => {
@@ -20,12 +19,10 @@ const startOfToday = () => {
 const accountOf = async (login: string) =>
   (await kysely(server.ctx.orm.em.fork()).selectFrom('sysuser').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id as string;
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   sourceId = (await admin.post('/api/tbl/source', { shortName: 'REP', name: 'Отчётный источник' })).body.result;
 });
-afterAll(() => server?.close());
 
 describe('session history', () => {
   it('shows a login and its logout, by day and by period', async () => {

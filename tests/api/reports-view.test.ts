@@ -2,14 +2,13 @@
 // covers: a unit view its unit, an area view its area's subtree, a workspace view or the
 // administrator everything of the workspace — the command history and its statistics, the session
 // reports, the error log and the reports' user list alike.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
 import { causeServerError } from '../helpers/failure.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 /** Lenin district's TB dispensary (the demo's DOCTOR1 works there too): two users with a unit view. */
 let lenin1: ApiClient;
 let lenin2: ApiClient;
@@ -27,9 +26,8 @@ const startOfToday = () => {
 };
 const reportPerms = ['CMDHISTORY', 'CMDSTATISTICS', 'USERSESREP', 'ONLINE', 'ERRORLOGREP'].map((permission) => ({ permission })).concat([{ permission: 'SOURCES', canChange: true } as any]);
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   const unitNamed = async (key: string) => (await admin.post('/api/tbl/unit/query', { key })).body.list[0];
   const areas = (await admin.post('/api/tbl/adminunit/query', {})).body.list;
   const areaNamed = (name: string) => areas.find((a: any) => a.name === name).id;
@@ -49,7 +47,6 @@ beforeAll(async () => {
     expect(r.status, name).toBe(200);
   }
 });
-afterAll(() => server?.close());
 
 const names = async (client: ApiClient, path = 'cmdhistory') =>
   (await client.post(`/api/admin/rep/${path}`, { iniDate: startOfToday(), searchKey: 'Видимость' })).body.list.map((x: any) => x.entityName).sort();

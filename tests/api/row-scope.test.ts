@@ -1,9 +1,10 @@
 // Row scope by the user's view: a unit-view doctor sees, changes and points at the cases of their
 // unit only, whatever the request names; an area view sees its subtree; a workspace's administrator
 // cannot list another workspace's patients by naming it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startServerWithSchemas } from '../helpers/extra-schemas.ts';
-import type { ApiClient, TestServer } from '../helpers/server.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 import { addWorkspace } from '../helpers/workspace.ts';
 
@@ -32,8 +33,6 @@ const caseremark = {
   properties: { caseId: { type: 'string', format: 'uuid', 'x-ref': 'tbcase', title: 'tbcase.title' }, text: { type: 'string', maxLength: 100, title: 'global.name' } },
 };
 
-let server: TestServer;
-let admin: ApiClient;
 let doctor: ApiClient;
 let cases: any[];
 let bishkek: string;
@@ -42,9 +41,8 @@ let other: any;
 
 const unitOf = async (name: string) => (await admin.post('/api/tbl/unit/query', { key: name })).body.list[0];
 
+useTestServer(() => startServerWithSchemas('rowscope', [casenote, unitnote, caseremark]));
 beforeAll(async () => {
-  server = await startServerWithSchemas('rowscope', [casenote, unitnote, caseremark]);
-  admin = await server.login();
   cases = (await admin.post('/api/tbl/tbcase/query', {})).body.list;
   const bishkekUnit = cases.find((c) => c.caseNumber === 'ТБ-2024-0003').ownerUnit;
   bishkek = bishkekUnit.id;
@@ -53,7 +51,6 @@ beforeAll(async () => {
   const perms = [{ permission: 'CASEMAN' }, { permission: 'CASE_MED_EXAM', canChange: true }, { permission: 'CASECONTACT', canChange: true }];
   doctor = await createUser(server, admin, 'UNITDOC', perms, 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
 }, 180_000);
-afterAll(() => server?.close());
 
 describe('a unit-view user', () => {
   it('lists only the cases of their unit (and counts only those)', async () => {

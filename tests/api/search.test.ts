@@ -2,17 +2,16 @@
 // session workspace's admin units, units and cases — cases by the patient's name parts or the case
 // number, titled in the workspace's name composition — never another workspace's, at most 10 with
 // room kept for cases.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { systemSession } from '../../server/auth/system-session.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let demoWs: string;
 let other: ExtraWorkspace;
 const OTHER_WS = 'Соседнее пространство';
@@ -29,9 +28,8 @@ const search = async (client: ApiClient, key: string, maxResults = 10) => {
   return r.body;
 };
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   demoWs = (await admin.post('/api/sys/session')).body.workspaceId;
   // ADMIN belongs to a second workspace, which has a patient of the same surname as a demo one
   other = await addWorkspace(server, OTHER_WS, ['ADMIN']);
@@ -39,7 +37,6 @@ beforeAll(async () => {
   const patientId = await w('patient').create({ name: 'Пётр', lastName: 'Ошурков', gender: 'MALE' });
   await w('tbcase').create({ patientId, caseNumber: 'ТБ-2024-0001', ownerUnitId: other.unitId, diagnosisType: 'CONFIRMED', classification: 'TB' });
 });
-afterAll(() => server?.close());
 
 describe('case results', () => {
   it('finds a demo case by surname, typed by gender, titled "Фамилия Имя Отчество" with number and unit', async () => {

@@ -3,19 +3,13 @@
 // password change ending the user's other sessions. The server trusts a proxy (TB_TRUST_PROXY), so
 // each client's address is the X-Forwarded-For it sends.
 import { clientHeader } from '../../engine/client-header.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginLimits } from '../../server/auth/login-limits.ts';
-import { ApiClient, startTestServer, type TestServer } from '../helpers/server.ts';
+import { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 
-beforeAll(async () => {
-  server = await startTestServer({ trustProxy: true });
-  admin = await server.login();
-});
-afterAll(() => server?.close());
 
 /** A client at `ip` (as the trusted proxy reports it). */
 function from(ip: string): ApiClient {
@@ -24,6 +18,8 @@ function from(ip: string): ApiClient {
   return c;
 }
 const tryLogin = (ip: string, login: string, password: string) => from(ip).post('/api/auth/login', { login, password });
+
+useTestServer({ trustProxy: true });
 
 describe('lockout', () => {
   it('holds back the guessing address only: the owner elsewhere logs in with the right password', async () => {

@@ -1,22 +1,18 @@
 // Forged requests (issue 15 item 4), the request-size bound, the usual response headers and the
 // bounded error-log copy of a failed request (item 5), on a real server and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clientHeader } from '../../engine/client-header.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { causeServerError } from '../helpers/failure.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { kysely } from '../../server/db/kysely.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let port: string;
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   port = new URL(server.url).port;
 });
-afterAll(() => server?.close());
 
 /** A raw request with the admin's cookie, as a browser would send it. */
 const send = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string }) =>

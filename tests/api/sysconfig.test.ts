@@ -5,13 +5,11 @@ import { clientHeader } from '../../engine/client-header.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let other: ExtraWorkspace;
 let demo: { workspace: string; unit: string; userProfile: string };
 const db = () => kysely(server.ctx.orm.em.fork());
@@ -23,9 +21,8 @@ function outboxMail(address: string): { subject: string; text: string } | undefi
   return readdirSync(dir).sort().reverse().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))).find((m) => m.to.some((t: any) => t.address === address));
 }
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   other = await addWorkspace(server, 'Другое');
   demo = {
     workspace: (await admin.post('/api/sys/session')).body.workspaceId,
@@ -33,7 +30,6 @@ beforeAll(async () => {
     userProfile: (await admin.post('/api/tbl/userprofile/query', { name: 'Медсестра' })).body.list[0].id,
   };
 });
-afterAll(() => server?.close());
 
 describe('GET/POST /api/admin/sysconfig', () => {
   it('starts with defaults and is closed to users without SYSSETUP', async () => {

@@ -1,14 +1,12 @@
 // Tags (spec 000 §3.1, §5): auto tags carry an SQL condition over the case tables, checked on save
 // in a sandbox — read-only, timed out, as a role that sees only this workspace's patients and cases.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, inSandbox, tempFileLimit, timeoutSeconds, workMem } from '../../catalogues/tags/sandbox.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let other: ExtraWorkspace;
 let demoWs: string;
 /** The demo seed's own cases, before the test adds its thousand. */
@@ -27,9 +25,8 @@ async function addCases(workspaceId: string, unitId: string, n: number, state = 
   await sql`analyze patient, tbcase`.execute(db()); // as autovacuum would: plans fit the data
 }
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   demoWs = (await admin.post('/api/sys/session')).body.workspaceId;
   other = await addWorkspace(server, 'Чужое пространство');
   const unit = (await admin.post('/api/tbl/unit/query', { pageSize: 1, page: 1 })).body.list[0].id;
@@ -37,7 +34,6 @@ beforeAll(async () => {
   await addCases(demoWs, unit, 1000);
   await addCases(other.workspaceId, other.unitId, 7, 'CLOSED');
 });
-afterAll(() => server?.close());
 
 describe('tag kinds', () => {
   it('makes a tag automatic when it has a condition, manual otherwise, and requires the condition when automatic', async () => {

@@ -1,14 +1,7 @@
 // The generic table API of spec 000 §7.2 on two catalogues, through HTTP on real PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, useTestServer } from '../helpers/use-server.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
-});
-afterAll(() => server?.close());
 
 describe.each([
   { table: 'source', doc: { shortName: 'ТЕСТ', name: 'Тестовый источник' }, change: { name: 'Переименованный источник' } },
@@ -95,6 +88,8 @@ describe.each(paged)('query paging: $table', ({ table, pageSize, make }) => {
     }
   });
 });
+
+useTestServer();
 
 describe('query', () => {
   it('filters by a declared field and searches by key', async () => {

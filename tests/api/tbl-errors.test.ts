@@ -1,21 +1,17 @@
 // Bad input gets {errors: [{field, msg}]} with a 4xx and changes nothing; a server error gets a 500
 // with an id, lands in the error log, and shows no stack.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exceptionClass } from '../../server/http/error-log.ts';
 import { startServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { causeServerError } from '../helpers/failure.ts';
-import { ApiClient, startTestServer, type TestServer } from '../helpers/server.ts';
+import { ApiClient, type TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 const count = async (table: string) => Number((await kysely(server.ctx.orm.em.fork()).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
-});
-afterAll(() => server?.close());
+
+useTestServer();
 
 describe('validation errors', () => {
   const cases: [string, string, unknown, number, string | null][] = [

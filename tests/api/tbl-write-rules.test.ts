@@ -2,26 +2,22 @@
 // a regimen row takes medicines only, and its lookup offers only those), schema defaults inside
 // child rows, and ids chosen by the client (the offline client makes its rows' ids).
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let medicine: string;
 let cartridge: string;
 const count = async (table: string, where: string) =>
   Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${sql.raw(where)}`.execute(kysely(server.ctx.orm.em.fork()))).rows[0].n);
 const row = (over: Record<string, unknown> = {}) => ({ medicineId: medicine, defaultDoseUnit: 2, defaultFrequency: 7, iniDay: 0, days: 60, ...over });
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   const products = (await admin.post('/api/tbl/product/query', {})).body.list as any[];
   medicine = products.find((p) => p.type === 'MEDICINE').id;
   cartridge = products.find((p) => p.shortName === 'Картридж Xpert').id;
 });
-afterAll(() => server?.close());
 
 describe('x-ref-filter: a regimen row takes a medicine, not any product', () => {
   it('refuses a row with a non-medicine product, naming the row, and writes nothing', async () => {

@@ -4,17 +4,16 @@
 // and its column, the permissions CASE_TREAT and CASE_INTAKEMED(_EDT), and the limits — on a real
 // server and PostgreSQL, as the UI calls them.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCases } from '../../cases/generate.ts';
 import { alertSql } from '../../cases/treatment/alert.ts';
 import { generateTreatments } from '../../cases/treatment/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createCase, newPatient, setCaseValidation, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let doctor: ApiClient; // Bishkek: CASE_TREAT and CASE_INTAKEMED with changes
 let nurse: ApiClient; // Bishkek: reads the calendar, cannot save it
 let treatOnly: ApiClient; // Bishkek: CASE_TREAT, no CASE_INTAKEMED
@@ -59,9 +58,8 @@ async function standardCase(): Promise<string> {
 const month = (caseId: string, year: number, m: number, days: { day: number; status: string }[], who = doctor) => who.post(`${T}/followup`, { caseId, year, month: m, days });
 const range = (from: number, to: number, status: string) => Array.from({ length: to - from + 1 }, (_, i) => ({ day: from + i, status }));
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   bishkek = await unitNamed(admin, 'Бишкекский');
   kant = await unitNamed(admin, 'Ысык-Атинский');
   patientId = await newPatient(admin, { name: 'Нурлан', lastName: 'Асанов', gender: 'MALE', birthDate: '1985-04-01' });
@@ -79,7 +77,6 @@ beforeAll(async () => {
   reader = await createUser(server, admin, 'TRREADER', perms([['CASEMAN']]), 'Passw0rd', place);
   kantDoctor = await createUser(server, admin, 'TRKANT', perms([['CASEMAN'], ['CASE_TREAT'], ['CASE_INTAKEMED', true]]), 'Passw0rd', { unitId: kant, view: 'UNIT' });
 }, 180_000);
-afterAll(() => server?.close());
 
 describe('start', () => {
   it('a standard regimen: its medicine rows become prescriptions, the case goes ONTREATMENT, the history records it', async () => {

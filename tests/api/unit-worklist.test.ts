@@ -4,14 +4,13 @@
 // recorded (cases/places/monitoring.ts), and the open cases past their treatment's planned end —
 // only the reader's view, each list only with the permission of what it reads. Dates are relative to
 // today (UTC, as the treatment tab counts it).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
 const T = '/api/cases/case/treatment';
-let server: TestServer;
-let admin: ApiClient;
 let unitId: string;
 let otherUnit: string;
 let product: string;
@@ -63,9 +62,8 @@ let mdr: string; // DR-TB in treatment month 3, its smear done this month, its c
 let overdue: string; // TB whose treatment ended 11 days ago, still open
 let elsewhere: string; // another unit's case with nothing recorded
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   unitId = await unitNamed(admin, 'Бишкекский');
   otherUnit = await unitNamed(admin, 'Ошский областной');
   product = (await admin.post('/api/tbl/product/query', { pageSize: 100 })).body.list.find((x: any) => x.shortName === 'HRZE 75/150/400/275').id;
@@ -90,7 +88,6 @@ beforeAll(async () => {
   overdue = await onTreatment('Просроченов', { iniDate: minusDays(addMonths(day(0), -6), 10) });
   elsewhere = await onTreatment('Чужой', { iniDate: forty, unit: otherUnit });
 }, 240_000);
-afterAll(() => server?.close());
 
 describe('the unit worklist', () => {
   it('missed doses: planned days of the last 14 without a dose taken, NOT_TAKEN and unrecorded alike', async () => {

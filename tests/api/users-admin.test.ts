@@ -5,15 +5,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 let other: ExtraWorkspace;
 let unitId: string;
 let profileId: string;
@@ -35,15 +33,13 @@ async function setPassword(login: string, password: string) {
   await db().updateTable('sysuser').set({ password_hash: await hashPassword(password), password_expired: false }).where('login', '=', login).execute();
 }
 
+useTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
   unitId = (await admin.post('/api/tbl/unit/query', { pageSize: 1, page: 1 })).body.list[0].id;
   profileId = (await admin.post('/api/tbl/userprofile/query', { name: 'Врач' })).body.list[0].id;
   other = await addWorkspace(server, 'Соседнее пространство', ['NEIGHBOUR']);
   await setPassword('NEIGHBOUR', 'Neighbour1');
 });
-afterAll(() => server?.close());
 
 describe('the user catalogue', () => {
   it('creates a user with an upper-case login, a new account waiting for a password and e-mail validation', async () => {

@@ -1,16 +1,11 @@
 // The user's own settings refuse bad input with whole sentences in the user's language (issue 10):
 // '<field title>: <what is wrong>', never '≤ 50' or 'not valid email'.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, useTestServer } from '../helpers/use-server.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
-});
-afterAll(() => server?.close());
+
+useTestServer();
 
 describe('POST /api/sys/usersettings', () => {
   it('a too-long mobile number and a bad e-mail: field errors in Russian, nothing saved', async () => {

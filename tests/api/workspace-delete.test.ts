@@ -2,20 +2,15 @@
 // (`x-on-delete: cascade`); the system settings forget it (`set null`) and self-registration,
 // whose setup is then incomplete, is off until an administrator chooses again.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
-let server: TestServer;
-let admin: ApiClient;
 const sessionsIn = async (workspaceId: string) =>
   Number((await sql<{ n: string }>`select count(*) as n from syssession where workspace_id = ${workspaceId}`.execute(kysely(server.ctx.orm.em.fork()))).rows[0].n);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
-});
-afterAll(() => server?.close());
+
+useTestServer();
 
 describe('DELETE /api/tbl/workspace/<id>', () => {
   it('deletes a workspace that sessions have entered, and ends those sessions', async () => {

@@ -1,16 +1,11 @@
 // Workspaces are tenants: a user sees and changes only the workspaces they belong to; a new
 // workspace is usable at once by its creator.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { addWorkspace } from '../helpers/workspace.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login();
-});
-afterAll(() => server?.close());
+
+useTestServer();
 
 describe('workspace catalogue', () => {
   it('lists and changes only the workspaces the user belongs to', async () => {

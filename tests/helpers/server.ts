@@ -50,8 +50,17 @@ export class ApiClient {
   }
 }
 
+/** How a test server differs from the default (seeded, same-origin, no proxy). */
+export interface TestServerOptions {
+  schemasDir?: string;
+  migrationsDir?: string;
+  clientMode?: boolean;
+  seedDemo?: boolean;
+  trustProxy?: boolean;
+}
+
 /** Starts a seeded server on its own database; `close()` stops it and drops the database. */
-export async function startTestServer(opts: { schemasDir?: string; migrationsDir?: string; clientMode?: boolean; seedDemo?: boolean; trustProxy?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const databaseUrl = await createTestDatabase('srv');
   const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: opts.seedDemo ?? true, demoCases: 0, clientMode: opts.clientMode ?? false, trustProxy: opts.trustProxy ?? false, schemasDir: opts.schemasDir, migrationsDir: opts.migrationsDir, outboxDir: `.tmp/outbox-${process.pid}` });
   return {

@@ -144,6 +144,20 @@ describe('the treatment tab', () => {
     await screenshot(page, 'case-treatment');
   });
 
+  it("the current month's adherence counts only the days that have come: every dose taken so far shows 100%", async () => {
+    const [y, m, d] = [now.getFullYear(), now.getMonth() + 1, now.getDate()];
+    const days = Array.from({ length: d }, (_, i) => ({ day: i + 1, status: 'DOTS' }));
+    const saved = await admin.post('/api/cases/case/treatment/followup', { caseId, year: y, month: m, days });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await page.reload();
+    const current = month(`${y}-${String(m).padStart(2, '0')}`);
+    await poll(() => current.locator(tid('calendar-adherence')).getAttribute('data-percent')).toBe('100');
+    // cleared again: the tests after it count on no dose since the first month
+    expect((await admin.post('/api/cases/case/treatment/followup', { caseId, year: y, month: m, days: [] })).status).toBe(200);
+    await page.reload();
+    await poll(() => current.locator(tid('calendar-adherence')).getAttribute('data-percent')).toBe('0');
+  });
+
   it('refuses an end date before the start beside the field', async () => {
     await bars().nth(0).click();
     await menuItem(tid('prescription-edit')).click();

@@ -52,7 +52,8 @@ async function newTags(x: ActionContext<Tbcase>, names: string[]): Promise<Map<s
 /**
  * Set the case's manual tags (the tag dialog 'Определить закладки к случаю - {name}', seed 001 §2.7,
  * §5): the chosen manual tags of the workspace plus new ones (each at most 20 characters, made as
- * manual tags); at least one in all. Automatic tags stay as their conditions say. The history entry
+ * manual tags); none at all removes the last one (and a new tag alone needs no chosen one).
+ * Automatic tags stay as their conditions say. The history entry
  * `tbcase.tag` lists the tags before and after. CASE_TAG.
  * @example POST /api/cases/tag/update {tbcaseId, tagIds: [<id>], newTags: ['Контроль']}
  */
@@ -66,7 +67,6 @@ export const tagCase: ActionOn<'tbcase', CaseTag> = {
     const s = x.session;
     const ids = x.input.tagIds ?? [];
     const names = x.input.newTags ?? [];
-    if (!ids.length && !names.length) throw new ApiError(400, [{ field: 'tagIds', msg: `${t(s.lang, 'tbcase.tags')}: ${t(s.lang, 'msg.required')}` }]);
     const wanted = new Map([...(await chosenTags(x, ids)), ...(await newTags(x, names))]);
     const before = await manualLinks(x);
     const linkDef = x.ctx.registry.table('casetag');

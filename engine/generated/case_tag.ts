@@ -4,7 +4,7 @@ export interface CaseTag {
   /**
    * @maxItems 200
    */
-  tagIds: string[];
+  tagIds?: string[];
   /**
    * @maxItems 20
    */

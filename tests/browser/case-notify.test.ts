@@ -96,6 +96,30 @@ describe('notifying a new suspect', () => {
     expect((await admin.get(`/api/tbl/patient/${saved.patientId}`)).body.lastName).toBe('Небывалов');
   });
 
+  it("a confirmed TB case names its site of disease ('Локализация'); the extrapulmonary form is asked only for an extrapulmonary case and shows on the data tab", async () => {
+    await page.goto(`/sys/case/new?diag=CONFIRMED&cla=TB&id=${unitId}`);
+    await page.locator(tid('search-lastName')).fill('Внелёгочная');
+    await page.locator(tid('search-name')).fill('Айнура');
+    await page.locator(tid('patient-search-run')).click();
+    await poll(() => page.locator(tid('patient-count')).first().innerText()).toMatch(/\b0\b/);
+    await page.locator(tid('patient-new')).click();
+    const form = page.locator(tid('notify-form'));
+    await form.waitFor();
+    await pick(page, selectOf(form, 'root_patient_gender'), 'Женский');
+    await form.locator('#root_tbcase_registrationDate').fill('2026-11-20');
+    await form.locator('#root_tbcase_diagnosisDate').fill('2026-11-19');
+    await pick(page, selectOf(form, 'root_tbcase_registrationGroup'), 'Новый случай');
+    expect(await form.locator('#root_tbcase_extrapulmonaryForm').count()).toBe(0);
+    await pick(page, selectOf(form, 'root_tbcase_infectionSite'), 'Внелёгочный');
+    await pick(page, selectOf(form, 'root_tbcase_extrapulmonaryForm'), 'Плевра (туберкулёзный плеврит)');
+    await form.locator(tid('form-save')).click();
+    await page.waitForURL(/\/sys\/case\?id=[0-9a-f-]{36}$/, { timeout: UI_TIMEOUT });
+    const saved = (await admin.get(`/api/tbl/tbcase/${new URL(page.url()).searchParams.get('id')}`)).body;
+    expect([saved.infectionSite, saved.extrapulmonaryForm]).toEqual(['EXTRAPULMONARY', 'PLEURA']);
+    await poll(() => page.locator(tid('case-data-tbcase')).innerText()).toContain('Плевра (туберкулёзный плеврит)');
+    expect(await page.locator(tid('case-data-tbcase')).innerText()).toContain('Внелёгочный');
+  });
+
   it('cancel goes back to the unit’s cases', async () => {
     await page.goto(`/sys/case/new?diag=CONFIRMED&cla=DRTB&id=${unitId}`);
     await page.locator(tid('notify-cancel')).click();

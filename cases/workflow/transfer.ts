@@ -4,6 +4,7 @@ import type { ActionContext, ActionOn, Refusal, Row, Session } from '../../serve
 import { ApiError } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { todayOf } from '../../server/http/time-zone.ts';
+import { actsFor, unitToRefusal } from './transfer-rules.ts';
 
 /**
  * Transfer of a case between units (seed 001 §4, §5). Transferring out makes the receiving unit
@@ -14,9 +15,6 @@ import { todayOf } from '../../server/http/time-zone.ts';
  * unit" — names the receiving unit.
  */
 
-/** Acts for `unitId`: an administrator, a user with `playOtherUnits`, or a user of that unit. */
-const actsFor = (s: Session, unitId: unknown) => s.administrator || s.playOtherUnits || (!!s.unitId && s.unitId === unitId);
-
 /** `moveDate` is required when the case is on treatment (the day its treatment moves), else today. */
 function moveDateOf(s: Session, row: Row<Tbcase>, input: { moveDate?: string }): string {
   if (input.moveDate) return input.moveDate;
@@ -26,9 +24,9 @@ function moveDateOf(s: Session, row: Row<Tbcase>, input: { moveDate?: string }):
 
 /** Refuses a unit the case cannot move to: not a TB unit of the workspace, or its owner already. */
 async function checkUnitTo({ em, session: s, row }: ActionContext<Tbcase>, unitToId: string): Promise<void> {
-  const unit = await kysely(em).selectFrom('unit').select('type').where('id', '=', unitToId).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
-  if (!unit || unit.type !== 'TBUNIT') throw new ApiError(400, [{ field: 'unitToId', msg: t(s.lang, 'tbcase.unitToNotTb') }]);
-  if (unitToId === row.ownerUnitId) throw new ApiError(400, [{ field: 'unitToId', msg: t(s.lang, 'tbcase.sameUnit') }]);
+  const unit = await kysely(em).selectFrom('unit').select(['id', 'type']).where('id', '=', unitToId).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
+  const refusal = unitToRefusal(unit, row.ownerUnitId);
+  if (refusal) throw new ApiError(400, [{ field: 'unitToId', msg: t(s.lang, refusal) }]);
 }
 
 /**

@@ -252,7 +252,7 @@ describe('transfer', () => {
     expect((await historyOf(id)).map((e) => e.action)).toEqual(['create', 'transferout', 'undotransfer']);
   });
 
-  it('refuses a closed case, the same unit, a non-TB unit, and a case on treatment without the move date', async () => {
+  it('refuses a closed case, the same unit, an unknown unit, a laboratory, and a case on treatment without the move date', async () => {
     const closed = await newCase({ state: 'CLOSED', outcome: 'CURED', outcomeDate: '2025-05-05' });
     refused(await act(bdoc, closed, 'transferout', { unitToId: kant }), 400, 'Закрытый случай нельзя перевести');
     const id = await newCase({ state: 'ONTREATMENT', iniTreatmentDate: '2025-01-12' });
@@ -264,6 +264,9 @@ describe('transfer', () => {
     expect(noDate.body.errors).toEqual([{ field: 'moveDate', msg: 'Дата перевода: Обязательное поле' }]);
     const nowhere = await act(bdoc, id, 'transferout', { unitToId: crypto.randomUUID() });
     expect(nowhere.body.errors).toEqual([{ field: 'unitToId', msg: 'Случай можно перевести только в учреждение ТБ' }]);
+    const lab = await act(bdoc, id, 'transferout', { unitToId: await unitNamed(admin, 'Национальная референс-лаборатория'), moveDate: '2025-02-01' });
+    expect(lab.status).toBe(400);
+    expect(lab.body.errors).toEqual([{ field: 'unitToId', msg: 'Случай можно перевести только в учреждение ТБ' }]);
     expect((await stored(id)).version).toBe(before.version);
     expect((await act(bdoc, id, 'transferout', { unitToId: kant, moveDate: '2025-02-01' })).body).toEqual({ success: true });
     expect((await stored(id)).moveDate).toBe('2025-02-01');
@@ -273,6 +276,33 @@ describe('transfer', () => {
     expect((await stored(id)).transferring).toBe(true);
     expect((await act(kdoc, id, 'transferin', { moveDate: '2025-02-03' })).body).toEqual({ success: true });
     expect(await stored(id)).toMatchObject({ ownerUnitId: kant, transferring: false, moveDate: '2025-02-03' });
+  });
+});
+
+describe('transfer by a user of another unit', () => {
+  it('without playOtherUnits: reads another unit’s case but cannot transfer it (outside their write view: 404); nothing changes', async () => {
+    const other = await createUser(server, admin, 'WFKANTWS', WORKFLOW, 'Passw0rd', { unitId: kant, view: 'WORKSPACE', playOtherUnits: false });
+    const id = await newCase();
+    expect((await other.get(`/api/tbl/tbcase/${id}`)).body.ownerUnitId).toBe(bishkek);
+    expect((await act(other, id, 'transferout', { unitToId: kant })).status).toBe(404);
+    expect(await stored(id)).toMatchObject({ ownerUnitId: bishkek, transferring: false });
+    expect((await historyOf(id)).map((e) => e.action)).toEqual(['create']);
+  });
+
+  it('with playOtherUnits: transfers out, undoes and confirms for units not their own', async () => {
+    // a user of Kant who plays other units moves a Bishkek case to Kant, takes it back for Bishkek,
+    // and moves it again; the receiving unit's confirmation is also theirs to give
+    const player = await createUser(server, admin, 'WFPLAYER', WORKFLOW, 'Passw0rd', { unitId: kant, view: 'WORKSPACE', playOtherUnits: true });
+    const id = await newCase();
+    expect((await act(player, id, 'transferout', { unitToId: kant })).body).toEqual({ success: true });
+    expect(await stored(id)).toMatchObject({ ownerUnitId: kant, transferFromUnitId: bishkek, transferring: true });
+    expect((await act(player, id, 'undotransfer', {})).body).toEqual({ success: true });
+    expect(await stored(id)).toMatchObject({ ownerUnitId: bishkek, transferring: false });
+    const otherTb = await unitNamed(admin, 'Сокулукский');
+    expect((await act(player, id, 'transferout', { unitToId: otherTb })).body).toEqual({ success: true });
+    expect((await act(player, id, 'transferin', {})).body).toEqual({ success: true });
+    expect(await stored(id)).toMatchObject({ ownerUnitId: otherTb, transferring: false });
+    expect((await historyOf(id)).map((e) => e.action)).toEqual(['create', 'transferout', 'undotransfer', 'transferout', 'transferin']);
   });
 });
 

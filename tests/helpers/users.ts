@@ -11,14 +11,15 @@ export async function createUser(
   login: string,
   permissions: { permission: string; canChange?: boolean }[],
   password = 'Passw0rd',
-  /** The user's unit (else the first unit listed) and view (else the whole workspace). */
-  place: { unitId?: string; view?: 'WORKSPACE' | 'ADMINUNIT' | 'UNIT' } = {},
+  /** The user's unit (else the first unit listed), view (else the whole workspace), and whether they act for other units. */
+  place: { unitId?: string; view?: 'WORKSPACE' | 'ADMINUNIT' | 'UNIT'; playOtherUnits?: boolean } = {},
 ): Promise<ApiClient> {
   const profile = await admin.post('/api/tbl/userprofile', { name: `Профиль ${login}`, permissions });
   if (profile.status !== 200) throw new Error(JSON.stringify(profile.body));
   const unitId = place.unitId ?? (await admin.post('/api/tbl/unit/query', { pageSize: 1, page: 1 })).body.list[0].id;
   const user = await admin.post('/api/tbl/userws', {
     login, name: login, email: `${login.toLowerCase()}@example.org`, unitId, profiles: [profile.body.result], view: place.view ?? 'WORKSPACE',
+    ...(place.playOtherUnits === undefined ? {} : { playOtherUnits: place.playOtherUnits }),
   });
   if (user.status !== 200) throw new Error(JSON.stringify(user.body));
   await kysely(server.ctx.orm.em.fork()).updateTable('sysuser').set({ password_hash: await hashPassword(password), password_expired: false }).where('login', '=', login).execute();

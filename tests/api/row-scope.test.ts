@@ -1,10 +1,11 @@
 // Row scope by the user's view: a unit-view doctor sees, changes and points at the cases of their
-// unit only, whatever the request names; an area view sees its subtree; a workspace's administrator
+// unit only, whatever the request names; an area view sees its subtree, every level of it; a workspace's administrator
 // cannot list another workspace's patients by naming it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startServerWithSchemas } from '../helpers/extra-schemas.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
+import { createCase, newPatient } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 import { addWorkspace } from '../helpers/workspace.ts';
 
@@ -159,6 +160,58 @@ describe('an area-view user', () => {
     expect(seen.map((c: any) => c.id)).toContain(other.id);
     expect(seen.map((c: any) => c.id)).not.toContain(own.id);
     expect((await area.get(`/api/tbl/tbcase/${own.id}`)).status).toBe(404);
+  });
+});
+
+describe('an area-view user, at each depth of the area tree', () => {
+  // A case in a unit at each level of the demo tree (country › region › district › village ›
+  // section, levels 1–5); users whose unit lies at level 1, 2 and 5 see their area and every level
+  // below it, and nothing beside or above it.
+  const placed: Record<string, string> = {};
+  const units: Record<string, string> = {};
+  const users: Record<string, ApiClient> = {};
+  const areaNamed = async (name: string) => ((await admin.post('/api/tbl/adminunit/query', { key: name, pageSize: 50 })).body.list as any[]).find((a) => a.name === name).id as string;
+  const caseIn = async (key: string, areaName: string) => {
+    const unit = await admin.post('/api/tbl/unit', { type: 'TBUNIT', name: `Диспансер (${key})`, active: true, address: { adminUnitId: await areaNamed(areaName) } });
+    expect(unit.status, JSON.stringify(unit.body)).toBe(200);
+    units[key] = unit.body.result;
+    const patientId = await newPatient(admin, { name: 'Айбек', lastName: `Глубинов ${key}`, gender: 'MALE', birthDate: '1980-01-01' });
+    placed[key] = await createCase(admin, patientId, units[key]);
+  };
+
+  beforeAll(async () => {
+    await caseIn('country', 'Кыргызская Республика');
+    await caseIn('region', 'Чуйская область');
+    await caseIn('district', 'Аламудунский район');
+    await caseIn('village', 'с. Лебединовка');
+    await caseIn('section', 'Врачебный участок № 1 (Лебединовка)');
+    await caseIn('another section', 'Врачебный участок № 2 (Лебединовка)');
+    await caseIn('another region', 'г. Бишкек');
+    await caseIn('another region’s district', 'Ленинский район');
+    for (const at of ['country', 'region', 'section']) {
+      users[at] = await createUser(server, admin, `AREA${at.toUpperCase()}`, [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: units[at], view: 'ADMINUNIT' });
+    }
+  }, 180_000);
+
+  it.each([
+    // the user's area, the case's place, seen
+    ['region', 'region', 'the area itself', true],
+    ['region', 'district', 'one level below', true],
+    ['region', 'village', 'two levels below', true],
+    ['region', 'section', 'three levels below', true],
+    ['region', 'country', 'the area above', false],
+    ['region', 'another region', 'a sibling area', false],
+    ['region', 'another region’s district', 'below a sibling area', false],
+    ['country', 'country', 'the root area itself', true],
+    ['country', 'another region’s district', 'two levels below the root', true],
+    ['country', 'section', 'four levels below the root', true],
+    ['section', 'section', 'the deepest area itself (level 5)', true],
+    ['section', 'another section', 'a sibling of the deepest area', false],
+    ['section', 'village', 'the area above', false],
+  ])('a user of the %s sees a case of the %s (%s): %s', async (at, key, _where, seen) => {
+    const listed = ((await users[at].post('/api/tbl/tbcase/query', { pageSize: 500 })).body.list as any[]).map((c) => c.id);
+    expect(listed.includes(placed[key])).toBe(seen);
+    expect((await users[at].get(`/api/tbl/tbcase/${placed[key]}`)).status).toBe(seen ? 200 : 404);
   });
 });
 

@@ -2,6 +2,7 @@
 // whatever the letter case, ё/е, a Latin spelling of a Cyrillic name and back, a one-letter typo or
 // the name parts in another order, closest first; 20 per page with the count; each hit carries the
 // latest case.
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
@@ -116,6 +117,40 @@ describe('finds a registered patient', () => {
   it('not a stranger', async () => {
     expect(await found({ lastName: 'Ошурков', name: 'Айбек' })).not.toContain(ids.aibek);
     expect(await found({ lastName: 'Абракадабров', name: 'Зюзя' })).toEqual([]);
+  });
+});
+
+describe('the name key: each spelling of one sound gives one key', () => {
+  // tb_name_key (migration patient_search): Cyrillic letters to Latin, then the common Latin
+  // spellings of one sound folded to one (kh/h, zh/dzh/dj/j, ts/tz/c, shch/sch/sh, ye/yo/e, ph/f,
+  // x/ks, y/i, w/v, q/k), doubled letters single, every non-letter a word break.
+  it.each([
+    // each spelling, and the key they all give
+    [['Жумабеков', 'ЖУМАБЕКОВ', 'Zhumabekov', 'Dzhumabekov', 'Djumabekov', 'Jumabekov'], 'jumabekov'],
+    [['Тохтогулов', 'Tokhtogulov', 'Tohtogulov'], 'tohtogulov'],
+    [['Цой', 'Tsoi', 'Tsoy', 'Tzoi', 'Coi'], 'coi'],
+    [['Щукин', 'Шукин', 'Shchukin', 'Schukin', 'Shukin'], 'shukin'],
+    [['Ёлкин', 'Елкин', 'Yolkin', 'Yelkin', 'Elkin'], 'elkin'],
+    [['Филипп', 'Philipp', 'Filip'], 'filip'],
+    [['Максим', 'Maxim', 'Maksim'], 'maksim'],
+    [['Юлия', 'Yuliya', 'Iuliia', 'Yulia'], 'iulia'], // и + я: 'iia', the doubled i single
+    [['Вова', 'Wowa', 'Vova'], 'vova'],
+    [['Чынгыз', 'Chyngyz', 'Chingiz'], 'chingiz'],
+    [['Қасым', 'Kasym', 'Qasym'], 'kasim'],
+    [['Өмүрбек', 'Ömürbek', 'Omurbek'], 'omurbek'],
+    [['Игорь', 'Игоръ', 'Igor'], 'igor'],
+    [['Şükür', 'Шүкүр', 'Shukur'], 'shukur'],
+    [['Ахмед-Оглы', 'Akhmed Ogly', ' ахмед  оглы '], 'ahmed ogli'],
+  ])('%j → %s', async (spellings, key) => {
+    for (const name of spellings) {
+      const { rows } = await sql<{ key: string }>`select tb_name_key(${name}) as key`.execute(kysely(server.ctx.orm.em.fork()));
+      expect(rows[0].key, name).toBe(key);
+    }
+  });
+
+  it('a name with no letters has no key', async () => {
+    const { rows } = await sql<{ key: string | null }>`select tb_name_key(${'-- 12'}) as key`.execute(kysely(server.ctx.orm.em.fork()));
+    expect(rows[0].key).toBe(null);
   });
 });
 

@@ -6,11 +6,12 @@
 // permitted session gets past the gate (reads of a real row 200), but a row of another workspace
 // is 404 and never appears in its lists or lookups. Writes by permitted sessions name a row that
 // does not exist, so nothing is changed; refused ones name real rows, which must survive.
+// Who holds what, and what each table, lookup, action and form needs, come from the fixed table in
+// authz-expected.ts (written from the spec and the permission tree), not from the code under test.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allPermissionIds, effectivePermissions, isChangeable } from '../../engine/permissions.ts';
-import { canReadOptions } from '../../engine/option-access.ts';
-import { routePermissions, selfGuardedLookups, type RouteRule } from '../../server/http/route-permissions.ts';
-import { writePermission } from '../../engine/write-permission.ts';
+import tree from '../../engine/permissions-tree.json' with { type: 'json' };
+import { routePermissions, type RouteRule } from '../../server/http/route-permissions.ts';
+import { ACTION_PERMISSIONS, CHANGEABLE, FORMS, OPTION_READERS, SYSTEM_WIDE, TABLE_RULES, USER_MANAGER_HOLDS } from './authz-expected.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { apiRoutes, type ApiRoute } from '../helpers/routes.ts';
@@ -21,7 +22,21 @@ import { createUser } from '../helpers/users.ts';
 import { addWorkspace } from '../helpers/workspace.ts';
 
 /** Permissions that reach beyond a workspace: only the system administrator role holds them. */
-const systemWide = new Set(['SYSSETUP', 'CHECKUPDT']);
+const systemWide = new Set(SYSTEM_WIDE);
+/** Every node id of the permission tree. */
+const treeIds: string[] = [];
+(function walk(nodes: { id: string; children?: unknown[] }[]) {
+  for (const n of nodes) {
+    treeIds.push(n.id);
+    walk((n.children ?? []) as { id: string }[]);
+  }
+})(tree.tree);
+/** The workspace permissions of the tree (no system-wide ones), without any `_EDT`. */
+const workspaceIds = treeIds.filter((p) => !systemWide.has(p));
+const holds = (list: string[]) => {
+  const set = new Set(list);
+  return (p: string) => set.has(p);
+};
 
 interface Persona {
   name: string;
@@ -40,11 +55,6 @@ let workspaceA: string;
 let lookups: string[];
 const missing = '00000000-0000-4000-8000-000000000000';
 
-const granted = (grants: { permission: string; canChange?: boolean }[]) => {
-  const set = new Set(effectivePermissions(grants, false));
-  return (p: string) => set.has(p) && !systemWide.has(p);
-};
-
 useTestServer();
 beforeAll(async () => {
   const admin = await server.login();
@@ -59,18 +69,20 @@ beforeAll(async () => {
   lookups = [];
   for (const name of names) if ((await admin.post(`/api/opts/${name}`, {})).status === 200) lookups.push(name);
 
-  const readAll = allPermissionIds().filter((p) => !systemWide.has(p)).map((permission) => ({ permission }));
+  const readAll = workspaceIds.map((permission) => ({ permission }));
   const manager = [{ permission: 'USERS', canChange: true }];
   const b = await addWorkspace(server, 'Чужое пространство', ['BADMIN']);
   await kysely(server.ctx.orm.em.fork()).updateTable('sysuser').set({ password_hash: await hashPassword('Badmin123') }).where('login', '=', 'BADMIN').execute();
   const bAdmin = await server.login('BADMIN', 'Badmin123', b.workspaceId);
-  const bAll = allPermissionIds().filter((p) => !systemWide.has(p)).map((permission) => ({ permission, canChange: isChangeable(permission) }));
+  const bAll = workspaceIds.map((permission) => ({ permission, canChange: CHANGEABLE.includes(permission) }));
   personas = [
     { name: 'anonymous', client: server.anonymous(), otherWorkspace: false, has: () => false },
-    { name: 'no permission', client: await createUser(server, admin, 'MXNONE', []), otherWorkspace: false, has: granted([]) },
-    { name: 'read-only', client: await createUser(server, admin, 'MXREAD', readAll), otherWorkspace: false, has: granted(readAll) },
-    { name: 'user manager', client: await createUser(server, admin, 'MXUSERS', manager), otherWorkspace: false, has: granted(manager) },
-    { name: "another workspace's user", client: await createUser(server, bAdmin, 'MXBUSER', bAll), otherWorkspace: true, has: granted(bAll) },
+    { name: 'no permission', client: await createUser(server, admin, 'MXNONE', []), otherWorkspace: false, has: holds([]) },
+    // every node ticked, 'Can modify?' on none: every workspace permission, no _EDT
+    { name: 'read-only', client: await createUser(server, admin, 'MXREAD', readAll), otherWorkspace: false, has: holds(workspaceIds) },
+    { name: 'user manager', client: await createUser(server, admin, 'MXUSERS', manager), otherWorkspace: false, has: holds(USER_MANAGER_HOLDS) },
+    // every node ticked with 'Can modify?': the _EDT of the changeable nodes only
+    { name: "another workspace's user", client: await createUser(server, bAdmin, 'MXBUSER', bAll), otherWorkspace: true, has: holds([...workspaceIds, ...CHANGEABLE.map((p) => `${p}_EDT`)]) },
     { name: "another workspace's administrator", client: bAdmin, otherWorkspace: true, has: (p) => !systemWide.has(p) },
     { name: 'system administrator', client: admin, otherWorkspace: false, has: () => true },
   ];
@@ -101,7 +113,8 @@ function callsOf(route: ApiRoute, rule: RouteRule, p: Persona): Call[] {
   const anon = p.name === 'anonymous';
   const at = (params: Record<string, string>) => path.replace(/:(\w+)/g, (_, k) => encodeURIComponent(params[k]));
   const apiTables = [...registry.tables.keys()].filter((n) => registry.apiTable(n));
-  const tablePerm = (name: string) => registry.tables.get(name)!.meta;
+  const formOnly = [...registry.schemas.values()].filter((s) => !s['x-table'] && s['x-form']).map((s) => s.$id);
+  const may = (perm: string | null) => perm === 'any' || perm === null || p.has(perm);
 
   switch (rule.kind) {
     case 'public':
@@ -117,21 +130,19 @@ function callsOf(route: ApiRoute, rule: RouteRule, p: Persona): Call[] {
       return [{ method, path, body: {}, allowed: !anon && rule.anyOf.some(p.has), hidden: rowsOfA(p) }];
     case 'options': {
       return lookups.map((name) => {
-        const self = selfGuardedLookups[name];
-        const allowed = !anon && (self ? self.some(p.has) : (canReadOptions(registry, name, p.has) ?? false));
+        const readers = OPTION_READERS[name];
+        const allowed = !anon && (readers === 'any' || readers.some(p.has));
         return { method, path: at({ name }), body: {}, allowed, hidden: p.otherWorkspace && rowOfA.has(name) ? [rowOfA.get(name)!] : undefined };
       });
     }
     case 'table': {
       const out: Call[] = [];
-      const names = rule.access === 'form' ? [...apiTables, ...[...registry.schemas.values()].filter((s) => !s['x-table'] && s['x-form']).map((s) => s.$id)] : apiTables;
+      const names = rule.access === 'form' ? [...apiTables, ...formOnly] : apiTables;
       for (const table of names) {
-        const meta = registry.tables.get(table)?.meta;
-        const formPerm = meta ? undefined : (registry.schemas.get(table)!['x-form'] as { permission?: string }).permission;
-        const readable = meta ? meta.read === 'any' || !meta.permission || p.has(meta.permission) : !formPerm || p.has(formPerm);
+        const expected = TABLE_RULES[table];
+        const readable = expected ? may(expected.read) : may(FORMS[table].open);
         const op = method === 'DELETE' ? 'delete' : route.params.includes('id') ? 'update' : 'create';
-        const writePerm = meta && writePermission(meta, op); // x-table.write, else <permission>_EDT
-        const allowed = !anon && (rule.access === 'write' ? !writePerm || p.has(writePerm) : readable);
+        const allowed = !anon && (rule.access === 'write' ? may(expected[op]) : readable);
         const real = rowOfA.get(table);
         const hidden = p.otherWorkspace && real ? [real] : undefined;
         if (!route.params.includes('id')) {
@@ -142,11 +153,9 @@ function callsOf(route: ApiRoute, rule: RouteRule, p: Persona): Call[] {
           continue;
         }
         const write = method !== 'GET';
-        const actions = route.params.includes('name')
-          ? server.ctx.modules.list.flatMap((m) => ((m as { actions?: { table: string; name: string; permission: string }[] }).actions ?? []).filter((a) => a.table === table))
-          : [undefined];
+        const actions = route.params.includes('name') ? declaredActions().filter((a) => a.table === table) : [undefined];
         for (const action of actions) {
-          const ok = action ? allowed && p.has(action.permission) : allowed;
+          const ok = action ? allowed && p.has(ACTION_PERMISSIONS[`${table}.${action.name}`]) : allowed;
           // refused callers and the other workspace name A's real row; permitted writers a missing one
           const id = !ok || p.otherWorkspace || !write ? (real ?? missing) : missing;
           const status = ok ? (id === missing || p.otherWorkspace ? 404 : 200) : undefined;
@@ -162,8 +171,7 @@ function callsOf(route: ApiRoute, rule: RouteRule, p: Persona): Call[] {
       // an action's alias path: reading its table and the action's permission; permitted callers name a missing row (404)
       const alias = actionAliases(server.ctx.modules).find((a) => a.route.method === method && a.route.path === path);
       if (!alias) return [];
-      const meta = registry.tables.get(alias.action.table)!.meta;
-      const ok = !anon && (meta.read === 'any' || !meta.permission || p.has(meta.permission)) && p.has(alias.action.permission);
+      const ok = !anon && may(TABLE_RULES[alias.action.table].read) && p.has(ACTION_PERMISSIONS[`${alias.action.table}.${alias.action.name}`]);
       const real = rowOfA.get(alias.action.table);
       const id = !ok || p.otherWorkspace ? (real ?? missing) : missing;
       const body = method === 'POST' ? (alias.route.idField ? { [alias.route.idField]: id } : {}) : undefined;
@@ -171,12 +179,7 @@ function callsOf(route: ApiRoute, rule: RouteRule, p: Persona): Call[] {
     }
     case 'formSave':
       // every composed form: its permission and each part's <permission>_EDT (an empty body is then refused by validation)
-      return [...registry.schemas.values()].filter((s) => !s['x-table'] && s['x-form']).map((s) => {
-        const form = s['x-form'] as { permission?: string; parts?: Record<string, string> };
-        const parts = Object.values(form.parts ?? {}).map((t) => registry.tables.get(t)!.meta.permission);
-        const allowed = !anon && (!form.permission || p.has(form.permission)) && parts.every((perm) => !perm || p.has(`${perm}_EDT`));
-        return { method, path: at({ table: s.$id }), body: {}, allowed };
-      });
+      return formOnly.map((form) => ({ method, path: at({ table: form }), body: {}, allowed: !anon && FORMS[form].save.every(p.has) }));
   }
 }
 
@@ -188,7 +191,22 @@ async function pool<T>(items: T[], n: number, fn: (x: T) => Promise<void>) {
   }));
 }
 
+/** The row actions the modules declare (their names; who may run them is ACTION_PERMISSIONS'). */
+const declaredActions = () => server.ctx.modules.list.flatMap((m) => ((m as { actions?: { table: string; name: string }[] }).actions ?? []));
+
 describe('authorization matrix', () => {
+  it('has an expected answer for every table, lookup, action and form of the app, and for nothing else', () => {
+    const { registry } = server.ctx;
+    const same = (expected: object, actual: string[], what: string) => {
+      expect(actual.filter((k) => !Object.hasOwn(expected, k)), `${what} the app has and authz-expected.ts does not name`).toEqual([]);
+      expect(Object.keys(expected).filter((k) => !actual.includes(k)), `${what} authz-expected.ts names and the app does not have`).toEqual([]);
+    };
+    same(TABLE_RULES, [...registry.tables.keys()].filter((n) => registry.apiTable(n)), 'tables');
+    same(OPTION_READERS, lookups, 'lookups');
+    same(ACTION_PERMISSIONS, declaredActions().map((a) => `${a.table}.${a.name}`), 'actions');
+    same(FORMS, [...registry.schemas.values()].filter((s) => !s['x-table'] && s['x-form']).map((s) => s.$id), 'forms');
+  });
+
   it('declares who may call every route of the app, and nothing else', () => {
     const declared = new Set(Object.keys(routePermissions));
     const actual = new Set(routes.map((r) => `${r.method} ${r.path}`));
@@ -217,5 +235,5 @@ describe('authorization matrix', () => {
     // the refused and the other workspace's writes named real rows of A: all still there
     const admin = personas.find((p) => p.name === 'system administrator')!.client!;
     for (const [table, id] of rowOfA) expect((await admin.get(`/api/tbl/${table}/${id}`)).status, table).toBe(200);
-  });
+  }, 300_000); // over 1,000 calls: minutes on a loaded 2-core machine
 });

@@ -1,0 +1,161 @@
+// The authorization matrix's expected answers, written out by hand from the specification (spec 000
+// §3 permissions and profiles, §6 users; seed 001's case actions) and the permission tree
+// (engine/permissions-tree.json) — never computed by the code under test (`effectivePermissions`,
+// `writePermission`, `canReadOptions`, the modules' action declarations). A change of who may do
+// what must change this file too; a table, lookup, action or form the app has and this file does not
+// name fails the matrix.
+
+/** Only the system administrator role holds these; no workspace flag or profile grants them. */
+export const SYSTEM_WIDE = ['SYSSETUP', 'CHECKUPDT'];
+
+/**
+ * The nodes of the tree marked changeable: ticking 'Can modify?' on one grants `<ID>_EDT`. Others
+ * (CASE_TREAT, CASEMAN, …) never give an `_EDT`, so only an administrator holds their `_EDT`.
+ */
+export const CHANGEABLE = [
+  'CASE_INTAKEMED', 'EXAM_MICROSCOPY', 'EXAM_XPERT', 'EXAM_CULTURE', 'EXAM_DST', 'EXAM_HIV', 'EXAM_XRAY', 'COMIRBIDITIES',
+  'CASECONTACT', 'ADV_EFFECTS', 'CASE_MED_EXAM', 'ADMINUNITS', 'SOURCES', 'UNITS', 'SUBSTANCES', 'PRODUCTS', 'REGIMENS',
+  'AGERANGES', 'PROFILES', 'TAGS', 'USERS', 'WORKSPACES',
+];
+
+/** A user manager's profile ticks USERS with 'Can modify?': the node, its ancestors (the way to it), its `_EDT`. */
+export const USER_MANAGER_HOLDS = ['ADMIN', 'TABLES', 'USERS', 'USERS_EDT'];
+
+type Perm = string;
+/** `any`: every user of the workspace; `null`: the table declares no permission (anyone of the workspace). */
+interface TableRule {
+  read: Perm | 'any' | null;
+  create: Perm | null;
+  update: Perm | null;
+  delete: Perm | null;
+}
+const edt = (p: Perm, read: Perm | 'any' = p): TableRule => ({ read, create: `${p}_EDT`, update: `${p}_EDT`, delete: `${p}_EDT` });
+
+/**
+ * Per table of the generic API: the permission to read it and to create, change and delete a row.
+ * A catalogue: `<ID>` to read, `<ID>_EDT` to write; except where the spec names other permissions:
+ * a case's comments (CASE_COMMENTS to add, REM_COMMENTS to remove), its issues (NEW_ISSUE,
+ * ANSWER_ISSUE, CLOSEDEL_ISSUE), its previous treatments (CASE_ADDINFO), a new workspace (only the
+ * system administrator); the places every user picks from (areas, units, workspaces) read by anyone.
+ */
+export const TABLE_RULES: Record<string, TableRule> = {
+  adherence: edt('CASE_INTAKEMED'),
+  adminunit: edt('ADMINUNITS', 'any'),
+  agerange: edt('AGERANGES'),
+  casecomment: { read: 'CASEMAN', create: 'CASE_COMMENTS', update: 'CASE_COMMENTS', delete: 'REM_COMMENTS' },
+  casetag: edt('CASEMAN'),
+  contact: edt('CASECONTACT'),
+  countrystructure: edt('ADMINUNITS', 'any'),
+  examcul: edt('EXAM_CULTURE'),
+  examdst: edt('EXAM_DST'),
+  examhiv: edt('EXAM_HIV'),
+  exammic: edt('EXAM_MICROSCOPY'),
+  examxpert: edt('EXAM_XPERT'),
+  examxray: edt('EXAM_XRAY'),
+  issue: { read: 'CASEMAN', create: 'NEW_ISSUE', update: 'NEW_ISSUE', delete: 'CLOSEDEL_ISSUE' },
+  issuefollowup: { read: 'CASEMAN', create: 'ANSWER_ISSUE', update: 'ANSWER_ISSUE', delete: 'CLOSEDEL_ISSUE' },
+  medexam: edt('CASE_MED_EXAM'),
+  patient: edt('CASEMAN'),
+  prescription: edt('CASE_TREAT'),
+  prevtreat: { read: 'CASEMAN', create: 'CASE_ADDINFO', update: 'CASE_ADDINFO', delete: 'CASE_ADDINFO' },
+  product: edt('PRODUCTS'),
+  regimen: edt('REGIMENS'),
+  sideeffect: edt('ADV_EFFECTS'),
+  source: edt('SOURCES'),
+  substance: edt('SUBSTANCES'),
+  tag: edt('TAGS'),
+  tbcase: edt('CASEMAN'),
+  treatment: edt('CASE_TREAT'),
+  treatunit: edt('CASE_TREAT'),
+  unit: edt('UNITS', 'any'),
+  userprofile: edt('PROFILES'),
+  userws: edt('USERS'),
+  workspace: { read: 'any', create: 'SYSSETUP', update: 'WORKSPACES_EDT', delete: 'WORKSPACES_EDT' },
+};
+
+/**
+ * Who may read each option lookup (`/api/opts/<name>`): `any`, or the permissions any one of which
+ * opens it — the table's own readers, and the holders of a form that picks from it (a case form
+ * picks a unit, a patient, a tag; a profile editor the permission tree; a user editor a profile…).
+ */
+const CASE_SUB_RECORDS = ['CASEMAN', 'ADV_EFFECTS', 'CASECONTACT', 'CASE_INTAKEMED', 'CASE_MED_EXAM', 'CASE_TREAT', 'EXAM_CULTURE', 'EXAM_DST', 'EXAM_HIV', 'EXAM_MICROSCOPY', 'EXAM_XPERT', 'EXAM_XRAY'];
+export const OPTION_READERS: Record<string, Perm[] | 'any'> = {
+  adherence: ['CASE_INTAKEMED'],
+  adminunit: 'any',
+  agerange: ['AGERANGES'],
+  casecomment: ['CASEMAN'],
+  casetag: ['CASEMAN'],
+  'command-types': ['CMDHISTORY', 'CMDSTATISTICS'],
+  contact: ['CASECONTACT'],
+  countrystructure: 'any',
+  examcul: ['EXAM_CULTURE'],
+  examdst: ['EXAM_DST'],
+  examhiv: ['EXAM_HIV'],
+  exammic: ['EXAM_MICROSCOPY'],
+  examxpert: ['EXAM_XPERT'],
+  examxray: ['EXAM_XRAY'],
+  issue: ['CASEMAN'],
+  issuefollowup: ['CASEMAN'],
+  medexam: ['CASE_MED_EXAM'],
+  patient: ['CASEMAN'],
+  'perms-tree': ['PROFILES'],
+  prescription: ['CASE_TREAT'],
+  prevtreat: ['CASEMAN'],
+  product: ['PRODUCTS', 'CASE_TREAT', 'REGIMENS'],
+  regimen: ['REGIMENS', 'CASE_TREAT'],
+  'report-users': ['USERSESREP', 'CMDHISTORY', 'CMDSTATISTICS', 'ONLINE', 'ERRORLOGREP'],
+  sideeffect: ['ADV_EFFECTS'],
+  source: ['SOURCES'],
+  substance: ['SUBSTANCES', 'ADV_EFFECTS', 'PRODUCTS'],
+  tag: ['TAGS', 'CASEMAN', 'CASE_TAG'],
+  tbcase: CASE_SUB_RECORDS,
+  treatment: ['CASE_TREAT'],
+  treatunit: ['CASE_TREAT'],
+  unit: 'any',
+  'user-views': ['USERS'],
+  userprofile: ['PROFILES', 'SYSSETUP', 'USERS'],
+  workspace: 'any',
+};
+
+/** The declared row actions (`<table>.<action>`) and the permission each needs (seed 001 §4–§7; users: spec 000 §6). */
+export const ACTION_PERMISSIONS: Record<string, Perm> = {
+  'userws.resetpwd': 'USERS_EDT',
+  'userws.updatepwd': 'USERS_EDT',
+  'userws.block': 'USERS_EDT',
+  'userws.unblock': 'USERS_EDT',
+  'tbcase.validate': 'CASE_VALIDATE',
+  'tbcase.close': 'CASE_CLOSE',
+  'tbcase.reopen': 'CASE_REOPEN',
+  'tbcase.transferout': 'CASE_TRANSFER',
+  'tbcase.transferin': 'CASE_TRANSFER',
+  'tbcase.undotransfer': 'CASE_TRANSFER',
+  'tbcase.suspectfollowup': 'NEWCASE',
+  'tbcase.tag': 'CASE_TAG',
+  'tbcase.delete': 'CASEMAN',
+  'tbcase.comorbidity': 'COMIRBIDITIES_EDT',
+  'issue.closeIssue': 'CLOSEDEL_ISSUE',
+  'issue.reopenIssue': 'CLOSEDEL_ISSUE',
+};
+
+/** Form-only schemas: the permission to open one, and what saving it needs besides (`_EDT` of the tables it writes). */
+const notification = (open: Perm) => ({ open, save: [open, 'CASEMAN_EDT'] });
+const dialog = (open: Perm) => ({ open, save: [open] });
+export const FORMS: Record<string, { open: Perm; save: Perm[] }> = {
+  case_close: dialog('CASE_CLOSE'),
+  case_suspectfollowup: dialog('NEWCASE'),
+  case_tag: dialog('CASE_TAG'),
+  case_transferin: dialog('CASE_TRANSFER'),
+  case_transferout: dialog('CASE_TRANSFER'),
+  casedata: notification('CASEMAN'),
+  newnotif_tb: notification('NEWCASE'),
+  newnotif_drtb: notification('NEWCASE'),
+  newnotif_ntm: notification('NEWCASE'),
+  newnotif_suspect_tb: notification('NEWSUSP'),
+  newnotif_suspect_drtb: notification('NEWSUSP'),
+  newnotif_suspect_ntm: notification('NEWSUSP'),
+  prescription_add: dialog('CASE_TREAT'),
+  prescription_edit: dialog('CASE_TREAT'),
+  treatperiod: dialog('CASE_TREAT'),
+  treatstart_individual: dialog('CASE_TREAT'),
+  treatstart_standard: dialog('CASE_TREAT'),
+};

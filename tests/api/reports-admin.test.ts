@@ -26,6 +26,7 @@ beforeAll(async () => {
 
 describe('session history', () => {
   it('shows a login and its logout, by day and by period', async () => {
+    const before = Date.now() - 1000; // the database's clock may be a moment behind this process's
     const doctor = await server.login('DOCTOR1', 'Doctor123');
     await doctor.post('/api/auth/logout');
     const doctorId = await accountOf('DOCTOR1');
@@ -34,9 +35,12 @@ describe('session history', () => {
     expect(r.body.count).toBe(1);
     const [row] = r.body.list;
     expect(row).toMatchObject({ userLogin: 'DOCTOR1', userName: 'Асанова Гульмира Токтогуловна' });
-    expect(row.loginDate).toBeTruthy();
-    expect(row.logoutDate).toBeTruthy();
-    expect(row.lastAccess).toBeTruthy();
+    // login ≤ last access ≤ logout, all within this test
+    const at = (iso: string) => (expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/), new Date(iso).getTime());
+    expect(at(row.loginDate)).toBeGreaterThanOrEqual(before);
+    expect(at(row.lastAccess)).toBeGreaterThanOrEqual(at(row.loginDate));
+    expect(at(row.logoutDate)).toBeGreaterThanOrEqual(at(row.lastAccess));
+    expect(at(row.logoutDate)).toBeLessThanOrEqual(Date.now() + 1000);
     expect(row).toHaveProperty('ipAddress');
     // the application is named; the user agent it came with is kept as the detail
     expect(row.application).toBe('Браузер');
@@ -116,8 +120,10 @@ describe('command history report', () => {
     const idOf = (v: any) => v?.id ?? v;
     const mine = units.find((u: any) => u.id === session.adminUnitId);
     expect(await names({ adminUnitId: idOf(mine.p0) })).toContain('Отчётный источник');
-    const elsewhere = units.find((u: any) => idOf(u.p0) !== idOf(mine.p0));
-    if (elsewhere) expect(await names({ adminUnitId: elsewhere.id })).not.toContain('Отчётный источник');
+    // an area outside the administrator's: the city of Osh, not on the path of the administrator's area
+    const osh = (await admin.post('/api/tbl/adminunit/query', { key: 'г. Ош' })).body.list.find((u: any) => u.name === 'г. Ош');
+    expect([mine.p0, mine.p1, mine.p2, mine.p3, mine.p4].map(idOf)).not.toContain(osh.id);
+    expect(await names({ adminUnitId: osh.id })).not.toContain('Отчётный источник');
     const tomorrow = await admin.post('/api/admin/rep/cmdhistory', { iniDate: startOfToday() + 86_400_000 });
     expect(tomorrow.body).toEqual({ count: 0, list: [] });
     const paged = await admin.post('/api/admin/rep/cmdhistory', { ...base, pageSize: 1, page: 1 });

@@ -14,6 +14,7 @@ import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
 
 let other: ExtraWorkspace;
 let unitId: string;
+let unitName: string;
 let profileId: string;
 const db = () => kysely(server.ctx.orm.em.fork());
 const rows = async (table: string) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db())).rows[0].n);
@@ -35,7 +36,7 @@ async function setPassword(login: string, password: string) {
 
 useTestServer();
 beforeAll(async () => {
-  unitId = (await admin.post('/api/tbl/unit/query', { pageSize: 1, page: 1 })).body.list[0].id;
+  ({ id: unitId, name: unitName } = (await admin.post('/api/tbl/unit/query', { pageSize: 1, page: 1 })).body.list[0]);
   profileId = (await admin.post('/api/tbl/userprofile/query', { name: 'Врач' })).body.list[0].id;
   other = await addWorkspace(server, 'Соседнее пространство', ['NEIGHBOUR']);
   await setPassword('NEIGHBOUR', 'Neighbour1');
@@ -47,7 +48,7 @@ describe('the user catalogue', () => {
     expect(r.status).toBe(200);
     const u = await userWs('IVANOV');
     expect(u).toMatchObject({ login: 'IVANOV', name: 'Пользователь ivanov', active: true, passwordExpired: true, emailConfirmed: false, unit: { id: unitId } });
-    expect(u.unit.name).toBeTruthy();
+    expect(u.unit.name).toBe(unitName);
     const account = await db().selectFrom('sysuser').selectAll().where('login', '=', 'IVANOV').executeTakeFirstOrThrow();
     expect(account.email).toBe('ivanov@example.org');
   });
@@ -99,9 +100,13 @@ describe('the user catalogue', () => {
     await admin.post('/api/tbl/userws', newUser('TEMP1'));
     await setPassword('TEMP1', 'Temp12345');
     const temp = await server.login('TEMP1', 'Temp12345');
-    const r = await admin.delete(`/api/tbl/userws/${(await userWs('TEMP1')).id}`);
+    const id = (await userWs('TEMP1')).id;
+    const r = await admin.delete(`/api/tbl/userws/${id}`);
     expect(r.status).toBe(200);
     expect((await temp.post('/api/sys/session')).status).toBe(401);
+    // the command history keeps the user's entries, the deletion added: nothing of it went with the row
+    const history = await db().selectFrom('cmdhistory').select(['action', 'entity_name']).where('entity_id', '=', id).orderBy('exec_date').execute();
+    expect(history).toEqual([{ action: 'create', entity_name: 'TEMP1' }, { action: 'delete', entity_name: 'TEMP1' }]);
   });
 });
 

@@ -10,7 +10,7 @@ import { rootDir, schemasDir } from '../../server/config.ts';
 import { screenshot } from '../helpers/browser.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { type BrowserEnv, card, closeEnv, contextOptions, loginThroughUi, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { type BrowserEnv, card, closeEnv, contextOptions, expectTimedSuccess, loginThroughUi, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 const SOURCES = '/sys/admin/tables/sources';
 const UNITS = '/sys/admin/tables/units';
@@ -32,19 +32,6 @@ const fieldItem = (scope: Locator, label: string) => scope.locator('.ant-form-it
 const countText = (page: Page) => page.locator(tid('list-count')).innerText();
 /** The page numbers the pager shows, in order. */
 const pageButtons = (page: Page) => page.locator(`${tid('pager')} [data-testid^="pager-page-"]`).allInnerTexts();
-/**
- * A success alert with `text` is shown, still there 2 s later (the time-based rule needs a real
- * wait), and gone within 4 s plus some slack.
- */
-async function expectTimedSuccess(page: Page, text: string): Promise<void> {
-  const alert = page.locator(tid('alert-success')).filter({ hasText: text });
-  await alert.waitFor();
-  const shown = Date.now();
-  await new Promise((r) => setTimeout(r, 2_000));
-  expect(await alert.isVisible()).toBe(true);
-  await alert.waitFor({ state: 'detached', timeout: 10_000 });
-  expect(Date.now() - shown).toBeLessThan(6_500);
-}
 
 describe('catalogue screen in the browser', () => {
   it('adds, edits and deletes a source with the expected messages', async () => {

@@ -237,7 +237,7 @@ describe('administrator reports in the browser', () => {
     const failed = await causeServerError(env.server, admin, { password: SECRET });
     expect(failed.status).toBe(500);
     const stored = (await admin.post('/api/admin/rep/todayerrorlog')).body.list.find((x: any) => x.id === failed.body.errorId);
-    expect(stored).toBeTruthy();
+    expect(stored, 'the error is in today’s error log').toBeDefined();
 
     const card = await openReport('errorlog');
     const { row, expanded } = tableRow(card, 'POST /api/sys/usersettings');

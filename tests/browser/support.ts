@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { rootDir } from '../../server/config.ts';
 import { ensureUiBuilt } from '../../server/ui-build.ts';
@@ -112,6 +112,21 @@ export function useEnv(opts: { clientMode?: boolean } = {}): { env: BrowserEnv }
 
 /** `[data-testid="id"]` */
 export const tid = (id: string) => `[data-testid="${id}"]`;
+
+/**
+ * A success alert with `text` is shown, still there 2 s later (the time-based rule needs a real
+ * wait), and gone within 4 s plus some slack: it must appear first, so a missing alert fails.
+ * @example await save(); await expectTimedSuccess(page, 'Успешно создано');
+ */
+export async function expectTimedSuccess(page: Page, text: string): Promise<void> {
+  const alert = page.locator(tid('alert-success')).filter({ hasText: text });
+  await alert.waitFor();
+  const shown = Date.now();
+  await new Promise((r) => setTimeout(r, 2_000));
+  expect(await alert.isVisible()).toBe(true);
+  await alert.waitFor({ state: 'detached', timeout: 10_000 });
+  expect(Date.now() - shown).toBeLessThan(6_500);
+}
 
 /**
  * Fills and submits the login page. With `workspace` (a name) it expects the workspace choice

@@ -1,4 +1,4 @@
-import type { Session } from '../../server/http/context.ts';
+import type { Session } from '../../server/types.ts';
 
 /**
  * The two rules of a transfer (seed 001 §4, §5) as pure functions, so each unit type and each kind

@@ -106,7 +106,7 @@ describe('the user catalogue', () => {
     expect((await temp.post('/api/sys/session')).status).toBe(401);
     // the command history keeps the user's entries, the deletion added: nothing of it went with the row
     const history = await db().selectFrom('cmdhistory').select(['action', 'entity_name']).where('entity_id', '=', id).orderBy('exec_date').execute();
-    expect(history).toEqual([{ action: 'create', entity_name: 'TEMP1' }, { action: 'delete', entity_name: 'TEMP1' }]);
+    expect(history).toEqual([{ action: 'create', entity_name: 'Пользователь TEMP1' }, { action: 'delete', entity_name: 'Пользователь TEMP1' }]);
   });
 });
 

@@ -34,10 +34,18 @@ describe('a run of days without a dose between two doses', () => {
   });
 
   it('only the first run of 14 days sets the alert’s first day', () => {
-    // missed 2–15 March and 17–31 March: the alert starts on 15 March, the longest run is 15 days
+    // missed 2–15 March and 17–31 March, doses again from 1 April: the alert starts on 15 March, the longest run is 15 days
     const days = 'D' + '-'.repeat(14) + 'D' + '-'.repeat(15);
-    expect(adherenceAlert({ ...period, months: [{ year: 2026, month: 3, days }], today: '2026-03-31' }))
+    const months = [{ year: 2026, month: 3, days }, { year: 2026, month: 4, days: 'D'.repeat(30) }];
+    expect(adherenceAlert({ ...period, months, today: '2026-04-30' }))
       .toEqual({ missedRun: true, longestMissedDays: 15, monthsWithoutDoses: 0, alertFrom: '2026-03-15' });
+  });
+
+  it('reads the months in date order, whatever order they are stored in', () => {
+    // doses 1–10 March and all April: 21 days without one (11–31 March), the alert from 24 March
+    const months = [{ year: 2026, month: 4, days: 'D'.repeat(30) }, { year: 2026, month: 3, days: 'D'.repeat(10) }];
+    expect(adherenceAlert({ ...period, months, today: '2026-04-30' }))
+      .toEqual({ missedRun: true, longestMissedDays: 21, monthsWithoutDoses: 0, alertFrom: '2026-03-24' });
   });
 });
 
@@ -65,9 +73,22 @@ describe('days without a dose up to today', () => {
       .toMatchObject({ missedRun: true, longestMissedDays: 20 });
   });
 
-  it('a dose recorded outside the period does not count', () => {
-    const feb = { year: 2026, month: 2, days: 'D'.repeat(28) };
-    expect(adherenceAlert({ ...period, months: [feb], today: '2026-03-14' })).toMatchObject({ missedRun: true, longestMissedDays: 14, alertFrom: '2026-03-14' });
+  it('a dose recorded before the period does not count: days are counted from the start', () => {
+    const feb = { year: 2026, month: 2, days: 'D'.repeat(20) }; // doses 1–20 February
+    expect(adherenceAlert({ ...period, months: [feb], today: '2026-03-14' })).toEqual({ missedRun: true, longestMissedDays: 14, monthsWithoutDoses: 0, alertFrom: '2026-03-14' });
+  });
+
+  it('a dose recorded after the period does not count: the run stops at its end', () => {
+    // period 1–20 March, a dose on 1 March and one on 10 April: 19 days without a dose (2–20 March)
+    const months = [{ year: 2026, month: 3, days: 'D' }, { year: 2026, month: 4, days: '-'.repeat(9) + 'D' }];
+    expect(adherenceAlert({ ini: '2026-03-01', end: '2026-03-20', months, today: '2026-04-30' }))
+      .toEqual({ missedRun: true, longestMissedDays: 19, monthsWithoutDoses: 0, alertFrom: '2026-03-15' });
+  });
+
+  it('a dose on the last day of the period counts', () => {
+    // period 1–20 March, a dose every day of March: nothing missed, and no alert can come after the end
+    expect(adherenceAlert({ ini: '2026-03-01', end: '2026-03-20', months: [{ year: 2026, month: 3, days: 'D'.repeat(31) }], today: '2026-03-31' }))
+      .toEqual({ missedRun: false, longestMissedDays: 0, monthsWithoutDoses: 0, alertFrom: null });
   });
 });
 

@@ -92,6 +92,7 @@ export function adherenceAlert(x: AlertInput): TreatmentAlert & { alertFrom: str
  */
 export const alertFromOf = (x: Omit<AlertInput, 'today'>): string | null => adherenceAlert({ ...x, today: x.ini }).alertFrom;
 
+// Stryker disable all: SQL text, run against the database by tests/api/treatment.test.ts (not by the pure tests beside this file)
 /**
  * The alert as SQL over a case row aliased `alias` (default `t`): true for a case on treatment
  * whose calendar shows 14 or more days in a row without a dose, up to today; false otherwise (never
@@ -103,3 +104,4 @@ export const alertSql = (alias = 't'): RawBuilder<boolean> =>
 
 /** {@link alertSql} as plain SQL text, for a hand-written query over `tbcase t`. */
 export const ALERT_SQL_TEXT = `(t.state = 'ONTREATMENT' and t.adherence_alert_from is not null and t.adherence_alert_from <= current_date)`;
+// Stryker restore all

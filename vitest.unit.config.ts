@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['cases/**/*.test.ts', 'engine/**/*.test.ts', 'server/scope/**/*.test.ts'],
+    include: ['cases/**/*.test.ts', 'engine/**/*.test.ts', 'server/scope/**/*.test.ts', 'tests/cases/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/.data/**'],
     pool: 'forks',
     maxWorkers: 1,

@@ -20,7 +20,7 @@ export default {
     'engine/visibility.ts',
   ],
   // the sandbox copies only what the rules and their tests need
-  ignorePatterns: ['/*', '!/cases', '!/engine', '!/server', '!/schemas', '!/package.json', '!/tsconfig.json', '!/vitest.unit.config.ts'],
+  ignorePatterns: ['/*', '!/cases', '!/engine', '!/server', '!/schemas', '!/package.json', '!/tsconfig.json', '!/vitest.unit.config.ts', '!/tests', '/tests/browser', '/tests/bench'],
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: true },

@@ -63,6 +63,13 @@ describe('the days between the two negatives', () => {
   });
 });
 
+describe('the order the results come in', () => {
+  it('reads them by date: a conversion and a reversion listed last-first', () => {
+    const r = cultureConversion([c('2024-05-01', 'PLUS'), c('2024-03-31', 'NEGATIVE'), c('2024-03-01', 'NEGATIVE'), c('2024-01-10', 'PLUS4')]);
+    expect(r).toEqual({ conversionDate: '2024-03-01', reversionDate: '2024-05-01' });
+  });
+});
+
 describe('reversion and conversion again', () => {
   it('only the first positive after a conversion is the reversion', () => {
     const r = cultureConversion([c('2024-01-10', 'PLUS'), c('2024-03-01', 'NEGATIVE'), c('2024-03-31', 'NEGATIVE'), c('2024-05-01', 'PLUS2'), c('2024-06-01', 'PLUS4')]);

@@ -42,6 +42,7 @@ export function writerView(s: Session): ReaderView {
 /** Whether the view is the whole workspace (the administrator flag or a workspace view). */
 export const seesWholeWorkspace = (s: Session) => readerView(s).kind === 'workspace';
 
+// Stryker disable all: query builders, run against the database by tests/api/row-scope.test.ts (not by the pure tests beside this file)
 /**
  * The ids of the session workspace's units inside a limited view, as a subquery.
  * @example q.where('t.owner_unit_id', 'in', unitsInView(db, s.workspaceId, { kind: 'area', areaId }))
@@ -55,3 +56,4 @@ export function unitsInView(db: Kysely<any>, workspaceId: string, v: LimitedView
 export function usersInView(db: Kysely<any>, workspaceId: string, v: LimitedView) {
   return db.selectFrom('userws as suw').select('suw.user_id').where('suw.workspace_id', '=', workspaceId).where('suw.unit_id', 'in', unitsInView(db, workspaceId, v));
 }
+// Stryker restore all

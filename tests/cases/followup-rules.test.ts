@@ -9,6 +9,7 @@ describe('monthOfTreatment', () => {
     expect(monthOfTreatment('2024-01-20', null)).toBe(0);
     expect(monthOfTreatment('2024-01-20', undefined)).toBe(0);
     expect(monthOfTreatment('2024-02-05', '2024-02-06')).toBe(0);
+    expect(monthOfTreatment('2023-12-01', '2024-02-06')).toBe(0); // months before the start: still diagnosis
   });
 
   it('counts whole calendar months from the start, the start day being month 1', () => {

@@ -32,6 +32,8 @@ const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seed
 const db = kysely(server.ctx.orm.em.fork());
 const ws = (await db.selectFrom('workspace').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id as string;
 await generateCases(db, ws, CASES, { numberPrefix: 'W-' });
+// generated birth dates fall at random, some after the registration: born earlier, every save is valid
+await db.updateTable('patient').set({ birth_date: '1950-01-01' }).where('workspace_id', '=', ws).execute();
 const cases = (await db.selectFrom('tbcase').select(['id', 'version']).where('workspace_id', '=', ws).orderBy('id').execute()).map((r) => ({ id: r.id as string, version: Number(r.version) }));
 
 const login = async () => {

@@ -1,3 +1,4 @@
+import { dateText } from '../../engine/date-text.ts';
 import type { DocDiff } from '../../engine/diff.ts';
 import type { HistoryDetail } from '../../engine/history-detail.ts';
 import { t, type Lang } from '../../engine/i18n.ts';
@@ -26,6 +27,7 @@ async function labeler(em: Em, def: TableDef, lang: Lang, values: { field: Field
     if (value === null || value === undefined || value === '') return null;
     if (field.ref) return names.get(value as string) ?? value;
     if (typeof value === 'boolean') return t(lang, value ? 'msg.yes' : 'msg.no');
+    if (field.format === 'date' && typeof value === 'string') return dateText(value, lang); // 20.11.2026
     // An enum's label, whether its values are strings or numbers (a regimen row's frequency 7 → '7/7');
     // a value without a label stays as it is.
     const prefix = field.schema['x-enum'];

@@ -75,7 +75,7 @@ describe('the case data tab', () => {
     await date.fill('2025-02-10');
     // leave the picker without Enter (Enter would submit the form)
     await dialog.locator('#root_name').click();
-    await poll(() => date.inputValue()).toBe('2025-02-10');
+    await poll(() => date.inputValue()).toBe('10.02.2025') // shown the Russian way, stored as 2025-02-10;
     await dialog.locator(tid('form-save')).click();
     await dialog.waitFor({ state: 'detached' });
 

@@ -154,7 +154,7 @@ describe('the follow-up tab', () => {
   it('edits an exam: the form holds its values, a success alert shows for 4 s, the card shows the change', async () => {
     await cardOf('EXAM_MICROSCOPY').locator(tid('followup-edit')).click();
     await dialog().locator('#root_date').waitFor();
-    expect(await dialog().locator('#root_date').inputValue()).toBe('2024-04-02');
+    expect(await dialog().locator('#root_date').inputValue()).toBe('02.04.2024');
     await pick(page, selectOf(dialog(), 'root_result'), '++');
     await dialog().locator('#root_numberOfAFB').waitFor({ state: 'detached' });
     await save('Успешно обновлено');

@@ -188,7 +188,7 @@ describe('the case workflow', () => {
     await moveDate.click();
     await moveDate.fill('2025-04-02');
     await moveDate.press('Tab');
-    await poll(() => moveDate.inputValue()).toBe('2025-04-02');
+    await poll(() => moveDate.inputValue()).toBe('02.04.2025');
     await dialog.locator(tid('form-save')).click();
     await dialog.waitFor({ state: 'detached' });
     await poll(() => page.locator(tid('transfer-warning')).count()).toBe(0);

@@ -8,7 +8,9 @@
  *   const list = await api.post<QueryResult<Source>>('/api/tbl/source/query', { page: 0 });
  */
 import { clientHeader } from '../../engine/client-header.ts';
+import i18next from 'i18next';
 import { ApiError } from './ApiError.ts';
+import { browserTimeZone } from '../i18n/dates.ts';
 import type { Envelope, FieldError } from './types.ts';
 
 let unauthorizedHandler: () => void = () => {};
@@ -21,13 +23,6 @@ export function setApiLanguage(lang: string): void {
 }
 
 /** The browser's IANA time zone, sent as `X-Time-Zone` so "today" on the server is the user's day. */
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
 const timeZone = browserTimeZone();
 
 /** Sets what happens when the server answers 401 (no session). */
@@ -61,9 +56,22 @@ function errorsFrom(body: unknown, status: number): FieldError[] {
   return [{ field: null, msg: typeof body === 'string' && body ? body : `HTTP ${status}` }];
 }
 
+/**
+ * `fetch`, with a network failure (server down, no connection: the browser's English 'Failed to
+ * fetch') turned into an error in the user's language (status 0).
+ */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    if ((err as Error)?.name === 'AbortError') throw err;
+    throw new ApiError(0, [{ field: null, msg: i18next.t('ui.msg.offline') }]);
+  }
+}
+
 /** Sends one request; resolves to the envelope's `result` (or the plain body for plain answers). */
 export async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
+  const res = await send(url, {
     method,
     credentials: 'same-origin',
     headers: {

@@ -60,8 +60,10 @@ export default function AdminUnitPage() {
   const id = params.get('id') ?? '';
   const { data, error } = useRemote(async () => {
     const area = await tableApi.read('adminunit', id);
-    const above = PATH.map((k) => area[k] as string | undefined).filter((x): x is string => !!x && x !== id);
-    const chain = await Promise.all(above.map(async (a) => ({ id: a, name: String((await tableApi.read('adminunit', a).catch(() => ({ name: '' }))).name ?? '') })));
+    // the areas above come joined as {id, name} (`x-list.refs` of adminunit.json): no read per area
+    const chain = PATH.map((k) => area[k] as { id?: string; name?: string } | string | undefined)
+      .map((a) => (a && typeof a === 'object' ? { id: String(a.id ?? ''), name: String(a.name ?? '') } : { id: String(a ?? ''), name: '' }))
+      .filter((a) => a.id && a.id !== id && a.name);
     return { name: String(area.name ?? ''), chain };
   }, [id]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyListWarning } from '../generic/EmptyListWarning.tsx';
 import { Pager } from '../generic/Pager.tsx';
 import type { CaseRow } from './api.ts';
+import { dateText } from '../i18n/dates.ts';
 
 export const CASE_PAGE_SIZE = 50;
 
@@ -47,8 +48,8 @@ export function CaseList({ rows, count, page, onPage, loading, showUnit, testId 
         </span>
       ),
     },
-    { key: 'caseNumber', title: t('tbcase.caseNumber'), render: (r: CaseRow) => <span data-testid="case-row-number">{r.caseNumber ?? ''}</span> },
-    { key: 'registrationDate', title: t('tbcase.registrationDate'), render: (r: CaseRow) => r.registrationDate ?? '' },
+    { key: 'caseNumber', title: t('tbcase.caseNumber'), render: (r: CaseRow) => <span data-testid="case-row-number" style={{ whiteSpace: 'nowrap' }}>{r.caseNumber ?? ''}</span> },
+    { key: 'registrationDate', title: t('tbcase.registrationDate'), render: (r: CaseRow) => dateText(r.registrationDate) },
     {
       key: 'classification',
       title: t('tbcase.classification'),

@@ -24,11 +24,11 @@ export function CasesView({ place }: { place: PlaceRef }) {
   const sum = params.get('sum');
   return (
     <Row gutter={16} data-testid="cases-view">
-      <Col xs={24} md={7} lg={6}>
+      <Col xs={24} lg={6}>
         {error ? <Alert data-testid="alert-error" type="error" showIcon title={error} /> : null}
         <SideMenu place={place} views={views} data={data} />
       </Col>
-      <Col xs={24} md={17} lg={18}>
+      <Col xs={24} lg={18}>
         <Routes>
           {/* `/cases?id=` (the links of other pages) shows the default view under its own address */}
           <Route index element={main} />

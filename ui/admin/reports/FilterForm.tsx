@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError, Option } from '../../api/index.ts';
 import { reportApi, type CommandTypeNode, type ReportFilter } from './api.ts';
-import { DATE_FORMAT } from './format.ts';
+import { datePatterns } from '../../i18n/dates.ts';
 import { withAdminUnitPaths } from '../../generic/forms/adminUnitPaths.ts';
 
 export type FilterField = 'userId' | 'type' | 'adminUnitId' | 'searchKey';
@@ -75,7 +75,7 @@ export function FilterForm({ fields, loading, errors = [], onSubmit }: FilterFor
   return (
     <Form<Values> form={form} layout="inline" onFinish={submit} initialValues={{ iniDate: dayjs() }} data-testid="report-filter" style={{ rowGap: 8, marginBottom: 12 }}>
       <Form.Item name="iniDate" label={t('report.iniDate')} rules={[{ required: true, message: t('report.required') }]}>
-        <DatePicker format={DATE_FORMAT} data-testid="filter-iniDate" />
+        <DatePicker format={datePatterns()} data-testid="filter-iniDate" />
       </Form.Item>
       <Form.Item
         name="endDate"
@@ -88,7 +88,7 @@ export function FilterForm({ fields, loading, errors = [], onSubmit }: FilterFor
           },
         })]}
       >
-        <DatePicker format={DATE_FORMAT} data-testid="filter-endDate" />
+        <DatePicker format={datePatterns()} data-testid="filter-endDate" />
       </Form.Item>
       {has('userId') && (
         <Form.Item name="userId" label={t('report.userId')}>

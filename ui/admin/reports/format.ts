@@ -1,14 +1,8 @@
-/** Report dates in the locale's date-time format (dayjs `L LTS`: 22.11.2026 14:05:09 in ru). */
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat.js';
-
-dayjs.extend(localizedFormat);
-
-/** The date pickers' format: the locale's short date. */
-export const DATE_FORMAT = 'L';
+/** Report dates in the language's date-time form (22.11.2026 14:05:09 in ru: `ui/i18n/dates.ts`). */
+import { dateTimeText } from '../../i18n/dates.ts';
 
 export function formatDateTime(value: string | null | undefined): string {
-  return value ? dayjs(value).format('L LTS') : '';
+  return dateTimeText(value);
 }
 
 /** A history value as text: booleans and lists made readable, empty as a dash. */

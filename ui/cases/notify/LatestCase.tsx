@@ -4,15 +4,12 @@
  * @example <LatestCase hit={hit} />
  */
 import { Flex, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat.js';
 import { useTranslation } from 'react-i18next';
 import type { PatientHit } from './api.ts';
+import { dateText } from '../../i18n/dates.ts';
 
 const stateColor = (state: string | null) => (state === 'NOT_ONTREATMENT' ? 'orange' : state === 'ONTREATMENT' ? 'green' : 'default');
-dayjs.extend(localizedFormat);
-/** A date in the language's short form (dayjs `L`: 05.03.2026 in ru). */
-export const dateText = (d: string | null | undefined) => (d ? dayjs(d.slice(0, 10)).format('L') : '');
+export { dateText };
 const date = dateText;
 
 /**

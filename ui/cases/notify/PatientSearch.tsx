@@ -9,6 +9,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, DatePicker, Flex, Form, Input, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { datePatterns } from '../../i18n/dates.ts';
 import { useTranslation } from 'react-i18next';
 import { errorsOf } from '../../api/index.ts';
 import { Pager } from '../../generic/Pager.tsx';
@@ -85,7 +86,7 @@ export function PatientSearch({ onChoose, onNew, onCancel }: PatientSearchProps)
             <Input data-testid="search-middleName" maxLength={100} />
           </Form.Item>
           <Form.Item name="birthDate" label={t('patient.birthDate')} style={{ minWidth: 160 }}>
-            <DatePicker data-testid="search-birthDate" maxDate={dayjs()} />
+            <DatePicker data-testid="search-birthDate" maxDate={dayjs()} format={datePatterns()} />
           </Form.Item>
         </Flex>
         <Flex gap={8} align="center" wrap>

@@ -1,5 +1,5 @@
 /**
- * Dates of the treatment tab in the language's short form (dayjs `L`: 05.03.2026 in ru), and a
+ * Dates of the treatment tab in the language's form (`ui/i18n/dates.ts`: 05.03.2026 in ru), and a
  * calendar month's title ('март 2026').
  *
  * @example
@@ -7,14 +7,10 @@
  *   monthTitle(2026, 3)    // 'март 2026'
  */
 import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat.js';
+import { dateText } from '../../i18n/dates.ts';
 import { isoDate } from './dates.ts';
 
-dayjs.extend(localizedFormat);
-
-export function dateText(iso: string | null | undefined): string {
-  return iso ? dayjs(iso.slice(0, 10)).format('L') : '';
-}
+export { dateText };
 
 /** A period as 'from — to' (an open end shows only the start). */
 export function periodText(ini: string, end: string | null | undefined): string {

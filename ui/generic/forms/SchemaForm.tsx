@@ -27,12 +27,18 @@ import { createOptionsLoader, type SchemaFormContext } from './optionsLoader.ts'
 import { toErrorSchema } from './serverErrors.ts';
 import { rjsfTranslator } from './rjsfStrings.ts';
 import { RefWidget } from './RefWidget.tsx';
+import { DateWidget } from './DateWidget.tsx';
+import { dateBoundErrors, pickerLimits } from '../../../engine/date-bounds.ts';
+import { schemaAtPath } from '../../../engine/validation-messages.ts';
+import type { JsonSchema } from '../../../engine/types.ts';
+import { parsePlace } from '../../../engine/options-params.ts';
+import { todayHere } from '../../i18n/dates.ts';
 import { PermissionTreeField } from './PermissionTreeField.tsx';
 import { TransformingInput } from './TransformingInput.tsx';
 import { liftErrors, placeError, unshownErrors } from './errorPlacement.ts';
 
 /** `ref`, `refs`, `options` are the widget names of the server's derived uiSchema. */
-const widgets = { RefWidget, ref: RefWidget, refs: RefWidget, options: RefWidget };
+const widgets = { RefWidget, ref: RefWidget, refs: RefWidget, options: RefWidget, DateWidget, date: DateWidget };
 const fields = { PermissionTree: PermissionTreeField };
 const templates = { BaseInputTemplate: TransformingInput, FieldTemplate: ConditionalFieldTemplate };
 
@@ -116,6 +122,7 @@ export function SchemaForm(props: SchemaFormProps) {
       loadOptions,
       shown,
       getDoc: () => docRef.current,
+      dateLimits: (place: string, rows: number[]) => pickerLimits(schema, parsePlace(place), docRef.current, todayHere(), rows),
       subscribe: (listener: () => void) => {
         listeners.current.add(listener);
         return () => void listeners.current.delete(listener);
@@ -155,7 +162,9 @@ export function SchemaForm(props: SchemaFormProps) {
   const submit = (e: IChangeEvent<Doc, RJSFSchema>) => {
     setUnshown([]);
     const next = dropHidden(schema, structuredClone(e.formData ?? {}));
-    const found = check?.(next) ?? [];
+    // dates out of their declared bounds (a typed future birth date), worded as the server words them
+    const label = (path: string[]) => String(schemaAtPath(visible as JsonSchema, path)?.title ?? path.at(-1) ?? '');
+    const found = [...(check?.(next) ?? []), ...dateBoundErrors(schema, next, todayHere(), lang === 'en' ? 'en' : 'ru', label)];
     setLocalErrors(found);
     if (!found.length) onSubmit(next);
   };

@@ -1,5 +1,5 @@
 /** A document value as display text, using its (raw) property schema: refs, enums, booleans, dates, lists. */
-import dayjs from 'dayjs';
+import { dateText, dateTimeText } from '../../i18n/dates.ts';
 
 type Translate = (key: string) => string;
 type PropSchema = Record<string, unknown> | undefined;
@@ -18,7 +18,7 @@ export function formatValue(value: unknown, prop: PropSchema, t: Translate): str
   }
   if (typeof value === 'boolean') return t(value ? 'ui.common.yes' : 'ui.common.no');
   if (typeof prop?.['x-enum'] === 'string') return t(`${prop['x-enum']}.${String(value)}`);
-  if (prop?.format === 'date' && typeof value === 'string') return dayjs(value).format('L');
-  if (prop?.format === 'date-time' && typeof value === 'string') return dayjs(value).format('L LT');
+  if (prop?.format === 'date' && typeof value === 'string') return dateText(value);
+  if (prop?.format === 'date-time' && typeof value === 'string') return dateTimeText(value, false);
   return String(value);
 }

@@ -65,6 +65,8 @@ export interface SchemaFormContext {
   loadOptions: LoadOptions;
   /** The document as currently edited. */
   getDoc: () => Doc;
+  /** The days a date field may take now (`YYYY-MM-DD`), by its place and row indexes: `engine/date-bounds.ts`. */
+  dateLimits?: (place: string, rows: number[]) => { min?: string; max?: string };
   /** Calls `listener` after every change of the document; returns the unsubscribe. */
   subscribe?: (listener: () => void) => () => void;
   /** Layout options of the @rjsf/antd templates. */

@@ -144,6 +144,8 @@ function walk(node: Node, ui: Node, path: string[], place: string[], root: Node,
   else if (Array.isArray(node.enum) && node.type !== 'array' && (!ui['ui:widget'] || ui['ui:widget'] === 'select')) ui['ui:widget'] = EnumSelect;
   if (ui['ui:widget'] === INT_SELECT) ui['ui:widget'] = IntegerSelect;
   if (node['x-readonly'] === true) ui['ui:readonly'] = true;
+  // a date picker reads its bounds by its place in the document
+  if (node.format === 'date' && node.type !== 'array') ui['ui:options'] = { ...(isNode(ui['ui:options']) ? ui['ui:options'] : {}), place: placeToString(place) };
 
   if (isNode(node.properties)) {
     const props: Node = {};

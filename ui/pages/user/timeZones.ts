@@ -5,6 +5,7 @@
  *
  * @example timeZoneOptions()[0] // → {value: 'Etc/GMT+12', label: '(UTC−12:00) Etc/GMT+12'}
  */
+import { browserTimeZone } from '../../i18n/dates.ts';
 export interface ZoneOption {
   value: string;
   label: string;
@@ -40,10 +41,4 @@ export function timeZoneOptions(): ZoneOption[] {
 }
 
 /** The zone the browser runs in (`Europe/Moscow`), if it says. */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
+export { browserTimeZone };

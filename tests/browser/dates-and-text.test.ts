@@ -1,0 +1,147 @@
+// Dates and text as a doctor sees them (issue 21, "Dates and text"): pickers offer no future
+// outcome day and understand a date typed the Russian way, lists show dd.MM.yyyy, a server that
+// cannot be reached is said in Russian, the area page names the areas above it, and the case list
+// fits a 768 px tablet without breaking words.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { kysely } from '../../server/db/kysely.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { screenshot } from '../helpers/browser.ts';
+import { contextOptions, loginThroughUi, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
+
+const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
+
+/** The day `days` after today in the browser's zone, `YYYY-MM-DD`, and as Russians write it. */
+async function browserDay(page: Page, days: number): Promise<{ iso: string; ru: string }> {
+  const iso = await page.evaluate((n) => {
+    const d = new Date();
+    d.setDate(d.getDate() + n);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  }, days);
+  const [y, m, d] = iso.split('-');
+  return { iso, ru: `${d}.${m}.${y}` };
+}
+
+/** The words of the table cells drawn across two lines (a word broken in the middle). */
+const brokenWords = (page: Page, scope: string) =>
+  page.evaluate((sel) => {
+    const broken: string[] = [];
+    for (const cell of document.querySelectorAll(sel)) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.textContent ?? '';
+        for (const m of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(n, m.index!);
+          range.setEnd(n, m.index! + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) broken.push(m[0]);
+        }
+      }
+    }
+    return broken;
+  }, scope);
+
+describe('dates and text', () => {
+  const ctx = useEnv();
+  let admin: ApiClient;
+  let unit: { id: string; name: string };
+  let caseId: string;
+  let page: Page;
+
+  beforeAll(async () => {
+    admin = await ctx.env.server.login();
+    unit = (await admin.post('/api/tbl/unit/query', { key: 'Бишкекский' })).body.list[0];
+    const patientId = (await admin.post('/api/tbl/patient', { name: 'Нургуль', lastName: 'Датовна', gender: 'FEMALE', birthDate: '1990-02-03' })).body.result;
+    const r = await admin.post('/api/tbl/tbcase', {
+      patientId, ownerUnitId: unit.id, notificationUnitId: unit.id, diagnosisType: 'CONFIRMED', classification: 'TB', registrationGroup: 'NEW',
+      registrationDate: '2026-11-02', diagnosisDate: '2026-11-01',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    caseId = r.body.result;
+    // a second one stays open for the tablet's list (the first is closed below)
+    const other = await admin.post('/api/tbl/tbcase', {
+      patientId, ownerUnitId: unit.id, notificationUnitId: unit.id, diagnosisType: 'CONFIRMED', classification: 'TB', registrationGroup: 'NEW', registrationDate: '2026-11-03' });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    page = await ctx.env.newPage();
+    await loginThroughUi(page, 'ADMIN', 'Admin123');
+  });
+
+  it('the unit’s case list shows the registration date as 02.11.2026', async () => {
+    await page.goto(`/sys/unit/cases/active?id=${unit.id}`);
+    await page.locator(tid('active-tab-tbCases')).click();
+    const row = page.locator(`${tid('case-row')}[data-id="${caseId}"]`);
+    await row.waitFor();
+    expect(await row.innerText()).toContain('02.11.2026');
+    expect(await row.innerText()).not.toContain('2026-11-02');
+  });
+
+  it('the close dialog offers no day after today, and takes an outcome date typed as 20.11.2026', async () => {
+    await page.goto(`/sys/case?id=${caseId}`);
+    await page.locator(tid('case-cmd-close')).click();
+    const dialog = page.locator(tid('close-dialog'));
+    const date = dialog.locator('#root_outcomeDate');
+    await date.click();
+    const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+    const [today, tomorrow] = [await browserDay(page, 0), await browserDay(page, 1)];
+    const cell = (d: { iso: string; ru: string }) => panel.locator(`td[title="${d.iso}"], td[title="${d.ru}"]`).first();
+    expect(await cell(tomorrow).getAttribute('class')).toContain('ant-picker-cell-disabled');
+    expect(await cell(today).getAttribute('class')).not.toContain('ant-picker-cell-disabled');
+    await date.fill('20.11.2026');
+    await date.press('Tab');
+    await poll(() => date.inputValue()).toBe('20.11.2026');
+    await pick(page, dialog.locator('.ant-select'), 'Другое');
+    await dialog.locator('#root_otherOutcome').fill('Выбыл');
+    await dialog.locator(tid('form-save')).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await admin.get(`/api/tbl/tbcase/${caseId}`)).body).toMatchObject({ state: 'CLOSED', outcomeDate: '2026-11-20' });
+    // the read-only view and the history say it the same way
+    const view = (await admin.get(`/api/tbl/tbcase/view/${caseId}`)).body;
+    expect(view.items).toContainEqual({ title: 'Дата исхода', value: '20.11.2026' });
+  });
+
+  it('the area page names the areas above it, asking for no [object Object]', async () => {
+    const db = kysely(ctx.env.server.ctx.orm.em.fork());
+    const areaId = (await db.selectFrom('unit').select('address_admin_unit_id').where('id', '=', unit.id).executeTakeFirstOrThrow()).address_admin_unit_id as string;
+    const area = await db.selectFrom('adminunit').select(['p0_id', 'p1_id', 'p2_id', 'p3_id', 'p4_id']).where('id', '=', areaId).executeTakeFirstOrThrow();
+    const aboveIds = Object.values(area).filter((x): x is string => !!x && x !== areaId);
+    const names = await Promise.all(aboveIds.map(async (id) => (await db.selectFrom('adminunit').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name));
+    expect(names.length).toBeGreaterThan(0);
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(r.url()));
+    await page.goto(`/sys/adminunit?id=${areaId}`);
+    await page.locator(tid('adminunit-title')).waitFor();
+    await poll(() => page.locator(tid('adminunit-chain-link')).allInnerTexts()).toEqual(names);
+    expect(await page.locator(tid('adminunit-chain')).innerText()).not.toMatch(/\/\s*\//);
+    expect(asked.filter((u) => u.includes('object'))).toEqual([]);
+  });
+
+  it('a server that cannot be reached is said in Russian, not as the browser’s ‘Failed to fetch’', async () => {
+    const p = await ctx.env.newPage();
+    await loginThroughUi(p, 'ADMIN', 'Admin123');
+    await p.goto(`/sys/unit?id=${unit.id}`);
+    await p.locator(tid('unit-area-link')).waitFor();
+    await p.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await p.locator(tid('unit-area-link')).click();
+    const alert = p.locator(tid('alert-error'));
+    await poll(() => alert.innerText()).toContain('Нет связи с сервером');
+    expect(await alert.innerText()).not.toContain('Failed to fetch');
+  });
+
+  it('on a 768 px tablet the case list fits the screen and breaks no word', async () => {
+    const context = await ctx.env.browser.newContext({ ...contextOptions(ctx.env.server.url), viewport: { width: 768, height: 1024 } });
+    try {
+      const tablet = await context.newPage();
+      await loginThroughUi(tablet, 'ADMIN', 'Admin123');
+      await tablet.goto(`/sys/unit/cases/active?id=${unit.id}`);
+      await tablet.locator(tid('active-tab-tbCases')).click();
+      await tablet.locator(`${tid('active-list-tbCases')} ${tid('case-row')}`).first().waitFor();
+      const width = await tablet.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+      expect(width.page).toBeLessThanOrEqual(width.screen);
+      expect(await brokenWords(tablet, `${tid('case-row')} td`)).toEqual([]);
+      await screenshot(tablet, 'case-list-tablet');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -33,18 +33,18 @@ export async function generateDemoTalk(db: Kysely<any>, workspaceId: string): Pr
     select gen_random_uuid(), ${workspaceId}, c.id,
            (${texts(COMMENTS.map((x) => x[0]))})[1 + (c.i / 8) % ${COMMENTS.length}],
            (${texts(COMMENTS.map((x) => x[1]))})[1 + (c.i / 8) % ${COMMENTS.length}],
-           ${user}, c.registration_date + interval '10 days'
+           ${user}, least(c.registration_date + interval '10 days', now())
       from (${cases}) c where c.i % 8 = 0`.execute(db);
   const issues = await sql`
     insert into issue (id, workspace_id, case_id, title, description, user_id, unit_id, creation_date, closed)
     select md5(c.id::text || 'issue')::uuid, ${workspaceId}, c.id,
            (${texts(ISSUES.map((x) => x[0]))})[1 + (c.i / 12) % ${ISSUES.length}],
            (${texts(ISSUES.map((x) => x[1]))})[1 + (c.i / 12) % ${ISSUES.length}],
-           ${user}, c.owner_unit_id, c.registration_date + interval '20 days', c.i % 36 = 0
+           ${user}, c.owner_unit_id, least(c.registration_date + interval '20 days', now()), c.i % 36 = 0
       from (${cases}) c where c.i % 12 = 0`.execute(db);
   await sql`
     insert into issuefollowup (id, workspace_id, issue_id, text, user_id, unit_id, followup_date)
-    select gen_random_uuid(), ${workspaceId}, md5(c.id::text || 'issue')::uuid, a.answer, ${user}, c.owner_unit_id, c.registration_date + interval '25 days'
+    select gen_random_uuid(), ${workspaceId}, md5(c.id::text || 'issue')::uuid, a.answer, ${user}, c.owner_unit_id, least(c.registration_date + interval '25 days', now())
       from (${cases}) c
       cross join lateral (select (${texts(ISSUES.map((x) => x[2]))})[1 + (c.i / 12) % ${ISSUES.length}] as answer) a
      where c.i % 12 = 0 and a.answer is not null`.execute(db);

@@ -61,7 +61,8 @@ export async function generateCases(
              ${one(['NEW', 'NEW', 'NEW', 'RELAPSE', 'AFTER_DEFAULT', 'FAILURE_FT', 'OTHER'], 18)},
              reg, reg - ${rnd(19, 20)}::int,
              case when treated then reg + 3 end,
-             case when state = 'CLOSED' then reg + 180 + ${rnd(20, 200)}::int end,
+             -- an outcome has happened: never after today (a case registered lately closes early)
+             case when state = 'CLOSED' then least(reg + 180 + ${rnd(20, 200)}::int, current_date) end,
              -- outcomes that fit the case (cases/workflow/rules.ts): a treatment's outcomes only after one started
              case when state = 'CLOSED' and treated then ${one(['CURED', 'TREAT_COMPLETED', 'TREAT_FAILED', 'TREAT_INTERRUPTED', 'LOST_FOLLOWUP', 'DIED'], 21)}
                   when state = 'CLOSED' then ${one(['NOT_TB', 'NOT_TB', 'NOT_TB', 'DIED', 'LOST_FOLLOWUP_BEFORE_TREATMENT', 'NOT_EVALUATED'], 22)} end

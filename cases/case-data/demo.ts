@@ -49,7 +49,7 @@ export async function generateDemoCaseData(db: Kysely<any>, workspaceId: string)
            (${texts(CONTACTS.map((x) => x[0]))})[1 + (c.i + k) % ${n}], (${texts(CONTACTS.map((x) => x[1]))})[1 + (c.i + k) % ${n}],
            3 + ((c.i * 7 + k * 13) % 70), (${texts(CONTACTS.map((x) => x[2]))})[1 + (c.i + k) % ${n}],
            (c.i + k) % 3 <> 0,
-           case when (c.i + k) % 3 <> 0 then coalesce(c.registration_date, current_date) + 14 end,
+           case when (c.i + k) % 3 <> 0 then least(coalesce(c.registration_date, current_date) + 14, current_date) end,
            case when (c.i + k) % 3 <> 0 then 'conduct' || (1 + (c.i + k) % 4) end,
            null
       from (${cases}) c cross join generate_series(0, 1) k

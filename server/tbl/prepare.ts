@@ -36,14 +36,27 @@ export function clientId(input: Doc, session: Session): string | undefined {
   return id.toLowerCase();
 }
 
-/** Applies `x-transform` (a login forced to upper case) before validation. */
+/**
+ * Cleans text before validation: every text field is trimmed (a name typed with spaces around it is
+ * kept without them), `x-transform` applied (a login forced to upper case), and a required field left
+ * blank — only spaces — counts as missing ('Обязательное поле'), not as a name of spaces.
+ * @example applyTransforms(patientDef, doc) // {name: '  Айбек '} ⇒ {name: 'Айбек'}; {name: '   '} ⇒ {name: undefined}
+ */
 export function applyTransforms(def: TableDef, doc: Doc): void {
   for (const f of def.fields) {
-    const tr = f.schema['x-transform'];
     const v = getPath(doc, f.path);
-    if (!tr || typeof v !== 'string') continue;
-    setPath(doc, f.path, tr === 'uppercase' ? v.trim().toUpperCase() : tr === 'lowercase' ? v.trim().toLowerCase() : v.trim());
+    if (typeof v !== 'string' || f.hidden) continue;
+    const tr = f.schema['x-transform'];
+    const text = tr === 'uppercase' ? v.trim().toUpperCase() : tr === 'lowercase' ? v.trim().toLowerCase() : v.trim();
+    setPath(doc, f.path, text === '' && isRequired(def, f.path) ? undefined : text);
   }
+}
+
+/** Whether the object holding the field at `path` lists it as required. */
+function isRequired(def: TableDef, path: string[]): boolean {
+  let node = def.schema;
+  for (const seg of path.slice(0, -1)) node = node?.properties?.[seg] as typeof node;
+  return (node?.required ?? []).includes(path[path.length - 1]);
 }
 
 /** Fills schema defaults and computed defaults (`x-default`) on a new document and on its child rows. */

@@ -1,7 +1,8 @@
 // Dates that cannot be (issue 21, "Dates and text"): a birth, registration, diagnosis or outcome
 // date in the future, a registration or diagnosis before the patient's birth — refused with the
 // field's Russian message, nothing stored; "today" is the user's day (the workspace's time zone,
-// else the browser's `X-Time-Zone`), not the server's UTC.
+// else the browser's `X-Time-Zone`), not the server's UTC. Names and text are trimmed; a name of
+// spaces is no name.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
@@ -123,5 +124,23 @@ describe('"today" is the user’s day, not the server’s UTC', () => {
     } finally {
       await admin.post(`/api/tbl/workspace/${ws.id}`, { timeZone: null });
     }
+  });
+});
+
+describe('names and text are kept without the spaces around them', () => {
+  it('a patient typed with spaces is stored trimmed; a name of only spaces is refused as empty, nothing stored', async () => {
+    const id = await newPatient(admin, patient({ name: '  Айбек ', lastName: ' Пробелов  ', middleName: '\tАсанович ' }));
+    expect(await db().selectFrom('patient').select(['name', 'last_name', 'middle_name']).where('id', '=', id).executeTakeFirstOrThrow())
+      .toEqual({ name: 'Айбек', last_name: 'Пробелов', middle_name: 'Асанович' });
+    const before = Number((await db().selectFrom('patient').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const blank = await admin.post('/api/tbl/patient', patient({ name: '   ' }));
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors).toEqual([{ field: 'name', msg: 'Имя: Обязательное поле' }]);
+    expect(Number((await db().selectFrom('patient').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(before);
+    // an edit that blanks the name is refused too, the name kept
+    const edit = await admin.post(`/api/tbl/patient/${id}`, { name: '  ' });
+    expect(edit.status).toBe(400);
+    expect(edit.body.errors[0].field).toBe('name');
+    expect((await db().selectFrom('patient').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name).toBe('Айбек');
   });
 });

@@ -76,7 +76,7 @@ export class TableWriter {
     applyChildDefaults(this.def, patch, this.session);
     return this.transaction(async (em) => {
       const prev = await this.readForWrite(em, id);
-      if (based !== undefined && based !== prev.version) throw fail(409, t(this.session.lang, 'msg.staleVersion'), 'version', prev);
+      if (based !== undefined && based !== prev.version) throw fail(409, t(this.session.lang, 'msg.staleVersion'), 'version', withoutHidden(this.def, prev));
       // What hooks computed on read (counts, joined names) is not part of the stored document.
       const declared = Object.keys(this.def.schema.properties ?? {});
       const doc = { ...pick(structuredClone(prev), declared), ...patch };
@@ -124,8 +124,12 @@ export class TableWriter {
     }, opts.within);
   }
 
+  /**
+   * The stored row, locked, with its hidden columns: a write rewrites the whole row, so a column no
+   * form shows (the case's latest exam results, kept by derived writes) must come back as it was.
+   */
   private async readForWrite(em: Em, id: string): Promise<Row> {
-    const prev = await this.store(em).read(id, { lock: true });
+    const prev = await this.store(em).read(id, { lock: true, hidden: true });
     if (!prev) throw fail(404, t(this.session.lang, 'msg.notFound'), 'id');
     for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterRead?.({ em, ctx: this.ctx, session: this.session, def: this.def, docs: [prev] });
     return prev;
@@ -168,5 +172,15 @@ export class TableWriter {
 
 /** The tables whose rows make a session's identity (names, unit, area, view, permissions: `load-session.ts`). */
 const identityTables = new Set(['sysuser', 'userws', 'userprofile', 'workspace', 'unit', 'adminunit']);
+
+/** The document as the API shows it: its hidden fields left out. */
+const withoutHidden = (def: TableDef, doc: Doc) => {
+  const out = structuredClone(doc);
+  for (const f of def.fields.filter((f) => f.hidden)) {
+    const owner = f.path.slice(0, -1).reduce<Doc | undefined>((o, k) => o?.[k], out);
+    if (owner) delete owner[f.path.at(-1)!];
+  }
+  return out;
+};
 
 const pick = (doc: Doc, keys: string[]) => Object.fromEntries(Object.entries(doc).filter(([k]) => keys.includes(k)));

@@ -36,6 +36,9 @@ describe('the case workflow', () => {
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     caseId = r.body.result;
+    const lab = (await admin.post('/api/tbl/unit/query', { pageSize: 100 })).body.list.find((u: any) => u.type === 'LAB').id;
+    const exam = await admin.post('/api/tbl/exammic', { caseId, date: '2025-03-05', laboratoryId: lab, result: 'PLUS' });
+    expect(exam.status, JSON.stringify(exam.body)).toBe(200);
     await createUser(server, admin, 'BRBISHKEK', WORKFLOW, 'Passw0rd', { unitId: bishkek.id, view: 'UNIT' });
     await createUser(server, admin, 'BRKANT', WORKFLOW, 'Passw0rd', { unitId: kant.id, view: 'UNIT' });
     page = await ctx.env.newPage();
@@ -84,6 +87,13 @@ describe('the case workflow', () => {
     await page.locator(tid('confirm-yes')).click();
     await poll(() => box('validation').innerText()).toContain('Обосновано');
     await poll(() => cmd('validate').count()).toBe(0);
+  });
+
+  it('still shows the latest microscopy result in the header after validating, read afresh', async () => {
+    await page.reload();
+    await poll(() => box('validation').innerText()).toContain('Обосновано');
+    await poll(() => page.locator(tid('latest-microscopyResult')).getAttribute('data-value')).toBe('PLUS');
+    expect(await page.locator(tid('latest-microscopyResult')).innerText()).toContain('05.03.2025');
   });
 
   it('tags it with a new tag; one over 20 characters is refused in the dialog', async () => {

@@ -14,6 +14,7 @@ import { notifyRoutes } from './notify/routes.ts';
 import { placeRoutes } from './places/routes.ts';
 import { caseTalkRoutes } from './talk/routes.ts';
 import { issueActions, talkHooks } from './talk/index.ts';
+import { treatmentActions } from './treatment/actions.ts';
 import { treatmentHooks, withTreatment } from './treatment/hooks.ts';
 import { treatmentRoutes } from './treatment/routes.ts';
 
@@ -28,7 +29,7 @@ export const casesModule: DomainModule = {
   search: [caseSearch],
   seed: seedDemoCases,
   hooks: { tbcase: withTreatment({ ...caseNumbering, ...orphanPatient }), ...talkHooks, ...treatmentHooks, ...caseDataHooks },
-  actions: [...caseActions, comorbidityAction, ...issueActions],
+  actions: [...caseActions, comorbidityAction, ...issueActions, ...treatmentActions],
   async start(ctx) {
     // the exam tables that feed a case's derived columns (x-derived: latest results, culture conversion)
     installDerivedHooks(casesModule.hooks!, ctx.registry);

@@ -14,8 +14,7 @@ export const domainCommands: Record<string, string[]> = {
   sysuser: ['usersettings', 'changepassword', 'register', 'acceptula'],
   userws: ['accept', 'decline'],
   sysconfig: ['create', 'update'],
-  /** Treatment (cases/treatment): the case's start and cancellation, the period change. */
-  tbcase: ['starttreatment', 'undotreatment'],
+  /** Treatment (cases/treatment): the period change, written on the treatment row by the case's action. */
   treatment: ['treatmentperiod'],
 };
 
@@ -38,7 +37,8 @@ export const commandTypes: OptionProvider = async ({ ctx, session }) => {
   const lang = session.lang;
   const types = new Map<string, string[]>();
   for (const def of ctx.registry.tables.values()) if (def.meta.api !== false) types.set(def.name, [...tableActions]);
-  const declared = ctx.modules.list.flatMap((m) => m.actions ?? []).map((a) => [a.table, [a.name]] as const);
+  // an action that leaves its row alone writes other rows' entries, never its own
+  const declared = ctx.modules.list.flatMap((m) => m.actions ?? []).filter((a) => !a.rowUnchanged).map((a) => [a.table, [a.name]] as const);
   for (const [type, actions] of [...Object.entries(domainCommands), ...declared]) types.set(type, [...new Set([...(types.get(type) ?? []), ...actions])]);
   const label = (type: string) => {
     const title = ctx.registry.tables.get(type)?.schema.title;

@@ -249,6 +249,8 @@ export interface ActionChange<T extends object = Doc> {
   delete?: boolean;
   /** Extra lines for the history entry (never a secret). */
   items?: HistoryDetail['items'];
+  /** What the call answers besides `success` (`{success: true, result}`): a new row's id, a new version. */
+  result?: unknown;
 }
 
 /**
@@ -262,6 +264,8 @@ export interface ActionRoute {
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
   idField?: string;
+  /** What the spec calls the path's `:id` (`caseId`): the field a bad or unknown id is refused on. */
+  idName?: string;
   inputField?: string;
 }
 
@@ -285,6 +289,12 @@ export interface RowAction<T extends object = Doc, I extends object = Doc> {
   name: string;
   /** Who may run it (and see it enabled); a guard may ask more of a particular row (a 403 refusal). */
   permission: string;
+  /**
+   * The action writes other rows (through the table writer: each its own history entry) and never
+   * the row it runs on, which it only locks and guards — a treatment's prescription added to its
+   * case: no entry of its own, and no command type.
+   */
+  rowUnchanged?: true;
   /** Other paths that run it (aliases: the spec's paths), mounted by the host. */
   routes?: ActionRoute[];
   /** JSON Schema of the body (an object; titles are i18n keys, errors name them). None: `{}`. */

@@ -1,18 +1,20 @@
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
+import type { ActionContext, RowAction, AppContext, Session, Doc } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { AppContext, Session, Doc } from '../../server/types.ts';
 import { fail } from '../../server/http/errors.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { checkBody } from './body.ts';
 import { dayOf, dayOfYmd, daysInMonth, isoOf } from './dates.ts';
-import { lockCase, monthsOf, refreshAlert, refuse, treatedCase, treatmentOf, writerOf, type TreatmentRow } from './rows.ts';
+import { onTreatmentRefusal } from './guards.ts';
+import { lockCase, monthsOf, refreshAlert, treatmentOf, writerOf, type TreatmentRow } from './rows.ts';
 
 /**
  * The changes of a started treatment (spec 001 §4, §5, §7): its period, its prescriptions, its
- * cancellation. Each runs in one transaction on the locked case, needs the case ONTREATMENT, and
- * writes every row through the table writer (validation, the tables' hooks, change log, history).
+ * cancellation — declared row actions of the case (server/actions: the case locked, CASE_TREAT and
+ * {@link onTreatmentRefusal} declared once, one transaction) on the spec's paths; every row goes
+ * through the table writer (validation, the tables' hooks, change log, history).
  */
 
 /** The rows of a treatment table of a case, dates as ISO text. */
@@ -26,36 +28,12 @@ async function rowsOf(em: Em, table: 'prescription' | 'treatunit', workspaceId: 
     .execute();
 }
 
+/** The case's treatment row (its guard made sure there is one). */
+const treatmentOfCase = async (x: ActionContext): Promise<TreatmentRow> => (await treatmentOf(x.em, x.session.workspaceId, x.id))!;
+
 /** A standard regimen whose prescriptions change is no longer the standard one. */
 async function markIndividualized(em: Em, ctx: AppContext, s: Session, tr: TreatmentRow): Promise<void> {
   if (tr.regimenId && !tr.movedToIndividualized) await writerOf(ctx, s, 'treatment').update(tr.id, { movedToIndividualized: true }, { within: em });
-}
-
-/**
- * `POST /api/cases/case/treatment/update {caseId, endDate}`: the period's new end. Shortening trims
- * the prescriptions and units past it (those starting after it are deleted) and the calendar days
- * after it; lengthening extends the prescriptions and the unit that ran to the old end, so their
- * planned days continue.
- * @example await changePeriod(ctx, s, { caseId, endDate: '2026-12-31' })
- */
-export async function changePeriod(ctx: AppContext, s: Session, body: Doc): Promise<void> {
-  const { ids, doc } = checkBody(ctx, s, 'treatperiod', body, ['caseId']);
-  await ctx.orm.em.fork().transactional(async (em) => {
-    const { treatment: tr } = await treatedCase(em, ctx, s, ids.caseId);
-    const end: string = doc.endDate;
-    if (end < tr.iniDate) throw fail(400, t(s.lang, 'treatment.endBeforeIni'), 'endDate');
-    if (end === tr.endDate) return;
-    await writerOf(ctx, s, 'treatment').update(tr.id, { endDate: end }, { within: em, action: 'treatmentperiod' });
-    for (const table of ['prescription', 'treatunit'] as const) {
-      const writer = writerOf(ctx, s, table);
-      for (const r of await rowsOf(em, table, s.workspaceId, ids.caseId)) {
-        if (r.iniDate > end) await writer.delete(r.id, { within: em });
-        else if (r.endDate > end || (end > tr.endDate && r.endDate === tr.endDate)) await writer.update(r.id, { endDate: end }, { within: em });
-      }
-    }
-    if (end < tr.endDate) await trimCalendar(em, ctx, s, ids.caseId, dayOf(end));
-    await refreshAlert(em, ctx, s.workspaceId, ids.caseId);
-  });
 }
 
 /** Clears the calendar's days after `last` (a day number): later months deleted, the last month cut. */
@@ -73,40 +51,77 @@ async function trimCalendar(em: Em, ctx: AppContext, s: Session, caseId: string,
   }
 }
 
-/**
- * `POST /api/cases/case/treatment/prescription/add`: a new prescription period inside the treatment period.
- * @example await addPrescription(ctx, s, { caseId, productId, iniDate: '2026-04-01', endDate: '2026-05-31', doseUnit: 2, frequency: 7 })
- */
-export async function addPrescription(ctx: AppContext, s: Session, body: Doc): Promise<string> {
-  const { ids, doc } = checkBody(ctx, s, 'prescription_add', body, ['caseId']);
-  return ctx.orm.em.fork().transactional(async (em) => {
-    const { treatment: tr } = await treatedCase(em, ctx, s, ids.caseId);
-    const id = await writerOf(ctx, s, 'prescription').create({ ...doc, caseId: ids.caseId }, undefined, em);
-    await markIndividualized(em, ctx, s, tr);
-    return id;
-  });
-}
-
-/** The prescription in the session's write view and the case it belongs to (locked, on treatment). */
-async function prescriptionOf(em: Em, ctx: AppContext, s: Session, prescriptionId: string, caseId?: string) {
-  const p = await TableStore.of(ctx.registry, ctx.registry.table('prescription'), em, s, 'write').read(prescriptionId);
-  if (!p || (caseId && p.caseId !== caseId)) throw fail(404, t(s.lang, 'msg.notFound'), 'prescriptionId');
-  const { treatment } = await treatedCase(em, ctx, s, p.caseId);
-  return { p, treatment };
-}
+const CASE_TREAT = { table: 'tbcase', permission: 'CASE_TREAT', guard: onTreatmentRefusal } as const;
 
 /**
- * `POST /api/cases/case/treatment/prescription/update`: new dates, dose, frequency, comments. With
- * `preservePrevPeriod` and a start after the prescription's, the period is split at `iniDate`: the
- * part before keeps its values (ending the day before) and a new period carries the new ones — the
- * history of what was given is not rewritten. Otherwise the prescription is changed as a whole.
- * @example await updatePrescription(ctx, s, { caseId, prescriptionId, iniDate: '2026-05-01', endDate: '2026-06-30', doseUnit: 3, frequency: 5, preservePrevPeriod: true })
+ * `POST /api/cases/case/treatment/update {caseId, endDate}`: the period's new end. Shortening trims
+ * the prescriptions and units past it (those starting after it are deleted) and the calendar days
+ * after it; lengthening extends the prescriptions and the unit that ran to the old end, so their
+ * planned days continue (history entry `treatment.treatmentperiod`).
+ * @example POST /api/cases/case/treatment/update { caseId, endDate: '2026-12-31' } → {success: true}
  */
-export async function updatePrescription(ctx: AppContext, s: Session, body: Doc): Promise<string> {
-  const { ids, doc } = checkBody(ctx, s, 'prescription_edit', body, ['caseId', 'prescriptionId']);
-  const { preservePrevPeriod, ...values } = doc;
-  return ctx.orm.em.fork().transactional(async (em) => {
-    const { p, treatment } = await prescriptionOf(em, ctx, s, ids.prescriptionId, ids.caseId);
+export const changePeriod: RowAction = {
+  ...CASE_TREAT,
+  name: 'treatmentperiod',
+  rowUnchanged: true,
+  routes: [{ method: 'POST', path: '/api/cases/case/treatment/update', idField: 'caseId' }],
+  async apply(x) {
+    const { em, ctx, session: s, id: caseId } = x;
+    const { doc } = checkBody(ctx, s, 'treatperiod', x.input, []);
+    const tr = await treatmentOfCase(x);
+    const end: string = doc.endDate;
+    if (end < tr.iniDate) throw fail(400, t(s.lang, 'treatment.endBeforeIni'), 'endDate');
+    if (end === tr.endDate) return;
+    await writerOf(ctx, s, 'treatment').update(tr.id, { endDate: end }, { within: em, action: 'treatmentperiod' });
+    for (const table of ['prescription', 'treatunit'] as const) {
+      const writer = writerOf(ctx, s, table);
+      for (const r of await rowsOf(em, table, s.workspaceId, caseId)) {
+        if (r.iniDate > end) await writer.delete(r.id, { within: em });
+        else if (r.endDate > end || (end > tr.endDate && r.endDate === tr.endDate)) await writer.update(r.id, { endDate: end }, { within: em });
+      }
+    }
+    if (end < tr.endDate) await trimCalendar(em, ctx, s, caseId, dayOf(end));
+    await refreshAlert(em, ctx, s.workspaceId, caseId);
+  },
+};
+
+/**
+ * `POST /api/cases/case/treatment/prescription/add {caseId, productId, iniDate, endDate, doseUnit,
+ * frequency, comments?}`: a new prescription period inside the treatment period; answers its id.
+ * @example POST …/prescription/add { caseId, productId, iniDate: '2026-04-01', endDate: '2026-05-31', doseUnit: 2, frequency: 7 } → {success: true, result: '<id>'}
+ */
+export const addPrescription: RowAction = {
+  ...CASE_TREAT,
+  name: 'prescriptionadd',
+  rowUnchanged: true,
+  routes: [{ method: 'POST', path: '/api/cases/case/treatment/prescription/add', idField: 'caseId' }],
+  async apply(x) {
+    const { doc } = checkBody(x.ctx, x.session, 'prescription_add', x.input, []);
+    const id = await writerOf(x.ctx, x.session, 'prescription').create({ ...doc, caseId: x.id }, undefined, x.em);
+    await markIndividualized(x.em, x.ctx, x.session, await treatmentOfCase(x));
+    return { result: id };
+  },
+};
+
+/**
+ * `POST /api/cases/case/treatment/prescription/update {caseId, prescriptionId, …}`: new dates, dose,
+ * frequency, comments. With `preservePrevPeriod` and a start after the prescription's, the period is
+ * split at `iniDate`: the part before keeps its values (ending the day before) and a new period
+ * carries the new ones — the history of what was given is not rewritten. Otherwise the prescription
+ * is changed as a whole. Answers the id of the period carrying the new values.
+ * @example POST …/prescription/update { caseId, prescriptionId, iniDate: '2026-05-01', endDate: '2026-06-30', doseUnit: 3, frequency: 5, preservePrevPeriod: true }
+ */
+export const updatePrescription: RowAction = {
+  ...CASE_TREAT,
+  name: 'prescriptionedit',
+  rowUnchanged: true,
+  routes: [{ method: 'POST', path: '/api/cases/case/treatment/prescription/update', idField: 'caseId' }],
+  async apply(x) {
+    const { ctx, em, session: s } = x;
+    const { ids, doc } = checkBody(ctx, s, 'prescription_edit', x.input, ['prescriptionId']);
+    const { preservePrevPeriod, ...values } = doc;
+    const p = await TableStore.of(ctx.registry, ctx.registry.table('prescription'), em, s, 'write').read(ids.prescriptionId);
+    if (!p || p.caseId !== x.id) throw fail(404, t(s.lang, 'msg.notFound'), 'prescriptionId');
     const writer = writerOf(ctx, s, 'prescription');
     const next = { comments: undefined, ...values };
     let id = p.id as string;
@@ -117,36 +132,46 @@ export async function updatePrescription(ctx: AppContext, s: Session, body: Doc)
     } else {
       await writer.update(p.id, next, { within: em });
     }
-    await markIndividualized(em, ctx, s, treatment);
-    return id;
-  });
-}
+    await markIndividualized(em, ctx, s, await treatmentOfCase(x));
+    return { result: id };
+  },
+};
 
 /**
- * `DELETE /api/cases/case/treatment/prescription/delete/{prescriptionId}`.
- * @example await deletePrescription(ctx, s, prescriptionId)
+ * `DELETE /api/cases/case/treatment/prescription/delete/{prescriptionId}`: an action of the
+ * prescription (history entry `prescription.delete`), refused unless its case is on treatment (the
+ * case is locked after the prescription: the spec's path names only the prescription).
+ * @example DELETE /api/cases/case/treatment/prescription/delete/6a1… → {success: true}
  */
-export async function deletePrescription(ctx: AppContext, s: Session, prescriptionId: string): Promise<void> {
-  await ctx.orm.em.fork().transactional(async (em) => {
-    const { treatment } = await prescriptionOf(em, ctx, s, prescriptionId);
-    await writerOf(ctx, s, 'prescription').delete(prescriptionId, { within: em });
-    await markIndividualized(em, ctx, s, treatment);
-  });
-}
+export const deletePrescription: RowAction = {
+  table: 'prescription',
+  name: 'delete',
+  permission: 'CASE_TREAT',
+  routes: [{ method: 'DELETE', path: '/api/cases/case/treatment/prescription/delete/:id', idName: 'prescriptionId' }],
+  async guard(x) {
+    const tbcase = await lockCase(x.em, x.ctx, x.session, x.row.caseId);
+    return onTreatmentRefusal({ ...x, id: tbcase.id, row: tbcase as typeof x.row });
+  },
+  async apply(x) {
+    await markIndividualized(x.em, x.ctx, x.session, (await treatmentOf(x.em, x.session.workspaceId, x.row.caseId))!);
+    return { delete: true };
+  },
+};
 
 /**
  * `POST /api/cases/case/treatment/undo/{caseId}` (the UI asks 'Вы действительно хотите отменить
  * лечение? Все данные о лечении будут удалены .'): deletes every treatment row of the case — the
  * calendar, prescriptions, units, the treatment — and returns the case to NOT_ONTREATMENT without a
  * treatment start date (history entry `undotreatment`).
- * @example await undoTreatment(ctx, s, caseId)
+ * @example POST /api/cases/case/treatment/undo/4f0c… → {success: true}
  */
-export async function undoTreatment(ctx: AppContext, s: Session, caseId: string): Promise<void> {
-  await ctx.orm.em.fork().transactional(async (em) => {
-    const tbcase = await lockCase(em, ctx, s, caseId);
-    const tr = await treatmentOf(em, s.workspaceId, caseId);
-    if (!tr) throw refuse(s, 'treatment.notStarted');
-    if (tbcase.state !== 'ONTREATMENT') throw refuse(s, 'treatment.notOnTreatment');
+export const undoTreatment: RowAction = {
+  ...CASE_TREAT,
+  name: 'undotreatment',
+  routes: [{ method: 'POST', path: '/api/cases/case/treatment/undo/:id', idName: 'caseId' }],
+  async apply(x) {
+    const { em, ctx, session: s, id: caseId } = x;
+    const tr = await treatmentOfCase(x);
     const adherence = writerOf(ctx, s, 'adherence');
     for (const m of await monthsOf(em, s.workspaceId, caseId)) await adherence.delete(m.id, { within: em });
     for (const table of ['prescription', 'treatunit'] as const) {
@@ -154,7 +179,7 @@ export async function undoTreatment(ctx: AppContext, s: Session, caseId: string)
       for (const r of await rowsOf(em, table, s.workspaceId, caseId)) await writer.delete(r.id, { within: em });
     }
     await writerOf(ctx, s, 'treatment').delete(tr.id, { within: em });
-    await writerOf(ctx, s, 'tbcase').update(caseId, { state: 'NOT_ONTREATMENT', iniTreatmentDate: undefined }, { within: em, action: 'undotreatment' });
     await refreshAlert(em, ctx, s.workspaceId, caseId);
-  });
-}
+    return { patch: { state: 'NOT_ONTREATMENT', iniTreatmentDate: undefined } };
+  },
+};

@@ -70,6 +70,8 @@ export interface FollowupMonth {
   takenDays: number;
   /** takenDays / plannedSoFar as 0–100 (rounded), null when no planned day has come (`adherence.ts`). */
   adherence: number | null;
+  /** The stored month's version (0: nothing stored yet): a save sends it back, a stale one is refused with 409. */
+  version: number;
 }
 
 /** The adherence alert (`cases/treatment/alert.ts`). */
@@ -177,6 +179,8 @@ export interface FollowupBody {
   year: number;
   month: number;
   days: DayEntry[];
+  /** The month's version the user saw (`FollowupMonth.version`); the answer's `result.version` is the new one. */
+  version?: number;
 }
 
 /** Every call answers `{success: true, result?}` or a 4xx `{success: false, errors: [{field, msg}]}`. */

@@ -32,7 +32,7 @@ interface PrescriptionJson {
 async function load(em: Em, ctx: AppContext, s: Session, caseId: string, calendar: boolean) {
   const db = kysely(em);
   const months = calendar
-    ? sql`(select coalesce(json_agg(json_build_object('year', a.year, 'month', a.month, 'days', a.days)), '[]'::json) from adherence a where a.workspace_id = c.workspace_id and a.case_id = c.id)`
+    ? sql`(select coalesce(json_agg(json_build_object('year', a.year, 'month', a.month, 'days', a.days, 'version', a.version)), '[]'::json) from adherence a where a.workspace_id = c.workspace_id and a.case_id = c.id)`
     : sql`'[]'::json`;
   let q = db
     .selectFrom('tbcase as c')
@@ -76,14 +76,15 @@ function byProduct(ps: PrescriptionJson[]): ProductPrescriptions[] {
   return [...out.values()];
 }
 
-/** Each month of the period: its days inside the period, planned days, recorded days, adherence as of `today`. */
-function followupOf(plan: PlanPrescription[], ini: number, end: number, stored: StoredMonth[], today: string): FollowupMonth[] {
-  const byMonth = new Map(stored.map((m) => [m.year * 100 + m.month, m.days]));
+/** Each month of the period: its days inside the period, planned days, recorded days, adherence as of `today`, its stored version. */
+function followupOf(plan: PlanPrescription[], ini: number, end: number, stored: (StoredMonth & { version?: number })[], today: string): FollowupMonth[] {
+  const byMonth = new Map(stored.map((m) => [m.year * 100 + m.month, m]));
   return monthsOf({ ini, end }).map(({ year, month }) => {
     const first = dayOfYmd(year, month, 1);
     const last = first + daysInMonth(year, month) - 1;
     const planned = plannedInMonth(plan, { ini, end }, year, month);
-    const days = decodeDays(byMonth.get(year * 100 + month) ?? '');
+    const row = byMonth.get(year * 100 + month);
+    const days = decodeDays(row?.days ?? '');
     const soFar = monthAdherence({ year, month, planned, days }, today);
     return {
       year,
@@ -96,6 +97,7 @@ function followupOf(plan: PlanPrescription[], ini: number, end: number, stored: 
       plannedSoFar: soFar.plannedDays,
       takenDays: soFar.takenDays,
       adherence: soFar.percent,
+      version: row?.version ?? 0,
     };
   });
 }

@@ -17,6 +17,9 @@ export function actionAliases(modules: Modules): { action: RowAction; route: Act
   return modules.list.flatMap((m) => m.actions ?? []).flatMap((action) => (action.routes ?? []).map((route) => ({ action, route })));
 }
 
+/** An action's answer: `{success: true}`, with its `result` when it has one. */
+const answer = (result: unknown) => (result === undefined ? { success: true } : { success: true, result });
+
 /** Mounts one alias path of an action: the row from `:id` or the body's `idField`, the input from the rest of the body (or its `inputField`). */
 function mountAlias(app: Hono<Env>, ctx: AppContext, action: RowAction, route: ActionRoute): void {
   const method = route.method.toLowerCase() as 'get' | 'post' | 'delete';
@@ -29,18 +32,18 @@ function mountAlias(app: Hono<Env>, ctx: AppContext, action: RowAction, route: A
     if (def.meta.read !== 'any') assertPermission(s, def.meta.permission);
     const body = route.method === 'POST' ? await jsonBody(c) : {};
     const { [route.idField ?? '']: named, ...rest } = body;
-    const id = route.idField ? named : idParam(c);
-    const field = route.idField ?? 'id';
-    if (!isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), field);
+    const id = route.idField ? named : c.req.param('id');
+    const field = route.idField ?? route.idName ?? 'id';
+    if (!isUuid(id)) throw fail(400, t(s.lang, id === undefined ? 'msg.required' : 'msg.badId'), field);
     const input = route.inputField ? rest[route.inputField] : rest;
     try {
-      await runAction(ctx, s, action.table, id, action.name, input);
+      return c.json(answer(await runAction(ctx, s, action.table, id, action.name, input)));
     } catch (e) {
-      // the row is named by `idField` on this path
-      if (e instanceof ApiError && e.status === 404 && route.idField) throw fail(404, t(s.lang, 'msg.notFound'), route.idField);
+      // the row is named by `idField` (or the path's own name of `:id`) on this path
+      const named = route.idField ?? route.idName;
+      if (e instanceof ApiError && e.status === 404 && named) throw fail(404, t(s.lang, 'msg.notFound'), named);
       throw e;
     }
-    return c.json({ success: true });
   });
 }
 
@@ -61,7 +64,6 @@ export function actionRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/tbl/:table/:id/action/:name', async (c) => {
     const def = tableFor(ctx, c, false);
     const id = idParam(c);
-    await runAction(ctx, c.get('session'), def.name, id, c.req.param('name'), await jsonBody(c));
-    return c.json({ success: true });
+    return c.json(answer(await runAction(ctx, c.get('session'), def.name, id, c.req.param('name'), await jsonBody(c))));
   });
 }

@@ -62,17 +62,17 @@ function checkInput(ctx: AppContext, s: Session, action: RowAction, body: unknow
 
 /**
  * Runs a declared action on a row in one transaction: row locked, permission, guard, input (ajv),
- * the change through the table writer (diff, history entry `<table>.<name>`).
+ * the change through the table writer (diff, history entry `<table>.<name>`). Answers the change's `result`.
  *
  * @example await runAction(ctx, session, 'userws', id, 'block', {})
  */
-export async function runAction(ctx: AppContext, s: Session, table: string, id: string, name: string, input: unknown): Promise<void> {
+export async function runAction(ctx: AppContext, s: Session, table: string, id: string, name: string, input: unknown): Promise<unknown> {
   const def = ctx.registry.apiTable(table);
   const action = def && ctx.modules.actions(table).find((a) => a.name === name);
   if (!def || !action) throw fail(404, t(s.lang, 'msg.notFound'));
   if (!hasPermission(s, action.permission)) throw fail(403, t(s.lang, 'msg.forbidden'));
   const body = input ?? {};
-  await ctx.orm.em.fork().transactional(async (em) => {
+  const result = await ctx.orm.em.fork().transactional(async (em) => {
     const row = await readRow(em, ctx, def, s, id, true);
     const x: ActionContext = { em, ctx, session: s, def, id, row };
     const refused = await refusalOf(action, x);
@@ -81,9 +81,11 @@ export async function runAction(ctx: AppContext, s: Session, table: string, id: 
     const change = (await action.apply({ ...x, input })) ?? {};
     const writer = new TableWriter(ctx, def, s);
     if (change.delete) await writer.delete(id, { within: em, action: name, items: change.items });
-    else await writer.update(id, change.patch ?? {}, { within: em, action: name, items: change.items });
+    else if (!action.rowUnchanged) await writer.update(id, change.patch ?? {}, { within: em, action: name, items: change.items });
+    return change.result;
   });
   ctx.identities.clear(); // an action may change what sessions carry (a blocked user)
+  return result;
 }
 
 /**

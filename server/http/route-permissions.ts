@@ -83,15 +83,15 @@ export const routePermissions: Record<string, RouteRule> = {
 
   /** A case's follow-up exams: reading the case (CASEMAN); each exam type also needs its own permission, else it is left out (cases/followups). */
   'GET /api/cases/case/followups/:caseId': perm('CASEMAN'),
-  /** Treatment (cases/treatment): the tab reads the case (CASEMAN; its calendar only with CASE_INTAKEMED); start, cancel and changes need CASE_TREAT; saving the calendar CASE_INTAKEMED_EDT. */
+  /** Treatment (cases/treatment): the tab reads the case (CASEMAN; its calendar only with CASE_INTAKEMED); start, cancel and changes (declared actions: cases/treatment/actions.ts) need CASE_TREAT; saving the calendar CASE_INTAKEMED_EDT. */
   'GET /api/cases/case/treatment/:caseId': perm('CASEMAN'),
-  'POST /api/cases/case/treatment/start': perm('CASE_TREAT'),
-  'POST /api/cases/case/treatment/undo/:caseId': perm('CASE_TREAT'),
-  'POST /api/cases/case/treatment/update': perm('CASE_TREAT'),
-  'POST /api/cases/case/treatment/prescription/add': perm('CASE_TREAT'),
-  'POST /api/cases/case/treatment/prescription/update': perm('CASE_TREAT'),
-  'DELETE /api/cases/case/treatment/prescription/delete/:prescriptionId': perm('CASE_TREAT'),
-  'POST /api/cases/case/treatment/followup': perm('CASE_INTAKEMED_EDT'),
+  'POST /api/cases/case/treatment/start': actionRoute,
+  'POST /api/cases/case/treatment/undo/:id': actionRoute,
+  'POST /api/cases/case/treatment/update': actionRoute,
+  'POST /api/cases/case/treatment/prescription/add': actionRoute,
+  'POST /api/cases/case/treatment/prescription/update': actionRoute,
+  'DELETE /api/cases/case/treatment/prescription/delete/:id': actionRoute,
+  'POST /api/cases/case/treatment/followup': actionRoute,
   /** The case data tab (cases/case-data): its read-only form (CASEMAN); the edit dialog (NEWCASE or NEWSUSP, then the one the case's notification form names); the comorbidities: the action `comorbidity` (COMIRBIDITIES_EDT). */
   'GET /api/tbl/case/form/readonly/:caseId': perm('CASEMAN'),
   'GET /api/cases/case/edit/form/:caseId': perm('NEWCASE', 'NEWSUSP'),

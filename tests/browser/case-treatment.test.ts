@@ -158,6 +158,24 @@ describe('the treatment tab', () => {
     await poll(() => current.locator(tid('calendar-adherence')).getAttribute('data-percent')).toBe('0');
   });
 
+  it('a month another user saved meanwhile: the save is refused with 409, the message shown, their days loaded', async () => {
+    const m = month(FIRST_MONTH);
+    await poll(() => m.getAttribute('data-state')).toBe('idle');
+    // another user saves the same month behind the page's back, on the version they read
+    const theirs = (await admin.get(`/api/cases/case/treatment/${caseId}`)).body.followup.find((f: any) => `${f.year}-${String(f.month).padStart(2, '0')}` === FIRST_MONTH);
+    const r = await admin.post('/api/cases/case/treatment/followup', { caseId, year: theirs.year, month: theirs.month, version: theirs.version, days: [...theirs.days, { day: 9, status: 'SELF_ADMIN' }] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+
+    await day(m, 10).click(); // DOTS on the version the page read: stale
+    const error = page.locator(tid('alert-error'));
+    await error.waitFor();
+    expect(await error.innerText()).toContain('Запись уже изменена другим пользователем: обновите её и повторите');
+    // the page reads the month again: the other user's day is there, the refused one is not
+    await poll(() => day(m, 9).getAttribute('data-status')).toBe('SELF_ADMIN');
+    expect(await day(m, 10).getAttribute('data-status')).toBe('');
+    expect(await day(m, 1).getAttribute('data-status')).toBe('DOTS');
+  });
+
   it('refuses an end date before the start beside the field', async () => {
     await bars().nth(0).click();
     await menuItem(tid('prescription-edit')).click();

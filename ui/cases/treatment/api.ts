@@ -4,7 +4,7 @@
  *
  * @example
  *   const treatment = await treatmentApi.load(caseId);
- *   await treatmentApi.saveMonth({ caseId, year: 2026, month: 3, days: [{ day: 1, status: 'DOTS' }] });
+ *   await treatmentApi.saveMonth({ caseId, year: 2026, month: 3, version: 2, days: [{ day: 1, status: 'DOTS' }] });
  */
 import { api, type Doc } from '../../api/index.ts';
 import type { FollowupBody, Treatment } from './model.ts';
@@ -21,5 +21,6 @@ export const treatmentApi = {
   addPrescription: (doc: Doc) => api.post<unknown>(`${BASE}/prescription/add`, doc),
   updatePrescription: (doc: Doc) => api.post<unknown>(`${BASE}/prescription/update`, doc),
   deletePrescription: (prescriptionId: string) => api.del<unknown>(`${BASE}/prescription/delete/${id(prescriptionId)}`),
-  saveMonth: (body: FollowupBody) => api.post<unknown>(`${BASE}/followup`, body),
+  /** Answers the month's new version; a stale `version` is refused with 409. */
+  saveMonth: (body: FollowupBody) => api.post<{ success: boolean; result: { version: number } }>(`${BASE}/followup`, body),
 };

@@ -1,8 +1,11 @@
 /**
  * The adherence calendar's edits, saved a month at a time (`POST …/treatment/followup`): an edit
  * shows at once, is sent 300 ms after the last click on that month (one request in flight per
- * month; a later edit is sent after it), then the treatment is reloaded and the edit dropped. A
- * refused save drops the edit (the month shows what is stored) and hands the error to `onError`.
+ * month; a later edit is sent after it), then the treatment is reloaded and the edit dropped. Each
+ * save carries the month's version as the user saw it (then the version the last save answered), so
+ * a month someone else saved meanwhile is refused (409) rather than overwritten. A refused save
+ * drops the edit, reloads the treatment (the month shows what is stored) and hands the error to
+ * `onError`.
  *
  * @example
  *   const saves = useMonthSaves(caseId, reload, (err) => alerts.error(...));
@@ -30,6 +33,8 @@ export function useMonthSaves(caseId: string, reload: () => Promise<unknown>, on
   const [edits, setEdits] = useState<Record<string, DayEntry[]>>({});
   const [states, setStates] = useState<Record<string, SaveState>>({});
   const latest = useRef<Record<string, DayEntry[]>>({});
+  /** The version a month's own last save answered, until the reload shows it. */
+  const saved = useRef<Record<string, number>>({});
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const inFlight = useRef(new Set<string>());
   const again = useRef(new Set<string>());
@@ -47,6 +52,7 @@ export function useMonthSaves(caseId: string, reload: () => Promise<unknown>, on
   const setState = (key: string, state: SaveState) => live.current && setStates((s) => ({ ...s, [key]: state }));
   const drop = (key: string) => {
     delete latest.current[key];
+    delete saved.current[key];
     if (live.current)
       setEdits((e) => {
         const { [key]: _gone, ...rest } = e;
@@ -65,13 +71,16 @@ export function useMonthSaves(caseId: string, reload: () => Promise<unknown>, on
       inFlight.current.add(key);
       setState(key, 'saving');
       try {
-        await treatmentApi.saveMonth({ caseId, year: month.year, month: month.month, days });
+        const version = saved.current[key] ?? month.version;
+        const r = await treatmentApi.saveMonth({ caseId, year: month.year, month: month.month, version, days });
+        saved.current[key] = r.result.version;
       } catch (err) {
         inFlight.current.delete(key);
         again.current.delete(key);
         drop(key);
         setState(key, 'error');
         onError(err);
+        await reload().catch(() => {});
         return;
       }
       inFlight.current.delete(key);

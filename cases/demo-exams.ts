@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../server/types.ts';
+import { systemSession } from '../server/auth/system-session.ts';
 import { kysely } from '../server/db/kysely.ts';
 import { refreshDerived } from './followups/derived.ts';
 
@@ -35,5 +36,6 @@ export async function generateDemoExams(ctx: AppContext, workspaceId: string): P
      where t.workspace_id = ${workspaceId} and t.diagnosis_type = 'CONFIRMED' and t.ini_treatment_date is not null
        and t.ini_treatment_date + m.days <= current_date`.execute(db);
   const ids = (await db.selectFrom('tbcase').select('id').where('workspace_id', '=', workspaceId).where('diagnosis_type', '=', 'CONFIRMED').execute()).map((r) => r.id as string);
-  for (const table of ['exammic', 'examxpert', 'examcul']) await refreshDerived(em, ctx.registry, table, ids);
+  const session = systemSession(workspaceId, '');
+  for (const table of ['exammic', 'examxpert', 'examcul']) await refreshDerived({ em, ctx, session }, table, ids);
 }

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Registry } from '../../engine/registry.ts';
 import type { Field, TableDef } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import type { Em } from '../../server/db/orm.ts';
 import type { TableHooks } from '../../server/types.ts';
+import { systemUpdate, type SystemWriteContext } from '../../server/tbl/system-write.ts';
 import { cultureConversion } from './conversion.ts';
 
 /**
@@ -75,19 +75,21 @@ const isoDate = (v: unknown): string | null =>
   v == null ? null : v instanceof Date ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}` : String(v).slice(0, 10);
 
 /**
- * Recomputes the columns fed by table `from` on the parent rows `parentIds`, inside `em`'s
+ * Recomputes the columns fed by table `from` on the parent rows `parentIds`, inside `x.em`'s
  * transaction; `exceptId` is a row of `from` being deleted (left out). Reads every row of the
- * parent whatever the writer's permissions: the columns are facts of the case.
- * @example await refreshDerived(em, registry, 'exammic', [caseId])
+ * parent whatever the writer's permissions: the columns are facts of the case. A parent whose
+ * values change is written through the writer's system door (cause `derived`): its version bumped
+ * and the change fed, no history entry.
+ * @example await refreshDerived({ em, ctx, session }, 'exammic', [caseId])
  */
-export async function refreshDerived(em: Em, registry: Registry, from: string, parentIds: unknown[], exceptId?: string): Promise<void> {
-  const fed = derivedFrom(registry, from);
+export async function refreshDerived(x: SystemWriteContext, from: string, parentIds: unknown[], exceptId?: string): Promise<void> {
+  const fed = derivedFrom(x.ctx.registry, from);
   const ids = [...new Set(parentIds.filter((x): x is string => typeof x === 'string'))];
   if (!fed.length || !ids.length) return;
   const def = fed[0].from;
   const dateCol = def.fields.find((f) => f.key === 'date')!.column;
   const sources = [...new Map(fed.map((d) => [d.source.column, d.source])).values()];
-  const db = kysely(em);
+  const db = kysely(x.em);
   for (const parentId of ids) {
     let q = db
       .selectFrom(def.name)
@@ -99,9 +101,9 @@ export async function refreshDerived(em: Em, registry: Registry, from: string, p
     if (exceptId) q = q.where('id', '<>', exceptId);
     const rows = await q.execute();
     for (const [tableName, list] of groupBy(fed, (d) => d.table.name)) {
-      const set: Record<string, unknown> = {};
-      for (const d of list) set[d.field.column] = derive(d, rows);
-      await db.updateTable(tableName).set(set).where('id', '=', parentId).execute();
+      const values: Record<string, unknown> = {};
+      for (const d of list) values[d.field.key] = derive(d, rows);
+      await systemUpdate(x, tableName, parentId, values, 'derived');
     }
   }
 }
@@ -129,12 +131,12 @@ function groupBy<T>(list: T[], key: (x: T) => string): Map<string, T[]> {
  * write's transaction.
  */
 export const derivedHooks: TableHooks = {
-  async afterSave({ em, ctx, def, doc, prev }) {
+  async afterSave({ em, ctx, session, def, doc, prev }) {
     const key = def.meta.parent!;
-    await refreshDerived(em, ctx.registry, def.name, [doc[key], prev?.[key]]);
+    await refreshDerived({ em, ctx, session }, def.name, [doc[key], prev?.[key]]);
   },
-  async beforeDelete({ em, ctx, def, id, prev }) {
-    await refreshDerived(em, ctx.registry, def.name, [prev[def.meta.parent!]], id);
+  async beforeDelete({ em, ctx, session, def, id, prev }) {
+    await refreshDerived({ em, ctx, session }, def.name, [prev[def.meta.parent!]], id);
   },
 };
 

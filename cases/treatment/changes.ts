@@ -81,7 +81,7 @@ export const changePeriod: RowAction = {
       }
     }
     if (end < tr.endDate) await trimCalendar(em, ctx, s, caseId, dayOf(end));
-    await refreshAlert(em, ctx, s.workspaceId, caseId);
+    await refreshAlert(x, caseId);
   },
 };
 
@@ -179,7 +179,7 @@ export const undoTreatment: RowAction = {
       for (const r of await rowsOf(em, table, s.workspaceId, caseId)) await writer.delete(r.id, { within: em });
     }
     await writerOf(ctx, s, 'treatment').delete(tr.id, { within: em });
-    await refreshAlert(em, ctx, s.workspaceId, caseId);
+    await refreshAlert(x, caseId);
     return { patch: { state: 'NOT_ONTREATMENT', iniTreatmentDate: undefined } };
   },
 };

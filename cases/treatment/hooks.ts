@@ -72,11 +72,11 @@ const adherence: HooksOn<'adherence'> = {
     await calendarRules(x);
   },
   async afterSave(x) {
-    await refreshAlert(x.em, x.ctx, x.session.workspaceId, x.doc.caseId);
+    await refreshAlert(x, x.doc.caseId);
   },
   async beforeDelete(x) {
     if ((await caseState(x, x.prev.caseId)) !== 'ONTREATMENT') throw refuse(x.session, 'treatment.calendarNotOnTreatment');
-    await refreshAlert(x.em, x.ctx, x.session.workspaceId, x.prev.caseId, { year: x.prev.year, month: x.prev.month, days: null });
+    await refreshAlert(x, x.prev.caseId, { year: x.prev.year, month: x.prev.month, days: null });
   },
 };
 

@@ -5,6 +5,7 @@ import { kysely } from '../../server/db/kysely.ts';
 import type { AppContext, Session, Doc } from '../../server/types.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { TableStore } from '../../server/tbl/store.ts';
+import { systemUpdate, type SystemWriteContext } from '../../server/tbl/system-write.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 import { refreshCaseTags } from '../auto-tags/refresh.ts';
 import { adherenceAlert, type StoredMonth } from './alert.ts';
@@ -73,18 +74,19 @@ export async function treatedCase(em: Em, ctx: AppContext, s: Session, caseId: s
 /**
  * Recomputes `tbcase.adherence_alert_from` (alert.ts) from the treatment and its calendar, in the
  * caller's transaction; `replace` stands for a month being written (`days: null`: being deleted).
- * One read (treatment, current value, months) and a write only when the value changes (then the
- * case's automatic tags are recomputed, as for any case column written by hand). A derived column,
- * like a counter: written directly, so it neither bumps the case's version nor fills its history.
- * @example await refreshAlert(em, ctx, ws, caseId, { year: 2026, month: 3, days: 'DDD-…' })
+ * One read (treatment, current value, months) and a write only when the value changes — through the
+ * writer's system door (cause `derived`: the case's version bumped and the change fed, no history
+ * entry) — then the case's automatic tags are recomputed, as for any case column written so.
+ * @example await refreshAlert({ em, ctx, session }, caseId, { year: 2026, month: 3, days: 'DDD-…' })
  */
-export async function refreshAlert(em: Em, ctx: AppContext, workspaceId: string, caseId: string, replace?: { year: number; month: number; days: string | null }): Promise<void> {
+export async function refreshAlert(x: SystemWriteContext, caseId: string, replace?: { year: number; month: number; days: string | null }): Promise<void> {
+  const workspaceId = x.session.workspaceId;
   const r = await sql<{ ini: string | null; end: string | null; current: string | null; months: StoredMonth[] }>`
     select tr.ini_date::text as ini, tr.end_date::text as "end", c.adherence_alert_from::text as current,
            (select coalesce(json_agg(json_build_object('year', a.year, 'month', a.month, 'days', a.days)), '[]'::json)
               from adherence a where a.workspace_id = c.workspace_id and a.case_id = c.id) as months
       from tbcase c left join treatment tr on tr.case_id = c.id and tr.workspace_id = c.workspace_id
-     where c.id = ${caseId} and c.workspace_id = ${workspaceId}`.execute(kysely(em));
+     where c.id = ${caseId} and c.workspace_id = ${workspaceId}`.execute(kysely(x.em));
   const row = r.rows[0];
   if (!row) return;
   let from: string | null = null;
@@ -97,8 +99,8 @@ export async function refreshAlert(em: Em, ctx: AppContext, workspaceId: string,
     from = adherenceAlert({ ini: row.ini, end: row.end, months, today: row.ini }).alertFrom;
   }
   if (from === row.current) return;
-  await kysely(em).updateTable('tbcase').set({ adherence_alert_from: from }).where('workspace_id', '=', workspaceId).where('id', '=', caseId).execute();
-  await refreshCaseTags(em, ctx, workspaceId, [caseId]); // a tag's condition may read the column
+  await systemUpdate(x, 'tbcase', caseId, { adherenceAlertFrom: from }, 'derived');
+  await refreshCaseTags(x.em, x.ctx, workspaceId, [caseId]); // a tag's condition may read the column
 }
 
 /** Adds a prefix to the fields of a refusal (a row of the start table: `prescriptions.2.productId`). */

@@ -75,7 +75,7 @@ async function start(x: ActionContext & { input: Doc }): Promise<ActionChange> {
     const create = () => writerOf(ctx, s, 'prescription').create({ caseId, ...p }, undefined, em);
     await (individual ? withFieldPrefix(`prescriptions.${i}`, create) : create());
   }
-  await refreshAlert(em, ctx, s.workspaceId, caseId);
+  await refreshAlert(x, caseId);
   const items = regimenName ? [{ title: t(s.lang, 'treatment.regimen'), value: regimenName }] : [];
   return { patch: { state: 'ONTREATMENT', iniTreatmentDate: doc.iniDate }, items };
 }

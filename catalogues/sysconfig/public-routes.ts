@@ -3,12 +3,11 @@ import type { Hono } from 'hono';
 import { t, type Lang } from '../../engine/i18n.ts';
 import { hashPassword, isValidPassword } from '../../server/auth/password.ts';
 import { fieldTitle } from '../../server/history/describe.ts';
-import { recordCommand } from '../../server/history/record.ts';
 import { jsonBody } from '../../server/http/body.ts';
 import type { AppContext, Env } from '../../server/types.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { TableStore } from '../../server/tbl/store.ts';
+import { systemInsert } from '../../server/tbl/system-write.ts';
 import { systemSession } from '../../server/auth/system-session.ts';
 import { sendMail } from '../mail/send.ts';
 import { readConfig } from './config.ts';
@@ -68,11 +67,10 @@ export function sysconfigPublicRoutes(app: Hono<Env>, ctx: AppContext): void {
           id: userId, login: doc.login, name: doc.name, email: doc.email, send_system_messages: true, password_hash: passwordHash,
           active: true, password_expired: false, email_confirmed: false, failed_logins: 0, registration_date: new Date(), email_token: sha256(token),
         }).execute();
-        const userWsId = crypto.randomUUID();
-        // no session yet: the settings name the workspace a self-registered user joins
-        await TableStore.unscoped('self-registration: no session; the settings name the workspace', def, em, cfg.workspace).insert(userWsId, { ...doc, userId });
+        // the workspace user through the writer's system door: version 1, the change fed, history `sysuser.register`
         const session = { ...systemSession(cfg.workspace, pub.workspaceName ?? ''), userId, userName: doc.name, userLogin: doc.login, lang };
-        await recordCommand(em, session, { type: 'sysuser', action: 'register', entityId: userId, entityName: doc.name, detail: { items: [{ title: fieldTitle(ctx.registry, 'userws', 'login', lang), value: doc.login }, { title: fieldTitle(ctx.registry, 'userws', 'email', lang), value: doc.email }] } });
+        const detail = { items: [{ title: fieldTitle(ctx.registry, 'userws', 'login', lang), value: doc.login }, { title: fieldTitle(ctx.registry, 'userws', 'email', lang), value: doc.email }] };
+        await systemInsert({ em, ctx, session }, 'userws', crypto.randomUUID(), { ...doc, userId }, { type: 'sysuser', action: 'register', entityId: userId, entityName: doc.name, detail });
         const link = `${String(cfg.systemURL ?? '').replace(/\/+$/, '')}/api/pub/confirmemail/${token}`;
         await sendMail(em, ctx, { to: doc.email, subject: t(lang, 'sysuser.confirmMailSubject'), text: t(lang, 'sysuser.confirmMailText', { name: doc.name, login: doc.login, link }) });
       });

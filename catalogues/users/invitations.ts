@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
-import { recordCommand } from '../../server/history/record.ts';
 import type { AppContext, Env, Session, Doc } from '../../server/types.ts';
 import { fail, isUuid } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import { systemDelete, systemUpdate } from '../../server/tbl/system-write.ts';
 
 /** What a workspace user row shows of its account: nothing while the invitation waits. */
 const accountOnly = ['active', 'passwordExpired', 'emailConfirmed'];
@@ -69,15 +69,14 @@ export function invitationRoutes(app: Hono<Env>, ctx: AppContext): void {
           .forUpdate()
           .executeTakeFirst();
         if (!row) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
+        // the owner's answer, written in the inviting workspace through the writer's system door
+        // (version, change feed, history entry `userws.accept|decline`): the inviter's rules on who
+        // may change a workspace user are not the owner's to pass
+        const x = { em, ctx, session: inWorkspace(s, row.workspaceId, row.workspaceName) };
+        const command = { action: answer, entityName: s.userName };
         if (answer === 'accept') {
-          await db
-            .updateTable('userws')
-            .set({ user_id: s.userId, pending: null, invite_user_id: null, invite_login: null, invite_name: null, invite_email: null })
-            .where('id', '=', id)
-            .execute();
-        }
-        else await db.deleteFrom('userws').where('id', '=', id).execute(); // its profiles cascade
-        await recordCommand(em, inWorkspace(s, row.workspaceId, row.workspaceName), { type: 'userws', action: answer, entityId: id, entityName: s.userName });
+          await systemUpdate(x, 'userws', id, { userId: s.userId, pending: null, inviteUserId: null, inviteLogin: null, inviteName: null, inviteEmail: null }, command);
+        } else await systemDelete(x, 'userws', id, command); // its profiles cascade
       });
       ctx.identities.clear();
       return c.json({ success: true });

@@ -2,6 +2,7 @@
 // conversion) survive every other change of the case — validate, a comorbidity edit, treatment
 // start, transfer out — instead of vanishing until the next exam is saved.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { kysely } from '../../server/db/kysely.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 
@@ -68,4 +69,17 @@ it('answers a stale save with the current document, its hidden columns left out'
   expect(r.body.result.id).toBe(caseId);
   expect(r.body.result.microscopyResult).toBeUndefined();
   expect(await latest()).toEqual(expected);
+});
+
+it('a new exam changes the case through the writer: its version bumped, the new values in the change feed, no history entry of the case', async () => {
+  const db = kysely(server.ctx.orm.em.fork());
+  const before = (await admin.get(`/api/tbl/tbcase/${caseId}`)).body.version as number;
+  const history = async () => (await db.selectFrom('cmdhistory').select('id').where('entity_id', '=', caseId).execute()).length;
+  const entries = await history();
+  ok(await admin.post('/api/tbl/exammic', { caseId, date: '2025-04-01', laboratoryId: lab, result: 'NEGATIVE' }));
+  expect((await admin.get(`/api/tbl/tbcase/${caseId}`)).body.version).toBe(before + 1);
+  const change = await db.selectFrom('changelog').select(['op', 'row_version', 'data']).where('row_id', '=', caseId).orderBy('seq', 'desc').executeTakeFirstOrThrow();
+  expect(change).toEqual({ op: 'update', row_version: before + 1, data: { microscopyResult: 'NEGATIVE', microscopyDate: '2025-04-01' } });
+  expect(await history()).toBe(entries);
+  expect((await latest()).microscopyResult).toBe('NEGATIVE');
 });

@@ -1,0 +1,104 @@
+/**
+ * The table writer's door for changes no user typed into the row: values derived from other rows
+ * (a case's latest exam results and culture conversion, its adherence alert), an invitation its
+ * account's owner answered, a self-registration. Like `TableWriter` (./write.ts) it bumps the row's
+ * version and appends the change feed (server/sync/changes.ts) in the caller's transaction, so an
+ * offline client sees the change; unlike it, it runs no form validation or table hooks (the caller
+ * computed the values), and writes a command-history entry only when its cause is a user's command —
+ * derived values never flood the history.
+ */
+import type { HistoryDetail } from '../history/describe.ts';
+import { recordCommand } from '../history/record.ts';
+import type { Em } from '../db/orm.ts';
+import { kysely } from '../db/kysely.ts';
+import type { AppContext, Doc, Session } from '../types.ts';
+import { changedValues, recordChange } from '../sync/changes.ts';
+import { docToRow, rowToDoc } from './rows.ts';
+import { TableStore } from './store.ts';
+
+/**
+ * Why a row changes without a user's edit of it, named at every call: `'derived'` — values computed
+ * from other rows (the case's columns fed by its exams and its calendar), no history entry; or the
+ * user's command the write carries out (an invitation accepted, a self-registration), written to the
+ * command history as that command.
+ */
+export type SystemCause = 'derived' | SystemCommand;
+
+/** A user's command a system write carries out: its history entry. */
+export interface SystemCommand {
+  action: string;
+  entityName?: string;
+  /** The command type, when not the table's name (a registration is `sysuser.register`). */
+  type?: string;
+  /** The entry's entity, when not the written row (a registration names the account). */
+  entityId?: string;
+  detail?: HistoryDetail;
+}
+
+/** Where a system write happens: its transaction, the app, and who caused it (a user's session, or `systemSession`). */
+export interface SystemWriteContext {
+  em: Em;
+  ctx: AppContext;
+  session: Session;
+}
+
+/**
+ * Sets `values` on the row `id` of `table` (in the session's workspace) when they differ from the
+ * stored ones: the version bumped, the change fed (only the values that changed); nothing when
+ * nothing differs. Answers the row's version after the write (undefined: no such row).
+ * @example await systemUpdate({ em, ctx, session }, 'tbcase', caseId, { microscopyResult: 'PLUS2', microscopyDate: '2025-01-03' }, 'derived')
+ */
+export async function systemUpdate(x: SystemWriteContext, table: string, id: string, values: Doc, cause: SystemCause): Promise<number | undefined> {
+  const def = x.ctx.registry.table(table);
+  const fields = def.fields.filter((f) => f.key in values && f.kind !== 'none' && f.kind !== 'via');
+  let q = kysely(x.em).selectFrom(table).select(['version', ...fields.map((f) => f.column)]).where('id', '=', id);
+  if (def.meta.workspace) q = q.where('workspace_id', '=', x.session.workspaceId);
+  const row = await q.forUpdate().executeTakeFirst();
+  if (!row) return undefined;
+  const prev = rowToDoc(fields, row, { hidden: true });
+  const changed = changedValues(Object.fromEntries(fields.map((f) => [f.key, prev[f.key] ?? null])), Object.fromEntries(fields.map((f) => [f.key, values[f.key] ?? null])));
+  if (!Object.keys(changed).length) return Number(row.version);
+  const done = await kysely(x.em)
+    .updateTable(table)
+    .set({ ...docToRow(fields, values), version: Number(row.version) + 1, updated_at: new Date() })
+    .where('id', '=', id)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  const version = Number(done.version);
+  await recordChange(x.em, def, x.session, { rowId: id, op: 'update', version, data: changed });
+  await logCommand(x, table, id, cause);
+  return version;
+}
+
+/**
+ * Inserts a row of `table` with `doc` (and its child rows' plain values) as version 1, fed as a create.
+ * @example await systemInsert({ em, ctx, session }, 'userws', id, { userId, unitId, profiles: [profileId], … }, { action: 'register', type: 'sysuser' })
+ */
+export async function systemInsert(x: SystemWriteContext, table: string, id: string, doc: Doc, cause: SystemCause): Promise<void> {
+  const def = x.ctx.registry.table(table);
+  // the caller decided the row belongs here (its cause): no user's view applies
+  await TableStore.unscoped(`system write of ${table}`, def, x.em, x.session.workspaceId).insert(id, doc);
+  await recordChange(x.em, def, x.session, { rowId: id, op: 'create', version: 1, data: changedValues(undefined, doc) });
+  await logCommand(x, table, id, cause);
+}
+
+/**
+ * Deletes the row `id` of `table` (its child rows cascade), fed as a delete with its tombstone.
+ * @example await systemDelete({ em, ctx, session }, 'userws', id, { action: 'decline', entityName: 'Иванов И.' })
+ */
+export async function systemDelete(x: SystemWriteContext, table: string, id: string, cause: SystemCause): Promise<boolean> {
+  const def = x.ctx.registry.table(table);
+  let q = kysely(x.em).deleteFrom(table).where('id', '=', id);
+  if (def.meta.workspace) q = q.where('workspace_id', '=', x.session.workspaceId);
+  const gone = await q.returning('version').executeTakeFirst();
+  if (!gone) return false;
+  await recordChange(x.em, def, x.session, { rowId: id, op: 'delete', version: Number(gone.version) + 1 });
+  await logCommand(x, table, id, cause);
+  return true;
+}
+
+/** A command's history entry (none for derived values). */
+async function logCommand(x: SystemWriteContext, table: string, id: string, cause: SystemCause): Promise<void> {
+  if (cause === 'derived') return;
+  await recordCommand(x.em, x.session, { type: cause.type ?? table, action: cause.action, entityId: cause.entityId ?? id, entityName: cause.entityName, detail: cause.detail });
+}

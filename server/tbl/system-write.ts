@@ -65,7 +65,7 @@ export async function systemUpdate(x: SystemWriteContext, table: string, id: str
     .returning('version')
     .executeTakeFirstOrThrow();
   const version = Number(done.version);
-  await recordChange(x.em, def, x.session, { rowId: id, op: 'update', version, data: changed });
+  await recordChange(x.em, x.ctx.registry, def, x.session, { rowId: id, op: 'update', version, data: changed, prev, doc: { ...prev, ...values } });
   await logCommand(x, table, id, cause);
   return version;
 }
@@ -78,7 +78,7 @@ export async function systemInsert(x: SystemWriteContext, table: string, id: str
   const def = x.ctx.registry.table(table);
   // the caller decided the row belongs here (its cause): no user's view applies
   await TableStore.unscoped(`system write of ${table}`, def, x.em, x.session.workspaceId).insert(id, doc);
-  await recordChange(x.em, def, x.session, { rowId: id, op: 'create', version: 1, data: changedValues(undefined, doc) });
+  await recordChange(x.em, x.ctx.registry, def, x.session, { rowId: id, op: 'create', version: 1, data: changedValues(undefined, doc) });
   await logCommand(x, table, id, cause);
 }
 
@@ -88,11 +88,13 @@ export async function systemInsert(x: SystemWriteContext, table: string, id: str
  */
 export async function systemDelete(x: SystemWriteContext, table: string, id: string, cause: SystemCause): Promise<boolean> {
   const def = x.ctx.registry.table(table);
-  let q = kysely(x.em).deleteFrom(table).where('id', '=', id);
+  let q = kysely(x.em).selectFrom(table).select('version').where('id', '=', id);
   if (def.meta.workspace) q = q.where('workspace_id', '=', x.session.workspaceId);
-  const gone = await q.returning('version').executeTakeFirst();
-  if (!gone) return false;
-  await recordChange(x.em, def, x.session, { rowId: id, op: 'delete', version: Number(gone.version) + 1 });
+  const row = await q.forUpdate().executeTakeFirst();
+  if (!row) return false;
+  // fed before the delete: the feed lists the rows it cascades to while they are there
+  await recordChange(x.em, x.ctx.registry, def, x.session, { rowId: id, op: 'delete', version: Number(row.version) + 1 });
+  await kysely(x.em).deleteFrom(table).where('id', '=', id).execute();
   await logCommand(x, table, id, cause);
   return true;
 }

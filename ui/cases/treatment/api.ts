@@ -22,5 +22,5 @@ export const treatmentApi = {
   updatePrescription: (doc: Doc) => api.post<unknown>(`${BASE}/prescription/update`, doc),
   deletePrescription: (prescriptionId: string) => api.del<unknown>(`${BASE}/prescription/delete/${id(prescriptionId)}`),
   /** Answers the month's new version; a stale `version` is refused with 409. */
-  saveMonth: (body: FollowupBody) => api.post<{ success: boolean; result: { version: number } }>(`${BASE}/followup`, body),
+  saveMonth: (body: FollowupBody) => api.post<{ version: number }>(`${BASE}/followup`, body),
 };

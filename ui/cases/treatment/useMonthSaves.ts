@@ -73,7 +73,7 @@ export function useMonthSaves(caseId: string, reload: () => Promise<unknown>, on
       try {
         const version = saved.current[key] ?? month.version;
         const r = await treatmentApi.saveMonth({ caseId, year: month.year, month: month.month, version, days });
-        saved.current[key] = r.result.version;
+        saved.current[key] = r.version;
       } catch (err) {
         inFlight.current.delete(key);
         again.current.delete(key);

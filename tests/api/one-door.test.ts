@@ -1,0 +1,105 @@
+// Issue 20: one door for every row change. Every synchronised table of the registry is read before
+// and after a doctor's day through the API — a case notified, exams, validation, comorbidities,
+// treatment started and changed, the calendar, tags, a transfer, the treatment cancelled — and every
+// row that appeared, changed or went must have passed the writer: its version bumped and a change row
+// of that version in the feed (a create for a new row, a delete for a gone one). A future path that
+// writes a row beside the writer fails here, whatever its table. User changes leave a history entry.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TableDef } from '../../engine/types.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { isSynchronised } from '../../server/sync/changes.ts';
+import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
+
+let server: TestServer;
+let admin: ApiClient;
+let workspaceId: string;
+
+type Snapshot = Map<string, { table: string; version: number; content: string }>;
+const db = () => kysely(server.ctx.orm.em.fork());
+
+/** Every row of every synchronised table of the workspace: its version and its stored values. */
+async function snapshot(tables: TableDef[]): Promise<Snapshot> {
+  const out: Snapshot = new Map();
+  for (const def of tables) {
+    const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(def.name)} where workspace_id = ${workspaceId}`.execute(db())).rows;
+    for (const { updated_at: _u, version, ...rest } of rows) out.set(String(rest.id), { table: def.name, version: Number(version), content: JSON.stringify(rest) });
+  }
+  return out;
+}
+
+const ok = (r: { status: number; body: any }) => {
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.login();
+  const unit = await unitNamed(admin, 'Бишкекский');
+  workspaceId = (await db().selectFrom('unit').select('workspace_id').where('id', '=', unit).executeTakeFirstOrThrow()).workspace_id as string;
+}, 180_000);
+afterAll(() => server?.close());
+
+it('every row a doctor’s day changes, in every synchronised table, passed the writer: version bumped, its change in the feed', async () => {
+  const tables = [...server.ctx.registry.tables.values()].filter((d) => isSynchronised(d) && d.meta.workspace);
+  expect(tables.length).toBeGreaterThan(20);
+  const before = await snapshot(tables);
+  const since = Number((await sql<{ n: string | null }>`select max(seq) as n from changelog`.execute(db())).rows[0].n ?? 0);
+
+  // a doctor's day, through the API only
+  const bishkek = await unitNamed(admin, 'Бишкекский');
+  const kant = await unitNamed(admin, 'Ысык-Атинский');
+  const lab = (await admin.post('/api/tbl/unit/query', { pageSize: 100 })).body.list.find((u: any) => u.type === 'LAB').id;
+  const regimen = (await admin.post('/api/tbl/regimen/query', { pageSize: 50 })).body.list.find((r: any) => r.name === '2HRZE/4HR').id;
+  const product = (await admin.post('/api/tbl/product/query', { pageSize: 100 })).body.list.find((x: any) => x.shortName === 'HR 75/150').id;
+  const patientId = await newPatient(admin, { name: 'Эрмек', lastName: 'Алиев', gender: 'MALE', birthDate: '1970-03-03' });
+  const caseId = await createCase(admin, patientId, bishkek, { registrationDate: '2025-01-02', diagnosisDate: '2025-01-02', validated: false });
+  ok(await admin.post('/api/tbl/exammic', { caseId, date: '2025-01-03', laboratoryId: lab, result: 'PLUS' }));
+  ok(await admin.post('/api/tbl/examcul', { caseId, date: '2025-01-03', result: 'NEGATIVE', method: 'LJ', laboratoryId: lab }));
+  ok(await admin.post(`/api/tbl/tbcase/${caseId}/action/validate`, {}));
+  ok(await admin.post(`/api/cases/case/comorbidity/${caseId}`, { diabetes: true }));
+  ok(await admin.post('/api/cases/case/treatment/start', { caseId, unitId: bishkek, iniDate: '2025-01-06', regimenId: regimen }));
+  ok(await admin.post('/api/cases/case/treatment/followup', { caseId, year: 2025, month: 1, version: 0, days: [{ day: 6, status: 'DOTS' }, { day: 7, status: 'NOT_TAKEN' }] }));
+  const added = ok(await admin.post('/api/cases/case/treatment/prescription/add', { caseId, productId: product, iniDate: '2025-02-01', endDate: '2025-02-28', doseUnit: 2, frequency: 7 })).result;
+  ok(await admin.post('/api/cases/case/treatment/prescription/update', { caseId, prescriptionId: added, iniDate: '2025-02-01', endDate: '2025-02-20', doseUnit: 3, frequency: 7, preservePrevPeriod: false }));
+  ok(await admin.delete(`/api/cases/case/treatment/prescription/delete/${added}`));
+  ok(await admin.post('/api/cases/case/treatment/update', { caseId, endDate: '2025-06-30' }));
+  const manualTag = (await admin.post('/api/tbl/tag/query', { pageSize: 100 })).body.list.find((g: any) => !g.autoGenerated).id;
+  ok(await admin.post('/api/cases/tag/update', { tbcaseId: caseId, tagIds: [manualTag], newTags: ['Проверка двери'] }));
+  ok(await admin.post(`/api/tbl/tbcase/${caseId}/action/transferout`, { unitToId: kant, moveDate: '2025-03-01' }));
+  ok(await admin.post(`/api/tbl/tbcase/${caseId}/action/undotransfer`, {}));
+  ok(await admin.post(`/api/cases/case/treatment/undo/${caseId}`, {}));
+
+  const after = await snapshot(tables);
+  const changes = (await sql<{ row_id: string; op: string; row_version: number }>`select row_id, op, row_version from changelog where workspace_id = ${workspaceId} and seq > ${since}`.execute(db())).rows;
+  const latest = new Map<string, { op: string; version: number }>();
+  for (const c of changes) if (c.op !== 'left' && (latest.get(c.row_id)?.version ?? -1) <= c.row_version) latest.set(c.row_id, { op: c.op, version: c.row_version });
+
+  const bypassed: string[] = [];
+  const changed = new Set<string>();
+  for (const [id, now] of after) {
+    const was = before.get(id);
+    if (was && was.content === now.content && was.version === now.version) continue;
+    changed.add(now.table);
+    const fed = latest.get(id);
+    if (was && now.version <= was.version) bypassed.push(`${now.table} ${id}: changed without a new version`);
+    else if (!fed || fed.version !== now.version) bypassed.push(`${now.table} ${id}: version ${now.version}, fed ${fed ? fed.version : 'never'}`);
+  }
+  for (const [id, was] of before) if (!after.has(id) && latest.get(id)?.op !== 'delete') bypassed.push(`${was.table} ${id}: deleted, not fed`);
+  // rows made and deleted within the day were fed as such
+  for (const [id, c] of latest) if (c.op === 'delete' && after.has(id)) bypassed.push(`${id}: fed as deleted, still there`);
+  expect(bypassed).toEqual([]);
+  // the day's rows still there: the case, its patient, its exams, its tags and the new tag
+  expect([...changed].sort()).toEqual(expect.arrayContaining(['casetag', 'examcul', 'exammic', 'patient', 'tag', 'tbcase']));
+  // and the treatment's rows, made and then cancelled, were fed as made and as deleted
+  for (const table of ['treatment', 'treatunit', 'prescription', 'adherence']) {
+    const ops = (await sql<{ op: string }>`select distinct op from changelog where workspace_id = ${workspaceId} and seq > ${since} and table_name = ${table}`.execute(db())).rows.map((r) => r.op);
+    expect(ops, table).toEqual(expect.arrayContaining(['create', 'delete']));
+  }
+
+  // the user's changes are in the history: the case's commands by name
+  const actions = (await db().selectFrom('cmdhistory').select('action').where('entity_id', '=', caseId).execute()).map((r) => r.action);
+  expect(actions).toEqual(expect.arrayContaining(['create', 'validate', 'comorbidity', 'starttreatment', 'tag', 'transferout', 'undotransfer', 'undotreatment']));
+});

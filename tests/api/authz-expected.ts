@@ -133,6 +133,14 @@ export const ACTION_PERMISSIONS: Record<string, Perm> = {
   'tbcase.tag': 'CASE_TAG',
   'tbcase.delete': 'CASEMAN',
   'tbcase.comorbidity': 'COMIRBIDITIES_EDT',
+  // treatment (seed 001 §7 "Treatment"): the regimen and prescriptions with CASE_TREAT, the daily intake with CASE_INTAKEMED_EDT
+  'tbcase.starttreatment': 'CASE_TREAT',
+  'tbcase.undotreatment': 'CASE_TREAT',
+  'tbcase.treatmentperiod': 'CASE_TREAT',
+  'tbcase.prescriptionadd': 'CASE_TREAT',
+  'tbcase.prescriptionedit': 'CASE_TREAT',
+  'prescription.delete': 'CASE_TREAT',
+  'tbcase.treatmentfollowup': 'CASE_INTAKEMED_EDT',
   'issue.closeIssue': 'CLOSEDEL_ISSUE',
   'issue.reopenIssue': 'CLOSEDEL_ISSUE',
 };

@@ -36,6 +36,8 @@ async function onTreatment(lastName: string, opts: { classification?: string; in
     classification: opts.classification ?? 'TB', registrationDate: minusDays(opts.iniDate, 3), diagnosisDate: minusDays(opts.iniDate, 4),
     ...(opts.classification === 'DRTB' ? { drugResistanceType: 'MDR' } : {}),
   });
+  // the demo workspace validates DR-TB cases before their treatment starts (caseValidationDRTB)
+  if (opts.classification === 'DRTB') ok(await admin.post(`/api/tbl/tbcase/${caseId}/action/validate`, {}));
   ok(await admin.post(`${T}/start`, {
     caseId, unitId: unit, iniDate: opts.iniDate,
     prescriptions: [{ productId: product, doseUnit: 4, frequency: opts.frequency ?? 7, monthIni: 1, months: opts.months ?? 6 }],

@@ -7,7 +7,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['cases/**/*.test.ts', 'engine/**/*.test.ts', 'server/scope/**/*.test.ts', 'tests/cases/**/*.test.ts'],
+    include: [
+      'cases/**/*.test.ts', 'engine/**/*.test.ts', 'server/scope/**/*.test.ts', 'catalogues/tags/condition-text.test.ts',
+      'tests/cases/**/*.test.ts', 'tests/engine/visibility.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/.data/**'],
     pool: 'forks',
     maxWorkers: 1,

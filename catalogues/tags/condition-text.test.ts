@@ -57,3 +57,145 @@ describe('the tag condition gate', () => {
     [`tbcase.state in (${"'x',".repeat(maxConditionLength / 4)}'y')`, { reason: 'tooLong' }],
   ] as const)('refuses %s', (text, problem) => expect(gate(text)).toEqual(problem));
 });
+
+// The closed vocabulary, word by word (condition-text.ts's comment): each allowed function may be
+// called, each allowed type cast to (never given a length), each key word written, each allowed
+// operator used — and the words, operators and characters around them refused, each for its reason.
+describe('the gate’s vocabulary', () => {
+  const FUNCTIONS = [
+    'lower', 'upper', 'initcap', 'coalesce', 'nullif', 'greatest', 'least', 'length', 'char_length', 'character_length',
+    'trim', 'btrim', 'ltrim', 'rtrim', 'substr', 'strpos', 'position', 'left', 'right', 'starts_with',
+    'extract', 'date_part', 'date_trunc', 'age', 'now', 'abs', 'round', 'floor', 'ceil', 'ceiling', 'trunc', 'sign', 'mod',
+  ];
+  const TYPES = [
+    'text', 'varchar', 'char', 'character', 'varying', 'bpchar', 'int', 'integer', 'int2', 'int4', 'int8', 'smallint',
+    'bigint', 'numeric', 'decimal', 'dec', 'real', 'float', 'float4', 'float8', 'double', 'precision', 'boolean', 'bool',
+    'date', 'time', 'timestamp', 'timestamptz', 'timetz', 'interval', 'uuid', 'daterange', 'int4range', 'int8range',
+    'numrange', 'tsrange', 'tstzrange',
+  ];
+  /** Key words that may stand before `(` (a list, a cast, a row, a condition in brackets). */
+  const PAREN_WORDS = [
+    'and', 'or', 'not', 'in', 'any', 'some', 'all', 'cast', 'row', 'case', 'when', 'then', 'else', 'is', 'like', 'ilike',
+    'escape', 'between', 'symmetric', 'asymmetric', 'distinct', 'from', 'zone', 'overlaps', 'as', 'to', 'both',
+    'leading', 'trailing', 'at',
+  ];
+  /** Key words that never stand before `(`: written there, they read as a call of an unknown function. */
+  const WORDS = [
+    'null', 'true', 'false', 'unknown', 'isnull', 'notnull', 'end', 'array', 'with', 'without',
+    'current_date', 'current_time', 'current_timestamp', 'localtime', 'localtimestamp',
+    'year', 'month', 'day', 'hour', 'minute', 'second', 'epoch', 'dow', 'doy', 'isodow', 'isoyear', 'quarter', 'week',
+    'century', 'decade', 'millennium', 'microseconds', 'milliseconds', 'julian', 'timezone', 'timezone_hour',
+    'timezone_minute', 'years', 'months', 'days', 'hours', 'minutes', 'seconds',
+  ];
+  const OPERATORS = ['=', '<>', '!=', '<', '>', '<=', '>=', '+', '-', '*', '/', '%', '||', '~~', '~~*', '!~~', '!~~*', '@>', '<@', '&&'];
+
+  it.each(FUNCTIONS)('calls %s', (f) => {
+    expect(gate(`${f}(patient.name) is not null`)).toBeUndefined();
+    expect(gate(`"${f}"(patient.name) is not null`)).toBeUndefined();
+  });
+
+  it.each(TYPES)('casts to %s, but never gives it a length', (type) => {
+    expect(gate(`cast(patient.name as ${type}) is not null and patient.name::${type.toUpperCase()} is not null`)).toBeUndefined();
+    expect(gate(`patient.name::${type} (10) is null`)).toEqual({ reason: 'typmod', text: type });
+  });
+
+  it.each([...PAREN_WORDS, ...WORDS])('writes the key word %s', (word) => {
+    expect(gate(`tbcase.validated ${word.toUpperCase()} tbcase.validated`)).toBeUndefined();
+  });
+
+  it.each(PAREN_WORDS)('writes %s before a bracket', (word) => expect(gate(`tbcase.validated ${word} (tbcase.validated)`)).toBeUndefined());
+
+  it.each(WORDS.filter((w) => w !== 'array'))('reads %s before a bracket as a call, refused', (word) => {
+    expect(gate(`tbcase.validated and ${word}(1)`)).toEqual({ reason: 'function', text: word });
+  });
+
+  it.each(['select', 'values', 'table', 'lateral', 'exists'])('names %s a subquery', (word) => {
+    expect(gate(`tbcase.validated and ${word.toUpperCase()} 1`)).toEqual({ reason: 'subquery', text: word.toUpperCase() });
+  });
+
+  it.each(OPERATORS)('uses the operator %s', (op) => expect(gate(`tbcase.validated ${op} tbcase.validated`)).toBeUndefined());
+
+  it.each([
+    ['~', "patient.name ~ 'x'"], ['~*', "patient.name ~* 'x'"], ['!~', "patient.name !~ 'x'"], ['^', 'length(patient.name) ^ 2 > 0'],
+    ['@@', "patient.name @@ 'x'"], ['#', '1 # 2 > 0'], ['->', "patient.name -> 'x'"], ['<<', '1 << 2 > 0'], ['|/', '|/ 4 > 0'],
+    ['@-', "'[1,2]'::int4range @- 1 is null"], ['?', 'patient.name ? 1'], ['`', 'tbcase.validated ` 1'],
+  ])('refuses the operator %s', (op, text) => expect(gate(text)).toEqual({ reason: 'operator', text: op }));
+
+  it('reads a run of operator characters as PostgreSQL does: a trailing minus or plus is the next operator', () => {
+    expect(gate('length(patient.name) <-1')).toBeUndefined();
+    expect(gate('length(patient.name) =+1')).toBeUndefined();
+    expect(gate('length(patient.name) *--1')).toEqual({ reason: 'chars', text: '--' });
+    expect(gate('length(patient.name) >=-1')).toBeUndefined();
+    expect(gate('length(patient.name) !~-1')).toEqual({ reason: 'operator', text: '!~-' });
+  });
+
+  it.each([
+    [';', 'tbcase.validated;'], ['--', 'tbcase.validated -- x'], ['/*', 'tbcase.validated /* x'], ['*/', "tbcase.state = '*/'"],
+    ['\\', "tbcase.state = E'\\x'"], ['$', 'tbcase.state = $$x$$'], ['NUL', "tbcase.state = 'a\u0000'"],
+  ])('refuses %s anywhere, strings included', (shown, text) => expect(gate(text)).toEqual({ reason: 'chars', text: shown }));
+
+  it('refuses letters beyond ASCII outside strings, and takes them inside', () => {
+    expect(gate("patient.name = 'Пациент'")).toBeUndefined();
+    expect(gate("patient.name = 'x' and пациент")).toEqual({ reason: 'chars', text: 'п' });
+    expect(gate("tbcase.state = 'x'\tand\ntbcase.validated\r")).toBeUndefined();
+  });
+
+  it.each([
+    ['', { reason: 'empty' }],
+    ['  \n ', { reason: 'empty' }],
+    ['(tbcase.validated', { reason: 'parens' }],
+    ['tbcase.validated)', { reason: 'parens' }],
+    ['(tbcase.validated))(', { reason: 'parens' }],
+    ['tbcase."state', { reason: 'parens' }],
+    ['"tbcase.state = 1', { reason: 'parens' }],
+  ] as const)('refuses %j', (text, problem) => expect(gate(text)).toEqual(problem));
+
+  it('takes exactly as many characters as allowed', () => {
+    const pad = (n: number) => `tbcase.validated${' '.repeat(n - 'tbcase.validated'.length)}`;
+    expect(gate(pad(maxConditionLength))).toBeUndefined();
+    expect(gate(pad(maxConditionLength + 1))).toEqual({ reason: 'tooLong' });
+  });
+
+  it('after a dot, a column of that table: quoted exactly, unquoted in any case', () => {
+    expect(gate('tbcase.STATE is null and tbcase . "state" is null and tbcase.* is null')).toBeUndefined();
+    expect(gate('tbcase."State" is null')).toEqual({ reason: 'column', text: 'State' });
+    expect(gate('tbcase."na""me" is null')).toEqual({ reason: 'column', text: 'na"me' });
+    expect(gate('patient.validated')).toEqual({ reason: 'column', text: 'validated' });
+    expect(gate('(patient).validated and (tbcase).name is null')).toBeUndefined();
+    expect(gate('tbcase.+1 is null')).toEqual({ reason: 'column', text: '.' });
+  });
+
+  it('reads a quoted name exactly: a column, a table or a function, nothing else', () => {
+    expect(gate('"tbcase"."validated" and "patient"."name" is null and "validated"')).toBeUndefined();
+    expect(gate('"Validated"')).toEqual({ reason: 'word', text: 'Validated' });
+    expect(gate('"and"')).toEqual({ reason: 'word', text: 'and' });
+    expect(gate('"LOWER"(patient.name) is null')).toEqual({ reason: 'function', text: 'LOWER' });
+    expect(gate('"int"(1) is null')).toEqual({ reason: 'function', text: 'int' });
+    expect(gate('"cast"(1 as int) is null')).toEqual({ reason: 'function', text: 'cast' });
+  });
+
+  it('keeps a string apart from the name before it', () => {
+    // after a string no name stands before the dot: any table's column
+    expect(gate("'x'.validated is null")).toBeUndefined();
+    expect(gate("patient 'x'.validated is null")).toBeUndefined();
+  });
+
+  it.each([
+    ['1.5 < 2', undefined],
+    ['.5 < 2', undefined],
+    ['1_000 < 2', undefined],
+    ['0x1e < 2', undefined],
+    ['0X1E5 < 2', undefined],
+    ["'0x1e5' < '2'", undefined],
+    ['1e5 < 2', { reason: 'exponent', text: '1e5' }],
+    ['1.5E-3 < 2', { reason: 'exponent', text: '1.5E-3' }],
+    ['.5e3 < 2', { reason: 'exponent', text: '.5e3' }],
+    ["'e5' < '1'", undefined],
+    ["'+1e5' < '1'", { reason: 'exponent', text: "'+1e5'" }],
+    ["'1e' < '1'", undefined],
+    ["'(1,2e3)' < '1'", { reason: 'exponent', text: "'(1,2e3)'" }],
+    ['\'{"1e5"}\' < \'1\'', { reason: 'exponent', text: '\'{"1e5"}\'' }],
+    ["'1e5x' < '1'", undefined],
+    ["'x1e5' < '1'", undefined],
+  ] as const)('a number: %s', (text, problem) => expect(gate(text)).toEqual(problem));
+});

@@ -1,15 +1,31 @@
 // The month's adherence counts only the planned days that have come (cases/treatment/adherence.ts):
 // a month half gone with every dose taken is 100%, not the share of the whole month.
 import { describe, expect, it } from 'vitest';
-import { daysGone, monthAdherence } from '../../cases/treatment/adherence.ts';
+import { daysGone, monthAdherence, percentOf } from '../../cases/treatment/adherence.ts';
 import type { DayEntry } from '../../cases/treatment/types.ts';
 
 const range = (from: number, to: number, status: DayEntry['status'] = 'DOTS'): DayEntry[] => Array.from({ length: to - from + 1 }, (_, i) => ({ day: from + i, status }));
 const march = (planned: number[], days: DayEntry[]) => ({ year: 2026, month: 3, planned, days });
 const everyDay = range(1, 31).map((d) => d.day);
 
+describe('percentOf: taken out of planned, a whole percentage', () => {
+  it.each<[number, number, number | null]>([
+    [17, 20, 85],
+    [2, 3, 67], // 66.7 rounds up
+    [1, 3, 33], // 33.3 rounds down
+    [1, 200, 1], // 0.5 rounds up
+    [1, 201, 0], // 0.497 rounds down
+    [0, 5, 0],
+    [5, 5, 100],
+    [6, 5, 100], // more doses recorded than planned: never above 100
+    [0, 0, null], // nothing planned yet: no percentage, not 0 %
+    [3, 0, null],
+  ])('%i of %i: %s', (taken, planned, percent) => expect(percentOf(taken, planned)).toBe(percent));
+});
+
 describe('daysGone', () => {
   it.each([
+    ['2025-03-31', 0], // a year before
     ['2026-02-28', 0], // the month has not begun
     ['2026-03-01', 1],
     ['2026-03-15', 15],

@@ -2,7 +2,7 @@
 // and completed need a treatment that started; 'lost before treatment' only without one), the
 // validation label and action by the workspace's setting, and when treatment may start.
 import { describe, expect, it } from 'vitest';
-import { closeOutcomes, treatmentStartRefusal, validateRefusal, validationStatus, type CaseFacts, type ValidationMode } from '../../cases/workflow/rules.ts';
+import { closeOutcomes, sendsTransferredOut, treatmentStarted, treatmentStartRefusal, validateRefusal, validationStatus, type CaseFacts, type ValidationMode } from '../../cases/workflow/rules.ts';
 
 const suspect: CaseFacts = { state: 'NOT_ONTREATMENT', diagnosisType: 'SUSPECT', validated: false };
 const confirmed: CaseFacts = { state: 'NOT_ONTREATMENT', diagnosisType: 'CONFIRMED', validated: false };
@@ -55,4 +55,30 @@ describe('treatmentStartRefusal', () => {
     ['a closed case', closedTreated, 'DISABLED', 'treatment.closed'],
     ['a closed suspect', { ...suspect, state: 'CLOSED' }, 'DISABLED', 'treatment.closed'],
   ])('%s', (_, c, mode, refusal) => expect(treatmentStartRefusal(c, mode)).toBe(refusal));
+});
+
+describe('treatmentStarted', () => {
+  it.each<[string, CaseFacts, boolean]>([
+    ['on treatment', { state: 'ONTREATMENT' }, true],
+    ['on treatment, the start date not read', { state: 'ONTREATMENT', iniTreatmentDate: null }, true],
+    ['not on treatment, with a start date kept', { state: 'CLOSED', iniTreatmentDate: '2025-01-06' }, true],
+    ['not on treatment, no start date', { state: 'NOT_ONTREATMENT', iniTreatmentDate: null }, false],
+    ['not on treatment, an empty start date', { state: 'NOT_ONTREATMENT', iniTreatmentDate: '' }, false],
+  ])('%s: %s', (_, c, started) => expect(treatmentStarted(c)).toBe(started));
+});
+
+// The unit a transferring case leaves (B) sees it read-only until the receiving unit (K, now its
+// owner) accepts it; a user who may act for other units, or one of another unit, is not that unit.
+describe('sendsTransferredOut', () => {
+  const leaving = { transferring: true, transferFromUnitId: 'B', ownerUnitId: 'K' };
+  it.each<[string, Parameters<typeof sendsTransferredOut>[0], Parameters<typeof sendsTransferredOut>[1], boolean]>([
+    ['the unit it leaves, while transferring', leaving, { unitId: 'B', playOtherUnits: false }, true],
+    ['the unit it goes to', leaving, { unitId: 'K', playOtherUnits: false }, false],
+    ['a third unit', leaving, { unitId: 'C', playOtherUnits: false }, false],
+    ['the unit it left, once the transfer is accepted', { ...leaving, transferring: false }, { unitId: 'B', playOtherUnits: false }, false],
+    ['the unit it leaves, acting for other units too', leaving, { unitId: 'B', playOtherUnits: true }, false],
+    ['a user of no unit', leaving, { unitId: null, playOtherUnits: false }, false],
+    ['a user of no unit, the case leaving no unit', { ...leaving, transferFromUnitId: null }, { unitId: null, playOtherUnits: false }, false],
+    ['the unit it leaves, still its owner', { ...leaving, ownerUnitId: 'B' }, { unitId: 'B', playOtherUnits: false }, false],
+  ])('%s: %s', (_, c, who, readOnly) => expect(sendsTransferredOut(c, who)).toBe(readOnly));
 });

@@ -5,8 +5,12 @@
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext } from '../../server/types.ts';
 import { autoTags, matchCases, matchWorkspace, type AutoTag } from './evaluate.ts';
-import type { Registry } from '../../engine/registry.ts';
-import { logLinkChanges, noChanges, setCaseTags, setTagCases } from './links.ts';
+import { systemSession } from '../../server/auth/system-session.ts';
+import type { SystemWriteContext } from '../../server/tbl/system-write.ts';
+import { setCasesTags, setTagCases } from './links.ts';
+
+/** The automatic tags' writes: the system's, in the caller's transaction (no user, no history entry). */
+const system = (em: Em, ctx: AppContext, workspaceId: string): SystemWriteContext => ({ em, ctx, session: systemSession(workspaceId, '') });
 
 /**
  * Recomputes the automatic tags of some cases of a workspace, in the caller's transaction: call it
@@ -20,31 +24,24 @@ export async function refreshCaseTags(em: Em, ctx: AppContext, workspaceId: stri
   const tags = await autoTags(em, workspaceId);
   if (!tags.length) return;
   const matches = await matchCases(em, ctx, workspaceId, tags, ids);
-  const all = tags.map((t) => t.id);
-  const changes = noChanges();
-  for (const [caseId, matched] of matches) await setCaseTags(em, workspaceId, caseId, all, matched, changes);
-  await logLinkChanges(em, ctx.registry, workspaceId, changes);
+  await setCasesTags(system(em, ctx, workspaceId), tags.map((t) => t.id), matches);
 }
 
 /**
  * Recomputes one automatic tag over every case of its workspace (set-based: one statement finds the
- * cases, two write the changed links). Throws the database's error when the condition fails.
+ * cases, two find and two write the changed links). Throws the database's error when the condition fails.
  * @example await refreshTag(em, ctx, ws, { id, condition: "tbcase.state = 'CLOSED'" })
  */
 export async function refreshTag(em: Em, ctx: AppContext, workspaceId: string, tag: AutoTag): Promise<void> {
-  const changes = noChanges();
-  await setTagCases(em, workspaceId, tag.id, await matchWorkspace(em, ctx, workspaceId, tag), changes);
-  await logLinkChanges(em, ctx.registry, workspaceId, changes);
+  await setTagCases(system(em, ctx, workspaceId), tag.id, await matchWorkspace(em, ctx, workspaceId, tag));
 }
 
 /**
  * Takes an automatic tag off every case (the tag was made inactive, or manual).
- * @example await clearTag(em, ctx.registry, ws, tagId)
+ * @example await clearTag(em, ctx, ws, tagId)
  */
-export async function clearTag(em: Em, registry: Registry, workspaceId: string, tagId: string): Promise<void> {
-  const changes = noChanges();
-  await setTagCases(em, workspaceId, tagId, [], changes);
-  await logLinkChanges(em, registry, workspaceId, changes);
+export async function clearTag(em: Em, ctx: AppContext, workspaceId: string, tagId: string): Promise<void> {
+  await setTagCases(system(em, ctx, workspaceId), tagId, []);
 }
 
 /**
@@ -54,7 +51,6 @@ export async function clearTag(em: Em, registry: Registry, workspaceId: string, 
  */
 export async function refreshWorkspaceTags(em: Em, ctx: AppContext, workspaceId: string, opts: { daily?: boolean } = {}): Promise<number> {
   let done = 0;
-  const changes = noChanges(); // logged once at the end (see ./links.ts)
   for (const tag of await autoTags(em, workspaceId, opts)) {
     let cases: string[];
     try {
@@ -63,9 +59,8 @@ export async function refreshWorkspaceTags(em: Em, ctx: AppContext, workspaceId:
       console.warn(`[auto-tags] tag ${tag.id} not refreshed: ${(e as { code?: string }).code ?? (e as Error).message}`);
       continue;
     }
-    await setTagCases(em, workspaceId, tag.id, cases, changes);
+    await setTagCases(system(em, ctx, workspaceId), tag.id, cases);
     done++;
   }
-  await logLinkChanges(em, ctx.registry, workspaceId, changes);
   return done;
 }

@@ -3,20 +3,20 @@ import type { CaseTag, Tbcase } from '../../engine/generated/index.ts';
 import type { ActionContext, ActionOn } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiError } from '../../server/http/errors.ts';
-import { recordChange } from '../../server/sync/changes.ts';
+import { batchDelete, batchInsert } from '../../server/tbl/batch-write.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 
 /** The case's manual tags now: the link row's id by tag id. */
-async function manualLinks({ em, session: s, id }: ActionContext<Tbcase>): Promise<Map<string, { linkId: string; name: string; version: number }>> {
+async function manualLinks({ em, session: s, id }: ActionContext<Tbcase>): Promise<Map<string, { linkId: string; name: string }>> {
   const rows = await kysely(em)
     .selectFrom('casetag as ct')
     .innerJoin('tag as g', 'g.id', 'ct.tag_id')
-    .select(['ct.id', 'ct.tag_id', 'ct.version', 'g.name'])
+    .select(['ct.id', 'ct.tag_id', 'g.name'])
     .where('ct.case_id', '=', id)
     .where('g.workspace_id', '=', s.workspaceId)
     .where((w) => w.or([w('g.auto_generated', '=', false), w('g.auto_generated', 'is', null)]))
     .execute();
-  return new Map(rows.map((r) => [r.tag_id as string, { linkId: r.id as string, name: r.name as string, version: Number(r.version) }]));
+  return new Map(rows.map((r) => [r.tag_id as string, { linkId: r.id as string, name: r.name as string }]));
 }
 
 /** The chosen tags must be manual tags of the workspace: their names by id, else 400 on `tagIds`. */
@@ -69,19 +69,11 @@ export const tagCase: ActionOn<'tbcase', CaseTag> = {
     const names = x.input.newTags ?? [];
     const wanted = new Map([...(await chosenTags(x, ids)), ...(await newTags(x, names))]);
     const before = await manualLinks(x);
-    const linkDef = x.ctx.registry.table('casetag');
-    const db = kysely(x.em);
-    for (const [tagId, link] of before) {
-      if (wanted.has(tagId)) continue;
-      await db.deleteFrom('casetag').where('id', '=', link.linkId).execute();
-      await recordChange(x.em, x.ctx.registry, linkDef, s, { rowId: link.linkId, op: 'delete', version: link.version + 1, prev: { caseId: x.id, tagId } });
-    }
-    for (const tagId of wanted.keys()) {
-      if (before.has(tagId)) continue;
-      const linkId = crypto.randomUUID();
-      await db.insertInto('casetag').values({ id: linkId, workspace_id: s.workspaceId, case_id: x.id, tag_id: tagId }).execute();
-      await recordChange(x.em, x.ctx.registry, linkDef, s, { rowId: linkId, op: 'create', version: 1, data: { caseId: x.id, tagId } });
-    }
+    // the links through the batch door, fed as the user's changes; this action's history entry tells them
+    const door = { em: x.em, ctx: x.ctx, session: s };
+    await batchDelete(door, 'casetag', [...before].filter(([tagId]) => !wanted.has(tagId)).map(([, link]) => link.linkId), 'action');
+    const added = [...wanted.keys()].filter((tagId) => !before.has(tagId));
+    await batchInsert(door, 'casetag', added.map((tagId) => ({ id: crypto.randomUUID(), caseId: x.id, tagId })), 'action');
     const list = (m: Iterable<string>) => [...m].sort((a, b) => a.localeCompare(b)).join(', ');
     return {
       items: [

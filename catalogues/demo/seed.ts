@@ -5,6 +5,7 @@ import { systemSession } from '../../server/auth/system-session.ts';
 import type { AppContext, Doc } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
+import { systemUpdate } from '../../server/tbl/system-write.ts';
 
 const demoDir = fileURLToPath(new URL('.', import.meta.url));
 export const demoWorkspaceName = 'Демонстрационная';
@@ -48,11 +49,8 @@ export async function seedDemo(ctx: AppContext): Promise<{ login: string; passwo
   }
   const users = await kysely(em).selectFrom('sysuser').select(['id', 'login']).execute();
   for (const u of users) {
-    await kysely(em)
-      .updateTable('sysuser')
-      .set({ password_hash: await hashPassword(demoPasswords[u.login] ?? 'Demo1234'), password_expired: false, email_confirmed: true, sysadmin: u.login === demoLogin.login })
-      .where('id', '=', u.id)
-      .execute();
+    const account = { passwordHash: await hashPassword(demoPasswords[u.login] ?? 'Demo1234'), passwordExpired: false, emailConfirmed: true, sysadmin: u.login === demoLogin.login };
+    await em.fork().transactional((tem) => systemUpdate({ em: tem, ctx, session }, 'sysuser', String(u.id), account, 'action'));
   }
   return demoLogin;
 }

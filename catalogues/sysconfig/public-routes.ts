@@ -7,7 +7,7 @@ import { jsonBody } from '../../server/http/body.ts';
 import type { AppContext, Env } from '../../server/types.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { systemInsert } from '../../server/tbl/system-write.ts';
+import { systemInsert, systemUpdate } from '../../server/tbl/system-write.ts';
 import { systemSession } from '../../server/auth/system-session.ts';
 import { sendMail } from '../mail/send.ts';
 import { readConfig } from './config.ts';
@@ -63,12 +63,14 @@ export function sysconfigPublicRoutes(app: Hono<Env>, ctx: AppContext): void {
         if (await db.selectFrom('sysuser').select('id').where('login', '=', doc.login).executeTakeFirst()) {
           throw new ApiError(400, [{ field: 'login', msg: t(lang, 'msg.duplicate') }]);
         }
-        await db.insertInto('sysuser').values({
-          id: userId, login: doc.login, name: doc.name, email: doc.email, send_system_messages: true, password_hash: passwordHash,
-          active: true, password_expired: false, email_confirmed: false, failed_logins: 0, registration_date: new Date(), email_token: sha256(token),
-        }).execute();
-        // the workspace user through the writer's system door: version 1, the change fed, history `sysuser.register`
+        // the account and the workspace user through the writer's system door: version 1, the change fed,
+        // one history entry `sysuser.register`
         const session = { ...systemSession(cfg.workspace, pub.workspaceName ?? ''), userId, userName: doc.name, userLogin: doc.login, lang };
+        const account = {
+          login: doc.login, name: doc.name, email: doc.email, sendSystemMessages: true, passwordHash, active: true, passwordExpired: false,
+          emailConfirmed: false, failedLogins: 0, registrationDate: new Date().toISOString(), emailToken: sha256(token), sysadmin: false,
+        };
+        await systemInsert({ em, ctx, session }, 'sysuser', userId, account, 'action');
         const detail = { items: [{ title: fieldTitle(ctx.registry, 'userws', 'login', lang), value: doc.login }, { title: fieldTitle(ctx.registry, 'userws', 'email', lang), value: doc.email }] };
         await systemInsert({ em, ctx, session }, 'userws', crypto.randomUUID(), { ...doc, userId }, { type: 'sysuser', action: 'register', entityId: userId, entityName: doc.name, detail });
         const link = `${String(cfg.systemURL ?? '').replace(/\/+$/, '')}/api/pub/confirmemail/${token}`;
@@ -84,13 +86,14 @@ export function sysconfigPublicRoutes(app: Hono<Env>, ctx: AppContext): void {
 
   app.get('/api/pub/confirmemail/:token', async (c) => {
     const lang: Lang = c.get('lang');
-    const em = ctx.orm.em.fork();
-    const r = await kysely(em)
-      .updateTable('sysuser')
-      .set({ email_confirmed: true, email_token: null })
-      .where('email_token', '=', sha256(c.req.param('token')))
-      .executeTakeFirst();
-    if (!Number(r.numUpdatedRows)) throw fail(400, t(lang, 'sysuser.badToken'), 'token');
+    const confirmed = await ctx.orm.em.fork().transactional(async (em) => {
+      const account = await kysely(em).selectFrom('sysuser').select('id').where('email_token', '=', sha256(c.req.param('token'))).executeTakeFirst();
+      if (!account) return false;
+      const session = { ...systemSession('', ''), userId: String(account.id), lang };
+      await systemUpdate({ em, ctx, session }, 'sysuser', String(account.id), { emailConfirmed: true, emailToken: null }, 'action');
+      return true;
+    });
+    if (!confirmed) throw fail(400, t(lang, 'sysuser.badToken'), 'token');
     return c.json({ success: true, result: t(lang, 'sysuser.emailConfirmed') });
   });
 }

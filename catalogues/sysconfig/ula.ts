@@ -1,8 +1,6 @@
 import type { Hono } from 'hono';
-import { sql } from 'kysely';
-import { recordCommand } from '../../server/history/record.ts';
 import type { AppContext, Env, Session } from '../../server/types.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { systemUpdate } from '../../server/tbl/system-write.ts';
 
 /**
  * The user licence agreement: while the settings require it (`ulaActive`), a session reports
@@ -18,8 +16,8 @@ export function ulaRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/sys/acceptula', async (c) => {
     const s = c.get('session');
     await ctx.orm.em.fork().transactional(async (em) => {
-      await kysely(em).updateTable('sysuser').set({ ula_accepted_at: sql`now()` }).where('id', '=', s.userId).execute();
-      await recordCommand(em, s, { type: 'sysuser', action: 'acceptula', entityId: s.userId, entityName: s.userName });
+      const acceptula = { type: 'sysuser', action: 'acceptula', entityId: s.userId, entityName: s.userName };
+      await systemUpdate({ em, ctx, session: s }, 'sysuser', s.userId, { ulaAcceptedAt: new Date().toISOString() }, acceptula);
     });
     ctx.identities.clear(); // the next request of this user goes through at once
     return c.json({ success: true });

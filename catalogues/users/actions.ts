@@ -1,12 +1,12 @@
 import { t } from '../../engine/i18n.ts';
 import type { Userws } from '../../engine/generated/index.ts';
-import type { ActionContext, ActionOn, Refusal, RowAction } from '../../server/types.ts';
+import type { ActionContext, ActionOn, Doc, Refusal, RowAction } from '../../server/types.ts';
 import { endSessions } from '../../server/auth/end-sessions.ts';
 import { hashPassword, isValidPassword } from '../../server/auth/password.ts';
-import type { Em } from '../../server/db/orm.ts';
 import { fieldTitle } from '../../server/history/describe.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import { systemUpdate, type SystemWriteContext } from '../../server/tbl/system-write.ts';
 import { sendMail } from '../mail/send.ts';
 import { newPassword } from './new-password.ts';
 import { exceeds, rightsOf } from './rights.ts';
@@ -24,12 +24,9 @@ async function mayActOn({ em, session: s, row }: ActionContext<Userws>): Promise
   return undefined;
 }
 
-const setPassword = async (em: Em, userId: string, password: string, extra: Record<string, unknown> = {}) =>
-  kysely(em)
-    .updateTable('sysuser')
-    .set({ password_hash: await hashPassword(password), password_expired: false, password_changed_at: new Date(), failed_logins: 0, ...extra })
-    .where('id', '=', userId)
-    .execute();
+/** The account's new password, through the writer's system door (the action's history entry tells it, never the password). */
+const setPassword = async (x: SystemWriteContext, userId: string, password: string, extra: Doc = {}) =>
+  systemUpdate(x, 'sysuser', userId, { passwordHash: await hashPassword(password), passwordExpired: false, passwordChangedAt: new Date().toISOString(), failedLogins: 0, ...extra }, 'action');
 
 /** Block: the account cannot log in and its sessions end (the users hook, on `active: false`). */
 const block: ActionOn<'userws'> = {
@@ -65,11 +62,12 @@ const resetpwd: ActionOn<'userws'> = {
   name: 'resetpwd',
   permission: 'USERS_EDT',
   guard: mayActOn,
-  async apply({ em, ctx, session: s, row }) {
+  async apply(x) {
+    const { em, ctx, session: s, row } = x;
     const userId = accountOf(row);
     const account = await kysely(em).selectFrom('sysuser').select(['login', 'name', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
     const password = newPassword();
-    await setPassword(em, userId, password, { email_token: null });
+    await setPassword(x, userId, password, { emailToken: null });
     await endSessions(em, userId);
     const cfg = await kysely(em).selectFrom('sysconfig').select('system_url').limit(1).executeTakeFirst();
     await sendMail(em, ctx, {
@@ -95,12 +93,13 @@ const updatepwd: ActionOn<'userws', { newPassword: string; repeatNewPassword: st
     },
   },
   guard: mayActOn,
-  async apply({ em, session: s, row, input }) {
+  async apply(x) {
+    const { em, session: s, row, input } = x;
     const errors: ApiError['errors'] = [];
     if (!isValidPassword(input.newPassword)) errors.push({ field: 'newPassword', msg: t(s.lang, 'msg.invalidPassword') });
     if (input.newPassword !== input.repeatNewPassword) errors.push({ field: 'repeatNewPassword', msg: t(s.lang, 'msg.passwordMismatch') });
     if (errors.length) throw new ApiError(400, errors);
-    await setPassword(em, accountOf(row), input.newPassword);
+    await setPassword(x, accountOf(row), input.newPassword);
     await endSessions(em, accountOf(row));
   },
 };

@@ -5,6 +5,7 @@ import { endSessions } from '../../server/auth/end-sessions.ts';
 import type { Session, Doc, SaveContext, HooksOn, TableHooks } from '../../server/types.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import { systemInsert, systemUpdate } from '../../server/tbl/system-write.ts';
 import { maskInvitations } from './invitations.ts';
 import { assertNotAbove, rightsFields } from './rights.ts';
 import { accountOf, assertMayChangeAccount, mayChangeAccount } from './shared-account.ts';
@@ -48,7 +49,7 @@ export const userwsHooks: HooksOn<'userws'> = {
     const { em, session, doc, prev } = x;
     const db = kysely(em);
     await checkRights(x);
-    const account = { login: doc.login, name: doc.name, email: doc.email, send_system_messages: doc.sendSystemMessages ?? true };
+    const account = { login: doc.login, name: doc.name, email: doc.email, sendSystemMessages: doc.sendSystemMessages ?? true };
     const sameLogin = await db.selectFrom('sysuser').select('id').where('login', '=', doc.login).executeTakeFirst();
     if (prev) {
       doc.userId = prev.userId;
@@ -58,7 +59,8 @@ export const userwsHooks: HooksOn<'userws'> = {
       if (blocking && prev.userId === session.userId) throw fail(400, t(session.lang, 'userws.cannotBlockSelf'), 'active');
       const userId = accountOf(prev);
       if (accountFields.some((k) => (doc[k] ?? null) !== (prev[k] ?? null))) await assertMayChangeAccount(em, session, userId);
-      await db.updateTable('sysuser').set({ ...account, active: doc.active ?? prev.active ?? true }).where('id', '=', userId).execute();
+      // the account through the writer's system door; the workspace user's history entry tells the change
+      await systemUpdate(x, 'sysuser', userId, { ...account, active: doc.active ?? prev.active ?? true }, 'action');
       if (blocking) await endSessions(em, userId);
       return;
     }
@@ -77,10 +79,7 @@ export const userwsHooks: HooksOn<'userws'> = {
       return;
     }
     doc.userId = crypto.randomUUID();
-    await db
-      .insertInto('sysuser')
-      .values({ id: doc.userId, ...account, active: doc.active ?? true, password_expired: true, email_confirmed: false, failed_logins: 0 })
-      .execute();
+    await systemInsert(x, 'sysuser', doc.userId, { ...account, active: doc.active ?? true, passwordExpired: true, emailConfirmed: false, failedLogins: 0, sysadmin: false }, 'action');
   },
 
   /** Sessions keep the account's history; they only forget the workspace link that goes away. */

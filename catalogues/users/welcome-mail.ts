@@ -2,6 +2,7 @@ import { t } from '../../engine/i18n.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import type { SaveContext } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import { systemUpdate } from '../../server/tbl/system-write.ts';
 import { sendMail } from '../mail/send.ts';
 import { newPassword } from './new-password.ts';
 
@@ -18,7 +19,8 @@ import { newPassword } from './new-password.ts';
  *
  * @example userwsHooks.afterSave = (x) => sendWelcomeMail(x)
  */
-export async function sendWelcomeMail({ em, ctx, session: s, doc, isNew }: SaveContext): Promise<void> {
+export async function sendWelcomeMail(x: SaveContext): Promise<void> {
+  const { em, ctx, session: s, doc, isNew } = x;
   // not the demo seed (a system session has no user) nor oneself (a new workspace's creator)
   if (!isNew || !s.userId) return;
   const userId = (doc.userId ?? doc.inviteUserId) as string | undefined;
@@ -32,12 +34,8 @@ export async function sendWelcomeMail({ em, ctx, session: s, doc, isNew }: SaveC
     await sendMail(em, ctx, { to: account.email, subject: t(s.lang, 'userws.inviteSubject', vars), text: t(s.lang, 'userws.inviteText', vars) });
   } else if (!account.password_hash) {
     const password = newPassword();
-    await db
-      .updateTable('sysuser')
-      // a first password to replace: the account stays marked 'password expired' until its owner changes it
-      .set({ password_hash: await hashPassword(password) })
-      .where('id', '=', userId)
-      .execute();
+    // a first password to replace: the account stays marked 'password expired' until its owner changes it
+    await systemUpdate(x, 'sysuser', userId, { passwordHash: await hashPassword(password) }, 'action');
     await sendMail(em, ctx, { to: account.email, subject: t(s.lang, 'userws.welcomeSubject', vars), text: t(s.lang, 'userws.welcomeText', { ...vars, password }) });
   } else {
     await sendMail(em, ctx, { to: account.email, subject: t(s.lang, 'userws.addedSubject', vars), text: t(s.lang, 'userws.addedText', vars) });

@@ -6,6 +6,7 @@ import { recordCommand } from '../history/record.ts';
 import type { AppContext, Env, Session } from '../types.ts';
 import { fail } from '../http/errors.ts';
 import { kysely } from '../db/kysely.ts';
+import { systemUpdate } from '../tbl/system-write.ts';
 
 /** The session fields of spec 000 §3.1 plus what the UI needs to decide what to show. */
 export const sessionInfo = (s: Session, ctx: AppContext) => ({
@@ -67,9 +68,11 @@ export function sessionRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/sys/language/:lang', async (c) => {
     const lang = c.req.param('lang') === 'en' ? 'en' : 'ru';
     const s = c.get('session');
-    const db = kysely(ctx.orm.em.fork());
-    await db.updateTable('syssession').set({ language: lang }).where('id', '=', s.sessionId).execute();
-    await db.updateTable('sysuser').set({ language: lang }).where('id', '=', s.userId).execute();
+    await ctx.orm.em.fork().transactional(async (em) => {
+      await kysely(em).updateTable('syssession').set({ language: lang }).where('id', '=', s.sessionId).execute();
+      // a preference: the account's row through the writer's system door, no history entry
+      await systemUpdate({ em, ctx, session: s }, 'sysuser', s.userId, { language: lang }, 'action');
+    });
     return c.json({ success: true });
   });
 }

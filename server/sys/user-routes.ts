@@ -5,7 +5,7 @@ import { assertMayTryLogin, recordAttempt } from '../auth/login-limits.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { hashPassword, isValidPassword, verifyPassword } from '../auth/password.ts';
 import { fieldTitle } from '../history/describe.ts';
-import { recordCommand } from '../history/record.ts';
+import { systemUpdate } from '../tbl/system-write.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env } from '../types.ts';
 import { ApiError } from '../http/errors.ts';
@@ -42,10 +42,10 @@ export function userRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (errors.length) throw new ApiError(400, errors);
     await ctx.orm.em.fork().transactional(async (em) => {
       const prev = await kysely(em).selectFrom('sysuser').select(['name', 'mobile', 'email', 'time_zone']).where('id', '=', s.userId).executeTakeFirstOrThrow();
-      await kysely(em).updateTable('sysuser').set({ name: doc.name, mobile: doc.mobile || null, email: doc.email, time_zone: doc.timeZone || null }).where('id', '=', s.userId).execute();
       const before: Record<string, unknown> = { name: prev.name, mobile: prev.mobile ?? '', email: prev.email ?? '', timeZone: prev.time_zone ?? '' };
       const diffs = Object.entries(doc).filter(([k, v]) => before[k] !== v).map(([k, v]) => ({ title: fieldTitle(ctx.registry, 'sysuser', k, s.lang), prevValue: before[k], newValue: v }));
-      if (diffs.length) await recordCommand(em, s, { type: 'sysuser', action: 'usersettings', entityId: s.userId, entityName: doc.name, detail: { diffs } });
+      const usersettings = { type: 'sysuser', action: 'usersettings', entityId: s.userId, entityName: doc.name, detail: { diffs } };
+      await systemUpdate({ em, ctx, session: s }, 'sysuser', s.userId, { name: doc.name, mobile: doc.mobile || null, email: doc.email, timeZone: doc.timeZone || null }, usersettings);
     });
     ctx.identities.clear();
     return c.json({ success: true });
@@ -69,8 +69,8 @@ export function userRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (!ok) throw new ApiError(400, [{ field: 'password', msg: t(s.lang, 'msg.wrongPassword') }]);
     const hash = await hashPassword(String(newPassword));
     await em.transactional(async (tem) => {
-      await kysely(tem).updateTable('sysuser').set({ password_hash: hash, password_expired: false }).where('id', '=', s.userId).execute();
-      await recordCommand(tem, s, { type: 'sysuser', action: 'changepassword', entityId: s.userId, entityName: s.userName });
+      const changepassword = { type: 'sysuser', action: 'changepassword', entityId: s.userId, entityName: s.userName };
+      await systemUpdate({ em: tem, ctx, session: s }, 'sysuser', s.userId, { passwordHash: hash, passwordExpired: false }, changepassword);
       await endSessions(tem, s.userId, { except: s.sessionId });
     });
     return c.json({ success: true });

@@ -9,6 +9,7 @@
  */
 import type { HistoryDetail } from '../history/describe.ts';
 import { recordCommand } from '../history/record.ts';
+import { sql } from 'kysely';
 import type { Em } from '../db/orm.ts';
 import { kysely } from '../db/kysely.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
@@ -17,12 +18,16 @@ import { docToRow, rowToDoc } from './rows.ts';
 import { TableStore } from './store.ts';
 
 /**
- * Why a row changes without a user's edit of it, named at every call: `'derived'` — values computed
- * from other rows (the case's columns fed by its exams and its calendar), no history entry; or the
- * user's command the write carries out (an invitation accepted, a self-registration), written to the
- * command history as that command.
+ * Why a row changes without a user's edit of it, named at every call:
+ * - `'derived'` — values computed from other rows (the case's columns fed by its exams and its
+ *   calendar, the automatic tags' links, the case-number counter): no history entry;
+ * - `'action'` — rows a user's request writes beside the row it names, whose own history entry tells
+ *   them (a case's manual tags' links, the account behind a workspace user, a new password), or a
+ *   preference that keeps none (the language): no entry here;
+ * - a `SystemCommand` — the user's command the write carries out (an invitation accepted, the licence
+ *   accepted, one's own settings): written to the command history as that command.
  */
-export type SystemCause = 'derived' | SystemCommand;
+export type SystemCause = 'derived' | 'action' | SystemCommand;
 
 /** A user's command a system write carries out: its history entry. */
 export interface SystemCommand {
@@ -99,8 +104,35 @@ export async function systemDelete(x: SystemWriteContext, table: string, id: str
   return true;
 }
 
-/** A command's history entry (none for derived values). */
-async function logCommand(x: SystemWriteContext, table: string, id: string, cause: SystemCause): Promise<void> {
-  if (cause === 'derived') return;
+/**
+ * Raises the counter `field` of the workspace's one row of `table` (a table unique by workspace:
+ * the case numbers' `casecounter`) by one, making the row at 1 when there is none, in one upsert
+ * whose row lock makes concurrent callers wait for each other and get successive numbers (a
+ * rolled-back caller gives its number back). The version bumped, the change fed like any write.
+ * Answers the new count.
+ * @example await systemIncrement({ em, ctx, session }, 'casecounter', 'last', 'derived') // 42
+ */
+export async function systemIncrement(x: SystemWriteContext, table: string, field: string, cause: SystemCause): Promise<number> {
+  const def = x.ctx.registry.table(table);
+  const f = def.fields.find((d) => d.key === field && d.kind !== 'none');
+  if (!f) throw new Error(`systemIncrement: ${table} has no field ${field}`);
+  const col = sql.id(f.column);
+  const r = await sql<{ id: string; n: number; version: number }>`
+    insert into ${sql.table(table)} (id, workspace_id, ${col}) values (${crypto.randomUUID()}, ${x.session.workspaceId}, 1)
+    on conflict (workspace_id) do update set ${col} = ${sql.table(table)}.${col} + 1, version = ${sql.table(table)}.version + 1, updated_at = now()
+    returning id, ${col} as n, version`.execute(kysely(x.em));
+  const { id, n, version } = r.rows[0];
+  const data = { [field]: Number(n) };
+  await recordChange(x.em, x.ctx.registry, def, x.session, { rowId: String(id), op: version === 1 ? 'create' : 'update', version: Number(version), data });
+  await logCommand(x, table, String(id), cause);
+  return Number(n);
+}
+
+/**
+ * A command's history entry (none for derived values, nor for an action's other rows).
+ * @example await logCommand(x, 'userws', id, { action: 'accept' })
+ */
+export async function logCommand(x: SystemWriteContext, table: string, id: string, cause: SystemCause): Promise<void> {
+  if (cause === 'derived' || cause === 'action') return;
   await recordCommand(x.em, x.session, { type: cause.type ?? table, action: cause.action, entityId: cause.entityId ?? id, entityName: cause.entityName, detail: cause.detail });
 }

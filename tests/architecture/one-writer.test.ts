@@ -1,0 +1,75 @@
+// One door for every row change (issue 20): a row of a declared table is written only by the table
+// writer (`server/tbl/`: TableWriter, its system door `system-write.ts`, its batch door
+// `batch-write.ts`), which bumps its version and feeds the change log. This test reads every
+// source file of the app for a statement that inserts, updates or deletes a declared table by hand
+// (Kysely's `insertInto/updateTable/deleteFrom('<table>')`, SQL text `insert into / update / delete
+// from <table>`) and fails on any not in the short list below, each with why it may.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { loadSchemas } from '../../engine/load.ts';
+import { rootDir, schemasDir } from '../../server/config.ts';
+
+/** Tables that are not data a client follows: what writes them by hand, and why. */
+const notData: Record<string, string> = {
+  changelog: 'the change feed itself, written by server/sync/changes.ts at the commit',
+  tombstone: 'the feed’s deleted ids, written with the changelog rows',
+  cmdhistory: 'the command history, written by server/history/record.ts for the writer',
+  errorlog: 'the error log: a failure is logged in its own statement, outside the failed transaction',
+  syssession: 'login sessions: the authentication’s own rows (login, touch, logout, workspace switch)',
+  loginattempt: 'failed and successful logins counted per address and login (lockout)',
+  tagrefresh: 'the daily tag refresh’s claim of a workspace’s day (an upsert taken in the refresh’s transaction)',
+};
+
+/** Files that write declared data tables in bulk before any client can follow the feed. */
+const bulkFiles: Record<string, string> = {
+  'cases/generate.ts': 'generated cases for the benchmarks (npm run gen:cases)',
+  'cases/treatment/generate.ts': 'generated treatments for the benchmarks',
+  'cases/demo-exams.ts': 'the demo register of the first start, before any client exists',
+  'cases/demo-talk.ts': 'the demo register of the first start, before any client exists',
+  'cases/case-data/demo.ts': 'the demo register of the first start, before any client exists',
+};
+
+/** The writer's own files: the one door. */
+const door = (f: string) => f.startsWith('server/tbl/') || f.startsWith('server/db/migrations/');
+
+function sources(dir: string): string[] {
+  return readdirSync(join(rootDir, dir), { withFileTypes: true }).flatMap((e) => {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sources(path);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+const registry = loadSchemas(schemasDir);
+const tables = [...registry.tables.values()].flatMap((d) => [d.name, ...d.children.map((c) => c.table)]);
+
+/** The declared tables a file's source writes by hand. */
+function writtenTables(text: string): string[] {
+  const names = tables.join('|');
+  const kysely = new RegExp(`\\b(?:insertInto|updateTable|deleteFrom)\\(\\s*['"\`](${names})(?:\\s+as\\s+\\w+)?['"\`]`, 'g');
+  const sqlText = new RegExp(`\\b(?:insert\\s+into|update|delete\\s+from)\\s+"?(${names})"?(?:\\s+(?:as\\s+)?\\w+)?\\s*(?:\\(|set\\b|where\\b|select\\b|values\\b|$)`, 'gim');
+  return [...new Set([...text.matchAll(kysely), ...text.matchAll(sqlText)].map((m) => m[1]))];
+}
+
+test('the test sees a hand-written write when there is one', () => {
+  expect(writtenTables("await db.updateTable('tbcase').set({ state: 'CLOSED' })")).toEqual(['tbcase']);
+  expect(writtenTables('sql`insert into casetag (id, case_id) values (…)`')).toEqual(['casetag']);
+  expect(writtenTables('sql`delete from casetag c where c.tag_id = ${t}`')).toEqual(['casetag']);
+  expect(writtenTables('sql`update sysuser set language = ${l}`')).toEqual(['sysuser']);
+  expect(writtenTables("db.selectFrom('tbcase').select('id')")).toEqual([]);
+});
+
+test('no file writes a declared table beside the writer, but the listed exceptions', () => {
+  const byHand: string[] = [];
+  for (const f of ['app', 'server', 'cases', 'catalogues', 'reports'].flatMap(sources)) {
+    if (door(f) || f in bulkFiles) continue;
+    for (const table of writtenTables(readFileSync(join(rootDir, f), 'utf8'))) if (!(table in notData)) byHand.push(`${f}: ${table}`);
+  }
+  expect(byHand).toEqual([]);
+});
+
+test('every exception is still needed: its table is declared, its file still writes by hand', () => {
+  for (const table of Object.keys(notData)) expect(tables, table).toContain(table);
+  for (const f of Object.keys(bulkFiles)) expect(writtenTables(readFileSync(join(rootDir, f), 'utf8')).length, f).toBeGreaterThan(0);
+});

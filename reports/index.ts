@@ -1,14 +1,22 @@
 /**
- * The reports domain. For now: the administrator reports (`admin/`) — session history, online
- * users, command history and statistics, error log — each under `POST /api/admin/rep/*` guarded by
- * its permission and limited to the session workspace and the reader's view (`admin/scope.ts`).
- * The UI screens are in `ui/admin/reports/`.
+ * The reports domain: the administrator reports (`admin/`) — session history, online users, command
+ * history and statistics, error log — each under `POST /api/admin/rep/*` guarded by its permission
+ * and limited to the session workspace and the reader's view (`admin/scope.ts`); and the case
+ * reports (`cases/`): variables and filters declared in the schemas (`engine/report-vars.ts`), the
+ * indicator engine (`indicator/`), saved reports, dashboards and the starter reports of a new
+ * workspace. The UI screens of the administrator reports are in `ui/admin/reports/`.
  */
 import type { DomainModule } from '../server/types.ts';
 import { adminReportRoutes, reportUsers } from './admin/index.ts';
+import { caseReportRoutes } from './cases/routes.ts';
+import { starterReportHooks } from './cases/starter.ts';
 
 export const reportsModule: DomainModule = {
   name: 'reports',
   options: { 'report-users': reportUsers },
-  routes: adminReportRoutes,
+  hooks: { workspace: starterReportHooks },
+  routes: (app, ctx) => {
+    adminReportRoutes(app, ctx);
+    caseReportRoutes(app, ctx);
+  },
 };

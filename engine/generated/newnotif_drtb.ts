@@ -7,6 +7,7 @@ export interface NewnotifDrtb {
     lastName?: string;
     gender: "MALE" | "FEMALE";
     birthDate?: string;
+    nationality?: "NATIVE" | "FOREIGN";
     motherName?: string;
     documentNumber?: string;
     address?: {

@@ -6,6 +6,7 @@ export interface Patient {
   lastName?: string;
   gender: "MALE" | "FEMALE";
   birthDate?: string;
+  nationality?: "NATIVE" | "FOREIGN";
   motherName?: string;
   documentNumber?: string;
   address?: {

@@ -72,6 +72,8 @@ export interface Tbcase {
     | "ERROR"
     | "NO_RESULT";
   xpertDate?: string;
+  cultureResult?: "NEGATIVE" | "POSITIVE" | "PLUS" | "PLUS2" | "PLUS3" | "PLUS4" | "CONTAMINATED" | "NOTDONE";
+  cultureDate?: string;
   weight?: number;
   weightDate?: string;
   hivResult?: "POSITIVE" | "NEGATIVE" | "ONGOING" | "NOTDONE";

@@ -105,6 +105,18 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/cases/tag/query': perm('CASEMAN'),
   'POST /api/cases/view': perm('CASEMAN'),
   'POST /api/cases/view/places': perm('CASEMAN'),
+  /** Case reports and dashboards (reports/cases): computed within the reader's view; saving and deleting a report needs DATA_ANALISYS ('Анализ данных'). */
+  'POST /api/cases/report/init': perm('CASEMAN'),
+  'POST /api/cases/report/query': perm('CASEMAN'),
+  'POST /api/cases/report/exec': perm('CASEMAN'),
+  'POST /api/cases/report/ind/exec': perm('CASEMAN'),
+  'POST /api/cases/report/ind/cases': perm('CASEMAN'),
+  'POST /api/cases/report/save': perm('DATA_ANALISYS'),
+  'POST /api/cases/report/save/:id': perm('DATA_ANALISYS'),
+  'POST /api/cases/report/delete/:id': perm('DATA_ANALISYS'),
+  'POST /api/dashboard/generate': perm('CASEMAN'),
+  'POST /api/cases/search/init': perm('CASEMAN'),
+  'POST /api/cases/search': perm('CASEMAN'),
   /** Its types (add menu, filter: those the session may read, `canChange` with _EDT) and its derived latest results (only of exam types the session may read). */
   'GET /api/cases/case/followups/:caseId/types': perm('CASEMAN'),
   'GET /api/cases/case/followups/:caseId/latest': perm('CASEMAN'),

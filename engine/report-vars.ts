@@ -1,0 +1,192 @@
+/**
+ * Report variables and filters (seed 001 §2.4, §3 "Filters"), read from the `x-report` keyword of the
+ * fields they count by (docs/schema-format.md, Report variables) — no variable is written in code.
+ * Where the field lives says how a case reaches it:
+ * - a field of the case (`tbcase`): its column;
+ * - a field of a table a case field references (the patient): joined through that reference;
+ * - a field of a sub-record (`x-table.parent` naming the case): one row per case (a unique parent:
+ *   the treatment) joined as is; a dated sub-record (an exam) by its newest row; any other (tags,
+ *   prescriptions) by each of its rows — a case then counts once under each of its values.
+ * What is counted by follows the field's type: an enum by its values in declared order (labels
+ * `<x-enum>.<value>`), a boolean yes / no, a reference by the target's rows (named by their label),
+ * a date by month, quarter or year or whether it is recorded (`by`), a birth date by the age-range
+ * catalogue at a case date (`ageAt`), a unit reference also by its admin unit at each level (`areas`).
+ */
+import type { Registry } from './registry.ts';
+import type { Field, TableDef } from './types.ts';
+
+/** How a case reaches the table holding the field. */
+export type VarSource =
+  | { kind: 'case' }
+  /** A table a case field references (`column` of the case). */
+  | { kind: 'ref'; table: string; column: string }
+  /** A sub-record with at most one row per case (its parent column is unique). */
+  | { kind: 'one'; table: string; parent: string }
+  /** The newest sub-record by `date`. */
+  | { kind: 'latest'; table: string; parent: string; date: string }
+  /** Every sub-record of the case. */
+  | { kind: 'each'; table: string; parent: string };
+
+/** What a variable's keys are. */
+export type VarValue =
+  | { kind: 'enum'; keys: (string | number)[]; labels?: string }
+  | { kind: 'boolean' }
+  | { kind: 'period'; by: 'month' | 'quarter' | 'year' }
+  | { kind: 'recorded' }
+  /** The ids of the target table's rows, named by `labels` columns. */
+  | { kind: 'ref'; table: string; labels: string[] }
+  /** The age-range catalogue's rows, at the case date in column `at`. */
+  | { kind: 'age'; at: string }
+  /** The admin unit at `level` (1…5; 0 in a filter: any level) of the referenced unit's `column` (its address). */
+  | { kind: 'area'; level: number; table: string; column: string };
+
+export type FilterType = 'select' | 'multiSelect' | 'period';
+
+/** One declared field as the report engine reads it. */
+interface Base {
+  id: string;
+  group: string;
+  /** i18n key of its name, and the values it takes (`{label}` of a date variant). */
+  label: string;
+  labelVars?: Record<string, string>;
+  source: VarSource;
+  /** The column of the source table it reads. */
+  column: string;
+  value: VarValue;
+}
+
+export interface ReportVariable extends Base {
+  rows: boolean;
+  columns: boolean;
+}
+
+export interface ReportFilter extends Base {
+  type: FilterType;
+}
+
+export interface ReportCatalogue {
+  variables: ReportVariable[];
+  filters: ReportFilter[];
+  /** Group ids in the order they are first declared. */
+  groups: string[];
+  variable(id: string): ReportVariable | undefined;
+  filter(id: string): ReportFilter | undefined;
+}
+
+interface XReport {
+  id?: string;
+  group: string;
+  label?: string;
+  filter?: boolean;
+  rows?: boolean;
+  columns?: boolean;
+  by?: ('month' | 'quarter' | 'year' | 'recorded')[];
+  ageAt?: string;
+  areas?: string;
+}
+
+const CASE = 'tbcase';
+
+/** How a case reaches table `def`, or an error naming why it cannot. */
+function sourceOf(registry: Registry, def: TableDef): VarSource {
+  if (def.name === CASE) return { kind: 'case' };
+  const caseDef = registry.table(CASE);
+  if (def.meta.parent) {
+    const parent = def.fields.find((f) => f.key === def.meta.parent)!;
+    if (parent.ref !== CASE) throw new Error(`${def.name}: x-report on a sub-record of ${parent.ref}, not of the case`);
+    if ((def.meta.unique ?? []).some((u) => u.length === 1 && u[0] === parent.key)) return { kind: 'one', table: def.name, parent: parent.column };
+    const date = def.fields.find((f) => f.key === 'date' && f.format === 'date');
+    return date ? { kind: 'latest', table: def.name, parent: parent.column, date: date.column } : { kind: 'each', table: def.name, parent: parent.column };
+  }
+  const refs = caseDef.fields.filter((f) => f.ref === def.name);
+  if (refs.length !== 1) throw new Error(`${def.name}: x-report needs exactly one case field referencing the table (found ${refs.length})`);
+  return { kind: 'ref', table: def.name, column: refs[0].column };
+}
+
+function valueOf(registry: Registry, def: TableDef, f: Field): VarValue {
+  const s = f.schema;
+  if (Array.isArray(s.enum)) return { kind: 'enum', keys: s.enum as (string | number)[], labels: s['x-enum'] as string | undefined };
+  if (f.type === 'boolean') return { kind: 'boolean' };
+  if (f.ref) return { kind: 'ref', table: f.ref, labels: f.refLabel ?? ['name'] };
+  throw new Error(`${def.name}.${f.key}: x-report on a field that is not an enum, a boolean, a date or a reference`);
+}
+
+/** A field of table `def` by key, or an error naming the declaration. */
+function fieldOf(def: TableDef, key: string, where: string): Field {
+  const f = def.fields.find((x) => x.key === key);
+  if (!f) throw new Error(`${where}: unknown field "${key}"`);
+  return f;
+}
+
+/**
+ * The report variables and filters every schema declares (`x-report`), checked: ids unique, each
+ * field reachable from a case and of a kind that can be counted. Throws on a bad declaration, so
+ * the server does not start with one.
+ * @example
+ * const cat = reportCatalogue(registry);
+ * cat.variable('gender') // { id: 'gender', group: 'patient', source: { kind: 'ref', table: 'patient', column: 'patient_id' }, value: { kind: 'enum', keys: ['MALE', 'FEMALE'], labels: 'gender' }, … }
+ * cat.filter('registrationDate')?.type // 'period'
+ */
+export function reportCatalogue(registry: Registry): ReportCatalogue {
+  const variables: ReportVariable[] = [];
+  const filters: ReportFilter[] = [];
+  const groups: string[] = [];
+  // the case's own fields first: their groups lead
+  const tables = [registry.table(CASE), ...[...registry.tables.values()].filter((d) => d.name !== CASE)];
+  for (const def of tables) {
+    for (const f of def.fields) {
+      const x = f.schema['x-report'] as XReport | undefined;
+      if (!x) continue;
+      const where = `${def.schemaId}: /properties/${f.path.join('/properties/')}/x-report`;
+      if (!groups.includes(x.group)) groups.push(x.group);
+      const id = x.id ?? f.key.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
+      const base = { group: x.group, label: x.label ?? f.title ?? f.key, source: sourceOf(registry, def), column: f.column };
+      const rows = x.rows ?? true, columns = x.columns ?? true;
+      const wantFilter = x.filter ?? true;
+      if (f.format === 'date') {
+        if (x.ageAt) {
+          const at = fieldOf(registry.table(CASE), x.ageAt, where);
+          const value: VarValue = { kind: 'age', at: at.column };
+          variables.push({ id, ...base, value, rows, columns });
+          if (wantFilter) filters.push({ id, ...base, value, type: 'multiSelect' });
+          continue;
+        }
+        const by = x.by ?? ['month', 'quarter', 'year'];
+        for (const b of by) {
+          const value: VarValue = b === 'recorded' ? { kind: 'recorded' } : { kind: 'period', by: b };
+          const label = b === 'recorded' ? base.label : `indicator.by${b[0].toUpperCase()}${b.slice(1)}`;
+          variables.push({ id: `${id}.${b}`, ...base, label, labelVars: b === 'recorded' ? undefined : { label: base.label }, value, rows, columns });
+        }
+        if (wantFilter) filters.push({ id, ...base, value: { kind: 'period', by: 'month' }, type: 'period' });
+        continue;
+      }
+      const value = valueOf(registry, def, f);
+      variables.push({ id, ...base, value, rows, columns });
+      if (wantFilter) filters.push({ id, ...base, value, type: value.kind === 'boolean' ? 'select' : 'multiSelect' });
+      if (x.areas) {
+        if (value.kind !== 'ref') throw new Error(`${where}: areas on a field that is no reference`);
+        const target = registry.table(value.table);
+        const area = fieldOf(target, x.areas, where);
+        if (area.ref !== 'adminunit') throw new Error(`${where}: areas names "${x.areas}", not a reference to an admin unit`);
+        for (let level = 1; level <= 5; level++) {
+          variables.push({ id: `${id}Area${level}`, ...base, label: 'indicator.area', labelVars: { label: base.label, level: String(level) }, value: { kind: 'area', level, table: value.table, column: area.column }, rows, columns });
+        }
+        if (wantFilter) filters.push({ id: `${id}Area`, ...base, label: 'indicator.areaFilter', labelVars: { label: base.label }, value: { kind: 'area', level: 0, table: value.table, column: area.column }, type: 'multiSelect' });
+      }
+    }
+  }
+  const seen = new Set<string>();
+  for (const v of [...variables.map((x) => x.id), ...filters.filter((x) => !variables.some((v) => v.id === x.id)).map((x) => x.id)]) {
+    if (seen.has(v)) throw new Error(`x-report: the id "${v}" is declared twice`);
+    seen.add(v);
+  }
+  const byVar = new Map(variables.map((v) => [v.id, v]));
+  const byFilter = new Map(filters.map((v) => [v.id, v]));
+  return {
+    variables,
+    filters,
+    groups,
+    variable: (id) => byVar.get(id),
+    filter: (id) => byFilter.get(id),
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The bodies of the case-report routes (seed 001 §7 Reports, seed 000 §7.5), checked by ajv before
+ * anything runs; what they mean (known variables, filter values) is checked next by
+ * `../indicator/request.ts`.
+ */
+import type { JsonSchema } from '../../engine/types.ts';
+
+const uuid = { type: 'string', format: 'uuid' };
+const scope = { type: 'string', enum: ['WORKSPACE', 'ADMINUNIT', 'UNIT'] };
+const variables = { type: 'array', maxItems: 3, items: { type: 'string', maxLength: 100 } };
+const filters = { type: 'object', maxProperties: 100 };
+const key = { type: ['string', 'number', 'boolean', 'null'], maxLength: 100 };
+
+export const CHARTS = ['pie', 'bar', 'line', 'column', 'area', 'areaspline', 'spline'] as const;
+
+/** `POST /api/cases/report/ind/exec`. */
+export const indicatorBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { filters, columnVariables: variables, rowVariables: variables, scope, scopeId: uuid },
+};
+
+/** `POST /api/cases/report/ind/cases`: the cell (`row`, `column`: one key per variable; null or left out: the 'Итог' of that side). */
+export const cellBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...indicatorBody.properties,
+    row: { type: ['array', 'null'], maxItems: 3, items: key },
+    column: { type: ['array', 'null'], maxItems: 3, items: key },
+    page: { type: 'integer', minimum: 1, maximum: 200 },
+    after: { type: 'string', maxLength: 2000 },
+  },
+};
+
+/** One indicator of a saved report (seed 001 §3 Indicator schema, §9). */
+export const indicatorSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['columnVariables', 'rowVariables'],
+  properties: {
+    title: { type: 'string', maxLength: 200 },
+    size: { type: 'integer', minimum: 1, maximum: 12, default: 6 },
+    chart: { type: 'string', enum: [...CHARTS], default: 'pie' },
+    display: { type: 'integer', enum: [0, 1, 2], default: 0 },
+    filters,
+    columnVariables: variables,
+    rowVariables: variables,
+    selection: { type: 'string', enum: ['row', 'column'] },
+    selIndex: { type: 'integer', minimum: 0, maximum: 1000 },
+  },
+};
+
+/** `POST /api/cases/report/save[/{id}]`: the report's schema with its indicators. */
+export const reportBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'indicators'],
+  properties: {
+    title: { type: 'string', minLength: 1, maxLength: 200 },
+    dashboard: { type: 'boolean', default: false },
+    filters,
+    scope,
+    scopeId: uuid,
+    indicators: { type: 'array', maxItems: 50, items: indicatorSchema },
+  },
+};
+
+export const scopeBody: JsonSchema = { type: 'object', additionalProperties: false, properties: { scope, scopeId: uuid } };
+/** `POST /api/cases/report/query {scope, id}`. */
+export const listBody: JsonSchema = { type: 'object', additionalProperties: false, properties: { scope, id: uuid } };
+/** `POST /api/cases/report/exec {scope, scopeId, reportId}`. */
+export const execBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['reportId'], properties: { scope, scopeId: uuid, reportId: uuid } };

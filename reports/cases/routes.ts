@@ -1,0 +1,167 @@
+/**
+ * Case reports and dashboards (seed 001 §2.4, §7 Reports; seed 000 §2.11, §7.5): the declared
+ * variables and filters (`init`), saved reports of a place (`query`, `save`, `delete`), a report or a
+ * single indicator computed live (`exec`, `ind/exec`), the cases behind a cell (`ind/cases`) and the
+ * dashboards (`/api/dashboard/generate`). Every computation is the place the request names within
+ * the reader's view (`../indicator/run.ts`). Reading needs CASEMAN (reading cases); saving and
+ * deleting a report DATA_ANALISYS ('Анализ данных').
+ */
+import type { Context, Hono } from 'hono';
+import { t } from '../../engine/i18n.ts';
+import { reportCatalogue, type ReportCatalogue } from '../../engine/report-vars.ts';
+import type { JsonSchema } from '../../engine/types.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { decodeCursor } from '../../server/tbl/keyset.ts';
+import { orderKeys } from '../../server/tbl/store/columns.ts';
+import { jsonBody } from '../../server/http/body.ts';
+import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
+import { assertPermission } from '../../server/http/middleware.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
+import { casePage } from '../../cases/places/lists.ts';
+import { placeOf } from '../../cases/places/place.ts';
+import { checkFilters, checkIndicator, type FieldError } from '../indicator/request.ts';
+import { caseQuery, runIndicator } from '../indicator/run.ts';
+import { cellCases } from '../indicator/cell.ts';
+import { cellBody, execBody, indicatorBody, listBody, reportBody, scopeBody } from './bodies.ts';
+import { filterGroups } from './init.ts';
+import { optionNamesOf, searchBody, searchCases } from './search.ts';
+import { SavedReports, type ReportInput, type SavedReport } from './saved.ts';
+
+export const READ = 'CASEMAN';
+export const WRITE = 'DATA_ANALISYS';
+
+export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
+  const cat: ReportCatalogue = reportCatalogue(ctx.registry);
+
+  const open = async (c: Context<Env>, perm: string, schema: JsonSchema, id: string) => {
+    const s: Session = c.get('session');
+    assertPermission(s, perm);
+    const body = await jsonBody(c);
+    const errors = ctx.validators.validate(`casereport#${id}`, schema, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    const em = ctx.orm.em.fork();
+    return { s, body, em, db: kysely(em) };
+  };
+  const refuse = (errors: FieldError[]) => {
+    if (errors.length) throw new ApiError(400, errors);
+  };
+  /** A case-list cursor (`after`) must be one the list gave. */
+  const caseKeys = orderKeys(ctx.registry.table('tbcase')).length;
+  const checkCursor = (s: Session, after: unknown) => {
+    if (after !== undefined && !decodeCursor(after as string, caseKeys)) throw fail(400, t(s.lang, 'msg.badJson'), 'after');
+  };
+
+  /** Every indicator of a report computed for the place: an indicator whose variables are no longer declared carries its errors instead of data. */
+  const computeReport = async (db: ReturnType<typeof kysely>, s: Session, r: SavedReport, scope: any, scopeId: string | undefined) =>
+    Promise.all(
+      r.indicators.map(async (schema) => {
+        // the report's filters and the indicator's own both apply
+        const { request, errors } = checkIndicator(cat, { ...schema, filters: { ...r.filters } }, s.lang);
+        const own = checkFilters(cat, schema.filters, s.lang);
+        if (errors.length || own.errors.length) return { schema, errors: [...errors, ...own.errors] };
+        const cq = await caseQuery(db, s, scope, scopeId, [...request.filters, ...own.filters]);
+        return { schema, data: await runIndicator(db, s, cq, request, s.lang) };
+      }),
+    );
+
+  /** `POST /api/cases/report/init` → `{filters: [{id, label, filters: [{id, name, type, resources: {options}}]}], variables: [{id, label, variables: [{id, name, rows, columns}]}]}`. */
+  app.post('/api/cases/report/init', async (c) => {
+    const { s, db } = await open(c, READ, { type: 'object' }, 'init');
+    return c.json(await filterGroups(db, s, cat));
+  });
+
+  /** `POST /api/cases/report/query {scope, id}` → `{result: [{id, name, scope, scopeId, dashboard}]}`: the workspace's reports and those saved for this place. */
+  app.post('/api/cases/report/query', async (c) => {
+    const { s, body, em, db } = await open(c, READ, listBody, 'query');
+    await placeOf(db, s, body.scope, body.id);
+    return c.json({ result: await new SavedReports(ctx, em, s).list(body.scope ?? 'WORKSPACE', body.id) });
+  });
+
+  /** `POST /api/cases/report/exec {scope, scopeId, reportId}` → `{result: {id, schema: {title, dashboard, filters, scope, scopeId}, indicators: [{schema, data}]}}`. */
+  app.post('/api/cases/report/exec', async (c) => {
+    const { s, body, em, db } = await open(c, READ, execBody, 'exec');
+    const r = await new SavedReports(ctx, em, s).get(body.reportId);
+    await placeOf(db, s, body.scope, body.scopeId);
+    const indicators = await computeReport(db, s, r, body.scope, body.scopeId);
+    return c.json({ result: { id: r.id, schema: { title: r.name, dashboard: r.dashboard, filters: r.filters, scope: r.scope, scopeId: r.scopeId }, indicators } });
+  });
+
+  /** `POST /api/cases/report/ind/exec {filters, columnVariables, rowVariables, scope, scopeId}` → `{indicator}`. */
+  app.post('/api/cases/report/ind/exec', async (c) => {
+    const { s, body, db } = await open(c, READ, indicatorBody, 'indExec');
+    const { request, errors } = checkIndicator(cat, body, s.lang);
+    refuse(errors);
+    const cq = await caseQuery(db, s, body.scope, body.scopeId, request.filters);
+    return c.json({ indicator: await runIndicator(db, s, cq, request, s.lang) });
+  });
+
+  /** `POST /api/cases/report/ind/cases {…indicator, row, column, page, after}` → `{count, list, next}`: the cases of one cell, 50 a page. */
+  app.post('/api/cases/report/ind/cases', async (c) => {
+    const { s, body, em, db } = await open(c, READ, cellBody, 'indCases');
+    checkCursor(s, body.after);
+    const { request, errors } = checkIndicator(cat, body, s.lang);
+    refuse(errors);
+    for (const [side, vars] of [['row', request.rows], ['column', request.columns]] as const) {
+      const keys = body[side];
+      if (keys != null && keys.length !== vars.length) refuse([{ field: side, msg: t(s.lang, 'indicator.badKeys') }]);
+    }
+    const place = await placeOf(db, s, body.scope, body.scopeId);
+    const cq = await caseQuery(db, s, body.scope, body.scopeId, request.filters);
+    const { where, count } = await cellCases(db, cq, [...(body.row ? request.rows.map((v, i) => ({ v, key: body.row[i] })) : []), ...(body.column ? request.columns.map((v, i) => ({ v, key: body.column[i] })) : [])]);
+    return c.json(await casePage(em, ctx.registry, s, place, where, body.page ?? 1, count, body.after));
+  });
+
+  /** `POST /api/cases/report/save` → `{success, result: id}`; `…/save/{id}` → `{success, result: id}`. */
+  const save = async (c: Context<Env>, id?: string) => {
+    const { s, body, em, db } = await open(c, WRITE, reportBody, 'save');
+    if (id !== undefined && !isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
+    const errors: FieldError[] = [];
+    errors.push(...checkFilters(cat, body.filters, s.lang).errors);
+    (body.indicators as Record<string, unknown>[]).forEach((ind, i) => {
+      for (const e of checkIndicator(cat, ind, s.lang).errors) errors.push({ field: `indicators.${i}.${e.field}`, msg: e.msg });
+    });
+    refuse(errors);
+    if (body.scope && body.scope !== 'WORKSPACE') {
+      if (!body.scopeId) throw fail(400, t(s.lang, 'msg.required'), 'scopeId');
+      await placeOf(db, s, body.scope, body.scopeId);
+    }
+    const result = await new SavedReports(ctx, em, s).save(body as ReportInput, id);
+    return c.json({ success: true, result });
+  };
+  app.post('/api/cases/report/save', (c) => save(c));
+  app.post('/api/cases/report/save/:id', (c) => save(c, c.req.param('id')));
+
+  /** `POST /api/cases/report/delete/{id}` → `{success: true}`. */
+  app.post('/api/cases/report/delete/:id', async (c) => {
+    const { s, em } = await open(c, WRITE, { type: 'object' }, 'delete');
+    const id = c.req.param('id');
+    if (!isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
+    await new SavedReports(ctx, em, s).delete(id);
+    return c.json({ success: true });
+  });
+
+  /** `POST /api/cases/search/init` → `{filters}`: the report filters in their groups (as `report/init`). */
+  app.post('/api/cases/search/init', async (c) => {
+    const { s, db } = await open(c, READ, { type: 'object' }, 'searchInit');
+    return c.json({ filters: (await filterGroups(db, s, cat)).filters });
+  });
+
+  /** `POST /api/cases/search {pageSize: 50, filters, scope, scopeId, addFilterDisplay, page, after}` → `{count, list, next, filterDisplay?: [{id, name, value}]}`. */
+  app.post('/api/cases/search', async (c) => {
+    const { s, body, em, db } = await open(c, READ, searchBody, 'search');
+    checkCursor(s, body.after);
+    const { filters, errors } = checkFilters(cat, body.filters, s.lang);
+    refuse(errors);
+    return c.json(await searchCases(em, db, ctx.registry, s, body, filters, async () => optionNamesOf((await filterGroups(db, s, cat)).filters)));
+  });
+
+  /** `POST /api/dashboard/generate {scope, scopeId}` → `{result: {caseIndicators: [{schema, data}]}}`: every indicator of the workspace's dashboard reports, for the place. */
+  app.post('/api/dashboard/generate', async (c) => {
+    const { s, body, em, db } = await open(c, READ, scopeBody, 'dashboard');
+    await placeOf(db, s, body.scope, body.scopeId);
+    const reports = await new SavedReports(ctx, em, s).dashboards();
+    const caseIndicators = [];
+    for (const r of reports) for (const x of await computeReport(db, s, r, body.scope, body.scopeId)) caseIndicators.push({ ...x, report: { id: r.id, title: r.name } });
+    return c.json({ result: { caseIndicators } });
+  });
+}

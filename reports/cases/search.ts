@@ -1,0 +1,70 @@
+/**
+ * The advanced search 'Расширенный поиск' (seed 001 §2.3, §7): the report filters
+ * (`POST /api/cases/search/init`, the same declarations as the report editor) over the place's
+ * cases in the reader's view, 50 a page, newest registration first, deep pages by keyset (`next`),
+ * the count bounded as every list's is (`TableStore.query`).
+ */
+import type { Kysely } from 'kysely';
+import type { ReportFilter } from '../../engine/report-vars.ts';
+import type { JsonSchema } from '../../engine/types.ts';
+import type { Registry } from '../../engine/registry.ts';
+import type { Em } from '../../server/db/orm.ts';
+import type { Session } from '../../server/types.ts';
+import { TableStore } from '../../server/tbl/store.ts';
+import { markAdherenceAlerts } from '../../cases/places/adherence.ts';
+import { caseUnitAlternatives, placeOf } from '../../cases/places/place.ts';
+import { caseSelection, type FilterValue } from '../indicator/sql.ts';
+import { keyLabel, variableName } from '../indicator/shape.ts';
+
+export const SEARCH_PAGE_SIZE = 50;
+
+/** `POST /api/cases/search`. */
+export const searchBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    pageSize: { type: 'integer', enum: [SEARCH_PAGE_SIZE] },
+    filters: { type: 'object', maxProperties: 100 },
+    scope: { type: 'string', enum: ['WORKSPACE', 'ADMINUNIT', 'UNIT'] },
+    scopeId: { type: 'string', format: 'uuid' },
+    addFilterDisplay: { type: 'boolean' },
+    page: { type: 'integer', minimum: 1, maximum: 200 },
+    after: { type: 'string', maxLength: 2000 },
+  },
+};
+
+/** How a chosen filter reads on the results page: its name and its values. */
+function display(f: ReportFilter, value: FilterValue, names: Map<string, string>, s: Session) {
+  const name = variableName(f, s.lang);
+  if ('keys' in value) return { id: f.id, name, value: value.keys.map((k) => (typeof k === 'string' && names.has(k) ? names.get(k)! : keyLabel({ variable: { ...f, rows: true, columns: true } }, k as any, s.lang))).join(', ') };
+  return { id: f.id, name, value: `${value.ini ?? '…'} – ${value.end ?? '…'}` };
+}
+
+/**
+ * A page of the cases matching the filters in the place, within the reader's view.
+ * @example await searchCases(em, registry, s, cat, { filters: { gender: ['FEMALE'] }, page: 1 }, checked) // { count, list, next, filterDisplay? }
+ */
+export async function searchCases(
+  em: Em,
+  db: Kysely<any>,
+  registry: Registry,
+  s: Session,
+  body: { scope?: any; scopeId?: string; page?: number; after?: string; addFilterDisplay?: boolean },
+  filters: { filter: ReportFilter; value: FilterValue }[],
+  optionNames: () => Promise<Map<string, string>>,
+) {
+  const place = await placeOf(db, s, body.scope, body.scopeId);
+  // the filters as one semi-join on the case's id: every filter reads its declared column or join
+  const conditions = filters.length ? [(q: any) => q.where('t.id', 'in', caseSelection(db, { workspaceId: s.workspaceId, filters }).query.select('c.id'))] : [];
+  const store = TableStore.of(registry, registry.table('tbcase'), em, s, 'read');
+  const res = await store.query({ pageSize: SEARCH_PAGE_SIZE, page: body.page ?? 1, after: body.after, conditions, alternatives: caseUnitAlternatives(db, s, place, 't') });
+  await markAdherenceAlerts(db, s.workspaceId, res.list);
+  if (!body.addFilterDisplay) return res;
+  const names = filters.some((f) => f.value && 'keys' in f.value && f.filter.value.kind !== 'enum') ? await optionNames() : new Map<string, string>();
+  return { ...res, filterDisplay: filters.map((f) => display(f.filter, f.value, names, s)) };
+}
+
+/** The names of every catalogue option of the filters (ids → label), for the filter display. */
+export const optionNamesOf = (groups: { filters: { resources: { options: { value: unknown; label: string }[] } }[] }[]) =>
+  new Map(groups.flatMap((g) => g.filters.flatMap((f) => f.resources.options.filter((o) => typeof o.value === 'string').map((o) => [o.value as string, o.label] as const))));
+

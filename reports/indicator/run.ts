@@ -1,0 +1,64 @@
+/**
+ * Runs an indicator for a reader: the place their request names narrowed to their view (a unit
+ * user asking for the workspace gets their unit: `cases/places/place.ts`, the same cohort the case
+ * lists and side-menu counts use), one statement (`sql.ts`), the names of the catalogue keys, the
+ * table (`shape.ts`).
+ */
+import type { Kysely } from 'kysely';
+import type { Lang } from '../../engine/i18n.ts';
+import type { ReportVariable } from '../../engine/report-vars.ts';
+import type { Session } from '../../server/types.ts';
+import { caseUnitAlternatives, placeOf, type Place, type PlaceScope } from '../../cases/places/place.ts';
+import type { IndicatorRequest } from './request.ts';
+import { indicatorQuery, type CaseQuery, type Cond } from './sql.ts';
+import { shapeIndicator, type DbRow, type Dim, type IndicatorData } from './shape.ts';
+
+/**
+ * The condition placing a case (`tbcase as c`) in the place, within the reader's view; undefined
+ * for the whole workspace.
+ * @example const where = placeCondition(db, s, { kind: 'unit', unitId }); // c in the unit's cohort
+ */
+export function placeCondition(db: Kysely<any>, s: Session, place: Place): Cond | undefined {
+  const alts = caseUnitAlternatives(db, s, place, 'c');
+  return alts ? (eb) => eb.or(alts.map((a) => a(eb))) : undefined;
+}
+
+/**
+ * The place a request names (404 for an area or unit not in the workspace), as the cases' condition.
+ * @example const cq = await caseQuery(db, s, 'WORKSPACE', undefined, request.filters);
+ */
+export async function caseQuery(db: Kysely<any>, s: Session, scope: PlaceScope | undefined, scopeId: string | undefined, filters: IndicatorRequest['filters']): Promise<CaseQuery> {
+  const place = await placeOf(db, s, scope, scopeId);
+  return { workspaceId: s.workspaceId, place: placeCondition(db, s, place), filters };
+}
+
+/** The names of catalogue rows by id (units, tags, regimens, admin units), only of the session's workspace. */
+async function names(db: Kysely<any>, ws: string, table: string, labels: string[], ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom(table).select(['id', ...labels]).where('workspace_id', '=', ws).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id as string, labels.map((c) => r[c]).filter((x) => x != null && x !== '').join(' ')]));
+}
+
+/** What names a dimension's keys needs: a catalogue's names of the ids present, every age range in order. */
+async function dimOf(db: Kysely<any>, ws: string, variable: ReportVariable, present: unknown[]): Promise<Dim> {
+  const v = variable.value;
+  const ids = [...new Set(present.filter((x): x is string => typeof x === 'string'))];
+  if (v.kind === 'age') {
+    const rows = await db.selectFrom('agerange').select(['id', 'name', 'ini_age', 'end_age']).where('workspace_id', '=', ws).orderBy('ini_age').execute();
+    return { variable, names: new Map(rows.map((r) => [r.id as string, (r.name as string) || `${r.ini_age}–${r.end_age}`])) };
+  }
+  if (v.kind === 'ref') return { variable, names: await names(db, ws, v.table, v.labels, ids) };
+  if (v.kind === 'area') return { variable, names: await names(db, ws, 'adminunit', ['name'], ids) };
+  return { variable };
+}
+
+/**
+ * An indicator's table for the reader.
+ * @example await runIndicator(db, s, await caseQuery(db, s, 'WORKSPACE', undefined, []), request, 'ru') // { rows, columns, values, rowTotals, columnTotals, total, totalLabel: 'Итог' }
+ */
+export async function runIndicator(db: Kysely<any>, s: Session, cq: CaseQuery, req: IndicatorRequest, lang: Lang): Promise<IndicatorData> {
+  const rows = (await indicatorQuery(db, cq, req.rows, req.columns).execute()) as DbRow[];
+  const dims = async (list: ReportVariable[], prefix: 'r' | 'c') => Promise.all(list.map((v, i) => dimOf(db, s.workspaceId, v, rows.map((r) => r[`${prefix}${i}`]))));
+  const [rowDims, colDims] = await Promise.all([dims(req.rows, 'r'), dims(req.columns, 'c')]);
+  return shapeIndicator(rows, rowDims, colDims, lang);
+}

@@ -1,0 +1,111 @@
+// The indicator table from grouped rows (seed 000 §3 Indicator; issue 22): keys in each variable's
+// declared order with every declared key present (zeros too), 'Не указано' last, combinations of
+// two variables with the first varying slowest, the 'Итог' row and column from the grouping sets,
+// labels in both languages. Expected tables written out from the rule, not computed.
+import { describe, expect, it } from 'vitest';
+import { loadSchemas } from '../../engine/load.ts';
+import { reportCatalogue } from '../../engine/report-vars.ts';
+import { schemasDir } from '../../server/config.ts';
+import { keyLabel, orderedKeys, shapeIndicator, variableName, type DbRow, type Dim } from './shape.ts';
+
+const cat = reportCatalogue(loadSchemas(schemasDir));
+const dim = (id: string, names?: Map<string, string>): Dim => ({ variable: cat.variable(id)!, names });
+
+describe('orderedKeys', () => {
+  it('an enum: every declared value in declared order, then values it no longer declares, then no value', () => {
+    expect(orderedKeys(dim('classification'), ['NTM', null, 'TB'], 'ru')).toEqual(['TB', 'DRTB', 'NTM', null]);
+    expect(orderedKeys(dim('infectionSite'), ['BOTH'], 'ru')).toEqual(['PULMONARY', 'EXTRAPULMONARY', 'BOTH']);
+    expect(orderedKeys(dim('gender'), [], 'ru')).toEqual(['MALE', 'FEMALE']);
+  });
+  it('yes before no; months, quarters and years in time, only those present', () => {
+    expect(orderedKeys(dim('validated'), [false], 'ru')).toEqual([true, false]);
+    expect(orderedKeys(dim('registrationDate.month'), ['2025-10', '2024-12', '2025-02', '2025-10'], 'ru')).toEqual(['2024-12', '2025-02', '2025-10']);
+    expect(orderedKeys(dim('outcomeDate.quarter'), ['2025-Q3', null, '2025-Q1'], 'ru')).toEqual(['2025-Q1', '2025-Q3', null]);
+  });
+  it('catalogue rows by name in the reader’s language; age ranges in the catalogue’s order, all of them', () => {
+    const units = new Map([['u2', 'Ошский'], ['u1', 'Бишкекский'], ['u3', 'Араванский']]);
+    expect(orderedKeys(dim('ownerUnit', units), ['u2', 'u1', 'u3'], 'ru')).toEqual(['u3', 'u1', 'u2']);
+    const ages = new Map([['a0', '0–14'], ['a1', '15–24'], ['a2', '25+']]);
+    expect(orderedKeys(dim('ageRange', ages), ['a2', null], 'ru')).toEqual(['a0', 'a1', 'a2', null]);
+  });
+});
+
+describe('labels', () => {
+  it('names variables and keys in Russian and English', () => {
+    expect(variableName(cat.variable('registrationDate.month')!, 'ru')).toBe('Дата регистрации (месяц)');
+    expect(variableName(cat.variable('registrationDate.quarter')!, 'en')).toBe('Registration date (quarter)');
+    expect(variableName(cat.variable('ownerUnitArea2')!, 'ru')).toBe('Учреждение, ведущее случай: административная единица, уровень 2');
+    expect(keyLabel(dim('gender'), 'FEMALE', 'ru')).toBe('Женский');
+    expect(keyLabel(dim('gender'), 'FEMALE', 'en')).toBe('Female');
+    expect(keyLabel(dim('gender'), null, 'ru')).toBe('Не указано');
+    expect(keyLabel(dim('validated'), true, 'ru')).toBe('Да');
+    expect(keyLabel(dim('registrationDate.month'), '2025-03', 'ru')).toBe('03.2025');
+    expect(keyLabel(dim('registrationDate.quarter'), '2025-Q2', 'ru')).toBe('2 кв. 2025');
+    expect(keyLabel(dim('registrationDate.quarter'), '2025-Q2', 'en')).toBe('Q2 2025');
+    expect(keyLabel(dim('cultureConversion.recorded'), true, 'ru')).toBe('Есть');
+  });
+});
+
+describe('shapeIndicator', () => {
+  // gender (rows) × classification (columns); grouping(r0, c0): 0 cell, 1 row total, 2 column total, 3 all
+  const rows: DbRow[] = [
+    { r0: 'MALE', c0: 'TB', g: 0, n: 3 },
+    { r0: 'MALE', c0: 'DRTB', g: 0, n: 1 },
+    { r0: 'FEMALE', c0: 'TB', g: 0, n: '2' },
+    { r0: null, c0: 'NTM', g: 0, n: 1 },
+    { r0: 'MALE', c0: null, g: 1, n: 4 },
+    { r0: 'FEMALE', c0: null, g: 1, n: 2 },
+    { r0: null, c0: null, g: 1, n: 1 },
+    { r0: null, c0: 'TB', g: 2, n: 5 },
+    { r0: null, c0: 'DRTB', g: 2, n: 1 },
+    { r0: null, c0: 'NTM', g: 2, n: 1 },
+    { r0: null, c0: null, g: 3, n: 7 },
+  ];
+  it('places cells, totals and the grand total; declared keys without cases are zeros', () => {
+    const t = shapeIndicator(rows, [dim('gender')], [dim('classification')], 'ru');
+    expect(t.rows).toEqual([
+      { keys: ['MALE'], labels: ['Мужской'] },
+      { keys: ['FEMALE'], labels: ['Женский'] },
+      { keys: [null], labels: ['Не указано'] },
+    ]);
+    expect(t.columns.map((c) => c.keys[0])).toEqual(['TB', 'DRTB', 'NTM']);
+    expect(t.values).toEqual([
+      [3, 1, 0],
+      [2, 0, 0],
+      [0, 0, 1],
+    ]);
+    expect(t.rowTotals).toEqual([4, 2, 1]);
+    expect(t.columnTotals).toEqual([5, 1, 1]);
+    expect(t.total).toBe(7);
+    expect(t.totalLabel).toBe('Итог');
+    expect(t.rowVariables).toEqual([{ id: 'gender', name: 'Пол' }]);
+    expect(shapeIndicator(rows, [dim('gender')], [dim('classification')], 'en').totalLabel).toBe('Total');
+  });
+  it('two row variables: every combination, the first varying slowest; their totals by the 3-bit mask', () => {
+    // gender, validated (rows) × state (columns): grouping(r0, r1, c0) — 1 row total, 6 column total, 7 all
+    const t = shapeIndicator(
+      [
+        { r0: 'FEMALE', r1: true, c0: 'CLOSED', g: 0, n: 2 },
+        { r0: 'FEMALE', r1: true, c0: null, g: 1, n: 2 },
+        { r0: null, r1: null, c0: 'CLOSED', g: 6, n: 2 },
+        { r0: null, r1: null, c0: null, g: 7, n: 2 },
+      ],
+      [dim('gender'), dim('validated')],
+      [dim('state')],
+      'ru',
+    );
+    expect(t.rows.map((r) => r.keys)).toEqual([['MALE', true], ['MALE', false], ['FEMALE', true], ['FEMALE', false]]);
+    expect(t.rows[2].labels).toEqual(['Женский', 'Да']);
+    expect(t.values[2]).toEqual([0, 0, 2]);
+    expect(t.rowTotals).toEqual([0, 0, 2, 0]);
+    expect(t.columnTotals).toEqual([0, 0, 2]);
+    expect(t.total).toBe(2);
+  });
+  it('no cases: no catalogue keys, zero totals', () => {
+    const t = shapeIndicator([{ r0: null, c0: null, g: 3, n: 0 }], [dim('tag')], [dim('gender')], 'ru');
+    expect(t.rows).toEqual([]);
+    expect(t.values).toEqual([]);
+    expect(t.columnTotals).toEqual([0, 0]);
+    expect(t.total).toBe(0);
+  });
+});

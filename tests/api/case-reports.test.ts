@@ -1,0 +1,326 @@
+// Case reports on a known data set (issue 22; seed 001 §2.4, §3, §5, §7): five cases written through
+// the API, each fact chosen, so every count below is written out by hand from the list here:
+//
+//  case  unit     patient (gender, born, nationality)  diagnosis / class  group    registered  other
+//  c1    Bishkek  MALE   1980-01-01 NATIVE              CONFIRMED TB       NEW      2025-01-10  tags T1, T2; HIV POSITIVE 01-12 then NEGATIVE 02-01
+//  c2    Bishkek  FEMALE 1990-05-05 FOREIGN             CONFIRMED DRTB     RELAPSE  2025-02-15  tag T1; MDR; HIV POSITIVE
+//  c3    Osh      MALE   2015-03-03 —                   SUSPECT TB         NEW      2025-04-01
+//  c4    Osh      FEMALE 1960-07-07 NATIVE              CONFIRMED TB       NEW      2024-12-20  closed DIED 2025-03-10
+//  c5    Bishkek  MALE   1975-09-09 NATIVE              CONFIRMED NTM      OTHER    2025-03-31
+//
+// The demo workspace's own cases are removed first, so the workspace holds exactly these five.
+// Ages at registration: 45, 34, 10, 64, 49. Bishkek's unit lies in Кыргызская Республика › г. Бишкек ›
+// Ленинский район, Osh's in Кыргызская Республика › г. Ош (the demo areas).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { kysely } from '../../server/db/kysely.ts';
+import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
+import { createUser } from '../helpers/users.ts';
+import { addWorkspace } from '../helpers/workspace.ts';
+
+let bishkek: string, osh: string;
+let c: Record<'c1' | 'c2' | 'c3' | 'c4' | 'c5', string>;
+let t1: string, t2: string;
+let doctor: ApiClient;
+let reader: ApiClient;
+let ages: { id: string; iniAge: number }[];
+
+/** An indicator through the API; fails the test on anything but 200. */
+async function indicator(client: ApiClient, body: Record<string, unknown>) {
+  const r = await client.post('/api/cases/report/ind/exec', body);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.indicator;
+}
+/** The table as `row key → [cells…, row total]`, the last entry `'Итог' → [column totals…, total]`. */
+function table(ind: any): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  ind.rows.forEach((r: any, i: number) => (out[r.keys.map(String).join('/')] = [...ind.values[i], ind.rowTotals[i]]));
+  out[ind.totalLabel] = [...ind.columnTotals, ind.total];
+  return out;
+}
+const keysOf = (headers: any[]) => headers.map((h) => h.keys.map(String).join('/'));
+/** The ids of the cases behind a cell (every page). */
+async function cellCases(client: ApiClient, body: Record<string, unknown>): Promise<string[]> {
+  const r = await client.post('/api/cases/report/ind/cases', body);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  expect(r.body.count).toBe(r.body.list.length);
+  return r.body.list.map((x: any) => x.id).sort();
+}
+const ids = (...names: (keyof typeof c)[]) => names.map((n) => c[n]).sort();
+
+useTestServer();
+beforeAll(async () => {
+  const db = kysely(server.ctx.orm.em.fork());
+  const ws = (await admin.post('/api/sys/session')).body.workspaceId;
+  await db.deleteFrom('tbcase').where('workspace_id', '=', ws).execute();
+  bishkek = await unitNamed(admin, 'Бишкекский городской');
+  osh = await unitNamed(admin, 'Ошский областной');
+  const p1 = await newPatient(admin, { name: 'Азамат', lastName: 'Отчётов', gender: 'MALE', birthDate: '1980-01-01', nationality: 'NATIVE' });
+  const p2 = await newPatient(admin, { name: 'Айгуль', lastName: 'Отчётова', gender: 'FEMALE', birthDate: '1990-05-05', nationality: 'FOREIGN' });
+  const p3 = await newPatient(admin, { name: 'Бакыт', lastName: 'Отчётов', gender: 'MALE', birthDate: '2015-03-03' });
+  const p4 = await newPatient(admin, { name: 'Гульнара', lastName: 'Отчётова', gender: 'FEMALE', birthDate: '1960-07-07', nationality: 'NATIVE' });
+  const p5 = await newPatient(admin, { name: 'Данияр', lastName: 'Отчётов', gender: 'MALE', birthDate: '1975-09-09', nationality: 'NATIVE' });
+  c = {
+    c1: await createCase(admin, p1, bishkek, { registrationDate: '2025-01-10', diagnosisDate: '2025-01-05' }),
+    c2: await createCase(admin, p2, bishkek, { classification: 'DRTB', registrationGroup: 'RELAPSE', registrationDate: '2025-02-15', drugResistanceType: 'MDR' }),
+    c3: await createCase(admin, p3, osh, { diagnosisType: 'SUSPECT', registrationDate: '2025-04-01' }),
+    c4: await createCase(admin, p4, osh, { registrationDate: '2024-12-20' }),
+    c5: await createCase(admin, p5, bishkek, { classification: 'NTM', registrationGroup: 'OTHER', registrationDate: '2025-03-31' }),
+  };
+  const ok = (r: { status: number; body: unknown }) => expect(r.status, JSON.stringify(r.body)).toBe(200);
+  ok(await admin.post('/api/tbl/examhiv', { caseId: c.c1, date: '2025-01-12', result: 'POSITIVE' }));
+  ok(await admin.post('/api/tbl/examhiv', { caseId: c.c1, date: '2025-02-01', result: 'NEGATIVE' }));
+  ok(await admin.post('/api/tbl/examhiv', { caseId: c.c2, date: '2025-02-20', result: 'POSITIVE' }));
+  ok(await admin.post('/api/cases/case/close', { tbcaseId: c.c4, outcome: 'DIED', outcomeDate: '2025-03-10' }));
+  t1 = (await admin.post('/api/tbl/tag', { name: 'Отчёт-1', active: true, autoGenerated: false, consistencyCheck: false })).body.result;
+  t2 = (await admin.post('/api/tbl/tag', { name: 'Отчёт-2', active: true, autoGenerated: false, consistencyCheck: false })).body.result;
+  for (const [caseId, tagId] of [[c.c1, t1], [c.c1, t2], [c.c2, t1]]) ok(await admin.post('/api/tbl/casetag', { caseId, tagId }));
+  ages = (await admin.post('/api/tbl/agerange/query', {})).body.list.sort((a: any, b: any) => a.iniAge - b.iniAge);
+  doctor = await createUser(server, admin, 'REPDOC', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
+  reader = await createUser(server, admin, 'REPREADER', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: bishkek, view: 'WORKSPACE' });
+}, 180_000);
+
+const by = (rowVariables: string[], columnVariables: string[], filters: Record<string, unknown> = {}, scope: Record<string, unknown> = {}) => ({ rowVariables, columnVariables, filters, ...scope });
+
+describe('every declared variable: keys in declared order, counts, totals', () => {
+  it('gender × classification', async () => {
+    const ind = await indicator(admin, by(['gender'], ['classification']));
+    expect(keysOf(ind.columns)).toEqual(['TB', 'DRTB', 'NTM']);
+    expect(ind.columns.map((x: any) => x.labels[0])).toEqual(['ТБ', 'Лекарственно-резистентный ТБ', 'Нетуберкулёзные микобактерии']);
+    expect(table(ind)).toEqual({ MALE: [2, 0, 1, 3], FEMALE: [1, 1, 0, 2], Итог: [3, 1, 1, 5] });
+    expect(ind.rows.map((x: any) => x.labels[0])).toEqual(['Мужской', 'Женский']);
+    expect(ind.totalLabel).toBe('Итог');
+  });
+  it('registration month, quarter and year × state', async () => {
+    expect(table(await indicator(admin, by(['registrationDate.month'], ['state'])))).toEqual({
+      '2024-12': [0, 0, 1, 1], '2025-01': [1, 0, 0, 1], '2025-02': [1, 0, 0, 1], '2025-03': [1, 0, 0, 1], '2025-04': [1, 0, 0, 1], Итог: [4, 0, 1, 5],
+    });
+    expect(table(await indicator(admin, by(['registrationDate.quarter'], ['diagnosisType'])))).toEqual({ '2024-Q4': [0, 1, 1], '2025-Q1': [0, 3, 3], '2025-Q2': [1, 0, 1], Итог: [1, 4, 5] });
+    const year = await indicator(admin, by(['registrationDate.year'], ['gender']));
+    expect(table(year)).toEqual({ 2024: [0, 1, 1], 2025: [3, 1, 4], Итог: [3, 2, 5] });
+    expect(year.rowVariables).toEqual([{ id: 'registrationDate.year', name: 'Дата регистрации (год)' }]);
+    // only c1 has a diagnosis date
+    expect(table(await indicator(admin, by(['diagnosisDate.month'], ['gender'])))).toEqual({ '2025-01': [1, 0, 1], null: [2, 2, 4], Итог: [3, 2, 5] });
+  });
+  it('tags: a case under each of its tags, totals of distinct cases', async () => {
+    const ind = await indicator(admin, by(['tag'], ['classification']));
+    expect(ind.rows.map((r: any) => r.labels[0])).toEqual(['Отчёт-1', 'Отчёт-2', 'Не указано']);
+    expect(table(ind)).toEqual({ [t1]: [1, 1, 0, 2], [t2]: [1, 0, 0, 1], null: [2, 0, 1, 3], Итог: [3, 1, 1, 5] });
+  });
+  it('latest HIV result, outcome and its month, nationality, registration group, resistance', async () => {
+    expect(table(await indicator(admin, by(['hivResult'], ['gender'])))).toEqual({ POSITIVE: [0, 1, 1], NEGATIVE: [1, 0, 1], ONGOING: [0, 0, 0], NOTDONE: [0, 0, 0], null: [2, 1, 3], Итог: [3, 2, 5] });
+    const outcome = await indicator(admin, by(['outcome'], ['gender']));
+    expect(table(outcome).DIED).toEqual([0, 1, 1]);
+    expect(table(outcome).null).toEqual([3, 1, 4]);
+    expect(keysOf(outcome.rows).slice(0, 4)).toEqual(['CURED', 'TREAT_COMPLETED', 'TREAT_FAILED', 'DIED']);
+    expect(table(await indicator(admin, by(['outcomeDate.month'], ['state'])))).toEqual({ '2025-03': [0, 0, 1, 1], null: [4, 0, 0, 4], Итог: [4, 0, 1, 5] });
+    expect(table(await indicator(admin, by(['nationality'], ['gender'])))).toEqual({ NATIVE: [2, 1, 3], FOREIGN: [0, 1, 1], null: [1, 0, 1], Итог: [3, 2, 5] });
+    const group = table(await indicator(admin, by(['registrationGroup'], ['gender'])));
+    expect([group.NEW, group.RELAPSE, group.OTHER, group.FAILURE_FT]).toEqual([[2, 1, 3], [0, 1, 1], [1, 0, 1], [0, 0, 0]]);
+    const drt = table(await indicator(admin, by(['drugResistanceType'], ['classification'])));
+    expect([drt.MDR, drt.null]).toEqual([[0, 1, 0, 1], [3, 0, 1, 4]]);
+  });
+  it('age range at registration, from the age-range catalogue in its order', async () => {
+    const ind = await indicator(admin, by(['ageRange'], ['gender']));
+    expect(keysOf(ind.rows)).toEqual(ages.map((a) => a.id));
+    // 0–4, 5–14, 15–24, 25–34, 35–44, 45–54, 55–64, 65+
+    expect(ind.rowTotals).toEqual([0, 1, 0, 1, 0, 2, 1, 0]);
+    expect(ind.values[5]).toEqual([2, 0]);
+  });
+  it('owner unit and its admin unit at each level', async () => {
+    const unit = await indicator(admin, by(['ownerUnit'], ['gender']));
+    expect(table(unit)).toEqual({ [bishkek]: [2, 1, 3], [osh]: [1, 1, 2], Итог: [3, 2, 5] });
+    expect(unit.rows[0].labels[0]).toMatch(/^Бишкекский городской/);
+    const area = (level: number) => indicator(admin, by([`ownerUnitArea${level}`], ['gender']));
+    const a1 = await area(1), a2 = await area(2), a3 = await area(3);
+    expect(a1.rows.map((r: any) => r.labels[0])).toEqual(['Кыргызская Республика']);
+    expect(a1.rowTotals).toEqual([5]);
+    expect(a2.rows.map((r: any) => r.labels[0])).toEqual(['г. Бишкек', 'г. Ош']);
+    expect(a2.rowTotals).toEqual([3, 2]);
+    expect(a3.rows.map((r: any) => r.labels[0])).toEqual(['Ленинский район', 'Не указано']);
+    expect(a3.rowTotals).toEqual([3, 2]);
+  });
+  it('validated, site of disease, culture and conversion keep every declared key', async () => {
+    expect(table(await indicator(admin, by(['validated'], ['gender'])))).toEqual({ true: [0, 0, 0], false: [3, 2, 5], Итог: [3, 2, 5] });
+    expect(keysOf((await indicator(admin, by(['cultureConversion.recorded'], ['gender']))).rows)).toEqual(['true', 'false']);
+  });
+  it('in English', async () => {
+    admin.headers['accept-language'] = 'en';
+    const en = await admin.post('/api/sys/language/en');
+    expect(en.status).toBe(200);
+    const ind = await indicator(admin, by(['gender'], ['classification']));
+    expect(ind.rows.map((x: any) => x.labels[0])).toEqual(['Male', 'Female']);
+    expect(ind.totalLabel).toBe('Total');
+    await admin.post('/api/sys/language/ru');
+  });
+});
+
+describe('filters', () => {
+  it('a multi-select with two values restricts to those two', async () => {
+    expect(table(await indicator(admin, by(['gender'], ['classification'], { classification: ['TB', 'NTM'] })))).toEqual({ MALE: [2, 0, 1, 3], FEMALE: [1, 0, 0, 1], Итог: [3, 0, 1, 4] });
+    expect((await indicator(admin, by(['gender'], ['classification'], { classification: ['DRTB'] }))).total).toBe(1);
+    expect((await indicator(admin, by(['gender'], ['state'], { tag: [t1, t2] }))).total).toBe(2);
+    expect((await indicator(admin, by(['gender'], ['state'], { tag: [t2] }))).total).toBe(1);
+    expect((await indicator(admin, by(['gender'], ['state'], { gender: ['FEMALE'], classification: ['TB'] }))).total).toBe(1);
+    expect((await indicator(admin, by(['gender'], ['state'], { validated: false }))).total).toBe(5);
+    expect((await indicator(admin, by(['gender'], ['state'], { validated: true }))).total).toBe(0);
+    expect((await indicator(admin, by(['gender'], ['state'], { ownerUnitArea: [(await admin.post('/api/tbl/adminunit/query', { key: 'г. Ош' })).body.list[0].id] }))).total).toBe(2);
+  });
+  it('a period includes its first and last month and nothing outside', async () => {
+    const total = async (p: unknown) => (await indicator(admin, by(['gender'], ['state'], { registrationDate: p }))).total;
+    expect(await total({ ini: '2025-01', end: '2025-03' })).toBe(3); // c1 01-10, c2 02-15, c5 03-31
+    expect(await total({ ini: '2025-04' })).toBe(1);
+    expect(await total({ end: '2024-12' })).toBe(1);
+    expect(await total({ ini: '2024-12', end: '2024-12' })).toBe(1);
+    expect(await total({ ini: '2025-05' })).toBe(0);
+  });
+  it('refuses bad filters and variables with field errors', async () => {
+    const bad = async (body: Record<string, unknown>) => admin.post('/api/cases/report/ind/exec', body);
+    expect((await bad(by(['gender'], []))).body.errors).toEqual([{ field: 'columnVariables', msg: 'Please select a varibale for column and row' }]);
+    expect((await bad(by(['gender'], ['state'], { classification: ['XDR'] }))).body.errors).toEqual([{ field: 'filters.classification', msg: 'Недопустимое значение фильтра' }]);
+    expect((await bad(by(['gender'], ['state'], { registrationDate: { ini: '2025-05', end: '2025-01' } }))).status).toBe(400);
+    expect((await bad(by(['gender'], ['nope']))).body.errors).toEqual([{ field: 'columnVariables', msg: 'Неизвестная переменная: nope' }]);
+    expect((await bad(by(['gender'], ['state'], {}, { scope: 'UNIT', scopeId: '00000000-0000-4000-8000-000000000000' }))).status).toBe(404);
+  });
+});
+
+describe('scope: the place asked, within the reader’s view', () => {
+  it('a unit-view doctor asking for the workspace gets their unit; another unit gets nothing', async () => {
+    expect(table(await indicator(doctor, by(['gender'], ['classification'])))).toEqual({ MALE: [1, 0, 1, 2], FEMALE: [0, 1, 0, 1], Итог: [1, 1, 1, 3] });
+    expect((await indicator(doctor, by(['gender'], ['classification'], {}, { scope: 'UNIT', scopeId: osh }))).total).toBe(0);
+  });
+  it('a workspace reader asking for a unit or an area gets that place', async () => {
+    expect((await indicator(reader, by(['gender'], ['classification'], {}, { scope: 'UNIT', scopeId: osh }))).total).toBe(2);
+    const bishkekCity = (await admin.post('/api/tbl/adminunit/query', { key: 'г. Бишкек' })).body.list[0].id;
+    expect((await indicator(reader, by(['gender'], ['classification'], {}, { scope: 'ADMINUNIT', scopeId: bishkekCity }))).total).toBe(3);
+    expect((await indicator(reader, by(['gender'], ['classification']))).total).toBe(5);
+  });
+});
+
+describe('drill-through: the cases behind a number', () => {
+  const body = by(['gender'], ['classification']);
+  it('lists exactly the cases of a cell, of a total, of no value', async () => {
+    expect(await cellCases(admin, { ...body, row: ['MALE'], column: ['TB'] })).toEqual(ids('c1', 'c3'));
+    expect(await cellCases(admin, { ...body, column: ['TB'] })).toEqual(ids('c1', 'c3', 'c4'));
+    expect(await cellCases(admin, { ...body, row: ['FEMALE'] })).toEqual(ids('c2', 'c4'));
+    expect(await cellCases(admin, { ...by(['tag'], ['gender']), row: [t1] })).toEqual(ids('c1', 'c2'));
+    expect(await cellCases(admin, { ...by(['tag'], ['gender']), row: [null], column: ['MALE'] })).toEqual(ids('c3', 'c5'));
+    expect(await cellCases(admin, { ...by(['registrationDate.month'], ['gender'], { classification: ['TB'] }), row: ['2025-01'] })).toEqual(ids('c1'));
+  });
+  it('in the user’s view', async () => {
+    expect(await cellCases(doctor, { ...body, row: ['MALE'], column: ['TB'] })).toEqual(ids('c1'));
+  });
+  it('refuses keys that do not match the variables', async () => {
+    expect((await admin.post('/api/cases/report/ind/cases', { ...body, row: ['MALE', 'X'] })).status).toBe(400);
+  });
+});
+
+describe('saved reports and dashboards', () => {
+  let id: string;
+  const report = {
+    title: 'Исходы 2025',
+    dashboard: true,
+    filters: { registrationDate: { ini: '2025-01', end: '2025-12' } },
+    indicators: [
+      { title: 'По полу', columnVariables: ['classification'], rowVariables: ['gender'] },
+      { title: 'ВИЧ', size: 12, chart: 'bar', display: 2, columnVariables: ['gender'], rowVariables: ['hivResult'], filters: { classification: ['TB'] }, selection: 'row', selIndex: 0 },
+    ],
+  };
+  it('saves with DATA_ANALISYS, lists, runs with the report’s and the indicator’s filters', async () => {
+    expect((await reader.post('/api/cases/report/save', report)).status).toBe(403);
+    const saved = await admin.post('/api/cases/report/save', report);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    id = saved.body.result;
+    const list = (await reader.post('/api/cases/report/query', { scope: 'WORKSPACE' })).body.result;
+    expect(list.map((r: any) => r.name)).toContain('Исходы 2025');
+    const run = await reader.post('/api/cases/report/exec', { scope: 'WORKSPACE', reportId: id });
+    expect(run.status, JSON.stringify(run.body)).toBe(200);
+    expect(run.body.result.schema).toMatchObject({ title: 'Исходы 2025', dashboard: true });
+    const [a, b] = run.body.result.indicators;
+    expect(a.schema).toMatchObject({ title: 'По полу', size: 6, chart: 'pie', display: 0 });
+    // registered in 2025: c1, c2, c3, c5
+    expect(table(a.data)).toEqual({ MALE: [2, 0, 1, 3], FEMALE: [0, 1, 0, 1], Итог: [2, 1, 1, 4] });
+    // and TB: c1 (NEGATIVE), c3 (none)
+    expect(b.schema).toMatchObject({ size: 12, chart: 'bar', display: 2, selection: 'row', selIndex: 0 });
+    expect(b.data.total).toBe(2);
+    expect(table(b.data).NEGATIVE).toEqual([1, 0, 1]);
+  });
+  it('refuses a report with an unknown variable or filter, naming the indicator', async () => {
+    const r = await admin.post('/api/cases/report/save', { ...report, indicators: [{ columnVariables: ['nope'], rowVariables: ['gender'] }] });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual([{ field: 'indicators.0.columnVariables', msg: 'Неизвестная переменная: nope' }]);
+    expect((await admin.post('/api/cases/report/save', { ...report, indicators: [{ ...report.indicators[0], size: 13 }] })).status).toBe(400);
+    expect((await admin.post('/api/cases/report/save', { ...report, indicators: [{ ...report.indicators[0], chart: 'donut' }] })).status).toBe(400);
+  });
+  it('updates, and the dashboard computes every dashboard report live for the place', async () => {
+    const upd = await admin.post(`/api/cases/report/save/${id}`, { ...report, title: 'Исходы 2025 (обновлено)' });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    const dash = await reader.post('/api/dashboard/generate', { scope: 'UNIT', scopeId: bishkek });
+    expect(dash.status, JSON.stringify(dash.body)).toBe(200);
+    const mine = dash.body.result.caseIndicators.filter((x: any) => x.report.id === id);
+    expect(mine.map((x: any) => x.schema.title)).toEqual(['По полу', 'ВИЧ']);
+    // Bishkek's 2025 cases: c1, c2, c5
+    expect(mine[0].data.total).toBe(3);
+    // the starter reports are on the demo workspace's dashboard too
+    expect(dash.body.result.caseIndicators.map((x: any) => x.schema.title)).toEqual(expect.arrayContaining(['Исход лечения по полу', 'Результат ВИЧ по классификации (на лечении)']));
+  });
+  it('another workspace sees none of it; a deleted report is gone', async () => {
+    const b = await addWorkspace(server, 'Отчётное пространство', ['REPBADMIN']);
+    const starters = await kysely(server.ctx.orm.em.fork()).selectFrom('casereport').select(['name', 'dashboard']).where('workspace_id', '=', b.workspaceId).orderBy('name').execute();
+    expect(starters).toEqual([
+      { name: 'Исход лечения по полу', dashboard: true },
+      { name: 'Результат ВИЧ по классификации (на лечении)', dashboard: true },
+    ]);
+    expect((await doctor.post('/api/cases/report/delete/' + id)).status).toBe(403);
+    expect((await admin.post('/api/cases/report/delete/' + id)).status).toBe(200);
+    expect((await reader.post('/api/cases/report/exec', { reportId: id })).status).toBe(404);
+    expect((await reader.post('/api/cases/report/query', {})).body.result.map((r: any) => r.id)).not.toContain(id);
+  });
+});
+
+describe('init: the filters and variables in their groups', () => {
+  it('lists groups with names and options', async () => {
+    const r = await reader.post('/api/cases/report/init', {});
+    expect(r.status).toBe(200);
+    const filters = r.body.filters.flatMap((g: any) => g.filters);
+    const cls = filters.find((f: any) => f.id === 'classification');
+    expect(cls).toMatchObject({ name: 'Классификация', type: 'multiSelect' });
+    expect(cls.resources.options.map((o: any) => o.value)).toEqual(['TB', 'DRTB', 'NTM']);
+    expect(filters.find((f: any) => f.id === 'registrationDate').type).toBe('period');
+    expect(filters.find((f: any) => f.id === 'tag').resources.options.map((o: any) => o.label)).toEqual(expect.arrayContaining(['Отчёт-1', 'Отчёт-2']));
+    const groups = r.body.variables.map((g: any) => g.label);
+    expect(groups).toEqual(expect.arrayContaining(['Случай', 'Пациент', 'Обследования', 'Лечение', 'Место']));
+  });
+});
+
+describe('advanced search: the same filters, 50 a page, in the user’s view', () => {
+  const search = async (client: ApiClient, body: Record<string, unknown>) => {
+    const r = await client.post('/api/cases/search', { pageSize: 50, ...body });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body;
+  };
+  it('offers the report filters', async () => {
+    const init = await reader.post('/api/cases/search/init', {});
+    expect(init.body.filters).toEqual((await reader.post('/api/cases/report/init', {})).body.filters);
+  });
+  it('finds exactly the matching cases, newest registration first, and shows the filters', async () => {
+    const r = await search(admin, { filters: { classification: ['TB', 'NTM'] }, addFilterDisplay: true });
+    expect(r.count).toBe(4);
+    expect(r.list.map((x: any) => x.id)).toEqual([c.c3, c.c5, c.c1, c.c4]);
+    expect(r.filterDisplay).toEqual([{ id: 'classification', name: 'Классификация', value: 'ТБ, Нетуберкулёзные микобактерии' }]);
+    const tagged = await search(admin, { filters: { tag: [t1], registrationDate: { ini: '2025-02' } }, addFilterDisplay: true });
+    expect(tagged.list.map((x: any) => x.id)).toEqual([c.c2]);
+    expect(tagged.filterDisplay[0]).toEqual({ id: 'tag', name: 'Отметка', value: 'Отчёт-1' });
+    expect((await search(admin, {})).count).toBe(5);
+  });
+  it('a unit-view doctor finds only their unit’s cases', async () => {
+    expect((await search(doctor, { filters: { gender: ['MALE'] } })).list.map((x: any) => x.id)).toEqual([c.c5, c.c1]);
+  });
+  it('refuses a bad filter or page size', async () => {
+    expect((await admin.post('/api/cases/search', { pageSize: 50, filters: { gender: ['X'] } })).status).toBe(400);
+    expect((await admin.post('/api/cases/search', { pageSize: 5000 })).status).toBe(400);
+    // a cursor the list never gave
+    expect((await admin.post('/api/cases/search', { pageSize: 50, after: Buffer.from('[1]').toString('base64url') })).body.errors).toEqual([{ field: 'after', msg: expect.any(String) }]);
+  });
+});

@@ -17,13 +17,15 @@ const ok = (r: { status: number; body: any }) => expect(r.status, JSON.stringify
 /** The case header's derived values: field → stored value. */
 const latest = async () => Object.fromEntries(((await admin.get(`/api/cases/case/followups/${caseId}/latest`)).body as any[]).map((v) => [v.field, v.value]));
 
-// written from the exams below: the newest microscopy and Xpert, and the first of two negative
-// cultures 30+ days apart after a positive one
+// written from the exams below: the newest microscopy, Xpert and culture, and the first of two
+// negative cultures 30+ days apart after a positive one
 const expected = {
   microscopyResult: 'PLUS2',
   microscopyDate: '2025-01-03',
   xpertResult: 'TB_DETECTED_RIF_NOT_DETECTED',
   xpertDate: '2025-01-04',
+  cultureResult: 'NEGATIVE',
+  cultureDate: '2025-03-20',
   cultureConversionDate: '2025-02-10',
 };
 

@@ -9,6 +9,8 @@ export const rootDir = fileURLToPath(new URL('..', import.meta.url));
 
 export interface ServerConfig {
   databaseUrl?: string;
+  /** `DATABASE_READ_URL`: a read replica for reports, dashboards, the advanced search and the side menu's counts (`db/read.ts`); unset: the primary. */
+  databaseReadUrl?: string;
   dataDir?: string;
   port: number;
   host: string;
@@ -48,6 +50,7 @@ export function pgliteDir(dataFolder: string): string {
 export function configFromEnv(env = process.env): ServerConfig {
   return {
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
     dataDir: pgliteDir(env.TB_DATA_DIR ?? '.data'),
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',

@@ -32,7 +32,9 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
   const orm = await openOrm(registry, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: overrides.migrationsDir });
   for (const m of domainModules) await m.beforeMigrate?.(orm);
   await migrate(orm);
-  const ctx: AppContext = { registry, orm, config, validators: new Validators(), modules: new Modules(domainModules), identities: new IdentityCache() };
+  // a replica has the primary's schema (it replays it): nothing is migrated there
+  const readOrm = config.databaseReadUrl ? await openOrm(registry, { databaseUrl: config.databaseReadUrl }) : orm;
+  const ctx: AppContext = { registry, orm, readOrm, config, validators: new Validators(), modules: new Modules(domainModules), identities: new IdentityCache() };
   for (const m of domainModules) await m.start?.(ctx);
   let demo: RunningServer['demo'];
   if (config.seedDemo) for (const m of domainModules) demo = (await m.seed?.(ctx, demo)) ?? demo;
@@ -48,6 +50,7 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
     close: async () => {
       await new Promise<void>((r) => server.close(() => r()));
       await orm.close(true);
+      if (readOrm !== orm) await readOrm.close(true);
     },
   };
 }

@@ -70,6 +70,8 @@ export interface Session {
 export interface AppContext {
   registry: Registry;
   orm: Orm;
+  /** The connection analytic reads use (`DATABASE_READ_URL`, a replica), else the primary `orm`: see `db/read.ts`. Never written through. */
+  readOrm: Orm;
   config: ServerConfig;
   validators: Validators;
   modules: Modules;

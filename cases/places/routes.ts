@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import { readEm } from '../../server/db/read.ts';
 import { jsonBody } from '../../server/http/body.ts';
 import type { AppContext, Env, Session } from '../../server/types.ts';
 import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
@@ -45,7 +46,8 @@ export function placeRoutes(app: Hono<Env>, ctx: AppContext): void {
 
   /** `POST /api/cases/summary {scope, scopeId}` → `{summary: [{id, name, count}], tags: [{id, name, type, count}], counts}`. */
   app.post('/api/cases/summary', async (c) => {
-    const { s, body, db } = await read(c, summaryBody, 'summary');
+    const { s, body } = await read(c, summaryBody, 'summary');
+    const db = kysely(readEm(ctx)); // the side menu's counts: on the read connection (server/db/read.ts)
     const place = await placeOf(db, s, body.scope, body.scopeId);
     const [counts, byTag] = await Promise.all([placeCounts(db, s, place), tagCounts(db, s, place)]);
     const summary = SUMMARIES.map((x) => ({ id: x.id, name: t(s.lang, x.label), count: counts[x.count] }));

@@ -11,6 +11,7 @@ import { t } from '../../engine/i18n.ts';
 import { reportCatalogue, type ReportCatalogue } from '../../engine/report-vars.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import { readEm } from '../../server/db/read.ts';
 import { decodeCursor } from '../../server/tbl/keyset.ts';
 import { orderKeys } from '../../server/tbl/store/columns.ts';
 import { jsonBody } from '../../server/http/body.ts';
@@ -39,8 +40,10 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     const body = await jsonBody(c);
     const errors = ctx.validators.validate(`casereport#${id}`, schema, body, s.lang);
     if (errors.length) throw new ApiError(400, errors);
+    // writes and the saved reports' own reads on the primary; the computations on the read connection (db/read.ts)
     const em = ctx.orm.em.fork();
-    return { s, body, em, db: kysely(em) };
+    const rem = readEm(ctx);
+    return { s, body, em, db: kysely(em), rem, rdb: kysely(rem) };
   };
   const refuse = (errors: FieldError[]) => {
     if (errors.length) throw new ApiError(400, errors);
@@ -66,8 +69,8 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
 
   /** `POST /api/cases/report/init` → `{filters: [{id, label, filters: [{id, name, type, resources: {options}}]}], variables: [{id, label, variables: [{id, name, rows, columns}]}]}`. */
   app.post('/api/cases/report/init', async (c) => {
-    const { s, db } = await open(c, READ, { type: 'object' }, 'init');
-    return c.json(await filterGroups(db, s, cat));
+    const { s, rdb } = await open(c, READ, { type: 'object' }, 'init');
+    return c.json(await filterGroups(rdb, s, cat));
   });
 
   /** `POST /api/cases/report/query {scope, id}` → `{result: [{id, name, scope, scopeId, dashboard}]}`: the workspace's reports and those saved for this place. */
@@ -79,25 +82,25 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
 
   /** `POST /api/cases/report/exec {scope, scopeId, reportId}` → `{result: {id, schema: {title, dashboard, filters, scope, scopeId}, indicators: [{schema, data}]}}`. */
   app.post('/api/cases/report/exec', async (c) => {
-    const { s, body, em, db } = await open(c, READ, execBody, 'exec');
+    const { s, body, em, rdb } = await open(c, READ, execBody, 'exec');
     const r = await new SavedReports(ctx, em, s).get(body.reportId);
-    await placeOf(db, s, body.scope, body.scopeId);
-    const indicators = await computeReport(db, s, r, body.scope, body.scopeId);
+    await placeOf(rdb, s, body.scope, body.scopeId);
+    const indicators = await computeReport(rdb, s, r, body.scope, body.scopeId);
     return c.json({ result: { id: r.id, schema: { title: r.name, dashboard: r.dashboard, filters: r.filters, scope: r.scope, scopeId: r.scopeId }, indicators } });
   });
 
   /** `POST /api/cases/report/ind/exec {filters, columnVariables, rowVariables, scope, scopeId}` → `{indicator}`. */
   app.post('/api/cases/report/ind/exec', async (c) => {
-    const { s, body, db } = await open(c, READ, indicatorBody, 'indExec');
+    const { s, body, rdb } = await open(c, READ, indicatorBody, 'indExec');
     const { request, errors } = checkIndicator(cat, body, s.lang);
     refuse(errors);
-    const cq = await caseQuery(db, s, body.scope, body.scopeId, request.filters);
-    return c.json({ indicator: await runIndicator(db, s, cq, request, s.lang) });
+    const cq = await caseQuery(rdb, s, body.scope, body.scopeId, request.filters);
+    return c.json({ indicator: await runIndicator(rdb, s, cq, request, s.lang) });
   });
 
   /** `POST /api/cases/report/ind/cases {…indicator, row, column, page, after}` → `{count, list, next}`: the cases of one cell, 50 a page. */
   app.post('/api/cases/report/ind/cases', async (c) => {
-    const { s, body, em, db } = await open(c, READ, cellBody, 'indCases');
+    const { s, body, rem: em, rdb: db } = await open(c, READ, cellBody, 'indCases');
     checkCursor(s, body.after);
     const { request, errors } = checkIndicator(cat, body, s.lang);
     refuse(errors);
@@ -142,13 +145,13 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
 
   /** `POST /api/cases/search/init` → `{filters}`: the report filters in their groups (as `report/init`). */
   app.post('/api/cases/search/init', async (c) => {
-    const { s, db } = await open(c, READ, { type: 'object' }, 'searchInit');
-    return c.json({ filters: (await filterGroups(db, s, cat)).filters });
+    const { s, rdb } = await open(c, READ, { type: 'object' }, 'searchInit');
+    return c.json({ filters: (await filterGroups(rdb, s, cat)).filters });
   });
 
   /** `POST /api/cases/search {pageSize: 50, filters, scope, scopeId, addFilterDisplay, page, after}` → `{count, list, next, filterDisplay?: [{id, name, value}]}`. */
   app.post('/api/cases/search', async (c) => {
-    const { s, body, em, db } = await open(c, READ, searchBody, 'search');
+    const { s, body, rem: em, rdb: db } = await open(c, READ, searchBody, 'search');
     checkCursor(s, body.after);
     const { filters, errors } = checkFilters(cat, body.filters, s.lang);
     refuse(errors);
@@ -157,11 +160,11 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
 
   /** `POST /api/dashboard/generate {scope, scopeId}` → `{result: {caseIndicators: [{schema, data}]}}`: every indicator of the workspace's dashboard reports, for the place. */
   app.post('/api/dashboard/generate', async (c) => {
-    const { s, body, em, db } = await open(c, READ, scopeBody, 'dashboard');
-    await placeOf(db, s, body.scope, body.scopeId);
+    const { s, body, em, rdb } = await open(c, READ, scopeBody, 'dashboard');
+    await placeOf(rdb, s, body.scope, body.scopeId);
     const reports = await new SavedReports(ctx, em, s).dashboards();
     const caseIndicators = [];
-    for (const r of reports) for (const x of await computeReport(db, s, r, body.scope, body.scopeId)) caseIndicators.push({ ...x, report: { id: r.id, title: r.name } });
+    for (const r of reports) for (const x of await computeReport(rdb, s, r, body.scope, body.scopeId)) caseIndicators.push({ ...x, report: { id: r.id, title: r.name } });
     return c.json({ result: { caseIndicators } });
   });
 }

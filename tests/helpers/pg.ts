@@ -31,3 +31,19 @@ export async function dropTestDatabase(url: string): Promise<void> {
   if (!name.startsWith(inject('pgRunPrefix'))) throw new Error(`refusing to drop ${name}: not a test database of this run`);
   await withAdmin((c) => c.query(`drop database if exists ${c.escapeIdentifier(name)} with (force)`));
 }
+
+/**
+ * A copy of a test database (PostgreSQL's `template`), as a replica that has replayed the primary so
+ * far; nothing may be connected to the original while it is copied. Its URL.
+ * @example const replica = await copyTestDatabase(primaryUrl, 'replica');
+ */
+export async function copyTestDatabase(url: string, label = 'copy'): Promise<string> {
+  const from = decodeURIComponent(new URL(url).pathname.slice(1));
+  const copy = await createTestDatabase(label);
+  const name = decodeURIComponent(new URL(copy).pathname.slice(1));
+  await withAdmin(async (c) => {
+    await c.query(`drop database ${c.escapeIdentifier(name)}`);
+    await c.query(`create database ${c.escapeIdentifier(name)} template ${c.escapeIdentifier(from)}`);
+  });
+  return copy;
+}

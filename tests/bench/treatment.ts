@@ -1,8 +1,9 @@
 /**
  * `npm run bench:treatment [N]`: the treatment tab at national scale. Fills the demo workspace of a
- * throwaway PostgreSQL with N (default 1,000,000) generated patients and cases, gives every case on
- * treatment a 24-month treatment with its daily intake calendar (`cases/treatment/generate.ts`: about
- * N/3 cases, 24 rows each), then times through the API, as the workspace administrator, loading the
+ * throwaway PostgreSQL (or of `BENCH_DATABASE_URL`, kept between runs, as `bench:cases` does: only
+ * what it lacks is generated) with N (default 1,000,000) generated patients and cases, gives every
+ * case on treatment that has none a 24-month treatment with its daily intake calendar
+ * (`cases/treatment/generate.ts`: about N/3 cases, 24 rows each), then times through the API, as the workspace administrator, loading the
  * treatment tab of a case with 24 months of intake (`GET /api/cases/case/treatment/{id}`) and saving
  * one month of its calendar (`POST …/followup`: an update of that month's row, its history entry and
  * the alert column); beside them, by hand on plain `pg`, a unit's first page of cases on treatment
@@ -17,27 +18,38 @@ import { ALERT_SQL_TEXT } from '../../cases/treatment/alert.ts';
 import { generateTreatments } from '../../cases/treatment/generate.ts';
 import { startServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startPostgres } from '../setup/postgres.ts';
+import { startPostgres, type Server } from '../setup/postgres.ts';
 import { percentiles, timeIt } from './timing.ts';
 
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
 const RUNS = 60;
 const GOAL = 50;
 
-const postgres = await startPostgres();
-const root = new pg.Client({ connectionString: postgres.url });
-await root.connect();
-await root.query('drop database if exists bench_treatment');
-await root.query('create database bench_treatment');
-await root.end();
-const databaseUrl = postgres.url.replace(/\/[^/]*$/, '/bench_treatment');
+let postgres: Server | undefined;
+let databaseUrl = process.env.BENCH_DATABASE_URL;
+if (!databaseUrl) {
+  postgres = await startPostgres();
+  const root = new pg.Client({ connectionString: postgres.url });
+  await root.connect();
+  await root.query('drop database if exists bench_treatment');
+  await root.query('create database bench_treatment');
+  await root.end();
+  databaseUrl = postgres.url.replace(/\/[^/]*$/, '/bench_treatment');
+}
 const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true, demoCases: 0 });
 const db = kysely(server.ctx.orm.em.fork());
-const ws = (await db.selectFrom('workspace').select('id').executeTakeFirstOrThrow()).id as string;
+const ws = (await db.selectFrom('workspace').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id as string;
 
+// today's daily refresh of the automatic tags taken, as a server running since the morning has it:
+// it would start 10 minutes after this one (cases/auto-tags/daily.ts), in the middle of a long generation
+await sql`insert into tagrefresh (id, workspace_id, day) values (gen_random_uuid(), ${ws}, current_date)
+          on conflict (workspace_id) do update set day = excluded.day`.execute(db);
+const have = Number((await db.selectFrom('tbcase').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', ws).executeTakeFirstOrThrow()).n);
 let started = Date.now();
-await generateCases(db, ws, N, { onProgress: (done) => process.stdout.write(`\r  generating cases ${done} / ${N}`) });
-console.log(`\n  ${N} patients and cases generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+if (have < N) {
+  await generateCases(db, ws, N - have, { onProgress: (done) => process.stdout.write(`\r  generating cases ${done} / ${N - have}`) });
+  console.log(`\n  ${N - have} patients and cases generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
 started = Date.now();
 const treated = await generateTreatments(db, ws, { onProgress: (done) => process.stdout.write(`\r  generating treatments ${done}`) });
 for (const table of ['tbcase', 'treatment', 'prescription', 'treatunit', 'adherence']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
@@ -107,5 +119,5 @@ process.on('uncaughtException', (e: any) => {
 });
 await pool.end();
 await server.close();
-await postgres.stop();
+await postgres?.stop();
 process.exit(0);

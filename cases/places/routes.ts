@@ -12,6 +12,7 @@ import { placeCounts, tagCounts } from './counts.ts';
 import { casePage, type CasePage } from './lists.ts';
 import { placeOf, type Place } from './place.ts';
 import { ACTIVE_TABS, SUMMARIES, summaryOf, type ActiveTab } from './summaries.ts';
+import { taggedPageInUnit } from './tag-page.ts';
 import { childNodes, rootNode } from './tree.ts';
 import { unitWorklist } from './worklist.ts';
 
@@ -113,7 +114,10 @@ export function placeRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (!tag) throw fail(404, t(s.lang, 'msg.notFound'), 'tagId');
     const place = await placeOf(db, s, body.unitId ? 'UNIT' : body.adminUnitId ? 'ADMINUNIT' : 'WORKSPACE', body.unitId ?? body.adminUnitId);
     const count = (await tagCounts(db, s, place, body.tagId)).get(body.tagId) ?? 0;
-    const tagged = (q: any) => q.where((eb: any) => eb.exists(db.selectFrom('casetag as l').select('l.id').whereRef('l.case_id', '=', 't.id').where('l.tag_id', '=', body.tagId).where('l.workspace_id', '=', s.workspaceId)));
+    // a unit's page from the index of the tag's cases there (`tag-page.ts`); wider places probe each case
+    const tagged = place.kind === 'unit'
+      ? taggedPageInUnit(db, s, body.tagId, place.unitId, body.page ?? 1, body.after)
+      : (q: any) => q.where((eb: any) => eb.exists(db.selectFrom('casetag as l').select('l.id').whereRef('l.case_id', '=', 't.id').where('l.tag_id', '=', body.tagId).where('l.workspace_id', '=', s.workspaceId)));
     const res = await casePage(em, ctx.registry, s, place, tagged, body.page ?? 1, count, body.after);
     return c.json({ tag: { id: tag.id, name: tag.name, type: tagType(tag) }, ...res });
   });

@@ -228,6 +228,71 @@ describe('tag case lists', () => {
     expect([...seen].every((id) => tagged.includes(id))).toBe(true);
   });
 
+  it("a unit's tag list is its tagged cohort newest first, by page and by cursor, after transfers, a new registration date and a new tag", async () => {
+    // the rule, straight from the cases: the tagged cases the unit's cohort holds, newest registration first, then id
+    const expected = async (unitId: string) =>
+      (await sql<any>`select t.id from casetag l join tbcase t on t.id = l.case_id where l.tag_id = ${tagId} and ${placedIn(unitId)}
+                        order by t.registration_date desc nulls first, t.id desc`.execute(db())).rows.map((r) => r.id as string);
+    const byPage = async (unitId: string, who = admin) => {
+      const ids: string[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const r = await who.post('/api/cases/tag/query', { tagId, unitId, page });
+        expect(r.status).toBe(200);
+        ids.push(...r.body.list.map((x: any) => x.id));
+      }
+      return ids;
+    };
+    const byCursor = async (unitId: string) => {
+      const ids: string[] = [];
+      let after: string | undefined;
+      do {
+        const r = await admin.post('/api/cases/tag/query', { tagId, unitId, ...(after ? { after } : {}) });
+        ids.push(...r.body.list.map((x: any) => x.id));
+        after = r.body.next ?? undefined;
+      } while (after);
+      return ids;
+    };
+    const bishkek = await expected(bishkekUnit);
+    expect(bishkek.length).toBeGreaterThan(100);
+    expect(await byPage(bishkekUnit)).toEqual(bishkek);
+    expect(await byCursor(bishkekUnit)).toEqual(bishkek);
+    expect(await byPage(oshUnit)).toEqual(await expected(oshUnit));
+
+    // the newest tagged TB case on treatment transferred out: still Bishkek's until Osh accepts it
+    const [c] = (await sql<any>`select t.id from tbcase t join casetag l on l.case_id = t.id and l.tag_id = ${tagId} where t.owner_unit_id = ${bishkekUnit} and t.state = 'ONTREATMENT' and t.diagnosis_type = 'CONFIRMED' and t.classification = 'TB' and not t.transferring order by t.registration_date desc limit 1`.execute(db())).rows;
+    expect((await admin.post(`/api/tbl/tbcase/${c.id}/action/transferout`, { unitToId: oshUnit, moveDate: '2025-01-10' })).status).toBe(200);
+    expect(await byPage(bishkekUnit)).toEqual(bishkek);
+    expect(await byPage(oshUnit)).not.toContain(c.id);
+    expect((await admin.post(`/api/tbl/tbcase/${c.id}/action/transferin`, { moveDate: '2025-01-12' })).status).toBe(200);
+    expect(await byPage(bishkekUnit)).toEqual(bishkek.filter((id) => id !== c.id));
+    const osh = await expected(oshUnit);
+    expect(osh).toContain(c.id);
+    expect(await byPage(oshUnit)).toEqual(osh);
+    // a unit-view doctor of Bishkek gets nothing of Osh's list
+    expect(await byPage(oshUnit, doctor)).toEqual([]);
+
+    // the oldest tagged case of Bishkek registered anew today: first on page 1
+    const oldest = bishkek.at(-1)!;
+    const today = new Date().toISOString().slice(0, 10);
+    await sql`update patient set birth_date = '1970-01-01' where id = (select patient_id from tbcase where id = ${oldest})`.execute(db());
+    const doc = (await admin.get(`/api/tbl/tbcase/${oldest}`)).body;
+    const moved = await admin.post(`/api/tbl/tbcase/${oldest}`, { version: doc.version, registrationDate: today, diagnosisDate: today });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const now = await expected(bishkekUnit);
+    expect(now[0]).toBe(oldest);
+    expect(await byPage(bishkekUnit)).toEqual(now);
+    expect(await byCursor(bishkekUnit)).toEqual(now);
+
+    // a case tagged through the tag dialog joins the list in its place
+    const [u] = (await sql<any>`select t.id from tbcase t where t.owner_unit_id = ${bishkekUnit} and not t.transferring
+                                  and not exists (select 1 from casetag l where l.case_id = t.id and l.tag_id = ${tagId}) order by t.registration_date desc limit 1`.execute(db())).rows;
+    expect((await admin.post('/api/cases/tag/update', { tbcaseId: u.id, tagIds: [tagId], newTags: [] })).status).toBe(200);
+    const tagged = await expected(bishkekUnit);
+    expect(tagged).toContain(u.id);
+    expect(await byPage(bishkekUnit)).toEqual(tagged);
+    expect((await admin.post('/api/cases/tag/query', { tagId, unitId: bishkekUnit, after: 'nonsense' })).status).toBe(400);
+  });
+
   it('summary lists match their counts; an unknown tag or summary is 404', async () => {
     const s = await admin.post('/api/cases/summary/query', { scope: 'UNIT', scopeId: oshUnit, summaryId: 'closed' });
     expect(s.status).toBe(200);

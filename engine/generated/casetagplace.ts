@@ -1,0 +1,8 @@
+/* Generated from schemas/casetagplace.json by `npm run gen:types`. Do not edit. */
+
+export interface Casetagplace {
+  caseId: string;
+  tagId: string;
+  unitId: string;
+  registrationDate?: string;
+}

@@ -9,11 +9,14 @@
  *   treatment month, not yet recorded in that month;
  * - no outcome: the treatment's planned end has passed and the case is still open.
  *
- * Each list reads only the unit's cases on treatment — the index `tbcase (workspace_id,
- * owner_unit_id, state)` — and reaches their rows by the case's unique or indexed keys (treatment,
- * prescription, adherence month, exams), so its cost is the unit's, not the workspace's.
+ * Each list reads only the unit's cases on treatment whose treatment period it asks about — the
+ * index `tbcase (workspace_id, owner_unit_id, state, treatment_end_date)`, the case's copy of its
+ * treatment's planned end (migration case_treatment_end): past today (no outcome), reaching the last
+ * 14 days (missed doses) or today (exams due) — and reaches their rows by the case's keys
+ * (treatment, prescriptions, the window's calendar months, exams), a few lookups per case, so its
+ * cost is that of the unit's current treatments, not of every case it ever put on treatment.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Registry } from '../../engine/registry.ts';
 import type { Session } from '../../server/types.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
@@ -65,15 +68,19 @@ export interface Worklist {
   truncated: boolean;
 }
 
-/** The unit's cases on treatment in the reader's view, with their treatment period. */
-function casesOnTreatment(db: Kysely<any>, s: Session, unitId: string) {
+/**
+ * The unit's cases on treatment in the reader's view whose treatment's planned end is `op` `day`
+ * (by the case's copy of it), with their treatment period.
+ */
+function casesOnTreatment(db: Kysely<any>, s: Session, unitId: string, op: '<' | '>=', day: RawBuilder<unknown>) {
   return db
     .selectFrom('tbcase as t')
     .innerJoin('treatment as tr', 'tr.case_id', 't.id')
     .select(['t.id', 't.case_number', 't.classification', 't.patient_id', 'tr.ini_date', 'tr.end_date'])
     .where('t.workspace_id', '=', s.workspaceId)
     .where('t.state', '=', 'ONTREATMENT')
-    .where(unitsWhere(db, s, { kind: 'unit', unitId }, 't.owner_unit_id')!);
+    .where(unitsWhere(db, s, { kind: 'unit', unitId }, 't.owner_unit_id')!)
+    .where('t.treatment_end_date', op, day);
 }
 
 /** SQL of the weekday bit mask (bit 0 Monday) a prescription's frequency plans (`plan.ts`). */
@@ -93,17 +100,29 @@ const rowCase = (s: Session, r: Record<string, any>): WorklistCase => ({
  * @example await missedDoses(db, s, unitId, '2026-11-26') // [{ patient: 'Осмонов Нурлан', plannedDays: 10, notTaken: 2, notRecorded: 1, lastTaken: '2026-11-24', … }]
  */
 export async function missedDoses(db: Kysely<any>, s: Session, unitId: string, today: string): Promise<MissedDosesRow[]> {
+  // per case: the window inside its treatment period, the days its prescriptions plan there, the
+  // window's (at most two) calendar months — each read once by the case's keys, the days computed
   const rows = await sql<Record<string, any>>`
-    with c as (${casesOnTreatment(db, s, unitId)}),
+    with c as (${casesOnTreatment(db, s, unitId, '>=', sql`${today}::date - ${MISSED_WINDOW_DAYS}::int`)}),
+    w as (
+      select c.id, greatest(c.ini_date, ${today}::date - ${MISSED_WINDOW_DAYS}::int) as lo, least(c.end_date, ${today}::date - 1) as hi
+        from c where greatest(c.ini_date, ${today}::date - ${MISSED_WINDOW_DAYS}::int) <= least(c.end_date, ${today}::date - 1)
+    ),
     d as (
-      select c.id, g.day::date as day
-        from c cross join generate_series(greatest(c.ini_date, ${today}::date - ${MISSED_WINDOW_DAYS}::int), least(c.end_date, ${today}::date - 1), interval '1 day') g(day)
+      select distinct w.id, g.day::date as day
+        from w join prescription rx on rx.case_id = w.id and rx.ini_date <= w.hi and rx.end_date >= w.lo
+        cross join generate_series(greatest(rx.ini_date, w.lo), least(rx.end_date, w.hi), interval '1 day') g(day)
+       where (${weekdayMask('rx.frequency')} >> (extract(isodow from g.day)::int - 1)) & 1 = 1
+    ),
+    a as (
+      select w.id, a.year, a.month, a.days
+        from w join adherence a on a.case_id = w.id
+         and a.year * 12 + a.month between extract(year from w.lo)::int * 12 + extract(month from w.lo)::int
+                                       and extract(year from w.hi)::int * 12 + extract(month from w.hi)::int
     ),
     st as (
       select d.id, d.day, coalesce(nullif(substr(a.days, extract(day from d.day)::int, 1), ''), '-') as status
-        from d left join adherence a on a.case_id = d.id and a.year = extract(year from d.day)::int and a.month = extract(month from d.day)::int
-       where exists (select 1 from prescription rx where rx.case_id = d.id and rx.ini_date <= d.day and rx.end_date >= d.day
-                       and (${weekdayMask('rx.frequency')} >> (extract(isodow from d.day)::int - 1)) & 1 = 1)
+        from d left join a on a.id = d.id and a.year = extract(year from d.day)::int and a.month = extract(month from d.day)::int
     ),
     m as (
       select st.id, count(*)::int as planned, count(*) filter (where status = 'N')::int as not_taken,
@@ -136,10 +155,16 @@ export async function examsDue(db: Kysely<any>, registry: Registry, s: Session, 
     sql` or `,
   );
   const rows = await sql<Record<string, any>>`
-    with c as (${casesOnTreatment(db, s, unitId)}),
-    m as (
-      select c.*, 1 + (select count(*) from generate_series(1, 60) k where (c.ini_date + make_interval(months => k))::date <= ${today}::date)::int as month
+    with c as (${casesOnTreatment(db, s, unitId, '>=', sql`${today}::date`)}),
+    k as (
+      -- the whole months from the start to today: n, or n − 1 when the start's day comes later in today's month
+      select c.*, (extract(year from ${today}::date)::int - extract(year from c.ini_date)::int) * 12
+                  + extract(month from ${today}::date)::int - extract(month from c.ini_date)::int as n
         from c where c.ini_date <= ${today}::date and c.end_date >= ${today}::date
+    ),
+    m as (
+      select k.*, 1 + least(60, k.n - (case when (k.ini_date + make_interval(months => k.n))::date > ${today}::date then 1 else 0 end)) as month
+        from k
     ),
     w as (
       select m.*, r.exam, (m.ini_date + make_interval(months => m.month - 1))::date as win_ini,
@@ -161,7 +186,7 @@ export async function examsDue(db: Kysely<any>, registry: Registry, s: Session, 
  */
 export async function noOutcome(db: Kysely<any>, s: Session, unitId: string, today: string): Promise<NoOutcomeRow[]> {
   const rows = await sql<Record<string, any>>`
-    with c as (${casesOnTreatment(db, s, unitId)})
+    with c as (${casesOnTreatment(db, s, unitId, '<', sql`${today}::date`)})
     select c.id, c.case_number, c.classification, to_char(c.end_date, 'YYYY-MM-DD') as end_date, (${today}::date - c.end_date)::int as overdue,
            p.name, p.middle_name, p.last_name
       from c join patient p on p.id = c.patient_id

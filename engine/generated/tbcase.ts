@@ -61,6 +61,7 @@ export interface Tbcase {
   };
   moveDate?: string;
   adherenceAlertFrom?: string;
+  treatmentEndDate?: string;
   microscopyResult?: "NEGATIVE" | "POSITIVE" | "PLUS" | "PLUS2" | "PLUS3" | "NOTDONE";
   microscopyDate?: string;
   xpertResult?:

@@ -131,6 +131,21 @@ describe('the unit worklist', () => {
     expect((await worklist(admin)).body.noOutcome).toEqual([]);
   });
 
+  it("the lists follow the treatment's period at once: shortened past today, lengthened again", async () => {
+    // the lists read the case's copy of the planned end (migration case_treatment_end): every period change must move it
+    ok(await admin.post(`${T}/update`, { caseId: regular, endDate: day(-2) }));
+    let w = (await worklist(admin)).body;
+    expect(w.noOutcome.map((x: any) => [x.caseId, x.endDate, x.daysOverdue])).toEqual([[regular, day(-2), 2]]);
+    expect(w.examsDue.some((x: any) => x.caseId === regular)).toBe(false);
+    ok(await admin.post(`${T}/update`, { caseId: regular, endDate: day(60) }));
+    w = (await worklist(admin)).body;
+    expect(w.noOutcome).toEqual([]);
+    // back in treatment month 2, whose smear it has
+    expect(w.examsDue.some((x: any) => x.caseId === regular)).toBe(false);
+    // its days after the shortened end were trimmed: yesterday is planned and now unrecorded
+    expect(w.missedDoses.find((x: any) => x.caseId === regular)).toMatchObject({ notTaken: 0, notRecorded: 1, lastTaken: day(-2) });
+  });
+
   it('a reader sees only their view, and only the lists their permissions read', async () => {
     const grant = (perms: string[]) => [{ permission: 'CASEMAN' }, ...perms.map((permission) => ({ permission }))];
     const noCalendar = await createUser(server, admin, 'WLNOCAL', grant(['CASE_TREAT']), 'Passw0rd', { unitId });

@@ -49,7 +49,7 @@ await sql`insert into tagrefresh (id, workspace_id, day) values (gen_random_uuid
 const have = Number((await db.selectFrom('tbcase').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', ws).executeTakeFirstOrThrow()).n);
 if (have < N) {
   const started = Date.now();
-  await generateCases(db, ws, N - have, { onProgress: (done) => process.stdout.write(`\r  generating ${done} / ${N - have}`) });
+  await generateCases(db, ws, N - have, { numberPrefix: `G${have}-`, onProgress: (done) => process.stdout.write(`\r  generating ${done} / ${N - have}`) });
   console.log(`\n  ${N - have} patients and cases generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 // a manual tag on about one case in ten (the links' triggers keep the per-unit tag counts)

@@ -47,7 +47,7 @@ await sql`insert into tagrefresh (id, workspace_id, day) values (gen_random_uuid
 const have = Number((await db.selectFrom('tbcase').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', ws).executeTakeFirstOrThrow()).n);
 let started = Date.now();
 if (have < N) {
-  await generateCases(db, ws, N - have, { onProgress: (done) => process.stdout.write(`\r  generating cases ${done} / ${N - have}`) });
+  await generateCases(db, ws, N - have, { numberPrefix: `G${have}-`, onProgress: (done) => process.stdout.write(`\r  generating cases ${done} / ${N - have}`) });
   console.log(`\n  ${N - have} patients and cases generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 started = Date.now();

@@ -26,6 +26,7 @@ type Doc = Record<string, any>;
 const notByApi: Record<string, string> = {
   casecount: 'per-unit case counts, kept by triggers on tbcase',
   casetagcount: 'per-unit tag counts, kept by triggers on casetag and tbcase',
+  casetagplace: 'where each tagged case is listed (a unit’s tag list), kept by triggers on casetag and tbcase',
   casereport: 'saved case reports: written through the writer by /api/cases/report/save and …/delete (tests/api/case-reports.test.ts)',
   casecounter: 'the case numbers given: raised through the system door by every new case (tbcase below)',
   changelog: 'the change feed itself',

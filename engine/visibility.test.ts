@@ -127,7 +127,13 @@ describe('dropHidden: defaults put back', () => {
         },
       },
     };
-    expect(dropHidden(schema, { rows: [{ x: 1, flag: true, y: 2 }, { x: 2, flag: true, y: 2 }] })).toEqual({ rows: [{ x: 1, flag: true, y: 2 }, { x: 2, flag: false }] });
+    const out = dropHidden(schema, { rows: [{ x: 1, flag: true, y: 2 }, { x: 2, flag: true, y: 2 }] }) as { rows: object[] };
+    expect(out).toEqual({ rows: [{ x: 1, flag: true, y: 2 }, { x: 2, flag: false }] });
+    // the field without a default is gone, not kept as undefined (a JSON body would not send it either)
+    expect(Object.keys(out.rows[1])).toEqual(['x', 'flag']);
+    // the eleventh row too (a row index of two digits)
+    const many = Array.from({ length: 11 }, (_, i) => ({ x: i === 10 ? 2 : 1, flag: true }));
+    expect((dropHidden(schema, { rows: many }) as { rows: object[] }).rows[10]).toEqual({ x: 2, flag: false });
   });
 
   it('gives a list default its own copy', () => {

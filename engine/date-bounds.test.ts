@@ -59,6 +59,10 @@ describe('boundError: a date against its bound', () => {
     expect(boundError('notAfter', '2026-11-27', '2026-11-26', 'Start', 'en')).toBe('cannot be later than «Start»');
     expect(boundError('notBefore', '2026-11-25', '2026-11-26', 'Start', 'en')).toBe('cannot be earlier than «Start»');
   });
+
+  it('speaks Russian in a language it has no words for', () => {
+    expect(boundError('notAfter', '2026-11-27', '2026-11-26', 'today', 'kk' as 'ru')).toBe('не может быть позже сегодняшнего дня');
+  });
 });
 
 describe('boundSource: where a bound points', () => {
@@ -75,6 +79,11 @@ describe('boundSource: where a bound points', () => {
     ['a field of a field that is no reference', [], 'seen.day', 'unknown field "seen.day"'],
     ['two steps through a reference', [], 'patientId.unit.name', 'unknown field "patientId.unit.name"'],
   ])('%s', (_, holder, text, expected) => expect(boundSource(visit, holder, text)).toEqual(expected));
+
+  it('takes a field inside a part composed from another file as a field (checked once bundled)', () => {
+    const composed: JsonSchema = { type: 'object', properties: { exam: { $ref: 'exam' }, seen: date } };
+    expect(boundSource(composed, [], 'exam.date')).toEqual({ place: ['exam', 'date'] });
+  });
 });
 
 describe('dateBounds: every declared bound, rows and nested objects included', () => {
@@ -140,6 +149,7 @@ describe('pickerLimits: the days a picker offers', () => {
   it.each<[string, string[], unknown, number[], { min?: string; max?: string }]>([
     ['up to today, from the birth date', ['seen'], { birthDate: '2020-03-15' }, [], { min: '2020-03-15', max: '2026-11-26' }],
     ['up to today only, the birth date unknown', ['seen'], {}, [], { max: '2026-11-26' }],
+    ['up to today only, the birth date left empty', ['seen'], { birthDate: '' }, [], { max: '2026-11-26' }],
     ['a field with no bound', ['birthDate'], {}, [], {}],
     ['the day of a date-time bound', ['plan', 'end'], { seen: '2026-10-01T10:00:00Z', plan: { start: '2026-09-01' } }, [], { min: '2026-09-01', max: '2026-10-01' }],
     ['a row reads its own row', ['doses', '[]', 'to'], { doses: [{ from: '2026-01-10' }, { from: '2026-02-10' }] }, [1], { min: '2026-02-10' }],

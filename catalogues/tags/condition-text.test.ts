@@ -127,6 +127,8 @@ describe('the gate’s vocabulary', () => {
     expect(gate('length(patient.name) *--1')).toEqual({ reason: 'chars', text: '--' });
     expect(gate('length(patient.name) >=-1')).toBeUndefined();
     expect(gate('length(patient.name) !~-1')).toEqual({ reason: 'operator', text: '!~-' });
+    // a run ending in another character is one operator: `+=` is no `+` then `=`
+    expect(gate('length(patient.name) +=1')).toEqual({ reason: 'operator', text: '+=' });
   });
 
   it.each([
@@ -172,6 +174,9 @@ describe('the gate’s vocabulary', () => {
     expect(gate('"LOWER"(patient.name) is null')).toEqual({ reason: 'function', text: 'LOWER' });
     expect(gate('"int"(1) is null')).toEqual({ reason: 'function', text: 'int' });
     expect(gate('"cast"(1 as int) is null')).toEqual({ reason: 'function', text: 'cast' });
+    expect(gate('"array"(1) is null')).toEqual({ reason: 'function', text: 'array' });
+    // a quoted table name before a dot is that table: only its columns follow
+    expect(gate('"patient".validated')).toEqual({ reason: 'column', text: 'validated' });
   });
 
   it('keeps a string apart from the name before it', () => {

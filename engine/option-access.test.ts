@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSchemas } from './load.ts';
-import { canReadOptions, lookupReaders, lookupsOf } from './option-access.ts';
+import { canReadOptions, lookupReaders, lookupsOf, otherWorkspaceReaders, schemaPermission } from './option-access.ts';
 import { Registry } from './registry.ts';
 import type { EntitySchemaFile } from './types.ts';
 
@@ -78,5 +78,56 @@ describe('canReadOptions', () => {
     expect(canReadOptions(real, 'perms-tree', holding('USERS'))).toBe(false);
     expect(canReadOptions(real, 'user-views', holding('USERS'))).toBe(true);
     expect(canReadOptions(real, 'unit', holding())).toBe(true);
+  });
+});
+
+describe('schemaPermission', () => {
+  it.each<[string, unknown, string | undefined]>([
+    ['a table’s permission', { 'x-table': { name: 't', permission: 'DRUGS' } }, 'DRUGS'],
+    ['a form’s permission', { 'x-form': { permission: 'ADMIT' } }, 'ADMIT'],
+    ['the table’s before the form’s', { 'x-table': { name: 't', permission: 'DRUGS' }, 'x-form': { permission: 'ADMIT' } }, 'DRUGS'],
+    ['a table without one, a form with one', { 'x-table': { name: 't' }, 'x-form': { permission: 'ADMIT' } }, 'ADMIT'],
+    ['neither', { type: 'object' }, undefined],
+    ['a permission that is not text', { 'x-table': { name: 't', permission: 7 } }, undefined],
+  ])('%s', (_, schema, permission) => expect(schemaPermission(schema as EntitySchemaFile)).toBe(permission));
+});
+
+// Only a lookup parameterised by a workspace names another workspace's rows, and only the schemas
+// declaring one (with a permission) may use it: the system settings pick the registration
+// workspace's unit.
+describe('otherWorkspaceReaders', () => {
+  const other = new Registry([
+    table('unit', 'UNITS', { name: { type: 'string' } }),
+    table('ward', 'WARDS', { name: { type: 'string' } }),
+    {
+      $id: 'settings',
+      type: 'object',
+      'x-form': { permission: 'SYSSETUP' },
+      properties: {
+        workspace: { type: 'string' },
+        unitId: { type: 'string', 'x-ref': 'unit', 'x-options-params': { workspaceId: 'workspace' } },
+        wardId: { type: 'string', 'x-ref': 'ward', 'x-options-params': { level: 'workspace' } },
+        rows: { type: 'array', items: { type: 'object', properties: { unitId: { type: 'string', 'x-ref': 'unit', 'x-options-params': { workspaceId: '/workspace' } } } } },
+      },
+    } as EntitySchemaFile,
+    table('move', 'MOVES', { ws: { type: 'string' }, unitId: { type: 'string', 'x-ref': 'unit', 'x-options-params': { workspaceId: 'ws' } } }),
+    { $id: 'open', type: 'object', 'x-form': {}, properties: { ws: { type: 'string' }, wardId: { type: 'string', 'x-ref': 'ward', 'x-options-params': { workspaceId: 'ws' } } } } as EntitySchemaFile,
+    table('plain', 'PLAIN', { unitId: { type: 'string', 'x-ref': 'unit' } }),
+  ]);
+
+  it.each<[string, string[]]>([
+    ['unit', ['MOVES', 'SYSSETUP']],
+    ['ward', []], // a parameter other than the workspace, or a schema with no permission
+    ['drug', []],
+  ])('%s: %j', (name, perms) => expect([...otherWorkspaceReaders(other, name)].sort()).toEqual(perms));
+
+  it('is computed once per registry', () => {
+    expect(otherWorkspaceReaders(other, 'unit')).toBe(otherWorkspaceReaders(other, 'unit'));
+  });
+
+  it('on the project schemas: only the system settings pick another workspace’s units and profiles', () => {
+    const real = loadSchemas('schemas');
+    expect([...otherWorkspaceReaders(real, 'unit')]).toEqual(['SYSSETUP']);
+    expect([...otherWorkspaceReaders(real, 'patient')]).toEqual([]);
   });
 });

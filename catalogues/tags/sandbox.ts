@@ -175,14 +175,19 @@ export async function inSandbox<T>(em: Em, ctx: AppContext, workspaceId: string,
       if (!got.rows[0].ok) throw new SandboxBusy('another tag check of this workspace is running');
     }
     await sql`insert into ${sql.id(sandboxSchema, 'scope')} (workspace_id) values (${opts.noRows ? noWorkspace : workspaceId})`.execute(db);
-    await sql`set local transaction_read_only = on`.execute(db);
-    await sql.raw(`set local statement_timeout = '${timeoutSeconds}s'`).execute(db);
-    await sql.raw(`set local work_mem = '${workMem}'`).execute(db);
-    await sql.raw(`set local max_parallel_workers_per_gather = 0`).execute(db);
-    await sql.raw(`set local jit = off`).execute(db);
-    if (box.tempLimit) await sql.raw(`set local temp_file_limit = '${tempFileLimit}'`).execute(db);
-    await sql.raw(`set local search_path = ${sandboxSchema}`).execute(db);
-    if (box.role) await sql.raw(`set local role ${sandboxRole}`).execute(db);
+    // every setting in one statement (set_config(…, true) is `set local`): a case save runs this, and
+    // each statement is a round trip
+    const settings: [string, string][] = [
+      ['transaction_read_only', 'on'],
+      ['statement_timeout', `${timeoutSeconds}s`],
+      ['work_mem', workMem],
+      ['max_parallel_workers_per_gather', '0'],
+      ['jit', 'off'],
+      ...(box.tempLimit ? [['temp_file_limit', tempFileLimit] as [string, string]] : []),
+      ['search_path', sandboxSchema],
+      ...(box.role ? [['role', sandboxRole] as [string, string]] : []),
+    ];
+    await sql`select ${sql.join(settings.map(([k, v]) => sql`set_config(${k}, ${v}, true)`))}`.execute(db);
     // Fail closed: if any of the above did not take (no transaction on this connection), stop here.
     const check = await sql<{ u: string; ro: string }>`select current_user as u, current_setting('transaction_read_only') as ro`.execute(db);
     if (check.rows[0].ro !== 'on' || (box.role && check.rows[0].u !== sandboxRole)) throw new Error('tag sandbox not in effect');

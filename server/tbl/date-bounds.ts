@@ -26,6 +26,8 @@ export async function checkDateBounds(em: Em, ctx: AppContext, def: TableDef, do
   };
   const today = todayOf(session);
   const errors: ApiError['errors'] = [];
+  // a row's date is read once, however many fields it bounds (a case's registration and diagnosis: the birth date)
+  const read = new Map<string, Promise<string | undefined>>();
   for (const c of checks) {
     let bound: unknown;
     let boundLabel: string;
@@ -36,9 +38,13 @@ export async function checkDateBounds(em: Em, ctx: AppContext, def: TableDef, do
       const target = ctx.registry.table(table);
       const field = target.fields.find((f) => f.key === key);
       if (!field || !isUuid(id)) continue;
-      let q = kysely(em).selectFrom(target.name).select(sql<string | null>`${sql.ref(field.column)}::text`.as('v')).where('id', '=', id);
-      if (target.meta.workspace) q = q.where('workspace_id', '=', session.workspaceId);
-      [bound, boundLabel] = [(await q.executeTakeFirst())?.v ?? undefined, label(target.schema, [key])];
+      const at = `${table} ${id} ${key}`;
+      if (!read.has(at)) {
+        let q = kysely(em).selectFrom(target.name).select(sql<string | null>`${sql.ref(field.column)}::text`.as('v')).where('id', '=', id);
+        if (target.meta.workspace) q = q.where('workspace_id', '=', session.workspaceId);
+        read.set(at, q.executeTakeFirst().then((r) => r?.v ?? undefined));
+      }
+      [bound, boundLabel] = [await read.get(at), label(target.schema, [key])];
     }
     const msg = boundError(c.kind, c.value, bound, boundLabel, session.lang);
     if (msg) errors.push({ field: c.path.join('.'), msg: `${label(def.schema, c.path)}: ${msg}` });

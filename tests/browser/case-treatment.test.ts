@@ -179,6 +179,45 @@ describe('the treatment tab', () => {
     expect(await day(m, 1).getAttribute('data-status')).toBe('DOTS');
   });
 
+  it('by keyboard: one day of the month is a tab stop, the arrows walk the days, Space marks and clears', async () => {
+    const m = month(FIRST_MONTH);
+    await page.locator(tid('calendar-status-DOTS')).click();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-day') ?? null);
+    // the whole first month is past: 1…last are its days, and only one of them is in the tab order
+    const last = new Date(start.getFullYear(), start.getMonth() + 1, 0).getDate();
+    expect(await m.locator(`${tid('calendar-day')}:not([tabindex="-1"])`).count()).toBe(1);
+
+    await day(m, 9).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('10');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('17');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe('9');
+    await page.keyboard.press('End');
+    expect(await focused()).toBe(String(last));
+    // the walk stops at the month's ends
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(String(last));
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe('1');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe('1');
+
+    for (let i = 0; i < 16; i++) await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('17');
+    await page.keyboard.press('Space');
+    await poll(() => day(m, 17).getAttribute('data-status')).toBe('DOTS');
+    await poll(() => m.getAttribute('data-state')).toBe('idle');
+    // the focused day stays the tab stop
+    expect(await day(m, 17).getAttribute('tabindex')).toBeNull();
+    // the same status again clears it (the tests after this one count on no dose past day 9)
+    await page.keyboard.press('Enter');
+    await poll(() => day(m, 17).getAttribute('data-status')).toBe('');
+    await poll(() => m.getAttribute('data-state')).toBe('idle');
+  });
+
   it('an end date before the start cannot be picked: the typed day is refused and the end stays', async () => {
     await bars().nth(0).click();
     await menuItem(tid('prescription-edit')).click();

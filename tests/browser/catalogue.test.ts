@@ -55,6 +55,10 @@ describe('catalogue screen in the browser', () => {
     const nameError = fieldItem(form, 'Наименование').locator('.ant-form-item-explain-error');
     await nameError.waitFor();
     expect(await nameError.innerText()).toBe('Наименование: Обязательное поле');
+    // the error is tied to its field, so a screen reader reads it with the input (issue 26)
+    const describedBy = await form.getByLabel('Наименование', { exact: true }).evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(''));
+    expect(describedBy).toBe('Наименование: Обязательное поле');
     expect(await fieldItem(form, 'Краткое название').locator('.ant-form-item-explain-error').count()).toBe(0);
 
     // a duplicate short name comes back from the server, shown beside the field too

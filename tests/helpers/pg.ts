@@ -25,6 +25,40 @@ export async function createTestDatabase(label = 'db'): Promise<string> {
   return url.toString();
 }
 
+/**
+ * Creates a database as a copy of the run's template `name`, building the template first when no
+ * test process has yet (`build` is given its URL; a PostgreSQL advisory lock makes the other
+ * processes wait for it). Copying a migrated, seeded template takes a fraction of migrating and
+ * seeding each file's database anew. Returns the new database's URL.
+ * @example const url = await createFromTemplate('srv', 'seeded', (url) => migrateAndSeed(url));
+ */
+export async function createFromTemplate(label: string, name: string, build: (url: string) => Promise<void>): Promise<string> {
+  const template = `${inject('pgRunPrefix')}tpl_${name}`;
+  const urlOf = (db: string) => {
+    const url = new URL(inject('pgAdminUrl'));
+    url.pathname = `/${db}`;
+    return url.toString();
+  };
+  await withAdmin(async (c) => {
+    await c.query('select pg_advisory_lock(hashtext($1))', [template]);
+    try {
+      if ((await c.query('select 1 from pg_database where datname = $1', [template])).rowCount) return;
+      // built under another name and renamed when whole: a build that failed half-way is never copied
+      const building = `${template}_wip`.slice(0, 63);
+      await c.query(`drop database if exists ${c.escapeIdentifier(building)} with (force)`);
+      await c.query(`create database ${c.escapeIdentifier(building)}`);
+      await build(urlOf(building));
+      await c.query(`alter database ${c.escapeIdentifier(building)} rename to ${c.escapeIdentifier(template)}`);
+    } finally {
+      await c.query('select pg_advisory_unlock(hashtext($1))', [template]);
+    }
+  });
+  const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 20);
+  const db = `${inject('pgRunPrefix')}${slug}_${randomBytes(4).toString('hex')}`.slice(0, 63);
+  await withAdmin((c) => c.query(`create database ${c.escapeIdentifier(db)} template ${c.escapeIdentifier(template)}`));
+  return urlOf(db);
+}
+
 /** Drops a database made by createTestDatabase, closing any connections still open to it. */
 export async function dropTestDatabase(url: string): Promise<void> {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));

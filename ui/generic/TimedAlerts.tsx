@@ -1,4 +1,7 @@
-/** Renders the alerts of {@link useTimedAlerts}: `data-testid="alert-<type>"`. */
+/**
+ * Renders the alerts of {@link useTimedAlerts}: `data-testid="alert-<type>"`, inside a live region
+ * that is always in the page, so a screen reader announces each alert as it comes (issue 26).
+ */
 import { Alert, Flex } from 'antd';
 import type { AlertItem } from './useTimedAlerts.ts';
 
@@ -8,7 +11,10 @@ export interface TimedAlertsProps {
 }
 
 export function TimedAlerts({ alerts, remove }: TimedAlertsProps) {
-  if (!alerts.length) return null;
+  return <div aria-live="polite">{alerts.length ? <AlertList alerts={alerts} remove={remove} /> : null}</div>;
+}
+
+function AlertList({ alerts, remove }: TimedAlertsProps) {
   return (
     <Flex vertical gap={8} style={{ marginBottom: 12 }}>
       {alerts.map((a) => (

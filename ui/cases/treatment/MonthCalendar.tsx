@@ -2,10 +2,13 @@
  * One month of the adherence calendar: the days in weeks (Monday first), each coloured by its
  * status, the planned days and the month's adherence. A day of the allowed range (`calendar.ts`
  * `allowedRange`) is a button when `editable`; 'select all' fills that range with the chosen status.
+ * By keyboard (issue 26): Tab enters the month on one day, the arrow keys move a day or a week,
+ * Home/End go to the first/last day of the range, Space or Enter marks the day with the chosen status.
  *
  * @example
  *   <MonthCalendar month={m} days={m.days} edited={false} chosen="DOTS" editable state="idle" onChange={save} />
  */
+import { useState, type KeyboardEvent } from 'react';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -37,6 +40,16 @@ export function adherenceText(t: TFunction, a: { percent: number | null; takenDa
   return a.percent === null ? '—' : t('ui.treatment.adherenceOf', { percent: a.percent, taken: a.takenDays, planned: a.plannedDays });
 }
 
+/** The day an arrow key leads to from `day`: ±1 across, ±7 up and down; Home/End the range's ends. */
+export function dayAfterKey(key: string, day: number, range: { from: number; to: number }): number | null {
+  const steps: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+  if (key === 'Home') return range.from;
+  if (key === 'End') return range.to;
+  const step = steps[key];
+  if (step === undefined) return null;
+  return Math.min(range.to, Math.max(range.from, day + step));
+}
+
 export function MonthCalendar({ month, days, edited, chosen, editable, state, onChange }: MonthCalendarProps) {
   const { t } = useTranslation();
   const today = todayIso();
@@ -49,6 +62,18 @@ export function MonthCalendar({ month, days, edited, chosen, editable, state, on
   const cells: (number | null)[] = [...Array<null>(lead).fill(null), ...Array.from({ length: count }, (_, i) => i + 1)];
   while (cells.length % 7) cells.push(null);
   const weekdays = t('ui.treatment.weekdays').split(',');
+  // roving focus: one day of the month is in the tab order, the arrows move it
+  const [focusDay, setFocusDay] = useState<number | null>(null);
+  const tabDay = range ? Math.min(range.to, Math.max(range.from, focusDay ?? range.from)) : null;
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const from = Number((e.target as HTMLElement).dataset.day);
+    if (!range || !from) return;
+    const next = dayAfterKey(e.key, from, range);
+    if (next === null) return;
+    e.preventDefault();
+    setFocusDay(next);
+    e.currentTarget.querySelector<HTMLButtonElement>(`[data-day="${next}"]`)?.focus();
+  };
 
   return (
     <Card
@@ -66,9 +91,14 @@ export function MonthCalendar({ month, days, edited, chosen, editable, state, on
         ) : null
       }
     >
-      <div role="grid" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 32px)', gap: 4 }}>
+      <div
+        role="group"
+        aria-label={monthTitle(month.year, month.month)}
+        onKeyDown={onKeyDown}
+        style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 32px)', gap: 4 }}
+      >
         {weekdays.map((w) => (
-          <div key={w} role="columnheader" style={{ textAlign: 'center', fontSize: 11, color: COLORS.textSecondary }}>
+          <div key={w} aria-hidden style={{ textAlign: 'center', fontSize: 11, color: COLORS.textSecondary }}>
             {w}
           </div>
         ))}
@@ -90,6 +120,8 @@ export function MonthCalendar({ month, days, edited, chosen, editable, state, on
               data-planned={isPlanned}
               aria-label={status ? `${day}: ${t(`dayStatus.${status}`)}` : String(day)}
               disabled={!active}
+              tabIndex={active && day !== tabDay ? -1 : undefined}
+              onFocus={() => setFocusDay(day)}
               onClick={() => onChange(clickDay(days, day, chosen))}
               style={{
                 width: 32,
@@ -117,11 +149,14 @@ export function MonthCalendar({ month, days, edited, chosen, editable, state, on
         <Typography.Text data-testid="calendar-adherence" data-percent={adherence.percent ?? ''}>
           {t('ui.treatment.adherence')}: {adherenceText(t, adherence)}
         </Typography.Text>
-        {state === 'saving' || state === 'pending' ? (
-          <Typography.Text type="secondary" data-testid="calendar-saving">
-            {t('ui.treatment.saving')}
-          </Typography.Text>
-        ) : null}
+        {/* a status region present from the start: 'saving…' is announced as it appears */}
+        <span role="status">
+          {state === 'saving' || state === 'pending' ? (
+            <Typography.Text type="secondary" data-testid="calendar-saving">
+              {t('ui.treatment.saving')}
+            </Typography.Text>
+          ) : null}
+        </span>
       </Flex>
     </Card>
   );

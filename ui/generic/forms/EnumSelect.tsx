@@ -4,7 +4,7 @@
  * `translateSchema` gives it to every enum field drawn as a select.
  */
 import { Select } from 'antd';
-import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 
 export function EnumSelect(props: WidgetProps) {
@@ -16,6 +16,8 @@ export function EnumSelect(props: WidgetProps) {
   return (
     <Select
       id={id}
+      aria-describedby={ariaDescribedByIds(id)}
+      aria-invalid={rawErrors?.length ? true : undefined}
       value={index >= 0 ? String(index) : undefined}
       options={list.map((o, i) => ({ value: String(i), label: o.label, disabled: disabledValues.includes(o.value) }))}
       allowClear={!required}

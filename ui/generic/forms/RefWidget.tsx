@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Select } from 'antd';
-import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { Option } from '../../api/index.ts';
 import { lookupParams, rowsOf, type SchemaFormContext } from './optionsLoader.ts';
@@ -71,6 +71,8 @@ export function RefWidget(props: WidgetProps) {
     <Select
       id={id}
       data-testid={`ref-${id}`}
+      aria-describedby={ariaDescribedByIds(id)}
+      aria-invalid={rawErrors?.length ? true : undefined}
       mode={multiple ? 'multiple' : undefined}
       value={current ?? undefined}
       options={(list ?? []).map((o) => ({ value: o.value, label: o.label }))}

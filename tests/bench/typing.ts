@@ -1,0 +1,119 @@
+/**
+ * `npm run bench:typing`: how long a key takes in the largest forms (issue 26). For each form —
+ * the new notification, the case edit dialog, the DST exam, the treatment start (individualized:
+ * its table of prescriptions) — it types 18 letters into a text field of the form in a real
+ * Chromium and reads the browser's Event Timing entries (`PerformanceObserver` of type `event`,
+ * the time from the key to the next frame painted) for keydown, keypress, input and keyup, at 1×
+ * and at 4× CPU slowdown (Chrome's CPU throttling, as on a cheap tablet). It prints, per form, the
+ * events over 16 ms (a frame) and the worst. Goal: none over 16 ms at 1×, worst ≤ 50 ms at 4×.
+ *
+ * A throwaway PostgreSQL with the demo workspace; the UI built as `npm start` serves it.
+ */
+import pg from 'pg';
+import { clientHeader } from '../../engine/client-header.ts';
+import type { Locator, Page } from 'playwright-core';
+import { startServer } from '../../app/start.ts';
+import { ensureUiBuilt } from '../../server/ui-build.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { startPostgres } from '../setup/postgres.ts';
+
+const LETTERS = 'Туберкулёзныйдиспа'; // 18 letters
+const tid = (id: string) => `[data-testid="${id}"]`;
+
+const postgres = await startPostgres();
+const root = new pg.Client({ connectionString: postgres.url });
+await root.connect();
+await root.query('drop database if exists bench_typing');
+await root.query('create database bench_typing');
+await root.end();
+await ensureUiBuilt();
+const server = await startServer({ databaseUrl: postgres.url.replace(/\/[^/]*$/, '/bench_typing'), port: 0, host: '127.0.0.1', seedDemo: true, demoCases: 0 });
+const browser = await launchBrowser();
+const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, locale: 'ru-RU', reducedMotion: 'reduce' });
+context.setDefaultTimeout(30_000);
+const page = await context.newPage();
+
+await page.goto('/login');
+await page.locator(tid('login-user')).fill('ADMIN');
+await page.locator(tid('login-password')).fill('Admin123');
+await page.locator(tid('login-submit')).click();
+await page.locator(tid('toolbar')).waitFor();
+
+// a confirmed TB case of a unit to open the case forms on
+const api = async (path: string, body: unknown) => {
+  const r = await page.request.post(path, { data: body, headers: { [clientHeader]: '1' } });
+  if (!r.ok()) throw new Error(`${path}: ${r.status()} ${await r.text()}`);
+  return r.json();
+};
+const unitId = (await api('/api/tbl/unit/query', { key: 'Бишкекский' })).list[0].id as string;
+const patientId = (await api('/api/tbl/patient', { name: 'Бакыт', lastName: 'Осмонов', gender: 'MALE', birthDate: '1985-03-02' })).result as string;
+const caseId = (
+  await api('/api/tbl/tbcase', {
+    patientId, ownerUnitId: unitId, notificationUnitId: unitId, diagnosisType: 'CONFIRMED', classification: 'TB',
+    registrationGroup: 'NEW', registrationDate: '2026-01-10', diagnosisDate: '2026-01-09', infectionSite: 'PULMONARY',
+  })
+).result as string;
+
+/** The forms: a name, how to open it, and the form whose text field is typed into. */
+const forms: [string, () => Promise<Locator>][] = [
+  ['new notification', async () => {
+    await page.goto(`/sys/case/new?diag=CONFIRMED&cla=TB&id=${unitId}`);
+    await page.locator(tid('search-lastName')).fill('Небывалова');
+    await page.locator(tid('patient-search-run')).click();
+    await page.locator(tid('patient-new')).click();
+    return page.locator(tid('notify-form'));
+  }],
+  ['case edit', async () => {
+    await page.goto(`/sys/case?id=${caseId}&tab=data`);
+    await page.locator(tid('case-data-edit')).first().click();
+    return page.locator(tid('remote-form-dialog'));
+  }],
+  ['DST exam', async () => {
+    await page.goto(`/sys/case?id=${caseId}&tab=followups`);
+    await page.locator(tid('followup-add')).click();
+    await page.locator(tid('followup-add-examdst')).click();
+    return page.locator(tid('remote-form-dialog'));
+  }],
+  ['treatment start (individualized)', async () => {
+    await page.goto(`/sys/case?id=${caseId}&tab=treatment`);
+    await page.locator(tid('treatment-start')).click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(tid('treatment-start-individualized')).click();
+    return page.locator(tid('remote-form-dialog'));
+  }],
+];
+
+/** Types the letters into the form's first free text field; the key events' durations in ms. */
+async function keyDurations(p: Page, form: Locator): Promise<number[]> {
+  const field = form.locator('input.ant-input:not([readonly]):not([disabled]), textarea.ant-input:not([readonly])').first();
+  await field.waitFor();
+  await field.click();
+  await p.evaluate(() => {
+    const w = window as unknown as { keyEvents: number[] };
+    w.keyEvents = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (/^key|^input$/.test(e.name)) w.keyEvents.push(e.duration);
+    }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
+  });
+  await p.keyboard.type(LETTERS, { delay: 60 });
+  await p.waitForTimeout(500); // the last entries are delivered after their frame
+  return p.evaluate(() => (window as unknown as { keyEvents: number[] }).keyEvents);
+}
+
+const cdp = await context.newCDPSession(page);
+console.log(`typing ${LETTERS.length} letters; key events over 16 ms / the worst (ms). Goal: 0 at 1×, worst ≤ 50 ms at 4×`);
+for (const [name, open] of forms) {
+  const row: string[] = [];
+  for (const rate of [1, 4]) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const form = await open();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const over = await keyDurations(page, form);
+    row.push(`${rate}×: ${String(over.filter((d) => d > 16).length).padStart(2)} over 16 ms, worst ${String(Math.max(0, ...over)).padStart(3)}`);
+  }
+  console.log(`  ${name.padEnd(34)} ${row.join('   ')}`);
+}
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+await browser.close();
+await server.close();
+await postgres.stop();

@@ -1,6 +1,7 @@
 // WCAG 2.2 AA on the main screens (issue 26): axe-core finds no critical or serious violation, as
 // the administrator and as a unit doctor, in Russian and in English; every page has one h1 and the
-// shell's landmarks.
+// shell's landmarks. The case page's dialogs: no serious violation with the dialog open, each named by
+// its title, the focus inside it while open and back on the button that opened it after Escape.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe.ts';
@@ -68,5 +69,41 @@ describe.each([
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.locator('h1').count()).toBe(1);
     for (const landmark of ['header', 'nav', 'main']) expect(await page.locator(landmark).count(), landmark).toBeGreaterThan(0);
+  });
+});
+
+describe('the case page dialogs, as ADMIN in ru', () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await ctx.env.newPage();
+    await loginThroughUi(page, 'ADMIN', 'Admin123');
+  });
+
+  /** A dialog: the tab it opens from, what opens it (a button, or a menu and its entry). */
+  const dialogs: [string, string, string[]][] = [
+    ['case data edit', 'data', ['case-data-edit']],
+    ['tags', 'data', ['case-tags-edit']],
+    ['a microscopy exam', 'followups', ['followup-add', 'followup-add-exammic']],
+    ['treatment start', 'treatment', ['treatment-start', 'treatment-start-standard']],
+  ];
+
+  it.each(dialogs)('%s: no serious violation, named by its title, focus in it and back after Escape', async (_name, tab, openers) => {
+    await settle(page, `/sys/case?id=${caseId}&tab=${tab}`, 'toolbar');
+    const first = page.locator(tid(openers[0])).first();
+    await first.click();
+    if (openers[1]) await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(tid(openers[1])).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('form, .tb-schema-form').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    const title = (await dialog.locator('.ant-modal-title').innerText()).trim();
+    expect(title.length).toBeGreaterThan(0);
+    // the dialog's accessible name is its title (aria-labelledby)
+    const name = await dialog.evaluate((el) => (el.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join('').trim());
+    expect(name).toBe(title);
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // a button that opened it gets the focus back (a menu's entry is gone: its button then)
+    if (!openers[1]) await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 });

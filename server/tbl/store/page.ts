@@ -29,8 +29,9 @@ export interface QueryResult {
 
 /**
  * A page of rows in `x-list.order` (no count): `after` continues from a cursor at any depth,
- * `page` pages by OFFSET (first pages only). A view of disjoint branches (and the query's
- * `alternatives`) is listed branch by branch, each cut on its own index, and merged.
+ * `page` pages by OFFSET (first pages only). A view of disjoint branches (or the query's
+ * `alternatives`, each within the whole view) is listed branch by branch, each cut on its own
+ * index, and merged.
  * @example await pageOfRows(limits, { pageSize: 50, key: 'иван' }) // {list: [...], next: null}
  */
 export async function pageOfRows(l: TableLimits, o: QueryOptions): Promise<QueryResult> {
@@ -46,8 +47,12 @@ export async function pageOfRows(l: TableLimits, o: QueryOptions): Promise<Query
     for (const k of keys) q = q.orderBy(k.expr, k.desc ? 'desc' : 'asc');
     return q.limit(limit);
   };
-  // the view's branches, each split by the query's alternatives: disjoint, each cut on its own index
-  const branches = l.branches().flatMap((only) => (o.alternatives ?? [undefined]).map((a) => [only, a] as [Condition | undefined, Condition | undefined]));
+  // disjoint branches, each cut on its own index: the query's alternatives within the whole view
+  // (a view's branch crossed with an alternative can contradict it — "owner = U" with "leaving U,
+  // owner <> U" — and the planner would walk the unit's rows to find none), else the view's branches
+  const branches: [Condition | undefined, Condition | undefined][] = o.alternatives?.length
+    ? o.alternatives.map((a) => [undefined, a])
+    : l.branches().map((only) => [only, undefined]);
   let page: any;
   if (branches.length === 1) page = branch(branches[0], o.pageSize).offset(offset);
   else {

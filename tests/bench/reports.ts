@@ -1,0 +1,112 @@
+/**
+ * `npm run bench:reports [N] [--explain]`: the case reports of issue 22 at national scale, each
+ * through the API beside the same SQL run by hand on the same connection — p50/p95 of a 2-variable
+ * indicator (gender × classification, the workspace: goal ≤ 300 ms and ≤ 1.3× the hand SQL), the
+ * live workspace dashboard (the starter reports: ≤ 1.5 s), an area's dashboard, the advanced search's
+ * first page with 3 filters (≤ 20 ms) and the side menu's summary counts.
+ *
+ * The database: `BENCH_DATABASE_URL` (kept between runs: N cases are generated only when the demo
+ * workspace has fewer), else a throwaway PostgreSQL. One million-row benchmark at a time on a shared
+ * machine (`ps aux | grep bench`).
+ */
+import pg from 'pg';
+import { sql } from 'kysely';
+import { clientHeader } from '../../engine/client-header.ts';
+import { generateCases } from '../../cases/generate.ts';
+import { startServer } from '../../app/start.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { startPostgres, type Server } from '../setup/postgres.ts';
+import { percentiles, timeIt } from './timing.ts';
+
+const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
+const explain = process.argv.includes('--explain');
+
+let postgres: Server | undefined;
+let databaseUrl = process.env.BENCH_DATABASE_URL;
+if (!databaseUrl) {
+  postgres = await startPostgres();
+  const root = new pg.Client({ connectionString: postgres.url });
+  await root.connect();
+  await root.query('drop database if exists bench_reports');
+  await root.query('create database bench_reports');
+  await root.end();
+  databaseUrl = postgres.url.replace(/\/[^/]*$/, '/bench_reports');
+}
+const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true });
+const db = kysely(server.ctx.orm.em.fork());
+const ws = (await db.selectFrom('workspace').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id as string;
+const count = async () => Number((await db.selectFrom('tbcase').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', ws).executeTakeFirstOrThrow()).n);
+const have = await count();
+if (have < N) {
+  const started = Date.now();
+  await generateCases(db, ws, N - have, { onProgress: (done) => process.stdout.write(`\r  generating ${done} / ${N - have}`) });
+  console.log(`\n  ${N - have} patients and cases generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+for (const table of ['patient', 'tbcase', 'casecount']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+const cases = await count();
+
+const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
+const cookie = r.headers.get('set-cookie')!.split(';')[0];
+const post = (path: string, body: object = {}) => async () => {
+  const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1', cookie }, body: JSON.stringify(body) });
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  return res.json();
+};
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+const hand = (text: string, params: unknown[]) => () => pool.query(text, params);
+
+// the area of the most cases at the first level below the root
+const area = (await pool.query(`select a.p1_id as id from tbcase t join unit u on u.id = t.owner_unit_id join adminunit a on a.id = u.address_admin_unit_id where t.workspace_id = $1 and a.p1_id is not null group by 1 order by count(*) desc limit 1`, [ws])).rows[0]?.id as string;
+
+const INDICATOR = `select x.r0, x.c0, grouping(x.r0, x.c0) as g, count(*) as n
+  from (select p.gender as r0, t.classification as c0 from tbcase t left join patient p on p.id = t.patient_id where t.workspace_id = $1) x
+ group by grouping sets ((x.r0, x.c0), (x.r0), (x.c0), ())`;
+/** The starter dashboard by hand: outcome × gender of all cases, HIV result × classification of those on treatment. */
+const DASHBOARD = (where: string) => [
+  `select x.r0, x.c0, grouping(x.r0, x.c0), count(*) from (select t.outcome as r0, p.gender as c0 from tbcase t left join patient p on p.id = t.patient_id where t.workspace_id = $1 ${where}) x group by grouping sets ((x.r0, x.c0), (x.r0), (x.c0), ())`,
+  `select x.r0, x.c0, grouping(x.r0, x.c0), count(*) from (select t.hiv_result as r0, t.classification as c0 from tbcase t where t.workspace_id = $1 and t.state = 'ONTREATMENT' ${where}) x group by grouping sets ((x.r0, x.c0), (x.r0), (x.c0), ())`,
+];
+const inArea = `and t.owner_unit_id in (select u.id from unit u join adminunit a on a.id = u.address_admin_unit_id where u.workspace_id = $1 and (a.p0_id = $2 or a.p1_id = $2 or a.p2_id = $2 or a.p3_id = $2 or a.p4_id = $2))`;
+const dashboardByHand = (where: string, params: unknown[]) => async () => {
+  for (const q of DASHBOARD(where)) await pool.query(q, params);
+};
+const SEARCH = `select t.id from tbcase t where t.workspace_id = $1 and t.id in (select c.id from tbcase c left join patient p on p.id = c.patient_id where c.workspace_id = $1 and c.classification in ('TB') and p.gender in ('FEMALE') and c.registration_date >= '2025-01-01' and c.registration_date < '2025-04-01') order by t.registration_date desc, t.id desc limit 50`;
+
+const benches: { label: string; api: () => Promise<unknown>; byHand: () => Promise<unknown>; goal: number; ratio?: number; runs: number }[] = [
+  { label: '2-variable indicator, gender × classification, workspace', api: post('/api/cases/report/ind/exec', { rowVariables: ['gender'], columnVariables: ['classification'] }), byHand: hand(INDICATOR, [ws]), goal: 300, ratio: 1.3, runs: 20 },
+  { label: 'live workspace dashboard (the starter reports)', api: post('/api/dashboard/generate', { scope: 'WORKSPACE' }), byHand: dashboardByHand('', [ws]), goal: 1500, runs: 10 },
+  ...(area ? [{ label: 'an area’s dashboard', api: post('/api/dashboard/generate', { scope: 'ADMINUNIT', scopeId: area }), byHand: dashboardByHand(inArea, [ws, area]), goal: 1500, runs: 10 }] : []),
+  {
+    label: 'advanced search, page 1, 3 filters',
+    api: post('/api/cases/search', { pageSize: 50, filters: { classification: ['TB'], gender: ['FEMALE'], registrationDate: { ini: '2025-01', end: '2025-03' } } }),
+    byHand: hand(SEARCH, [ws]),
+    goal: 20,
+    runs: 60,
+  },
+  { label: 'side menu: summary counts, workspace', api: post('/api/cases/summary', { scope: 'WORKSPACE' }), byHand: hand('select sum(not_validated), sum(on_treatment), sum(closed) from casecount where workspace_id = $1', [ws]), goal: 50, runs: 60 },
+];
+
+console.log(`\nCase reports on ${cases.toLocaleString('en')} cases: p50 / p95 in ms, through the API and the same SQL by hand`);
+for (const b of benches) {
+  for (let i = 0; i < 3; i++) await b.api();
+  const api = percentiles(await timeIt(b.api, b.runs));
+  const byHand = percentiles(await timeIt(b.byHand, b.runs));
+  const ratio = api.p50 / byHand.p50;
+  const over = [api.p95 > b.goal ? `OVER ${b.goal} ms` : '', b.ratio && ratio > b.ratio ? `OVER ${b.ratio}× by hand` : ''].filter(Boolean).join(', ');
+  console.log(`  ${b.label.padEnd(58)} API ${api.p50.toFixed(1).padStart(7)} / ${api.p95.toFixed(1).padStart(7)}   by hand ${byHand.p50.toFixed(1).padStart(7)} / ${byHand.p95.toFixed(1).padStart(7)}   ${ratio.toFixed(2)}×   goal ≤ ${b.goal}: ${over || 'ok'}`);
+}
+
+if (explain) {
+  for (const [label, text, params] of [['indicator', INDICATOR, [ws]], ['search', SEARCH, [ws]]] as const) {
+    const plan = await pool.query(`explain (analyze, buffers off, costs off) ${text}`, [...params]);
+    console.log(`\n  ${label}\n${plan.rows.map((x) => `      ${x['QUERY PLAN']}`).join('\n')}`);
+  }
+}
+
+await pool.end();
+process.on('uncaughtException', (e: any) => {
+  if (e?.code !== '57P01') throw e;
+});
+await server.close();
+await postgres?.stop();
+process.exit(0);

@@ -13,7 +13,7 @@ import type { Session } from '../../server/types.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { markAdherenceAlerts } from '../../cases/places/adherence.ts';
 import { caseUnitAlternatives, placeOf } from '../../cases/places/place.ts';
-import { caseSelection, type FilterValue } from '../indicator/sql.ts';
+import { rowCondition, type FilterValue } from '../indicator/sql.ts';
 import { keyLabel, variableName } from '../indicator/shape.ts';
 
 export const SEARCH_PAGE_SIZE = 50;
@@ -54,8 +54,8 @@ export async function searchCases(
   optionNames: () => Promise<Map<string, string>>,
 ) {
   const place = await placeOf(db, s, body.scope, body.scopeId);
-  // the filters as one semi-join on the case's id: every filter reads its declared column or join
-  const conditions = filters.length ? [(q: any) => q.where('t.id', 'in', caseSelection(db, { workspaceId: s.workspaceId, filters }).query.select('c.id'))] : [];
+  // each filter on the listed case: its column, or an EXISTS through its declared join (sql.ts rowCondition)
+  const conditions = filters.map(({ filter, value }) => (q: any) => q.where(rowCondition(db, s.workspaceId, filter, value)));
   const store = TableStore.of(registry, registry.table('tbcase'), em, s, 'read');
   const res = await store.query({ pageSize: SEARCH_PAGE_SIZE, page: body.page ?? 1, after: body.after, conditions, alternatives: caseUnitAlternatives(db, s, place, 't') });
   await markAdherenceAlerts(db, s.workspaceId, res.list);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../engine/load.ts';
 import { reportCatalogue } from '../../engine/report-vars.ts';
 import { schemasDir } from '../../server/config.ts';
-import { indicatorQuery, type CaseQuery } from './sql.ts';
+import { indicatorQuery, rowCondition, type CaseQuery } from './sql.ts';
 
 const cat = reportCatalogue(loadSchemas(schemasDir));
 const db = new Kysely<any>({ dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (k) => new PostgresIntrospector(k), createQueryCompiler: () => new PostgresQueryCompiler() } });
@@ -46,5 +46,20 @@ describe('indicatorQuery', () => {
     expect(q.sql).toContain(`"c"."registration_date" >= $5::date and "c"."registration_date" < ($6::date + interval '1 month')`);
     expect(q.sql).not.toContain('drop table');
     expect(q.parameters).toEqual(['W', 'TB', hostile, 't1', '2025-01-01', '2025-03-01']);
+  });
+});
+
+describe('rowCondition (a search page’s filters on the listed case)', () => {
+  const on = (id: string, value: any) => db.selectFrom('tbcase as t').select('t.id').where(rowCondition(db, 'W', f(id), value)).compile();
+  it('compares a case column directly, so its index serves the page', () => {
+    const q = on('classification', { keys: ['TB', 'NTM'] });
+    expect(q.sql).toBe('select "t"."id" from "tbcase" as "t" where "t"."classification" in ($1, $2)');
+    expect(on('registrationDate', { ini: '2025-01' }).sql).toContain('"t"."registration_date" >= $1::date');
+  });
+  it('reads another table through an EXISTS on the same case', () => {
+    const q = on('gender', { keys: ['FEMALE'] });
+    expect(q.sql).toContain('exists ((select 1 as "one" from "tbcase" as "c" left join "patient" as "r_patient_id"');
+    expect(q.sql).toContain('"c"."id" = "t"."id"');
+    expect(q.parameters).toEqual(['W', 'FEMALE']);
   });
 });

@@ -127,6 +127,27 @@ function filterCondition(j: Joins, f: ReportFilter, value: FilterValue): RawBuil
 }
 
 /**
+ * One filter as a condition on a case list's row (`tbcase as <alias>`), for a page read in the
+ * list's order: a filter on a column of the case compares that column (its index serves the page);
+ * any other is an EXISTS on the same case with the joins it needs (one index lookup per row read,
+ * where a semi-join would first collect every matching case).
+ * @example store.query({ …, conditions: filters.map((f) => (q) => q.where(rowCondition(db, ws, f.filter, f.value))) })
+ */
+export function rowCondition(db: Kysely<any>, workspaceId: string, f: ReportFilter, value: FilterValue, alias = 't'): RawBuilder<SqlBool> {
+  const v = f.value.kind;
+  if (f.source.kind === 'case' && (v === 'enum' || v === 'boolean' || v === 'ref' || v === 'period')) {
+    const col = ref(alias, f.column);
+    if ('keys' in value) return sql<SqlBool>`${col} in (${sql.join(value.keys)})`;
+    const parts: RawBuilder<SqlBool>[] = [];
+    if (value.ini) parts.push(sql<SqlBool>`${col} >= ${`${value.ini}-01`}::date`);
+    if (value.end) parts.push(sql<SqlBool>`${col} < (${`${value.end}-01`}::date + interval '1 month')`);
+    return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : sql<SqlBool>`true`;
+  }
+  const one = caseSelection(db, { workspaceId, filters: [{ filter: f, value }] });
+  return sql<SqlBool>`exists (${one.query.select(sql`1`.as('one')).whereRef('c.id', '=', `${alias}.id`)})`;
+}
+
+/**
  * The cases of the workspace in the place, filtered: `tbcase as c` with the joins the filters need.
  * @example caseSelection(db, { workspaceId, place, filters: [] }).query.select('c.id')
  */

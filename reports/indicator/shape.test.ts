@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../engine/load.ts';
 import { reportCatalogue } from '../../engine/report-vars.ts';
 import { schemasDir } from '../../server/config.ts';
+import { t } from '../../engine/i18n.ts';
 import { keyLabel, orderedKeys, shapeIndicator, variableName, type DbRow, type Dim } from './shape.ts';
 
 const cat = reportCatalogue(loadSchemas(schemasDir));
@@ -107,5 +108,19 @@ describe('shapeIndicator', () => {
     expect(t.values).toEqual([]);
     expect(t.columnTotals).toEqual([0, 0]);
     expect(t.total).toBe(0);
+  });
+});
+
+describe('every declared variable and key has its words in both languages', () => {
+  // a key left as is, a placeholder left over, or (in English) the Russian fallback
+  const bad = (lang: string, text: string) => /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/.test(text) || text.includes('{{') || (lang === 'en' && /[а-яё]/i.test(text));
+  it.each(['ru', 'en'] as const)('%s', (lang) => {
+    const missing: string[] = [];
+    for (const v of cat.variables) {
+      if (bad(lang, variableName(v, lang))) missing.push(v.id);
+      if (v.value.kind === 'enum') for (const k of v.value.keys) if (bad(lang, keyLabel({ variable: v }, k, lang))) missing.push(`${v.id}=${k}`);
+    }
+    for (const g of cat.groups) if (bad(lang, t(lang, `indicator.group.${g}`))) missing.push(`group ${g}`);
+    expect(missing).toEqual([]);
   });
 });

@@ -7,8 +7,12 @@
  * and at 4× CPU slowdown (Chrome's CPU throttling, as on a cheap tablet). It prints, per form, the
  * events over 16 ms (a frame) and the worst. Goal: none over 16 ms at 1×, worst ≤ 50 ms at 4×.
  *
+ * `--profile` also records a CPU profile of the typing at 1× in each form and prints the functions
+ * with the most time of their own (where a key's time goes), the profiles kept in `.tmp/typing-*.cpuprofile`.
+ *
  * A throwaway PostgreSQL with the demo workspace; the UI built as `npm start` serves it.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { clientHeader } from '../../engine/client-header.ts';
 import type { Locator, Page } from 'playwright-core';
@@ -17,6 +21,7 @@ import { ensureUiBuilt } from '../../server/ui-build.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { startPostgres } from '../setup/postgres.ts';
 
+const profile = process.argv.includes('--profile');
 const LETTERS = 'Туберкулёзныйдиспа'; // 18 letters
 const tid = (id: string) => `[data-testid="${id}"]`;
 
@@ -99,6 +104,28 @@ async function keyDurations(p: Page, form: Locator): Promise<number[]> {
   return p.evaluate(() => (window as unknown as { keyEvents: number[] }).keyEvents);
 }
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Prints the ten functions with the most self time in `p` and keeps the profile in .tmp/. */
+function hotFunctions(form: string, p: CpuProfile): void {
+  mkdirSync('.tmp', { recursive: true });
+  writeFileSync(`.tmp/typing-${form.replace(/\W+/g, '-')}.cpuprofile`, JSON.stringify(p));
+  const byNode = new Map(p.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  p.samples.forEach((id, i) => {
+    const f = byNode.get(id)!;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + p.timeDeltas[i] / 1000);
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(`    ${form}: where the time of typing goes (self ms of ${total.toFixed(0)})`);
+  for (const [k, ms] of [...self].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`      ${ms.toFixed(0).padStart(6)}  ${k}`);
+}
+
 const cdp = await context.newCDPSession(page);
 console.log(`typing ${LETTERS.length} letters; key events over 16 ms / the worst (ms). Goal: 0 at 1×, worst ≤ 50 ms at 4×`);
 for (const [name, open] of forms) {
@@ -107,7 +134,10 @@ for (const [name, open] of forms) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const form = await open();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const profiling = profile && rate === 1;
+    if (profiling) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
     const over = await keyDurations(page, form);
+    if (profiling) hotFunctions(name, (await cdp.send('Profiler.stop')).profile as CpuProfile);
     row.push(`${rate}×: ${String(over.filter((d) => d > 16).length).padStart(2)} over 16 ms, worst ${String(Math.max(0, ...over)).padStart(3)}`);
   }
   console.log(`  ${name.padEnd(34)} ${row.join('   ')}`);

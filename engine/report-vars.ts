@@ -33,6 +33,8 @@ export type VarValue =
   | { kind: 'boolean' }
   | { kind: 'period'; by: 'month' | 'quarter' | 'year' }
   | { kind: 'recorded' }
+  /** Whole months from the date to today, plus one: 1 in the first month after it (the month of treatment). */
+  | { kind: 'monthsSince' }
   /** The ids of the target table's rows, named by `labels` columns. */
   | { kind: 'ref'; table: string; labels: string[] }
   /** The age-range catalogue's rows, at the case date in column `at`. */
@@ -80,7 +82,8 @@ interface XReport {
   filter?: boolean;
   rows?: boolean;
   columns?: boolean;
-  by?: ('month' | 'quarter' | 'year' | 'recorded')[];
+  by?: ('month' | 'quarter' | 'year' | 'recorded' | 'monthsSince')[];
+  labels?: Record<string, string>;
   ageAt?: string;
   areas?: string;
 }
@@ -153,9 +156,10 @@ export function reportCatalogue(registry: Registry): ReportCatalogue {
         }
         const by = x.by ?? ['month', 'quarter', 'year'];
         for (const b of by) {
-          const value: VarValue = b === 'recorded' ? { kind: 'recorded' } : { kind: 'period', by: b };
-          const label = b === 'recorded' ? base.label : `indicator.by${b[0].toUpperCase()}${b.slice(1)}`;
-          variables.push({ id: `${id}.${b}`, ...base, label, labelVars: b === 'recorded' ? undefined : { label: base.label }, value, rows, columns });
+          const value: VarValue = b === 'recorded' || b === 'monthsSince' ? { kind: b } : { kind: 'period', by: b };
+          const own = x.labels?.[b];
+          const label = own ?? (b === 'recorded' ? base.label : `indicator.by${b[0].toUpperCase()}${b.slice(1)}`);
+          variables.push({ id: `${id}.${b}`, ...base, label, labelVars: own || b === 'recorded' ? undefined : { label: base.label }, value, rows, columns });
         }
         if (wantFilter) filters.push({ id, ...base, value: { kind: 'period', by: 'month' }, type: 'period' });
         continue;

@@ -20,7 +20,7 @@ describe('the declared catalogue', () => {
         'extrapulmonaryForm', 'drugResistanceType', 'hivResult', 'microscopyResult', 'cultureResult', 'xpertResult',
         'cultureConversion.recorded', 'outcome', 'outcomeDate.month', 'outcomeDate.quarter', 'outcomeDate.year',
         'registrationDate.month', 'registrationDate.quarter', 'registrationDate.year', 'diagnosisDate.month', 'diagnosisDate.year',
-        'iniTreatmentDate.month', 'iniTreatmentDate.quarter', 'iniTreatmentDate.year', 'regimen', 'medicine', 'tag', 'ownerUnit',
+        'iniTreatmentDate.month', 'iniTreatmentDate.quarter', 'iniTreatmentDate.year', 'iniTreatmentDate.monthsSince', 'regimen', 'medicine', 'tag', 'ownerUnit',
         'ownerUnitArea1', 'ownerUnitArea5',
       ]),
     );

@@ -22,6 +22,7 @@ describe('orderedKeys', () => {
     expect(orderedKeys(dim('validated'), [false], 'ru')).toEqual([true, false]);
     expect(orderedKeys(dim('registrationDate.month'), ['2025-10', '2024-12', '2025-02', '2025-10'], 'ru')).toEqual(['2024-12', '2025-02', '2025-10']);
     expect(orderedKeys(dim('outcomeDate.quarter'), ['2025-Q3', null, '2025-Q1'], 'ru')).toEqual(['2025-Q1', '2025-Q3', null]);
+    expect(orderedKeys(dim('iniTreatmentDate.monthsSince'), [12, 2, null, 1, 2], 'ru')).toEqual([1, 2, 12, null]);
   });
   it('catalogue rows by name in the reader’s language; age ranges in the catalogue’s order, all of them', () => {
     const units = new Map([['u2', 'Ошский'], ['u1', 'Бишкекский'], ['u3', 'Араванский']]);
@@ -44,6 +45,9 @@ describe('labels', () => {
     expect(keyLabel(dim('registrationDate.quarter'), '2025-Q2', 'ru')).toBe('2 кв. 2025');
     expect(keyLabel(dim('registrationDate.quarter'), '2025-Q2', 'en')).toBe('Q2 2025');
     expect(keyLabel(dim('cultureConversion.recorded'), true, 'ru')).toBe('Есть');
+    expect(variableName(cat.variable('iniTreatmentDate.monthsSince')!, 'ru')).toBe('Месяц лечения');
+    expect(keyLabel(dim('iniTreatmentDate.monthsSince'), 3, 'ru')).toBe('Месяц 3');
+    expect(keyLabel(dim('iniTreatmentDate.monthsSince'), 3, 'en')).toBe('Month 3');
   });
 });
 

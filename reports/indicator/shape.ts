@@ -66,6 +66,8 @@ export function keyLabel(d: Dim, key: Key, lang: Lang): string {
       return t(lang, key === true ? 'global.yes' : 'global.no');
     case 'recorded':
       return t(lang, key === true ? 'indicator.recorded' : 'indicator.notRecordedYet');
+    case 'monthsSince':
+      return t(lang, 'indicator.monthN', { n: s });
     case 'period': {
       if (v.by === 'month') {
         const [y, m] = s.split('-');
@@ -96,6 +98,7 @@ export function orderedKeys(d: Dim, present: Key[], lang: Lang): Key[] {
   if (v.kind === 'enum') keys = [...v.keys, ...given.filter((k) => !v.keys.includes(k as string)).sort()];
   else if (v.kind === 'boolean' || v.kind === 'recorded') keys = [true, false];
   else if (v.kind === 'period') keys = [...new Set(given as string[])].sort();
+  else if (v.kind === 'monthsSince') keys = [...new Set(given.map(Number))].sort((a, b) => a - b);
   else if (v.kind === 'age') keys = [...(d.names?.keys() ?? []), ...given.filter((k) => !d.names?.has(k as string))];
   else keys = [...new Set(given)].sort((a, b) => keyLabel(d, a, lang).localeCompare(keyLabel(d, b, lang), lang) || String(a).localeCompare(String(b)));
   keys = [...new Map(keys.map((k) => [id(k), k])).values()];

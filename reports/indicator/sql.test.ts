@@ -29,6 +29,9 @@ describe('indicatorQuery', () => {
     expect(q.sql).toContain('count(distinct x.case_id) as "n"');
     expect(q.sql).toContain('left join "casetag" as "s_casetag" on "s_casetag"."case_id" = "c"."id"');
   });
+  it('counts the month of treatment from the start to today, the start’s own month the first', () => {
+    expect(compile({}, ['iniTreatmentDate.monthsSince'], ['gender']).sql).toContain(`(date_part('year', age(current_date, "c"."ini_treatment_date")) * 12 + date_part('month', age(current_date, "c"."ini_treatment_date")) + 1)::int as "r0"`);
+  });
   it('takes a dated sub-record’s newest row, and a date by month', () => {
     const q = compile({}, ['registrationDate.month'], ['regimen']);
     expect(q.sql).toContain(`to_char("c"."registration_date", 'YYYY-MM')`);

@@ -73,6 +73,8 @@ export class Joins {
         return v.by === 'month' ? sql`to_char(${col}, 'YYYY-MM')` : v.by === 'quarter' ? sql`to_char(${col}, 'YYYY-"Q"Q')` : sql`to_char(${col}, 'YYYY')`;
       case 'recorded':
         return sql`(${col} is not null)`;
+      case 'monthsSince':
+        return sql`(date_part('year', age(current_date, ${col})) * 12 + date_part('month', age(current_date, ${col})) + 1)::int`;
       case 'age': {
         const age = `age_${a}`;
         const ws = this.workspaceId;

@@ -2,7 +2,7 @@
 // the API, each fact chosen, so every count below is written out by hand from the list here:
 //
 //  case  unit     patient (gender, born, nationality)  diagnosis / class  group    registered  other
-//  c1    Bishkek  MALE   1980-01-01 NATIVE              CONFIRMED TB       NEW      2025-01-10  tags T1, T2; HIV POSITIVE 01-12 then NEGATIVE 02-01
+//  c1    Bishkek  MALE   1980-01-01 NATIVE              CONFIRMED TB       NEW      2025-01-10  tags T1, T2; HIV POSITIVE 01-12 then NEGATIVE 02-01; treatment from 2025-01-15
 //  c2    Bishkek  FEMALE 1990-05-05 FOREIGN             CONFIRMED DRTB     RELAPSE  2025-02-15  tag T1; MDR; HIV POSITIVE
 //  c3    Osh      MALE   2015-03-03 —                   SUSPECT TB         NEW      2025-04-01
 //  c4    Osh      FEMALE 1960-07-07 NATIVE              CONFIRMED TB       NEW      2024-12-20  closed DIED 2025-03-10
@@ -62,7 +62,7 @@ beforeAll(async () => {
   const p4 = await newPatient(admin, { name: 'Гульнара', lastName: 'Отчётова', gender: 'FEMALE', birthDate: '1960-07-07', nationality: 'NATIVE' });
   const p5 = await newPatient(admin, { name: 'Данияр', lastName: 'Отчётов', gender: 'MALE', birthDate: '1975-09-09', nationality: 'NATIVE' });
   c = {
-    c1: await createCase(admin, p1, bishkek, { registrationDate: '2025-01-10', diagnosisDate: '2025-01-05' }),
+    c1: await createCase(admin, p1, bishkek, { registrationDate: '2025-01-10', diagnosisDate: '2025-01-05', iniTreatmentDate: '2025-01-15' }),
     c2: await createCase(admin, p2, bishkek, { classification: 'DRTB', registrationGroup: 'RELAPSE', registrationDate: '2025-02-15', drugResistanceType: 'MDR' }),
     c3: await createCase(admin, p3, osh, { diagnosisType: 'SUSPECT', registrationDate: '2025-04-01' }),
     c4: await createCase(admin, p4, osh, { registrationDate: '2024-12-20' }),
@@ -144,6 +144,14 @@ describe('every declared variable: keys in declared order, counts, totals', () =
   it('validated, site of disease, culture and conversion keep every declared key', async () => {
     expect(table(await indicator(admin, by(['validated'], ['gender'])))).toEqual({ true: [0, 0, 0], false: [3, 2, 5], Итог: [3, 2, 5] });
     expect(keysOf((await indicator(admin, by(['cultureConversion.recorded'], ['gender']))).rows)).toEqual(['true', 'false']);
+  });
+  it('the month of treatment: whole months from the start to today, plus one', async () => {
+    const now = new Date();
+    const months = (now.getUTCFullYear() - 2025) * 12 + now.getUTCMonth() - (now.getUTCDate() < 15 ? 1 : 0);
+    const ind = await indicator(admin, by(['iniTreatmentDate.monthsSince'], ['gender']));
+    expect(table(ind)).toEqual({ [months + 1]: [1, 0, 1], null: [2, 2, 4], Итог: [3, 2, 5] });
+    expect(ind.rows[0].labels[0]).toBe(`Месяц ${months + 1}`);
+    expect(await cellCases(admin, { ...by(['iniTreatmentDate.monthsSince'], ['gender']), row: [months + 1] })).toEqual(ids('c1'));
   });
   it('in English', async () => {
     admin.headers['accept-language'] = 'en';

@@ -147,7 +147,9 @@ export async function searchPatients(db: Kysely<any>, workspaceId: string, input
          group by id),
       near as (
         select c.id, sum(x.d) <= 1 as near from cand c cross join q
-          cross join lateral (select min(tb_edits_upto1(q.w, w)) as d from unnest(string_to_array(c.search_key, ' ')) as k(w)) x
+          -- words two or more letters longer or shorter are two edits away: no call of the function for them
+          cross join lateral (select min(case when abs(length(q.w) - length(w)) > 1 then 2 else tb_edits_upto1(q.w, w) end) as d
+                                from unnest(string_to_array(c.search_key, ' ')) as k(w)) x
          group by c.id),
       ranked as (
         select c.id, c.search_key = ${key} as exact, coalesce(n.near, false) as near, coalesce(s.score, 0) as score,

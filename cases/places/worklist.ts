@@ -69,14 +69,15 @@ export interface Worklist {
 }
 
 /**
- * The unit's cases on treatment in the reader's view whose treatment's planned end is `op` `day`
- * (by the case's copy of it), with their treatment period.
+ * The unit's cases on treatment in the reader's view whose treatment's planned end is `op` `day`,
+ * with their treatment period — its end read from the case's copy, the column the index orders by
+ * (the list past the end reads its first rows in that order, not all of them sorted).
  */
 function casesOnTreatment(db: Kysely<any>, s: Session, unitId: string, op: '<' | '>=', day: RawBuilder<unknown>) {
   return db
     .selectFrom('tbcase as t')
     .innerJoin('treatment as tr', 'tr.case_id', 't.id')
-    .select(['t.id', 't.case_number', 't.classification', 't.patient_id', 'tr.ini_date', 'tr.end_date'])
+    .select(['t.id', 't.case_number', 't.classification', 't.patient_id', 'tr.ini_date', 't.treatment_end_date as end_date'])
     .where('t.workspace_id', '=', s.workspaceId)
     .where('t.state', '=', 'ONTREATMENT')
     .where(unitsWhere(db, s, { kind: 'unit', unitId }, 't.owner_unit_id')!)

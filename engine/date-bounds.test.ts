@@ -150,6 +150,7 @@ describe('pickerLimits: the days a picker offers', () => {
     ['up to today, from the birth date', ['seen'], { birthDate: '2020-03-15' }, [], { min: '2020-03-15', max: '2026-11-26' }],
     ['up to today only, the birth date unknown', ['seen'], {}, [], { max: '2026-11-26' }],
     ['up to today only, the birth date left empty', ['seen'], { birthDate: '' }, [], { max: '2026-11-26' }],
+    ['up to today only, the birth date not text', ['seen'], { birthDate: 20200315 }, [], { max: '2026-11-26' }],
     ['a field with no bound', ['birthDate'], {}, [], {}],
     ['the day of a date-time bound', ['plan', 'end'], { seen: '2026-10-01T10:00:00Z', plan: { start: '2026-09-01' } }, [], { min: '2026-09-01', max: '2026-10-01' }],
     ['a row reads its own row', ['doses', '[]', 'to'], { doses: [{ from: '2026-01-10' }, { from: '2026-02-10' }] }, [1], { min: '2026-02-10' }],

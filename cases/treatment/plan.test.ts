@@ -62,6 +62,7 @@ describe('monthsOf', () => {
     ['one day', '2026-03-15', '2026-03-15', [{ year: 2026, month: 3 }]],
     ['the last day of one month to the first of the next', '2026-03-31', '2026-04-01', [{ year: 2026, month: 3 }, { year: 2026, month: 4 }]],
     ['across the new year', '2025-11-15', '2026-02-01', [{ year: 2025, month: 11 }, { year: 2025, month: 12 }, { year: 2026, month: 1 }, { year: 2026, month: 2 }]],
+    ['to the last day of a year', '2025-11-15', '2025-12-31', [{ year: 2025, month: 11 }, { year: 2025, month: 12 }]],
     ['an end before the start', '2026-03-15', '2026-03-14', []],
   ])('%s', (_, ini, end, months) => expect(monthsOf({ ini: dayOf(ini), end: dayOf(end) })).toEqual(months));
 });

@@ -32,6 +32,7 @@ describe('daysGone', () => {
     ['2026-03-31', 31],
     ['2026-04-01', 31], // a month behind counts whole
     ['2027-01-10', 31],
+    ['2026-03-15T23:30:00Z', 15], // a date-time: its day
   ])('March 2026 on %s: through day %i', (today, through) => expect(daysGone(2026, 3, today)).toBe(through));
 });
 
@@ -44,6 +45,7 @@ describe('monthAdherence', () => {
     ['not begun', everyDay, [], '2026-02-28', { plannedDays: 0, takenDays: 0, percent: null }],
     ['the whole month gone, half taken', everyDay, range(1, 15), '2026-04-02', { plannedDays: 31, takenDays: 15, percent: 48 }],
     ['weekdays only (5/7): planned days to Friday 13th', [2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 16], range(2, 13), '2026-03-13', { plannedDays: 10, takenDays: 12, percent: 100 }],
+    ['doses recorded ahead of today do not count yet', everyDay, range(1, 20), '2026-03-15', { plannedDays: 15, takenDays: 15, percent: 100 }],
     ['SELF_ADMIN counts as taken', everyDay, range(1, 10, 'SELF_ADMIN'), '2026-03-10', { plannedDays: 10, takenDays: 10, percent: 100 }],
   ])('%s', (_, planned, days, today, expected) => expect(monthAdherence(march(planned, days), today)).toEqual(expected));
 });

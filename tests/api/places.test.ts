@@ -206,6 +206,16 @@ describe('/active', () => {
     expect([badTab.status, badTab.body.success, badTab.body.errors[0].field]).toEqual([400, false, 'tab']);
     expect((await admin.post('/api/cases/unit/' + crypto.randomUUID(), {})).status).toBe(404);
   });
+
+  it('refuses a cursor it did not make, on a list with cases, with a 400 naming it and no error logged', async () => {
+    const logged = async () => Number((await kysely(server.ctx.orm.em.fork()).selectFrom('errorlog').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await logged();
+    for (const after of ['x', Buffer.from('[1]').toString('base64url'), Buffer.from('{"a":1}').toString('base64url')]) {
+      const r = await admin.post('/api/cases/unit/' + bishkekUnit, { tab: 'tbCases', after });
+      expect([r.status, r.body.errors?.[0]?.field], after).toEqual([400, 'after']);
+    }
+    expect(await logged()).toBe(before);
+  });
 });
 
 describe('tag case lists', () => {

@@ -3,6 +3,8 @@ import type { Field } from '../../../engine/types.ts';
 import { kysely as db } from '../../db/kysely.ts';
 import type { Condition } from '../../scope/rows.ts';
 import type { Doc, Row } from '../../types.ts';
+import { t } from '../../../engine/i18n.ts';
+import { fail } from '../../http/errors.ts';
 import { afterCursor, decodeCursor, encodeCursor } from '../keyset.ts';
 import { rowToDoc } from '../rows.ts';
 import { cursorValue, listFields, orderKeys, selectColumns, systemFields, type ListKey } from './columns.ts';
@@ -36,6 +38,9 @@ export interface QueryResult {
  */
 export async function pageOfRows(l: TableLimits, o: QueryOptions): Promise<QueryResult> {
   const keys = orderKeys(l.def);
+  // a cursor is ours only when it decodes to this list's keys: a forged one is the client's error
+  const cursor = o.after ? decodeCursor(o.after, keys.length) : undefined;
+  if (o.after && !cursor) throw fail(400, t(l.lang, 'msg.badJson'), 'after');
   const fields = listFields(l.def);
   const offset = !o.after && o.page && o.page > 1 ? (o.page - 1) * o.pageSize : 0;
   // the order values of the last row make the cursor, whatever the list selects
@@ -43,7 +48,7 @@ export async function pageOfRows(l: TableLimits, o: QueryOptions): Promise<Query
   const branch = ([only, alternative]: [Condition | undefined, Condition | undefined], limit: number) => {
     let q = matchingRows(l, o, only, alternative).select(selectColumns(fields));
     if (orderFields.length) q = q.select(selectColumns(orderFields).slice(3));
-    if (o.after) q = q.where(afterCursor(keys, decodeCursor(o.after, keys.length)!));
+    if (cursor) q = q.where(afterCursor(keys, cursor));
     for (const k of keys) q = q.orderBy(k.expr, k.desc ? 'desc' : 'asc');
     return q.limit(limit);
   };

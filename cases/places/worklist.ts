@@ -76,8 +76,10 @@ export interface Worklist {
 function casesOnTreatment(db: Kysely<any>, s: Session, unitId: string, op: '<' | '>=', day: RawBuilder<unknown>) {
   return db
     .selectFrom('tbcase as t')
-    .innerJoin('treatment as tr', 'tr.case_id', 't.id')
-    .select(['t.id', 't.case_number', 't.classification', 't.patient_id', 'tr.ini_date', 't.treatment_end_date as end_date'])
+    .select(['t.id', 't.case_number', 't.classification', 't.patient_id', 't.treatment_end_date as end_date'])
+    // its treatment's start, one lookup by the treatment's unique key (workspace, case) per case (a
+    // join was planned as a scan of every treatment); a case with a planned end has its treatment
+    .select((eb) => eb.selectFrom('treatment as tr').select('tr.ini_date').where('tr.workspace_id', '=', s.workspaceId).whereRef('tr.case_id', '=', 't.id').as('ini_date'))
     .where('t.workspace_id', '=', s.workspaceId)
     .where('t.state', '=', 'ONTREATMENT')
     .where(unitsWhere(db, s, { kind: 'unit', unitId }, 't.owner_unit_id')!)
@@ -111,15 +113,16 @@ export async function missedDoses(db: Kysely<any>, s: Session, unitId: string, t
     ),
     d as (
       select distinct w.id, g.day::date as day
-        from w join prescription rx on rx.case_id = w.id and rx.ini_date <= w.hi and rx.end_date >= w.lo
+        from w join prescription rx on rx.workspace_id = ${s.workspaceId} and rx.case_id = w.id and rx.ini_date <= w.hi and rx.end_date >= w.lo
         cross join generate_series(greatest(rx.ini_date, w.lo), least(rx.end_date, w.hi), interval '1 day') g(day)
        where (${weekdayMask('rx.frequency')} >> (extract(isodow from g.day)::int - 1)) & 1 = 1
     ),
     a as (
       select w.id, a.year, a.month, a.days
-        from w join adherence a on a.case_id = w.id
-         and a.year * 12 + a.month between extract(year from w.lo)::int * 12 + extract(month from w.lo)::int
-                                       and extract(year from w.hi)::int * 12 + extract(month from w.hi)::int
+        from w join adherence a on a.workspace_id = ${s.workspaceId} and a.case_id = w.id
+         -- the window's months as a range of the unique key (workspace, case, year, month)
+         and (a.year, a.month) >= (extract(year from w.lo)::int, extract(month from w.lo)::int)
+         and (a.year, a.month) <= (extract(year from w.hi)::int, extract(month from w.hi)::int)
     ),
     st as (
       select d.id, d.day, coalesce(nullif(substr(a.days, extract(day from d.day)::int, 1), ''), '-') as status

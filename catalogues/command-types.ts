@@ -16,6 +16,8 @@ export const domainCommands: Record<string, string[]> = {
   sysconfig: ['create', 'update'],
   /** Treatment (cases/treatment): the period change, written on the treatment row by the case's action. */
   treatment: ['treatmentperiod'],
+  /** Saved case reports (reports/saved): written only by the report routes, not the generic API. */
+  casereport: ['create', 'update', 'delete'],
 };
 
 const tableActions = ['create', 'update', 'delete'];

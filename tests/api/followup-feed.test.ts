@@ -133,10 +133,13 @@ describe('who sees the derived results', () => {
       { field: 'microscopyDate', title: 'Дата последней микроскопии', value: '2032-01-10', text: '2032-01-10', format: 'date', type: 'EXAM_MICROSCOPY' },
       { field: 'xpertResult', title: 'Последний результат Xpert', value: 'TB_NOT_DETECTED', text: 'МБТ не обнаружены', type: 'EXAM_XPERT' },
       { field: 'xpertDate', title: 'Дата последнего Xpert', value: '2032-01-11', text: '2032-01-11', format: 'date', type: 'EXAM_XPERT' },
+      // the case's last culture, contaminated, from the conversion tests above
+      { field: 'cultureResult', title: 'Последний результат посева', value: 'CONTAMINATED', text: 'Загрязнён', type: 'EXAM_CULTURE' },
+      { field: 'cultureDate', title: 'Дата последнего посева', value: '2024-07-01', text: '2024-07-01', format: 'date', type: 'EXAM_CULTURE' },
     ]);
     const mine = await noMic.get(`/api/cases/case/followups/${caseId}/latest`);
     expect(mine.status).toBe(200);
-    expect(mine.body.map((x: any) => x.field)).toEqual(['xpertResult', 'xpertDate']);
+    expect(mine.body.map((x: any) => x.field)).toEqual(['xpertResult', 'xpertDate', 'cultureResult', 'cultureDate']);
     expect(JSON.stringify(mine.body)).not.toContain('PLUS3');
   });
 

@@ -93,8 +93,7 @@ describe('catalogue screen in the browser', () => {
     await form.filter({ hasText: 'Редактирование' }).waitFor();
     expect(await form.count()).toBe(1);
     expect(await form.getByLabel('Краткое название', { exact: true }).inputValue()).toBe('ТЕСТ');
-    // typed and saved by Enter at once, on a CPU so slow that the form has not redrawn since the
-    // last key (a text reaches the form in a transition): the save still holds the whole text
+    // typed and saved by Enter at once on a CPU slowed 20×: the save holds the whole text
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
     await form.getByLabel('Наименование', { exact: true }).fill('Тестовый источник (изменён)');

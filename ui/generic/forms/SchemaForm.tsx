@@ -13,7 +13,7 @@
  *   <SchemaForm schema={form.schema} uiSchema={form.resources?.uiSchema} formData={doc}
  *               serverErrors={errors} onSubmit={save} onCancel={close} />
  */
-import { startTransition, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Button, Flex } from 'antd';
 import Form, { Templates } from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
@@ -154,8 +154,7 @@ export function SchemaForm(props: SchemaFormProps) {
     const given = e.formData ?? {};
     const next = dropHidden(schema, structuredClone(props.normalize ? props.normalize(given, docRef.current) : given));
     docRef.current = next;
-    // the form redraws in a transition: a key typed meanwhile is drawn first (issue 26)
-    startTransition(() => setDoc(next));
+    setDoc(next);
     listeners.current.forEach((l) => l());
     props.onChange?.(next);
   };

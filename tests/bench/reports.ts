@@ -15,23 +15,13 @@ import { clientHeader } from '../../engine/client-header.ts';
 import { generateCases } from '../../cases/generate.ts';
 import { startServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startPostgres, type Server } from '../setup/postgres.ts';
+import { benchDatabase } from './database.ts';
 import { percentiles, timeIt } from './timing.ts';
 
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
 const explain = process.argv.includes('--explain');
 
-let postgres: Server | undefined;
-let databaseUrl = process.env.BENCH_DATABASE_URL;
-if (!databaseUrl) {
-  postgres = await startPostgres();
-  const root = new pg.Client({ connectionString: postgres.url });
-  await root.connect();
-  await root.query('drop database if exists bench_reports');
-  await root.query('create database bench_reports');
-  await root.end();
-  databaseUrl = postgres.url.replace(/\/[^/]*$/, '/bench_reports');
-}
+const { databaseUrl, postgres } = await benchDatabase('bench_reports');
 const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true });
 const db = kysely(server.ctx.orm.em.fork());
 const ws = (await db.selectFrom('workspace').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id as string;

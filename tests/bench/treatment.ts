@@ -18,24 +18,14 @@ import { ALERT_SQL_TEXT } from '../../cases/treatment/alert.ts';
 import { generateTreatments } from '../../cases/treatment/generate.ts';
 import { startServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startPostgres, type Server } from '../setup/postgres.ts';
+import { benchDatabase } from './database.ts';
 import { percentiles, timeIt } from './timing.ts';
 
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
 const RUNS = 60;
 const GOAL = 50;
 
-let postgres: Server | undefined;
-let databaseUrl = process.env.BENCH_DATABASE_URL;
-if (!databaseUrl) {
-  postgres = await startPostgres();
-  const root = new pg.Client({ connectionString: postgres.url });
-  await root.connect();
-  await root.query('drop database if exists bench_treatment');
-  await root.query('create database bench_treatment');
-  await root.end();
-  databaseUrl = postgres.url.replace(/\/[^/]*$/, '/bench_treatment');
-}
+const { databaseUrl, postgres } = await benchDatabase('bench_treatment');
 const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true, demoCases: 0 });
 const db = kysely(server.ctx.orm.em.fork());
 const ws = (await db.selectFrom('workspace').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id as string;

@@ -13,26 +13,21 @@
  * A throwaway PostgreSQL with the demo workspace; the UI built as `npm start` serves it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import pg from 'pg';
 import { clientHeader } from '../../engine/client-header.ts';
 import type { Locator, Page } from 'playwright-core';
 import { startServer } from '../../app/start.ts';
 import { ensureUiBuilt } from '../../server/ui-build.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { startPostgres } from '../setup/postgres.ts';
+import { benchDatabase } from './database.ts';
 
 const profile = process.argv.includes('--profile');
 const LETTERS = 'Туберкулёзныйдиспа'; // 18 letters
 const tid = (id: string) => `[data-testid="${id}"]`;
 
-const postgres = await startPostgres();
-const root = new pg.Client({ connectionString: postgres.url });
-await root.connect();
-await root.query('drop database if exists bench_typing');
-await root.query('create database bench_typing');
-await root.end();
+// always a throwaway database: the forms are typed into the demo workspace as a fresh start has it
+const { databaseUrl, postgres } = await benchDatabase('bench_typing', { keepable: false });
 await ensureUiBuilt();
-const server = await startServer({ databaseUrl: postgres.url.replace(/\/[^/]*$/, '/bench_typing'), port: 0, host: '127.0.0.1', seedDemo: true, demoCases: 0 });
+const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true, demoCases: 0 });
 const browser = await launchBrowser();
 const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, locale: 'ru-RU', reducedMotion: 'reduce' });
 context.setDefaultTimeout(30_000);
@@ -146,4 +141,4 @@ await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
 await browser.close();
 await server.close();
-await postgres.stop();
+await postgres?.stop();

@@ -37,8 +37,14 @@ export const searchBody: JsonSchema = {
 function display(f: ReportFilter, value: FilterValue, names: Map<string, string>, s: Session) {
   const name = variableName(f, s.lang);
   if ('keys' in value) return { id: f.id, name, value: value.keys.map((k) => (typeof k === 'string' && names.has(k) ? names.get(k)! : keyLabel({ variable: { ...f, rows: true, columns: true } }, k as any, s.lang))).join(', ') };
-  return { id: f.id, name, value: `${value.ini ?? '…'} – ${value.end ?? '…'}` };
+  return { id: f.id, name, value: `${monthText(value.ini, s.lang)} – ${monthText(value.end, s.lang)}` };
 }
+
+/**
+ * A period's month as the language writes it, '…' when open.
+ * @example monthText('2025-03', 'ru') // '03.2025'; monthText('2025-03', 'en') // '03/2025'
+ */
+export const monthText = (month: string | undefined, lang: string) => (month ? month.slice(5, 7) + (lang === 'en' ? '/' : '.') + month.slice(0, 4) : '…');
 
 /**
  * A page of the cases matching the filters in the place, within the reader's view.

@@ -319,7 +319,10 @@ describe('advanced search: the same filters, 50 a page, in the user’s view', (
     expect(r.filterDisplay).toEqual([{ id: 'classification', name: 'Классификация', value: 'ТБ, Нетуберкулёзные микобактерии' }]);
     const tagged = await search(admin, { filters: { tag: [t1], registrationDate: { ini: '2025-02' } }, addFilterDisplay: true });
     expect(tagged.list.map((x: any) => x.id)).toEqual([c.c2]);
-    expect(tagged.filterDisplay[0]).toEqual({ id: 'tag', name: 'Отметка', value: 'Отчёт-1' });
+    expect(tagged.filterDisplay).toEqual([
+      { id: 'tag', name: 'Отметка', value: 'Отчёт-1' },
+      { id: 'registrationDate', name: 'Дата регистрации', value: '02.2025 – …' },
+    ]);
     expect((await search(admin, {})).count).toBe(5);
   });
   it('a unit-view doctor finds only their unit’s cases', async () => {

@@ -7,7 +7,7 @@
  */
 import { Table, Tag, Tooltip, Typography } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyListWarning } from '../generic/EmptyListWarning.tsx';
 import { Pager } from '../generic/Pager.tsx';
@@ -15,6 +15,8 @@ import type { CaseRow } from './api.ts';
 import { dateText } from '../i18n/dates.ts';
 
 export const CASE_PAGE_SIZE = 50;
+
+const caseLink = (id: string) => `/sys/case?id=${encodeURIComponent(id)}`;
 
 const STATE_COLOR: Record<string, string> = { NOT_ONTREATMENT: 'orange', ONTREATMENT: 'green' };
 
@@ -44,7 +46,10 @@ export function CaseList({ rows, count, page, onPage, loading, showUnit, testId 
               <WarningFilled data-testid="adherence-alert" style={{ color: '#fa541c', marginInlineEnd: 6 }} />
             </Tooltip>
           ) : null}
-          <Typography.Text strong>{r.patient?.name ?? ''}</Typography.Text>
+          {/* a link, so the keyboard opens the case too (the row's click is the mouse's) */}
+          <Link to={caseLink(r.id)} data-testid="case-row-link" onClick={(e) => e.stopPropagation()}>
+            <Typography.Text strong>{r.patient?.name || r.caseNumber || r.id}</Typography.Text>
+          </Link>
         </span>
       ),
     },
@@ -86,7 +91,7 @@ export function CaseList({ rows, count, page, onPage, loading, showUnit, testId 
         pagination={false}
         dataSource={rows}
         columns={columns}
-        onRow={(r) => ({ onClick: () => navigate(`/sys/case?id=${encodeURIComponent(r.id)}`), style: { cursor: 'pointer' }, 'data-testid': 'case-row', 'data-id': r.id }) as any}
+        onRow={(r) => ({ onClick: () => navigate(caseLink(r.id)), style: { cursor: 'pointer' }, 'data-testid': 'case-row', 'data-id': r.id }) as any}
       />
       <Pager count={count} pageSize={CASE_PAGE_SIZE} page={page} onChange={onPage} />
     </div>

@@ -1,11 +1,12 @@
 /**
  * The Cases tab of a unit, an area or the workspace (seed 001 §2.3): the side menu on the left, the
  * view on the right — a unit's open cases (`/active`, its default), the area tree of the place's
- * cases (`/places`, the default of an area and the workspace), a tag's cases (`/tag?tag=`) and a
- * summary's cases (`/summary?sum=`).
+ * cases (`/places`, the default of an area and the workspace), the advanced search (`/search`), a tag's
+ * cases (`/tag?tag=`) and a summary's cases (`/summary?sum=`).
  */
 import { Alert, Col, Row } from 'antd';
 import { Navigate, Route, Routes, useSearchParams } from 'react-router';
+import { AdvancedSearch } from '../search/AdvancedSearch.tsx';
 import { ActiveCases } from './ActiveCases.tsx';
 import { placeLink, placesApi, type PlaceRef } from './api.ts';
 import { PlacesTree } from './PlacesTree.tsx';
@@ -17,7 +18,7 @@ import { useRemote } from './useRemote.ts';
 export function CasesView({ place }: { place: PlaceRef }) {
   const [params] = useSearchParams();
   const { data, error } = useRemote(() => placesApi.summary(place.scope, place.id), [place.scope, place.id]);
-  const views = place.scope === 'UNIT' ? ['active'] : ['places'];
+  const views = place.scope === 'UNIT' ? ['active', 'search'] : ['places', 'search'];
   const home = placeLink(place, `cases/${views[0]}`);
   const main = place.scope === 'UNIT' ? <ActiveCases unitId={place.id!} /> : <PlacesTree areaId={place.id} />;
   const tag = params.get('tag');
@@ -33,6 +34,7 @@ export function CasesView({ place }: { place: PlaceRef }) {
           {/* `/cases?id=` (the links of other pages) shows the default view under its own address */}
           <Route index element={main} />
           <Route path={views[0]} element={main} />
+          <Route path="search" element={<AdvancedSearch place={place} />} />
           <Route path="tag" element={tag ? <TagCases key={tag} place={place} tagId={tag} /> : <Navigate to={home} replace />} />
           <Route path="summary" element={sum ? <SummaryCases key={sum} place={place} summaryId={sum} /> : <Navigate to={home} replace />} />
           <Route path="*" element={<Navigate to={home} replace />} />

@@ -1,0 +1,77 @@
+/**
+ * `…/cases/search` — 'Расширенный поиск' (seed 001 §2.3): the report filters of the workspace
+ * (grouped as declared), 'Найти', then the place's matching cases in the reader's view, 50 a page,
+ * the filters shown above them (`addFilterDisplay`); a row (or its patient's link) opens the case.
+ */
+import { useState } from 'react';
+import { Alert, Button, Card, Flex } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { SectionTitle } from '../generic/PageTitle.tsx';
+import { WaitIcon } from '../generic/WaitIcon.tsx';
+import { CaseList } from '../places/CaseList.tsx';
+import type { PlaceRef } from '../places/api.ts';
+import { useRemote } from '../places/useRemote.ts';
+import { errorsOf } from '../api/index.ts';
+import { chosenValues, searchApi, type FilterValues, type SearchResult } from './api.ts';
+import { FilterDisplay } from './FilterDisplay.tsx';
+import { FilterPanel } from './FilterPanel.tsx';
+
+/** The server pages at most this deep by number (deeper needs its keyset cursor). */
+const MAX_PAGES = 200;
+
+export function AdvancedSearch({ place }: { place: PlaceRef }) {
+  const { t } = useTranslation();
+  const init = useRemote(() => searchApi.init(), []);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [values, setValues] = useState<FilterValues>({});
+  const [ran, setRan] = useState<{ filters: FilterValues; page: number; result?: SearchResult; error?: string; loading: boolean } | null>(null);
+
+  const run = async (filters: FilterValues, page: number) => {
+    setRan((r) => ({ filters, page, result: r?.result, loading: true }));
+    try {
+      setRan({ filters, page, result: await searchApi.search(place.scope, place.id, filters, page + 1), loading: false });
+    } catch (err) {
+      setRan({ filters, page, error: errorsOf(err).map((e) => (e.field ? `${e.field}: ${t(e.msg)}` : t(e.msg))).join('; '), loading: false });
+    }
+  };
+
+  if (init.error) return <Alert data-testid="alert-error" type="error" showIcon title={init.error} />;
+  if (!init.data) return <WaitIcon />;
+  const count = ran?.result?.count ?? 0;
+  return (
+    <Flex vertical gap={16} data-testid="advanced-search">
+      <Card title={<SectionTitle size={16} style={{ margin: 0 }} data-testid="advanced-search-title">{t('ui.search.title')}</SectionTitle>}>
+        <form
+          aria-label={t('ui.search.title')}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(chosenValues(values), 0);
+          }}
+        >
+          <FilterPanel groups={init.data.filters} chosen={chosen} values={values} onChange={(c, v) => (setChosen(c), setValues(v))} />
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={ran?.loading} style={{ marginTop: 16 }} data-testid="search-run">
+            {t('ui.search.find')}
+          </Button>
+        </form>
+      </Card>
+      {ran ? (
+        <Card data-testid="search-results" title={<span data-testid="search-count" role="status">{t('ui.search.found', { count })}</span>}>
+          {ran.error ? <Alert data-testid="alert-error" type="error" showIcon title={ran.error} /> : null}
+          {ran.result?.filterDisplay ? <FilterDisplay items={ran.result.filterDisplay} /> : null}
+          {ran.result ? (
+            <CaseList
+              testId="search-case-list"
+              rows={ran.result.list}
+              count={Math.min(count, MAX_PAGES * 50)}
+              page={ran.page}
+              onPage={(p) => void run(ran.filters, p)}
+              loading={ran.loading}
+              showUnit={place.scope !== 'UNIT'}
+            />
+          ) : null}
+        </Card>
+      ) : null}
+    </Flex>
+  );
+}

@@ -38,6 +38,7 @@ export function loadSchemas(dir: string): Registry {
     const file = fileOf.get(id)!;
     problems.push(...checkFile(file, schema));
     if (raw.get(id)!['x-extends'] !== undefined && schema['x-table']) problems.push({ file, pointer: '/x-extends', message: 'a variant cannot declare a table: extend a form' });
+    if (schema['x-summaries'] !== undefined && (schema['x-table'] as { name?: string } | undefined)?.name !== 'tbcase') problems.push({ file, pointer: '/x-summaries', message: 'summaries are declared on the case table (tbcase) only' });
     try {
       files.push({ file, schema: inlineDefs(schema) as EntitySchemaFile });
     } catch (e) {

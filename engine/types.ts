@@ -60,6 +60,8 @@ export interface EntitySchemaFile extends JsonSchema {
   'x-visible'?: Record<string, Condition>;
   /** A variant of another schema file, see `engine/extends.ts`. */
   'x-extends'?: string;
+  /** The case table's summaries, see `engine/summaries.ts`. */
+  'x-summaries'?: unknown[];
 }
 
 /** How one leaf of a document is stored. */

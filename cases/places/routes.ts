@@ -11,7 +11,7 @@ import { todayOf } from '../../server/http/time-zone.ts';
 import { placeCounts, tagCounts } from './counts.ts';
 import { casePage, type CasePage } from './lists.ts';
 import { placeOf, type Place } from './place.ts';
-import { ACTIVE_TABS, SUMMARIES, summaryOf, type ActiveTab } from './summaries.ts';
+import { ACTIVE_TABS, type ActiveTab } from './summaries.ts';
 import { taggedPageInUnit } from './tag-page.ts';
 import { childNodes, rootNode } from './tree.ts';
 import { unitWorklist } from './worklist.ts';
@@ -20,8 +20,6 @@ const uuid = { type: 'string', format: 'uuid' };
 const page = { type: 'integer', minimum: 1, maximum: 200 };
 const after = { type: 'string', maxLength: 2000 };
 const scopeProps = { scope: { type: 'string', enum: ['WORKSPACE', 'ADMINUNIT', 'UNIT'] }, scopeId: uuid };
-const summaryBody: JsonSchema = { type: 'object', additionalProperties: false, properties: scopeProps };
-const summaryQueryBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['summaryId'], properties: { ...scopeProps, summaryId: { type: 'string', maxLength: 50 }, page, after } };
 const unitBody: JsonSchema = { type: 'object', additionalProperties: false, properties: { tab: { type: 'string', enum: Object.keys(ACTIVE_TABS) }, page, after } };
 const tagBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['tagId'], properties: { tagId: uuid, unitId: uuid, adminUnitId: uuid, page, after } };
 
@@ -44,32 +42,6 @@ export function placeRoutes(app: Hono<Env>, ctx: AppContext): void {
     const em = ctx.orm.em.fork();
     return { s, body, em, db: kysely(em) };
   };
-
-  /** `POST /api/cases/summary {scope, scopeId}` → `{summary: [{id, name, count}], tags: [{id, name, type, count}], counts}`. */
-  app.post('/api/cases/summary', async (c) => {
-    const { s, body } = await read(c, summaryBody, 'summary');
-    const db = kysely(readEm(ctx)); // the side menu's counts: on the read connection (server/db/read.ts)
-    const place = await placeOf(db, s, body.scope, body.scopeId);
-    const [counts, byTag] = await Promise.all([placeCounts(db, s, place), tagCounts(db, s, place)]);
-    const summary = SUMMARIES.map((x) => ({ id: x.id, name: t(s.lang, x.label), count: counts[x.count] }));
-    const ids = [...byTag.keys()];
-    const rows = ids.length
-      ? await db.selectFrom('tag').select(['id', 'name', 'auto_generated', 'consistency_check']).where('workspace_id', '=', s.workspaceId).where('id', 'in', ids).orderBy('name').execute()
-      : [];
-    const tags = rows.map((r) => ({ id: r.id as string, name: r.name as string, type: tagType(r), count: byTag.get(r.id as string)! }));
-    return c.json({ summary, tags, counts: { suspect: counts.suspect, tb: counts.tb, drtb: counts.drtb, ntm: counts.ntm, closed: counts.closed } });
-  });
-
-  /** `POST /api/cases/summary/query {scope, scopeId, summaryId, page}` → `{summary: {id, name, count}, count, list, next}`. */
-  app.post('/api/cases/summary/query', async (c) => {
-    const { s, body, em, db } = await read(c, summaryQueryBody, 'summaryQuery');
-    const def = summaryOf(body.summaryId);
-    if (!def) throw fail(404, t(s.lang, 'msg.notFound'), 'summaryId');
-    const place = await placeOf(db, s, body.scope, body.scopeId);
-    const count = (await placeCounts(db, s, place))[def.count];
-    const res = await casePage(em, ctx.registry, s, place, def.where, body.page ?? 1, count, body.after, def.placed);
-    return c.json({ summary: { id: def.id, name: t(s.lang, def.label), count }, ...res });
-  });
 
   /**
    * `POST /api/cases/unit/{unitId} {tab?, page?}` → `{unit, defaultTab, presumptives, tbCases,

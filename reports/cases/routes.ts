@@ -27,12 +27,14 @@ import { cellBody, execBody, indicatorBody, listBody, reportBody, scopeBody } fr
 import { filterGroups } from './init.ts';
 import { optionNamesOf, searchBody, searchCases } from './search.ts';
 import { SavedReports, type ReportInput, type SavedReport } from './saved.ts';
+import { summaryRoutes } from './summaries.ts';
 
 export const READ = 'CASEMAN';
 export const WRITE = 'DATA_ANALISYS';
 
 export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
   const cat: ReportCatalogue = reportCatalogue(ctx.registry);
+  summaryRoutes(app, ctx, cat);
 
   const open = async (c: Context<Env>, perm: string, schema: JsonSchema, id: string) => {
     const s: Session = c.get('session');

@@ -1,0 +1,118 @@
+/**
+ * The side menu's summaries 'Резюме' and tags (seed 001 §2.3, §7 "Case lists, summaries, tags"):
+ * `POST /api/cases/summary` counts every declared summary (`engine/summaries.ts`, `x-summaries` of
+ * the case schema) and tag of the place; `POST /api/cases/summary/query` lists a summary's cases,
+ * 50 a page, by the same filters as the advanced search (`rowCondition`), so the count beside a
+ * summary is the length of its list. A summary with a `counter` is counted from `casecount` (kept
+ * by triggers: a few hundred rows at a million cases); any other live, bounded as every list's
+ * count is (`TableStore.count`: exact up to 10 000, else the planner's estimate past 100 ms).
+ */
+import type { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { t } from '../../engine/i18n.ts';
+import type { ReportCatalogue } from '../../engine/report-vars.ts';
+import { caseSummaries, type SummaryDecl } from '../../engine/summaries.ts';
+import type { JsonSchema } from '../../engine/types.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import type { Em } from '../../server/db/orm.ts';
+import { readEm } from '../../server/db/read.ts';
+import { jsonBody } from '../../server/http/body.ts';
+import { ApiError, fail } from '../../server/http/errors.ts';
+import { assertPermission } from '../../server/http/middleware.ts';
+import { TableStore } from '../../server/tbl/store.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
+import { COUNT_KEYS, placeCounts, tagCounts, type CountKey, type Counts } from '../../cases/places/counts.ts';
+import { casePage } from '../../cases/places/lists.ts';
+import { caseUnitAlternatives, placeOf, unitsWhere, type Place } from '../../cases/places/place.ts';
+import { checkFilters, type IndicatorRequest } from '../indicator/request.ts';
+import { rowCondition } from '../indicator/sql.ts';
+
+const uuid = { type: 'string', format: 'uuid' };
+const scopeProps = { scope: { type: 'string', enum: ['WORKSPACE', 'ADMINUNIT', 'UNIT'] }, scopeId: uuid };
+const summaryBody: JsonSchema = { type: 'object', additionalProperties: false, properties: scopeProps };
+const summaryQueryBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['summaryId'],
+  properties: { ...scopeProps, summaryId: { type: 'string', maxLength: 50 }, page: { type: 'integer', minimum: 1, maximum: 200 }, after: { type: 'string', maxLength: 2000 } },
+};
+
+/** A declared summary with its filters checked against the report catalogue. */
+export interface Summary extends SummaryDecl {
+  where: IndicatorRequest['filters'];
+}
+
+/**
+ * The declared summaries, each filter checked as a request's would be: an unknown filter, a value not
+ * offered or a counter that is no `casecount` column stops the start-up with its file and pointer.
+ * @example checkedSummaries(registry, cat).map((x) => x.id) // ['notvalidated', 'notontreatment', …]
+ */
+export function checkedSummaries(registry: AppContext['registry'], cat: ReportCatalogue): Summary[] {
+  return caseSummaries(registry).map((d, i) => {
+    const { filters, errors } = checkFilters(cat, d.filters, 'en');
+    const at = `schemas/tbcase.json /x-summaries/${i}`;
+    if (errors.length) throw new Error(`${at}: ${errors.map((e) => `${e.field}: ${e.msg}`).join('; ')}`);
+    if (d.counter !== undefined && !(COUNT_KEYS as readonly string[]).includes(d.counter)) throw new Error(`${at}/counter: "${d.counter}" is not a casecount column (${COUNT_KEYS.join(', ')})`);
+    return { ...d, where: filters };
+  });
+}
+
+/** The conditions a summary puts on `tbcase as t`, and where its cases are placed. */
+function selection(db: Kysely<any>, s: Session, place: Place, x: Summary) {
+  const where = (q: any) => x.where.reduce((acc, f) => acc.where(rowCondition(db, s.workspaceId, f.filter, f.value)), q);
+  const owner = x.placed === 'owner' ? unitsWhere(db, s, place, 't.owner_unit_id') : undefined;
+  return { where, conditions: [where, ...(owner ? [(q: any) => q.where(owner)] : [])], alternatives: x.placed === 'owner' ? undefined : caseUnitAlternatives(db, s, place, 't') };
+}
+
+/**
+ * A summary's number of cases in the place: its counter's, or counted live (bounded).
+ * @example await summaryCount(em, registry, s, place, summary, counts) // 12
+ */
+async function summaryCount(em: Em, registry: AppContext['registry'], s: Session, place: Place, x: Summary, counts: Counts): Promise<number> {
+  if (x.counter) return counts[x.counter as CountKey];
+  const { conditions, alternatives } = selection(kysely(em), s, place, x);
+  return (await TableStore.of(registry, registry.table('tbcase'), em, s, 'read').count({ conditions, alternatives })).count;
+}
+
+/** The tag type the side menu styles by: MANUAL, AUTO, or AUTODANGER (a consistency check). */
+const tagType = (r: Record<string, unknown>) => (!r.auto_generated ? 'MANUAL' : r.consistency_check ? 'AUTODANGER' : 'AUTO');
+
+export function summaryRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalogue): void {
+  const summaries = checkedSummaries(ctx.registry, cat);
+  const read = async (c: any, schema: JsonSchema, id: string) => {
+    const s: Session = c.get('session');
+    assertPermission(s, ctx.registry.table('tbcase').meta.permission);
+    const body = await jsonBody(c);
+    const errors = ctx.validators.validate(`places#${id}`, schema, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    // the side menu's counts and lists: on the read connection (server/db/read.ts)
+    const em = readEm(ctx);
+    return { s, body, em, db: kysely(em) };
+  };
+
+  /** `POST /api/cases/summary {scope, scopeId}` → `{summary: [{id, name, count}], tags: [{id, name, type, count}], counts}`. */
+  app.post('/api/cases/summary', async (c) => {
+    const { s, body, em, db } = await read(c, summaryBody, 'summary');
+    const place = await placeOf(db, s, body.scope, body.scopeId);
+    const [counts, byTag] = await Promise.all([placeCounts(db, s, place), tagCounts(db, s, place)]);
+    const summary = [];
+    for (const x of summaries) summary.push({ id: x.id, name: t(s.lang, x.label), count: await summaryCount(em, ctx.registry, s, place, x, counts) });
+    const ids = [...byTag.keys()];
+    const rows = ids.length
+      ? await db.selectFrom('tag').select(['id', 'name', 'auto_generated', 'consistency_check']).where('workspace_id', '=', s.workspaceId).where('id', 'in', ids).orderBy('name').execute()
+      : [];
+    const tags = rows.map((r) => ({ id: r.id as string, name: r.name as string, type: tagType(r), count: byTag.get(r.id as string)! }));
+    return c.json({ summary, tags, counts: { suspect: counts.suspect, tb: counts.tb, drtb: counts.drtb, ntm: counts.ntm, closed: counts.closed } });
+  });
+
+  /** `POST /api/cases/summary/query {scope, scopeId, summaryId, page, after}` → `{summary: {id, name, count}, count, list, next}`. */
+  app.post('/api/cases/summary/query', async (c) => {
+    const { s, body, em, db } = await read(c, summaryQueryBody, 'summaryQuery');
+    const x = summaries.find((y) => y.id === body.summaryId);
+    if (!x) throw fail(404, t(s.lang, 'msg.notFound'), 'summaryId');
+    const place = await placeOf(db, s, body.scope, body.scopeId);
+    const count = await summaryCount(em, ctx.registry, s, place, x, await placeCounts(db, s, place));
+    const res = await casePage(em, ctx.registry, s, place, selection(db, s, place, x).where, body.page ?? 1, count, body.after, x.placed);
+    return c.json({ summary: { id: x.id, name: t(s.lang, x.label), count }, ...res });
+  });
+}

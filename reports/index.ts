@@ -4,12 +4,15 @@
  * and limited to the session workspace and the reader's view (`admin/scope.ts`); and the case
  * reports (`cases/`): variables and filters declared in the schemas (`engine/report-vars.ts`), the
  * indicator engine (`indicator/`), saved reports, dashboards and the starter reports of a new
- * workspace. The UI screens of the administrator reports are in `ui/admin/reports/`.
+ * workspace; and the WHO quarterly forms
+ * (`who/`), declared in `schemas/reports/who/`. The UI screens of the administrator reports are in
+ * `ui/admin/reports/`.
  */
 import type { DomainModule } from '../server/types.ts';
 import { adminReportRoutes, reportUsers } from './admin/index.ts';
 import { caseReportRoutes } from './cases/routes.ts';
 import { starterReportHooks } from './cases/starter.ts';
+import { whoRoutes } from './who/index.ts';
 
 export const reportsModule: DomainModule = {
   name: 'reports',
@@ -18,5 +21,6 @@ export const reportsModule: DomainModule = {
   routes: (app, ctx) => {
     adminReportRoutes(app, ctx);
     caseReportRoutes(app, ctx);
+    whoRoutes(app, ctx);
   },
 };

@@ -28,13 +28,14 @@ export type HostOptions = Partial<ServerConfig> & { schemasDir?: string; migrati
  */
 export async function startHost(domainModules: DomainModule[], overrides: HostOptions = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...configFromEnv(), ...overrides };
-  const registry = loadSchemas(overrides.schemasDir ?? schemasDir);
+  const schemaFolder = overrides.schemasDir ?? schemasDir;
+  const registry = loadSchemas(schemaFolder);
   const orm = await openOrm(registry, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: overrides.migrationsDir });
   for (const m of domainModules) await m.beforeMigrate?.(orm);
   await migrate(orm);
   // a replica has the primary's schema (it replays it): nothing is migrated there
   const readOrm = config.databaseReadUrl ? await openOrm(registry, { databaseUrl: config.databaseReadUrl }) : orm;
-  const ctx: AppContext = { registry, orm, readOrm, config, validators: new Validators(), modules: new Modules(domainModules), identities: new IdentityCache() };
+  const ctx: AppContext = { registry, schemasDir: schemaFolder, orm, readOrm, config, validators: new Validators(), modules: new Modules(domainModules), identities: new IdentityCache() };
   for (const m of domainModules) await m.start?.(ctx);
   let demo: RunningServer['demo'];
   if (config.seedDemo) for (const m of domainModules) demo = (await m.seed?.(ctx, demo)) ?? demo;

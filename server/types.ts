@@ -69,6 +69,8 @@ export interface Session {
 /** What every handler can reach: built once per server process, holds no per-user state. */
 export interface AppContext {
   registry: Registry;
+  /** The folder the registry was read from (declarations beside the tables: `reports/who/` forms). */
+  schemasDir: string;
   orm: Orm;
   /** The connection analytic reads use (`DATABASE_READ_URL`, a replica), else the primary `orm`: see `db/read.ts`. Never written through. */
   readOrm: Orm;

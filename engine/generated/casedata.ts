@@ -38,6 +38,7 @@ export interface Casedata {
       | "OTHER_PREVIOUSLY_TREATED"
       | "UNKNOWN_PREVIOUS_TB_TREAT"
       | "OTHER";
+    diagnosisBasis?: "BACTERIOLOGICAL" | "CLINICAL";
     registrationDate?: string;
     diagnosisDate?: string;
     iniTreatmentDate?: string;

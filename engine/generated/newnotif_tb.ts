@@ -34,6 +34,7 @@ export interface NewnotifTb {
       | "OTHER_PREVIOUSLY_TREATED"
       | "UNKNOWN_PREVIOUS_TB_TREAT"
       | "OTHER";
+    diagnosisBasis?: "BACTERIOLOGICAL" | "CLINICAL";
     registrationDate: string;
     diagnosisDate: string;
     infectionSite?: "PULMONARY" | "EXTRAPULMONARY";

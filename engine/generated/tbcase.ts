@@ -22,6 +22,7 @@ export interface Tbcase {
     | "OTHER_PREVIOUSLY_TREATED"
     | "UNKNOWN_PREVIOUS_TB_TREAT"
     | "OTHER";
+  diagnosisBasis?: "BACTERIOLOGICAL" | "CLINICAL";
   registrationDate?: string;
   diagnosisDate?: string;
   iniTreatmentDate?: string;

@@ -37,7 +37,7 @@ describe('a form variant (x-extends)', () => {
     expect(resources.uiSchema['ui:order']).toEqual(['tbcase', 'patient']);
     // the base is unchanged
     const base = (await notifier.post('/api/tbl/newnotif_tb/form', {})).body.schema;
-    expect(Object.keys(base.properties.tbcase.properties).sort()).toEqual(['caseNumber', 'diagnosisDate', 'extrapulmonaryForm', 'infectionSite', 'registrationDate', 'registrationGroup']);
+    expect(Object.keys(base.properties.tbcase.properties).sort()).toEqual(['caseNumber', 'diagnosisBasis', 'diagnosisDate', 'extrapulmonaryForm', 'infectionSite', 'registrationDate', 'registrationGroup']);
   });
 
   it('keeps the base’s permission', async () => {

@@ -16,7 +16,7 @@ const validate = (doc: unknown) => validators.validate('newnotif_tb', form, doc,
 describe('new notification form', () => {
   it('takes the patient whole and only the picked case fields', () => {
     expect(Object.keys((form.properties!.patient as any).properties)).toEqual(expect.arrayContaining(['name', 'lastName', 'gender', 'birthDate']));
-    expect(Object.keys((form.properties!.tbcase as any).properties).sort()).toEqual(['caseNumber', 'diagnosisDate', 'extrapulmonaryForm', 'infectionSite', 'registrationDate', 'registrationGroup']);
+    expect(Object.keys((form.properties!.tbcase as any).properties).sort()).toEqual(['caseNumber', 'diagnosisBasis', 'diagnosisDate', 'extrapulmonaryForm', 'infectionSite', 'registrationDate', 'registrationGroup']);
   });
 
   it('accepts a complete notification', () => {

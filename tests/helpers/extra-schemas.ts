@@ -1,7 +1,7 @@
 // A server whose schemas are the product's plus a few declared for one test file (a test table of a
 // mechanism no product table exercises yet), with a migration made for them in a scratch folder.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadSchemas } from '../../engine/load.ts';
 import { rootDir, schemasDir } from '../../server/config.ts';
 import { createMigration } from '../../server/db/migration-diff.ts';
@@ -9,11 +9,12 @@ import { migrationsPath } from '../../server/db/orm.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 /**
- * Starts a seeded test server with `files` (schema documents, by `$id`) added to `schemas/`;
- * `close()` also removes the scratch folder.
+ * Starts a seeded test server with `files` (schema documents, by `$id`) added to `schemas/`, and
+ * `others` (other declarations, by their path inside `schemas/`: `reports/who/tb07.json`) written
+ * over the copy; `close()` also removes the scratch folder.
  * @example const server = await startServerWithSchemas('scope', [{ $id: 'scopednote', … }]);
  */
-export async function startServerWithSchemas(name: string, files: Record<string, unknown>[]): Promise<TestServer> {
+export async function startServerWithSchemas(name: string, files: Record<string, unknown>[], others: Record<string, unknown> = {}): Promise<TestServer> {
   mkdirSync(join(rootDir, '.tmp'), { recursive: true });
   const root = mkdtempSync(join(rootDir, '.tmp', `${name}-`));
   const schemas = join(root, 'schemas');
@@ -21,6 +22,10 @@ export async function startServerWithSchemas(name: string, files: Record<string,
   cpSync(schemasDir, schemas, { recursive: true });
   cpSync(migrationsPath, migrations, { recursive: true });
   for (const f of files) writeFileSync(join(schemas, `${f.$id}.json`), JSON.stringify(f, null, 2));
+  for (const [path, doc] of Object.entries(others)) {
+    mkdirSync(dirname(join(schemas, path)), { recursive: true });
+    writeFileSync(join(schemas, path), JSON.stringify(doc, null, 2));
+  }
   // a form-only file needs no table: skip the scratch migration (it replays every migration)
   if (files.some((f) => f['x-table'])) await createMigration(loadSchemas(schemas), { migrations, name });
   const server = await startTestServer({ schemasDir: schemas, migrationsDir: migrations });

@@ -1,0 +1,214 @@
+/**
+ * The WHO quarterly forms as declared files (issue 23): `schemas/reports/who/<id>.json`, read once at
+ * start. A form names the cases it is about (`population`: a condition, and the case date whose
+ * quarter selects them, `quartersBack` quarters before the one asked: the outcome cohort is the
+ * quarter a year earlier), its tables (rows and columns: conditions over declared report variables,
+ * `engine/report-vars.ts`), why a case of the population is left out (`exclude`: reasons in order,
+ * the first that holds is the one listed) and, for an outcome cohort, which cell of which form its
+ * total must equal (`reconcile`). A country changes its national form by editing the file.
+ *
+ * A condition: `{var, in: [keys]}`, `{var, empty: true}`, an age variable `{var, ageFrom, ageTo}`
+ * (whole years at its case date), `{all: [...]}`, `{any: [...]}`, `{not: cond}`; a row or column
+ * without `when` counts every case of the table.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ReportCatalogue, ReportVariable } from '../../engine/report-vars.ts';
+
+/** A label in both languages of the interface. */
+export interface Label {
+  ru: string;
+  en: string;
+}
+
+export type Condition =
+  | { var: string; in: (string | number | boolean)[] }
+  | { var: string; empty: true }
+  | { var: string; ageFrom: number; ageTo: number }
+  | { all: Condition[] }
+  | { any: Condition[] }
+  | { not: Condition };
+
+export interface Line {
+  id: string;
+  label: Label;
+  when?: Condition;
+}
+
+export interface FormTable {
+  id: string;
+  title: Label;
+  /** Cases counted in this table (besides the population); none: all of them. */
+  when?: Condition;
+  rows: Line[];
+  columns: Line[];
+  /** A counted case in none of this table's rows is listed as excluded ('in no row of the form'). */
+  complete?: boolean;
+}
+
+export interface CellRef {
+  form?: string;
+  table: string;
+  row: string;
+  column: string;
+}
+
+export interface FormDefinition {
+  id: string;
+  title: Label;
+  /** The region's name of the form (TB 07, TB 08). */
+  code: string;
+  order: number;
+  population: { date: string; quartersBack: number; when?: Condition };
+  exclude: { id: string; label: Label; when: Condition }[];
+  tables: FormTable[];
+  /** The cohort's total (`own`) must equal the cell of another form for the cohort's quarter (`of`). */
+  reconcile?: { own: CellRef; of: CellRef & { form: string } };
+}
+
+const label = { type: 'object', additionalProperties: false, required: ['ru', 'en'], properties: { ru: { type: 'string', minLength: 1 }, en: { type: 'string', minLength: 1 } } };
+const id = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,40}$' };
+const key = { type: ['string', 'number', 'boolean'] };
+const cellRef = { type: 'object', additionalProperties: false, required: ['table', 'row', 'column'], properties: { form: id, table: id, row: id, column: id } };
+const line = { type: 'object', additionalProperties: false, required: ['id', 'label'], properties: { id, label, when: { $ref: '#/$defs/cond' } } };
+
+/** The meta-schema a definition file is checked against. */
+export const definitionSchema = {
+  $defs: {
+    cond: {
+      oneOf: [
+        { type: 'object', additionalProperties: false, required: ['var', 'in'], properties: { var: { type: 'string' }, in: { type: 'array', minItems: 1, items: key } } },
+        { type: 'object', additionalProperties: false, required: ['var', 'empty'], properties: { var: { type: 'string' }, empty: { const: true } } },
+        { type: 'object', additionalProperties: false, required: ['var', 'ageFrom', 'ageTo'], properties: { var: { type: 'string' }, ageFrom: { type: 'integer', minimum: 0 }, ageTo: { type: 'integer', minimum: 0 } } },
+        { type: 'object', additionalProperties: false, required: ['all'], properties: { all: { type: 'array', minItems: 1, items: { $ref: '#/$defs/cond' } } } },
+        { type: 'object', additionalProperties: false, required: ['any'], properties: { any: { type: 'array', minItems: 1, items: { $ref: '#/$defs/cond' } } } },
+        { type: 'object', additionalProperties: false, required: ['not'], properties: { not: { $ref: '#/$defs/cond' } } },
+      ],
+    },
+  },
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'title', 'code', 'population', 'tables'],
+  properties: {
+    $comment: { type: 'string' },
+    id,
+    title: label,
+    code: { type: 'string', minLength: 1, maxLength: 30 },
+    order: { type: 'integer' },
+    population: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['date'],
+      properties: { date: { type: 'string' }, quartersBack: { type: 'integer', minimum: 0, maximum: 40 }, when: { $ref: '#/$defs/cond' } },
+    },
+    exclude: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['id', 'label', 'when'], properties: { id, label, when: { $ref: '#/$defs/cond' } } } },
+    tables: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'title', 'rows', 'columns'],
+        properties: { id, title: label, when: { $ref: '#/$defs/cond' }, complete: { type: 'boolean' }, rows: { type: 'array', minItems: 1, items: line }, columns: { type: 'array', minItems: 1, items: line } },
+      },
+    },
+    reconcile: { type: 'object', additionalProperties: false, required: ['own', 'of'], properties: { own: cellRef, of: { ...cellRef, required: ['form', 'table', 'row', 'column'] } } },
+  },
+} as const;
+
+/** The folder of the forms inside a schemas folder. */
+export const formsDir = (schemasDir: string) => join(schemasDir, 'reports', 'who');
+
+/** The variables a condition reads. */
+export function conditionVars(c: Condition): string[] {
+  if ('all' in c) return c.all.flatMap(conditionVars);
+  if ('any' in c) return c.any.flatMap(conditionVars);
+  if ('not' in c) return conditionVars(c.not);
+  return [c.var];
+}
+
+/** What is wrong with a condition's variables and keys, as messages with their pointer. */
+function conditionProblems(cat: ReportCatalogue, c: Condition, at: string): string[] {
+  if ('all' in c) return c.all.flatMap((x, i) => conditionProblems(cat, x, `${at}/all/${i}`));
+  if ('any' in c) return c.any.flatMap((x, i) => conditionProblems(cat, x, `${at}/any/${i}`));
+  if ('not' in c) return conditionProblems(cat, c.not, `${at}/not`);
+  const v: ReportVariable | undefined = cat.variable(c.var);
+  if (!v) return [`${at}: unknown report variable "${c.var}"`];
+  if (v.source.kind === 'each') return [`${at}: "${c.var}" has several rows per case; a form reads one value per case`];
+  if ('ageFrom' in c) return v.value.kind === 'age' ? (c.ageFrom <= c.ageTo ? [] : [`${at}: ageFrom after ageTo`]) : [`${at}: "${c.var}" is no age variable`];
+  if ('in' in c) {
+    const val = v.value;
+    const ok = (k: unknown) =>
+      val.kind === 'enum' ? val.keys.includes(k as string) : val.kind === 'boolean' || val.kind === 'recorded' ? typeof k === 'boolean' : val.kind === 'period' ? typeof k === 'string' : typeof k === 'string';
+    const bad = c.in.filter((k) => !ok(k));
+    return bad.length ? [`${at}: "${c.var}" has no value ${bad.map((b) => JSON.stringify(b)).join(', ')}`] : [];
+  }
+  return [];
+}
+
+/** What is wrong with a definition beyond its shape: variables, ids, references to other forms. */
+export function definitionProblems(cat: ReportCatalogue, d: FormDefinition, all: Map<string, FormDefinition>): string[] {
+  const out: string[] = [];
+  const date = cat.filter(d.population.date);
+  if (!date || date.type !== 'period' || date.source.kind !== 'case') out.push(`/population/date: "${d.population.date}" is no date of the case`);
+  if (d.population.when) out.push(...conditionProblems(cat, d.population.when, '/population/when'));
+  (d.exclude ?? []).forEach((e, i) => out.push(...conditionProblems(cat, e.when, `/exclude/${i}/when`)));
+  const unique = (ids: string[], at: string) => ids.forEach((x, i) => ids.indexOf(x) !== i && out.push(`${at}: "${x}" twice`));
+  unique(d.tables.map((t) => t.id), '/tables');
+  unique((d.exclude ?? []).map((e) => e.id), '/exclude');
+  d.tables.forEach((t, ti) => {
+    if (t.when) out.push(...conditionProblems(cat, t.when, `/tables/${ti}/when`));
+    for (const side of ['rows', 'columns'] as const) {
+      unique(t[side].map((l) => l.id), `/tables/${ti}/${side}`);
+      t[side].forEach((l, li) => l.when && out.push(...conditionProblems(cat, l.when, `/tables/${ti}/${side}/${li}/when`)));
+    }
+  });
+  const cellOk = (f: FormDefinition | undefined, r: CellRef, at: string) => {
+    const t = f?.tables.find((x) => x.id === r.table);
+    if (!f) out.push(`${at}: unknown form "${r.form}"`);
+    else if (!t || !t.rows.some((x) => x.id === r.row) || !t.columns.some((x) => x.id === r.column)) out.push(`${at}: no cell ${r.table}/${r.row}/${r.column} in "${f.id}"`);
+  };
+  if (d.reconcile) {
+    cellOk(d, d.reconcile.own, '/reconcile/own');
+    cellOk(all.get(d.reconcile.of.form), d.reconcile.of, '/reconcile/of');
+  }
+  return out;
+}
+
+/**
+ * Every form of `schemas/reports/who/`, checked against the meta-schema and the report catalogue;
+ * throws naming the file and pointer of each problem, so the server does not start with a bad form.
+ * @example const forms = loadForms(formsDir(schemasDir), reportCatalogue(registry)); forms.get('tb07')?.tables[0].rows[0].id // 'new'
+ */
+export function loadForms(dir: string, cat: ReportCatalogue): Map<string, FormDefinition> {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  } catch {
+    return new Map();
+  }
+  const validate = new Ajv2020({ allErrors: true, strict: false }).compile(definitionSchema);
+  const forms = new Map<string, FormDefinition>();
+  const problems: string[] = [];
+  for (const name of names) {
+    const file = join(dir, name);
+    let doc: unknown;
+    try {
+      doc = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      problems.push(`${file}: not JSON: ${(e as Error).message}`);
+      continue;
+    }
+    if (!validate(doc)) {
+      problems.push(...(validate.errors ?? []).map((e) => `${file} ${e.instancePath || '/'}: ${e.message}`));
+      continue;
+    }
+    const d = doc as FormDefinition;
+    if (forms.has(d.id)) problems.push(`${file} /id: the form "${d.id}" is declared twice`);
+    forms.set(d.id, { ...d, order: d.order ?? 0, exclude: d.exclude ?? [], population: { ...d.population, quartersBack: d.population.quartersBack ?? 0 } });
+  }
+  for (const d of forms.values()) problems.push(...definitionProblems(cat, d, forms).map((p) => `${join(dir, d.id)}.json ${p}`));
+  if (problems.length) throw new Error(`invalid WHO form definitions:\n  ${problems.join('\n  ')}`);
+  return forms;
+}

@@ -1,0 +1,90 @@
+/**
+ * The WHO quarterly forms (issue 23), on the declared definitions of `schemas/reports/who/`:
+ * - `POST /api/who/forms` → `{forms: [{id, code, title}]}`;
+ * - `POST /api/who/report {form, year, quarter, scope, scopeId}` → the form computed (`compute.ts`
+ *   `FormResult`): tables, excluded cases with reasons, reconciliation of an outcome cohort;
+ * - `POST /api/who/cases {form, year, quarter, scope, scopeId, table, row, column, page, after}` →
+ *   `{count, list, next}`: the cases of one cell, 50 a page, as the case lists show them.
+ * Reading needs CASEMAN, as the case reports; the place is narrowed to the reader's view.
+ */
+import type { Context, Hono } from 'hono';
+import { t } from '../../engine/i18n.ts';
+import type { ReportCatalogue } from '../../engine/report-vars.ts';
+import type { JsonSchema } from '../../engine/types.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { readEm } from '../../server/db/read.ts';
+import { decodeCursor } from '../../server/tbl/keyset.ts';
+import { orderKeys } from '../../server/tbl/store/columns.ts';
+import { jsonBody } from '../../server/http/body.ts';
+import { ApiError, fail } from '../../server/http/errors.ts';
+import { assertPermission } from '../../server/http/middleware.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
+import { casePage } from '../../cases/places/lists.ts';
+import { placeOf } from '../../cases/places/place.ts';
+import type { FormDefinition } from './definition.ts';
+import { computeForm, formCellCases, formQuery } from './compute.ts';
+import type { Quarter } from './quarter.ts';
+
+const READ = 'CASEMAN';
+const uuid = { type: 'string', format: 'uuid' };
+const idText = { type: 'string', minLength: 1, maxLength: 50 };
+const period = {
+  form: idText,
+  year: { type: 'integer', minimum: 1990, maximum: 2200 },
+  quarter: { type: 'integer', minimum: 1, maximum: 4 },
+  scope: { type: 'string', enum: ['WORKSPACE', 'ADMINUNIT', 'UNIT'] },
+  scopeId: uuid,
+};
+const reportBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['form', 'year', 'quarter'], properties: period };
+const cellBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['form', 'year', 'quarter', 'table', 'row', 'column'],
+  properties: { ...period, table: idText, row: idText, column: idText, page: { type: 'integer', minimum: 1, maximum: 200 }, after: { type: 'string', maxLength: 2000 } },
+};
+
+export function whoFormRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalogue, forms: Map<string, FormDefinition>): void {
+  const caseKeys = orderKeys(ctx.registry.table('tbcase')).length;
+  const open = async (c: Context<Env>, schema: JsonSchema, id: string) => {
+    const s: Session = c.get('session');
+    assertPermission(s, READ);
+    const body = await jsonBody(c);
+    const errors = ctx.validators.validate(`whoform#${id}`, schema, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    const rem = readEm(ctx);
+    return { s, body, rem, db: kysely(rem) };
+  };
+  const formOf = (s: Session, id: string) => {
+    const f = Object.hasOwn(Object.fromEntries(forms), id) ? forms.get(id) : undefined;
+    if (!f) throw fail(404, t(s.lang, 'msg.notFound'), 'form');
+    return f;
+  };
+  const quarterOf = (body: any): Quarter => ({ year: body.year, quarter: body.quarter });
+
+  app.post('/api/who/forms', async (c) => {
+    const { s } = await open(c, { type: 'object' }, 'forms');
+    const list = [...forms.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
+    return c.json({ forms: list.map((f) => ({ id: f.id, code: f.code, title: f.title[s.lang], quartersBack: f.population.quartersBack })) });
+  });
+
+  app.post('/api/who/report', async (c) => {
+    const { s, body, db } = await open(c, reportBody, 'report');
+    const f = formOf(s, body.form);
+    const place = await placeOf(db, s, body.scope, body.scopeId);
+    return c.json({ result: await computeForm(db, cat, forms, s, place, f, quarterOf(body), s.lang) });
+  });
+
+  app.post('/api/who/cases', async (c) => {
+    const { s, body, db, rem } = await open(c, cellBody, 'cases');
+    if (body.after !== undefined && !decodeCursor(body.after, caseKeys)) throw fail(400, t(s.lang, 'msg.badJson'), 'after');
+    const f = formOf(s, body.form);
+    const table = f.tables.find((x) => x.id === body.table);
+    const row = table?.rows.find((x) => x.id === body.row);
+    const column = table?.columns.find((x) => x.id === body.column);
+    if (!table || !row || !column) throw fail(404, t(s.lang, 'msg.notFound'), !table ? 'table' : !row ? 'row' : 'column');
+    const place = await placeOf(db, s, body.scope, body.scopeId);
+    const { where, count } = await formCellCases(db, cat, f, formQuery(db, s, place, quarterOf(body)), table, row, column);
+    // the list is the reader's own view of those cases (a case transferred out of it is counted, not opened)
+    return c.json(await casePage(rem, ctx.registry, s, { kind: 'workspace' }, where, body.page ?? 1, count, body.after));
+  });
+}

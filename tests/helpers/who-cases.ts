@@ -1,0 +1,74 @@
+// A hand-built register for the WHO quarterly forms' tests: cases written straight into the
+// database (the forms are what is tested, not the notification screens), each with exactly the
+// facts a form reads — registration group, site, basis of diagnosis, sex and birth date, HIV test
+// (an HIV exam row and the case's derived status, as the exam hooks keep it), outcome, transfer.
+import { sql, type Kysely } from 'kysely';
+import { kysely } from '../../server/db/kysely.ts';
+import type { TestServer } from './server.ts';
+
+export interface WhoCase {
+  /** A name the test uses for the case (its case number). */
+  key: string;
+  unit: string;
+  /** The unit that owns it now, if a transfer moved it (the notifying unit stays `unit`). */
+  owner?: string;
+  /** Sent to `owner` and not accepted yet. */
+  transferring?: boolean;
+  registered: string;
+  group?: string | null;
+  site?: 'PULMONARY' | 'EXTRAPULMONARY' | null;
+  basis?: 'BACTERIOLOGICAL' | 'CLINICAL' | null;
+  sex?: 'MALE' | 'FEMALE';
+  born?: string | null;
+  classification?: 'TB' | 'DRTB' | 'NTM';
+  diagnosisType?: 'CONFIRMED' | 'SUSPECT';
+  hiv?: { result: 'POSITIVE' | 'NEGATIVE'; art?: boolean; cpt?: boolean };
+  microscopy?: 'NEGATIVE' | 'POSITIVE';
+  outcome?: string;
+  treatmentStart?: string;
+}
+
+/**
+ * Writes the cases into the workspace (after removing the demo's own cases, so the register holds
+ * exactly these); their ids by key.
+ * @example const ids = await writeWhoCases(server, ws, [{ key: 'c1', unit, registered: '2025-01-15', group: 'NEW', site: 'PULMONARY', basis: 'BACTERIOLOGICAL' }]);
+ */
+export async function writeWhoCases(server: TestServer, workspaceId: string, cases: WhoCase[]): Promise<Record<string, string>> {
+  const db: Kysely<any> = kysely(server.ctx.orm.em.fork());
+  await db.deleteFrom('tbcase').where('workspace_id', '=', workspaceId).execute();
+  const ids: Record<string, string> = {};
+  for (const c of cases) {
+    const patientId = crypto.randomUUID(), caseId = crypto.randomUUID();
+    ids[c.key] = caseId;
+    await db.insertInto('patient').values({ id: patientId, workspace_id: workspaceId, name: c.key, last_name: 'ВОЗ', gender: c.sex ?? 'MALE', birth_date: c.born === undefined ? '1980-01-01' : c.born }).execute();
+    const treated = c.outcome && !['LOST_FOLLOWUP_BEFORE_TREATMENT', 'NOT_TB'].includes(c.outcome);
+    await db
+      .insertInto('tbcase')
+      .values({
+        id: caseId, workspace_id: workspaceId, patient_id: patientId, case_number: c.key,
+        notification_unit_id: c.unit, owner_unit_id: c.owner ?? c.unit,
+        transferring: c.transferring ?? false, transfer_from_unit_id: c.transferring ? c.unit : null,
+        state: c.outcome ? 'CLOSED' : c.diagnosisType === 'SUSPECT' ? 'NOT_ONTREATMENT' : 'ONTREATMENT',
+        diagnosis_type: c.diagnosisType ?? 'CONFIRMED', classification: c.classification ?? 'TB', validated: true,
+        registration_group: c.group === undefined ? 'NEW' : c.group, registration_date: c.registered, diagnosis_date: c.registered,
+        infection_site: c.site === undefined ? 'PULMONARY' : c.site,
+        extrapulmonary_form: c.site === 'EXTRAPULMONARY' ? 'PLEURA' : null,
+        diagnosis_basis: c.basis === undefined ? (c.site === 'EXTRAPULMONARY' ? null : 'BACTERIOLOGICAL') : c.basis,
+        ini_treatment_date: treated || (!c.outcome && c.diagnosisType !== 'SUSPECT') ? (c.treatmentStart ?? c.registered) : null,
+        outcome: c.outcome ?? null, outcome_date: c.outcome ? sql`${c.registered}::date + 200` : null,
+        hiv_result: c.hiv?.result ?? null, hiv_date: c.hiv ? c.registered : null,
+        microscopy_result: c.microscopy ?? null, microscopy_date: c.microscopy ? c.registered : null,
+      })
+      .execute();
+    if (c.hiv) {
+      await db
+        .insertInto('examhiv')
+        .values({
+          id: crypto.randomUUID(), workspace_id: workspaceId, case_id: caseId, date: c.registered, result: c.hiv.result,
+          started_ar_tdate: c.hiv.art ? c.registered : null, started_cp_tdate: c.hiv.cpt ? c.registered : null,
+        })
+        .execute();
+    }
+  }
+  return ids;
+}

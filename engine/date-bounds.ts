@@ -55,8 +55,13 @@ export function boundSource(schema: JsonSchema, holder: string[], text: unknown)
   return `unknown field "${text}"`;
 }
 
+const boundsOf = new WeakMap<JsonSchema, DateBound[]>();
+
 /** Every bound declared in a schema (nested objects and table rows included); malformed ones are left to the meta-check. */
 export function dateBounds(schema: JsonSchema): DateBound[] {
+  // a table's schema is read once and kept: every save of the table asks again
+  const known = boundsOf.get(schema);
+  if (known) return known;
   const found: DateBound[] = [];
   const visit = (node: JsonSchema, place: string[]) => {
     for (const kind of Object.keys(BOUND_KEYWORDS) as BoundKind[]) {
@@ -69,6 +74,7 @@ export function dateBounds(schema: JsonSchema): DateBound[] {
     if (isNode(node.items) && isNode(node.items.properties)) visit(node.items, [...place, ROW]);
   };
   visit(schema, []);
+  boundsOf.set(schema, found);
   return found;
 }
 

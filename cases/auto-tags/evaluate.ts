@@ -65,12 +65,11 @@ export async function matchCases(em: Em, ctx: AppContext, workspaceId: string, t
   const out = new Map(caseIds.map((id) => [id, new Set<string>()]));
   tags = await admitted(ctx, tags);
   if (!tags.length || !caseIds.length) return out;
-  const rows = await kysely(em).selectFrom('tbcase').select('patient_id').where('workspace_id', '=', workspaceId).where('id', 'in', caseIds).execute();
-  const patientIds = rows.map((r) => r.patient_id as string | null).filter((id): id is string => !!id);
   const ask = (list: AutoTag[]) => (db: Kysely<any>) => {
     const flags = sql.join(list.map((t, i) => sql`coalesce((${sql.raw(t.condition)}), false) as ${sql.id(`t${i}`)}`));
+    // the cases' patients through the cases just read: no statement of its own
     return sql<Record<string, unknown>>`with tbcase as materialized (select * from ${sql.id(sandboxSchema, 'tbcase')} where id = any(${uuids(caseIds)}::uuid[])),
-      patient as materialized (select * from ${sql.id(sandboxSchema, 'patient')} where id = any(${uuids(patientIds)}::uuid[]))
+      patient as materialized (select * from ${sql.id(sandboxSchema, 'patient')} where id in (select patient_id from tbcase))
       select tbcase.id, ${flags} from tbcase left join patient on patient.id = tbcase.patient_id`.execute(db);
   };
   const collect = (list: AutoTag[], found: Record<string, unknown>[]) => {

@@ -19,7 +19,8 @@
  * Placement. Each row says which units' views see it (`units`; null: every reader of the table):
  * the row's own unit columns (`x-table.scope.unit`, `alsoUnit`), its parent's (`x-table.parent`),
  * or the units of the rows through which it is seen (`scope.via`: a patient, through their cases).
- * A change that moves a row out of some units (a transfer) adds a `left` entry for it and for the
+ * A row placed by its own columns is placed from the document written; the others at the commit,
+ * from the rows as they are then (a patient written before its case). A change that moves a row out of some units (a transfer) adds a `left` entry for it and for the
  * rows placed through it (its sub-records, its patient), placed in the units it left, with the units
  * still seeing it (`kept`): a client of the view that lost them learns to drop them. A delete is
  * placed where the row was, and lists the rows its delete cascades to as deletes too. A delete leaves
@@ -51,7 +52,7 @@ export interface Change {
   data?: Doc;
   /** The stored document before the change (updates and deletes): where the row was placed. */
   prev?: Doc;
-  /** The stored document after the change (updates): where the row is placed now. */
+  /** The stored document after the change (creates and updates): where the row is placed now. */
   doc?: Doc;
 }
 
@@ -127,7 +128,7 @@ export async function recordChanges(em: Em, registry: Registry, def: TableDef, w
     const moved = c.op === 'update' ? movedUnits(def, c.prev, c.doc) : undefined;
     // a row that enters units brings all its values: a client there may not hold it
     const data = moved?.gained.length && c.doc ? changedValues(undefined, c.doc) : (c.data ?? null);
-    out.push(entry(def, c.rowId, c.op, c.version, data));
+    out.push(entry(def, c.rowId, c.op, c.version, data, ownPlacement(def, c.doc)));
     if (moved?.lost.length) {
       out.push(entry(def, c.rowId, 'left', c.version, null, moved.lost, moved.now));
       for (const e of await dependents(db, registry, def, c.rowId, moved)) out.push(entry(e.def, e.id, 'left', e.version, null, e.lost, e.kept));
@@ -202,6 +203,14 @@ const unitsOfDoc = (def: TableDef, doc: Doc | undefined): string[] => {
   if (!doc || !scope?.unit) return [];
   return [...new Set([scope.unit, scope.alsoUnit].filter((k): k is string => !!k).map((k) => doc[k]).filter((u): u is string => typeof u === 'string'))];
 };
+
+/**
+ * Where a row placed by its own unit columns is, from the document the writer just wrote (the row is
+ * locked or new: nobody moves it before the commit); undefined — placed at the commit — for rows
+ * placed through another row, or without the document.
+ */
+const ownPlacement = (def: TableDef, doc: Doc | undefined): string[] | undefined =>
+  doc && def.meta.scope?.unit && !def.meta.parent ? unitsOfDoc(def, doc) : undefined;
 
 /** For a unit-placed row: the units it left, gained and is in now; undefined when it did not move. */
 function movedUnits(def: TableDef, prev: Doc | undefined, doc: Doc | undefined) {

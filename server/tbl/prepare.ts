@@ -94,6 +94,10 @@ function fillDefaults(fields: Field[], doc: Doc, session: Session): void {
   }
 }
 
+/** An id as compared: lower case, or '' for none. */
+const idText = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : '');
+const sameId = (a: unknown, b: unknown) => idText(a) !== '' && idText(a) === idText(b);
+
 /**
  * Validates a document against its schema; refuses with every field error at once. First drops the
  * values of fields hidden by their `x-visible` condition (in place: they are not saved) — here, on
@@ -109,17 +113,31 @@ export function validateDoc(ctx: AppContext, def: TableDef, doc: Doc, session: S
  * Every reference must name an existing row of the same workspace, inside the user's view when the
  * target is row-scoped (no pointing at another unit's case), passing its `x-ref-filter`: one query
  * per target table, however many values point at it. `linked` fields point at rows the caller
- * wrote in the same transaction (a composed form's parts) and are not checked.
+ * wrote in the same transaction (a composed form's parts) and are not checked. An update passes the
+ * stored document (`prev`): a value it already holds was checked when written and is not checked
+ * again (an item made inactive since, or a unit outside this user's view, does not block saving
+ * another field; and the save reads nothing it does not change).
+ * @example await checkRefs(em, ctx, registry.table('tbcase'), doc, session, { prev })
  */
-export async function checkRefs(em: Em, ctx: AppContext, def: TableDef, doc: Doc, session: Session, linked: string[] = []): Promise<void> {
+export async function checkRefs(em: Em, ctx: AppContext, def: TableDef, doc: Doc, session: Session, opts: { linked?: string[]; prev?: Doc } = {}): Promise<void> {
+  const { linked = [], prev } = opts;
   const checks: { key: string; field: Field; id: unknown }[] = [];
-  for (const f of def.fields) if (f.ref && !f.readonly && !linked.includes(f.key)) checks.push({ key: f.key, field: f, id: getPath(doc, f.path) });
+  for (const f of def.fields) {
+    if (!f.ref || f.readonly || linked.includes(f.key)) continue;
+    const id = getPath(doc, f.path);
+    if (prev && sameId(id, getPath(prev, f.path))) continue;
+    checks.push({ key: f.key, field: f, id });
+  }
   for (const c of def.children) {
-    ((doc[c.prop] as unknown[]) ?? []).forEach((item, i) => {
-      for (const f of c.fields) {
-        if (f.ref) checks.push({ key: `${c.prop}.${i}${c.scalarItems ? '' : `.${f.key}`}`, field: f, id: c.scalarItems ? item : getPath(item as Doc, f.path) });
-      }
-    });
+    const held = (f: Field) => new Set(((prev?.[c.prop] as unknown[]) ?? []).map((item) => idText(c.scalarItems ? item : getPath(item as Doc, f.path))));
+    for (const f of c.fields) {
+      if (!f.ref) continue;
+      const before = held(f);
+      ((doc[c.prop] as unknown[]) ?? []).forEach((item, i) => {
+        const id = c.scalarItems ? item : getPath(item as Doc, f.path);
+        if (!before.has(idText(id))) checks.push({ key: `${c.prop}.${i}${c.scalarItems ? '' : `.${f.key}`}`, field: f, id });
+      });
+    }
   }
   const given = checks.filter((c) => c.id !== undefined && c.id !== null && c.id !== '');
   const errors: ApiError['errors'] = [];

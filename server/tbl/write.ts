@@ -49,12 +49,12 @@ export class TableWriter {
       const x = { em, ctx: this.ctx, session: this.session, def: this.def, id, isNew: true, doc };
       validateDoc(this.ctx, this.def, doc, this.session);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);
-      await checkRefs(em, this.ctx, this.def, x.doc, this.session, opts.linked);
+      await checkRefs(em, this.ctx, this.def, x.doc, this.session, { linked: opts.linked });
       await checkDateBounds(em, this.ctx, this.def, x.doc, this.session);
       await assertWritable(em, this.ctx.registry, this.def, x.doc, this.session);
       await this.store(em).insert(id, x.doc);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterSave?.(x);
-      await recordChange(em, this.ctx.registry, this.def, this.session, { rowId: id, op: 'create', version: 1, data: changedValues(undefined, x.doc) });
+      await recordChange(em, this.ctx.registry, this.def, this.session, { rowId: id, op: 'create', version: 1, data: changedValues(undefined, x.doc), doc: x.doc });
       const detail = await describeDoc(em, this.def, x.doc, this.session.lang);
       await recordCommand(em, this.session, { type: this.def.name, action: 'create', entityId: id, entityName: this.entityName(x.doc), detail });
       return id;
@@ -86,7 +86,7 @@ export class TableWriter {
       const x = { em, ctx: this.ctx, session: this.session, def: this.def, id, isNew: false, doc, prev };
       validateDoc(this.ctx, this.def, doc, this.session);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);
-      await checkRefs(em, this.ctx, this.def, x.doc, this.session);
+      await checkRefs(em, this.ctx, this.def, x.doc, this.session, { prev });
       await checkDateBounds(em, this.ctx, this.def, x.doc, this.session);
       await assertWritable(em, this.ctx.registry, this.def, x.doc, this.session);
       assignChildIds(this.def, prev, x.doc, this.session.lang); // kept child rows keep their ids: the diff names the changed row

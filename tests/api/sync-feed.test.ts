@@ -14,6 +14,7 @@ import type { Em } from '../../server/db/orm.ts';
 import { afterCommit } from '../../server/db/transaction.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
+import { readFeed, readUntil, type FeedChange as Change } from '../helpers/feed.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
@@ -26,35 +27,10 @@ let kant: string;
 let patientId: string;
 let ws: string;
 
-interface Change { pos: string; table: string; id: string; op: string; version: number; data: Record<string, any> | null }
 
 const db = () => kysely(server.ctx.orm.em.fork());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DOCTOR = ['CASEMAN', 'CASE_TRANSFER', 'NEWCASE', 'EXAM_MICROSCOPY', 'CASE_COMMENTS'].map((permission) => ({ permission }));
-
-/** Reads the feed from `after` to its current end. */
-async function readFeed(client: ApiClient, after = '0.0'): Promise<{ changes: Change[]; last: string }> {
-  const changes: Change[] = [];
-  for (;;) {
-    const r = await client.post('/api/sync/changes', { after, limit: 1000 });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    changes.push(...r.body.changes);
-    after = r.body.last;
-    if (!r.body.more) return { changes, last: after };
-  }
-}
-
-/** Reads on from `after` until `done` holds for what was read (the feed trails the oldest transaction of the database server), at most 30 s. */
-async function readUntil(client: ApiClient, after: string, done: (changes: Change[]) => boolean): Promise<Change[]> {
-  const changes: Change[] = [];
-  for (const until = Date.now() + 30_000; ; ) {
-    const page = await readFeed(client, after);
-    changes.push(...page.changes);
-    after = page.last;
-    if (done(changes) || Date.now() > until) return changes;
-    await sleep(100);
-  }
-}
 
 const ofRow = (changes: Change[], id: string) => changes.filter((c) => c.id === id);
 const versionOf = async (table: string, id: string) => Number((await db().selectFrom(table).select('version').where('id', '=', id).executeTakeFirstOrThrow()).version);

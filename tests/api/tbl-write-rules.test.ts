@@ -35,6 +35,24 @@ describe('x-ref-filter: a regimen row takes a medicine, not any product', () => 
     expect((await admin.get(`/api/tbl/regimen/${id}`)).body.medicines.map((m: any) => m.medicineId)).toEqual([medicine]);
   });
 
+  it('checks only what a save changes: a row kept as it was stays, though its product is no longer a medicine', async () => {
+    const made = await admin.post('/api/tbl/product', { type: 'MEDICINE', shortName: 'Врем', name: 'Временное лекарство', active: true, category: 'ORAL', line: 'OTHER' });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const temporary = made.body.result;
+    const id = (await admin.post('/api/tbl/regimen', { name: 'Со временным', classification: 'TB', medicines: [row({ medicineId: temporary })] })).body.result;
+    expect((await admin.post(`/api/tbl/product/${temporary}`, { type: 'PRODUCT' })).status).toBe(200);
+    // renamed, its row untouched: saved
+    const renamed = await admin.post(`/api/tbl/regimen/${id}`, { name: 'Со временным, переименован' });
+    expect(renamed.status).toBe(200);
+    expect((await admin.get(`/api/tbl/regimen/${id}`)).body.name).toBe('Со временным, переименован');
+    // a second row naming that product now is refused; the kept first row is not named
+    const added = await admin.post(`/api/tbl/regimen/${id}`, { medicines: [row({ medicineId: temporary }), row({ medicineId: temporary, iniDay: 60 })] });
+    expect(added.status).toBe(200); // the same product held before: not a new choice
+    const swapped = await admin.post(`/api/tbl/regimen/${id}`, { medicines: [row({ medicineId: cartridge })] });
+    expect(swapped.status).toBe(400);
+    expect(swapped.body.errors).toEqual([{ field: 'medicines.0.medicineId', msg: 'Эту запись здесь выбрать нельзя' }]);
+  });
+
   it("offers only medicines in the row's lookup", async () => {
     const all = (await admin.post('/api/opts/product', {})).body as any[];
     expect(all.map((o) => o.value)).toContain(cartridge);

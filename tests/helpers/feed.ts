@@ -1,0 +1,39 @@
+// Reading the change feed (`POST /api/sync/changes`, docs/sync-feed.md) as a client does. The feed
+// trails the oldest write transaction running on the database server — another test file's too —
+// so a test waits for what it expects rather than reading once.
+import { expect } from 'vitest';
+import type { ApiClient } from './server.ts';
+
+export interface FeedChange { pos: string; table: string; id: string; op: string; version: number; data: Record<string, any> | null }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Reads the feed from `after` to its current end, page by page.
+ * @example const { last } = await readFeed(admin) // the position to read on from
+ */
+export async function readFeed(client: ApiClient, after = '0.0'): Promise<{ changes: FeedChange[]; last: string }> {
+  const changes: FeedChange[] = [];
+  for (;;) {
+    const r = await client.post('/api/sync/changes', { after, limit: 1000 });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    changes.push(...r.body.changes);
+    after = r.body.last;
+    if (!r.body.more) return { changes, last: after };
+  }
+}
+
+/**
+ * Reads on from `after` until `done` holds for what was read, at most 30 s.
+ * @example await readUntil(admin, start, (cs) => cs.some((c) => c.id === id && c.op === 'delete'))
+ */
+export async function readUntil(client: ApiClient, after: string, done: (changes: FeedChange[]) => boolean): Promise<FeedChange[]> {
+  const changes: FeedChange[] = [];
+  for (const until = Date.now() + 30_000; ; ) {
+    const page = await readFeed(client, after);
+    changes.push(...page.changes);
+    after = page.last;
+    if (done(changes) || Date.now() > until) return changes;
+    await sleep(100);
+  }
+}

@@ -178,7 +178,9 @@ async function insertChunk(db: Kysely<any>, rows: Entry[]): Promise<void> {
   await sql`
     with e as (select x, ord from jsonb_array_elements(${json}::jsonb) with ordinality as e(x, ord)),
     k as (select greatest(pg_current_xact_id()::text::bigint,
-            coalesce((select max(c.tx_key) from changelog c join e on c.workspace_id = (e.x->>'w')::uuid and c.table_name = e.x->>'t' and c.row_id = (e.x->>'r')::uuid), 0)) as key),
+            coalesce((select max(l.tx_key) from e cross join lateral (select c.tx_key from changelog c
+              where c.workspace_id = (e.x->>'w')::uuid and c.table_name = e.x->>'t' and c.row_id = (e.x->>'r')::uuid
+              order by c.tx_key desc limit 1) l), 0)) as key),
     s as (select n.seq, row_number() over (order by n.seq) as ord from (select nextval('changelog_seq') as seq from generate_series(1, ${rows.length}::int)) n),
     stones as (insert into tombstone (id, workspace_id, table_name, row_id, row_version, deleted_at)
       select gen_random_uuid(), (e.x->>'w')::uuid, e.x->>'t', (e.x->>'r')::uuid, (e.x->>'v')::int, (e.x->>'at')::timestamptz from e where e.x->>'o' = 'delete'

@@ -8,18 +8,20 @@ import { reportCatalogue } from '../../engine/report-vars.ts';
 import { schemasDir } from '../../server/config.ts';
 import { formsDir, loadForms } from './definition.ts';
 
-const cat = reportCatalogue(loadSchemas(schemasDir));
+const registry = loadSchemas(schemasDir);
+const cat = reportCatalogue(registry);
+const caseDef = registry.table('tbcase');
 const dir = mkdtempSync(join(tmpdir(), 'whoforms-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const tb07 = () => JSON.parse(readFileSync(join(formsDir(schemasDir), 'tb07.json'), 'utf8'));
 const loadWith = (doc: unknown) => {
   writeFileSync(join(dir, 'tb07.json'), JSON.stringify(doc));
-  return () => loadForms(dir, cat);
+  return () => loadForms(dir, cat, caseDef);
 };
 
 describe('WHO form definitions', () => {
   it('load as shipped, outcome cohorts a year back', () => {
-    const forms = loadForms(formsDir(schemasDir), cat);
+    const forms = loadForms(formsDir(schemasDir), cat, caseDef);
     expect([...forms.keys()].sort()).toEqual(expect.arrayContaining(['tb07', 'tb08']));
     expect(forms.get('tb08')!.population.quartersBack).toBe(4);
     expect(forms.get('tb07')!.population.quartersBack).toBe(0);

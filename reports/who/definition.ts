@@ -8,13 +8,15 @@
  * total must equal (`reconcile`). A country changes its national form by editing the file.
  *
  * A condition: `{var, in: [keys]}`, `{var, empty: true}`, an age variable `{var, ageFrom, ageTo}`
- * (whole years at its case date), `{all: [...]}`, `{any: [...]}`, `{not: cond}`; a row or column
+ * (whole years at its case date), `{span: [fromField, toField], maxMonths | overMonths}` (two dates
+ * of the case: the planned length of a regimen), `{all: [...]}`, `{any: [...]}`, `{not: cond}`; a row or column
  * without `when` counts every case of the table.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ReportCatalogue, ReportVariable } from '../../engine/report-vars.ts';
+import type { TableDef } from '../../engine/types.ts';
 
 /** A label in both languages of the interface. */
 export interface Label {
@@ -26,6 +28,8 @@ export type Condition =
   | { var: string; in: (string | number | boolean)[] }
   | { var: string; empty: true }
   | { var: string; ageFrom: number; ageTo: number }
+  /** The time between two dates of the case (fields of `tbcase`): at most `maxMonths`, or more than `overMonths`. */
+  | { span: [string, string]; maxMonths?: number; overMonths?: number; /** Their columns, set at load. */ columns?: [string, string] }
   | { all: Condition[] }
   | { any: Condition[] }
   | { not: Condition };
@@ -81,6 +85,14 @@ export const definitionSchema = {
         { type: 'object', additionalProperties: false, required: ['var', 'in'], properties: { var: { type: 'string' }, in: { type: 'array', minItems: 1, items: key } } },
         { type: 'object', additionalProperties: false, required: ['var', 'empty'], properties: { var: { type: 'string' }, empty: { const: true } } },
         { type: 'object', additionalProperties: false, required: ['var', 'ageFrom', 'ageTo'], properties: { var: { type: 'string' }, ageFrom: { type: 'integer', minimum: 0 }, ageTo: { type: 'integer', minimum: 0 } } },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['span'],
+          minProperties: 2,
+          maxProperties: 2,
+          properties: { span: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string' } }, maxMonths: { type: 'integer', minimum: 0 }, overMonths: { type: 'integer', minimum: 0 } },
+        },
         { type: 'object', additionalProperties: false, required: ['all'], properties: { all: { type: 'array', minItems: 1, items: { $ref: '#/$defs/cond' } } } },
         { type: 'object', additionalProperties: false, required: ['any'], properties: { any: { type: 'array', minItems: 1, items: { $ref: '#/$defs/cond' } } } },
         { type: 'object', additionalProperties: false, required: ['not'], properties: { not: { $ref: '#/$defs/cond' } } },
@@ -125,14 +137,21 @@ export function conditionVars(c: Condition): string[] {
   if ('all' in c) return c.all.flatMap(conditionVars);
   if ('any' in c) return c.any.flatMap(conditionVars);
   if ('not' in c) return conditionVars(c.not);
+  if ('span' in c) return [];
   return [c.var];
 }
 
 /** What is wrong with a condition's variables and keys, as messages with their pointer. */
-function conditionProblems(cat: ReportCatalogue, c: Condition, at: string): string[] {
-  if ('all' in c) return c.all.flatMap((x, i) => conditionProblems(cat, x, `${at}/all/${i}`));
-  if ('any' in c) return c.any.flatMap((x, i) => conditionProblems(cat, x, `${at}/any/${i}`));
-  if ('not' in c) return conditionProblems(cat, c.not, `${at}/not`);
+function checkCondition(cat: ReportCatalogue, c: Condition, at: string, caseDef: TableDef): string[] {
+  const inner = (x: Condition, where: string) => checkCondition(cat, x, where, caseDef);
+  if ('all' in c) return c.all.flatMap((x, i) => inner(x, `${at}/all/${i}`));
+  if ('any' in c) return c.any.flatMap((x, i) => inner(x, `${at}/any/${i}`));
+  if ('not' in c) return inner(c.not, `${at}/not`);
+  if ('span' in c) {
+    const fields = c.span.map((k) => caseDef.fields.find((f) => f.key === k && f.format === 'date'));
+    if (fields[0] && fields[1]) c.columns = [fields[0].column, fields[1].column];
+    return c.span.filter((_k, i) => !fields[i]).map((k) => `${at}/span: "${k}" is no date of the case`);
+  }
   const v: ReportVariable | undefined = cat.variable(c.var);
   if (!v) return [`${at}: unknown report variable "${c.var}"`];
   if (v.source.kind === 'each') return [`${at}: "${c.var}" has several rows per case; a form reads one value per case`];
@@ -148,20 +167,21 @@ function conditionProblems(cat: ReportCatalogue, c: Condition, at: string): stri
 }
 
 /** What is wrong with a definition beyond its shape: variables, ids, references to other forms. */
-export function definitionProblems(cat: ReportCatalogue, d: FormDefinition, all: Map<string, FormDefinition>): string[] {
+export function definitionProblems(cat: ReportCatalogue, caseDef: TableDef, d: FormDefinition, all: Map<string, FormDefinition>): string[] {
   const out: string[] = [];
+  const conditionProblems = (c: Condition, at: string) => checkCondition(cat, c, at, caseDef);
   const date = cat.filter(d.population.date);
   if (!date || date.type !== 'period' || date.source.kind !== 'case') out.push(`/population/date: "${d.population.date}" is no date of the case`);
-  if (d.population.when) out.push(...conditionProblems(cat, d.population.when, '/population/when'));
-  (d.exclude ?? []).forEach((e, i) => out.push(...conditionProblems(cat, e.when, `/exclude/${i}/when`)));
+  if (d.population.when) out.push(...conditionProblems(d.population.when, '/population/when'));
+  (d.exclude ?? []).forEach((e, i) => out.push(...conditionProblems(e.when, `/exclude/${i}/when`)));
   const unique = (ids: string[], at: string) => ids.forEach((x, i) => ids.indexOf(x) !== i && out.push(`${at}: "${x}" twice`));
   unique(d.tables.map((t) => t.id), '/tables');
   unique((d.exclude ?? []).map((e) => e.id), '/exclude');
   d.tables.forEach((t, ti) => {
-    if (t.when) out.push(...conditionProblems(cat, t.when, `/tables/${ti}/when`));
+    if (t.when) out.push(...conditionProblems(t.when, `/tables/${ti}/when`));
     for (const side of ['rows', 'columns'] as const) {
       unique(t[side].map((l) => l.id), `/tables/${ti}/${side}`);
-      t[side].forEach((l, li) => l.when && out.push(...conditionProblems(cat, l.when, `/tables/${ti}/${side}/${li}/when`)));
+      t[side].forEach((l, li) => l.when && out.push(...conditionProblems(l.when, `/tables/${ti}/${side}/${li}/when`)));
     }
   });
   const cellOk = (f: FormDefinition | undefined, r: CellRef, at: string) => {
@@ -179,9 +199,9 @@ export function definitionProblems(cat: ReportCatalogue, d: FormDefinition, all:
 /**
  * Every form of `schemas/reports/who/`, checked against the meta-schema and the report catalogue;
  * throws naming the file and pointer of each problem, so the server does not start with a bad form.
- * @example const forms = loadForms(formsDir(schemasDir), reportCatalogue(registry)); forms.get('tb07')?.tables[0].rows[0].id // 'new'
+ * @example const forms = loadForms(formsDir(schemasDir), reportCatalogue(registry), registry.table('tbcase')); forms.get('tb07')?.tables[0].rows[0].id // 'new'
  */
-export function loadForms(dir: string, cat: ReportCatalogue): Map<string, FormDefinition> {
+export function loadForms(dir: string, cat: ReportCatalogue, caseDef: TableDef): Map<string, FormDefinition> {
   let names: string[];
   try {
     names = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
@@ -208,7 +228,7 @@ export function loadForms(dir: string, cat: ReportCatalogue): Map<string, FormDe
     if (forms.has(d.id)) problems.push(`${file} /id: the form "${d.id}" is declared twice`);
     forms.set(d.id, { ...d, order: d.order ?? 0, exclude: d.exclude ?? [], population: { ...d.population, quartersBack: d.population.quartersBack ?? 0 } });
   }
-  for (const d of forms.values()) problems.push(...definitionProblems(cat, d, forms).map((p) => `${join(dir, d.id)}.json ${p}`));
+  for (const d of forms.values()) problems.push(...definitionProblems(cat, caseDef, d, forms).map((p) => `${join(dir, d.id)}.json ${p}`));
   if (problems.length) throw new Error(`invalid WHO form definitions:\n  ${problems.join('\n  ')}`);
   return forms;
 }

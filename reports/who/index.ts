@@ -11,5 +11,5 @@ import { whoFormRoutes } from './routes.ts';
 /** Mounts the forms' routes with the forms the schemas folder declares. */
 export function whoRoutes(app: Hono<Env>, ctx: AppContext): void {
   const cat = reportCatalogue(ctx.registry);
-  whoFormRoutes(app, ctx, cat, loadForms(formsDir(ctx.schemasDir), cat));
+  whoFormRoutes(app, ctx, cat, loadForms(formsDir(ctx.schemasDir), cat, ctx.registry.table('tbcase')));
 }

@@ -27,6 +27,12 @@ export function conditionSql(j: Joins, cat: ReportCatalogue, c: Condition | unde
   if ('all' in c) return sql<SqlBool>`(${sql.join(c.all.map((x) => conditionSql(j, cat, x)), sql` and `)})`;
   if ('any' in c) return sql<SqlBool>`(${sql.join(c.any.map((x) => conditionSql(j, cat, x)), sql` or `)})`;
   if ('not' in c) return sql<SqlBool>`(not ${conditionSql(j, cat, c.not)})`;
+  if ('span' in c) {
+    const [from, to] = c.columns!.map((col) => sql.ref(`c.${col}`));
+    return c.maxMonths !== undefined
+      ? sql<SqlBool>`coalesce(${to} <= ${from} + make_interval(months => ${c.maxMonths}), false)`
+      : sql<SqlBool>`coalesce(${to} > ${from} + make_interval(months => ${c.overMonths ?? 0}), false)`;
+  }
   const v = cat.variable(c.var)!;
   if ('ageFrom' in c && v.value.kind === 'age') {
     const born = sql.ref(`${j.source(v.source)}.${v.column}`);

@@ -26,6 +26,12 @@ export interface WhoCase {
   microscopy?: 'NEGATIVE' | 'POSITIVE';
   outcome?: string;
   treatmentStart?: string;
+  /** A treatment row: its planned end, a catalogue regimen (`regimenId`) or none, moved to an individualised one. */
+  treatment?: { end: string; regimenId?: string; individualized?: boolean };
+  resistance?: string;
+  /** The newest culture result, and the conversion date (derived columns, as the culture hooks keep them). */
+  culture?: string;
+  converted?: string;
 }
 
 /**
@@ -58,8 +64,19 @@ export async function writeWhoCases(server: TestServer, workspaceId: string, cas
         outcome: c.outcome ?? null, outcome_date: c.outcome ? sql`${c.registered}::date + 200` : null,
         hiv_result: c.hiv?.result ?? null, hiv_date: c.hiv ? c.registered : null,
         microscopy_result: c.microscopy ?? null, microscopy_date: c.microscopy ? c.registered : null,
+        drug_resistance_type: c.resistance ?? null, culture_result: c.culture ?? null, culture_date: c.culture ? c.registered : null,
+        culture_conversion_date: c.converted ?? null, treatment_end_date: c.treatment?.end ?? null,
       })
       .execute();
+    if (c.treatment) {
+      await db
+        .insertInto('treatment')
+        .values({
+          id: crypto.randomUUID(), workspace_id: workspaceId, case_id: caseId, regimen_id: c.treatment.regimenId ?? null,
+          moved_to_individualized: c.treatment.individualized ?? false, ini_date: c.treatmentStart ?? c.registered, end_date: c.treatment.end,
+        })
+        .execute();
+    }
     if (c.hiv) {
       await db
         .insertInto('examhiv')

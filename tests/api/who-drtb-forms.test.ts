@@ -1,0 +1,88 @@
+// The WHO DR-TB forms (issue 23) on a hand-built register: RR/MDR-TB detected and enrolled by regimen
+// (TB 07-MDR, 2025 Q1), the 6-month interim results (cohort started 2024 Q2, asked in 2025 Q1) and the
+// final outcomes (cohort started 2023 Q1, asked in 2025 Q1). Every number is written from the rule.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { unitNamed } from '../helpers/cases.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
+import { writeWhoCases, type WhoCase } from '../helpers/who-cases.ts';
+import { kysely } from '../../server/db/kysely.ts';
+
+useTestServer();
+let A: string;
+
+const dr = (c: Partial<WhoCase> & { key: string; registered: string }): WhoCase => ({ unit: A, classification: 'DRTB', resistance: 'MDR', ...c });
+
+beforeAll(async () => {
+  A = await unitNamed(admin, 'Бишкекский городской');
+  const ws = (await admin.post('/api/sys/session')).body.workspaceId;
+  const db = kysely(server.ctx.orm.em.fork());
+  const regimen = await db.selectFrom('regimen').select('id').where('workspace_id', '=', ws).executeTakeFirstOrThrow();
+  const std = regimen.id as string;
+  await writeWhoCases(server, ws, [
+    // TB 07-MDR, 2025 Q1
+    dr({ key: 'd1', registered: '2025-01-10', resistance: 'RR', treatment: { end: '2026-01-10', regimenId: std } }), // shorter: 12 months exactly
+    dr({ key: 'd2', registered: '2025-01-11', treatment: { end: '2026-01-12', regimenId: std } }), // longer: 12 months and a day
+    dr({ key: 'd3', registered: '2025-02-01', resistance: 'PRE_XDR', treatment: { end: '2026-08-01', regimenId: std, individualized: true } }), // individual
+    dr({ key: 'd4', registered: '2025-02-02', resistance: 'XDR', treatment: { end: '2026-08-02' } }), // no catalogue regimen: individual
+    dr({ key: 'd5', registered: '2025-03-03', diagnosisType: 'CONFIRMED' }), // detected, treatment started with no treatment row yet: individual
+    dr({ key: 'd6', registered: '2025-03-04', outcome: 'LOST_FOLLOWUP_BEFORE_TREATMENT' }), // detected, never started
+    dr({ key: 'd7', registered: '2025-03-05', resistance: 'MONO_RESISTANCE' }), // excluded: not RR
+    // interim cohort: started 2024 Q2
+    dr({ key: 'i1', registered: '2024-04-01', converted: '2024-06-01', culture: 'NEGATIVE', treatment: { end: '2025-04-01', regimenId: std } }),
+    dr({ key: 'i2', registered: '2024-04-02', culture: 'POSITIVE', treatment: { end: '2025-04-01', regimenId: std } }),
+    dr({ key: 'i3', registered: '2024-05-01', outcome: 'DIED', converted: '2024-06-01', treatment: { end: '2025-05-01', regimenId: std } }), // died counts as died
+    dr({ key: 'i4', registered: '2024-06-30', resistance: 'PRE_XDR', treatment: { end: '2025-06-30', regimenId: std } }), // no culture: not evaluated
+    dr({ key: 'i5', registered: '2024-06-15', outcome: 'LOST_FOLLOWUP', treatment: { end: '2025-06-15', regimenId: std } }),
+    // final cohort: started 2023 Q1
+    dr({ key: 'f1', registered: '2023-01-10', outcome: 'CURED', treatment: { end: '2023-10-10', regimenId: std } }),
+    dr({ key: 'f2', registered: '2023-02-10', outcome: 'TREAT_FAILED', hiv: { result: 'POSITIVE', art: true }, treatment: { end: '2024-08-10', regimenId: std } }),
+    dr({ key: 'f3', registered: '2023-03-10', resistance: 'XDR', outcome: 'TREAT_COMPLETED', treatment: { end: '2024-09-10' } }),
+    dr({ key: 'f4', registered: '2023-03-20', treatment: { end: '2024-09-20', regimenId: std } }), // no outcome: excluded
+  ]);
+}, 240_000);
+
+const cells = async (form: string) => {
+  const r = await admin.post('/api/who/report', { form, year: 2025, quarter: 1, scope: 'UNIT', scopeId: A });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  const t = r.body.result.tables[0];
+  return { result: r.body.result, table: Object.fromEntries(t.rows.map((row: any, i: number) => [row.id, Object.fromEntries(t.columns.map((c: any, j: number) => [c.id, t.values[i][j]]))])) };
+};
+
+describe('DR-TB forms', () => {
+  it('TB 07-MDR: detected and started by regimen type', async () => {
+    const { result, table } = await cells('tb07mdr');
+    // RR/MDR: d1 shorter, d2 longer, d5 individual, d6 never started; pre-XDR d3 individual; XDR d4 individual
+    expect(table).toEqual({
+      rrMdr: { detected: 4, started: 3, short: 1, long: 1, individual: 1 },
+      preXdr: { detected: 1, started: 1, short: 0, long: 0, individual: 1 },
+      xdr: { detected: 1, started: 1, short: 0, long: 0, individual: 1 },
+      total: { detected: 6, started: 5, short: 1, long: 1, individual: 3 },
+    });
+    expect(result.excluded.list.map((x: any) => [x.caseNumber, x.reason])).toEqual([['d7', 'noResistance']]);
+  });
+
+  it('6-month interim results of the cohort started three quarters earlier', async () => {
+    const { result, table } = await cells('tb08mdrInterim');
+    expect(result.period).toEqual({ from: '2024-04-01', to: '2024-07-01' });
+    expect(table).toEqual({
+      rrMdr: { started: 4, negative: 1, positive: 1, died: 1, lost: 1, notEvaluated: 0 },
+      preXdr: { started: 1, negative: 0, positive: 0, died: 0, lost: 0, notEvaluated: 1 },
+      xdr: { started: 0, negative: 0, positive: 0, died: 0, lost: 0, notEvaluated: 0 },
+      total: { started: 5, negative: 1, positive: 1, died: 1, lost: 1, notEvaluated: 1 },
+    });
+  });
+
+  it('final outcomes of the cohort started 24 months earlier (2021 definitions)', async () => {
+    const { result, table } = await cells('tb08mdr');
+    expect(result.period).toEqual({ from: '2023-01-01', to: '2023-04-01' });
+    const none = { registered: 0, cured: 0, completed: 0, failed: 0, died: 0, lost: 0, notEvaluated: 0, success: 0 };
+    expect(table).toEqual({
+      rrMdr: { ...none, registered: 2, cured: 1, failed: 1, success: 1 },
+      preXdr: none,
+      xdr: { ...none, registered: 1, completed: 1, success: 1 },
+      hivPositive: { ...none, registered: 1, failed: 1 },
+      total: { ...none, registered: 3, cured: 1, completed: 1, failed: 1, success: 2 },
+    });
+    expect(result.excluded.list.map((x: any) => [x.caseNumber, x.reason])).toEqual([['f4', 'noOutcome']]);
+  });
+});

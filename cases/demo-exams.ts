@@ -3,7 +3,7 @@
  * and the culture conversion have something to show: a diagnostic smear (and an Xpert for DRTB) for
  * each confirmed case, and for each case on treatment cultures at the start and about one and two
  * months later — mostly converting to negative. Set-based SQL like `cases/generate.ts`; the cases'
- * derived columns are then recomputed as a write would (`refreshDerived`).
+ * derived columns are then recomputed as a write would (`refreshDemoDerived`).
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../server/types.ts';
@@ -35,7 +35,16 @@ export async function generateDemoExams(ctx: AppContext, workspaceId: string): P
       from tbcase t cross join (values (0), (35), (70)) as m(days)
      where t.workspace_id = ${workspaceId} and t.diagnosis_type = 'CONFIRMED' and t.ini_treatment_date is not null
        and t.ini_treatment_date + m.days <= current_date`.execute(db);
-  const ids = (await db.selectFrom('tbcase').select('id').where('workspace_id', '=', workspaceId).where('diagnosis_type', '=', 'CONFIRMED').execute()).map((r) => r.id as string);
+}
+
+/**
+ * Recomputes the confirmed cases' derived columns from their exams (latest results, culture
+ * conversion), through the writer's system door, as an exam's write would.
+ * @example await refreshDemoDerived(ctx, workspaceId) // after generateDemoExams and feedGenerated
+ */
+export async function refreshDemoDerived(ctx: AppContext, workspaceId: string): Promise<void> {
+  const em = ctx.orm.em.fork();
+  const ids = (await kysely(em).selectFrom('tbcase').select('id').where('workspace_id', '=', workspaceId).where('diagnosis_type', '=', 'CONFIRMED').execute()).map((r) => r.id as string);
   const session = systemSession(workspaceId, '');
   for (const table of ['exammic', 'examxpert', 'examcul']) await refreshDerived({ em, ctx, session }, table, ids);
 }

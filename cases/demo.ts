@@ -4,7 +4,8 @@ import { demoWorkspaceName } from '../catalogues/demo/seed.ts';
 import { generateCases } from './generate.ts';
 import { generateTreatments } from './treatment/generate.ts';
 import { generateDemoTalk } from './demo-talk.ts';
-import { generateDemoExams } from './demo-exams.ts';
+import { generateDemoExams, refreshDemoDerived } from './demo-exams.ts';
+import { feedGenerated } from '../server/tbl/feed-generated.ts';
 import { generateDemoCaseData } from './case-data/demo.ts';
 import { refreshWorkspaceTags } from './auto-tags/index.ts';
 
@@ -31,7 +32,10 @@ export async function seedDemoCases(ctx: AppContext, created?: { login: string; 
   await generateDemoExams(ctx, ws.id as string);
   // comorbidities, contacts, adverse effects and previous treatments (the case data tab)
   await generateDemoCaseData(db, ws.id as string);
-  // generated rows bypass the writer, so their automatic tags are computed once here
+  // generated rows bypass the writer: the change feed learns them as creates, before anything changes them
+  await feedGenerated(ctx, ws.id as string);
+  // then what a write would have done: the cases' derived columns, their automatic tags
+  await refreshDemoDerived(ctx, ws.id as string);
   await refreshWorkspaceTags(ctx.orm.em.fork(), ctx, ws.id as string);
   return undefined;
 }

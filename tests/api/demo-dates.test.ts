@@ -1,11 +1,13 @@
 // The demo register holds nothing dated after today (issue 21): no outcome, registration,
 // diagnosis, treatment start, birth, exam, contact examination, comment or review issue in the
 // future, and no case registered or diagnosed before its patient's birth — whatever the day the
-// demo is made on. (Planned dates — a treatment's end, a prescription's end — may lie ahead.)
+// demo is made on. (Planned dates — a treatment's end, a prescription's end — may lie ahead.) And
+// the whole register is in the change feed, though it is generated beside the writer.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCases } from '../../cases/demo.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import { readFeed } from '../helpers/feed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -46,5 +48,28 @@ describe('the demo data', () => {
       select count(*)::int as n from tbcase c join patient p on p.id = c.patient_id
        where c.registration_date < p.birth_date or c.diagnosis_date < p.birth_date`.execute(db());
     expect(r.rows[0].n).toBe(0);
+  });
+
+  it('is in the change feed: every generated row has its create, so a client reading from the start gets the whole register', async () => {
+    // the tables the generators write set-based, beside the table writer
+    const generated = ['patient', 'tbcase', 'treatment', 'treatunit', 'prescription', 'adherence', 'exammic', 'examxpert', 'examcul',
+      'casecomment', 'issue', 'issuefollowup', 'contact', 'sideeffect', 'prevtreat'];
+    const unfed: string[] = [];
+    for (const table of generated) {
+      const r = await sql<{ rows: number; unfed: number }>`
+        select count(*)::int as rows, count(*) filter (where not exists (
+                 select 1 from changelog c where c.table_name = ${table} and c.row_id = t.id and c.op = 'create'))::int as unfed
+          from ${sql.table(table)} t`.execute(db());
+      expect(r.rows[0].rows, table).toBeGreaterThan(0);
+      if (r.rows[0].unfed) unfed.push(`${table}: ${r.rows[0].unfed} of ${r.rows[0].rows}`);
+    }
+    expect(unfed).toEqual([]);
+    // as the administrator reads it: a case's create carries its number, before the derived update of its latest results
+    const admin = await server.login();
+    const anyCase = (await sql<{ id: string; case_number: string }>`select id, case_number from tbcase where diagnosis_type = 'CONFIRMED' order by id limit 1`.execute(db())).rows[0];
+    const feed = await readFeed(admin);
+    const ofCase = feed.changes.filter((c) => c.id === anyCase.id);
+    expect(ofCase[0]).toMatchObject({ table: 'tbcase', op: 'create', version: 1, data: expect.objectContaining({ caseNumber: anyCase.case_number }) });
+    expect(ofCase.slice(1).every((c) => c.op === 'update' && c.version > 1)).toBe(true);
   });
 });

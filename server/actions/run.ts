@@ -84,7 +84,7 @@ export async function runAction(ctx: AppContext, s: Session, table: string, id: 
     else if (!action.rowUnchanged) await writer.update(id, change.patch ?? {}, { within: em, action: name, items: change.items });
     return change.result;
   });
-  ctx.identities.clear(); // an action may change what sessions carry (a blocked user)
+  // what sessions carry (a blocked user) is reloaded by the writer when the action changes it
   return result;
 }
 

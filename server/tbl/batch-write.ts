@@ -10,6 +10,7 @@
 import { sql } from 'kysely';
 import type { TableDef } from '../../engine/types.ts';
 import { kysely } from '../db/kysely.ts';
+import { reloadIdentitiesOnCommit } from './identity-tables.ts';
 import type { Doc } from '../types.ts';
 import { changedValues, recordChanges } from '../sync/changes.ts';
 import { getPath, rowToDoc } from './rows.ts';
@@ -30,6 +31,7 @@ function columnsOf(def: TableDef) {
 export async function batchInsert(x: SystemWriteContext, table: string, docs: (Doc & { id: string })[], cause: SystemCause): Promise<string[]> {
   if (!docs.length) return [];
   const def = x.ctx.registry.table(table);
+  reloadIdentitiesOnCommit(x.em, x.ctx, table);
   const fields = columnsOf(def);
   const columns = [...new Set(['id', ...(def.meta.workspace ? ['workspace_id'] : []), ...fields.map((f) => f.column)])];
   const json = JSON.stringify(
@@ -62,6 +64,7 @@ export async function batchInsert(x: SystemWriteContext, table: string, docs: (D
 export async function batchDelete(x: SystemWriteContext, table: string, ids: string[], cause: SystemCause): Promise<(Doc & { id: string })[]> {
   if (!ids.length) return [];
   const def = x.ctx.registry.table(table);
+  reloadIdentitiesOnCommit(x.em, x.ctx, table);
   const fields = columnsOf(def);
   const db = kysely(x.em);
   const list = `{${[...new Set(ids)].join(',')}}`;

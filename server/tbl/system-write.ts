@@ -11,6 +11,7 @@ import type { HistoryDetail } from '../history/describe.ts';
 import { recordCommand } from '../history/record.ts';
 import { sql } from 'kysely';
 import type { Em } from '../db/orm.ts';
+import { reloadIdentitiesOnCommit } from './identity-tables.ts';
 import { kysely } from '../db/kysely.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
 import { changedValues, recordChange } from '../sync/changes.ts';
@@ -55,6 +56,7 @@ export interface SystemWriteContext {
  */
 export async function systemUpdate(x: SystemWriteContext, table: string, id: string, values: Doc, cause: SystemCause): Promise<number | undefined> {
   const def = x.ctx.registry.table(table);
+  reloadIdentitiesOnCommit(x.em, x.ctx, table);
   const fields = def.fields.filter((f) => f.key in values && f.kind !== 'none' && f.kind !== 'via');
   let q = kysely(x.em).selectFrom(table).select(['version', ...fields.map((f) => f.column)]).where('id', '=', id);
   if (def.meta.workspace) q = q.where('workspace_id', '=', x.session.workspaceId);
@@ -81,6 +83,7 @@ export async function systemUpdate(x: SystemWriteContext, table: string, id: str
  */
 export async function systemInsert(x: SystemWriteContext, table: string, id: string, doc: Doc, cause: SystemCause): Promise<void> {
   const def = x.ctx.registry.table(table);
+  reloadIdentitiesOnCommit(x.em, x.ctx, table);
   // the caller decided the row belongs here (its cause): no user's view applies
   await TableStore.unscoped(`system write of ${table}`, def, x.em, x.session.workspaceId).insert(id, doc);
   await recordChange(x.em, x.ctx.registry, def, x.session, { rowId: id, op: 'create', version: 1, data: changedValues(undefined, doc) });
@@ -93,6 +96,7 @@ export async function systemInsert(x: SystemWriteContext, table: string, id: str
  */
 export async function systemDelete(x: SystemWriteContext, table: string, id: string, cause: SystemCause): Promise<boolean> {
   const def = x.ctx.registry.table(table);
+  reloadIdentitiesOnCommit(x.em, x.ctx, table);
   let q = kysely(x.em).selectFrom(table).select('version').where('id', '=', id);
   if (def.meta.workspace) q = q.where('workspace_id', '=', x.session.workspaceId);
   const row = await q.forUpdate().executeTakeFirst();

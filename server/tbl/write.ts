@@ -10,7 +10,7 @@ import { applyChildDefaults, applyDefaults, checkRefs, cleanInput, clientId, val
 import { assertWritable } from '../scope/writable.ts';
 import { changedValues, isTombstoned, recordChange } from '../sync/changes.ts';
 import { kysely } from '../db/kysely.ts';
-import { afterCommit } from '../db/transaction.ts';
+import { reloadIdentitiesOnCommit } from './identity-tables.ts';
 import { TableStore } from './store.ts';
 import { assignChildIds } from './rows.ts';
 import { checkDateBounds } from './date-bounds.ts';
@@ -139,7 +139,7 @@ export class TableWriter {
   private async transaction<T>(work: (em: Em) => Promise<T>, within?: Em): Promise<T> {
     const run = async (em: Em) => {
       // Names, units and permissions that sessions carry may change: reload them once committed.
-      if (identityTables.has(this.def.name)) afterCommit(em, () => this.ctx.identities.clear(), 'identities');
+      reloadIdentitiesOnCommit(em, this.ctx, this.def.name);
       return work(em);
     };
     if (within) return run(within);
@@ -169,9 +169,6 @@ export class TableWriter {
     return undefined;
   }
 }
-
-/** The tables whose rows make a session's identity (names, unit, area, view, permissions: `load-session.ts`). */
-const identityTables = new Set(['sysuser', 'userws', 'userprofile', 'workspace', 'unit', 'adminunit']);
 
 /** The document as the API shows it: its hidden fields left out. */
 const withoutHidden = (def: TableDef, doc: Doc) => {

@@ -1,7 +1,8 @@
 /**
  * `/sys/adminunit/*?id={areaId}` — an administrative area's page (seed 001 §2.1): its name with the
  * chain of the areas above it as links, and the tabs General (`/general`: a menu of Dashboard and TB
- * unit — the area tree 'Распределение осуществляемых случаев') and Cases (`/cases`).
+ * unit — the area tree 'Распределение осуществляемых случаев'), Cases (`/cases`) and the WHO forms
+ * (`/who`: ../who/WhoForms.tsx).
  */
 import { Alert, Breadcrumb, Card, Col, Menu, Row, Tabs } from 'antd';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -15,8 +16,9 @@ import { PlaceDashboard } from './PlaceDashboard.tsx';
 import { PlacesTree } from './PlacesTree.tsx';
 import { useRemote } from './useRemote.ts';
 import { PageTitle } from '../generic/PageTitle.tsx';
+import { WhoForms } from '../who/WhoForms.tsx';
 
-const TABS = ['general', 'cases'] as const;
+const TABS = ['general', 'cases', 'who'] as const;
 const ENTRIES = ['dashboard', 'units'] as const;
 const PATH = ['p0', 'p1', 'p2', 'p3', 'p4'];
 
@@ -93,6 +95,7 @@ export default function AdminUnitPage() {
         <Route index element={<General place={place} />} />
         <Route path="general/*" element={<General place={place} />} />
         <Route path="cases/*" element={<CasesView place={place} />} />
+        <Route path="who" element={<WhoForms place={place} placeName={data.name} />} />
         <Route path="*" element={<Navigate to={placeLink(place, 'general')} replace />} />
       </Routes>
     </div>

@@ -1,8 +1,8 @@
 /**
  * `/sys/unit/*?id={unitId}` — a TB unit's or laboratory's page (seed 001 §2.2): its icon (tbunit or
  * lab), name and area, the 'notify case' command, and the tabs General (`/general`: the dashboard),
- * Worklist (`/worklist`: what the unit's doctor has to act on) and Cases (`/cases`: side menu,
- * `/active` by default).
+ * Worklist (`/worklist`: what the unit's doctor has to act on), Cases (`/cases`: side menu,
+ * `/active` by default) and the WHO forms (`/who`: ../who/WhoForms.tsx).
  */
 import { Alert, Space, Tabs } from 'antd';
 import { ExperimentOutlined, MedicineBoxOutlined } from '@ant-design/icons';
@@ -16,9 +16,10 @@ import { NotifyMenu } from './NotifyMenu.tsx';
 import { PlaceDashboard } from './PlaceDashboard.tsx';
 import { UnitWorklist } from './UnitWorklist.tsx';
 import { useRemote } from './useRemote.ts';
+import { WhoForms } from '../who/WhoForms.tsx';
 import { PageTitle } from '../generic/PageTitle.tsx';
 
-const TABS = ['general', 'worklist', 'cases'] as const;
+const TABS = ['general', 'worklist', 'cases', 'who'] as const;
 
 interface UnitDoc {
   id: string;
@@ -74,6 +75,7 @@ export default function UnitPage() {
         <Route path="general/*" element={<PlaceDashboard place={place} />} />
         <Route path="worklist" element={<UnitWorklist unitId={id} />} />
         <Route path="cases/*" element={<CasesView place={place} />} />
+        <Route path="who" element={<WhoForms place={place} placeName={unit.name} />} />
         <Route path="*" element={<Navigate to={placeLink(place, 'general')} replace />} />
       </Routes>
     </div>

@@ -1,6 +1,7 @@
 /**
  * `/sys/workspace/*` — the workspace area (spec 000 §2.11): titled with the session's workspace
- * name, tabs `general` (default: dashboard, TB institutions, settings) and `cases` (document 2).
+ * name, tabs `general` (default: dashboard, TB institutions, settings), `cases` (document 2) and
+ * `who` (the WHO quarterly forms: ../../who/WhoForms.tsx).
  */
 import { Tabs } from 'antd';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
@@ -9,9 +10,10 @@ import { useSession } from '../../session/index.ts';
 import { WorkspaceCasesTab } from './WorkspaceCasesTab.tsx';
 import { WorkspaceGeneral } from './WorkspaceGeneral.tsx';
 import { PageTitle } from '../../generic/PageTitle.tsx';
+import { WhoForms } from '../../who/WhoForms.tsx';
 
 const BASE = '/sys/workspace';
-const TABS = ['general', 'cases'] as const;
+const TABS = ['general', 'cases', 'who'] as const;
 
 export default function WorkspacePage() {
   const { t } = useTranslation();
@@ -35,6 +37,7 @@ export default function WorkspacePage() {
         <Route index element={<Navigate to={`${BASE}/general`} replace />} />
         <Route path="general/*" element={<WorkspaceGeneral />} />
         <Route path="cases/*" element={<WorkspaceCasesTab />} />
+        <Route path="who" element={<WhoForms place={{ scope: 'WORKSPACE' }} placeName={session.workspaceName} />} />
         <Route path="*" element={<Navigate to={`${BASE}/general`} replace />} />
       </Routes>
     </div>

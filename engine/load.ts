@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { bundle } from './bundle.ts';
 import { DefsError, inlineDefs } from './defs.ts';
 import { resolveExtends } from './extends.ts';
+import { addDeclaredLabels, labelProblems } from './labels.ts';
 import { checkCrossRefs, checkFile, conditionProblems, type SchemaProblem } from './meta-check.ts';
 import { Registry } from './registry.ts';
 import type { EntitySchemaFile, JsonSchema } from './types.ts';
@@ -40,7 +41,9 @@ export function loadSchemas(dir: string): Registry {
     if (raw.get(id)!['x-extends'] !== undefined && schema['x-table']) problems.push({ file, pointer: '/x-extends', message: 'a variant cannot declare a table: extend a form' });
     if (schema['x-summaries'] !== undefined && (schema['x-table'] as { name?: string } | undefined)?.name !== 'tbcase') problems.push({ file, pointer: '/x-summaries', message: 'summaries are declared on the case table (tbcase) only' });
     try {
-      files.push({ file, schema: inlineDefs(schema) as EntitySchemaFile });
+      const inlined = inlineDefs(schema) as EntitySchemaFile;
+      for (const message of labelProblems(inlined)) problems.push({ file, pointer: '/x-labels', message });
+      files.push({ file, schema: inlined });
     } catch (e) {
       if (!(e instanceof DefsError)) throw e;
       problems.push({ file, pointer: e.pointer, message: e.message });
@@ -51,6 +54,7 @@ export function loadSchemas(dir: string): Registry {
   const registry = new Registry(files.map((f) => f.schema));
   problems.push(...composedProblems(registry, files));
   if (problems.length) throw new SchemaError(problems);
+  addDeclaredLabels(registry);
   return registry;
 }
 

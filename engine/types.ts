@@ -62,6 +62,8 @@ export interface EntitySchemaFile extends JsonSchema {
   'x-extends'?: string;
   /** The case table's summaries, see `engine/summaries.ts`. */
   'x-summaries'?: unknown[];
+  /** Labels the file brings in both languages, see `engine/labels.ts`. */
+  'x-labels'?: Record<string, unknown>;
 }
 
 /** How one leaf of a document is stored. */

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { bundle } from '../../engine/bundle.ts';
-import { t } from '../../engine/i18n.ts';
+import { t, type Lang } from '../../engine/i18n.ts';
+import { declaredLabels } from '../../engine/labels.ts';
 import type { Registry } from '../../engine/registry.ts';
 import type { EntitySchemaFile, Field, JsonSchema, TableDef } from '../../engine/types.ts';
 import { deriveUiSchema, type UiSchema } from '../../engine/ui-schema.ts';
@@ -18,6 +19,16 @@ export interface FormMeta {
   parts?: Record<string, string>;
   permission?: string;
   values?: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * The labels the schema files declare (`x-labels`, engine/labels.ts) in the reader's language, as a
+ * remote form's `resources.labels` — none when no file declares any.
+ * @example labelsFor(registry, 'en') // { labels: { 'examsputum.title': 'Sputum', … } } or {}
+ */
+export function labelsFor(registry: Registry, lang: Lang): { labels?: Record<string, string> } {
+  const labels = declaredLabels(registry, lang);
+  return Object.keys(labels).length ? { labels } : {};
 }
 
 const bundles = new WeakMap<Registry, WeakMap<JsonSchema, { schema: EntitySchemaFile; uiSchema: UiSchema }>>();
@@ -178,6 +189,6 @@ export async function remoteForm(schema: EntitySchemaFile, ctx: AppContext, c: C
   return {
     doc,
     schema: bundled.schema,
-    resources: { uiSchema: bundled.uiSchema, list: {}, form, readOnly: c.req.query('ro') !== undefined },
+    resources: { uiSchema: bundled.uiSchema, list: {}, form, readOnly: c.req.query('ro') !== undefined, ...labelsFor(ctx.registry, s.lang) },
   };
 }

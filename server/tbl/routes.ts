@@ -8,7 +8,7 @@ import { fail, isUuid } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { idParam, tableFor } from './access.ts';
 import { writePermission } from '../../engine/write-permission.ts';
-import { bundledForm, formSchemaFor, remoteForm } from './forms.ts';
+import { bundledForm, formSchemaFor, labelsFor, remoteForm } from './forms.ts';
 import { decodeCursor } from './keyset.ts';
 import { parseQueryBody } from './query-body.ts';
 import { TableStore } from './store.ts';
@@ -67,6 +67,7 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
         // a catalogue offers 'add' and 'edit' by these (a workspace is created only by a system administrator)
         mayCreate: may('create'),
         mayUpdate: may('update'),
+        ...labelsFor(ctx.registry, s.lang),
       },
     });
   });

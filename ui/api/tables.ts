@@ -1,4 +1,5 @@
 /** The generic table API (`/api/tbl/{table}`) and option lookups (`/api/opts/{name}`). */
+import i18n from 'i18next';
 import { api } from './client.ts';
 import type { Option, QueryResult } from './types.ts';
 
@@ -19,6 +20,8 @@ export interface FormResources {
   /** Whether the session may add rows, and change them (`x-table.write` may differ per operation). */
   mayCreate?: boolean;
   mayUpdate?: boolean;
+  /** Labels the schema files declare themselves (`x-labels`), in the session's language: added to the app's translations. */
+  labels?: Record<string, string>;
 }
 
 /** How a table's rows show as cards (the schema's `x-list`). */
@@ -42,8 +45,12 @@ const base = (table: string) => `/api/tbl/${encodeURIComponent(table)}`;
 
 export const tableApi = {
   /** Schema, uiSchema, list descriptor, options and a document (new, or the one with `id`). */
-  form: (table: string, id?: string, readOnly = false) =>
-    api.post<RemoteForm>(`${base(table)}/form${readOnly ? '?ro' : ''}`, id ? { id } : {}),
+  form: async (table: string, id?: string, readOnly = false) => {
+    const form = await api.post<RemoteForm>(`${base(table)}/form${readOnly ? '?ro' : ''}`, id ? { id } : {});
+    // a new schema file's own labels (a follow-up exam type added without code), before the form translates its titles
+    if (form.resources?.labels) i18n.addResources(i18n.language, 'translation', form.resources.labels);
+    return form;
+  },
   /** The document for editing. */
   editDoc: (table: string, id: string) => api.get<Doc>(`${base(table)}/form/${encodeURIComponent(id)}`),
   read: (table: string, id: string) => api.get<Doc>(`${base(table)}/${encodeURIComponent(id)}`),

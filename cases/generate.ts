@@ -54,7 +54,7 @@ export async function generateCases(
     await sql`
       insert into tbcase (id, workspace_id, patient_id, case_number, owner_unit_id, notification_unit_id, state, diagnosis_type,
                           classification, validated, transferring, registration_group, registration_date, diagnosis_date,
-                          ini_treatment_date, outcome_date, outcome)
+                          ini_treatment_date, outcome_date, outcome, infection_site, extrapulmonary_form, diagnosis_basis)
       select ${idOf('c', seed)}, ${workspaceId}, ${idOf('p', seed)}, ${opts.numberPrefix ?? 'G-'} || lpad(i::text, 7, '0'),
              -- a DR-TB case is validated before its treatment starts (the workspace's default setting)
              unit, unit, state, diagnosis, classification, ${rnd(16, 7)} <> 0 or (classification = 'DRTB' and treated), ${rnd(17, 97)} = 0,
@@ -65,7 +65,11 @@ export async function generateCases(
              case when state = 'CLOSED' then least(reg + 180 + ${rnd(20, 200)}::int, current_date) end,
              -- outcomes that fit the case (cases/workflow/rules.ts): a treatment's outcomes only after one started
              case when state = 'CLOSED' and treated then ${one(['CURED', 'TREAT_COMPLETED', 'TREAT_FAILED', 'TREAT_INTERRUPTED', 'LOST_FOLLOWUP', 'DIED'], 21)}
-                  when state = 'CLOSED' then ${one(['NOT_TB', 'NOT_TB', 'NOT_TB', 'DIED', 'LOST_FOLLOWUP_BEFORE_TREATMENT', 'NOT_EVALUATED'], 22)} end
+                  when state = 'CLOSED' then ${one(['NOT_TB', 'NOT_TB', 'NOT_TB', 'DIED', 'LOST_FOLLOWUP_BEFORE_TREATMENT', 'NOT_EVALUATED'], 22)} end,
+             -- a confirmed case's site (one in six extrapulmonary) and, when pulmonary, its basis of diagnosis (one in three clinical)
+             case when diagnosis = 'CONFIRMED' then case when ${rnd(23, 6)} = 0 then 'EXTRAPULMONARY' else 'PULMONARY' end end,
+             case when diagnosis = 'CONFIRMED' and ${rnd(23, 6)} = 0 then 'PLEURA' end,
+             case when diagnosis = 'CONFIRMED' and ${rnd(23, 6)} <> 0 then case when ${rnd(24, 3)} = 0 then 'CLINICAL' else 'BACTERIOLOGICAL' end end
         from (select *, state <> 'NOT_ONTREATMENT' and diagnosis = 'CONFIRMED' as treated
           from (select i, reg, unit, diagnosis, classification,
                      -- a suspect is not treated before its diagnosis is confirmed

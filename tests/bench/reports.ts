@@ -3,7 +3,9 @@
  * through the API beside the same SQL run by hand on the same connection — p50/p95 of a 2-variable
  * indicator (gender × classification, the workspace: goal ≤ 300 ms and ≤ 1.3× the hand SQL), the
  * live workspace dashboard (the starter reports: ≤ 1.5 s), an area's dashboard, the advanced search's
- * first page with 3 filters (≤ 20 ms) and the side menu's summary counts.
+ * first page with 3 filters (≤ 20 ms), the side menu's summary counts, and the WHO quarterly forms of
+ * issue 23 for a year, the workspace (TB 07 registration and TB 08 outcome cohorts: the four quarters
+ * of 2024, ≤ 2 s each year), beside a hand count of the same quarters by group and site.
  *
  * The database: `BENCH_DATABASE_URL` (kept between runs: N cases are generated only when the demo
  * workspace has fewer), else a throwaway PostgreSQL. One million-row benchmark at a time on a shared
@@ -62,6 +64,15 @@ const dashboardByHand = (where: string, params: unknown[]) => async () => {
 };
 const SEARCH = `select t.id from tbcase t where t.workspace_id = $1 and t.id in (select c.id from tbcase c left join patient p on p.id = c.patient_id where c.workspace_id = $1 and c.classification in ('TB') and p.gender in ('FEMALE') and c.registration_date >= '2025-01-01' and c.registration_date < '2025-04-01') order by t.registration_date desc, t.id desc limit 50`;
 
+/** A WHO form for each quarter of 2024, one after the other (the year's four reports). */
+const whoYear = (form: string) => async () => {
+  for (const quarter of [1, 2, 3, 4]) await post('/api/who/report', { form, year: 2024, quarter })();
+};
+/** The registration table by hand: the year's confirmed TB and DR-TB cases by quarter, group, site and basis. */
+const WHO_BY_HAND = `select to_char(t.registration_date, 'Q') as q, t.registration_group, t.infection_site, t.diagnosis_basis, count(*)
+  from tbcase t where t.workspace_id = $1 and t.registration_date >= $2::date and t.registration_date < $3::date
+   and t.classification in ('TB', 'DRTB') and t.diagnosis_type = 'CONFIRMED' group by 1, 2, 3, 4`;
+
 const benches: { label: string; api: () => Promise<unknown>; byHand: () => Promise<unknown>; goal: number; ratio?: number; runs: number }[] = [
   { label: '2-variable indicator, gender × classification, workspace', api: post('/api/cases/report/ind/exec', { rowVariables: ['gender'], columnVariables: ['classification'] }), byHand: hand(INDICATOR, [ws]), goal: 300, ratio: 1.3, runs: 20 },
   { label: 'live workspace dashboard (the starter reports)', api: post('/api/dashboard/generate', { scope: 'WORKSPACE' }), byHand: dashboardByHand('', [ws]), goal: 1500, runs: 10 },
@@ -72,6 +83,20 @@ const benches: { label: string; api: () => Promise<unknown>; byHand: () => Promi
     byHand: hand(SEARCH, [ws]),
     goal: 20,
     runs: 60,
+  },
+  {
+    label: 'WHO TB 07 (registration), 4 quarters of 2024, workspace',
+    api: whoYear('tb07'),
+    byHand: hand(WHO_BY_HAND, [ws, '2024-01-01', '2025-01-01']),
+    goal: 2000,
+    runs: 5,
+  },
+  {
+    label: 'WHO TB 08 (outcome cohorts), 4 quarters of 2024, workspace',
+    api: whoYear('tb08'),
+    byHand: hand(WHO_BY_HAND, [ws, '2023-01-01', '2024-01-01']),
+    goal: 2000,
+    runs: 5,
   },
   { label: 'side menu: summary counts, workspace', api: post('/api/cases/summary', { scope: 'WORKSPACE' }), byHand: hand('select sum(not_validated), sum(on_treatment), sum(closed) from casecount where workspace_id = $1', [ws]), goal: 50, runs: 60 },
 ];

@@ -187,10 +187,14 @@ export async function inSandbox<T>(em: Em, ctx: AppContext, workspaceId: string,
       ['search_path', sandboxSchema],
       ...(box.role ? [['role', sandboxRole] as [string, string]] : []),
     ];
-    await sql`select ${sql.join(settings.map(([k, v]) => sql`set_config(${k}, ${v}, true)`))}`.execute(db);
-    // Fail closed: if any of the above did not take (no transaction on this connection), stop here.
-    const check = await sql<{ u: string; ro: string }>`select current_user as u, current_setting('transaction_read_only') as ro`.execute(db);
-    if (check.rows[0].ro !== 'on' || (box.role && check.rows[0].u !== sandboxRole)) throw new Error('tag sandbox not in effect');
+    // Fail closed, read in the same statement (the expressions run in order, after the settings): the
+    // role and read-only mode took, and they last — the transaction holds the scope row just inserted
+    // (an id assigned); on a connection with no open transaction, a local setting would end with this
+    // statement and the condition would run outside the sandbox.
+    const check = await sql<{ u: string; ro: string; held: boolean }>`select ${sql.join(settings.map(([k, v]) => sql`set_config(${k}, ${v}, true)`))},
+      current_user as u, current_setting('transaction_read_only') as ro, pg_current_xact_id_if_assigned() is not null as held`.execute(db);
+    const { u, ro, held } = check.rows[0];
+    if (ro !== 'on' || !held || (box.role && u !== sandboxRole)) throw new Error('tag sandbox not in effect');
     return work(db);
   });
 }

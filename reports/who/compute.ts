@@ -116,7 +116,7 @@ export async function computeForm(db: Kysely<any>, cat: ReportCatalogue, forms: 
   const excludedIds = db.selectFrom(excludedQuery(db, cat, f, fq).as('e')).selectAll('e').where('e.reason', 'is not', null);
   const [excludedCount, excludedRows] = await Promise.all([countOf(db, excludedIds), listCases(db, s.workspaceId, excludedIds)]);
   const result: FormResult = {
-    form: { id: f.id, code: f.code, title: pick(f.title, lang) },
+    form: { id: f.id, code: pick(f.code, lang), title: pick(f.title, lang) },
     quarter,
     period: populationDates(f, quarter),
     tables,
@@ -150,7 +150,7 @@ async function reconcile(db: Kysely<any>, cat: ReportCatalogue, forms: Map<strin
   const diff = missing.unionAll(extra as any);
   const [count, rows] = await Promise.all([countOf(db, diff), listCases(db, s.workspaceId, diff, ['side'])]);
   return {
-    form: { id: other.id, code: other.code },
+    form: { id: other.id, code: pick(other.code, lang) },
     expected,
     counted,
     differences: { count, list: rows.map((r: any) => ({ ...listed(f, r, lang), side: r.side as 'missing' | 'extra' })) },

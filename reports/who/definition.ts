@@ -61,8 +61,8 @@ export interface CellRef {
 export interface FormDefinition {
   id: string;
   title: Label;
-  /** The region's name of the form (TB 07, TB 08). */
-  code: string;
+  /** The form's short name: in Russian the region's (ТБ 07, ТБ 08), in English WHO's. */
+  code: Label;
   order: number;
   population: { date: string; quartersBack: number; when?: Condition };
   exclude: { id: string; label: Label; when: Condition }[];
@@ -106,7 +106,7 @@ export const definitionSchema = {
     $comment: { type: 'string' },
     id,
     title: label,
-    code: { type: 'string', minLength: 1, maxLength: 30 },
+    code: label,
     order: { type: 'integer' },
     population: {
       type: 'object',

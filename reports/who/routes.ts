@@ -64,7 +64,7 @@ export function whoFormRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalo
   app.post('/api/who/forms', async (c) => {
     const { s } = await open(c, { type: 'object' }, 'forms');
     const list = [...forms.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
-    return c.json({ forms: list.map((f) => ({ id: f.id, code: f.code, title: f.title[s.lang], quartersBack: f.population.quartersBack })) });
+    return c.json({ forms: list.map((f) => ({ id: f.id, code: f.code[s.lang], title: f.title[s.lang], quartersBack: f.population.quartersBack })) });
   });
 
   app.post('/api/who/report', async (c) => {

@@ -162,6 +162,20 @@ describe('TB 07: cases registered in the quarter', () => {
     expect(own.body.list).toEqual([]);
   });
 
+  it('speaks WHO\'s English to an English reader', async () => {
+    const en = await server.login();
+    en.headers['accept-language'] = 'en';
+    expect((await en.post('/api/sys/language/en')).status).toBe(200);
+    const r = await report(en, { ...unitA, scopeId: A });
+    expect(r.form).toEqual({ id: 'tb07', code: 'TB 07', title: 'Quarterly report on TB case registration' });
+    const t = r.tables.find((x: any) => x.id === 'byGroup');
+    expect(t.rows.map((x: any) => x.label).slice(0, 3)).toEqual(['New', 'Relapse', 'Treatment after failure']);
+    expect(t.columns.map((x: any) => x.label)).toEqual(['Pulmonary, bacteriologically confirmed', 'Pulmonary, clinically diagnosed', 'Extrapulmonary', 'Total']);
+    expect(r.excluded.list[1].reasonLabel).toBe('No site of disease (pulmonary / extrapulmonary)');
+    const forms = (await en.post('/api/who/forms', {})).body.forms;
+    expect(forms.map((f: any) => f.id)).toEqual(['tb07', 'tb08', 'tb07mdr', 'tb08mdrInterim', 'tb08mdr']);
+  });
+
   it('refuses an unknown form or cell, and a bad quarter', async () => {
     expect((await admin.post('/api/who/report', { form: 'tb99', year: 2025, quarter: 1 })).status).toBe(404);
     expect((await admin.post('/api/who/report', { form: 'tb07', year: 2025, quarter: 5 })).status).toBe(400);

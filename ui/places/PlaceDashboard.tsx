@@ -1,12 +1,13 @@
 /**
- * The General tab's dashboard of a unit or an area: for now the place's case counts (open suspects,
- * TB, DR-TB, NTM, closed and the summaries), each linking to its list; the indicator charts come with
- * the reports module.
+ * The General tab's dashboard of a unit or an area: the place's case counts (open suspects, TB,
+ * DR-TB, NTM, closed and the summaries), each linking to its list, then the indicators of the
+ * workspace's dashboard reports computed for the place (`ui/reports/DashboardIndicators.tsx`).
  */
 import { Alert, Card, Col, Row, Statistic } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
+import { LazyDashboard } from '../reports/LazyDashboard.tsx';
 import { placeLink, placesApi, type PlaceRef } from './api.ts';
 import { useRemote } from './useRemote.ts';
 
@@ -21,18 +22,21 @@ export function PlaceDashboard({ place }: { place: PlaceRef }) {
     ...data.summary.map((s) => ({ key: s.id, title: s.name, value: s.count, to: placeLink(place, 'cases/summary', { sum: s.id }) })),
   ];
   return (
-    <Card title={t('ui.places.dashboard')} data-testid="place-dashboard">
-      <Row gutter={[16, 16]}>
-        {cards.map((c) => (
-          <Col key={c.key} xs={12} md={8} lg={6}>
-            <Link to={c.to} data-testid={`dashboard-${c.key}`}>
-              <Card size="small" hoverable>
-                <Statistic title={c.title} value={c.value} />
-              </Card>
-            </Link>
-          </Col>
-        ))}
-      </Row>
-    </Card>
+    <>
+      <Card title={t('ui.places.dashboard')} data-testid="place-dashboard" style={{ marginBottom: 16 }}>
+        <Row gutter={[16, 16]}>
+          {cards.map((c) => (
+            <Col key={c.key} xs={12} md={8} lg={6}>
+              <Link to={c.to} data-testid={`dashboard-${c.key}`}>
+                <Card size="small" hoverable>
+                  <Statistic title={c.title} value={c.value} />
+                </Card>
+              </Link>
+            </Col>
+          ))}
+        </Row>
+      </Card>
+      <LazyDashboard place={place} />
+    </>
   );
 }

@@ -16,7 +16,9 @@ export function SideMenu({ place, views, data }: { place: PlaceRef; views: strin
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const sub = pathname.split('/cases/')[1] ?? '';
+  const path = pathname.split('/cases/')[1] ?? '';
+  // a report and the report editor belong to the reports view
+  const sub = path === 'report' || path === 'reportedt' ? 'reports' : path;
   const selected = sub === 'tag' ? `tag:${params.get('tag')}` : sub === 'summary' ? `sum:${params.get('sum')}` : sub || views[0];
   const count = (n: number, testId: string) => <Badge data-testid={testId} count={n} showZero overflowCount={9_999_999} color={n ? '#1677ff' : '#bfbfbf'} style={{ marginInlineStart: 8 }} />;
 

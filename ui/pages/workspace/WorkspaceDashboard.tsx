@@ -1,19 +1,13 @@
 /**
- * `/sys/workspace/general/dashboard` — the workspace dashboard. Its indicators (cards with a chart
- * and a table, `POST /api/dashboard/generate`) come with the reports module; until then, a notice.
+ * `/sys/workspace/general/dashboard` — the workspace dashboard (seed 000 §2.11): the indicators of
+ * the workspace's dashboard reports, each a card with a chart and a table on the grid by its size.
  */
-import { Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { LazyDashboard } from '../../reports/LazyDashboard.tsx';
 
 export function WorkspaceDashboard() {
-  const { t } = useTranslation();
   return (
-    <Result
-      data-testid="workspace-dashboard"
-      data-state="pending"
-      status="info"
-      title={t('ui.workspace.dashboardPending')}
-      subTitle={t('ui.workspace.dashboardPendingText')}
-    />
+    <div data-testid="workspace-dashboard">
+      <LazyDashboard place={{ scope: 'WORKSPACE' }} />
+    </div>
   );
 }

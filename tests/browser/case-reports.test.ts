@@ -1,0 +1,232 @@
+// Case reports in a real browser (issue 22; seed 001 §2.4, §3–5, §9; seed 000 §2.11): a report of
+// two indicators built in the editor, saved, reopened, its chart type and display mode changed, a
+// cell drilled into (its cases in the user's view), the report exported to XLSX (the file read
+// back with exceljs), deleted back to the list; the 'Indicator' warning; 'Запись не найдена.';
+// the workspace, area and unit dashboards drawing their charts; and names from data (a tag, a
+// unit) reaching chart legends, axis labels and tooltips as text, never as markup.
+import { readFile } from 'node:fs/promises';
+import { sql } from 'kysely';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { generateCases } from '../../cases/generate.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { seriousViolations } from '../helpers/axe.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { loginThroughUi, openDropdown, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
+
+const ctx = useEnv();
+let admin: ApiClient;
+let ws: string;
+let bishkekUnit: string;
+let bishkekArea: string;
+/** Variable and filter names as the editor offers them (`report/init`), by id. */
+let names: Record<string, string>;
+const db = () => kysely(ctx.env.server.ctx.orm.em.fork());
+const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
+
+const XSS_TAG = '<img src=x data-xss="tag">Мигрант';
+const XSS_UNIT = '<b data-xss="unit">Бишкек</b> & Co';
+/** Elements the payloads would create if a chart put a name into the page as markup. */
+const injected = (page: Page) => page.locator('[data-xss]').count();
+
+/** The workspace's cases by classification (rows) × gender (columns), counted straight from the tables. */
+async function classificationByGender(): Promise<Record<string, number>> {
+  const r = await sql<{ classification: string; gender: string; n: number }>`
+    select t.classification, p.gender, count(*)::int as n from tbcase t join patient p on p.id = t.patient_id
+     where t.workspace_id = ${ws} group by 1, 2`.execute(db());
+  return Object.fromEntries(r.rows.map((x) => [`${x.classification}/${x.gender}`, x.n]));
+}
+
+beforeAll(async () => {
+  admin = await ctx.env.server.login();
+  ws = (await db().selectFrom('workspace').select('id').executeTakeFirstOrThrow()).id as string;
+  const units = (await admin.post('/api/tbl/unit/query', { page: 1, pageSize: 100 })).body.list as any[];
+  const bishkek = units.find((u) => u.name.startsWith('Бишкекский городской'));
+  bishkekUnit = bishkek.id;
+  bishkekArea = (await db().selectFrom('unit').select('address_admin_unit_id').where('id', '=', bishkekUnit).executeTakeFirstOrThrow()).address_admin_unit_id as string;
+  await generateCases(db(), ws, 240, { seed: 'reports-browser' });
+  const init = (await admin.post('/api/cases/report/init', {})).body;
+  names = Object.fromEntries([...init.variables.flatMap((g: any) => g.variables), ...init.filters.flatMap((g: any) => g.filters)].map((v: any) => [v.id, v.name]));
+}, 120_000);
+
+/** Adds a variable to an indicator's column or row list through its grouped select. */
+async function addVariable(page: Page, editor: ReturnType<Page['locator']>, side: 'columns' | 'rows', id: string) {
+  await pick(page, editor.locator(tid(`vars-${side}`)).locator('.ant-select'), names[id], true);
+  await editor.locator(`${tid(`vars-${side}`)} ${tid('var-tag')}[data-id="${id}"]`).waitFor();
+}
+
+describe('case reports', () => {
+  it('builds a report of two indicators, saves, reopens, changes it, drills into a cell, exports XLSX and deletes it', async () => {
+    const page = await ctx.env.newPage();
+    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await page.goto('/sys/workspace/cases/reports');
+    await page.locator(tid('report-list')).waitFor();
+    await page.locator(tid('report-new')).click();
+    const editor = page.locator(tid('report-editor'));
+    await editor.waitFor();
+    // the title's placeholder, then the 'Indicator' warning for an indicator without variables
+    const title = page.locator(tid('report-title-input'));
+    expect(await title.getAttribute('placeholder')).toBe('Название отчета (нажмите здесь, чтобы изменить)');
+    await title.fill('Классификация и пол');
+    await page.locator(tid('report-save')).click();
+    const warning = page.locator(tid('indicator-warning'));
+    await warning.waitFor();
+    expect(await warning.innerText()).toBe('Please select a varibale for column and row');
+    expect(await page.locator('.ant-modal-title').filter({ hasText: 'Indicator' }).count()).toBe(1);
+    await page.locator(tid('indicator-warning-ok')).click();
+    await warning.waitFor({ state: 'hidden' });
+
+    // indicator 1: classification × gender, defaults size 6, pie, All
+    const first = page.locator(tid('indicator-editor')).nth(0);
+    expect(await first.locator('#ind0-size').inputValue()).toBe('6');
+    await first.locator(tid('indicator-title-input')).fill('По полу');
+    await addVariable(page, first, 'columns', 'gender');
+    await addVariable(page, first, 'rows', 'classification');
+    // a variable already in the list is not offered again
+    await first.locator(tid('vars-columns')).locator('.ant-select').click();
+    await page.keyboard.type(names.gender.slice(0, 10));
+    expect(await openDropdown(page).locator(`.ant-select-item-option-disabled[title="${names.gender}"]`).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    // indicator 2: state × diagnosis type, a column chart, table only
+    await page.locator(tid('indicator-add')).click();
+    const second = page.locator(tid('indicator-editor')).nth(1);
+    await second.locator(tid('indicator-title-input')).fill('Состояние');
+    await pick(page, second.locator(tid('indicator-chart-type')), 'Гистограмма');
+    await addVariable(page, second, 'columns', 'diagnosisType');
+    await addVariable(page, second, 'rows', 'state');
+    // a report filter from the grouped popup, 300 px high
+    await page.locator(`${tid('report-filters-editor')} ${tid('filter-add')}`).click();
+    const popup = page.locator(tid('filter-popup'));
+    await popup.waitFor();
+    expect(await popup.evaluate((el) => [getComputedStyle(el).height, getComputedStyle(el).overflowY])).toEqual(['300px', 'auto']);
+    expect(await popup.locator(tid('filter-group')).count()).toBeGreaterThan(1);
+    // refresh: both computed, one after another
+    await page.locator('body').press('Escape');
+    await page.locator(tid('report-refresh')).click();
+    await poll(() => page.locator(`${tid('report-editor')} ${tid('indicator-card')}[data-state="ready"]`).count()).toBe(2);
+    // WCAG 2.2 AA (issue 26): the editor with its computed cards
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.locator(tid('report-save')).click();
+
+    // saved: its view, both cards, with the truth counted by hand
+    const view = page.locator(tid('report-view'));
+    await view.waitFor();
+    await page.locator(tid('alert-success')).filter({ hasText: 'Успешно создано' }).waitFor();
+    const reportId = await view.getAttribute('data-id');
+    expect(await page.locator(tid('report-title')).innerText()).toBe('Классификация и пол');
+    const cards = page.locator(tid('indicator-card'));
+    await poll(() => cards.count()).toBe(2);
+    await cards.nth(0).locator(`${tid('indicator-chart')} .apexcharts-pie`).waitFor();
+    expect(await cards.nth(0).getAttribute('data-size')).toBe('6');
+    const truth = await classificationByGender();
+    const male = async (row: number) => Number(await cards.nth(0).locator(`${tid('indicator-cell')}[data-row="${row}"][data-column="0"]`).getAttribute('data-value'));
+    // rows in the declared order TB, DRTB, NTM; columns MALE, FEMALE
+    expect(await male(0)).toBe(truth['TB/MALE'] ?? 0);
+    expect(await male(1)).toBe(truth['DRTB/MALE'] ?? 0);
+    expect(await cards.nth(1).getAttribute('data-display')).toBe('0');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // reopen in the editor: the second becomes a line chart, the first table only
+    await page.locator(tid('report-edit')).click();
+    await editor.waitFor();
+    expect(await title.inputValue()).toBe('Классификация и пол');
+    await pick(page, page.locator(tid('indicator-editor')).nth(1).locator(tid('indicator-chart-type')), 'График');
+    await pick(page, page.locator(tid('indicator-editor')).nth(0).locator(tid('indicator-display')), 'Только таблица');
+    await page.locator(tid('report-save')).click();
+    await page.locator(tid('alert-success')).filter({ hasText: 'Успешно обновлено' }).waitFor();
+    await poll(() => cards.count()).toBe(2);
+    expect(await cards.nth(0).getAttribute('data-display')).toBe('2');
+    expect(await cards.nth(0).locator(tid('indicator-chart')).count()).toBe(0);
+    await cards.nth(1).locator(`${tid('indicator-chart')}[data-chart="line"] .apexcharts-line-series`).waitFor();
+    const stored = await db().selectFrom('casereport').select('indicators').where('id', '=', reportId).executeTakeFirstOrThrow();
+    expect((stored.indicators as any[]).map((i) => [i.chart, i.display, i.size])).toEqual([['pie', 2, 6], ['line', 0, 6]]);
+
+    // drill into TB × MALE: exactly that many cases, the cell's keys shown
+    await cards.nth(0).locator(`${tid('indicator-cell')}[data-row="0"][data-column="0"]`).click();
+    const drill = page.locator(tid('cell-cases'));
+    await drill.waitFor();
+    await drill.locator(tid('case-row')).first().waitFor();
+    expect(await drill.locator(tid('case-row')).count()).toBe(Math.min(50, truth['TB/MALE']));
+    expect(await drill.locator(tid('cell-key')).allInnerTexts()).toEqual([`${names.classification}: ТБ`, `${names.gender}: Мужской`]);
+    await page.keyboard.press('Escape');
+    await drill.waitFor({ state: 'detached' });
+
+    // the whole report to XLSX: a sheet per indicator, the numbers as the tables show them
+    const [file] = await Promise.all([page.waitForEvent('download'), page.locator(tid('report-export-xlsx')).click()]);
+    expect(file.suggestedFilename()).toBe('Классификация и пол.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await readFile((await file.path())!)) as never);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['По полу', 'Состояние']);
+    // row 1 the title, row 2 the header, row 3 the first row (TB): B3 its MALE cases
+    expect(wb.worksheets[0].getCell('B3').value).toBe(truth['TB/MALE'] ?? 0);
+    expect(wb.worksheets[0].getCell('A3').value).toBe('ТБ');
+
+    // delete: back to the list, the report gone
+    await page.locator(tid('report-delete')).click();
+    await page.locator(tid('confirm-yes')).click();
+    await page.locator(tid('report-list')).waitFor();
+    await page.locator(tid('alert-success')).filter({ hasText: 'Успешно удалено' }).waitFor();
+    expect(await page.locator(`${tid('report-item')}[data-id="${reportId}"]`).count()).toBe(0);
+    expect(await db().selectFrom('casereport').select('id').where('id', '=', reportId).execute()).toEqual([]);
+  }, 120_000);
+
+  it('draws the charts of the workspace, area and unit dashboards', async () => {
+    const page = await ctx.env.newPage();
+    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    for (const url of ['/sys/workspace/general/dashboard', `/sys/adminunit?id=${bishkekArea}`, `/sys/unit?id=${bishkekUnit}`]) {
+      await page.goto(url);
+      const dash = page.locator(tid('dashboard-indicators'));
+      await dash.waitFor();
+      // the demo workspace's two starter reports: outcome by gender (bar), HIV by classification (pie)
+      await poll(() => dash.locator(`${tid('indicator-chart')} svg.apexcharts-svg`).count()).toBe(2);
+      expect(await dash.locator(tid('indicator-card')).evaluateAll((els) => els.map((e) => e.getAttribute('data-chart')))).toEqual(['bar', 'pie']);
+    }
+  }, 60_000);
+
+  it('writes names from data into chart legends, axis labels and tooltips as text', async () => {
+    const tag = (await admin.post('/api/tbl/tag', { name: XSS_TAG, active: true, autoGenerated: false, consistencyCheck: false })).body.result;
+    await sql`insert into casetag (id, workspace_id, case_id, tag_id)
+              select gen_random_uuid(), ${ws}, id, ${tag} from (select id from tbcase where owner_unit_id = ${bishkekUnit} order by id limit 5) c`.execute(db());
+    expect((await admin.post(`/api/tbl/unit/${bishkekUnit}`, { name: XSS_UNIT })).status).toBe(200);
+    const indicator = { columnVariables: ['ownerUnit'], rowVariables: ['tag'], size: 12, display: 1 };
+    const saved = await admin.post('/api/cases/report/save', { title: 'Имена из данных', indicators: [{ ...indicator, title: 'Столбцы', chart: 'column' }, { ...indicator, title: 'Круг', chart: 'pie' }] });
+    expect(saved.status).toBe(200);
+    const page = await ctx.env.newPage();
+    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await page.goto(`/sys/workspace/cases/report?rep=${saved.body.result}`);
+    const charts = page.locator(tid('indicator-chart'));
+    await charts.nth(1).locator('.apexcharts-legend-text').first().waitFor();
+    // the legends: the unit (column chart series) and the tag (pie slices), as text
+    expect(await charts.nth(0).locator('.apexcharts-legend-text').allInnerTexts()).toContain(XSS_UNIT);
+    expect(await charts.nth(1).locator('.apexcharts-legend-text').allInnerTexts()).toContain(XSS_TAG);
+    // the axis label: the tag, as text
+    expect(await charts.nth(0).locator('.apexcharts-xaxis-label tspan').allTextContents()).toContain(XSS_TAG);
+    // the tooltips, shown by hovering a column and a slice
+    await charts.nth(0).locator('.apexcharts-bar-area').first().hover();
+    const tooltip = charts.nth(0).locator('.apexcharts-tooltip');
+    await poll(() => tooltip.innerText()).toContain(XSS_TAG);
+    expect(await tooltip.innerText()).toContain(XSS_UNIT);
+    // the tag's own slice, hovered at a point where it is on top
+    const slice = charts.nth(1).locator(`.apexcharts-pie-slice-${(await charts.nth(1).locator('.apexcharts-legend-text').allInnerTexts()).indexOf(XSS_TAG)}`);
+    const at = await slice.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      for (let i = 1; i < 40; i++) for (let j = 1; j < 40; j++) if (document.elementFromPoint(r.left + (r.width * i) / 40, r.top + (r.height * j) / 40) === el) return { x: r.left + (r.width * i) / 40, y: r.top + (r.height * j) / 40 };
+      return null;
+    });
+    await page.mouse.move(at!.x, at!.y);
+    await poll(() => charts.nth(1).locator('.apexcharts-tooltip').innerText()).toContain(XSS_TAG);
+    expect(await injected(page)).toBe(0);
+  }, 60_000);
+
+  it("shows 'Запись не найдена.' when the place has no report", async () => {
+    await db().deleteFrom('casereport').where('workspace_id', '=', ws).execute();
+    const page = await ctx.env.newPage();
+    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await page.goto(`/sys/unit/cases/reports?id=${bishkekUnit}`);
+    expect(await page.locator(`${tid('report-list')} ${tid('empty-list')}`).innerText()).toBe('Запись не найдена.');
+    // and the dashboard says how to fill it
+    await page.goto('/sys/workspace/general/dashboard');
+    await page.locator(tid('dashboard-empty')).waitFor();
+  }, 60_000);
+});

@@ -1,0 +1,57 @@
+/**
+ * The dashboard of the General tab of the workspace, an area or a unit (seed 000 §2.11, issue 22):
+ * every indicator of the workspace's reports marked dashboard, computed live for the place
+ * (`POST /api/dashboard/generate`), as cards on the 12-column grid by size, each naming its report;
+ * a number or a chart segment opens its cases. Default export: loaded on demand.
+ */
+import './strings.ts';
+import { useState } from 'react';
+import { Alert, Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { WaitIcon } from '../generic/WaitIcon.tsx';
+import type { PlaceRef } from '../places/api.ts';
+import { useRemote } from '../places/useRemote.ts';
+import { indicatorRequest, reportsApi, type Filters } from './api.ts';
+import type { CellRef } from './chartSeries.ts';
+import { CellCasesDialog } from './CellCasesDialog.tsx';
+import { IndicatorCard } from './IndicatorCard.tsx';
+import { IndicatorGrid } from './IndicatorGrid.tsx';
+
+export default function DashboardIndicators({ place }: { place: PlaceRef }) {
+  const { t } = useTranslation();
+  const [drill, setDrill] = useState<{ index: number; cell: CellRef; filters: Filters }>();
+  const { data, error } = useRemote(() => reportsApi.dashboard(place), [place.scope, place.id]);
+  // the dashboard's answer leaves the report's filters out: read them when a number is opened
+  const open = (index: number, cell: CellRef) =>
+    void reportsApi.exec(place, data![index].report.id).then((r) => setDrill({ index, cell, filters: r.schema.filters }), () => undefined);
+  if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
+  if (!data) return <WaitIcon testId="dashboard-loading" />;
+  const drilled = drill ? data[drill.index] : undefined;
+  return (
+    <div data-testid="dashboard-indicators" data-count={data.length}>
+      {data.length ? (
+        <IndicatorGrid
+          items={data.map((x, i) => ({
+            key: `${x.report.id}:${i}`,
+            size: x.schema.size,
+            card: <IndicatorCard indicator={x} subtitle={x.report.title} onCell={(cell) => open(i, cell)} />,
+          }))}
+        />
+      ) : (
+        <Card size="small">
+          <span data-testid="dashboard-empty">{t('ui.reports.dashboardEmpty')}</span>
+        </Card>
+      )}
+      {drill && drilled?.data ? (
+        <CellCasesDialog
+          place={place}
+          title={drilled.schema.title || drilled.report.title}
+          request={indicatorRequest(drill.filters, drilled.schema)}
+          data={drilled.data}
+          cell={drill.cell}
+          onClose={() => setDrill(undefined)}
+        />
+      ) : null}
+    </div>
+  );
+}

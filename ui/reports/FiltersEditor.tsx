@@ -1,0 +1,65 @@
+/**
+ * The filters of a report or of one indicator (seed 001 §2.4): the chosen ones, each with its value
+ * and a remove button, and 'Добавить фильтр' opening the filters in their labelled groups in a
+ * popup 300 px high that scrolls (§9); a filter already chosen is not offered again.
+ */
+import { useState } from 'react';
+import { Button, Flex, Popover, Typography } from 'antd';
+import { CloseOutlined, FilterOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { FilterValue, Filters, ReportInit } from './api.ts';
+import { FilterField } from './FilterField.tsx';
+import { filterIndex } from './filterText.ts';
+
+export const FILTER_POPUP_HEIGHT = 300;
+
+export function FiltersEditor({ init, value, onChange, testId }: { init: ReportInit; value: Filters; onChange: (f: Filters) => void; testId: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const index = filterIndex(init);
+  const add = (id: string) => {
+    const def = index.get(id)!;
+    onChange({ ...value, [id]: def.type === 'multiSelect' ? [] : def.type === 'period' ? {} : (def.resources.options[0]?.value ?? null) });
+    setOpen(false);
+  };
+  const set = (id: string, v: FilterValue) => onChange({ ...value, [id]: v });
+  const remove = (id: string) => onChange(Object.fromEntries(Object.entries(value).filter(([k]) => k !== id)));
+  const popup = (
+    <div data-testid="filter-popup" style={{ height: FILTER_POPUP_HEIGHT, overflowY: 'auto', width: 300 }}>
+      {init.filters.map((g) => (
+        <div key={g.id} role="group" aria-labelledby={`${testId}-group-${g.id}`}>
+          <Typography.Text strong id={`${testId}-group-${g.id}`} style={{ display: 'block', padding: '6px 8px 2px' }} data-testid="filter-group">
+            {g.label}
+          </Typography.Text>
+          {g.filters.map((f) => (
+            <Button key={f.id} type="text" block style={{ justifyContent: 'flex-start' }} disabled={f.id in value} data-testid="filter-option" data-id={f.id} onClick={() => add(f.id)}>
+              {f.name}
+            </Button>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+  return (
+    <Flex vertical gap={8} data-testid={testId}>
+      {Object.entries(value).map(([id, v]) => {
+        const def = index.get(id);
+        if (!def) return null;
+        return (
+          <Flex key={id} gap={8} align="center" wrap data-testid="filter-field" data-id={id}>
+            <Typography.Text style={{ minWidth: 160 }}>{def.name}</Typography.Text>
+            <FilterField def={def} value={v} onChange={(x) => set(id, x)} />
+            <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('ui.reports.removeFilter', { name: def.name })} data-testid="filter-remove" onClick={() => remove(id)} />
+          </Flex>
+        );
+      })}
+      <div>
+        <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomLeft" content={popup}>
+          <Button size="small" icon={<FilterOutlined />} data-testid="filter-add">
+            {t('ui.reports.addFilter')}
+          </Button>
+        </Popover>
+      </div>
+    </Flex>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * One indicator as a card (seed 001 §2.4, §9): its title, its chart and/or its table by the display
+ * mode (0 All, 1 Chart only, 2 Table only), a refreshing state while it is computed again, the
+ * errors of an indicator whose variables are no longer declared, and the export of its table to
+ * CSV or XLSX. A click on a number or a chart segment names the cell (`onCell`).
+ */
+import './strings.ts';
+import { Alert, Button, Card, Dropdown, Spin } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ComputedIndicator } from './api.ts';
+import type { CellRef } from './chartSeries.ts';
+import { download, fileName } from './download.ts';
+import { toCsv } from './exportCsv.ts';
+import { XLSX_TYPE, xlsxOf } from './exportXlsx.ts';
+import { IndicatorTable } from './IndicatorTable.tsx';
+import { LazyIndicatorChart } from './LazyIndicatorChart.tsx';
+import { tableRows } from './tableRows.ts';
+
+export interface IndicatorCardProps {
+  indicator: ComputedIndicator;
+  refreshing?: boolean;
+  onCell?: (cell: CellRef) => void;
+  /** Shown under the title (a dashboard names the report). */
+  subtitle?: string;
+}
+
+export function IndicatorCard({ indicator, refreshing, onCell, subtitle }: IndicatorCardProps) {
+  const { t } = useTranslation();
+  const { schema, data, errors } = indicator;
+  const title = schema.title || t('ui.reports.untitledIndicator');
+  const exportAs = async (kind: string) => {
+    if (!data) return;
+    if (kind === 'csv') download(new Blob([toCsv(tableRows(data))], { type: 'text/csv;charset=utf-8' }), fileName(title, 'csv'));
+    else download(new Blob([await xlsxOf([{ title, rows: tableRows(data) }])], { type: XLSX_TYPE }), fileName(title, 'xlsx'));
+  };
+  return (
+    <Card
+      data-testid="indicator-card"
+      data-state={refreshing ? 'refreshing' : data ? 'ready' : 'error'}
+      data-chart={schema.chart}
+      data-display={schema.display}
+      data-size={schema.size}
+      size="small"
+      title={
+        <span>
+          <span data-testid="indicator-title">{title}</span>
+          {subtitle ? <div style={{ fontWeight: 'normal', fontSize: 12, color: '#595959' }}>{subtitle}</div> : null}
+        </span>
+      }
+      extra={
+        data ? (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'csv', label: <span data-testid="indicator-export-csv">CSV</span> },
+                { key: 'xlsx', label: <span data-testid="indicator-export-xlsx">XLSX</span> },
+              ],
+              onClick: ({ key }) => void exportAs(key),
+            }}
+          >
+            <Button size="small" icon={<DownloadOutlined />} data-testid="indicator-export" aria-label={t('ui.reports.export')} />
+          </Dropdown>
+        ) : null
+      }
+    >
+      <Spin spinning={!!refreshing} description={t('ui.reports.refreshing')}>
+        {errors?.length ? <Alert data-testid="indicator-errors" type="warning" showIcon title={errors.map((e) => e.msg).join('; ')} /> : null}
+        {data && schema.display !== 2 ? (
+          <LazyIndicatorChart data={data} chart={schema.chart} selection={schema.selection} selIndex={schema.selIndex} label={title} onCell={onCell} />
+        ) : null}
+        {data && schema.display !== 1 ? <IndicatorTable data={data} onCell={onCell} /> : null}
+      </Spin>
+    </Card>
+  );
+}

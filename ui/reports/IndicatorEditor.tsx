@@ -1,0 +1,85 @@
+/**
+ * One indicator in the report editor (seed 001 §2.4, §3, §9): its title, size (1–12, default 6),
+ * chart type (default pie), display mode (All / Chart only / Table only), its own filters, its
+ * column and row variables, 'Обновить' (this indicator alone) and remove; its computed card below.
+ */
+import { Button, Card, Flex, Input, InputNumber, Select, Typography } from 'antd';
+import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { CHARTS, type ComputedIndicator, type DisplayMode, type IndicatorSchema, type ReportInit } from './api.ts';
+import type { CellRef } from './chartSeries.ts';
+import { FiltersEditor } from './FiltersEditor.tsx';
+import { IndicatorCard } from './IndicatorCard.tsx';
+import { VariableList } from './VariableList.tsx';
+
+export const NEW_INDICATOR: IndicatorSchema = { title: '', size: 6, chart: 'pie', display: 0, filters: {}, columnVariables: [], rowVariables: [] };
+
+export interface IndicatorEditorProps {
+  index: number;
+  init: ReportInit;
+  value: ComputedIndicator;
+  refreshing: boolean;
+  onChange: (s: IndicatorSchema) => void;
+  onRefresh: () => void;
+  onRemove: () => void;
+  onCell: (cell: CellRef) => void;
+}
+
+/** A labelled field of the editor (the label names the control for assistive technology). */
+function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+  return (
+    <Flex vertical gap={2}>
+      <label htmlFor={id}>
+        <Typography.Text type="secondary">{label}</Typography.Text>
+      </label>
+      {children}
+    </Flex>
+  );
+}
+
+export function IndicatorEditor({ index, init, value, refreshing, onChange, onRefresh, onRemove, onCell }: IndicatorEditorProps) {
+  const { t } = useTranslation();
+  const s = value.schema;
+  const set = (patch: Partial<IndicatorSchema>) => onChange({ ...s, ...patch });
+  const id = (f: string) => `ind${index}-${f}`;
+  return (
+    <Card
+      size="small"
+      data-testid="indicator-editor"
+      data-index={index}
+      title={`${t('ui.reports.indicators')} ${index + 1}`}
+      extra={
+        <Flex gap={4}>
+          <Button size="small" icon={<ReloadOutlined />} loading={refreshing} data-testid="indicator-refresh" onClick={onRefresh}>
+            {t('ui.reports.refresh')}
+          </Button>
+          <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('ui.reports.removeIndicator')} data-testid="indicator-remove" onClick={onRemove} />
+        </Flex>
+      }
+    >
+      <Flex vertical gap={10}>
+        <Flex gap={12} wrap>
+          <Field id={id('title')} label={t('ui.reports.indicatorTitle')}>
+            <Input id={id('title')} data-testid="indicator-title-input" maxLength={200} style={{ minWidth: 280 }} value={s.title ?? ''} onChange={(e) => set({ title: e.target.value })} />
+          </Field>
+          <Field id={id('size')} label={t('ui.reports.size')}>
+            <InputNumber id={id('size')} data-testid="indicator-size" min={1} max={12} precision={0} value={s.size} onChange={(v) => set({ size: Math.min(12, Math.max(1, Number(v) || 6)) })} />
+          </Field>
+          <Field id={id('chart')} label={t('ui.reports.chart')}>
+            <Select id={id('chart')} data-testid="indicator-chart-type" style={{ minWidth: 200 }} value={s.chart} options={CHARTS.map((c) => ({ value: c, label: t(`ui.reports.charts.${c}`) }))} onChange={(chart) => set({ chart })} />
+          </Field>
+          <Field id={id('display')} label={t('ui.reports.display')}>
+            <Select id={id('display')} data-testid="indicator-display" style={{ minWidth: 180 }} value={s.display} options={([0, 1, 2] as DisplayMode[]).map((d) => ({ value: d, label: t(`ui.reports.displays.${d}`) }))} onChange={(display) => set({ display })} />
+          </Field>
+        </Flex>
+        <Typography.Text type="secondary">{t('ui.reports.ownFilters')}</Typography.Text>
+        <FiltersEditor init={init} value={s.filters ?? {}} onChange={(filters) => set({ filters })} testId="indicator-filters" />
+        <Typography.Text type="secondary">{t('ui.reports.columnVariables')}</Typography.Text>
+        <VariableList init={init} side="columns" label={t('ui.reports.columnVariables')} value={s.columnVariables} onChange={(columnVariables) => set({ columnVariables })} />
+        <Typography.Text type="secondary">{t('ui.reports.rowVariables')}</Typography.Text>
+        <VariableList init={init} side="rows" label={t('ui.reports.rowVariables')} value={s.rowVariables} onChange={(rowVariables) => set({ rowVariables })} />
+        {value.data || value.errors ? <IndicatorCard indicator={value} refreshing={refreshing} onCell={onCell} /> : null}
+      </Flex>
+    </Card>
+  );
+}

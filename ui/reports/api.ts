@@ -1,0 +1,108 @@
+/**
+ * Calls of the case reports and dashboards (seed 001 §7 Reports, seed 000 §7.5): see
+ * reports/cases/routes.ts and docs/api.md "Case reports and dashboards".
+ */
+import type { IndicatorData, Key } from '../../reports/indicator/shape.ts';
+import { api } from '../api/index.ts';
+import type { CasePage, PlaceRef } from '../places/api.ts';
+
+// The server's own shapes (type-only: no server code enters the UI bundle).
+export type { IndicatorData, Key, Header } from '../../reports/indicator/shape.ts';
+
+export const CHARTS = ['pie', 'bar', 'line', 'column', 'area', 'areaspline', 'spline'] as const;
+export type ChartType = (typeof CHARTS)[number];
+/** 0 All, 1 Chart only, 2 Table only (seed 001 §3). */
+export type DisplayMode = 0 | 1 | 2;
+
+export type FilterValue = Key[] | Key | { ini?: string; end?: string };
+export type Filters = Record<string, FilterValue>;
+
+export interface IndicatorSchema {
+  title?: string;
+  size: number;
+  chart: ChartType;
+  display: DisplayMode;
+  filters?: Filters;
+  columnVariables: string[];
+  rowVariables: string[];
+  selection?: 'row' | 'column';
+  selIndex?: number;
+}
+
+/** An indicator as the server computes it: its data, or the errors of a variable no longer declared. */
+export interface ComputedIndicator {
+  schema: IndicatorSchema;
+  data?: IndicatorData;
+  errors?: { field: string | null; msg: string }[];
+}
+
+export type DashboardIndicator = ComputedIndicator & { report: { id: string; title: string } };
+
+export interface ReportSchema {
+  title: string;
+  dashboard: boolean;
+  filters: Filters;
+  scope?: PlaceRef['scope'];
+  scopeId?: string | null;
+}
+
+export interface ReportListItem {
+  id: string;
+  name: string;
+  scope: PlaceRef['scope'];
+  scopeId: string | null;
+  dashboard: boolean;
+}
+
+export interface FilterOption {
+  value: Key;
+  label: string;
+  level?: number;
+}
+export interface FilterDef {
+  id: string;
+  name: string;
+  type: 'multiSelect' | 'select' | 'period';
+  resources: { options: FilterOption[] };
+}
+export interface VariableDef {
+  id: string;
+  name: string;
+  rows: boolean;
+  columns: boolean;
+}
+export interface ReportInit {
+  filters: { id: string; label: string; filters: FilterDef[] }[];
+  variables: { id: string; label: string; variables: VariableDef[] }[];
+}
+
+/** What `ind/exec` and `ind/cases` take: the variables, the filters and the place. */
+export interface IndicatorRequest {
+  filters: Filters;
+  columnVariables: string[];
+  rowVariables: string[];
+}
+
+const place = (p: PlaceRef) => ({ scope: p.scope, ...(p.id ? { scopeId: p.id } : {}) });
+
+/** The filters an indicator of a report runs under: the report's, then its own. */
+export const indicatorRequest = (report: Filters, ind: Pick<IndicatorSchema, 'filters' | 'columnVariables' | 'rowVariables'>): IndicatorRequest => ({
+  filters: { ...report, ...(ind.filters ?? {}) },
+  columnVariables: ind.columnVariables,
+  rowVariables: ind.rowVariables,
+});
+
+export const reportsApi = {
+  init: () => api.post<ReportInit>('/api/cases/report/init', {}),
+  // plain answers `{result}` (no `success`): the client hands the body back as it is
+  list: (p: PlaceRef) => api.post<{ result: ReportListItem[] }>('/api/cases/report/query', { scope: p.scope, ...(p.id ? { id: p.id } : {}) }).then((r) => r.result),
+  exec: (p: PlaceRef, reportId: string) =>
+    api.post<{ result: { id: string; schema: ReportSchema; indicators: ComputedIndicator[] } }>('/api/cases/report/exec', { ...place(p), reportId }).then((r) => r.result),
+  indicator: (p: PlaceRef, req: IndicatorRequest) => api.post<{ indicator: IndicatorData }>('/api/cases/report/ind/exec', { ...req, ...place(p) }).then((r) => r.indicator),
+  cellCases: (p: PlaceRef, req: IndicatorRequest, cell: { row?: Key[]; column?: Key[] }, page: number) =>
+    api.post<CasePage>('/api/cases/report/ind/cases', { ...req, ...place(p), ...cell, page }),
+  save: (body: ReportSchema & { indicators: IndicatorSchema[] }, id?: string) => api.post<string>(`/api/cases/report/save${id ? `/${encodeURIComponent(id)}` : ''}`, body),
+  remove: (id: string) => api.post<void>(`/api/cases/report/delete/${encodeURIComponent(id)}`, {}),
+  dashboard: (p: PlaceRef) =>
+    api.post<{ result: { caseIndicators: DashboardIndicator[] } }>('/api/dashboard/generate', place(p)).then((r) => r.result.caseIndicators),
+};

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { chartConfig } from './chartOptions.ts';
+import type { ChartSeries } from './chartSeries.ts';
+
+const EVIL = '<img src=x data-xss="1">';
+const series: ChartSeries = { categories: [EVIL, 'Рассвет & Co'], series: [{ name: EVIL, data: [1, 2] }], cell: () => ({}) };
+
+describe('chart options from data names', () => {
+  it('hands apexcharts only escaped names, for every chart type', () => {
+    for (const chart of ['pie', 'bar', 'column', 'line', 'spline', 'area', 'areaspline']) {
+      const { options, series: s } = chartConfig(series, chart);
+      const text = JSON.stringify({ options, s });
+      expect(text, chart).not.toContain('<img');
+      expect(text, chart).toContain('&lt;img src=x data-xss=&quot;1&quot;&gt;');
+    }
+  });
+  it('answers the innerHTML callbacks escaped and the axis labels as plain text', () => {
+    const { options } = chartConfig(series, 'column');
+    const legend = options.legend!.formatter as (n: string) => string;
+    expect(legend('&lt;b&gt;')).toBe('&lt;b&gt;');
+    expect(legend('<b>')).toBe('&lt;b&gt;');
+    expect((options.tooltip!.x!.formatter as unknown as (v: string) => string)('<b>')).toBe('&lt;b&gt;');
+    expect((options.tooltip!.y as { title: { formatter: (n: string) => string } }).title.formatter('<b>')).toBe('&lt;b&gt;: ');
+    const axis = (options.xaxis!.labels!.formatter as unknown as (v: unknown) => string);
+    expect(axis('Рассвет &amp; Co')).toBe('Рассвет & Co');
+    expect(axis(3)).toBe('3');
+  });
+  it('maps the seed chart types onto apexcharts', () => {
+    expect(chartConfig(series, 'bar').options.plotOptions!.bar!.horizontal).toBe(true);
+    expect(chartConfig(series, 'column').options.plotOptions!.bar!.horizontal).toBe(false);
+    expect(chartConfig(series, 'spline')).toMatchObject({ type: 'line', options: { stroke: { curve: 'smooth' } } });
+    expect(chartConfig(series, 'areaspline')).toMatchObject({ type: 'area', options: { stroke: { curve: 'smooth' } } });
+    expect(chartConfig(series, 'pie')).toMatchObject({ type: 'pie', series: [1, 2] });
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The apexcharts options of an indicator chart (seed 001 §3 chart types; §9 green and grey):
+ * pie, bar (horizontal), column, line, spline (smooth line), area, areaspline (smooth area).
+ * Every name from data reaches the chart escaped (`escapeHtml.ts`): the series names, the slices
+ * and the categories, and every callback whose answer apexcharts puts into `innerHTML` (legend,
+ * tooltip title and series name) answers escaped; only the axis labels, written as SVG text
+ * nodes, get the plain text back.
+ */
+import type { ApexOptions } from 'apexcharts';
+import type { ChartSeries } from './chartSeries.ts';
+import { escapeHtml, htmlOnce, unescapeHtml } from './escapeHtml.ts';
+
+/** Green and grey, alternating light and dark so neighbours differ. */
+export const CHART_COLORS = ['#389e0d', '#8c8c8c', '#95de64', '#434343', '#237804', '#bfbfbf', '#73d13d', '#595959', '#b7eb8f', '#d9d9d9'];
+
+type ApexType = 'pie' | 'bar' | 'line' | 'area';
+const TYPE: Record<string, ApexType> = { pie: 'pie', bar: 'bar', column: 'bar', line: 'line', spline: 'line', area: 'area', areaspline: 'area' };
+
+/** An axis tick: a category as plain text (a text node), a number as a whole count. */
+const axisText = (v: unknown) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(1)) : unescapeHtml(String(v ?? '')));
+
+export interface ChartConfig {
+  type: ApexType;
+  series: ApexOptions['series'];
+  options: ApexOptions;
+}
+
+/**
+ * @example chartConfig(chartSeries(data, 'pie'), 'pie', (cell) => open(cell)) // { type: 'pie', series: [4, 2], options: { labels: ['Излечен', …], … } }
+ */
+export function chartConfig(s: ChartSeries, chart: string, onPoint?: (seriesIndex: number, pointIndex: number) => void): ChartConfig {
+  const type = TYPE[chart] ?? 'pie';
+  const categories = s.categories.map(escapeHtml);
+  const common: ApexOptions = {
+    chart: {
+      animations: { enabled: false },
+      toolbar: { show: false },
+      zoom: { enabled: false },
+      fontFamily: 'inherit',
+      events: { dataPointSelection: (_e, _c, p: { seriesIndex: number; dataPointIndex: number }) => onPoint?.(p.seriesIndex, p.dataPointIndex) },
+    },
+    colors: CHART_COLORS,
+    legend: { position: 'bottom', formatter: (name: string) => htmlOnce(name) },
+    tooltip: {
+      x: { formatter: (v: unknown) => htmlOnce(v) },
+      y: { formatter: (v: unknown) => String(v ?? ''), title: { formatter: (name: string) => `${htmlOnce(name)}: ` } },
+    },
+    dataLabels: { enabled: type === 'pie' },
+    noData: { text: '—' },
+  };
+  if (type === 'pie') {
+    return { type, series: s.series[0]?.data ?? [], options: { ...common, labels: categories } };
+  }
+  return {
+    type,
+    series: s.series.map((x) => ({ name: escapeHtml(x.name), data: x.data })),
+    options: {
+      ...common,
+      plotOptions: { bar: { horizontal: chart === 'bar' } },
+      stroke: type === 'bar' ? { show: false } : { curve: chart === 'spline' || chart === 'areaspline' ? 'smooth' : 'straight', width: 2 },
+      markers: { size: type === 'bar' ? 0 : 4 },
+      xaxis: { categories, tooltip: { enabled: false }, labels: { formatter: axisText as never, trim: true } },
+      yaxis: { labels: { formatter: axisText as never, maxWidth: 220 } },
+    },
+  };
+}

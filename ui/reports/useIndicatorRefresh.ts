@@ -1,0 +1,43 @@
+/**
+ * Indicators computed again one after another (seed 001 §4: "Indicators are refreshed one after
+ * another when a report is generated"), the one being computed marked refreshing.
+ */
+import { useCallback, useRef, useState } from 'react';
+import type { PlaceRef } from '../places/api.ts';
+import { indicatorRequest, reportsApi, type ComputedIndicator, type Filters, type IndicatorSchema } from './api.ts';
+
+export interface IndicatorRefresh {
+  items: ComputedIndicator[];
+  /** The index being computed, or null. */
+  refreshing: number | null;
+  set(items: ComputedIndicator[]): void;
+  /** Computes each schema in turn under the report's filters; resolves when the last is done. */
+  refresh(reportFilters: Filters, schemas: IndicatorSchema[]): Promise<void>;
+}
+
+/** @example const r = useIndicatorRefresh(place); await r.refresh(report.filters, schemas); */
+export function useIndicatorRefresh(place: PlaceRef, onError: (err: unknown) => void): IndicatorRefresh {
+  const [items, setItems] = useState<ComputedIndicator[]>([]);
+  const [refreshing, setRefreshing] = useState<number | null>(null);
+  const run = useRef(0);
+  const refresh = useCallback(
+    async (reportFilters: Filters, schemas: IndicatorSchema[]) => {
+      const mine = ++run.current;
+      setItems((prev) => schemas.map((schema, i) => ({ ...prev[i], schema })));
+      try {
+        for (let i = 0; i < schemas.length && run.current === mine; i++) {
+          setRefreshing(i);
+          const data = await reportsApi.indicator(place, indicatorRequest(reportFilters, schemas[i])).catch((err) => {
+            onError(err);
+            return undefined;
+          });
+          if (run.current === mine) setItems((prev) => prev.map((x, j) => (j === i ? { schema: schemas[i], data, errors: data ? undefined : x.errors } : x)));
+        }
+      } finally {
+        if (run.current === mine) setRefreshing(null);
+      }
+    },
+    [place.scope, place.id],
+  );
+  return { items, refreshing, set: setItems, refresh };
+}

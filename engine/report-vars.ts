@@ -55,6 +55,8 @@ interface Base {
   /** The column of the source table it reads. */
   column: string;
   value: VarValue;
+  /** The permission reading the field needs beyond reading cases: its table's (an exam type's), or for a case column derived from sub-records (`x-derived`) theirs. */
+  permission?: string;
 }
 
 export interface ReportVariable extends Base {
@@ -114,6 +116,30 @@ function valueOf(registry: Registry, def: TableDef, f: Field): VarValue {
   throw new Error(`${def.name}.${f.key}: x-report on a field that is not an enum, a boolean, a date or a reference`);
 }
 
+/** What reading the field needs besides the case: its own table's permission, or that of the sub-records a derived case column is computed from. */
+function permissionOf(registry: Registry, def: TableDef, f: Field): string | undefined {
+  const from = (f.schema['x-derived'] as { from?: string } | undefined)?.from;
+  const table = def.name === CASE ? (from ? registry.table(from) : undefined) : def;
+  const p = table?.meta.permission;
+  return p && p !== registry.table(CASE).meta.permission ? p : undefined;
+}
+
+/**
+ * The catalogue as one reader may use it: without the variables and filters whose field they may not
+ * read (an exam type, the treatment), so they are neither offered nor accepted — a user without the
+ * HIV test's permission gets no count by HIV result.
+ * @example allowedCatalogue(cat, (p) => hasPermission(s, p)).variable('hivResult') // undefined without EXAM_HIV
+ */
+export function allowedCatalogue(cat: ReportCatalogue, may: (permission: string) => boolean): ReportCatalogue {
+  const ok = (x: { permission?: string }) => !x.permission || may(x.permission);
+  if (cat.variables.every(ok) && cat.filters.every(ok)) return cat;
+  const variables = cat.variables.filter(ok);
+  const filters = cat.filters.filter(ok);
+  const byVar = new Map(variables.map((v) => [v.id, v]));
+  const byFilter = new Map(filters.map((v) => [v.id, v]));
+  return { variables, filters, groups: cat.groups, variable: (id) => byVar.get(id), filter: (id) => byFilter.get(id) };
+}
+
 /** A field of table `def` by key, or an error naming the declaration. */
 function fieldOf(def: TableDef, key: string, where: string): Field {
   const f = def.fields.find((x) => x.key === key);
@@ -143,7 +169,7 @@ export function reportCatalogue(registry: Registry): ReportCatalogue {
       const where = `${def.schemaId}: /properties/${f.path.join('/properties/')}/x-report`;
       if (!groups.includes(x.group)) groups.push(x.group);
       const id = x.id ?? f.key.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
-      const base = { group: x.group, label: x.label ?? f.title ?? f.key, source: sourceOf(registry, def), column: f.column };
+      const base = { group: x.group, label: x.label ?? f.title ?? f.key, source: sourceOf(registry, def), column: f.column, permission: permissionOf(registry, def, f) };
       const rows = x.rows ?? true, columns = x.columns ?? true;
       const wantFilter = x.filter ?? true;
       if (f.format === 'date') {

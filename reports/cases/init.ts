@@ -2,11 +2,14 @@
  * What the report editor and the advanced search offer (`POST /api/cases/report/init`, seed 001 §3
  * "Filters"): the declared filters and variables in their groups, each with its name in the
  * reader's language, and each filter its options (`resources.options`) — an enum's values, yes /
- * no, or the workspace's catalogue rows (units, areas by level, tags, regimens, medicines, age ranges).
+ * no, or the workspace's catalogue rows (units, areas by level, tags, regimens, medicines, age ranges),
+ * the units and areas narrowed to the reader's view (a unit's doctor: their unit and its areas); only
+ * what the reader may count by (`allowedCatalogue`: no exam type they may not read).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { ReportCatalogue, ReportFilter } from '../../engine/report-vars.ts';
+import { readerView, unitsInView } from '../../server/scope/view.ts';
 import type { Session } from '../../server/types.ts';
 import { keyLabel, variableName, type Key } from '../indicator/shape.ts';
 
@@ -28,12 +31,20 @@ async function options(db: Kysely<any>, s: Session, f: ReportFilter): Promise<Op
     const rows = await db.selectFrom('agerange').select(['id', 'name', 'ini_age', 'end_age']).where('workspace_id', '=', s.workspaceId).orderBy('ini_age').limit(MAX_OPTIONS).execute();
     return rows.map((r) => ({ value: r.id as string, label: (r.name as string) || `${r.ini_age}–${r.end_age}` }));
   }
+  const view = readerView(s);
+  if (view.kind === 'none') return [];
   if (v.kind === 'area') {
-    const rows = await db.selectFrom('adminunit').select(['id', 'name', 'level']).where('workspace_id', '=', s.workspaceId).orderBy('level').orderBy('name').limit(MAX_OPTIONS).execute();
+    let q = db.selectFrom('adminunit').select(['id', 'name', 'level']).where('workspace_id', '=', s.workspaceId);
+    // a limited view: the areas on the paths of its units (their own areas and every one above)
+    if (view.kind !== 'workspace') q = q.where('id', 'in', db.selectFrom('adminunit as a').select(sql<string>`unnest(array[a.p0_id, a.p1_id, a.p2_id, a.p3_id, a.p4_id])`.as('id')).where('a.id', 'in', db.selectFrom('unit as u').select('u.address_admin_unit_id').where('u.id', 'in', unitsInView(db, s.workspaceId, view))));
+    const rows = await q.orderBy('level').orderBy('name').limit(MAX_OPTIONS).execute();
     return rows.map((r) => ({ value: r.id as string, label: r.name as string, level: r.level }));
   }
   if (v.kind === 'ref') {
-    const rows = await db.selectFrom(v.table).select(['id', ...v.labels]).where('workspace_id', '=', s.workspaceId).orderBy(v.labels[0]).limit(MAX_OPTIONS).execute();
+    let q = db.selectFrom(v.table).select(['id', ...v.labels]).where('workspace_id', '=', s.workspaceId);
+    // units: only those in the reader's view (a unit-view doctor is offered their unit)
+    if (v.table === 'unit' && view.kind !== 'workspace') q = q.where('id', 'in', unitsInView(db, s.workspaceId, view));
+    const rows = await q.orderBy(v.labels[0]).limit(MAX_OPTIONS).execute();
     return rows.map((r) => ({ value: r.id as string, label: v.labels.map((c) => r[c]).filter((x) => x != null && x !== '').join(' ') }));
   }
   return [];

@@ -8,7 +8,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
-import { reportCatalogue, type ReportCatalogue } from '../../engine/report-vars.ts';
+import { allowedCatalogue, reportCatalogue, type ReportCatalogue } from '../../engine/report-vars.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { readEm } from '../../server/db/read.ts';
@@ -16,7 +16,7 @@ import { decodeCursor } from '../../server/tbl/keyset.ts';
 import { orderKeys } from '../../server/tbl/store/columns.ts';
 import { jsonBody } from '../../server/http/body.ts';
 import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
-import { assertPermission } from '../../server/http/middleware.ts';
+import { assertPermission, hasPermission } from '../../server/http/middleware.ts';
 import type { AppContext, Env, Session } from '../../server/types.ts';
 import { casePage } from '../../cases/places/lists.ts';
 import { placeOf } from '../../cases/places/place.ts';
@@ -35,6 +35,8 @@ export const WRITE = 'DATA_ANALISYS';
 export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
   const cat: ReportCatalogue = reportCatalogue(ctx.registry);
   summaryRoutes(app, ctx, cat);
+  /** What this reader may count by: no variable of an exam type (or the treatment) they may not read. */
+  const catOf = (s: Session) => allowedCatalogue(cat, (p) => hasPermission(s, p));
 
   const open = async (c: Context<Env>, perm: string, schema: JsonSchema, id: string) => {
     const s: Session = c.get('session');
@@ -61,8 +63,8 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     Promise.all(
       r.indicators.map(async (schema) => {
         // the report's filters and the indicator's own both apply
-        const { request, errors } = checkIndicator(cat, { ...schema, filters: { ...r.filters } }, s.lang);
-        const own = checkFilters(cat, schema.filters, s.lang);
+        const { request, errors } = checkIndicator(catOf(s), { ...schema, filters: { ...r.filters } }, s.lang);
+        const own = checkFilters(catOf(s), schema.filters, s.lang);
         if (errors.length || own.errors.length) return { schema, errors: [...errors, ...own.errors] };
         const cq = await caseQuery(db, s, scope, scopeId, [...request.filters, ...own.filters]);
         return { schema, data: await runIndicator(db, s, cq, request, s.lang) };
@@ -72,7 +74,7 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
   /** `POST /api/cases/report/init` → `{filters: [{id, label, filters: [{id, name, type, resources: {options}}]}], variables: [{id, label, variables: [{id, name, rows, columns}]}]}`. */
   app.post('/api/cases/report/init', async (c) => {
     const { s, rdb } = await open(c, READ, { type: 'object' }, 'init');
-    return c.json(await filterGroups(rdb, s, cat));
+    return c.json(await filterGroups(rdb, s, catOf(s)));
   });
 
   /** `POST /api/cases/report/query {scope, id}` → `{result: [{id, name, scope, scopeId, dashboard}]}`: the workspace's reports and those saved for this place. */
@@ -94,7 +96,7 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
   /** `POST /api/cases/report/ind/exec {filters, columnVariables, rowVariables, scope, scopeId}` → `{indicator}`. */
   app.post('/api/cases/report/ind/exec', async (c) => {
     const { s, body, rdb } = await open(c, READ, indicatorBody, 'indExec');
-    const { request, errors } = checkIndicator(cat, body, s.lang);
+    const { request, errors } = checkIndicator(catOf(s), body, s.lang);
     refuse(errors);
     const cq = await caseQuery(rdb, s, body.scope, body.scopeId, request.filters);
     return c.json({ indicator: await runIndicator(rdb, s, cq, request, s.lang) });
@@ -104,7 +106,7 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/cases/report/ind/cases', async (c) => {
     const { s, body, rem: em, rdb: db } = await open(c, READ, cellBody, 'indCases');
     checkCursor(s, body.after);
-    const { request, errors } = checkIndicator(cat, body, s.lang);
+    const { request, errors } = checkIndicator(catOf(s), body, s.lang);
     refuse(errors);
     for (const [side, vars] of [['row', request.rows], ['column', request.columns]] as const) {
       const keys = body[side];
@@ -121,9 +123,9 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     const { s, body, em, db } = await open(c, WRITE, reportBody, 'save');
     if (id !== undefined && !isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
     const errors: FieldError[] = [];
-    errors.push(...checkFilters(cat, body.filters, s.lang).errors);
+    errors.push(...checkFilters(catOf(s), body.filters, s.lang).errors);
     (body.indicators as Record<string, unknown>[]).forEach((ind, i) => {
-      for (const e of checkIndicator(cat, ind, s.lang).errors) errors.push({ field: `indicators.${i}.${e.field}`, msg: e.msg });
+      for (const e of checkIndicator(catOf(s), ind, s.lang).errors) errors.push({ field: `indicators.${i}.${e.field}`, msg: e.msg });
     });
     refuse(errors);
     if (body.scope && body.scope !== 'WORKSPACE') {
@@ -148,16 +150,16 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
   /** `POST /api/cases/search/init` → `{filters}`: the report filters in their groups (as `report/init`). */
   app.post('/api/cases/search/init', async (c) => {
     const { s, rdb } = await open(c, READ, { type: 'object' }, 'searchInit');
-    return c.json({ filters: (await filterGroups(rdb, s, cat)).filters });
+    return c.json({ filters: (await filterGroups(rdb, s, catOf(s))).filters });
   });
 
   /** `POST /api/cases/search {pageSize: 50, filters, scope, scopeId, addFilterDisplay, page, after}` → `{count, list, next, filterDisplay?: [{id, name, value}]}`. */
   app.post('/api/cases/search', async (c) => {
     const { s, body, rem: em, rdb: db } = await open(c, READ, searchBody, 'search');
     checkCursor(s, body.after);
-    const { filters, errors } = checkFilters(cat, body.filters, s.lang);
+    const { filters, errors } = checkFilters(catOf(s), body.filters, s.lang);
     refuse(errors);
-    return c.json(await searchCases(em, db, ctx.registry, s, body, filters, async () => optionNamesOf((await filterGroups(db, s, cat)).filters)));
+    return c.json(await searchCases(em, db, ctx.registry, s, body, filters, async () => optionNamesOf((await filterGroups(db, s, catOf(s))).filters)));
   });
 
   /** `POST /api/dashboard/generate {scope, scopeId}` → `{result: {caseIndicators: [{schema, data}]}}`: every indicator of the workspace's dashboard reports, for the place. */

@@ -18,7 +18,7 @@ import type { Em } from '../../server/db/orm.ts';
 import { readEm } from '../../server/db/read.ts';
 import { jsonBody } from '../../server/http/body.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
-import { assertPermission } from '../../server/http/middleware.ts';
+import { assertPermission, hasPermission } from '../../server/http/middleware.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import type { AppContext, Env, Session } from '../../server/types.ts';
 import { COUNT_KEYS, placeCounts, tagCounts, type CountKey, type Counts } from '../../cases/places/counts.ts';
@@ -91,12 +91,15 @@ export function summaryRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalo
   };
 
   /** `POST /api/cases/summary {scope, scopeId}` → `{summary: [{id, name, count}], tags: [{id, name, type, count}], counts}`. */
+  /** The summaries this reader may see: none counting by a field they may not read (an exam type's). */
+  const mayUse = (s: Session, x: Summary) => x.where.every((f) => !f.filter.permission || hasPermission(s, f.filter.permission));
+
   app.post('/api/cases/summary', async (c) => {
     const { s, body, em, db } = await read(c, summaryBody, 'summary');
     const place = await placeOf(db, s, body.scope, body.scopeId);
     const [counts, byTag] = await Promise.all([placeCounts(db, s, place), tagCounts(db, s, place)]);
     const summary = [];
-    for (const x of summaries) summary.push({ id: x.id, name: t(s.lang, x.label), count: await summaryCount(em, ctx.registry, s, place, x, counts) });
+    for (const x of summaries.filter((y) => mayUse(s, y))) summary.push({ id: x.id, name: t(s.lang, x.label), count: await summaryCount(em, ctx.registry, s, place, x, counts) });
     const ids = [...byTag.keys()];
     const rows = ids.length
       ? await db.selectFrom('tag').select(['id', 'name', 'auto_generated', 'consistency_check']).where('workspace_id', '=', s.workspaceId).where('id', 'in', ids).orderBy('name').execute()
@@ -108,7 +111,7 @@ export function summaryRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalo
   /** `POST /api/cases/summary/query {scope, scopeId, summaryId, page, after}` → `{summary: {id, name, count}, count, list, next}`. */
   app.post('/api/cases/summary/query', async (c) => {
     const { s, body, em, db } = await read(c, summaryQueryBody, 'summaryQuery');
-    const x = summaries.find((y) => y.id === body.summaryId);
+    const x = summaries.find((y) => y.id === body.summaryId && mayUse(s, y));
     if (!x) throw fail(404, t(s.lang, 'msg.notFound'), 'summaryId');
     const place = await placeOf(db, s, body.scope, body.scopeId);
     const count = await summaryCount(em, ctx.registry, s, place, x, await placeCounts(db, s, place));

@@ -78,7 +78,9 @@ beforeAll(async () => {
   for (const [caseId, tagId] of [[c.c1, t1], [c.c1, t2], [c.c2, t1]]) ok(await admin.post('/api/tbl/casetag', { caseId, tagId }));
   ages = (await admin.post('/api/tbl/agerange/query', {})).body.list.sort((a: any, b: any) => a.iniAge - b.iniAge);
   doctor = await createUser(server, admin, 'REPDOC', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
-  reader = await createUser(server, admin, 'REPREADER', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: bishkek, view: 'WORKSPACE' });
+  // the reader may read every exam type and the treatment: counts by them are theirs (the doctor's are not)
+  const exams = ['EXAM_HIV', 'EXAM_MICROSCOPY', 'EXAM_CULTURE', 'EXAM_XPERT', 'EXAM_DST', 'EXAM_XRAY', 'CASE_MED_EXAM', 'CASE_TREAT'];
+  reader = await createUser(server, admin, 'REPREADER', [{ permission: 'CASEMAN' }, ...exams.map((permission) => ({ permission }))], 'Passw0rd', { unitId: bishkek, view: 'WORKSPACE' });
 }, 180_000);
 
 const by = (rowVariables: string[], columnVariables: string[], filters: Record<string, unknown> = {}, scope: Record<string, unknown> = {}) => ({ rowVariables, columnVariables, filters, ...scope });
@@ -333,5 +335,51 @@ describe('advanced search: the same filters, 50 a page, in the user’s view', (
     expect((await admin.post('/api/cases/search', { pageSize: 5000 })).status).toBe(400);
     // a cursor the list never gave
     expect((await admin.post('/api/cases/search', { pageSize: 50, after: Buffer.from('[1]').toString('base64url') })).body.errors).toEqual([{ field: 'after', msg: expect.any(String) }]);
+  });
+});
+
+describe('what a reader may count by and filter on', () => {
+  const optionsOf = async (client: ApiClient, id: string) => (await client.post('/api/cases/search/init', {})).body.filters.flatMap((g: any) => g.filters).find((f: any) => f.id === id)?.resources.options.map((o: any) => o.label);
+  it('a unit-view doctor is offered their unit and the areas above it only; the workspace reader every one', async () => {
+    expect(await optionsOf(doctor, 'ownerUnit')).toEqual([expect.stringMatching(/^Бишкекский городской/)]);
+    expect((await optionsOf(doctor, 'ownerUnitArea')).sort()).toEqual(['Кыргызская Республика', 'Ленинский район', 'г. Бишкек'].sort());
+    const all = await optionsOf(reader, 'ownerUnit');
+    expect(all).toEqual(expect.arrayContaining([expect.stringMatching(/^Бишкекский городской/), expect.stringMatching(/^Ошский областной/)]));
+    expect(await optionsOf(reader, 'ownerUnitArea')).toEqual(expect.arrayContaining(['г. Ош', 'г. Бишкек']));
+  });
+  it('without an exam type’s permission: no variable or filter by its results is offered, and a count by them is refused', async () => {
+    const init = (await doctor.post('/api/cases/report/init', {})).body;
+    const varIds = init.variables.flatMap((g: any) => g.variables.map((v: any) => v.id));
+    const filterIds = init.filters.flatMap((g: any) => g.filters.map((f: any) => f.id));
+    // the HIV result (a case column derived from the HIV tests: EXAM_HIV) and the regimen (the treatment: CASE_TREAT)
+    for (const id of ['hivResult', 'regimen']) {
+      expect(varIds).not.toContain(id);
+      expect(filterIds).not.toContain(id);
+    }
+    expect(varIds).toEqual(expect.arrayContaining(['gender', 'classification']));
+    const r = await doctor.post('/api/cases/report/ind/exec', by(['hivResult'], ['gender']));
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual([{ field: 'rowVariables', msg: expect.stringContaining('hivResult') }]);
+    const f = await doctor.post('/api/cases/report/ind/exec', by(['gender'], ['classification'], { hivResult: ['POSITIVE'] }));
+    expect(f.status).toBe(400);
+    expect(f.body.errors[0].field).toBe('filters.hivResult');
+    const sr = await doctor.post('/api/cases/search', { pageSize: 50, filters: { hivResult: ['POSITIVE'] } });
+    expect(sr.status).toBe(400);
+    expect(sr.body.errors[0].field).toBe('filters.hivResult');
+    // the drill-through too
+    expect((await doctor.post('/api/cases/report/ind/cases', { ...by(['hivResult'], ['gender']), row: ['POSITIVE'] })).status).toBe(400);
+  });
+  it('with it, the same counts are given: HIV POSITIVE is c2 (c1’s newest test is NEGATIVE)', async () => {
+    const ind = await indicator(reader, by(['hivResult'], ['gender']));
+    expect(table(ind).POSITIVE).toEqual([0, 1, 1]);
+    expect((await reader.post('/api/cases/search', { pageSize: 50, filters: { hivResult: ['POSITIVE'] } })).body.list.map((x: any) => x.id)).toEqual([c.c2]);
+  });
+  it('a saved report counting by a forbidden variable shows that indicator’s error, not its numbers', async () => {
+    const saved = await admin.post('/api/cases/report/save', { title: 'ВИЧ-доступ', indicators: [{ title: 'ВИЧ', columnVariables: ['gender'], rowVariables: ['hivResult'] }] });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const run = (await doctor.post('/api/cases/report/exec', { reportId: saved.body.result })).body.result.indicators[0];
+    expect(run.data).toBeUndefined();
+    expect(run.errors[0].field).toBe('rowVariables');
+    expect((await admin.post(`/api/cases/report/delete/${saved.body.result}`)).status).toBe(200);
   });
 });

@@ -1,9 +1,10 @@
 // Case reports in a real browser (issue 22; seed 001 §2.4, §3–5, §9; seed 000 §2.11): a report of
 // two indicators built in the editor, saved, reopened, its chart type and display mode changed, a
-// cell drilled into (its cases in the user's view), the report exported to XLSX (the file read
-// back with exceljs), deleted back to the list; the 'Indicator' warning; 'Запись не найдена.';
+// cell drilled into (its cases in the user's view), a table to CSV and the report to XLSX (read
+// back, the XLSX with exceljs), deleted back to the list; the 'Indicator' warning; 'Запись не найдена.';
 // the workspace, area and unit dashboards drawing their charts; and names from data (a tag, a
-// unit) reaching chart legends, axis labels and tooltips as text, never as markup.
+// unit) reaching chart legends, axis labels and tooltips as text, never as markup, and a pie slice
+// opening its cases.
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
@@ -22,6 +23,8 @@ let bishkekUnit: string;
 let bishkekArea: string;
 /** Variable and filter names as the editor offers them (`report/init`), by id. */
 let names: Record<string, string>;
+/** One signed-in page for the whole file (a login costs seconds). */
+let page: Page;
 const db = () => kysely(ctx.env.server.ctx.orm.em.fork());
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 
@@ -48,6 +51,8 @@ beforeAll(async () => {
   await generateCases(db(), ws, 240, { seed: 'reports-browser' });
   const init = (await admin.post('/api/cases/report/init', {})).body;
   names = Object.fromEntries([...init.variables.flatMap((g: any) => g.variables), ...init.filters.flatMap((g: any) => g.filters)].map((v: any) => [v.id, v.name]));
+  page = await ctx.env.newPage();
+  await loginThroughUi(page, 'ADMIN', 'Admin123');
 }, 120_000);
 
 /** Adds a variable to an indicator's column or row list through its grouped select. */
@@ -57,9 +62,7 @@ async function addVariable(page: Page, editor: ReturnType<Page['locator']>, side
 }
 
 describe('case reports', () => {
-  it('builds a report of two indicators, saves, reopens, changes it, drills into a cell, exports XLSX and deletes it', async () => {
-    const page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+  it('builds a report of two indicators, saves, reopens, changes it, drills into a cell, exports CSV and XLSX and deletes it', async () => {
     await page.goto('/sys/workspace/cases/reports');
     await page.locator(tid('report-list')).waitFor();
     await page.locator(tid('report-new')).click();
@@ -152,6 +155,14 @@ describe('case reports', () => {
     await page.keyboard.press('Escape');
     await drill.waitFor({ state: 'detached' });
 
+    // one indicator's table to CSV
+    await cards.nth(0).locator(tid('indicator-export')).click();
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.locator(tid('indicator-export-csv')).click()]);
+    expect(csv.suggestedFilename()).toBe('По полу.csv');
+    const lines = (await readFile((await csv.path())!, 'utf8')).split('\r\n');
+    expect(lines[0]).toBe(`\uFEFF${names.classification},Мужской,Женский,Итог`);
+    expect(lines[1]).toBe(`ТБ,${truth['TB/MALE'] ?? 0},${truth['TB/FEMALE'] ?? 0},${(truth['TB/MALE'] ?? 0) + (truth['TB/FEMALE'] ?? 0)}`);
+
     // the whole report to XLSX: a sheet per indicator, the numbers as the tables show them
     const [file] = await Promise.all([page.waitForEvent('download'), page.locator(tid('report-export-xlsx')).click()]);
     expect(file.suggestedFilename()).toBe('Классификация и пол.xlsx');
@@ -172,8 +183,6 @@ describe('case reports', () => {
   }, 120_000);
 
   it('draws the charts of the workspace, area and unit dashboards', async () => {
-    const page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
     for (const url of ['/sys/workspace/general/dashboard', `/sys/adminunit?id=${bishkekArea}`, `/sys/unit?id=${bishkekUnit}`]) {
       await page.goto(url);
       const dash = page.locator(tid('dashboard-indicators'));
@@ -192,8 +201,6 @@ describe('case reports', () => {
     const indicator = { columnVariables: ['ownerUnit'], rowVariables: ['tag'], size: 12, display: 1 };
     const saved = await admin.post('/api/cases/report/save', { title: 'Имена из данных', indicators: [{ ...indicator, title: 'Столбцы', chart: 'column' }, { ...indicator, title: 'Круг', chart: 'pie' }] });
     expect(saved.status).toBe(200);
-    const page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
     await page.goto(`/sys/workspace/cases/report?rep=${saved.body.result}`);
     const charts = page.locator(tid('indicator-chart'));
     await charts.nth(1).locator('.apexcharts-legend-text').first().waitFor();
@@ -217,12 +224,18 @@ describe('case reports', () => {
     await page.mouse.move(at!.x, at!.y);
     await poll(() => charts.nth(1).locator('.apexcharts-tooltip').innerText()).toContain(XSS_TAG);
     expect(await injected(page)).toBe(0);
+    // a click on the slice opens its cases: the five tagged ones, the tag named as text
+    await page.mouse.click(at!.x, at!.y);
+    const drill = page.locator(tid('cell-cases'));
+    await drill.locator(tid('case-row')).first().waitFor();
+    expect(await drill.locator(tid('case-row')).count()).toBe(5);
+    expect(await drill.locator(tid('cell-key')).allInnerTexts()).toEqual([`${names.tag}: ${XSS_TAG}`, `${names.ownerUnit}: Итог`]);
+    expect(await injected(page)).toBe(0);
+    await page.keyboard.press('Escape');
   }, 60_000);
 
   it("shows 'Запись не найдена.' when the place has no report", async () => {
     await db().deleteFrom('casereport').where('workspace_id', '=', ws).execute();
-    const page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
     await page.goto(`/sys/unit/cases/reports?id=${bishkekUnit}`);
     expect(await page.locator(`${tid('report-list')} ${tid('empty-list')}`).innerText()).toBe('Запись не найдена.');
     // and the dashboard says how to fill it

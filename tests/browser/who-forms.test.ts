@@ -3,6 +3,7 @@
 // listed with its reason and a link, and the print preview is one A4 page per form.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from '../helpers/axe.ts';
 import { screenshot } from '../helpers/browser.ts';
 import { unitNamed } from '../helpers/cases.ts';
 import { writeWhoCases } from '../helpers/who-cases.ts';
@@ -49,6 +50,7 @@ describe('WHO forms of an area', () => {
     expect(await excluded.locator(tid('who-excluded-reason')).innerText()).toBe('Не указана локализация (лёгочный / внелёгочный)');
     expect(await excluded.locator(tid('who-excluded-link')).getAttribute('href')).toBe(`/sys/case?id=${ids['W-4']}`);
     await screenshot(page, 'who-forms');
+    expect(await seriousViolations(page)).toEqual([]);
 
     await cell('byGroup', 'new', 'pulmonaryBc').locator('a').click();
     const dialog = page.locator('.ant-modal').filter({ has: page.locator(tid('who-cell-cases')) });

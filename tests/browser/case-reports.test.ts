@@ -104,10 +104,18 @@ describe('case reports', () => {
     await popup.waitFor();
     expect(await popup.evaluate((el) => [getComputedStyle(el).height, getComputedStyle(el).overflowY])).toEqual(['300px', 'auto']);
     expect(await popup.locator(tid('filter-group')).count()).toBeGreaterThan(1);
-    // refresh: both computed, one after another
+    // refresh: both computed, one after another (the second asked only once the first answered)
     await page.locator('body').press('Escape');
+    const calls: string[] = [];
+    const onRequest = (r: { url(): string }) => r.url().endsWith('/api/cases/report/ind/exec') && calls.push('ask');
+    const onResponse = (r: { url(): string }) => r.url().endsWith('/api/cases/report/ind/exec') && calls.push('answer');
+    page.on('request', onRequest);
+    page.on('response', onResponse);
     await page.locator(tid('report-refresh')).click();
     await poll(() => page.locator(`${tid('report-editor')} ${tid('indicator-card')}[data-state="ready"]`).count()).toBe(2);
+    page.off('request', onRequest);
+    page.off('response', onResponse);
+    expect(calls).toEqual(['ask', 'answer', 'ask', 'answer']);
     // WCAG 2.2 AA (issue 26): the editor with its computed cards
     expect(await seriousViolations(page)).toEqual([]);
     await page.locator(tid('report-save')).click();

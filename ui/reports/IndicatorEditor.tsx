@@ -78,7 +78,7 @@ export function IndicatorEditor({ index, init, value, refreshing, onChange, onRe
         <VariableList init={init} side="columns" label={t('ui.reports.columnVariables')} value={s.columnVariables} onChange={(columnVariables) => set({ columnVariables })} />
         <Typography.Text type="secondary">{t('ui.reports.rowVariables')}</Typography.Text>
         <VariableList init={init} side="rows" label={t('ui.reports.rowVariables')} value={s.rowVariables} onChange={(rowVariables) => set({ rowVariables })} />
-        {value.data || value.errors ? <IndicatorCard indicator={value} refreshing={refreshing} onCell={onCell} /> : null}
+        {value.data || value.errors || refreshing ? <IndicatorCard indicator={value} refreshing={refreshing} onCell={onCell} /> : null}
       </Flex>
     </Card>
   );

@@ -204,3 +204,62 @@ describe('the gate’s vocabulary', () => {
     ["'x1e5' < '1'", undefined],
   ] as const)('a number: %s', (text, problem) => expect(gate(text)).toEqual(problem));
 });
+
+// Each case below is a text the gate once read wrongly under a planted bug (docs/mutation.md, the
+// survivors of the tag condition gate): the answer written is PostgreSQL's reading of the text.
+describe('the gate reads as PostgreSQL reads', () => {
+  it('strips only the trailing plus or minus of a run of three: `*<-2` is `*<` then `-2`', () => {
+    expect(gate('length(patient.name) *<-2')).toEqual({ reason: 'operator', text: '*<' });
+  });
+
+  it('refuses a dot at the very end: no column after it', () => {
+    expect(gate('tbcase.')).toEqual({ reason: 'column', text: '.' });
+    expect(gate('tbcase.validated and tbcase. ')).toEqual({ reason: 'column', text: '.' });
+  });
+
+  it('goes on reading after `table.*`', () => {
+    expect(gate('tbcase.* is null or nosuchword')).toEqual({ reason: 'word', text: 'nosuchword' });
+  });
+
+  it('checks a column after a name that is no table against every table’s columns', () => {
+    expect(gate('tbcase.validated and validated.row_to_json is null')).toEqual({ reason: 'column', text: 'row_to_json' });
+    expect(gate('tbcase.validated and validated.state is null')).toBeUndefined();
+  });
+
+  it('reads a doubled quote inside a quoted name as one quote', () => {
+    expect(gate('"pg""sleep"(1) is null')).toEqual({ reason: 'function', text: 'pg"sleep' });
+    expect(gate('"pg""sleep" is null')).toEqual({ reason: 'word', text: 'pg"sleep' });
+  });
+
+  it('reads a number where it stands, not the text’s first number', () => {
+    expect(gate('1 < 2e5')).toEqual({ reason: 'exponent', text: '2e5' });
+    expect(gate('1 < 2e55')).toEqual({ reason: 'exponent', text: '2e55' });
+    expect(gate('1 < 2.5 and tbcase.validated')).toBeUndefined();
+  });
+
+  it('keeps the table before a dot across spaces, tabs and new lines', () => {
+    for (const gap of [' ', '\t', '\n', ' \t ']) expect(gate(`patient${gap}.state = 'x'`), JSON.stringify(gap)).toEqual({ reason: 'column', text: 'state' });
+    // a word between them ends it: any table's column then
+    expect(gate("patient is not null or tbcase .state = 'x'")).toBeUndefined();
+  });
+
+  it.each([
+    ['.5_5e3 > 0', '.5_5e3'],
+    ['1.2_3e4 > 0', '1.2_3e4'],
+    ['12_345.6e7 > 0', '12_345.6e7'],
+    ['1_0E+2 > 0', '1_0E+2'],
+  ])('refuses the exponent number %s written with underscores', (text, shown) => expect(gate(text)).toEqual({ reason: 'exponent', text: shown }));
+
+  it.each([
+    ["'.5_5e3'::numeric > 0", "'.5_5e3'"],
+    ["'1.2_3e4'::numeric > 0", "'1.2_3e4'"],
+    ["'12_345.6e7'::numeric > 0", "'12_345.6e7'"],
+    ["'1e2_3'::numeric > 0", "'1e2_3'"],
+    ["'-.5e9_9'::numeric > 0", "'-.5e9_9'"],
+  ])('refuses the exponent number in the string %s', (text, shown) => expect(gate(text)).toEqual({ reason: 'exponent', text: shown }));
+
+  it.each(["'1_2'::int > 0", "'.5'::numeric > 0", "'5.'::numeric > 0", "'e5'::text > ''", "'1e'::text > ''", "'_1e5'::text > ''"])(
+    'takes %s, no exponent number',
+    (text) => expect(gate(text)).toBeUndefined(),
+  );
+});

@@ -10,7 +10,7 @@ import { t, type Lang } from '../../engine/i18n.ts';
 import type { ReportCatalogue } from '../../engine/report-vars.ts';
 import type { Session } from '../../server/types.ts';
 import { unitsWhere, type Place } from '../../cases/places/place.ts';
-import type { CellRef, FormDefinition, FormTable, Label } from './definition.ts';
+import { conditionVars, type CellRef, type Condition, type FormDefinition, type FormTable, type Label } from './definition.ts';
 import { cellIdsQuery, countsQuery, excludedQuery, populationDates, type FormQuery } from './sql.ts';
 import { quarterBefore, type Quarter } from './quarter.ts';
 
@@ -33,12 +33,26 @@ export interface FormResult {
   quarter: Quarter;
   /** The dates of the population: the quarter asked, or the cohort's quarter. */
   period: { from: string; to: string };
-  tables: { id: string; title: string; rows: { id: string; label: string }[]; columns: { id: string; label: string }[]; values: number[][] }[];
+  /** A number the reader may not see (its row or column reads a field of an exam type or the treatment they may not read) is null. */
+  tables: { id: string; title: string; rows: { id: string; label: string }[]; columns: { id: string; label: string }[]; values: (number | null)[][] }[];
   excluded: { count: number; list: ListedCase[] };
   reconcile?: { form: { id: string; code: string }; expected: number; counted: number; differences: { count: number; list: (ListedCase & { side: 'missing' | 'extra' })[] } };
 }
 
 const pick = (l: Label, lang: Lang) => l[lang];
+
+/** Which variables the reader may count by (`allowedCatalogue`): every one a condition reads. */
+export type MayRead = (variableId: string) => boolean;
+const readable = (may: MayRead, ...conds: (Condition | undefined)[]) => conds.every((c) => !c || conditionVars(c).every(may));
+
+/**
+ * Whether the reader may see the form at all: its population and exclusions read only what they may.
+ * @example formReadable(tb07, (id) => id !== 'hivResult') // true: HIV is only in TB 07's columns
+ */
+export const formReadable = (f: FormDefinition, may: MayRead) => readable(may, f.population.when, ...f.exclude.map((e) => e.when));
+
+/** Whether the reader may see a cell's number: its table, row and column read only what they may. */
+export const cellReadable = (t: FormTable, row: FormTable['rows'][number], column: FormTable['columns'][number], may: MayRead) => readable(may, t.when, row.when, column.when);
 
 /**
  * The condition placing a case (`tbcase as c`) by its notifying unit in the place, within the
@@ -102,7 +116,7 @@ async function countOf(db: Kysely<any>, q: any): Promise<number> {
  * A form for the reader: tables, excluded cases, reconciliation.
  * @example await computeForm(db, cat, forms, s, forms.get('tb07')!, formQuery(db, s, { kind: 'workspace' }, { year: 2025, quarter: 1 }), 'ru')
  */
-export async function computeForm(db: Kysely<any>, cat: ReportCatalogue, forms: Map<string, FormDefinition>, s: Session, place: Place, f: FormDefinition, quarter: Quarter, lang: Lang): Promise<FormResult> {
+export async function computeForm(db: Kysely<any>, cat: ReportCatalogue, forms: Map<string, FormDefinition>, s: Session, place: Place, f: FormDefinition, quarter: Quarter, lang: Lang, may: MayRead = () => true): Promise<FormResult> {
   const fq = formQuery(db, s, place, quarter);
   const counts = (await countsQuery(db, cat, f, fq).executeTakeFirst()) as Record<string, unknown>;
   let k = 0;
@@ -111,7 +125,10 @@ export async function computeForm(db: Kysely<any>, cat: ReportCatalogue, forms: 
     title: pick(tb.title, lang),
     rows: tb.rows.map((r) => ({ id: r.id, label: pick(r.label, lang) })),
     columns: tb.columns.map((c) => ({ id: c.id, label: pick(c.label, lang) })),
-    values: tb.rows.map(() => tb.columns.map(() => Number(counts[`k${k++}`] ?? 0))),
+    values: tb.rows.map((r) => tb.columns.map((c) => {
+      const n = Number(counts[`k${k++}`] ?? 0);
+      return cellReadable(tb, r, c, may) ? n : null;
+    })),
   }));
   const excludedIds = db.selectFrom(excludedQuery(db, cat, f, fq).as('e')).selectAll('e').where('e.reason', 'is not', null);
   const [excludedCount, excludedRows] = await Promise.all([countOf(db, excludedIds), listCases(db, s.workspaceId, excludedIds)]);

@@ -5,11 +5,14 @@
  *   `FormResult`): tables, excluded cases with reasons, reconciliation of an outcome cohort;
  * - `POST /api/who/cases {form, year, quarter, scope, scopeId, table, row, column, page, after}` →
  *   `{count, list, next}`: the cases of one cell, 50 a page, as the case lists show them.
- * Reading needs CASEMAN, as the case reports; the place is narrowed to the reader's view.
+ * Reading needs CASEMAN, as the case reports; the place is narrowed to the reader's view. A number
+ * whose row or column reads a field the reader may not (an exam type's, the treatment's: as the case
+ * reports, `allowedCatalogue`) is null and not drillable (403); a form whose population or exclusions
+ * read one is not listed (403).
  */
 import type { Context, Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
-import type { ReportCatalogue } from '../../engine/report-vars.ts';
+import { allowedCatalogue, type ReportCatalogue } from '../../engine/report-vars.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { readEm } from '../../server/db/read.ts';
@@ -17,12 +20,12 @@ import { decodeCursor } from '../../server/tbl/keyset.ts';
 import { orderKeys } from '../../server/tbl/store/columns.ts';
 import { jsonBody } from '../../server/http/body.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
-import { assertPermission } from '../../server/http/middleware.ts';
+import { assertPermission, hasPermission } from '../../server/http/middleware.ts';
 import type { AppContext, Env, Session } from '../../server/types.ts';
 import { casePage } from '../../cases/places/lists.ts';
 import { placeOf } from '../../cases/places/place.ts';
 import type { FormDefinition } from './definition.ts';
-import { computeForm, formCellCases, formQuery } from './compute.ts';
+import { cellReadable, computeForm, formCellCases, formQuery, formReadable, type MayRead } from './compute.ts';
 import type { Quarter } from './quarter.ts';
 
 const READ = 'CASEMAN';
@@ -54,16 +57,23 @@ export function whoFormRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalo
     const rem = readEm(ctx);
     return { s, body, rem, db: kysely(rem) };
   };
+  /** What the reader may count by: the variables of the exam types (and the treatment) they may read. */
+  const mayOf = (s: Session): MayRead => {
+    const mine = allowedCatalogue(cat, (p) => hasPermission(s, p));
+    return (id) => mine.variable(id) !== undefined;
+  };
   const formOf = (s: Session, id: string) => {
     const f = Object.hasOwn(Object.fromEntries(forms), id) ? forms.get(id) : undefined;
     if (!f) throw fail(404, t(s.lang, 'msg.notFound'), 'form');
+    if (!formReadable(f, mayOf(s))) throw fail(403, t(s.lang, 'msg.forbidden'), 'form');
     return f;
   };
   const quarterOf = (body: any): Quarter => ({ year: body.year, quarter: body.quarter });
 
   app.post('/api/who/forms', async (c) => {
     const { s } = await open(c, { type: 'object' }, 'forms');
-    const list = [...forms.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
+    const may = mayOf(s);
+    const list = [...forms.values()].filter((f) => formReadable(f, may)).sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
     return c.json({ forms: list.map((f) => ({ id: f.id, code: f.code[s.lang], title: f.title[s.lang], quartersBack: f.population.quartersBack })) });
   });
 
@@ -71,7 +81,7 @@ export function whoFormRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalo
     const { s, body, db } = await open(c, reportBody, 'report');
     const f = formOf(s, body.form);
     const place = await placeOf(db, s, body.scope, body.scopeId);
-    return c.json({ result: await computeForm(db, cat, forms, s, place, f, quarterOf(body), s.lang) });
+    return c.json({ result: await computeForm(db, cat, forms, s, place, f, quarterOf(body), s.lang, mayOf(s)) });
   });
 
   app.post('/api/who/cases', async (c) => {
@@ -82,6 +92,7 @@ export function whoFormRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalo
     const row = table?.rows.find((x) => x.id === body.row);
     const column = table?.columns.find((x) => x.id === body.column);
     if (!table || !row || !column) throw fail(404, t(s.lang, 'msg.notFound'), !table ? 'table' : !row ? 'row' : 'column');
+    if (!cellReadable(table, row, column, mayOf(s))) throw fail(403, t(s.lang, 'msg.forbidden'), 'column');
     const place = await placeOf(db, s, body.scope, body.scopeId);
     const { where, count } = await formCellCases(db, cat, f, formQuery(db, s, place, quarterOf(body)), table, row, column);
     // the list is the reader's own view of those cases (a case transferred out of it is counted, not opened)

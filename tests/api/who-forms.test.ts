@@ -176,6 +176,20 @@ describe('TB 07: cases registered in the quarter', () => {
     expect(forms.map((f: any) => f.id)).toEqual(['tb07', 'tb08', 'tb07mdr', 'tb08mdrInterim', 'tb08mdr']);
   });
 
+  it('withholds from a reader the numbers of exams they may not read', async () => {
+    // reading cases, not HIV tests: TB 07's HIV block is withheld, its registration counted
+    const doctor = await createUser(server, admin, 'WHONOHIV', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: A, view: 'WORKSPACE' });
+    const r = await report(doctor, { ...unitA, scopeId: A });
+    expect(cells(r, 'hiv')).toEqual({ newRelapse: { registered: 8, tested: null, positive: null, cpt: null, art: null } });
+    expect(cells(r, 'byGroup').total.total).toBe(12);
+    expect((await doctor.post('/api/who/cases', { ...unitA, scopeId: A, table: 'hiv', row: 'newRelapse', column: 'positive' })).status).toBe(403);
+    expect((await doctor.post('/api/who/cases', { ...unitA, scopeId: A, table: 'hiv', row: 'newRelapse', column: 'registered' })).body.count).toBe(8);
+    // the outcome cohort's HIV-positive row too
+    const o = await report(doctor, { form: 'tb08', year: 2025, quarter: 1, scope: 'UNIT', scopeId: A });
+    expect(cells(o, 'outcomes').hivPositive.registered).toBeNull();
+    expect(cells(o, 'outcomes').total.registered).toBe(12);
+  });
+
   it('refuses an unknown form or cell, and a bad quarter', async () => {
     expect((await admin.post('/api/who/report', { form: 'tb99', year: 2025, quarter: 1 })).status).toBe(404);
     expect((await admin.post('/api/who/report', { form: 'tb07', year: 2025, quarter: 5 })).status).toBe(400);

@@ -68,16 +68,22 @@ export function WhoFormCard({ result, placeName, onCell }: { result: FormResult;
                   <th className="who-rowhead">{r.label}</th>
                   {tb.columns.map((c, j) => (
                     <td key={c.id} className="who-num" data-column={c.id}>
-                      <a
-                        href="#"
-                        data-testid="who-cell"
-                        onClick={(e) => {
-                          e.preventDefault();
-                          onCell({ form: form.id, table: tb.id, row: r.id, column: c.id, title: `${form.code}: ${r.label} — ${c.label}` });
-                        }}
-                      >
-                        {tb.values[i][j]}
-                      </a>
+                      {tb.values[i][j] === null ? (
+                        <span data-testid="who-cell-withheld" title={t('ui.who.withheld')}>
+                          —
+                        </span>
+                      ) : (
+                        <a
+                          href="#"
+                          data-testid="who-cell"
+                          onClick={(e) => {
+                            e.preventDefault();
+                            onCell({ form: form.id, table: tb.id, row: r.id, column: c.id, title: `${form.code}: ${r.label} — ${c.label}` });
+                          }}
+                        >
+                          {tb.values[i][j]}
+                        </a>
+                      )}
                     </td>
                   ))}
                 </tr>

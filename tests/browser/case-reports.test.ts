@@ -207,7 +207,7 @@ describe('case reports', () => {
               select gen_random_uuid(), ${ws}, id, ${tag} from (select id from tbcase where owner_unit_id = ${bishkekUnit} order by id limit 5) c`.execute(db());
     expect((await admin.post(`/api/tbl/unit/${bishkekUnit}`, { name: XSS_UNIT })).status).toBe(200);
     const indicator = { columnVariables: ['ownerUnit'], rowVariables: ['tag'], size: 12, display: 1 };
-    const saved = await admin.post('/api/cases/report/save', { title: 'Имена из данных', indicators: [{ ...indicator, title: 'Столбцы', chart: 'column' }, { ...indicator, title: 'Круг', chart: 'pie' }] });
+    const saved = await admin.post('/api/cases/report/save', { title: 'Имена из данных', indicators: [{ ...indicator, title: 'Столбцы', chart: 'column' }, { ...indicator, title: 'Круг', chart: 'pie' }, { ...indicator, title: 'Полосы', chart: 'bar' }] });
     expect(saved.status).toBe(200);
     await page.goto(`/sys/workspace/cases/report?rep=${saved.body.result}`);
     const charts = page.locator(tid('indicator-chart'));
@@ -240,6 +240,13 @@ describe('case reports', () => {
     expect(await drill.locator(tid('cell-key')).allInnerTexts()).toEqual([`${names.tag}: ${XSS_TAG}`, `${names.ownerUnit}: Итог`]);
     expect(await injected(page)).toBe(0);
     await page.keyboard.press('Escape');
+    await drill.waitFor({ state: 'detached' });
+    // horizontal bars: the tag on the vertical axis and in the tooltip, as text
+    await charts.nth(2).locator('.apexcharts-bar-area').first().waitFor();
+    expect(await charts.nth(2).locator('.apexcharts-yaxis-label tspan').allTextContents()).toContain(XSS_TAG);
+    await charts.nth(2).locator('.apexcharts-bar-area').first().hover();
+    await poll(() => charts.nth(2).locator('.apexcharts-tooltip').innerText()).toContain(XSS_TAG);
+    expect(await injected(page)).toBe(0);
   }, 60_000);
 
   it("shows 'Запись не найдена.' when the place has no report", async () => {

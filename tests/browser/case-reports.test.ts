@@ -4,7 +4,7 @@
 // back, the XLSX with exceljs), deleted back to the list; the 'Indicator' warning; 'Запись не найдена.';
 // the workspace, area and unit dashboards drawing their charts; and names from data (a tag, a
 // unit) reaching chart legends, axis labels and tooltips as text, never as markup, and a pie slice
-// opening its cases.
+// opening its cases; a reader without DATA_ANALISYS offered no new, edit or delete.
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
@@ -14,6 +14,7 @@ import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 import type { ApiClient } from '../helpers/server.ts';
+import { createUser } from '../helpers/users.ts';
 import { loginThroughUi, openDropdown, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const ctx = useEnv();
@@ -247,6 +248,19 @@ describe('case reports', () => {
     await charts.nth(2).locator('.apexcharts-bar-area').first().hover();
     await poll(() => charts.nth(2).locator('.apexcharts-tooltip').innerText()).toContain(XSS_TAG);
     expect(await injected(page)).toBe(0);
+  }, 60_000);
+
+  it('lets a reader without DATA_ANALISYS open the reports, but not create, edit or delete one', async () => {
+    await createUser(ctx.env.server, admin, 'REPREADER', [{ permission: 'CASEMAN' }], 'Reader123', { unitId: bishkekUnit, view: 'UNIT' });
+    const reader = await ctx.env.newPage();
+    await loginThroughUi(reader, 'REPREADER', 'Reader123');
+    await reader.goto(`/sys/unit/cases/reports?id=${bishkekUnit}`);
+    await reader.locator(tid('report-link')).first().click();
+    await reader.locator(`${tid('indicator-chart')} svg.apexcharts-svg`).first().waitFor();
+    expect(await reader.locator(`${tid('report-edit')}, ${tid('report-delete')}`).count()).toBe(0);
+    await reader.goBack();
+    await reader.locator(tid('report-list')).waitFor();
+    expect(await reader.locator(tid('report-new')).count()).toBe(0);
   }, 60_000);
 
   it("shows 'Запись не найдена.' when the place has no report", async () => {

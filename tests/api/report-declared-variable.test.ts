@@ -9,45 +9,16 @@
 //
 // Data: three cases of one patient in Bishkek — case 1 has sputum exams LOW (01-11) then ENOUGH
 // (01-20, 5 ml) so its newest is ENOUGH; case 2 LOW (02-11); case 3 none. None is transferring.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateTypes } from '../../engine/types-gen.ts';
-import { schemasDir } from '../../server/config.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
-import { startServerWithSchemas } from '../helpers/extra-schemas.ts';
+import { startServerWithSputum } from '../helpers/sputum-schema.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { kysely } from '../../server/db/kysely.ts';
 
-const sputum = {
-  $id: 'examsputum',
-  title: 'examsputum.title',
-  type: 'object',
-  additionalProperties: false,
-  'x-table': { name: 'examsputum', parent: 'caseId', permission: 'EXAM_MICROSCOPY', followup: 'EXAM_SPUTUM' },
-  'x-list': { title: 'date', order: ['-date'] },
-  required: ['caseId', 'date', 'volume'],
-  properties: {
-    caseId: { type: 'string', format: 'uuid', 'x-ref': 'tbcase', 'x-index': true, title: 'exam.case' },
-    date: { type: 'string', format: 'date', 'x-notAfter': 'today', title: 'exam.date' },
-    volume: { type: 'string', enum: ['LOW', 'ENOUGH'], 'x-enum': 'sputumVolume', 'x-report': { group: 'exams', id: 'sputumVolume' }, title: 'examsputum.volume' },
-    millilitres: { type: 'integer', minimum: 1, maximum: 50, title: 'examsputum.millilitres' },
-  },
-  // the volume in ml is asked (and required) only when there is enough sputum
-  'x-visible': { millilitres: { field: 'volume', equals: 'ENOUGH', required: true } },
-  'x-labels': {
-    ru: { examsputum: { title: 'Объём мокроты', volume: 'Объём', millilitres: 'Объём, мл', summaryLow: 'Мало мокроты' }, sputumVolume: { LOW: 'Недостаточно', ENOUGH: 'Достаточно' } },
-    en: { examsputum: { title: 'Sputum volume', volume: 'Volume', millilitres: 'Volume, ml', summaryLow: 'Little sputum' }, sputumVolume: { LOW: 'Too little', ENOUGH: 'Enough' } },
-  },
-};
-// the case's 'transferring' flag made a row and column variable, and a summary by the new exam, in the copy only
-const tbcase = JSON.parse(readFileSync(join(schemasDir, 'tbcase.json'), 'utf8'));
-tbcase.properties.transferring['x-report'] = { group: 'case' };
-tbcase['x-summaries'].push({ id: 'lowsputum', label: 'examsputum.summaryLow', filters: { sputumVolume: ['LOW'] } });
-
 let cases: string[];
 let bishkek: string;
-useTestServer(() => startServerWithSchemas('reportvar', [sputum, tbcase]));
+useTestServer(() => startServerWithSputum('reportvar'));
 /** A call in the session's language switched to English (and back). */
 async function inEnglish<T>(fn: () => Promise<T>): Promise<T> {
   expect((await admin.post('/api/sys/language/en')).status).toBe(200);

@@ -65,10 +65,10 @@ const contexts = new Set<BrowserContext>();
 export const contextOptions = (baseURL: string) =>
   ({ baseURL, viewport: { width: 1280, height: 860 }, locale: 'ru-RU', reducedMotion: 'reduce' }) as const;
 
-/** `clientMode`: the server of the offline client build (`TB_CLIENT_MODE=true`). */
-export async function startEnv(opts: { clientMode?: boolean } = {}): Promise<BrowserEnv> {
+/** `clientMode`: the server of the offline client build (`TB_CLIENT_MODE=true`); `server`: another test server to start (a copy of the schemas). */
+export async function startEnv(opts: { clientMode?: boolean; server?: () => Promise<TestServer> } = {}): Promise<BrowserEnv> {
   await buildUiOnce();
-  const [server, browser] = await Promise.all([startTestServer({ clientMode: opts.clientMode }), launchBrowser()]);
+  const [server, browser] = await Promise.all([opts.server ? opts.server() : startTestServer({ clientMode: opts.clientMode }), launchBrowser()]);
   return {
     server,
     browser,
@@ -99,7 +99,7 @@ export async function closeEnv(env: BrowserEnv | undefined): Promise<void> {
  * const ctx = useEnv();
  * it('…', async () => { const page = await ctx.env.newPage(); await loginThroughUi(page, 'ADMIN', 'Admin123'); });
  */
-export function useEnv(opts: { clientMode?: boolean } = {}): { env: BrowserEnv } {
+export function useEnv(opts: Parameters<typeof startEnv>[0] = {}): { env: BrowserEnv } {
   const holder = {} as { env: BrowserEnv };
   beforeAll(async () => {
     holder.env = await startEnv(opts);

@@ -1,6 +1,9 @@
 // The WHO quarterly forms in a real browser (issue 23): an area's 'Формы ВОЗ' tab for 2025 Q1 shows
-// TB 07 with the numbers of a hand-built register, a number opens its cases, the excluded case is
-// listed with its reason and a link, and the print preview is one A4 page per form.
+// TB 07 with the numbers of a hand-built register, the forms export as one XLSX workbook, a number
+// opens its cases, the excluded case is listed with its reason and a link, and the print preview is
+// one A4 page per form.
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe.ts';
@@ -51,6 +54,14 @@ describe('WHO forms of an area', () => {
     expect(await excluded.locator(tid('who-excluded-link')).getAttribute('href')).toBe(`/sys/case?id=${ids['W-4']}`);
     await screenshot(page, 'who-forms');
     expect(await seriousViolations(page)).toEqual([]);
+
+    // the quarter's forms as one workbook: TB 07's first table on the first sheet
+    const [file] = await Promise.all([page.waitForEvent('download'), page.locator(tid('who-xlsx')).click()]);
+    expect(file.suggestedFilename()).toBe('who-forms-2025-Q1.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await readFile((await file.path())!));
+    expect(wb.worksheets[0].getRow(3).values).toEqual([undefined, 'Новые случаи', 2, 0, 0, 2]);
+    expect(wb.worksheets.length).toBe(4 + 1 + 1 + 1 + 1);
 
     await cell('byGroup', 'new', 'pulmonaryBc').locator('a').click();
     const dialog = page.locator('.ant-modal').filter({ has: page.locator(tid('who-cell-cases')) });

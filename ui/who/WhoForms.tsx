@@ -2,10 +2,11 @@
  * The WHO quarterly forms of a place (issue 23): the 'Формы ВОЗ' tab of the workspace, an area and a
  * unit. A year and quarter picker (in the address: `?year=&quarter=`, default the last whole quarter),
  * then every declared form for the place — TB 07, TB 08, the DR-TB forms — each laid out for one A4
- * page when printed ('Печать': the browser's print), every number opening its cases.
+ * page when printed ('Печать': the browser's print), every number opening its cases; 'Экспорт в
+ * XLSX' writes them as one workbook (`exportXlsx.ts`).
  */
 import { Alert, Button, InputNumber, Select, Space } from 'antd';
-import { PrinterOutlined } from '@ant-design/icons';
+import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,9 @@ import { whoApi, type Period } from './api.ts';
 import { CellCasesDialog, type Cell } from './CellCasesDialog.tsx';
 import { WhoFormCard } from './WhoFormCard.tsx';
 import { lastQuarter } from './lastQuarter.ts';
+import { whoFileName, whoSheets } from './exportXlsx.ts';
+import { download } from '../reports/download.ts';
+import { XLSX_TYPE, xlsxOf } from '../reports/exportXlsx.ts';
 import './print.css';
 
 export function WhoForms({ place, placeName }: { place: PlaceRef; placeName: string }) {
@@ -51,6 +55,14 @@ export function WhoForms({ place, placeName }: { place: PlaceRef; placeName: str
         />
         <Button data-testid="who-print" icon={<PrinterOutlined />} onClick={() => window.print()}>
           {t('ui.who.print')}
+        </Button>
+        <Button
+          data-testid="who-xlsx"
+          icon={<FileExcelOutlined />}
+          disabled={!data}
+          onClick={async () => data && download(new Blob([await xlsxOf(whoSheets(data))], { type: XLSX_TYPE }), whoFileName(period))}
+        >
+          {t('ui.who.export')}
         </Button>
       </Space>
       {error ? <Alert data-testid="alert-error" type="error" showIcon title={error} /> : null}

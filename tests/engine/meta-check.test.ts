@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { loadSchemas, SchemaError } from '../../engine/load.ts';
 import { schemasDir } from '../../server/config.ts';
 import { startServer } from '../../app/start.ts';
+import { reportCatalogue } from '../../engine/report-vars.ts';
+import { checkedSummaries } from '../../reports/cases/summaries.ts';
 
 function brokenCopy(edit: (source: any) => void): string {
   const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
@@ -82,6 +84,31 @@ describe('schema meta-check', () => {
     Object.assign(tbcase.properties.microscopyResult, { 'x-derived': derived }, change);
     writeFileSync(file, JSON.stringify(tbcase));
     expect(problemsOf(dir).some((p) => p.file.endsWith('tbcase.json') && p.pointer === pointer)).toBe(true);
+  });
+
+  it.each([
+    ['an unknown filter', { sputum: ['LOW'] }, /x-summaries\/0: filters\.sputum/],
+    ['a value the filter does not offer', { state: ['OPEN'] }, /x-summaries\/0: filters\.state/],
+  ])('reports a summary with %s (x-summaries)', (_what, filters, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
+    cpSync(schemasDir, dir, { recursive: true });
+    const file = join(dir, 'tbcase.json');
+    const tbcase = JSON.parse(readFileSync(file, 'utf8'));
+    tbcase['x-summaries'] = [{ id: 'bad', label: 'casecount.closed', filters }];
+    writeFileSync(file, JSON.stringify(tbcase));
+    const registry = loadSchemas(dir);
+    expect(() => checkedSummaries(registry, reportCatalogue(registry))).toThrow(message);
+  });
+
+  it('reports a summary counter that is no casecount column', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
+    cpSync(schemasDir, dir, { recursive: true });
+    const file = join(dir, 'tbcase.json');
+    const tbcase = JSON.parse(readFileSync(file, 'utf8'));
+    tbcase['x-summaries'][0].counter = 'open_cases';
+    writeFileSync(file, JSON.stringify(tbcase));
+    const registry = loadSchemas(dir);
+    expect(() => checkedSummaries(registry, reportCatalogue(registry))).toThrow(/x-summaries\/0\/counter: "open_cases"/);
   });
 
   it('keeps the server from starting', async () => {

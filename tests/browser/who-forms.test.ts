@@ -59,7 +59,8 @@ describe('WHO forms of an area', () => {
     const [file] = await Promise.all([page.waitForEvent('download'), page.locator(tid('who-xlsx')).click()]);
     expect(file.suggestedFilename()).toBe('who-forms-2025-Q1.xlsx');
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(await readFile((await file.path())!));
+    const bytes = await readFile((await file.path())!);
+    await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     expect(wb.worksheets[0].getRow(3).values).toEqual([undefined, 'Новые случаи', 2, 0, 0, 2]);
     expect(wb.worksheets.length).toBe(4 + 1 + 1 + 1 + 1);
 

@@ -200,6 +200,17 @@ describe('case reports', () => {
       await poll(() => dash.locator(`${tid('indicator-chart')} svg.apexcharts-svg`).count()).toBe(2);
       expect(await dash.locator(tid('indicator-card')).evaluateAll((els) => els.map((e) => e.getAttribute('data-chart')))).toEqual(['bar', 'pie']);
     }
+    // the HIV pie counts the cases on treatment (its own filter): its total opens them, the filter shown
+    await page.goto('/sys/workspace/general/dashboard');
+    const total = page.locator(tid('indicator-card')).nth(1).locator(`${tid('indicator-total-row')} ${tid('indicator-cell')}[data-column="total"]`);
+    const onTreatment = (await sql<{ n: number }>`select count(*)::int as n from tbcase where workspace_id = ${ws} and state = 'ONTREATMENT'`.execute(db())).rows[0].n;
+    expect(Number(await total.getAttribute('data-value'))).toBe(onTreatment);
+    await total.click();
+    const drill = page.locator(tid('cell-cases'));
+    await drill.locator(tid('case-row')).first().waitFor();
+    expect(await drill.locator(tid('case-row')).count()).toBe(Math.min(50, onTreatment));
+    expect(await drill.locator(`${tid('cell-filters')} ${tid('filter-item')}[data-id="state"]`).innerText()).toMatch(new RegExp(`^${names.state}: `));
+    await page.keyboard.press('Escape');
   }, 60_000);
 
   it('writes names from data into chart legends, axis labels and tooltips as text', async () => {

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import type { PlaceRef } from '../places/api.ts';
 import { useRemote } from '../places/useRemote.ts';
-import { indicatorRequest, reportsApi, type Filters } from './api.ts';
+import { indicatorRequest, reportsApi, type Filters, type ReportInit } from './api.ts';
 import type { CellRef } from './chartSeries.ts';
 import { CellCasesDialog } from './CellCasesDialog.tsx';
 import { IndicatorCard } from './IndicatorCard.tsx';
@@ -19,11 +19,14 @@ import { IndicatorGrid } from './IndicatorGrid.tsx';
 
 export default function DashboardIndicators({ place }: { place: PlaceRef }) {
   const { t } = useTranslation();
-  const [drill, setDrill] = useState<{ index: number; cell: CellRef; filters: Filters }>();
+  const [drill, setDrill] = useState<{ index: number; cell: CellRef; filters: Filters; init: ReportInit }>();
   const { data, error } = useRemote(() => reportsApi.dashboard(place), [place.scope, place.id]);
-  // the dashboard's answer leaves the report's filters out: read them when a number is opened
+  // the dashboard's answer leaves the report's filters out: read them (and their names) when a number is opened
   const open = (index: number, cell: CellRef) =>
-    void reportsApi.exec(place, data![index].report.id).then((r) => setDrill({ index, cell, filters: r.schema.filters }), () => undefined);
+    void Promise.all([reportsApi.exec(place, data![index].report.id), reportsApi.init()]).then(
+      ([r, init]) => setDrill({ index, cell, filters: r.schema.filters, init }),
+      () => undefined,
+    );
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!data) return <WaitIcon testId="dashboard-loading" />;
   const drilled = drill ? data[drill.index] : undefined;
@@ -49,6 +52,7 @@ export default function DashboardIndicators({ place }: { place: PlaceRef }) {
           request={indicatorRequest(drill.filters, drilled.schema)}
           data={drilled.data}
           cell={drill.cell}
+          init={drill.init}
           onClose={() => setDrill(undefined)}
         />
       ) : null}

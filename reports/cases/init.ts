@@ -21,8 +21,11 @@ export interface Option {
 /** At most this many catalogue rows are offered in one filter. */
 const MAX_OPTIONS = 2000;
 
-/** A filter's options. */
-async function options(db: Kysely<any>, s: Session, f: ReportFilter): Promise<Option[]> {
+/**
+ * A filter's options in the reader's view.
+ * @example await filterOptions(db, s, cat.filter('gender')!) // [{ value: 'MALE', label: 'Мужской' }, …]
+ */
+export async function filterOptions(db: Kysely<any>, s: Session, f: ReportFilter): Promise<Option[]> {
   const v = f.value;
   const dim = { variable: { ...f, rows: true, columns: true } };
   if (v.kind === 'enum') return v.keys.map((k) => ({ value: k, label: keyLabel(dim, k, s.lang) }));
@@ -61,7 +64,7 @@ export async function filterGroups(db: Kysely<any>, s: Session, cat: ReportCatal
     cat.groups.map(async (g) => ({
       id: g,
       label: label(g),
-      filters: await Promise.all(cat.filters.filter((f) => f.group === g).map(async (f) => ({ id: f.id, name: variableName(f, lang), type: f.type, resources: { options: f.type === 'period' ? [] : await options(db, s, f) } }))),
+      filters: await Promise.all(cat.filters.filter((f) => f.group === g).map(async (f) => ({ id: f.id, name: variableName(f, lang), type: f.type, resources: { options: f.type === 'period' ? [] : await filterOptions(db, s, f) } }))),
     })),
   );
   const variables = cat.groups.map((g) => ({

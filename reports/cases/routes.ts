@@ -24,7 +24,7 @@ import { checkFilters, checkIndicator, type FieldError } from '../indicator/requ
 import { caseQuery, runIndicator } from '../indicator/run.ts';
 import { cellCases } from '../indicator/cell.ts';
 import { cellBody, execBody, indicatorBody, listBody, reportBody, scopeBody } from './bodies.ts';
-import { filterGroups } from './init.ts';
+import { filterGroups, filterOptions } from './init.ts';
 import { optionNamesOf, searchBody, searchCases } from './search.ts';
 import { SavedReports, type ReportInput, type SavedReport } from './saved.ts';
 import { summaryRoutes } from './summaries.ts';
@@ -159,7 +159,9 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     checkCursor(s, body.after);
     const { filters, errors } = checkFilters(catOf(s), body.filters, s.lang);
     refuse(errors);
-    return c.json(await searchCases(em, db, ctx.registry, s, body, filters, async () => optionNamesOf((await filterGroups(db, s, catOf(s))).filters)));
+    // the names of the chosen catalogue rows: only the chosen filters' options are read
+    const names = async () => optionNamesOf([{ filters: await Promise.all(filters.filter((f) => f.filter.value.kind !== 'enum').map(async (f) => ({ resources: { options: await filterOptions(db, s, f.filter) } }))) }]);
+    return c.json(await searchCases(em, db, ctx.registry, s, body, filters, names));
   });
 
   /** `POST /api/dashboard/generate {scope, scopeId}` → `{result: {caseIndicators: [{schema, data}]}}`: every indicator of the workspace's dashboard reports, for the place. */

@@ -75,6 +75,8 @@ export interface ReportCatalogue {
   groups: string[];
   variable(id: string): ReportVariable | undefined;
   filter(id: string): ReportFilter | undefined;
+  /** In a reader's catalogue (`allowedCatalogue`): a declared variable or filter they may not use. */
+  refused?(id: string): ReportVariable | ReportFilter | undefined;
 }
 
 interface XReport {
@@ -137,7 +139,11 @@ export function allowedCatalogue(cat: ReportCatalogue, may: (permission: string)
   const filters = cat.filters.filter(ok);
   const byVar = new Map(variables.map((v) => [v.id, v]));
   const byFilter = new Map(filters.map((v) => [v.id, v]));
-  return { variables, filters, groups: cat.groups, variable: (id) => byVar.get(id), filter: (id) => byFilter.get(id) };
+  const refused = (id: string) => {
+    const x = cat.variable(id) ?? cat.filter(id);
+    return x && !ok(x) ? x : undefined;
+  };
+  return { variables, filters, groups: cat.groups, variable: (id) => byVar.get(id), filter: (id) => byFilter.get(id), refused };
 }
 
 /** A field of table `def` by key, or an error naming the declaration. */

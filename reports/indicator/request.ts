@@ -7,7 +7,14 @@
  */
 import { t, type Lang } from '../../engine/i18n.ts';
 import type { ReportCatalogue, ReportFilter, ReportVariable } from '../../engine/report-vars.ts';
+import { variableName } from './shape.ts';
 import type { FilterValue } from './sql.ts';
+
+/** Why an id is not in the reader's catalogue: declared but not theirs to count by (an exam type's permission), or unknown. */
+const unknown = (cat: ReportCatalogue, id: string, key: string, lang: Lang) => {
+  const refused = cat.refused?.(id);
+  return refused ? t(lang, 'indicator.notAllowed', { name: variableName(refused, lang) }) : t(lang, key, { id });
+};
 
 export interface FieldError {
   field: string;
@@ -61,7 +68,7 @@ export function checkFilters(cat: ReportCatalogue, given: Record<string, unknown
   for (const [id, raw] of Object.entries(given ?? {})) {
     const filter = cat.filter(id);
     if (!filter) {
-      errors.push({ field: `filters.${id}`, msg: t(lang, 'indicator.unknownFilter', { id }) });
+      errors.push({ field: `filters.${id}`, msg: unknown(cat, id, 'indicator.unknownFilter', lang) });
       continue;
     }
     const value = filterValue(filter, raw, lang);
@@ -81,7 +88,7 @@ export function checkVariables(cat: ReportCatalogue, ids: string[], where: 'rows
   const errors: FieldError[] = [];
   for (const id of ids) {
     const v = cat.variable(id);
-    if (!v) errors.push({ field, msg: t(lang, 'indicator.unknownVariable', { id }) });
+    if (!v) errors.push({ field, msg: unknown(cat, id, 'indicator.unknownVariable', lang) });
     else if (!v[where]) errors.push({ field, msg: t(lang, where === 'rows' ? 'indicator.notForRows' : 'indicator.notForColumns', { id }) });
     else if (list.includes(v)) errors.push({ field, msg: t(lang, 'indicator.duplicate', { id }) });
     else list.push(v);

@@ -27,6 +27,7 @@ beforeAll(async () => {
     dr({ key: 'd5', registered: '2025-03-03', diagnosisType: 'CONFIRMED' }), // detected, treatment started with no treatment row yet: individual
     dr({ key: 'd6', registered: '2025-03-04', outcome: 'LOST_FOLLOWUP_BEFORE_TREATMENT' }), // detected, never started
     dr({ key: 'd7', registered: '2025-03-05', resistance: 'MONO_RESISTANCE' }), // excluded: not RR
+    dr({ key: 'd8', registered: '2024-12-20', treatmentStart: '2025-01-05', treatment: { end: '2026-07-05', regimenId: std } }), // detected in 2024 Q4, enrolled in 2025 Q1 on a longer regimen
     // interim cohort: started 2024 Q2
     dr({ key: 'i1', registered: '2024-04-01', converted: '2024-06-01', culture: 'NEGATIVE', treatment: { end: '2025-04-01', regimenId: std } }),
     dr({ key: 'i2', registered: '2024-04-02', culture: 'POSITIVE', treatment: { end: '2025-04-01', regimenId: std } }),
@@ -49,16 +50,29 @@ const cells = async (form: string) => {
 };
 
 describe('DR-TB forms', () => {
-  it('TB 07-MDR: detected and started by regimen type', async () => {
+  it('TB 07-MDR: detected in the quarter, and how many of them started treatment', async () => {
     const { result, table } = await cells('tb07mdr');
-    // RR/MDR: d1 shorter, d2 longer, d5 individual, d6 never started; pre-XDR d3 individual; XDR d4 individual
+    // RR/MDR: d1 d2 d5 started, d6 never; pre-XDR d3; XDR d4 (d8 was detected in 2024 Q4)
     expect(table).toEqual({
-      rrMdr: { detected: 4, started: 3, short: 1, long: 1, individual: 1 },
-      preXdr: { detected: 1, started: 1, short: 0, long: 0, individual: 1 },
-      xdr: { detected: 1, started: 1, short: 0, long: 0, individual: 1 },
-      total: { detected: 6, started: 5, short: 1, long: 1, individual: 3 },
+      rrMdr: { detected: 4, started: 3 },
+      preXdr: { detected: 1, started: 1 },
+      xdr: { detected: 1, started: 1 },
+      total: { detected: 6, started: 5 },
     });
     expect(result.excluded.list.map((x: any) => [x.caseNumber, x.reason])).toEqual([['d7', 'noResistance']]);
+  });
+
+  it('TB 07-MDR enrolment: started on treatment in the quarter, by regimen type', async () => {
+    const { result, table } = await cells('tb07mdrEnrolled');
+    // d1 shorter (12 months exactly), d2 and d8 longer (a day more; d8 registered the quarter before), d5 individual (no treatment row),
+    // d3 individual (moved to an individualised regimen), d4 individual (no catalogue regimen); d6 never started
+    expect(table).toEqual({
+      rrMdr: { started: 4, short: 1, long: 2, individual: 1 },
+      preXdr: { started: 1, short: 0, long: 0, individual: 1 },
+      xdr: { started: 1, short: 0, long: 0, individual: 1 },
+      total: { started: 6, short: 1, long: 2, individual: 3 },
+    });
+    expect(result.period).toEqual({ from: '2025-01-01', to: '2025-04-01' });
   });
 
   it('6-month interim results of the cohort started three quarters earlier', async () => {

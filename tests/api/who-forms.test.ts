@@ -173,7 +173,7 @@ describe('TB 07: cases registered in the quarter', () => {
     expect(t.columns.map((x: any) => x.label)).toEqual(['Pulmonary, bacteriologically confirmed', 'Pulmonary, clinically diagnosed', 'Extrapulmonary', 'Total']);
     expect(r.excluded.list[1].reasonLabel).toBe('No site of disease (pulmonary / extrapulmonary)');
     const forms = (await en.post('/api/who/forms', {})).body.forms;
-    expect(forms.map((f: any) => f.id)).toEqual(['tb07', 'tb08', 'tb07mdr', 'tb08mdrInterim', 'tb08mdr']);
+    expect(forms.map((f: any) => f.id)).toEqual(['tb07', 'tb08', 'tb07mdr', 'tb07mdrEnrolled', 'tb08mdrInterim', 'tb08mdr']);
   });
 
   it('withholds from a reader the numbers of exams they may not read', async () => {

@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { seriousViolations } from '../helpers/axe.ts';
+import { screenshot } from '../helpers/browser.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 import { loginThroughUi, openDropdown, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
@@ -137,7 +138,12 @@ describe('case reports', () => {
     expect(await male(0)).toBe(truth['TB/MALE'] ?? 0);
     expect(await male(1)).toBe(truth['DRTB/MALE'] ?? 0);
     expect(await cards.nth(1).getAttribute('data-display')).toBe('0');
+    // size 6 of 12: the two cards side by side, each half the grid
+    const [a, b, grid] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox(), page.locator(tid('indicator-grid')).boundingBox()]);
+    expect(a!.y).toBe(b!.y);
+    expect(Math.abs(a!.width - grid!.width / 2)).toBeLessThan(24);
     expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'report-view');
 
     // reopen in the editor: the second becomes a line chart, the first table only
     await page.locator(tid('report-edit')).click();
@@ -199,6 +205,7 @@ describe('case reports', () => {
       // the demo workspace's two starter reports: outcome by gender (bar), HIV by classification (pie)
       await poll(() => dash.locator(`${tid('indicator-chart')} svg.apexcharts-svg`).count()).toBe(2);
       expect(await dash.locator(tid('indicator-card')).evaluateAll((els) => els.map((e) => e.getAttribute('data-chart')))).toEqual(['bar', 'pie']);
+      if (url.includes('workspace')) await screenshot(page, 'workspace-dashboard');
     }
     // the HIV pie counts the cases on treatment (its own filter): its total opens them, the filter shown
     await page.goto('/sys/workspace/general/dashboard');

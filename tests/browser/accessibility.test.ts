@@ -28,6 +28,7 @@ const screens: [string, () => string, string][] = [
   ['case: follow-ups', () => `/sys/case?id=${caseId}&tab=followups`, 'toolbar'],
   ['case: treatment', () => `/sys/case?id=${caseId}&tab=treatment`, 'toolbar'],
   ['case: issues', () => `/sys/case?id=${caseId}&tab=issues`, 'toolbar'],
+  ['advanced search', () => `/sys/unit/cases/search?id=${unitId}`, 'advanced-search'],
   ['new notification', () => `/sys/case/new?diag=CONFIRMED&cla=TB&id=${unitId}`, 'toolbar'],
   ['catalogue: units', () => '/sys/admin/tables/units', 'toolbar'],
   ['admin reports', () => '/sys/admin/reports/cmdhistory', 'toolbar'],

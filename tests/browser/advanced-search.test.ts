@@ -1,6 +1,7 @@
 // The advanced search 'Расширенный поиск' in a real browser (seed 001 §2.3; issue 22): filters
 // chosen by keyboard from their groups, 'Найти', the place's matching cases in the reader's view
-// with the filters shown above them, a result opening its case; no serious WCAG violation.
+// with the filters shown above them, a result opening its case and Back returning to the same
+// search; no serious WCAG violation.
 //
 // Data: a tag on three cases made here — two in the Bishkek unit (registered 2025-01-10 and
 // 2025-03-05), one in Osh (2025-02-20). So the tag finds 2 cases in the Bishkek unit, 3 in the
@@ -82,6 +83,11 @@ describe('advanced search', () => {
     await page.locator(`${tid('search-case-list')} ${tid('case-row-link')}`).first().focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/sys/case\\?id=${marchCase}`));
+    // Back returns to the same search: its filters shown and its results
+    await page.goBack();
+    await expect.poll(() => resultIds(page)).toEqual([marchCase]);
+    expect(await page.locator(`${tid('search-filter')} label`).allInnerTexts()).toEqual(['Отметка', 'Дата регистрации']);
+    expect(await page.locator(tid('search-display-value')).allInnerTexts()).toEqual([TAG, '03.2025 – …']);
   });
 
   it('the workspace: the same filter finds the cases of every unit; a filter removed filters no more', async () => {

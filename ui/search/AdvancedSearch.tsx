@@ -2,8 +2,11 @@
  * `…/cases/search` — 'Расширенный поиск' (seed 001 §2.3): the report filters of the workspace
  * (grouped as declared), 'Найти', then the place's matching cases in the reader's view, 50 a page,
  * the filters shown above them (`addFilterDisplay`); a row (or its patient's link) opens the case.
+ * The search ran is kept in the address (`q`: the filters, `p`: the page), so Back from a case
+ * returns to the same results.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Flex } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -26,15 +29,38 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [values, setValues] = useState<FilterValues>({});
   const [ran, setRan] = useState<{ filters: FilterValues; page: number; result?: SearchResult; error?: string; loading: boolean } | null>(null);
+  const [params, setParams] = useSearchParams();
 
-  const run = async (filters: FilterValues, page: number) => {
+  const run = async (filters: FilterValues, page: number, shown = chosen) => {
     setRan((r) => ({ filters, page, result: r?.result, loading: true }));
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set('q', JSON.stringify({ chosen: shown, values: filters }));
+      next.set('p', String(page + 1));
+      return next;
+    }, { replace: true });
     try {
       setRan({ filters, page, result: await searchApi.search(place.scope, place.id, filters, page + 1), loading: false });
     } catch (err) {
       setRan({ filters, page, error: errorsOf(err).map((e) => (e.field ? `${e.field}: ${t(e.msg)}` : t(e.msg))).join('; '), loading: false });
     }
   };
+
+  // a search kept in the address (Back from a case): its filters shown again and run once
+  useEffect(() => {
+    const q = params.get('q');
+    if (!q) return;
+    try {
+      const saved = JSON.parse(q) as { chosen?: string[]; values?: FilterValues };
+      const shown = Array.isArray(saved.chosen) ? saved.chosen.filter((x) => typeof x === 'string') : [];
+      const values = saved.values && typeof saved.values === 'object' ? saved.values : {};
+      setChosen(shown);
+      setValues(values);
+      void run(chosenValues(values), Math.max(0, Number(params.get('p') ?? 1) - 1) || 0, shown);
+    } catch {
+      // an address edited by hand: start empty
+    }
+  }, []);
 
   if (init.error) return <Alert data-testid="alert-error" type="error" showIcon title={init.error} />;
   if (!init.data) return <WaitIcon />;

@@ -22,7 +22,10 @@ import { IndicatorEditor, NEW_INDICATOR } from './IndicatorEditor.tsx';
 import { flash } from './useFlash.ts';
 import { useIndicatorRefresh } from './useIndicatorRefresh.ts';
 
-/** Seed 001 §5: an indicator needs at least one column and one row variable. */
+/**
+ * Seed 001 §5: an indicator needs at least one column and one row variable.
+ * @example lacksVariables({ ...NEW_INDICATOR, columnVariables: ['gender'] }) // true
+ */
 export const lacksVariables = (s: IndicatorSchema) => !s.columnVariables.length || !s.rowVariables.length;
 
 /** What the server stores of an indicator (`reports/cases/bodies.ts` indicatorSchema). */

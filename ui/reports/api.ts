@@ -85,7 +85,10 @@ export interface IndicatorRequest {
 
 const place = (p: PlaceRef) => ({ scope: p.scope, ...(p.id ? { scopeId: p.id } : {}) });
 
-/** The filters an indicator of a report runs under: the report's, then its own. */
+/**
+ * The filters an indicator of a report runs under: the report's, then its own (for one id in both, its own).
+ * @example indicatorRequest({ gender: ['MALE'] }, { filters: { state: ['ONTREATMENT'] }, columnVariables: ['gender'], rowVariables: ['outcome'] }) // { filters: { gender: ['MALE'], state: ['ONTREATMENT'] }, … }
+ */
 export const indicatorRequest = (report: Filters, ind: Pick<IndicatorSchema, 'filters' | 'columnVariables' | 'rowVariables'>): IndicatorRequest => ({
   filters: { ...report, ...(ind.filters ?? {}) },
   columnVariables: ind.columnVariables,

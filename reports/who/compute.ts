@@ -131,7 +131,9 @@ export async function computeForm(db: Kysely<any>, cat: ReportCatalogue, forms: 
     })),
   }));
   const excludedIds = db.selectFrom(excludedQuery(db, cat, f, fq).as('e')).selectAll('e').where('e.reason', 'is not', null);
-  const [excludedCount, excludedRows] = await Promise.all([countOf(db, excludedIds), listCases(db, s.workspaceId, excludedIds)]);
+  // the list is read only when there is one: most quarters of a clean register have nothing excluded
+  const excludedCount = Number(counts.excluded ?? 0);
+  const excludedRows = excludedCount ? await listCases(db, s.workspaceId, excludedIds) : [];
   const result: FormResult = {
     form: { id: f.id, code: pick(f.code, lang), title: pick(f.title, lang) },
     quarter,

@@ -75,17 +75,29 @@ export const inNoRowSql = (j: Joins, cat: ReportCatalogue, t: FormTable) =>
 
 /**
  * The statement counting every cell of every table at once, over the counted cases (the population
- * but the excluded): one row, a column `k<n>` per cell in declaration order (table, row, column).
+ * but the excluded), and the excluded cases: one row, a column `k<n>` per cell in declaration order
+ * (table, row, column) and `excluded`. Each case's reason and cell conditions are read once, in a
+ * sub-select, and counted above it.
  * @example const row = await countsQuery(db, cat, form, fq).executeTakeFirst(); row.k0 // new, pulmonary confirmed
  */
 export function countsQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery) {
   const j = population(db, cat, f, fq);
-  const reason = reasonSql(j, cat, f);
   const cells: RawBuilder<unknown>[] = [];
-  let k = 0;
-  for (const t of f.tables) for (const r of t.rows) for (const c of t.columns) cells.push(sql`count(*) filter (where ${cellSql(j, cat, t, r, c)})`.as(`k${k++}`) as any);
-  j.where(sql<SqlBool>`${reason} is null`);
-  return j.query.select(cells as any);
+  for (const t of f.tables) for (const r of t.rows) for (const c of t.columns) cells.push(cellSql(j, cat, t, r, c));
+  const declared = reasonSql(j, cat, f), reason = fullReasonSql(j, cat, f);
+  // every join is added by building the conditions: read the query only now
+  const inner = j.query.select([declared.as('declared'), reason.as('reason'), ...cells.map((c, k) => (c as RawBuilder<SqlBool>).as(`k${k}`))] as any);
+  return db
+    .selectFrom(inner.as('x'))
+    .select([...cells.map((_c, k) => sql`count(*) filter (where x.declared is null and ${sql.ref(`x.k${k}`)})`.as(`k${k}`)), sql`count(*) filter (where x.reason is not null)`.as('excluded')] as any);
+}
+
+/** The first declared reason, or `noRow:<table>` for a counted case in no row of a table declared `complete`. */
+function fullReasonSql(j: Joins, cat: ReportCatalogue, f: FormDefinition): RawBuilder<string | null> {
+  const declared = reasonSql(j, cat, f);
+  const complete = f.tables.filter((t) => t.complete);
+  if (!complete.length) return declared;
+  return sql<string>`coalesce(${declared}, ${sql`case ${sql.join(complete.map((t) => sql`when ${inNoRowSql(j, cat, t)} then ${`noRow:${t.id}`}`), sql` `)} else null end`})`;
 }
 
 /**
@@ -94,11 +106,7 @@ export function countsQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefini
  */
 export function excludedQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery) {
   const j = population(db, cat, f, fq);
-  const declared = reasonSql(j, cat, f);
-  const complete = f.tables.filter((t) => t.complete);
-  const reason = complete.length
-    ? sql<string>`coalesce(${declared}, ${sql`case ${sql.join(complete.map((t) => sql`when ${inNoRowSql(j, cat, t)} then ${`noRow:${t.id}`}`), sql` `)} else null end`})`
-    : declared;
+  const reason = fullReasonSql(j, cat, f);
   return j.query.select(['c.id as id', reason.as('reason')]);
 }
 

@@ -151,6 +151,8 @@ describe('case reports', () => {
     expect(await title.inputValue()).toBe('Классификация и пол');
     await pick(page, page.locator(tid('indicator-editor')).nth(1).locator(tid('indicator-chart-type')), 'График');
     await pick(page, page.locator(tid('indicator-editor')).nth(0).locator(tid('indicator-display')), 'Только таблица');
+    // the line charts one row of its table only: 'Закрыт' (a series of its own over the columns)
+    await pick(page, page.locator(tid('indicator-editor')).nth(1).locator(tid('indicator-series')), 'Строка: Закрыт');
     await page.locator(tid('report-save')).click();
     await page.locator(tid('alert-success')).filter({ hasText: 'Успешно обновлено' }).waitFor();
     await poll(() => cards.count()).toBe(2);
@@ -158,7 +160,9 @@ describe('case reports', () => {
     expect(await cards.nth(0).locator(tid('indicator-chart')).count()).toBe(0);
     await cards.nth(1).locator(`${tid('indicator-chart')}[data-chart="line"] .apexcharts-line-series`).waitFor();
     const stored = await db().selectFrom('casereport').select('indicators').where('id', '=', reportId).executeTakeFirstOrThrow();
-    expect((stored.indicators as any[]).map((i) => [i.chart, i.display, i.size])).toEqual([['pie', 2, 6], ['line', 0, 6]]);
+    expect((stored.indicators as any[]).map((i) => [i.chart, i.display, i.size, i.selection, i.selIndex])).toEqual([['pie', 2, 6, undefined, undefined], ['line', 0, 6, 'row', 2]]);
+    expect(await cards.nth(1).locator('.apexcharts-line-series .apexcharts-series').count()).toBe(1);
+    expect(await cards.nth(1).locator('.apexcharts-legend-text').allInnerTexts()).toEqual(['Закрыт']);
 
     // drill into TB × MALE: exactly that many cases, the cell's keys shown
     await cards.nth(0).locator(`${tid('indicator-cell')}[data-row="0"][data-column="0"]`).click();

@@ -1,13 +1,14 @@
 /**
  * One indicator in the report editor (seed 001 §2.4, §3, §9): its title, size (1–12, default 6),
- * chart type (default pie), display mode (All / Chart only / Table only), its own filters, its
+ * chart type (default pie), the series it charts (the whole table, or one row or column of it: seed
+ * 000 §3 selection), display mode (All / Chart only / Table only), its own filters, its
  * column and row variables, 'Обновить' (this indicator alone) and remove; its computed card below.
  */
 import { Button, Card, Flex, Input, InputNumber, Select, Typography } from 'antd';
 import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CHARTS, type ComputedIndicator, type DisplayMode, type IndicatorSchema, type ReportInit } from './api.ts';
-import type { CellRef } from './chartSeries.ts';
+import { headerName, type CellRef } from './chartSeries.ts';
 import { FiltersEditor } from './FiltersEditor.tsx';
 import { IndicatorCard } from './IndicatorCard.tsx';
 import { VariableList } from './VariableList.tsx';
@@ -42,6 +43,14 @@ export function IndicatorEditor({ index, init, value, refreshing, onChange, onRe
   const s = value.schema;
   const set = (patch: Partial<IndicatorSchema>) => onChange({ ...s, ...patch });
   const id = (f: string) => `ind${index}-${f}`;
+  // seed 000 §3: the chart may show one row or one column of the table (`selection`, `selIndex`)
+  const series = [
+    { value: '', label: t('ui.reports.seriesAll') },
+    ...(value.data?.rows ?? []).map((h, i) => ({ value: `row:${i}`, label: `${t('ui.reports.seriesRow')}: ${headerName(h)}` })),
+    ...(value.data?.columns ?? []).map((h, i) => ({ value: `column:${i}`, label: `${t('ui.reports.seriesColumn')}: ${headerName(h)}` })),
+  ];
+  const chosen = s.selection ? `${s.selection}:${s.selIndex ?? 0}` : '';
+  if (!series.some((o) => o.value === chosen)) series.push({ value: chosen, label: `${t(s.selection === 'row' ? 'ui.reports.seriesRow' : 'ui.reports.seriesColumn')} ${(s.selIndex ?? 0) + 1}` });
   return (
     <Card
       size="small"
@@ -67,6 +76,19 @@ export function IndicatorEditor({ index, init, value, refreshing, onChange, onRe
           </Field>
           <Field id={id('chart')} label={t('ui.reports.chart')}>
             <Select id={id('chart')} data-testid="indicator-chart-type" style={{ minWidth: 200 }} value={s.chart} options={CHARTS.map((c) => ({ value: c, label: t(`ui.reports.charts.${c}`) }))} onChange={(chart) => set({ chart })} />
+          </Field>
+          <Field id={id('series')} label={t('ui.reports.series')}>
+            <Select
+              id={id('series')}
+              data-testid="indicator-series"
+              style={{ minWidth: 200 }}
+              value={chosen}
+              options={series}
+              onChange={(v: string) => {
+                const [selection, i] = v.split(':');
+                set(v ? { selection: selection as 'row' | 'column', selIndex: Number(i) } : { selection: undefined, selIndex: undefined });
+              }}
+            />
           </Field>
           <Field id={id('display')} label={t('ui.reports.display')}>
             <Select id={id('display')} data-testid="indicator-display" style={{ minWidth: 180 }} value={s.display} options={([0, 1, 2] as DisplayMode[]).map((d) => ({ value: d, label: t(`ui.reports.displays.${d}`) }))} onChange={(display) => set({ display })} />

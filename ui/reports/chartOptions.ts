@@ -40,7 +40,7 @@ export function chartConfig(s: ChartSeries, chart: string, onPoint?: (seriesInde
       events: { dataPointSelection: (_e, _c, p: { seriesIndex: number; dataPointIndex: number }) => onPoint?.(p.seriesIndex, p.dataPointIndex) },
     },
     colors: CHART_COLORS,
-    legend: { position: 'bottom', formatter: (name: string) => htmlOnce(name) },
+    legend: { position: 'bottom', showForSingleSeries: true, formatter: (name: string) => htmlOnce(name) },
     tooltip: {
       x: { formatter: (v: unknown) => htmlOnce(v) },
       y: { formatter: (v: unknown) => String(v ?? ''), title: { formatter: (name: string) => `${htmlOnce(name)}: ` } },

@@ -18,7 +18,7 @@ describe('POST /api/tbl/<form>/form for a form-only schema', () => {
     expect(schema.$id).toBe('newnotif_tb');
     expect(JSON.stringify(schema)).not.toMatch(/"\$ref":"(patient|tbcase)"/);
     expect(Object.keys(schema.properties.patient.properties)).toEqual(expect.arrayContaining(['name', 'lastName', 'gender', 'birthDate']));
-    expect(Object.keys(schema.properties.tbcase.properties).sort()).toEqual(['caseNumber', 'diagnosisDate', 'extrapulmonaryForm', 'infectionSite', 'registrationDate', 'registrationGroup']);
+    expect(Object.keys(schema.properties.tbcase.properties).sort()).toEqual(['caseNumber', 'diagnosisBasis', 'diagnosisDate', 'extrapulmonaryForm', 'infectionSite', 'registrationDate', 'registrationGroup']);
     expect(schema.properties.tbcase.required).toEqual(['registrationDate', 'diagnosisDate', 'registrationGroup']);
     expect(resources.form).toEqual({ name: 'newnotif_tb', parts: { patient: 'patient', tbcase: 'tbcase' }, permission: 'NEWCASE' });
     expect(resources.uiSchema.patient.gender['ui:options'].enumPrefix).toBe('gender');

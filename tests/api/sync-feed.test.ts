@@ -14,7 +14,7 @@ import type { Em } from '../../server/db/orm.ts';
 import { afterCommit } from '../../server/db/transaction.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
-import { readFeed, readUntil, type FeedChange as Change } from '../helpers/feed.ts';
+import { positionAfterRows, readFeed, readUntil, type FeedChange as Change } from '../helpers/feed.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
@@ -63,9 +63,12 @@ beforeAll(async () => {
 describe('order under parallel writers', () => {
   it('a reader polling during parallel saves, late commits and rollbacks ends with every committed change once, each row in version order', async () => {
     const cases: string[] = [];
+    const pre = (await readFeed(admin)).last;
     for (let i = 0; i < 16; i++) cases.push(await createCase(admin, patientId, bishkek, { caseNumber: `ПАР-${i}` }));
     const shared = cases[15];
-    const start = (await readFeed(admin)).last;
+    // start after every create: the feed may trail them while another transaction of the server runs
+    const created = await readUntil(admin, pre, (cs) => cases.every((id) => cs.some((c) => c.id === id && c.op === 'create')));
+    const start = created.at(-1)!.pos;
     const writers = await Promise.all(Array.from({ length: 12 }, () => server.login()));
 
     let writing = true;
@@ -126,7 +129,7 @@ describe('order under parallel writers', () => {
 
   it('a change that commits late is not skipped: the younger change waits for it', async () => {
     const [a, b] = [await createCase(admin, patientId, bishkek), await createCase(admin, patientId, bishkek)];
-    const start = (await readFeed(admin)).last;
+    const start = await positionAfterRows(admin, { [a]: 1, [b]: 1 });
     let release!: () => void;
     let opened!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -150,7 +153,7 @@ describe('order under parallel writers', () => {
 
   it('an older transaction changing a row after a younger one committed it comes after it in the feed', async () => {
     const [a, b] = [await createCase(admin, patientId, bishkek), await createCase(admin, patientId, bishkek)];
-    const start = (await readFeed(admin)).last;
+    const start = await positionAfterRows(admin, { [a]: 1, [b]: 1 });
     let release!: () => void;
     let opened!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -183,7 +186,8 @@ describe('rows leaving a view', () => {
     const made = await admin.post('/api/tbl/exammic', { caseId: id, date: '2025-01-20', laboratoryId: lab, result: 'PLUS2' });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const exam = made.body.result as string;
-    const [fromB, fromK, fromAdmin] = [(await readFeed(bdoc)).last, (await readFeed(kdoc)).last, (await readFeed(admin)).last];
+    const written = { [id]: await versionOf('tbcase', id), [comment]: 1, [exam]: 1 };
+    const [fromB, fromK, fromAdmin] = [await positionAfterRows(bdoc, written), (await readFeed(kdoc)).last, await positionAfterRows(admin, written)];
 
     expect((await bdoc.post(`/api/tbl/tbcase/${id}/action/transferout`, { unitToId: kant })).status).toBe(200);
     // transferring: both units see the case; Kant gets it whole (it did not hold it)

@@ -37,3 +37,14 @@ export async function readUntil(client: ApiClient, after: string, done: (changes
     await sleep(100);
   }
 }
+
+/**
+ * The position after which the feed holds nothing more of `rows` (id → the version last written): read
+ * until each row is seen at that version, so a create or update the feed still trailed is not read
+ * later as if it were new.
+ * @example const start = await positionAfterRows(admin, { [caseId]: 1 })
+ */
+export async function positionAfterRows(client: ApiClient, rows: Record<string, number>, from = '0.0'): Promise<string> {
+  const seen = await readUntil(client, from, (cs) => Object.entries(rows).every(([id, v]) => cs.some((c) => c.id === id && c.version >= v)));
+  return seen.at(-1)?.pos ?? from;
+}

@@ -1,16 +1,13 @@
 import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
-import { kysely } from '../../server/db/kysely.ts';
-import { readEm } from '../../server/db/read.ts';
-import { jsonBody } from '../../server/http/body.ts';
-import type { AppContext, Env, Session } from '../../server/types.ts';
-import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
-import { assertPermission } from '../../server/http/middleware.ts';
+import type { AppContext, Env } from '../../server/types.ts';
+import { fail, isUuid } from '../../server/http/errors.ts';
 import { todayOf } from '../../server/http/time-zone.ts';
 import { placeCounts, tagCounts } from './counts.ts';
 import { casePage, type CasePage } from './lists.ts';
 import { placeOf, type Place } from './place.ts';
+import { placeRequest } from './request.ts';
 import { ACTIVE_TABS, type ActiveTab } from './summaries.ts';
 import { taggedPageInUnit } from './tag-page.ts';
 import { childNodes, rootNode } from './tree.ts';
@@ -33,15 +30,7 @@ const tagType = (r: Record<string, unknown>) => (!r.auto_generated ? 'MANUAL' : 
  * All need CASEMAN (reading cases).
  */
 export function placeRoutes(app: Hono<Env>, ctx: AppContext): void {
-  const read = async (c: any, schema: JsonSchema, id: string) => {
-    const s: Session = c.get('session');
-    assertPermission(s, ctx.registry.table('tbcase').meta.permission);
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate(`places#${id}`, schema, body, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
-    const em = ctx.orm.em.fork();
-    return { s, body, em, db: kysely(em) };
-  };
+  const read = (c: any, schema: JsonSchema, id: string) => placeRequest(ctx, c, schema, id, ctx.orm.em.fork());
 
   /**
    * `POST /api/cases/unit/{unitId} {tab?, page?}` → `{unit, defaultTab, presumptives, tbCases,

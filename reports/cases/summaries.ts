@@ -16,13 +16,13 @@ import type { JsonSchema } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
 import { readEm } from '../../server/db/read.ts';
-import { jsonBody } from '../../server/http/body.ts';
-import { ApiError, fail } from '../../server/http/errors.ts';
-import { assertPermission, hasPermission } from '../../server/http/middleware.ts';
+import { fail } from '../../server/http/errors.ts';
+import { hasPermission } from '../../server/http/middleware.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import type { AppContext, Env, Session } from '../../server/types.ts';
 import { COUNT_KEYS, placeCounts, tagCounts, type CountKey, type Counts } from '../../cases/places/counts.ts';
 import { casePage } from '../../cases/places/lists.ts';
+import { placeRequest } from '../../cases/places/request.ts';
 import { caseUnitAlternatives, placeOf, unitsWhere, type Place } from '../../cases/places/place.ts';
 import { checkFilters, type IndicatorRequest } from '../indicator/request.ts';
 import { rowCondition } from '../indicator/sql.ts';
@@ -79,16 +79,8 @@ const tagType = (r: Record<string, unknown>) => (!r.auto_generated ? 'MANUAL' : 
 
 export function summaryRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalogue): void {
   const summaries = checkedSummaries(ctx.registry, cat);
-  const read = async (c: any, schema: JsonSchema, id: string) => {
-    const s: Session = c.get('session');
-    assertPermission(s, ctx.registry.table('tbcase').meta.permission);
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate(`places#${id}`, schema, body, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
-    // the side menu's counts and lists: on the read connection (server/db/read.ts)
-    const em = readEm(ctx);
-    return { s, body, em, db: kysely(em) };
-  };
+  // the side menu's counts and lists: on the read connection (server/db/read.ts)
+  const read = (c: any, schema: JsonSchema, id: string) => placeRequest(ctx, c, schema, id, readEm(ctx));
 
   /** `POST /api/cases/summary {scope, scopeId}` → `{summary: [{id, name, count}], tags: [{id, name, type, count}], counts}`. */
   /** The summaries this reader may see: none counting by a field they may not read (an exam type's). */

@@ -69,5 +69,5 @@ export const reportBody: JsonSchema = {
 export const scopeBody: JsonSchema = { type: 'object', additionalProperties: false, properties: { scope, scopeId: uuid } };
 /** `POST /api/cases/report/query {scope, id}`. */
 export const listBody: JsonSchema = { type: 'object', additionalProperties: false, properties: { scope, id: uuid } };
-/** `POST /api/cases/report/exec {scope, scopeId, reportId}`. */
-export const execBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['reportId'], properties: { scope, scopeId: uuid, reportId: uuid } };
+/** `POST /api/cases/report/exec {scope, scopeId, reportId, compute?}` (`compute: false`: the schemas only). */
+export const execBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['reportId'], properties: { scope, scopeId: uuid, reportId: uuid, compute: { type: 'boolean' } } };

@@ -21,6 +21,7 @@ import type { AppContext, Env, Session } from '../../server/types.ts';
 import { casePage } from '../../cases/places/lists.ts';
 import { placeOf } from '../../cases/places/place.ts';
 import { checkFilters, checkIndicator, type FieldError } from '../indicator/request.ts';
+import { indicatorFilters } from '../indicator/overlay.ts';
 import { caseQuery, runIndicator } from '../indicator/run.ts';
 import { cellCases } from '../indicator/cell.ts';
 import { cellBody, execBody, indicatorBody, listBody, reportBody, scopeBody } from './bodies.ts';
@@ -62,11 +63,10 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
   const computeReport = async (db: ReturnType<typeof kysely>, s: Session, r: SavedReport, scope: any, scopeId: string | undefined) =>
     Promise.all(
       r.indicators.map(async (schema) => {
-        // the report's filters and the indicator's own both apply
-        const { request, errors } = checkIndicator(catOf(s), { ...schema, filters: { ...r.filters } }, s.lang);
-        const own = checkFilters(catOf(s), schema.filters, s.lang);
-        if (errors.length || own.errors.length) return { schema, errors: [...errors, ...own.errors] };
-        const cq = await caseQuery(db, s, scope, scopeId, [...request.filters, ...own.filters]);
+        // the report's filters overlaid by the indicator's own, as the screens send them to ind/exec
+        const { request, errors } = checkIndicator(catOf(s), { ...schema, filters: indicatorFilters(r.filters, schema.filters) }, s.lang);
+        if (errors.length) return { schema, errors };
+        const cq = await caseQuery(db, s, scope, scopeId, request.filters);
         return { schema, data: await runIndicator(db, s, cq, request, s.lang) };
       }),
     );
@@ -84,12 +84,15 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     return c.json({ result: await new SavedReports(ctx, em, s).list(body.scope ?? 'WORKSPACE', body.id) });
   });
 
-  /** `POST /api/cases/report/exec {scope, scopeId, reportId}` → `{result: {id, schema: {title, dashboard, filters, scope, scopeId}, indicators: [{schema, data}]}}`. */
+  /**
+   * `POST /api/cases/report/exec {scope, scopeId, reportId, compute?}` → `{result: {id, schema: {title, dashboard, filters, scope, scopeId}, indicators: [{schema, data}]}}`;
+   * `compute: false` answers the schemas alone (`[{schema}]`): the screens then compute each indicator with `ind/exec`, one after another.
+   */
   app.post('/api/cases/report/exec', async (c) => {
     const { s, body, em, rdb } = await open(c, READ, execBody, 'exec');
     const r = await new SavedReports(ctx, em, s).get(body.reportId);
     await placeOf(rdb, s, body.scope, body.scopeId);
-    const indicators = await computeReport(rdb, s, r, body.scope, body.scopeId);
+    const indicators = body.compute === false ? r.indicators.map((schema) => ({ schema })) : await computeReport(rdb, s, r, body.scope, body.scopeId);
     return c.json({ result: { id: r.id, schema: { title: r.name, dashboard: r.dashboard, filters: r.filters, scope: r.scope, scopeId: r.scopeId }, indicators } });
   });
 

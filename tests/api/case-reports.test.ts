@@ -256,6 +256,41 @@ describe('saved reports and dashboards', () => {
     expect(b.data.total).toBe(2);
     expect(table(b.data).NEGATIVE).toEqual([1, 0, 1]);
   });
+  it('opens without computing (compute: false): the schemas only, for the screens to compute one by one', async () => {
+    const r = await reader.post('/api/cases/report/exec', { scope: 'WORKSPACE', reportId: id, compute: false });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.result.schema.filters).toEqual(report.filters);
+    expect(r.body.result.indicators.map((x: any) => Object.keys(x))).toEqual([['schema'], ['schema']]);
+    expect(r.body.result.indicators[1].schema).toMatchObject({ title: 'ВИЧ', filters: { classification: ['TB'] } });
+  });
+  it('for a filter set on both the report and an indicator, takes the indicator’s value, as ind/exec does with the screens’ request', async () => {
+    const both = {
+      title: 'Фильтр в обоих',
+      filters: { registrationDate: { ini: '2025-01', end: '2025-12' }, gender: ['MALE'] },
+      indicators: [
+        // own gender wins: the women registered in 2025 — c2 (intersected with the report's MALE it would be none)
+        { title: 'Женщины', columnVariables: ['classification'], rowVariables: ['gender'], filters: { gender: ['FEMALE'] } },
+        // an empty own value filters nothing: the report's men of 2025 — c1, c3, c5
+        { title: 'Пусто', columnVariables: ['classification'], rowVariables: ['gender'], filters: { gender: [] } },
+        // own period wins too: the women registered in December 2024 — c4
+        { title: 'Декабрь', columnVariables: ['classification'], rowVariables: ['gender'], filters: { gender: ['FEMALE'], registrationDate: { ini: '2024-12', end: '2024-12' } } },
+      ],
+    };
+    const saved = await admin.post('/api/cases/report/save', both);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const run = (await reader.post('/api/cases/report/exec', { reportId: saved.body.result })).body.result.indicators;
+    expect(run.map((x: any) => x.data.total)).toEqual([1, 3, 1]);
+    expect(table(run[0].data)).toEqual({ MALE: [0, 0, 0, 0], FEMALE: [0, 1, 0, 1], Итог: [0, 1, 0, 1] });
+    // the request the screens send for the first (the report's filters overlaid by its own): the same table
+    const screens = { filters: { registrationDate: { ini: '2025-01', end: '2025-12' }, gender: ['FEMALE'] }, columnVariables: ['classification'], rowVariables: ['gender'] };
+    expect(await indicator(reader, screens)).toEqual(run[0].data);
+    expect(await cellCases(reader, { ...screens, row: ['FEMALE'] })).toEqual(ids('c2'));
+    // and the dashboard computes a dashboard report the same way
+    expect((await admin.post(`/api/cases/report/save/${saved.body.result}`, { ...both, dashboard: true })).status).toBe(200);
+    const dash = (await reader.post('/api/dashboard/generate', { scope: 'WORKSPACE' })).body.result.caseIndicators.filter((x: any) => x.report.id === saved.body.result);
+    expect(dash.map((x: any) => x.data.total)).toEqual([1, 3, 1]);
+    expect((await admin.post(`/api/cases/report/delete/${saved.body.result}`)).status).toBe(200);
+  });
   it('refuses a report with an unknown variable or filter, naming the indicator', async () => {
     const r = await admin.post('/api/cases/report/save', { ...report, indicators: [{ columnVariables: ['nope'], rowVariables: ['gender'] }] });
     expect(r.status).toBe(400);

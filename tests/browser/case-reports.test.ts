@@ -201,6 +201,45 @@ describe('case reports', () => {
     expect(await db().selectFrom('casereport').select('id').where('id', '=', reportId).execute()).toEqual([]);
   }, 120_000);
 
+  it('opens a report computing its indicators one request each, one after another; an indicator’s own filter wins over the report’s', async () => {
+    const ind = { columnVariables: ['state'], rowVariables: ['classification'], display: 2 };
+    const saved = await admin.post('/api/cases/report/save', {
+      title: 'Мужчины и женщины',
+      filters: { gender: ['MALE'] },
+      indicators: [{ ...ind, title: 'Женщины', filters: { gender: ['FEMALE'] } }, { ...ind, title: 'Мужчины' }],
+    });
+    expect(saved.status).toBe(200);
+    const calls: string[] = [];
+    const track = (what: string) => (r: { url(): string; postDataJSON?(): any }) => {
+      const url = r.url();
+      if (url.endsWith('/api/cases/report/ind/exec')) calls.push(what);
+      if (url.endsWith('/api/cases/report/exec') && what === 'ask') calls.push(`open${(r as any).postDataJSON().compute === false ? '' : ' computing'}`);
+    };
+    const [onRequest, onResponse] = [track('ask'), track('answer')];
+    page.on('request', onRequest);
+    page.on('response', onResponse);
+    await page.goto(`/sys/workspace/cases/report?rep=${saved.body.result}`);
+    const cards = page.locator(tid('indicator-card'));
+    await poll(() => page.locator(`${tid('indicator-card')}[data-state="ready"]`).count()).toBe(2);
+    page.off('request', onRequest);
+    page.off('response', onResponse);
+    expect(calls).toEqual(['open', 'ask', 'answer', 'ask', 'answer']);
+    // the women (the indicator's own gender), and the men (the report's), counted by hand
+    const byGender = (await sql<{ gender: string; n: number }>`select p.gender, count(*)::int as n from tbcase t join patient p on p.id = t.patient_id where t.workspace_id = ${ws} group by 1`.execute(db())).rows;
+    const n = (g: string) => byGender.find((x) => x.gender === g)?.n ?? 0;
+    const total = (i: number) => cards.nth(i).locator(`${tid('indicator-total-row')} ${tid('indicator-cell')}[data-column="total"]`);
+    expect(Number(await total(0).getAttribute('data-value'))).toBe(n('FEMALE'));
+    expect(Number(await total(1).getAttribute('data-value'))).toBe(n('MALE'));
+    // its cases: the women, the indicator's value named among the filters
+    await total(0).click();
+    const drill = page.locator(tid('cell-cases'));
+    await drill.locator(tid('case-row')).first().waitFor();
+    expect(await drill.locator(tid('case-row')).count()).toBe(Math.min(50, n('FEMALE')));
+    expect(await drill.locator(`${tid('cell-filters')} ${tid('filter-item')}[data-id="gender"]`).innerText()).toBe(`${names.gender}: Женский`);
+    await page.keyboard.press('Escape');
+    await drill.waitFor({ state: 'detached' });
+  }, 60_000);
+
   it('draws the charts of the workspace, area and unit dashboards', async () => {
     for (const url of ['/sys/workspace/general/dashboard', `/sys/adminunit?id=${bishkekArea}`, `/sys/unit?id=${bishkekUnit}`]) {
       await page.goto(url);

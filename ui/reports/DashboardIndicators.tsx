@@ -23,7 +23,7 @@ export default function DashboardIndicators({ place }: { place: PlaceRef }) {
   const { data, error } = useRemote(() => reportsApi.dashboard(place), [place.scope, place.id]);
   // the dashboard's answer leaves the report's filters out: read them (and their names) when a number is opened
   const open = (index: number, cell: CellRef) =>
-    void Promise.all([reportsApi.exec(place, data![index].report.id), reportsApi.init()]).then(
+    void Promise.all([reportsApi.exec(place, data![index].report.id, false), reportsApi.init()]).then(
       ([r, init]) => setDrill({ index, cell, filters: r.schema.filters, init }),
       () => undefined,
     );

@@ -37,7 +37,7 @@ export function IndicatorCard({ indicator, refreshing, onCell, subtitle }: Indic
   return (
     <Card
       data-testid="indicator-card"
-      data-state={refreshing ? 'refreshing' : data ? 'ready' : 'error'}
+      data-state={refreshing ? 'refreshing' : data ? 'ready' : errors?.length ? 'error' : 'waiting'}
       data-chart={schema.chart}
       data-display={schema.display}
       data-size={schema.size}

@@ -43,11 +43,11 @@ export function ReportEditor({ place, reportId }: { place: PlaceRef; reportId?: 
   const [saving, setSaving] = useState(false);
   const [drill, setDrill] = useState<{ index: number; cell: CellRef }>();
   const { data: init, error } = useRemote(() => reportsApi.init(), []);
-  const { data: loaded, error: loadError } = useRemote(() => (reportId ? reportsApi.exec(place, reportId) : Promise.resolve(undefined)), [reportId]);
+  const { data: loaded, error: loadError } = useRemote(() => (reportId ? reportsApi.exec(place, reportId, false) : Promise.resolve(undefined)), [reportId]);
   useEffect(() => {
     if (loaded) {
       setReport(loaded.schema);
-      ind.set(loaded.indicators);
+      void ind.refresh(loaded.schema.filters, loaded.indicators.map((x) => x.schema));
     } else if (!reportId) ind.set([{ schema: { ...NEW_INDICATOR } }]);
   }, [loaded]);
 

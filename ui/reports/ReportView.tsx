@@ -1,7 +1,7 @@
 /**
- * `…/cases/report?rep={id}` — a saved report computed for the place (seed 001 §2.4): its title and
- * filters, its indicator cards on the 12-column grid, 'Обновить' (the indicators computed again one
- * after another), the whole report to XLSX (a sheet per indicator), and for DATA_ANALISYS holders
+ * `…/cases/report?rep={id}` — a saved report computed for the place (seed 001 §2.4, §4): its title and
+ * filters, its indicator cards on the 12-column grid, each computed in its own request one after
+ * another on open and on 'Обновить', the whole report to XLSX (a sheet per indicator), and for DATA_ANALISYS holders
  * edit and delete (which returns to the list). A number or a chart segment opens its cases.
  */
 import { useEffect, useState } from 'react';
@@ -40,12 +40,13 @@ export function ReportView({ place, reportId }: { place: PlaceRef; reportId: str
   const ind = useIndicatorRefresh(place, showError);
   const [schema, setSchema] = useState<ReportSchema>();
   const [drill, setDrill] = useState<{ index: number; cell: CellRef }>();
-  const { data: report, error } = useRemote(() => reportsApi.exec(place, reportId), [place.scope, place.id, reportId]);
+  // the report's schemas first, then each indicator computed in its own request, one after another
+  const { data: report, error } = useRemote(() => reportsApi.exec(place, reportId, false), [place.scope, place.id, reportId]);
   const { data: init } = useRemote(() => reportsApi.init(), []);
   useEffect(() => {
     if (!report) return;
     setSchema(report.schema);
-    ind.set(report.indicators);
+    void ind.refresh(report.schema.filters, report.indicators.map((x) => x.schema));
   }, [report]);
 
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;

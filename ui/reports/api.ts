@@ -3,6 +3,7 @@
  * reports/cases/routes.ts and docs/api.md "Case reports and dashboards".
  */
 import type { IndicatorData, Key } from '../../reports/indicator/shape.ts';
+import { indicatorFilters } from '../../reports/indicator/overlay.ts';
 import { api } from '../api/index.ts';
 import type { CasePage, PlaceRef } from '../places/api.ts';
 
@@ -86,11 +87,12 @@ export interface IndicatorRequest {
 const place = (p: PlaceRef) => ({ scope: p.scope, ...(p.id ? { scopeId: p.id } : {}) });
 
 /**
- * The filters an indicator of a report runs under: the report's, then its own (for one id in both, its own).
+ * The request of an indicator of a report: the report's filters overlaid by its own (for one id in
+ * both, its own value — as the server computes a saved report, `reports/indicator/overlay.ts`).
  * @example indicatorRequest({ gender: ['MALE'] }, { filters: { state: ['ONTREATMENT'] }, columnVariables: ['gender'], rowVariables: ['outcome'] }) // { filters: { gender: ['MALE'], state: ['ONTREATMENT'] }, … }
  */
 export const indicatorRequest = (report: Filters, ind: Pick<IndicatorSchema, 'filters' | 'columnVariables' | 'rowVariables'>): IndicatorRequest => ({
-  filters: { ...report, ...(ind.filters ?? {}) },
+  filters: indicatorFilters(report, ind.filters),
   columnVariables: ind.columnVariables,
   rowVariables: ind.rowVariables,
 });
@@ -99,8 +101,11 @@ export const reportsApi = {
   init: () => api.post<ReportInit>('/api/cases/report/init', {}),
   // plain answers `{result}` (no `success`): the client hands the body back as it is
   list: (p: PlaceRef) => api.post<{ result: ReportListItem[] }>('/api/cases/report/query', { scope: p.scope, ...(p.id ? { id: p.id } : {}) }).then((r) => r.result),
-  exec: (p: PlaceRef, reportId: string) =>
-    api.post<{ result: { id: string; schema: ReportSchema; indicators: ComputedIndicator[] } }>('/api/cases/report/exec', { ...place(p), reportId }).then((r) => r.result),
+  /** A saved report; `compute: false`: its indicators' schemas only, to be computed one by one with `indicator`. */
+  exec: (p: PlaceRef, reportId: string, compute = true) =>
+    api
+      .post<{ result: { id: string; schema: ReportSchema; indicators: ComputedIndicator[] } }>('/api/cases/report/exec', { ...place(p), reportId, ...(compute ? {} : { compute }) })
+      .then((r) => r.result),
   indicator: (p: PlaceRef, req: IndicatorRequest) => api.post<{ indicator: IndicatorData }>('/api/cases/report/ind/exec', { ...req, ...place(p) }).then((r) => r.indicator),
   cellCases: (p: PlaceRef, req: IndicatorRequest, cell: { row?: Key[]; column?: Key[] }, page: number) =>
     api.post<CasePage>('/api/cases/report/ind/cases', { ...req, ...place(p), ...cell, page }),

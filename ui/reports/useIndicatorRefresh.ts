@@ -1,8 +1,10 @@
 /**
- * Indicators computed again one after another (seed 001 §4: "Indicators are refreshed one after
- * another when a report is generated"), the one being computed marked refreshing.
+ * Indicators computed one after another (seed 001 §4: "Indicators are refreshed one after another
+ * when a report is generated"), each with its own request, the one being computed marked refreshing;
+ * a refused one shows its errors on its card. A report opens this way too (`exec` without computing).
  */
 import { useCallback, useRef, useState } from 'react';
+import { ApiError, errorsOf } from '../api/index.ts';
 import type { PlaceRef } from '../places/api.ts';
 import { indicatorRequest, reportsApi, type ComputedIndicator, type Filters, type IndicatorSchema } from './api.ts';
 
@@ -27,11 +29,15 @@ export function useIndicatorRefresh(place: PlaceRef, onError: (err: unknown) => 
       try {
         for (let i = 0; i < schemas.length && run.current === mine; i++) {
           setRefreshing(i);
-          const data = await reportsApi.indicator(place, indicatorRequest(reportFilters, schemas[i])).catch((err) => {
-            onError(err);
-            return undefined;
-          });
-          if (run.current === mine) setItems((prev) => prev.map((x, j) => (j === i ? { schema: schemas[i], data, errors: data ? undefined : x.errors } : x)));
+          const done = await reportsApi.indicator(place, indicatorRequest(reportFilters, schemas[i])).then(
+            (data) => ({ data, errors: undefined }),
+            (err) => {
+              // a refused request (a variable no longer declared or not the reader's to count by) shows on its card
+              if (!(err instanceof ApiError && err.status === 400)) onError(err);
+              return { data: undefined, errors: errorsOf(err) };
+            },
+          );
+          if (run.current === mine) setItems((prev) => prev.map((x, j) => (j === i ? { ...x, ...done } : x)));
         }
       } finally {
         if (run.current === mine) setRefreshing(null);

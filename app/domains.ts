@@ -2,6 +2,7 @@ import { cataloguesModule } from '../catalogues/index.ts';
 import { reportsModule } from '../reports/index.ts';
 import { casesModule } from '../cases/index.ts';
 import { autoTagsModule } from '../cases/auto-tags/index.ts';
+import { stockModule } from '../stock/index.ts';
 import type { DomainModule } from '../server/types.ts';
 
 /**
@@ -9,4 +10,4 @@ import type { DomainModule } from '../server/types.ts';
  * tags after the cases: their hooks recompute a case once every other hook has changed it).
  * @example await startHost(domainModules, { port: 0 })
  */
-export const domainModules: DomainModule[] = [cataloguesModule, casesModule, autoTagsModule, reportsModule];
+export const domainModules: DomainModule[] = [cataloguesModule, casesModule, autoTagsModule, reportsModule, stockModule];

@@ -51,6 +51,10 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/pub/register': publicRoute,
   'GET /api/pub/confirmemail/:token': publicRoute,
 
+  'GET /api/stock/unit/:unitId': perm('INVENTORY'),
+  'POST /api/stock/dispense': perm('DISP_PAC'),
+  'POST /api/stock/writeoff': perm('STOCK_ADJ'),
+
   'POST /api/sys/session': session,
   'POST /api/sys/workspaces': session,
   'POST /api/sys/changews/:id': session,

@@ -133,6 +133,50 @@ export async function systemIncrement(x: SystemWriteContext, table: string, fiel
 }
 
 /**
+ * Adds `delta` to the counter `field` of the row of `table` named by `key` (the values of one of the
+ * table's declared unique keys, in the session's workspace): a balance kept beside a ledger (a
+ * batch's stock on hand beside its movements). A positive delta makes the row (`key` and `delta`,
+ * version 1) when there is none; a change that would take the counter below `floor` writes nothing
+ * and answers undefined. One statement, whose row lock makes concurrent callers of one row wait for
+ * each other and each see the other's result, so no change is lost or doubled and the counter never
+ * passes the floor. Version bumped, change fed like any write. Answers the row's id and new value.
+ * @example await systemAddTo({ em, ctx, session }, 'stockbatch', { unitId, productId, sourceId, batchNumber, manufacturer, expiryDate }, 'quantity', -10, 'derived') // { id, value: 90 } or undefined
+ */
+export async function systemAddTo(x: SystemWriteContext, table: string, key: Doc, field: string, delta: number, cause: SystemCause, floor = 0): Promise<{ id: string; value: number } | undefined> {
+  const def = x.ctx.registry.table(table);
+  const f = def.fields.find((d) => d.key === field && d.kind !== 'none');
+  const keyFields = def.fields.filter((d) => d.key in key);
+  if (!f || !Number.isInteger(delta) || keyFields.length !== Object.keys(key).length) throw new Error(`systemAddTo: ${table}.${field} by ${Object.keys(key)}`);
+  const unique = (def.meta.unique ?? []).find((u) => u.length === keyFields.length && u.every((k) => k in key));
+  if (!unique) throw new Error(`systemAddTo: ${Object.keys(key)} is no unique key of ${table}`);
+  const T = sql.table(table);
+  const col = sql.id(f.column);
+  const keyRow = docToRow(keyFields, key);
+  const keyCols = Object.keys(keyRow);
+  const db = kysely(x.em);
+  const r =
+    delta > 0
+      ? await sql<{ id: string; n: number; version: number }>`
+    insert into ${T} (id, workspace_id, ${sql.join(keyCols.map((c) => sql.id(c)))}, ${col})
+    values (${crypto.randomUUID()}, ${x.session.workspaceId}, ${sql.join(keyCols.map((c) => keyRow[c]))}, ${delta})
+    on conflict (workspace_id, ${sql.join(keyCols.map((c) => sql.id(c)))}) do update set ${col} = ${T}.${col} + ${delta}, version = ${T}.version + 1, updated_at = now()
+    returning id, ${col} as n, version`.execute(db)
+      : await sql<{ id: string; n: number; version: number }>`
+    update ${T} set ${col} = ${col} + ${delta}, version = version + 1, updated_at = now()
+    where workspace_id = ${x.session.workspaceId} and ${sql.join(keyCols.map((c) => sql`${sql.id(c)} = ${keyRow[c]}`), sql` and `)} and ${col} + ${delta} >= ${floor}
+    returning id, ${col} as n, version`.execute(db);
+  const row = r.rows[0];
+  if (!row) return undefined;
+  const version = Number(row.version);
+  const doc = { ...key, [field]: Number(row.n) };
+  await recordChange(x.em, x.ctx.registry, def, x.session, version === 1
+    ? { rowId: String(row.id), op: 'create', version, data: changedValues(undefined, doc), doc }
+    : { rowId: String(row.id), op: 'update', version, data: { [field]: Number(row.n) }, prev: doc, doc });
+  await logCommand(x, table, String(row.id), cause);
+  return { id: String(row.id), value: Number(row.n) };
+}
+
+/**
  * A command's history entry (none for derived values, nor for an action's other rows).
  * @example await logCommand(x, 'userws', id, { action: 'accept' })
  */

@@ -14,8 +14,8 @@ interface Import {
   typeOnly: boolean;
 }
 
-const FOLDERS = ['app', 'engine', 'server', 'cases', 'catalogues', 'reports', 'ui', 'tests'];
-const DOMAINS = ['cases/', 'catalogues/', 'reports/', 'app/'];
+const FOLDERS = ['app', 'engine', 'server', 'cases', 'catalogues', 'reports', 'stock', 'ui', 'tests'];
+const DOMAINS = ['cases/', 'catalogues/', 'reports/', 'stock/', 'app/'];
 
 function sources(dir: string): string[] {
   return readdirSync(join(rootDir, dir), { withFileTypes: true }).flatMap((e) => {

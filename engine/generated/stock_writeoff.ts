@@ -1,0 +1,6 @@
+/* Generated from schemas/stock_writeoff.json by `npm run gen:types`. Do not edit. */
+
+export interface StockWriteoff {
+  unitId: string;
+  date: string;
+}

@@ -1,0 +1,78 @@
+import { sql, type Kysely } from 'kysely';
+
+/** A batch as the stock screens and the dispensing read it. */
+export interface BatchRow {
+  id: string;
+  productId: string;
+  sourceId: string;
+  batchNumber: string;
+  manufacturer: string;
+  expiryDate: string;
+  quantity: number;
+}
+
+const batchColumns = [
+  'id', 'product_id as productId', 'source_id as sourceId', 'batch_number as batchNumber', 'manufacturer',
+  sql<string>`expiry_date::text`.as('expiryDate'), 'quantity',
+] as const;
+
+/**
+ * The unit's batches of a medicine holding stock and usable on `date`, first expiry first out
+ * (then batch number), locked for the caller's transaction in that order — so two dispensings of
+ * the same medicine take the batches' locks in the same order and never deadlock, and each sees
+ * what the other left.
+ * @example await fefoBatches(db, ws, unitId, productId, '2026-11-26') // [{ batchNumber: 'A1', expiryDate: '2027-01-31', quantity: 40 }, …]
+ */
+export async function fefoBatches(db: Kysely<any>, workspaceId: string, unitId: string, productId: string, date: string): Promise<BatchRow[]> {
+  const rows = await db.selectFrom('stockbatch').select(batchColumns)
+    .where('workspace_id', '=', workspaceId).where('unit_id', '=', unitId).where('product_id', '=', productId)
+    .where('expiry_date', '>=', date).where('quantity', '>', 0)
+    .orderBy('expiry_date').orderBy('batch_number').orderBy('id')
+    .forUpdate().execute();
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity) })) as BatchRow[];
+}
+
+/**
+ * The unit's batches holding stock, expired on `date` (expiry date before it), locked for a write-off.
+ * @example await expiredBatches(db, ws, unitId, '2026-11-26') // [{ batchNumber: 'OLD', quantity: 12, … }]
+ */
+export async function expiredBatches(db: Kysely<any>, workspaceId: string, unitId: string, date: string): Promise<BatchRow[]> {
+  const rows = await db.selectFrom('stockbatch').select(batchColumns)
+    .where('workspace_id', '=', workspaceId).where('unit_id', '=', unitId)
+    .where('expiry_date', '<', date).where('quantity', '>', 0)
+    .orderBy('expiry_date').orderBy('id').forUpdate().execute();
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity) })) as BatchRow[];
+}
+
+/** A medicine's stock at a unit: its total and its batches holding stock, first expiry first. */
+export interface MedicineStock {
+  productId: string;
+  productName: string;
+  onHand: number;
+  batches: (BatchRow & { sourceName: string })[];
+}
+
+/**
+ * The unit's stock on hand by medicine (each with its batches holding stock, first expiry first),
+ * read from the batches' balances — never from the movements, however many there are.
+ * @example await unitStock(db, ws, unitId) // [{ productName: 'HRZE …', onHand: 120, batches: [...] }]
+ */
+export async function unitStock(db: Kysely<any>, workspaceId: string, unitId: string): Promise<MedicineStock[]> {
+  const rows = await db.selectFrom('stockbatch as b')
+    .innerJoin('product as p', 'p.id', 'b.product_id')
+    .innerJoin('source as s', 's.id', 'b.source_id')
+    .select(['b.id', 'b.product_id as productId', 'p.name as productName', 'b.source_id as sourceId', 's.short_name as sourceName', 'b.batch_number as batchNumber',
+      'b.manufacturer', sql<string>`b.expiry_date::text`.as('expiryDate'), 'b.quantity'])
+    .where('b.workspace_id', '=', workspaceId).where('b.unit_id', '=', unitId).where('b.quantity', '>', 0)
+    .orderBy('p.name').orderBy('b.product_id').orderBy('b.expiry_date').orderBy('b.batch_number')
+    .execute();
+  const out: MedicineStock[] = [];
+  for (const r of rows) {
+    let m = out.at(-1);
+    if (!m || m.productId !== r.productId) out.push((m = { productId: r.productId, productName: r.productName, onHand: 0, batches: [] }));
+    const { productName: _, ...batch } = r;
+    m.batches.push({ ...batch, quantity: Number(r.quantity) } as MedicineStock['batches'][number]);
+    m.onHand += Number(r.quantity);
+  }
+  return out;
+}

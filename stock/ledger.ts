@@ -1,0 +1,108 @@
+/**
+ * The stock ledger's rule (issue 25): a movement (`schemas/stockmovement.json`) is appended, never
+ * changed or deleted; its type says who may write it, which way its quantity goes and which dates
+ * fit; and it is added to its batch's stock on hand (`stockbatch`) in the movement's own
+ * transaction through the writer's balance door, which refuses a change that would take the batch
+ * below zero. So stock on hand is always the sum of its movements and never negative, whichever
+ * door (the generic table API, a dispensing, a write-off) wrote the movement, and concurrent
+ * dispensings of one batch wait for each other on its row.
+ */
+import { t } from '../engine/i18n.ts';
+import type { Stockmovement } from '../engine/generated/index.ts';
+import { kysely } from '../server/db/kysely.ts';
+import { ApiError, fail } from '../server/http/errors.ts';
+import { hasPermission } from '../server/http/middleware.ts';
+import { assertWritable } from '../server/scope/writable.ts';
+import { checkRefs } from '../server/tbl/prepare.ts';
+import { systemAddTo } from '../server/tbl/system-write.ts';
+import type { HooksOn, ModuleHooks, SaveContext } from '../server/types.ts';
+
+export type MovementType = Stockmovement['type'];
+
+/** The permission each movement type needs (the INVENTORY tree of `engine/permissions-tree.json`). */
+export const MOVEMENT_PERMISSION: Record<MovementType, string> = {
+  INITIAL: 'INVENTORY_INIT',
+  RECEIPT: 'RECEIV',
+  DISPENSING: 'DISP_PAC',
+  ADJUSTMENT: 'STOCK_ADJ',
+  EXPIRED: 'STOCK_ADJ',
+  TRANSFER_OUT: 'NEW_TRANSFER',
+  TRANSFER_IN: 'TRANSF_REC',
+};
+
+/** Which way each type moves stock: +1 in, −1 out, 0 either (an adjustment). */
+const DIRECTION: Record<MovementType, 1 | -1 | 0> = {
+  INITIAL: 1, RECEIPT: 1, TRANSFER_IN: 1, DISPENSING: -1, EXPIRED: -1, TRANSFER_OUT: -1, ADJUSTMENT: 0,
+};
+
+/** The fields that name a batch: a unit's stock of one medicine's batch from one source. */
+export const BATCH_KEY = ['unitId', 'productId', 'sourceId', 'batchNumber', 'manufacturer', 'expiryDate'] as const;
+
+/**
+ * Movements written by the transfer documents (stock/transfers): a transfer's movements are made only
+ * with their document, never typed alone. Holds the transaction's entity manager while one runs.
+ */
+export const transferWrites = new WeakSet<object>();
+
+const refuse = (x: SaveContext<any>, field: string | null, key: string, vars: Record<string, unknown> = {}) => fail(400, t(x.session.lang, key, vars), field);
+
+/** What a movement may not be, whatever adds it: its permission, direction, dates and place in the unit's history. */
+async function movementRefusal(x: SaveContext<Stockmovement>): Promise<ApiError | undefined> {
+  const m = x.doc;
+  if (!hasPermission(x.session, MOVEMENT_PERMISSION[m.type])) return fail(403, t(x.session.lang, 'msg.forbidden'), 'type');
+  if ((m.type === 'TRANSFER_IN' || m.type === 'TRANSFER_OUT') && !transferWrites.has(x.em)) return refuse(x, 'type', 'stock.byTransferOnly');
+  const dir = DIRECTION[m.type];
+  if (m.quantity === 0) return refuse(x, 'quantity', 'stock.zero');
+  if (dir === 1 && m.quantity < 0) return refuse(x, 'quantity', 'stock.signIn');
+  if (dir === -1 && m.quantity > 0) return refuse(x, 'quantity', 'stock.signOut');
+  // a batch is usable through its expiry date, expired from the day after
+  const expired = m.expiryDate < m.date;
+  if (expired && (m.type === 'RECEIPT' || m.type === 'TRANSFER_IN')) return refuse(x, 'expiryDate', 'stock.expiredIn');
+  if (expired && (m.type === 'DISPENSING' || m.type === 'TRANSFER_OUT')) return refuse(x, 'expiryDate', 'stock.expiredOut');
+  if (!expired && m.type === 'EXPIRED') return refuse(x, 'expiryDate', 'stock.notExpired');
+  if (m.type === 'INITIAL') {
+    const other = await kysely(x.em).selectFrom('stockmovement').select('id')
+      .where('workspace_id', '=', x.session.workspaceId).where('unit_id', '=', m.unitId).where('type', '<>', 'INITIAL').limit(1).executeTakeFirst();
+    if (other) return refuse(x, 'type', 'stock.initialAfterMovements');
+  }
+  return undefined;
+}
+
+/** The batch's stock on hand now, read without waiting (for the refusal's message). */
+async function onHand(x: SaveContext<Stockmovement>): Promise<number> {
+  let q = kysely(x.em).selectFrom('stockbatch').select('quantity').where('workspace_id', '=', x.session.workspaceId);
+  for (const k of BATCH_KEY) q = q.where(x.ctx.registry.table('stockbatch').fields.find((f) => f.key === k)!.column, '=', x.doc[k]);
+  return Number((await q.executeTakeFirst())?.quantity ?? 0);
+}
+
+const movement: HooksOn<'stockmovement'> = {
+  async beforeSave(x) {
+    if (!x.isNew) throw refuse(x, null, 'stock.appendOnly');
+    const refused = await movementRefusal(x);
+    if (refused) throw refused;
+    // the references and the unit's boundary before the batch's row is made or locked (the writer
+    // checks them again after this hook: a refusal there rolls the batch back with the movement)
+    await checkRefs(x.em, x.ctx, x.def, x.doc, x.session);
+    await assertWritable(x.em, x.ctx.registry, x.def, x.doc, x.session);
+    const key = Object.fromEntries(BATCH_KEY.map((k) => [k, x.doc[k]]));
+    const batch = await systemAddTo(x, 'stockbatch', key, 'quantity', x.doc.quantity, 'derived');
+    if (!batch) throw refuse(x, 'quantity', 'stock.notEnough', { onHand: await onHand(x) });
+    x.doc.batchId = batch.id;
+    x.doc.balance = batch.value;
+  },
+  beforeDelete({ session }) {
+    throw fail(400, t(session.lang, 'stock.appendOnly'));
+  },
+};
+
+const batch: HooksOn<'stockbatch'> = {
+  beforeSave({ session }) {
+    throw fail(400, t(session.lang, 'stock.batchByMovements'));
+  },
+  beforeDelete({ session }) {
+    throw fail(400, t(session.lang, 'stock.batchByMovements'));
+  },
+};
+
+/** The ledger's hooks, by table (`DomainModule.hooks`). */
+export const ledgerHooks: ModuleHooks = { stockmovement: movement, stockbatch: batch };

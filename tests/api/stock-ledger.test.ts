@@ -1,0 +1,262 @@
+// Issue 25, the stock ledger on a real PostgreSQL: movements appended through the one writer, each
+// batch's stock on hand the sum of its movements and never negative (also under 20 concurrent
+// dispensings of its last units), first-expiry-first-out dispensing, the expiry write-off, each
+// movement type's permission, the unit boundary, and bad input refused with nothing changed.
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { kysely } from '../../server/db/kysely.ts';
+import { createUser } from '../helpers/users.ts';
+import { readUntil } from '../helpers/feed.ts';
+import { day, move, moved, onHandByBatch, stockPatientCase, stockPlaces, type StockPlaces } from '../helpers/stock.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
+
+useTestServer();
+
+const db = () => kysely(server.ctx.orm.em.fork());
+let p: StockPlaces;
+/** A pharmacist of the Bishkek unit: every stock step but transfers and orders, own unit only. */
+let pharm: ApiClient;
+let caseId: string;
+const ALL = ['INVENTORY', 'INVENTORY_INIT', 'STOCK_ADJ', 'RECEIV', 'DISP_PAC'];
+const holding = (perms: string[]) => perms.map((permission) => ({ permission }));
+
+/** A batch of HRZE from the Global Fund, its number given. */
+const batch = (batchNumber: string, expiryDate = day(400), extra: Record<string, unknown> = {}) =>
+  ({ productId: p.hrze, sourceId: p.gf, batchNumber, manufacturer: 'Lupin', expiryDate, ...extra });
+
+/** The movements of a batch number (any unit), oldest first: type, quantity and the balance after each. */
+const ledgerOf = async (batchNumber: string) =>
+  (await db().selectFrom('stockmovement').select(['type', 'quantity', 'balance']).where('batch_number', '=', batchNumber).orderBy('created_at').orderBy('balance').execute())
+    .map((r) => [r.type, r.quantity, r.balance]);
+
+/** Stock on hand of a batch number as its balance row holds it, and as the sum of its movements. */
+const balanceAndSum = async (batchNumber: string) => {
+  const b = await db().selectFrom('stockbatch').select('quantity').where('batch_number', '=', batchNumber).executeTakeFirst();
+  const s = await db().selectFrom('stockmovement').select(sql<string>`coalesce(sum(quantity), 0)`.as('n')).where('batch_number', '=', batchNumber).executeTakeFirstOrThrow();
+  return [Number(b?.quantity ?? 0), Number(s.n)];
+};
+
+beforeAll(async () => {
+  p = await stockPlaces(admin);
+  pharm = await createUser(server, admin, 'PHARM', holding([...ALL, 'CASEMAN']), 'Passw0rd', { unitId: p.bishkek, view: 'UNIT', playOtherUnits: false });
+  caseId = await stockPatientCase(admin, p.bishkek, 'Складов');
+}, 120_000);
+
+describe('initial inventory and receipts', () => {
+  it('initial inventory makes the batch with its stock; a receipt of the same batch adds to it; the unit shows both by medicine', async () => {
+    const id = await moved(pharm, { type: 'INITIAL', unitId: p.bishkek, quantity: 100, ...batch('INI-1') });
+    const row = (await pharm.get(`/api/tbl/stockmovement/${id}`)).body;
+    expect([row.balance, typeof row.batchId]).toEqual([100, 'string']);
+    await moved(pharm, { type: 'INITIAL', unitId: p.bishkek, quantity: 20, ...batch('INI-2', day(200), { productId: p.hr, sourceId: p.budget }) });
+    await moved(pharm, { type: 'RECEIPT', unitId: p.bishkek, quantity: 50, ...batch('INI-1') });
+    expect(await balanceAndSum('INI-1')).toEqual([150, 150]);
+    const stock = (await pharm.get(`/api/stock/unit/${p.bishkek}`)).body.medicines;
+    const hrze = stock.find((m: any) => m.productId === p.hrze);
+    expect([hrze.onHand, hrze.batches.map((b: any) => [b.batchNumber, b.manufacturer, b.expiryDate, b.quantity, b.sourceName])])
+      .toEqual([150, [['INI-1', 'Lupin', day(400), 150, 'Глобальный фонд']]]);
+    expect(stock.find((m: any) => m.productId === p.hr).onHand).toBe(20);
+  });
+
+  it('another source, manufacturer or expiry date is another batch', async () => {
+    await moved(pharm, { type: 'RECEIPT', unitId: p.bishkek, quantity: 4, ...batch('VAR-1') });
+    await moved(pharm, { type: 'RECEIPT', unitId: p.bishkek, quantity: 5, ...batch('VAR-1', day(400), { sourceId: p.budget }) });
+    await moved(pharm, { type: 'RECEIPT', unitId: p.bishkek, quantity: 6, ...batch('VAR-1', day(401)) });
+    await moved(pharm, { type: 'RECEIPT', unitId: p.bishkek, quantity: 7, ...batch('VAR-1', day(400), { manufacturer: 'Macleods' }) });
+    const rows = await db().selectFrom('stockbatch').select('quantity').where('batch_number', '=', 'VAR-1').orderBy('quantity').execute();
+    expect(rows.map((r) => r.quantity)).toEqual([4, 5, 6, 7]);
+  });
+
+  it('initial inventory is refused once the unit has other movements', async () => {
+    const r = await move(pharm, { type: 'INITIAL', unitId: p.bishkek, quantity: 10, ...batch('INI-3') });
+    expect([r.status, r.body.errors]).toEqual([400, [{ field: 'type', msg: 'Начальные остатки вводятся до первых движений учреждения' }]]);
+    expect(await balanceAndSum('INI-3')).toEqual([0, 0]);
+  });
+
+  it('a batch past its expiry date is not received; one expiring today is', async () => {
+    const r = await move(pharm, { type: 'RECEIPT', unitId: p.bishkek, quantity: 10, ...batch('OLD-1', day(-1)) });
+    expect([r.status, r.body.errors]).toEqual([400, [{ field: 'expiryDate', msg: 'Нельзя принять партию с истёкшим сроком годности' }]]);
+    await moved(pharm, { type: 'RECEIPT', unitId: p.bishkek, quantity: 10, ...batch('TODAY-1', day(0)) });
+    expect(await balanceAndSum('OLD-1')).toEqual([0, 0]);
+  });
+
+  it('each movement is in the history and the change feed, with its batch', async () => {
+    const start = (await pharm.post('/api/sync/changes', { after: '0.0', limit: 1 })).body.last;
+    const id = await moved(pharm, { type: 'RECEIPT', unitId: p.bishkek, quantity: 3, ...batch('FEED-1') });
+    const history = await db().selectFrom('cmdhistory').select(['type', 'action']).where('entity_id', '=', id).execute();
+    expect(history).toEqual([{ type: 'stockmovement', action: 'create' }]);
+    const batchId = (await pharm.get(`/api/tbl/stockmovement/${id}`)).body.batchId;
+    const fed = await readUntil(pharm, start, (cs) => cs.some((c) => c.id === id) && cs.some((c) => c.id === batchId));
+    expect(fed.filter((c) => c.id === id || c.id === batchId).map((c) => [c.table, c.op, c.version, c.data?.quantity]))
+      .toEqual([['stockbatch', 'create', 1, 3], ['stockmovement', 'create', 1, 3]]);
+  });
+});
+
+describe('adjustments and bad input', () => {
+  it('an adjustment needs its reason, and a note when the reason is other', async () => {
+    const noReason = await move(pharm, { type: 'ADJUSTMENT', unitId: p.bishkek, quantity: -1, ...batch('INI-1') });
+    expect([noReason.status, noReason.body.errors.map((e: any) => e.field)]).toEqual([400, ['reason']]);
+    const noNote = await move(pharm, { type: 'ADJUSTMENT', reason: 'OTHER', unitId: p.bishkek, quantity: -1, ...batch('INI-1') });
+    expect([noNote.status, noNote.body.errors.map((e: any) => e.field)]).toEqual([400, ['note']]);
+    await moved(pharm, { type: 'ADJUSTMENT', reason: 'DAMAGED', unitId: p.bishkek, quantity: -10, ...batch('INI-1') });
+    await moved(pharm, { type: 'ADJUSTMENT', reason: 'COUNT', unitId: p.bishkek, quantity: 2, ...batch('INI-1') });
+    await moved(pharm, { type: 'ADJUSTMENT', reason: 'OTHER', note: 'Проверка комиссии', unitId: p.bishkek, quantity: -2, ...batch('INI-1') });
+    expect(await balanceAndSum('INI-1')).toEqual([140, 140]);
+  });
+
+  it('stock never goes below zero: taking one more than on hand is refused with what there is, and nothing changes', async () => {
+    const r = await move(pharm, { type: 'ADJUSTMENT', reason: 'LOST', unitId: p.bishkek, quantity: -141, ...batch('INI-1') });
+    expect([r.status, r.body.errors]).toEqual([400, [{ field: 'quantity', msg: 'Недостаточно остатка: в наличии 140' }]]);
+    await moved(pharm, { type: 'ADJUSTMENT', reason: 'LOST', unitId: p.bishkek, quantity: -140, ...batch('INI-1') });
+    expect(await balanceAndSum('INI-1')).toEqual([0, 0]);
+    const none = await move(pharm, { type: 'ADJUSTMENT', reason: 'LOST', unitId: p.bishkek, quantity: -1, ...batch('NEVER-1') });
+    expect([none.status, none.body.errors]).toEqual([400, [{ field: 'quantity', msg: 'Недостаточно остатка: в наличии 0' }]]);
+    expect(await db().selectFrom('stockbatch').select('id').where('batch_number', '=', 'NEVER-1').execute()).toEqual([]);
+  });
+
+  it('each type moves one way, and never by zero', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ type: 'RECEIPT', quantity: -5 }, 'Количество должно быть больше нуля'],
+      [{ type: 'DISPENSING', quantity: 5, caseId: 'x' }, 'Количество выдачи или списания должно быть меньше нуля'],
+      [{ type: 'ADJUSTMENT', reason: 'COUNT', quantity: 0 }, 'Количество не может быть равно нулю'],
+    ];
+    for (const [doc, msg] of cases) {
+      const r = await move(pharm, { unitId: p.bishkek, ...batch('SIGN-1'), ...doc, ...(doc.caseId ? { caseId } : {}) });
+      expect([r.status, r.body.errors], JSON.stringify(doc)).toEqual([400, [{ field: 'quantity', msg }]]);
+    }
+    expect(await balanceAndSum('SIGN-1')).toEqual([0, 0]);
+  });
+
+  it('hostile or malformed input is a field error and changes nothing', async () => {
+    const before = await db().selectFrom('stockmovement').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const bad: [Record<string, unknown>, string][] = [
+      [{ type: 'RECEIPT', unitId: p.bishkek, quantity: 1.5, ...batch('BAD-1') }, 'quantity'],
+      [{ type: 'RECEIPT', unitId: p.bishkek, quantity: 2_000_000, ...batch('BAD-1') }, 'quantity'],
+      [{ type: 'THEFT', unitId: p.bishkek, quantity: 1, ...batch('BAD-1') }, 'type'],
+      [{ type: 'RECEIPT', unitId: p.bishkek, quantity: 1, ...batch('BAD-1', '2027-02-30') }, 'expiryDate'],
+      [{ type: 'RECEIPT', unitId: p.bishkek, quantity: 1, ...batch('') }, 'batchNumber'],
+      [{ type: 'RECEIPT', unitId: p.bishkek, quantity: 1, date: day(1), ...batch('BAD-1') }, 'date'],
+      [{ type: 'RECEIPT', unitId: p.bishkek, quantity: 1, ...batch('BAD-1', day(400), { productId: crypto.randomUUID() }) }, 'productId'],
+    ];
+    for (const [doc, field] of bad) {
+      const r = await move(pharm, doc);
+      expect([r.status, r.body.errors?.map((e: any) => e.field)], JSON.stringify(doc)).toEqual([400, [field]]);
+    }
+    const d = await pharm.post('/api/stock/dispense', { unitId: p.bishkek, caseId, productId: p.hrze, quantity: 0, date: day() });
+    expect([d.status, d.body.errors.map((e: any) => e.field)]).toEqual([400, ['quantity']]);
+    const after = await db().selectFrom('stockmovement').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it('the ledger is append-only: a movement is never changed or deleted, a batch never written by hand', async () => {
+    const id = await moved(admin, { type: 'RECEIPT', unitId: p.bishkek, quantity: 4, ...batch('APP-1') });
+    const upd = await admin.post(`/api/tbl/stockmovement/${id}`, { quantity: 400 });
+    expect([upd.status, upd.body.errors[0].msg]).toEqual([400, 'Движение запасов нельзя изменить или удалить: внесите корректировку']);
+    expect((await admin.delete(`/api/tbl/stockmovement/${id}`)).status).toBe(400);
+    const batchId = (await admin.get(`/api/tbl/stockmovement/${id}`)).body.batchId;
+    const hand = await admin.post(`/api/tbl/stockbatch/${batchId}`, { quantity: 1000 });
+    const made = await admin.post('/api/tbl/stockbatch', { unitId: p.bishkek, ...batch('APP-2'), quantity: 5 });
+    expect([hand.status, made.status, (await admin.delete(`/api/tbl/stockbatch/${batchId}`)).status]).toEqual([400, 400, 400]);
+    expect(await balanceAndSum('APP-1')).toEqual([4, 4]);
+    expect(await balanceAndSum('APP-2')).toEqual([0, 0]);
+  });
+});
+
+describe('permissions and the unit boundary', () => {
+  it('each movement type needs its own permission (403, nothing changes)', async () => {
+    const steps: [string, Record<string, unknown>][] = [
+      ['INVENTORY_INIT', { type: 'INITIAL', quantity: 1 }],
+      ['RECEIV', { type: 'RECEIPT', quantity: 1 }],
+      ['STOCK_ADJ', { type: 'ADJUSTMENT', reason: 'COUNT', quantity: 1 }],
+      ['STOCK_ADJ', { type: 'EXPIRED', quantity: -1 }],
+      ['DISP_PAC', { type: 'DISPENSING', quantity: -1 }],
+    ];
+    for (const [perm, doc] of steps) {
+      const login = `NO_${perm}_${String(doc.type)}`.slice(0, 20);
+      const user = await createUser(server, admin, login, holding([...ALL.filter((x) => x !== perm), 'CASEMAN']), 'Passw0rd', { unitId: p.chui, view: 'UNIT' });
+      const r = await move(user, { unitId: p.chui, ...batch('PERM-1'), ...doc, ...(doc.type === 'DISPENSING' ? { caseId } : {}) });
+      expect(r.status, `${perm} ${JSON.stringify(r.body)}`).toBe(403);
+    }
+    const noStock = await createUser(server, admin, 'NOSTOCK', holding(['CASEMAN']), 'Passw0rd', { unitId: p.bishkek, view: 'UNIT' });
+    expect((await move(noStock, { type: 'RECEIPT', unitId: p.bishkek, quantity: 1, ...batch('PERM-1') })).status).toBe(403);
+    expect((await noStock.get(`/api/stock/unit/${p.bishkek}`)).status).toBe(403);
+    expect((await noStock.post('/api/stock/dispense', { unitId: p.bishkek, caseId, productId: p.hrze, quantity: 1, date: day() })).status).toBe(403);
+    expect((await noStock.post('/api/tbl/stockbatch/query', {})).status).toBe(403);
+    expect(await balanceAndSum('PERM-1')).toEqual([0, 0]);
+  });
+
+  it('a unit-view pharmacist neither sees nor moves another unit’s stock', async () => {
+    await moved(admin, { type: 'RECEIPT', unitId: p.chui, quantity: 9, ...batch('CHUI-1') });
+    const r = await move(pharm, { type: 'RECEIPT', unitId: p.chui, quantity: 1, ...batch('CHUI-1') });
+    expect([r.status, r.body.errors.map((e: any) => e.field)]).toEqual([400, ['unitId']]);
+    expect((await pharm.get(`/api/stock/unit/${p.chui}`)).status).toBe(404);
+    expect((await pharm.post('/api/stock/dispense', { unitId: p.chui, caseId, productId: p.hrze, quantity: 1, date: day() })).status).toBe(404);
+    expect((await pharm.post('/api/tbl/stockbatch/query', { unitId: p.chui })).body.list).toEqual([]);
+    expect((await pharm.post('/api/tbl/stockmovement/query', { unitId: p.chui })).body.list).toEqual([]);
+    expect(await balanceAndSum('CHUI-1')).toEqual([9, 9]);
+  });
+});
+
+describe('dispensing first expiry first out', () => {
+  it('takes the batch expiring first, then the next, skipping expired ones; a named batch overrides', async () => {
+    await moved(admin, { type: 'RECEIPT', unitId: p.bishkek, quantity: 10, ...batch('FE-B', day(90)) });
+    await moved(admin, { type: 'RECEIPT', unitId: p.bishkek, quantity: 5, ...batch('FE-A', day(30)) });
+    await moved(admin, { type: 'RECEIPT', unitId: p.bishkek, quantity: 100, ...batch('FE-C', day(300)) });
+    // TODAY-1 (10, expiring today) and FEED-1 (3) hold HRZE too: today's batch first, then A, B
+    const r = await pharm.post('/api/stock/dispense', { unitId: p.bishkek, caseId, productId: p.hrze, quantity: 22, date: day() });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.movements.map((m: any) => [m.batchNumber, m.quantity])).toEqual([['TODAY-1', -10], ['FE-A', -5], ['FE-B', -7]]);
+    const chosen = await pharm.post('/api/stock/dispense', { unitId: p.bishkek, caseId, productId: p.hrze, quantity: 4, date: day(), batchId: (await db().selectFrom('stockbatch').select('id').where('batch_number', '=', 'FE-C').executeTakeFirstOrThrow()).id });
+    expect(chosen.body.movements.map((m: any) => [m.batchNumber, m.quantity])).toEqual([['FE-C', -4]]);
+    const stock = await onHandByBatch(pharm, p.bishkek);
+    expect([stock['TODAY-1'], stock['FE-A'], stock['FE-B'], stock['FE-C']]).toEqual([undefined, undefined, 3, 96]);
+    const dispensed = await db().selectFrom('stockmovement').select(['case_id', 'type']).where('batch_number', 'in', ['FE-A', 'FE-B', 'FE-C']).where('type', '=', 'DISPENSING').execute();
+    expect(dispensed.every((d) => d.case_id === caseId)).toBe(true);
+  });
+
+  it('more than the unit holds is refused whole, with what it holds', async () => {
+    await moved(admin, { type: 'RECEIPT', unitId: p.chui, quantity: 7, ...batch('MORE-1', day(40), { productId: p.hr }) });
+    await moved(admin, { type: 'RECEIPT', unitId: p.chui, quantity: 8, ...batch('MORE-2', day(50), { productId: p.hr }) });
+    const before = await onHandByBatch(admin, p.chui);
+    const r = await admin.post('/api/stock/dispense', { unitId: p.chui, caseId, productId: p.hr, quantity: 16, date: day() });
+    expect([r.status, r.body.errors]).toEqual([400, [{ field: 'quantity', msg: 'Недостаточно остатка: в наличии 15' }]]);
+    expect(await onHandByBatch(admin, p.chui)).toEqual(before);
+  });
+
+  it('an expired batch is not dispensed but written off whole, once', async () => {
+    await moved(admin, { type: 'INITIAL', unitId: p.ncf, quantity: 12, ...batch('EXP-1', day(-3)) });
+    const taken = await move(admin, { type: 'DISPENSING', unitId: p.ncf, quantity: -1, caseId, ...batch('EXP-1', day(-3)) });
+    expect([taken.status, taken.body.errors]).toEqual([400, [{ field: 'expiryDate', msg: 'Срок годности партии истёк: её можно только списать' }]]);
+    const early = await move(admin, { type: 'EXPIRED', unitId: p.ncf, quantity: -1, ...batch('FAR-1', day(30)) });
+    expect([early.status, early.body.errors[0].field]).toEqual([400, 'expiryDate']);
+    const off = await admin.post('/api/stock/writeoff', { unitId: p.ncf, date: day() });
+    expect(off.body.movements.map((m: any) => [m.batchNumber, m.quantity])).toEqual([['EXP-1', -12]]);
+    expect((await admin.post('/api/stock/writeoff', { unitId: p.ncf, date: day() })).body.movements).toEqual([]);
+    expect(await ledgerOf('EXP-1')).toEqual([['INITIAL', 12, 12], ['EXPIRED', -12, 0]]);
+    expect((await pharm.post('/api/stock/writeoff', { unitId: p.ncf, date: day() })).status).toBe(404);
+  });
+});
+
+describe('concurrent dispensing', () => {
+  it('20 dispensings at once of a batch’s last 10 units: 10 taken, 10 refused, none lost or doubled', async () => {
+    await moved(admin, { type: 'RECEIPT', unitId: p.ncf, quantity: 10, ...batch('RACE-1', day(500), { productId: p.hr }) });
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      i % 2
+        ? admin.post('/api/stock/dispense', { unitId: p.ncf, caseId, productId: p.hr, quantity: 1, date: day() })
+        : move(admin, { type: 'DISPENSING', unitId: p.ncf, caseId, quantity: -1, ...batch('RACE-1', day(500), { productId: p.hr }) })));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(200), ...Array(10).fill(400)]);
+    expect(results.filter((r) => r.status === 400).every((r) => r.body.errors[0].field === 'quantity')).toBe(true);
+    expect(await balanceAndSum('RACE-1')).toEqual([0, 0]);
+    const ledger = await ledgerOf('RACE-1');
+    expect(ledger.filter(([t]) => t === 'DISPENSING').map(([, , b]) => b).sort((a, b) => Number(a) - Number(b))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  }, 60_000);
+
+  it('20 dispensings at once across two batches of 10 (two units each): all taken in FEFO order, no deadlock', async () => {
+    await moved(admin, { type: 'RECEIPT', unitId: p.ncf, quantity: 10, ...batch('RACE-2', day(600), { productId: p.hr, sourceId: p.budget }) });
+    await moved(admin, { type: 'RECEIPT', unitId: p.ncf, quantity: 10, ...batch('RACE-3', day(601), { productId: p.hr, sourceId: p.budget }) });
+    const results = await Promise.all(Array.from({ length: 20 }, () => admin.post('/api/stock/dispense', { unitId: p.ncf, caseId, productId: p.hr, quantity: 2, date: day() })));
+    expect(results.map((r) => r.status).sort()).toEqual([...Array(10).fill(200), ...Array(10).fill(400)]);
+    expect([await balanceAndSum('RACE-2'), await balanceAndSum('RACE-3')]).toEqual([[0, 0], [0, 0]]);
+  }, 60_000);
+});

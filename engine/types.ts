@@ -36,6 +36,8 @@ export interface TableMeta {
   sync?: boolean;
   /** The permission each write needs instead of `<permission>_EDT` (engine/write-permission.ts). */
   write?: Partial<Record<'create' | 'update' | 'delete', string>>;
+  /** An offline client's change also passes with one of these per operation (the permissions of the domain forms editing the table; server/sync/push.ts). */
+  push?: Partial<Record<'create' | 'update' | 'delete', string[]>>;
 }
 
 export interface ListMeta {

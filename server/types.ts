@@ -64,6 +64,8 @@ export interface Session {
   timeZone?: string;
   /** The workspace's time-zone setting (empty: each browser's own). */
   workspaceTimeZone?: string | null;
+  /** When the user acted, if not now: an offline client's change applied later (the history entry's time). */
+  actedAt?: Date;
 }
 
 /** What every handler can reach: built once per server process, holds no per-user state. */

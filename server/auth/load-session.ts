@@ -41,7 +41,13 @@ export async function loadSession(em: Em, hash: string, sessionHours: number, id
   return { ...identity, sessionId: s.id, lang: asLang(s.language) };
 }
 
-async function loadIdentity(em: Em, userId: string, userwsId: string | null, workspaceId: string): Promise<Identity | undefined> {
+/**
+ * A user's identity in a workspace through one membership (names, unit, view, permissions), or
+ * undefined when the account is blocked or the membership gone or pending. Also the identity an
+ * offline client's change is applied under (server/sync/push.ts).
+ * @example const who = await loadIdentity(em, userId, userwsId, workspaceId)
+ */
+export async function loadIdentity(em: Em, userId: string, userwsId: string | null, workspaceId: string): Promise<Identity | undefined> {
   const r = (await sql<any>`
     select u.login, u.name as user_name, u.active, u.sysadmin,
       (u.ula_accepted_at is null and coalesce((select c.ula_active from sysconfig c order by c.created_at limit 1), false)) as ula_pending,

@@ -22,7 +22,7 @@ export async function recordCommand(em: Em, session: Session | undefined, entry:
       user_id: session?.userId || null,
       unit_id: session?.unitId || null,
       admin_unit_id: session?.adminUnitId || null,
-      exec_date: new Date(),
+      exec_date: session?.actedAt ?? new Date(),
       type: entry.type,
       action: entry.action,
       entity_id: entry.entityId ?? null,

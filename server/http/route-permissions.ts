@@ -69,6 +69,8 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/session/search': session,
   /** What changed since a number, of the tables the session may read, rows in its view (offline client). */
   'POST /api/sync/changes': session,
+  /** each change is checked as the generic API checks its table (server/sync/push.ts) */
+  'POST /api/sync/push': session,
 
   'GET /api/admin/sysconfig': perm('SYSSETUP'),
   'POST /api/admin/sysconfig': perm('SYSSETUP'),

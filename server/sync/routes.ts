@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import { kysely } from '../db/kysely.ts';
 import { readerView, unitsInView } from '../scope/view.ts';
 import { isSynchronised } from './changes.ts';
+import { applyPush, pushBody, type ClientChange } from './push.ts';
 
 /** A position in the feed: `<txKey>.<seq>` of the last change read (`0.0`: the start). */
 const POSITION = '^(0|[1-9][0-9]{0,17})\\.(0|[1-9][0-9]{0,17})$';
@@ -72,5 +73,18 @@ export function syncRoutes(app: Hono<Env>, ctx: AppContext): void {
     // caught up: every change below the horizon was read, and none can appear below it any more
     const caughtUp = BigInt(rows[0].horizon) > BigInt(afterKey) ? `${rows[0].horizon}.0` : `${afterKey}.${afterSeq}`;
     return c.json({ changes, last: more ? changes.at(-1)!.pos : caughtUp, more });
+  });
+
+  /**
+   * `POST /api/sync/push {changes: [{changeId, table, op, id, baseVersion?, data?, userId?, at}]}`: an
+   * offline client's changes, applied in order, each through the writer under its author's identity
+   * (server/sync/push.ts) — `{results: [{changeId, id, result, version?, conflicts?, errors?}]}`.
+   */
+  app.post('/api/sync/push', async (c) => {
+    const s = c.get('session');
+    const body = await jsonBody(c);
+    const errors = ctx.validators.validate('sync#push', pushBody, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    return c.json({ results: await applyPush(ctx, s, body.changes as ClientChange[]) });
   });
 }

@@ -1,0 +1,16 @@
+/* Generated from schemas/syncconflict.json by `npm run gen:types`. Do not edit. */
+
+export interface Syncconflict {
+  tableName: string;
+  rowId: string;
+  rootId?: string;
+  field: string;
+  values: {};
+  serverVersion?: number;
+  changeId: string;
+  userId?: string;
+  changedAt?: string;
+  resolved?: boolean;
+  resolvedBy?: string;
+  resolvedAt?: string;
+}

@@ -1,0 +1,14 @@
+/* Generated from schemas/syncpush.json by `npm run gen:types`. Do not edit. */
+
+export interface Syncpush {
+  changeId: string;
+  tableName: string;
+  rowId: string;
+  op: "create" | "update" | "delete";
+  result: "applied" | "merged" | "conflict" | "rejected";
+  answer?: {};
+  userId?: string;
+  changedAt?: string;
+  pushedBy?: string;
+  pushedAt: string;
+}

@@ -1,0 +1,249 @@
+/**
+ * The server side of an offline client's upload (docs/sync.md): each change the client made is
+ * applied through the table writer — the same validation, hooks, permissions, view and history as an
+ * edit in the browser — under the identity of the user who made it, at the time they made it, and
+ * gets one result:
+ * - `applied`: the row was as the client's copy (its version is the client's base);
+ * - `merged`: the server changed the row since, but in other fields: the client's fields were written;
+ * - `conflict`: the server changed some of the same fields since: there the server's values are kept
+ *   and the client's are written to the conflict log (`syncconflict`); its other fields were written;
+ * - `rejected`: the writer refused it (a permission removed, a rule broken, the row gone): `errors`.
+ * The answer is stored with the change's id (`syncpush`) in the transaction that applied it, so a
+ * retried upload is answered again and never applied twice.
+ */
+import type { JsonSchema, TableDef } from '../../engine/types.ts';
+import { t } from '../../engine/i18n.ts';
+import { writePermission } from '../../engine/write-permission.ts';
+import type { FieldError } from '../../engine/validate.ts';
+import { loadIdentity } from '../auth/load-session.ts';
+import { kysely } from '../db/kysely.ts';
+import type { Em } from '../db/orm.ts';
+import { ApiError, fail } from '../http/errors.ts';
+import { hasPermission } from '../http/middleware.ts';
+import { TableStore } from '../tbl/store.ts';
+import { TableWriter } from '../tbl/write.ts';
+import type { AppContext, Doc, Session } from '../types.ts';
+
+/** At most this many changes in one upload: the client sends more in several. */
+export const PUSH_MAX = 200;
+
+/** One change the client made, as it uploads it. */
+export interface ClientChange {
+  /** The client's id of this change (a uuid): the key of idempotence. */
+  changeId: string;
+  table: string;
+  op: 'create' | 'update' | 'delete';
+  /** The row's id; a row created offline carries the id the client gave it. */
+  id: string;
+  /** update / delete: the version of the row the client's copy was based on. */
+  baseVersion?: number;
+  /** create: the row; update: the fields changed (a child table whole). */
+  data?: Doc;
+  /** Who made the change on the client (a user of the client's unit); else the uploader. */
+  userId?: string;
+  /** When it was made on the client (never later than now). */
+  at: string;
+}
+
+export type PushResult = 'applied' | 'merged' | 'conflict' | 'rejected';
+
+/** What the server answers for one change. */
+export interface PushAnswer {
+  changeId: string;
+  id: string;
+  result: PushResult;
+  /** The row's version after the change (not for a rejection or a delete). */
+  version?: number;
+  /** conflict: the fields whose server value was kept. */
+  conflicts?: { field: string; server: unknown; client: unknown }[];
+  /** rejected: why. */
+  errors?: FieldError[];
+}
+
+const UUID = { type: 'string', format: 'uuid' } as const;
+export const pushBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['changes'],
+  properties: {
+    changes: {
+      type: 'array',
+      maxItems: PUSH_MAX,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['changeId', 'table', 'op', 'id', 'at'],
+        properties: {
+          changeId: UUID,
+          table: { type: 'string', maxLength: 63 },
+          op: { type: 'string', enum: ['create', 'update', 'delete'] },
+          id: UUID,
+          baseVersion: { type: 'integer', minimum: 1, maximum: 2147483647 },
+          data: { type: 'object' },
+          userId: UUID,
+          at: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
+  },
+};
+
+/**
+ * Applies an upload in order, each change in its own transaction (one refused change does not undo
+ * the others), and answers each.
+ * @example await applyPush(ctx, session, [{ changeId, table: 'tbcase', op: 'update', id, baseVersion: 3, data: { caseNumber: 'Б-7' }, at }])
+ */
+export async function applyPush(ctx: AppContext, pusher: Session, changes: ClientChange[]): Promise<PushAnswer[]> {
+  const out: PushAnswer[] = [];
+  for (const ch of changes) out.push(await applyOne(ctx, pusher, ch));
+  return out;
+}
+
+async function applyOne(ctx: AppContext, pusher: Session, ch: ClientChange): Promise<PushAnswer> {
+  const known = await storedAnswer(ctx.orm.em.fork(), pusher, ch.changeId);
+  if (known) return known;
+  try {
+    return await ctx.orm.em.fork().transactional(async (em) => {
+      const answer = await writeChange(em, ctx, await actorOf(em, pusher, ch), ch);
+      await storeAnswer(em, pusher, ch, answer);
+      return answer;
+    });
+  } catch (e) {
+    // the same change uploaded twice at once: the other upload applied it
+    const again = await storedAnswer(ctx.orm.em.fork(), pusher, ch.changeId);
+    if (again) return again;
+    const refused = e instanceof ApiError ? e : ctx.registry.tables.has(ch.table) ? new TableWriter(ctx, ctx.registry.table(ch.table), pusher).constraintError(e) : undefined;
+    if (!refused) throw e;
+    const answer: PushAnswer = { changeId: ch.changeId, id: ch.id, result: 'rejected', errors: refused.errors };
+    await ctx.orm.em.fork().transactional((em) => storeAnswer(em, pusher, ch, answer, true));
+    return (await storedAnswer(ctx.orm.em.fork(), pusher, ch.changeId)) ?? answer;
+  }
+}
+
+/**
+ * The session a change is applied under: its author's identity in the workspace (a user of the
+ * uploader's unit, active and still a member), acting at the change's time.
+ */
+async function actorOf(em: Em, pusher: Session, ch: ClientChange): Promise<Session> {
+  const at = new Date(Math.min(Date.parse(ch.at), Date.now()));
+  if (!ch.userId || ch.userId === pusher.userId) return { ...pusher, actedAt: at };
+  const member = await kysely(em)
+    .selectFrom('userws').select(['id', 'unit_id'])
+    .where('workspace_id', '=', pusher.workspaceId).where('user_id', '=', ch.userId).where((w) => w.or([w('pending', 'is', null), w('pending', '=', false)]))
+    .executeTakeFirst();
+  const identity = member && member.unit_id === pusher.unitId ? await loadIdentity(em, ch.userId, String(member.id), pusher.workspaceId) : undefined;
+  if (!identity) throw fail(403, t(pusher.lang, 'msg.syncNotUnitUser'), 'userId');
+  return { ...identity, sessionId: pusher.sessionId, lang: pusher.lang, timeZone: pusher.timeZone, actedAt: at };
+}
+
+/** The change written through the writer, with the merge of fields the server changed meanwhile. */
+async function writeChange(em: Em, ctx: AppContext, actor: Session, ch: ClientChange): Promise<PushAnswer> {
+  const def = ctx.registry.apiTable(ch.table);
+  if (!def) throw fail(400, t(actor.lang, 'msg.unknownTable'), 'table');
+  const needed = writePermission(def.meta, ch.op);
+  const viaForms = def.meta.push?.[ch.op] ?? [];
+  if (needed && !hasPermission(actor, needed) && !viaForms.some((p) => hasPermission(actor, p))) throw fail(403, t(actor.lang, 'msg.forbidden'));
+  const writer = new TableWriter(ctx, def, actor);
+  const base = { changeId: ch.changeId, id: ch.id };
+  if (ch.op === 'create') {
+    const data = ch.data ?? {};
+    await writer.create({ ...data, id: ch.id }, undefined, em, { linked: await linkedToOwnRows(em, actor, def, data) });
+    return { ...base, result: 'applied', version: 1 };
+  }
+  const current = await TableStore.of(ctx.registry, def, em, actor, 'write').read(ch.id, { lock: true });
+  if (!current) throw fail(404, t(actor.lang, 'msg.syncGoneOnServer'), 'id');
+  const version = Number(current.version);
+  const changedSince = ch.baseVersion === undefined || ch.baseVersion >= version ? new Set<string>() : await fieldsChangedSince(em, actor, def, ch.id, ch.baseVersion);
+  if (ch.op === 'delete') {
+    if (changedSince.size) throw fail(409, t(actor.lang, 'msg.syncDeleteChanged'), 'version');
+    await writer.delete(ch.id, { within: em });
+    return { ...base, result: 'applied' };
+  }
+  const data = ch.data ?? {};
+  const conflicts = Object.keys(data)
+    .filter((k) => k !== 'id' && k !== 'version' && changedSince.has(k) && !sameValue(current[k], data[k]))
+    .map((field) => ({ field, server: current[field] ?? null, client: data[field] ?? null }));
+  const patch = Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'id' && !conflicts.some((c) => c.field === k)));
+  await writer.update(ch.id, { ...patch, version }, { within: em });
+  const after = await kysely(em).selectFrom(def.name).select('version').where('id', '=', ch.id).executeTakeFirstOrThrow();
+  if (conflicts.length) await logConflicts(em, ctx, actor, def, ch, current, version, conflicts);
+  return { ...base, result: conflicts.length ? 'conflict' : changedSince.size ? 'merged' : 'applied', version: Number(after.version), ...(conflicts.length ? { conflicts } : {}) };
+}
+
+/**
+ * The reference fields of a new row that name rows this client created (a case → the patient made
+ * offline just before it): like a composed form's parts saved together, they are not checked against
+ * the user's view, where the patient enters only through the case.
+ */
+async function linkedToOwnRows(em: Em, s: Session, def: TableDef, data: Doc): Promise<string[]> {
+  const refs = def.fields.filter((f) => f.kind === 'ref' && f.path.length === 1 && typeof data[f.key] === 'string');
+  if (!refs.length) return [];
+  const own = await kysely(em)
+    .selectFrom('syncpush').select('row_id')
+    .where('workspace_id', '=', s.workspaceId).where('op', '=', 'create').where('result', '=', 'applied')
+    .where('row_id', 'in', refs.map((f) => String(data[f.key]).toLowerCase()))
+    .execute();
+  const ids = new Set(own.map((r) => String(r.row_id)));
+  return refs.filter((f) => ids.has(String(data[f.key]).toLowerCase())).map((f) => f.key);
+}
+
+/** The fields of a row the feed says changed after version `base` (a child table counts as one field). */
+async function fieldsChangedSince(em: Em, s: Session, def: TableDef, id: string, base: number): Promise<Set<string>> {
+  const rows = await kysely(em)
+    .selectFrom('changelog').select('data')
+    .where('workspace_id', '=', s.workspaceId).where('table_name', '=', def.name).where('row_id', '=', id)
+    .where('row_version', '>', base).where('op', 'in', ['create', 'update'])
+    .execute();
+  const out = new Set<string>();
+  for (const r of rows) for (const k of Object.keys(parsed(r.data) ?? {})) out.add(k);
+  return out;
+}
+
+const parsed = (v: unknown): Doc | null => (typeof v === 'string' ? JSON.parse(v) : (v as Doc | null));
+
+/** Equal as stored values: the same JSON (missing and null alike). */
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The row at the top of the row's parent chain (a case for its exams), to show the conflict there. */
+async function rootOf(em: Em, ctx: AppContext, def: TableDef, row: Doc, id: string): Promise<string> {
+  let table = def;
+  let rootId = id;
+  let parentId: unknown = table.meta.parent ? row[table.meta.parent] : undefined;
+  for (let depth = 0; table.meta.parent && typeof parentId === 'string' && depth < 5; depth++) {
+    rootId = parentId;
+    table = ctx.registry.table(table.fields.find((f) => f.key === table.meta.parent)!.ref!);
+    if (!table.meta.parent) break;
+    const column = table.fields.find((f) => f.key === table.meta.parent)!.column;
+    parentId = (await kysely(em).selectFrom(table.name).select(`${column} as p`).where('id', '=', rootId).executeTakeFirst())?.p;
+  }
+  return rootId;
+}
+
+async function logConflicts(em: Em, ctx: AppContext, actor: Session, def: TableDef, ch: ClientChange, current: Doc, version: number, conflicts: NonNullable<PushAnswer['conflicts']>): Promise<void> {
+  const rootId = await rootOf(em, ctx, def, current, ch.id);
+  await kysely(em)
+    .insertInto('syncconflict')
+    .values(conflicts.map((c) => ({
+      id: crypto.randomUUID(), workspace_id: actor.workspaceId, table_name: def.name, row_id: ch.id, root_id: rootId, field: c.field,
+      values: JSON.stringify({ server: c.server, client: c.client }), server_version: version, change_id: ch.changeId,
+      user_id: actor.userId || null, changed_at: actor.actedAt ?? new Date(), resolved: false,
+    })))
+    .execute();
+}
+
+async function storedAnswer(em: Em, s: Session, changeId: string): Promise<PushAnswer | undefined> {
+  const r = await kysely(em).selectFrom('syncpush').select('answer').where('workspace_id', '=', s.workspaceId).where('change_id', '=', changeId).executeTakeFirst();
+  return r ? (parsed(r.answer) as unknown as PushAnswer) : undefined;
+}
+
+/** Stores the answer; a second answer to one change fails (its transaction rolls back) unless `once`: kept as it was. */
+async function storeAnswer(em: Em, pusher: Session, ch: ClientChange, answer: PushAnswer, once = false): Promise<void> {
+  const insert = kysely(em)
+    .insertInto('syncpush')
+    .values({
+      id: crypto.randomUUID(), workspace_id: pusher.workspaceId, change_id: ch.changeId, table_name: ch.table.slice(0, 63), row_id: ch.id, op: ch.op,
+      result: answer.result, answer: JSON.stringify(answer), user_id: ch.userId ?? pusher.userId, changed_at: new Date(Math.min(Date.parse(ch.at), Date.now())),
+      pushed_by: pusher.userId || null, pushed_at: new Date(),
+    });
+  await (once ? insert.onConflict((oc) => oc.doNothing()) : insert).execute();
+}

@@ -1,0 +1,232 @@
+// Issue 24, the server side of an offline client's upload (`POST /api/sync/push`, docs/sync.md): each
+// change gets one result — applied, merged (the server changed other fields meanwhile), conflict (the
+// same field: the server's value kept, the client's in the conflict log), rejected with its reason —
+// through the writer's permissions and validation; a retried upload is answered again and never
+// applied twice; the history names the client's user and the time they acted.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { kysely } from '../../server/db/kysely.ts';
+import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
+import { clientChanges, push } from '../helpers/push.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { admin, server, useTestServer } from '../helpers/use-server.ts';
+import { createUser } from '../helpers/users.ts';
+
+useTestServer();
+let doctor: ApiClient; // Bishkek, unit view: cases and microscopy
+let nurseId: string; // another user of Bishkek, who made changes on the client
+let kantDoctorId: string; // a user of another unit
+let bishkek: string;
+let lab: string;
+let patientId: string;
+
+const db = () => kysely(server.ctx.orm.em.fork());
+const userIdOf = async (login: string) => String((await db().selectFrom('sysuser').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id);
+const read = async (table: string, id: string) => (await admin.get(`/api/tbl/${table}/${id}`)).body;
+const historyOf = (id: string) => db().selectFrom('cmdhistory').select(['user_id', 'exec_date', 'action']).where('entity_id', '=', id).orderBy('exec_date').execute();
+const conflictsOf = (rowId: string) => db().selectFrom('syncconflict').selectAll().where('row_id', '=', rowId).execute();
+const CASE_WORK = [{ permission: 'CASEMAN' }, { permission: 'EXAM_MICROSCOPY', canChange: true }, { permission: 'NEWCASE' }];
+
+beforeAll(async () => {
+  bishkek = await unitNamed(admin, 'Бишкекский');
+  const kant = await unitNamed(admin, 'Ысык-Атинский');
+  lab = (await admin.post('/api/tbl/unit/query', { pageSize: 100 })).body.list.find((u: any) => u.type === 'LAB').id;
+  patientId = await newPatient(admin, { name: 'Асель', lastName: 'Жумабаева', gender: 'FEMALE', birthDate: '1990-05-06' });
+  doctor = await createUser(server, admin, 'PUSHDOC', CASE_WORK, 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
+  await createUser(server, admin, 'PUSHNURSE', CASE_WORK, 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
+  await createUser(server, admin, 'PUSHKANT', CASE_WORK, 'Passw0rd', { unitId: kant, view: 'UNIT' });
+  nurseId = await userIdOf('PUSHNURSE');
+  kantDoctorId = await userIdOf('PUSHKANT');
+}, 180_000);
+
+describe('applied', () => {
+  it('a patient, a case and an exam made offline are created with the client ids, in the history under the nurse at the time she acted', async () => {
+    const [pid, cid, eid] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const actedAt = new Date(Date.now() - 2 * 3600_000);
+    actedAt.setMilliseconds(0);
+    const at = actedAt.toISOString();
+    const batch = clientChanges(
+      { table: 'patient', op: 'create', id: pid, userId: nurseId, at, data: { name: 'Бакыт', lastName: 'Осмонов', gender: 'MALE', birthDate: '1979-02-03' } },
+      { table: 'tbcase', op: 'create', id: cid, userId: nurseId, at, data: { patientId: pid, ownerUnitId: bishkek, notificationUnitId: bishkek, diagnosisType: 'CONFIRMED', classification: 'TB', registrationGroup: 'NEW', registrationDate: '2025-03-01' } },
+      { table: 'exammic', op: 'create', id: eid, userId: nurseId, at, data: { caseId: cid, date: '2025-03-02', laboratoryId: lab, result: 'POSITIVE', numberOfAFB: 5 } },
+    );
+    const answers = await push(doctor, batch);
+    expect(answers.map((a) => [a.id, a.result, a.version]), JSON.stringify(answers)).toEqual([[pid, 'applied', 1], [cid, 'applied', 1], [eid, 'applied', 1]]);
+    expect((await read('tbcase', cid)).patientId).toBe(pid);
+    expect((await read('exammic', eid)).result).toBe('POSITIVE');
+    // the derived column of the case follows the exam, as for an exam saved in the browser
+    expect((await db().selectFrom('tbcase').select('microscopy_result').where('id', '=', cid).executeTakeFirstOrThrow()).microscopy_result).toBe('POSITIVE');
+    for (const id of [pid, cid, eid]) {
+      const [entry] = await historyOf(id);
+      expect(entry.user_id).toBe(nurseId);
+      expect(new Date(entry.exec_date).toISOString()).toBe(at);
+    }
+  });
+
+  it('a change made "in the future" by a client clock ahead is recorded at the server time of arrival', async () => {
+    const id = await createCase(admin, patientId, bishkek, { caseNumber: 'БУД-1' });
+    const before = Date.now();
+    const [a] = await push(doctor, clientChanges({ table: 'tbcase', op: 'update', id, baseVersion: 1, data: { caseNumber: 'БУД-2' }, at: new Date(Date.now() + 86_400_000).toISOString() }));
+    expect(a.result).toBe('applied');
+    const entry = (await historyOf(id)).at(-1)!;
+    expect(new Date(entry.exec_date).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(entry.exec_date).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('a retried upload (the answer lost on the way) is answered the same and applied once', async () => {
+    const id = await createCase(admin, patientId, bishkek, { caseNumber: 'ПОВ-1' });
+    const pid = crypto.randomUUID();
+    const batch = clientChanges(
+      { table: 'tbcase', op: 'update', id, baseVersion: 1, data: { caseNumber: 'ПОВ-2' } },
+      { table: 'patient', op: 'create', id: pid, data: { name: 'Нурия', gender: 'FEMALE' } },
+    );
+    const first = await push(doctor, batch);
+    const again = await push(doctor, batch);
+    expect(again).toEqual(first);
+    expect(first.map((a) => a.result)).toEqual(['applied', 'applied']);
+    expect((await read('tbcase', id)).version).toBe(2);
+    expect((await historyOf(id)).filter((e) => e.action === 'update')).toHaveLength(1);
+    expect(await db().selectFrom('changelog').select('id').where('row_id', '=', pid).execute()).toHaveLength(1);
+  });
+
+  it('a delete of an unchanged row is applied', async () => {
+    const id = await createCase(admin, patientId, bishkek);
+    const eid = (await admin.post('/api/tbl/exammic', { caseId: id, date: '2025-02-01', laboratoryId: lab, result: 'NEGATIVE' })).body.result;
+    const [a] = await push(doctor, clientChanges({ table: 'exammic', op: 'delete', id: eid, baseVersion: 1 }));
+    expect(a.result).toBe('applied');
+    expect((await admin.get(`/api/tbl/exammic/${eid}`)).status).toBe(404);
+  });
+});
+
+describe('merged and conflict', () => {
+  it('fields changed on one side only merge: the server keeps its field and takes the client\'s', async () => {
+    const id = await createCase(admin, patientId, bishkek, { caseNumber: 'СЛ-1' });
+    expect((await admin.post(`/api/tbl/tbcase/${id}`, { diagnosisDate: '2025-01-08' })).status).toBe(200); // the server: version 2
+    const [a] = await push(doctor, clientChanges({ table: 'tbcase', op: 'update', id, baseVersion: 1, data: { caseNumber: 'СЛ-2' } }));
+    expect(a.result).toBe('merged');
+    expect(a.version).toBe(3);
+    const now = await read('tbcase', id);
+    expect([now.caseNumber, now.diagnosisDate]).toEqual(['СЛ-2', '2025-01-08']);
+    expect(await conflictsOf(id)).toHaveLength(0);
+  });
+
+  it('the same field changed on both sides keeps the server\'s value and logs the client\'s, on the case; other fields still merge', async () => {
+    const id = await createCase(admin, patientId, bishkek, { caseNumber: 'КОН-1' });
+    expect((await admin.post(`/api/tbl/tbcase/${id}`, { caseNumber: 'КОН-СЕРВЕР' })).status).toBe(200);
+    const at = new Date(Date.now() - 600_000).toISOString();
+    const [a] = await push(doctor, clientChanges({ table: 'tbcase', op: 'update', id, baseVersion: 1, userId: nurseId, at, data: { caseNumber: 'КОН-КЛИЕНТ', diagnosisDate: '2025-01-09' } }));
+    expect(a.result).toBe('conflict');
+    expect(a.conflicts).toEqual([{ field: 'caseNumber', server: 'КОН-СЕРВЕР', client: 'КОН-КЛИЕНТ' }]);
+    const now = await read('tbcase', id);
+    expect([now.caseNumber, now.diagnosisDate]).toEqual(['КОН-СЕРВЕР', '2025-01-09']);
+    const [logged] = await conflictsOf(id);
+    expect(logged).toMatchObject({ table_name: 'tbcase', root_id: id, field: 'caseNumber', user_id: nurseId, server_version: 2, change_id: a.changeId, resolved: false });
+    expect(logged.values).toEqual({ server: 'КОН-СЕРВЕР', client: 'КОН-КЛИЕНТ' });
+    expect(new Date(logged.changed_at as string).toISOString()).toBe(at);
+  });
+
+  it('a conflict on an exam is logged on its case', async () => {
+    const id = await createCase(admin, patientId, bishkek);
+    const eid = (await admin.post('/api/tbl/exammic', { caseId: id, date: '2025-02-01', laboratoryId: lab, result: 'NEGATIVE' })).body.result;
+    expect((await admin.post(`/api/tbl/exammic/${eid}`, { result: 'PLUS' })).status).toBe(200);
+    const [a] = await push(doctor, clientChanges({ table: 'exammic', op: 'update', id: eid, baseVersion: 1, data: { result: 'POSITIVE' } }));
+    expect(a.result).toBe('conflict');
+    expect((await read('exammic', eid)).result).toBe('PLUS');
+    expect((await conflictsOf(eid)).map((c) => [c.root_id, c.values])).toEqual([[id, { server: 'PLUS', client: 'POSITIVE' }]]);
+  });
+
+  it('the same value typed on both sides is no conflict', async () => {
+    const id = await createCase(admin, patientId, bishkek, { caseNumber: 'ОДН-1' });
+    expect((await admin.post(`/api/tbl/tbcase/${id}`, { caseNumber: 'ОДН-2' })).status).toBe(200);
+    const [a] = await push(doctor, clientChanges({ table: 'tbcase', op: 'update', id, baseVersion: 1, data: { caseNumber: 'ОДН-2' } }));
+    expect(a.result).toBe('merged');
+    expect(await conflictsOf(id)).toHaveLength(0);
+  });
+});
+
+describe('rejected, with the reason, and nothing written', () => {
+  it('a change of a table the user may not write (permission removed meanwhile)', async () => {
+    const reader = await createUser(server, admin, 'PUSHREADER', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
+    const id = await createCase(admin, patientId, bishkek, { caseNumber: 'ПРВ-1' });
+    const [a] = await push(reader, clientChanges({ table: 'tbcase', op: 'update', id, baseVersion: 1, data: { caseNumber: 'ПРВ-2' } }));
+    expect(a.result).toBe('rejected');
+    expect(a.errors).toEqual([{ field: null, msg: 'Нет прав доступа' }]);
+    expect((await read('tbcase', id)).caseNumber).toBe('ПРВ-1');
+  });
+
+  it('a row breaking a rule of the form (a required field missing), and its retry answered the same', async () => {
+    const id = crypto.randomUUID();
+    const batch = clientChanges({ table: 'exammic', op: 'create', id, data: { caseId: await createCase(admin, patientId, bishkek), date: '2025-02-01', laboratoryId: lab } });
+    const [a] = await push(doctor, batch);
+    expect(a.result).toBe('rejected');
+    expect(a.errors).toEqual([{ field: 'result', msg: 'Результат: Обязательное поле' }]);
+    expect((await admin.get(`/api/tbl/exammic/${id}`)).status).toBe(404);
+    expect(await push(doctor, batch)).toEqual([a]);
+  });
+
+  it('a change of a row deleted on the server, or outside the user\'s view', async () => {
+    const gone = await createCase(admin, patientId, bishkek);
+    expect((await admin.delete(`/api/tbl/tbcase/${gone}`)).status).toBe(200);
+    const elsewhere = await createCase(admin, patientId, await unitNamed(admin, 'Ысык-Атинский'), { caseNumber: 'ЧУЖ-1' });
+    const answers = await push(doctor, clientChanges(
+      { table: 'tbcase', op: 'update', id: gone, baseVersion: 1, data: { caseNumber: 'X' } },
+      { table: 'tbcase', op: 'update', id: elsewhere, baseVersion: 1, data: { caseNumber: 'X' } },
+    ));
+    expect(answers.map((a) => [a.result, a.errors])).toEqual([
+      ['rejected', [{ field: 'id', msg: 'Запись удалена на сервере или вне вашей области просмотра' }]],
+      ['rejected', [{ field: 'id', msg: 'Запись удалена на сервере или вне вашей области просмотра' }]],
+    ]);
+    expect((await read('tbcase', elsewhere)).caseNumber).toBe('ЧУЖ-1');
+  });
+
+  it('a delete of a row the server changed since the client\'s copy', async () => {
+    const id = await createCase(admin, patientId, bishkek);
+    const eid = (await admin.post('/api/tbl/exammic', { caseId: id, date: '2025-02-01', laboratoryId: lab, result: 'NEGATIVE' })).body.result;
+    expect((await admin.post(`/api/tbl/exammic/${eid}`, { result: 'PLUS' })).status).toBe(200);
+    const [a] = await push(doctor, clientChanges({ table: 'exammic', op: 'delete', id: eid, baseVersion: 1 }));
+    expect(a.result).toBe('rejected');
+    expect(a.errors![0].msg).toBe('Запись изменена на сервере после копии клиента: удаление не выполнено');
+    expect((await read('exammic', eid)).result).toBe('PLUS');
+  });
+
+  it('a change said to be made by a user of another unit', async () => {
+    const id = await createCase(admin, patientId, bishkek, { caseNumber: 'ДРУ-1' });
+    const [a] = await push(doctor, clientChanges({ table: 'tbcase', op: 'update', id, baseVersion: 1, userId: kantDoctorId, data: { caseNumber: 'ДРУ-2' } }));
+    expect(a.result).toBe('rejected');
+    expect(a.errors).toEqual([{ field: 'userId', msg: 'Изменение сделано пользователем, которого нет в учреждении клиента' }]);
+    expect((await read('tbcase', id)).caseNumber).toBe('ДРУ-1');
+  });
+
+  it('a create with the id of a row already there', async () => {
+    const [a] = await push(doctor, clientChanges({ table: 'patient', op: 'create', id: patientId, data: { name: 'Дубль', gender: 'MALE' } }));
+    expect(a.result).toBe('rejected');
+    expect(a.errors).toEqual([{ field: 'id', msg: 'Запись с таким идентификатором уже существует' }]);
+  });
+
+  it('one refused change does not undo the others of the upload', async () => {
+    const id = await createCase(admin, patientId, bishkek, { caseNumber: 'ПАК-1' });
+    const answers = await push(doctor, clientChanges(
+      { table: 'tbcase', op: 'update', id, baseVersion: 1, data: { registrationDate: '2999-01-01' } },
+      { table: 'tbcase', op: 'update', id, baseVersion: 1, data: { caseNumber: 'ПАК-2' } },
+    ));
+    expect(answers.map((a) => a.result)).toEqual(['rejected', 'applied']);
+    expect((await read('tbcase', id)).caseNumber).toBe('ПАК-2');
+  });
+});
+
+describe('the upload itself', () => {
+  it('a malformed upload is 400 with the field named, and nothing is applied', async () => {
+    const id = await createCase(admin, patientId, bishkek, { caseNumber: 'ПЛХ-1' });
+    const good = clientChanges({ table: 'tbcase', op: 'update', id, baseVersion: 1, data: { caseNumber: 'ПЛХ-2' } })[0];
+    for (const changes of [[{ ...good, changeId: 'not-a-uuid' }], [{ ...good, op: 'upsert' }], [{ ...good, extra: 1 }], Array.from({ length: 201 }, () => good)]) {
+      const r = await doctor.post('/api/sync/push', { changes });
+      expect(r.status).toBe(400);
+      expect(r.body.errors.length).toBeGreaterThan(0);
+    }
+    expect((await read('tbcase', id)).caseNumber).toBe('ПЛХ-1');
+  });
+
+  it('a table the API does not serve is rejected', async () => {
+    const [a] = await push(doctor, clientChanges({ table: 'changelog', op: 'create', id: crypto.randomUUID(), data: {} }));
+    expect(a).toMatchObject({ result: 'rejected', errors: [{ field: 'table', msg: 'Неизвестная таблица' }] });
+  });
+});

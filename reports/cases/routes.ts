@@ -23,6 +23,7 @@ import { placeOf } from '../../cases/places/place.ts';
 import { checkFilters, checkIndicator, type FieldError } from '../indicator/request.ts';
 import { indicatorFilters } from '../indicator/overlay.ts';
 import { caseQuery, runIndicator } from '../indicator/run.ts';
+import { caseCube } from '../indicator/cube.ts';
 import { cellCases } from '../indicator/cell.ts';
 import { cellBody, execBody, indicatorBody, listBody, reportBody, scopeBody } from './bodies.ts';
 import { filterGroups, filterOptions } from './init.ts';
@@ -35,6 +36,7 @@ export const WRITE = 'DATA_ANALISYS';
 
 export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
   const cat: ReportCatalogue = reportCatalogue(ctx.registry);
+  const cube = caseCube(ctx.registry, cat);
   summaryRoutes(app, ctx, cat);
   /** What this reader may count by: no variable of an exam type (or the treatment) they may not read. */
   const catOf = (s: Session) => allowedCatalogue(cat, (p) => hasPermission(s, p));
@@ -67,7 +69,7 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
         const { request, errors } = checkIndicator(catOf(s), { ...schema, filters: indicatorFilters(r.filters, schema.filters) }, s.lang);
         if (errors.length) return { schema, errors };
         const cq = await caseQuery(db, s, scope, scopeId, request.filters);
-        return { schema, data: await runIndicator(db, s, cq, request, s.lang) };
+        return { schema, data: await runIndicator(db, s, cq, request, s.lang, cube) };
       }),
     );
 
@@ -102,7 +104,7 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     const { request, errors } = checkIndicator(catOf(s), body, s.lang);
     refuse(errors);
     const cq = await caseQuery(rdb, s, body.scope, body.scopeId, request.filters);
-    return c.json({ indicator: await runIndicator(rdb, s, cq, request, s.lang) });
+    return c.json({ indicator: await runIndicator(rdb, s, cq, request, s.lang, cube) });
   });
 
   /** `POST /api/cases/report/ind/cases {…indicator, row, column, page, after}` → `{count, list, next}`: the cases of one cell, 50 a page. */

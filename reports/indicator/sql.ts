@@ -17,6 +17,8 @@ export interface CaseQuery {
   workspaceId: string;
   /** The place in the reader's view, on `tbcase as c` (undefined: the whole workspace). */
   place?: Cond;
+  /** The same place as a condition on a column of cohort unit ids (the counts cube's, `cube.ts`). */
+  units?: (column: string) => Cond | undefined;
   filters: { filter: ReportFilter; value: FilterValue }[];
 }
 

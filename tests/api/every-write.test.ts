@@ -25,6 +25,7 @@ type Doc = Record<string, any>;
 /** Tables no API call writes as such, and why (each is written through the writer's doors all the same). */
 const notByApi: Record<string, string> = {
   casecount: 'per-unit case counts, kept by triggers on tbcase',
+  casecube: 'the case reports\' counts cube (per unit cohort, by the report variables it declares), kept by triggers on tbcase and patient',
   casetagcount: 'per-unit tag counts, kept by triggers on casetag and tbcase',
   casetagplace: 'where each tagged case is listed (a unit’s tag list), kept by triggers on casetag and tbcase',
   casereport: 'saved case reports: written through the writer by /api/cases/report/save and …/delete (tests/api/case-reports.test.ts)',

@@ -80,18 +80,35 @@ function reasonLabel(f: FormDefinition, reason: string | null, lang: Lang): stri
   return e ? pick(e.label, lang) : reason;
 }
 
-/** Case rows `{id, reason, …}` of a sub-select, with what identifies each case, in registration order. */
+/**
+ * Case rows `{id, reason, …}` of a sub-select, with what identifies each case, in registration order.
+ * The sub-select is computed first (a materialized CTE; inline, the planner walks every case of the
+ * workspace in registration order to find a quarter's first 500: 13 s at a million), each of its
+ * cases read by its key (a lateral probe: thousands of ids are not worth a scan of every case), and
+ * only the 500 listed get their patient and unit.
+ */
 async function listCases(db: Kysely<any>, ws: string, ids: any, extra: string[] = []) {
+  const own = ['x.id', 'x.reason', ...extra.map((e) => `x.${e}`)];
   return db
-    .selectFrom(ids.as('x'))
-    .innerJoin('tbcase as lc', 'lc.id', 'x.id')
-    .leftJoin('patient as lp', 'lp.id', 'lc.patient_id')
-    .leftJoin('unit as lu', 'lu.id', 'lc.notification_unit_id')
-    .where('lc.workspace_id', '=', ws)
-    .select(['lc.id', 'lc.case_number', 'lc.registration_date', 'lp.last_name', 'lp.name', 'lp.middle_name', 'lu.name as unit_name', 'x.reason', ...extra.map((e) => `x.${e}`)] as any)
-    .orderBy('lc.registration_date')
-    .orderBy('lc.case_number')
-    .limit(LIST_LIMIT)
+    .with((cte) => cte('x').materialized(), () => ids)
+    .with('top', (w: any) =>
+      w
+        .selectFrom('x')
+        .innerJoinLateral(
+          (eb: any) => eb.selectFrom('tbcase as c').select(['c.case_number', 'c.registration_date', 'c.patient_id', 'c.notification_unit_id']).whereRef('c.id', '=', 'x.id').where('c.workspace_id', '=', ws).limit(1).as('lc'),
+          (j: any) => j.onTrue(),
+        )
+        .select([...own, 'lc.case_number', 'lc.registration_date', 'lc.patient_id', 'lc.notification_unit_id'] as any)
+        .orderBy('lc.registration_date')
+        .orderBy('lc.case_number')
+        .limit(LIST_LIMIT),
+    )
+    .selectFrom('top as x')
+    .leftJoin('patient as lp', 'lp.id', 'x.patient_id')
+    .leftJoin('unit as lu', 'lu.id', 'x.notification_unit_id')
+    .select([...own, 'x.case_number', 'x.registration_date', 'lp.last_name', 'lp.name', 'lp.middle_name', 'lu.name as unit_name'] as any)
+    .orderBy('x.registration_date')
+    .orderBy('x.case_number')
     .execute();
 }
 

@@ -27,7 +27,7 @@ import { caseCube } from '../indicator/cube.ts';
 import { cellCases } from '../indicator/cell.ts';
 import { cellBody, execBody, indicatorBody, listBody, reportBody, scopeBody } from './bodies.ts';
 import { filterGroups, filterOptions } from './init.ts';
-import { optionNamesOf, searchBody, searchCases } from './search.ts';
+import { countSearch, optionNamesOf, searchBody, searchCases, searchCountBody } from './search.ts';
 import { SavedReports, type ReportInput, type SavedReport } from './saved.ts';
 import { summaryRoutes } from './summaries.ts';
 
@@ -158,7 +158,7 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     return c.json({ filters: (await filterGroups(rdb, s, catOf(s))).filters });
   });
 
-  /** `POST /api/cases/search {pageSize: 50, filters, scope, scopeId, addFilterDisplay, page, after}` → `{count, list, next, filterDisplay?: [{id, name, value}]}`. */
+  /** `POST /api/cases/search {pageSize: 50, filters, scope, scopeId, addFilterDisplay, page, after}` → `{list, next, filterDisplay?: [{id, name, value}]}` (the count: `search/count`). */
   app.post('/api/cases/search', async (c) => {
     const { s, body, rem: em, rdb: db } = await open(c, READ, searchBody, 'search');
     checkCursor(s, body.after);
@@ -167,6 +167,14 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     // the names of the chosen catalogue rows: only the chosen filters' options are read
     const names = async () => optionNamesOf([{ filters: await Promise.all(filters.filter((f) => f.filter.value.kind !== 'enum').map(async (f) => ({ resources: { options: await filterOptions(db, s, f.filter) } }))) }]);
     return c.json(await searchCases(em, db, ctx.registry, s, body, filters, names));
+  });
+
+  /** `POST /api/cases/search/count {filters, scope, scopeId}` → `{count, countCapped, countEstimated?}`: how many the search finds, bounded. */
+  app.post('/api/cases/search/count', async (c) => {
+    const { s, body, rem: em, rdb: db } = await open(c, READ, searchCountBody, 'searchCount');
+    const { filters, errors } = checkFilters(catOf(s), body.filters, s.lang);
+    refuse(errors);
+    return c.json(await countSearch(em, db, ctx.registry, s, body, filters));
   });
 
   /** `POST /api/dashboard/generate {scope, scopeId}` → `{result: {caseIndicators: [{schema, data}]}}`: every indicator of the workspace's dashboard reports, for the place. */

@@ -1,8 +1,8 @@
 /**
  * The advanced search 'Расширенный поиск' (seed 001 §2.3, §7): the report filters
  * (`POST /api/cases/search/init`, the same declarations as the report editor) over the place's
- * cases in the reader's view, 50 a page, newest registration first, deep pages by keyset (`next`),
- * the count bounded as every list's is (`TableStore.query`).
+ * cases in the reader's view, 50 a page, newest registration first, deep pages by keyset (`next`);
+ * their count apart (`POST /api/cases/search/count`), bounded as every list's is (`TableStore.count`).
  */
 import type { Kysely } from 'kysely';
 import type { ReportFilter } from '../../engine/report-vars.ts';
@@ -17,6 +17,17 @@ import { rowCondition, type FilterValue } from '../indicator/sql.ts';
 import { keyLabel, variableName } from '../indicator/shape.ts';
 
 export const SEARCH_PAGE_SIZE = 50;
+
+/** `POST /api/cases/search/count`: the place and the filters. */
+export const searchCountBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    filters: { type: 'object', maxProperties: 100 },
+    scope: { type: 'string', enum: ['WORKSPACE', 'ADMINUNIT', 'UNIT'] },
+    scopeId: { type: 'string', format: 'uuid' },
+  },
+};
 
 /** `POST /api/cases/search`. */
 export const searchBody: JsonSchema = {
@@ -46,9 +57,20 @@ function display(f: ReportFilter, value: FilterValue, names: Map<string, string>
  */
 export const monthText = (month: string | undefined, lang: string) => (month ? month.slice(5, 7) + (lang === 'en' ? '/' : '.') + month.slice(0, 4) : '…');
 
+/** The place's cases in the reader's view matching every filter, as the case table's store reads them. */
+async function searchOf(em: Em, db: Kysely<any>, registry: Registry, s: Session, body: { scope?: any; scopeId?: string }, filters: { filter: ReportFilter; value: FilterValue }[]) {
+  const place = await placeOf(db, s, body.scope, body.scopeId);
+  // each filter on the listed case: its column, or an EXISTS through its declared join (sql.ts rowCondition)
+  const conditions = filters.map(({ filter, value }) => (q: any) => q.where(rowCondition(db, s.workspaceId, filter, value)));
+  const store = TableStore.of(registry, registry.table('tbcase'), em, s, 'read');
+  return { store, conditions, alternatives: caseUnitAlternatives(db, s, place, 't') };
+}
+
 /**
- * A page of the cases matching the filters in the place, within the reader's view.
- * @example await searchCases(em, registry, s, cat, { filters: { gender: ['FEMALE'] }, page: 1 }, checked) // { count, list, next, filterDisplay? }
+ * A page of the cases matching the filters in the place, within the reader's view — without their
+ * count, which `countSearch` answers in a call of its own (a page is an index walk of milliseconds,
+ * a count over a million cases up to its 100 ms bound).
+ * @example await searchCases(em, db, registry, s, { filters: { gender: ['FEMALE'] }, page: 1 }, checked, names) // { list, next, filterDisplay? }
  */
 export async function searchCases(
   em: Em,
@@ -59,15 +81,21 @@ export async function searchCases(
   filters: { filter: ReportFilter; value: FilterValue }[],
   optionNames: () => Promise<Map<string, string>>,
 ) {
-  const place = await placeOf(db, s, body.scope, body.scopeId);
-  // each filter on the listed case: its column, or an EXISTS through its declared join (sql.ts rowCondition)
-  const conditions = filters.map(({ filter, value }) => (q: any) => q.where(rowCondition(db, s.workspaceId, filter, value)));
-  const store = TableStore.of(registry, registry.table('tbcase'), em, s, 'read');
-  const res = await store.query({ pageSize: SEARCH_PAGE_SIZE, page: body.page ?? 1, after: body.after, conditions, alternatives: caseUnitAlternatives(db, s, place, 't') });
-  await markAdherenceAlerts(db, s.workspaceId, res.list);
-  if (!body.addFilterDisplay) return res;
+  const { store, conditions, alternatives } = await searchOf(em, db, registry, s, body, filters);
+  const { list, next } = await store.query({ pageSize: SEARCH_PAGE_SIZE, page: body.page ?? 1, after: body.after, count: false, conditions, alternatives });
+  await markAdherenceAlerts(db, s.workspaceId, list);
+  if (!body.addFilterDisplay) return { list, next };
   const names = filters.some((f) => f.value && 'keys' in f.value && f.filter.value.kind !== 'enum') ? await optionNames() : new Map<string, string>();
-  return { ...res, filterDisplay: filters.map((f) => display(f.filter, f.value, names, s)) };
+  return { list, next, filterDisplay: filters.map((f) => display(f.filter, f.value, names, s)) };
+}
+
+/**
+ * How many cases match the filters in the place, bounded as every list's count (`countCapped`, `countEstimated`).
+ * @example await countSearch(em, db, registry, s, { scope: 'WORKSPACE' }, checked) // { count: 12, countCapped: false }
+ */
+export async function countSearch(em: Em, db: Kysely<any>, registry: Registry, s: Session, body: { scope?: any; scopeId?: string }, filters: { filter: ReportFilter; value: FilterValue }[]) {
+  const { store, conditions, alternatives } = await searchOf(em, db, registry, s, body, filters);
+  return store.count({ conditions, alternatives });
 }
 
 /** The names of every catalogue option of the filters (ids → label), for the filter display. */

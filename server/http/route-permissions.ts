@@ -126,6 +126,7 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/dashboard/generate': perm('CASEMAN'),
   'POST /api/cases/search/init': perm('CASEMAN'),
   'POST /api/cases/search': perm('CASEMAN'),
+  'POST /api/cases/search/count': perm('CASEMAN'),
   /** Its types (add menu, filter: those the session may read, `canChange` with _EDT) and its derived latest results (only of exam types the session may read). */
   'GET /api/cases/case/followups/:caseId/types': perm('CASEMAN'),
   'GET /api/cases/case/followups/:caseId/latest': perm('CASEMAN'),

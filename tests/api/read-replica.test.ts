@@ -29,7 +29,7 @@ afterAll(async () => {
 
 it('reads reports, search and counts from the replica; writes to the primary', async () => {
   const total = async () => (await admin.post('/api/cases/report/ind/exec', { rowVariables: ['gender'], columnVariables: ['classification'] })).body.indicator.total;
-  const searched = async () => (await admin.post('/api/cases/search', { pageSize: 50 })).body.count;
+  const searched = async () => (await admin.post('/api/cases/search/count', {})).body.count;
   const listed = async () => (await admin.post('/api/tbl/tbcase/query', { pageSize: 1 })).body.count;
   const tbCount = async () => (await admin.post('/api/cases/summary', {})).body.counts.tb;
   const before = { total: await total(), searched: await searched(), listed: await listed(), tb: await tbCount() };

@@ -2,10 +2,12 @@
  * `…/cases/search` — 'Расширенный поиск' (seed 001 §2.3): the report filters of the workspace
  * (grouped as declared), 'Найти', then the place's matching cases in the reader's view, 50 a page,
  * the filters shown above them (`addFilterDisplay`); a row (or its patient's link) opens the case.
+ * The page and the count are two calls: the page shows at once, the count when it arrives
+ * (bounded: '10 000+', '≈ n'), asked once per search, not per page.
  * The search ran is kept in the address (`q`: the filters, `p`: the page), so Back from a case
  * returns to the same results.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Flex } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
@@ -16,7 +18,8 @@ import { CaseList } from '../places/CaseList.tsx';
 import type { PlaceRef } from '../places/api.ts';
 import { useRemote } from '../places/useRemote.ts';
 import { errorsOf } from '../api/index.ts';
-import { chosenValues, searchApi, type FilterValues, type SearchResult } from './api.ts';
+import { countText } from '../generic/countText.ts';
+import { chosenValues, searchApi, type FilterValues, type SearchCount, type SearchResult } from './api.ts';
 import { FilterDisplay } from './FilterDisplay.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 
@@ -24,13 +27,25 @@ import { FilterPanel } from './FilterPanel.tsx';
 const MAX_PAGES = 200;
 
 export function AdvancedSearch({ place }: { place: PlaceRef }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const init = useRemote(() => searchApi.init(), []);
   const [chosen, setChosen] = useState<string[]>([]);
   const [values, setValues] = useState<FilterValues>({});
   const [ran, setRan] = useState<{ filters: FilterValues; page: number; result?: SearchResult; error?: string; loading: boolean } | null>(null);
+  /** The count of the search ran, asked apart from its page (undefined while it is counted). */
+  const [found, setFound] = useState<SearchCount>();
+  const asked = useRef(0);
   const [params, setParams] = useSearchParams();
 
+  /** Counts a new search (not a page turn) without holding its page up; a count of an older search is dropped. */
+  const count = (filters: FilterValues) => {
+    const mine = ++asked.current;
+    setFound(undefined);
+    searchApi.count(place.scope, place.id, filters).then(
+      (c) => mine === asked.current && setFound(c),
+      () => undefined,
+    );
+  };
   const run = async (filters: FilterValues, page: number, shown = chosen) => {
     setRan((r) => ({ filters, page, result: r?.result, loading: true }));
     setParams((p) => {
@@ -56,7 +71,9 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
       const values = saved.values && typeof saved.values === 'object' ? saved.values : {};
       setChosen(shown);
       setValues(values);
-      void run(chosenValues(values), Math.max(0, Number(params.get('p') ?? 1) - 1) || 0, shown);
+      const filters = chosenValues(values);
+      count(filters);
+      void run(filters, Math.max(0, Number(params.get('p') ?? 1) - 1) || 0, shown);
     } catch {
       // an address edited by hand: start empty
     }
@@ -64,7 +81,9 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
 
   if (init.error) return <Alert data-testid="alert-error" type="error" showIcon title={init.error} />;
   if (!init.data) return <WaitIcon />;
-  const count = ran?.result?.count ?? 0;
+  // till the count arrives, the pager knows the pages seen and whether another follows
+  const rows = ran?.result?.list.length ?? 0;
+  const pagerCount = found ? found.count : (ran?.page ?? 0) * 50 + rows + (ran?.result?.next ? 1 : 0);
   return (
     <Flex vertical gap={16} data-testid="advanced-search">
       <Card title={<SectionTitle size={16} style={{ margin: 0 }} data-testid="advanced-search-title">{t('ui.search.title')}</SectionTitle>}>
@@ -72,7 +91,9 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
           aria-label={t('ui.search.title')}
           onSubmit={(e) => {
             e.preventDefault();
-            void run(chosenValues(values), 0);
+            const filters = chosenValues(values);
+            count(filters);
+            void run(filters, 0);
           }}
         >
           <FilterPanel groups={init.data.filters} chosen={chosen} values={values} onChange={(c, v) => (setChosen(c), setValues(v))} />
@@ -82,14 +103,16 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
         </form>
       </Card>
       {ran ? (
-        <Card data-testid="search-results" title={<span data-testid="search-count" role="status">{t('ui.search.found', { count })}</span>}>
+        <Card data-testid="search-results" title={<span data-testid="search-count" data-state={found ? 'counted' : 'counting'} role="status">
+              {found ? t('ui.search.found', { count: countText(found.count, { capped: found.countCapped, estimated: found.countEstimated }, i18n.language) as unknown as number }) : t('ui.search.counting')}
+            </span>}>
           {ran.error ? <Alert data-testid="alert-error" type="error" showIcon title={ran.error} /> : null}
           {ran.result?.filterDisplay ? <FilterDisplay items={ran.result.filterDisplay} /> : null}
           {ran.result ? (
             <CaseList
               testId="search-case-list"
               rows={ran.result.list}
-              count={Math.min(count, MAX_PAGES * 50)}
+              count={Math.min(pagerCount, MAX_PAGES * 50)}
               page={ran.page}
               onPage={(p) => void run(ran.filters, p)}
               loading={ran.loading}

@@ -1,5 +1,6 @@
 /** Calls of the advanced search (seed 001 §2.3, §7; reports/cases/search.ts) and the shapes of the report filters it shares with the report editor. */
 import { api } from '../api/index.ts';
+import type { QueryResult } from '../api/types.ts';
 import type { CasePage, PlaceScope } from '../places/api.ts';
 
 export interface FilterOption {
@@ -32,15 +33,22 @@ export interface PeriodValue {
 export type FilterValue = (string | boolean | number)[] | string | boolean | number | PeriodValue;
 export type FilterValues = Record<string, FilterValue>;
 
-export interface SearchResult extends CasePage {
+/** A page of the search: its cases, the cursor of the next page, the filters as they read (the count comes apart). */
+export interface SearchResult extends Omit<CasePage, 'count'> {
   filterDisplay?: { id: string; name: string; value: string }[];
 }
+
+/** How many the search finds, bounded as every list's count. */
+export type SearchCount = Pick<QueryResult<unknown>, 'count' | 'countCapped' | 'countEstimated'>;
 
 export const searchApi = {
   init: () => api.post<{ filters: FilterGroup[] }>('/api/cases/search/init', {}),
   /** A page (1-based) of the place's cases matching every filter, with the filters as they read. */
   search: (scope: PlaceScope, scopeId: string | undefined, filters: FilterValues, page: number) =>
     api.post<SearchResult>('/api/cases/search', { pageSize: 50, filters, scope, ...(scopeId ? { scopeId } : {}), addFilterDisplay: true, page }),
+  /** How many cases the same search finds (its own call: the page does not wait for it). */
+  count: (scope: PlaceScope, scopeId: string | undefined, filters: FilterValues) =>
+    api.post<SearchCount>('/api/cases/search/count', { filters, scope, ...(scopeId ? { scopeId } : {}) }),
 };
 
 /**

@@ -106,6 +106,16 @@ describe('case reports', () => {
     await popup.waitFor();
     expect(await popup.evaluate((el) => [getComputedStyle(el).height, getComputedStyle(el).overflowY])).toEqual(['300px', 'auto']);
     expect(await popup.locator(tid('filter-group')).count()).toBeGreaterThan(1);
+    // a filter chosen: the advanced search's own control, labelled by the filter's name; removed again
+    await popup.locator(`${tid('filter-option')}[data-id="gender"]`).click();
+    const field = page.locator(`${tid('report-filters-editor')} ${tid('filter-field')}[data-id="gender"]`);
+    await field.locator(`${tid('filter-value')}[data-id="gender"]`).waitFor();
+    expect(await page.locator('label[for="report-filters-editor-filter-gender"]').innerText()).toBe(names.gender);
+    expect(await page.locator('#report-filters-editor-filter-gender').count()).toBe(1);
+    await field.locator(tid('filter-remove')).click();
+    await field.waitFor({ state: 'detached' });
+    await page.locator(`${tid('report-filters-editor')} ${tid('filter-add')}`).click();
+    await popup.waitFor();
     // refresh: both computed, one after another (the second asked only once the first answered)
     await page.locator('body').press('Escape');
     const calls: string[] = [];

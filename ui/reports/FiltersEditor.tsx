@@ -7,13 +7,14 @@ import { useState } from 'react';
 import { Button, Flex, Popover, Typography } from 'antd';
 import { CloseOutlined, FilterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { FilterControl, labelTarget } from '../filters/FilterControl.tsx';
 import type { FilterValue, Filters, ReportInit } from './api.ts';
-import { FilterField } from './FilterField.tsx';
 import { filterIndex } from './filterText.ts';
 
 export const FILTER_POPUP_HEIGHT = 300;
 
-export function FiltersEditor({ init, value, onChange, testId }: { init: ReportInit; value: Filters; onChange: (f: Filters) => void; testId: string }) {
+/** `idPrefix`: where several editors share a page (the report's and each indicator's), their controls' ids kept apart. */
+export function FiltersEditor({ init, value, onChange, testId, idPrefix = `${testId}-` }: { init: ReportInit; value: Filters; onChange: (f: Filters) => void; testId: string; idPrefix?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const index = filterIndex(init);
@@ -22,7 +23,8 @@ export function FiltersEditor({ init, value, onChange, testId }: { init: ReportI
     onChange({ ...value, [id]: def.type === 'multiSelect' ? [] : def.type === 'period' ? {} : (def.resources.options[0]?.value ?? null) });
     setOpen(false);
   };
-  const set = (id: string, v: FilterValue) => onChange({ ...value, [id]: v });
+  // a cleared select keeps its place, empty (null: filters nothing), as a cleared multi-select keeps []
+  const set = (id: string, v: FilterValue | undefined) => onChange({ ...value, [id]: v ?? null });
   const remove = (id: string) => onChange(Object.fromEntries(Object.entries(value).filter(([k]) => k !== id)));
   const popup = (
     <div data-testid="filter-popup" style={{ height: FILTER_POPUP_HEIGHT, overflowY: 'auto', width: 300 }}>
@@ -47,8 +49,10 @@ export function FiltersEditor({ init, value, onChange, testId }: { init: ReportI
         if (!def) return null;
         return (
           <Flex key={id} gap={8} align="center" wrap data-testid="filter-field" data-id={id}>
-            <Typography.Text style={{ minWidth: 160 }}>{def.name}</Typography.Text>
-            <FilterField def={def} value={v} onChange={(x) => set(id, x)} />
+            <label htmlFor={labelTarget(def, idPrefix)} style={{ minWidth: 160 }}>
+              {def.name}
+            </label>
+            <FilterControl filter={def} value={v} onChange={(x) => set(id, x)} idPrefix={idPrefix} />
             <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('ui.reports.removeFilter', { name: def.name })} data-testid="filter-remove" onClick={() => remove(id)} />
           </Flex>
         );

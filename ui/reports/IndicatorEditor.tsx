@@ -95,7 +95,7 @@ export function IndicatorEditor({ index, init, value, refreshing, onChange, onRe
           </Field>
         </Flex>
         <Typography.Text type="secondary">{t('ui.reports.ownFilters')}</Typography.Text>
-        <FiltersEditor init={init} value={s.filters ?? {}} onChange={(filters) => set({ filters })} testId="indicator-filters" />
+        <FiltersEditor init={init} value={s.filters ?? {}} onChange={(filters) => set({ filters })} testId="indicator-filters" idPrefix={id('')} />
         <Typography.Text type="secondary">{t('ui.reports.columnVariables')}</Typography.Text>
         <VariableList init={init} side="columns" label={t('ui.reports.columnVariables')} value={s.columnVariables} onChange={(columnVariables) => set({ columnVariables })} />
         <Typography.Text type="secondary">{t('ui.reports.rowVariables')}</Typography.Text>

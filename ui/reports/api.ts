@@ -1,22 +1,23 @@
 /**
- * Calls of the case reports and dashboards (seed 001 §7 Reports, seed 000 §7.5): see
- * reports/cases/routes.ts and docs/api.md "Case reports and dashboards".
+ * The one client of the case reports, dashboards and the advanced search (seed 001 §7 Reports and
+ * search, seed 000 §7.5): see reports/cases/routes.ts and docs/api.md "Case reports and dashboards".
  */
-import type { IndicatorData, Key } from '../../reports/indicator/shape.ts';
+import type { IndicatorData } from '../../reports/indicator/shape.ts';
 import { indicatorFilters } from '../../reports/indicator/overlay.ts';
 import { api } from '../api/index.ts';
+import type { QueryResult } from '../api/types.ts';
+import type { FilterGroup, Filters, Key } from '../filters/types.ts';
 import type { CasePage, PlaceRef } from '../places/api.ts';
 
 // The server's own shapes (type-only: no server code enters the UI bundle).
-export type { IndicatorData, Key, Header } from '../../reports/indicator/shape.ts';
+export type { IndicatorData, Header } from '../../reports/indicator/shape.ts';
+export type { FilterDef, FilterGroup, FilterOption, FilterValue, Filters, Key, PeriodValue } from '../filters/types.ts';
 
 export const CHARTS = ['pie', 'bar', 'line', 'column', 'area', 'areaspline', 'spline'] as const;
 export type ChartType = (typeof CHARTS)[number];
 /** 0 All, 1 Chart only, 2 Table only (seed 001 §3). */
 export type DisplayMode = 0 | 1 | 2;
 
-export type FilterValue = Key[] | Key | { ini?: string; end?: string };
-export type Filters = Record<string, FilterValue>;
 
 export interface IndicatorSchema {
   title?: string;
@@ -55,17 +56,6 @@ export interface ReportListItem {
   dashboard: boolean;
 }
 
-export interface FilterOption {
-  value: Key;
-  label: string;
-  level?: number;
-}
-export interface FilterDef {
-  id: string;
-  name: string;
-  type: 'multiSelect' | 'select' | 'period';
-  resources: { options: FilterOption[] };
-}
 export interface VariableDef {
   id: string;
   name: string;
@@ -73,7 +63,7 @@ export interface VariableDef {
   columns: boolean;
 }
 export interface ReportInit {
-  filters: { id: string; label: string; filters: FilterDef[] }[];
+  filters: FilterGroup[];
   variables: { id: string; label: string; variables: VariableDef[] }[];
 }
 
@@ -84,6 +74,15 @@ export interface IndicatorRequest {
   rowVariables: string[];
 }
 
+/** A page of the advanced search: its cases, the cursor of the next page, the filters as they read (the count comes apart). */
+export interface SearchResult extends Omit<CasePage, 'count'> {
+  filterDisplay?: { id: string; name: string; value: string }[];
+}
+
+/** How many the search finds, bounded as every list's count. */
+export type SearchCount = Pick<QueryResult<unknown>, 'count' | 'countCapped' | 'countEstimated'>;
+
+/** The place a computation or a search is for, as the bodies name it. */
 const place = (p: PlaceRef) => ({ scope: p.scope, ...(p.id ? { scopeId: p.id } : {}) });
 
 /**
@@ -113,4 +112,12 @@ export const reportsApi = {
   remove: (id: string) => api.post<void>(`/api/cases/report/delete/${encodeURIComponent(id)}`, {}),
   dashboard: (p: PlaceRef) =>
     api.post<{ result: { caseIndicators: DashboardIndicator[] } }>('/api/dashboard/generate', place(p)).then((r) => r.result.caseIndicators),
+};
+
+export const searchApi = {
+  init: () => api.post<{ filters: FilterGroup[] }>('/api/cases/search/init', {}),
+  /** A page (1-based) of the place's cases matching every filter, with the filters as they read. */
+  search: (p: PlaceRef, filters: Filters, page: number) => api.post<SearchResult>('/api/cases/search', { pageSize: 50, filters, ...place(p), addFilterDisplay: true, page }),
+  /** How many cases the same search finds (its own call: the page does not wait for it). */
+  count: (p: PlaceRef, filters: Filters) => api.post<SearchCount>('/api/cases/search/count', { filters, ...place(p) }),
 };

@@ -19,7 +19,9 @@ import type { PlaceRef } from '../places/api.ts';
 import { useRemote } from '../places/useRemote.ts';
 import { errorsOf } from '../api/index.ts';
 import { countText } from '../generic/countText.ts';
-import { chosenValues, searchApi, type FilterValues, type SearchCount, type SearchResult } from './api.ts';
+import { chosenValues } from '../filters/chosenValues.ts';
+import type { Filters } from '../filters/types.ts';
+import { searchApi, type SearchCount, type SearchResult } from '../reports/api.ts';
 import { FilterDisplay } from './FilterDisplay.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 
@@ -30,23 +32,23 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
   const { t, i18n } = useTranslation();
   const init = useRemote(() => searchApi.init(), []);
   const [chosen, setChosen] = useState<string[]>([]);
-  const [values, setValues] = useState<FilterValues>({});
-  const [ran, setRan] = useState<{ filters: FilterValues; page: number; result?: SearchResult; error?: string; loading: boolean } | null>(null);
+  const [values, setValues] = useState<Filters>({});
+  const [ran, setRan] = useState<{ filters: Filters; page: number; result?: SearchResult; error?: string; loading: boolean } | null>(null);
   /** The count of the search ran, asked apart from its page (undefined while it is counted). */
   const [found, setFound] = useState<SearchCount>();
   const asked = useRef(0);
   const [params, setParams] = useSearchParams();
 
   /** Counts a new search (not a page turn) without holding its page up; a count of an older search is dropped. */
-  const count = (filters: FilterValues) => {
+  const count = (filters: Filters) => {
     const mine = ++asked.current;
     setFound(undefined);
-    searchApi.count(place.scope, place.id, filters).then(
+    searchApi.count(place, filters).then(
       (c) => mine === asked.current && setFound(c),
       () => undefined,
     );
   };
-  const run = async (filters: FilterValues, page: number, shown = chosen) => {
+  const run = async (filters: Filters, page: number, shown = chosen) => {
     setRan((r) => ({ filters, page, result: r?.result, loading: true }));
     setParams((p) => {
       const next = new URLSearchParams(p);
@@ -55,7 +57,7 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
       return next;
     }, { replace: true });
     try {
-      setRan({ filters, page, result: await searchApi.search(place.scope, place.id, filters, page + 1), loading: false });
+      setRan({ filters, page, result: await searchApi.search(place, filters, page + 1), loading: false });
     } catch (err) {
       setRan({ filters, page, error: errorsOf(err).map((e) => (e.field ? `${e.field}: ${t(e.msg)}` : t(e.msg))).join('; '), loading: false });
     }
@@ -66,7 +68,7 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
     const q = params.get('q');
     if (!q) return;
     try {
-      const saved = JSON.parse(q) as { chosen?: string[]; values?: FilterValues };
+      const saved = JSON.parse(q) as { chosen?: string[]; values?: Filters };
       const shown = Array.isArray(saved.chosen) ? saved.chosen.filter((x) => typeof x === 'string') : [];
       const values = saved.values && typeof saved.values === 'object' ? saved.values : {};
       setChosen(shown);

@@ -1,6 +1,6 @@
 /** The filters a search ran with, above its results (`addFilterDisplay`): each filter's name and its chosen values, as the server words them. */
 import { Descriptions } from 'antd';
-import type { SearchResult } from './api.ts';
+import type { SearchResult } from '../reports/api.ts';
 
 export function FilterDisplay({ items }: { items: NonNullable<SearchResult['filterDisplay']> }) {
   if (!items.length) return null;

@@ -9,15 +9,15 @@
 import { Button, Flex, Select, Typography } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { FilterGroup, FilterValue, FilterValues } from './api.ts';
-import { controlId, FilterControl } from './FilterControl.tsx';
+import { FilterControl, labelTarget } from '../filters/FilterControl.tsx';
+import type { FilterGroup, Filters, FilterValue } from '../filters/types.ts';
 
 export interface FilterPanelProps {
   groups: FilterGroup[];
   /** The filters shown, in the order they were added. */
   chosen: string[];
-  values: FilterValues;
-  onChange: (chosen: string[], values: FilterValues) => void;
+  values: Filters;
+  onChange: (chosen: string[], values: Filters) => void;
 }
 
 export function FilterPanel({ groups, chosen, values, onChange }: FilterPanelProps) {
@@ -41,7 +41,7 @@ export function FilterPanel({ groups, chosen, values, onChange }: FilterPanelPro
         if (!f) return null;
         return (
           <Flex key={id} gap={8} align="center" wrap data-testid="search-filter" data-id={id}>
-            <label htmlFor={controlId(id, f.type === 'period' ? '-ini' : '')} style={{ minWidth: 200, fontWeight: 500 }}>
+            <label htmlFor={labelTarget(f)} style={{ minWidth: 200, fontWeight: 500 }}>
               {f.name}
             </label>
             <FilterControl filter={f} value={values[id]} onChange={(v) => set(id, v)} />

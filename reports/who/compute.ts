@@ -11,7 +11,7 @@ import type { ReportCatalogue } from '../../engine/report-vars.ts';
 import type { Session } from '../../server/types.ts';
 import { unitsWhere, type Place } from '../../cases/places/place.ts';
 import { conditionVars, type CellRef, type Condition, type FormDefinition, type FormTable, type Label } from './definition.ts';
-import { cellIdsQuery, countsQuery, excludedQuery, populationDates, type FormQuery } from './sql.ts';
+import { cellIdsQuery, excludedQuery, formStatement, populationDates, type FormQuery } from './sql.ts';
 import { quarterBefore, type Quarter } from './quarter.ts';
 
 /** The most excluded or differing cases listed (the count says how many there are). */
@@ -80,38 +80,6 @@ function reasonLabel(f: FormDefinition, reason: string | null, lang: Lang): stri
   return e ? pick(e.label, lang) : reason;
 }
 
-/**
- * Case rows `{id, reason, …}` of a sub-select, with what identifies each case, in registration order.
- * The sub-select is computed first (a materialized CTE; inline, the planner walks every case of the
- * workspace in registration order to find a quarter's first 500: 13 s at a million), each of its
- * cases read by its key (a lateral probe: thousands of ids are not worth a scan of every case), and
- * only the 500 listed get their patient and unit.
- */
-async function listCases(db: Kysely<any>, ws: string, ids: any, extra: string[] = []) {
-  const own = ['x.id', 'x.reason', ...extra.map((e) => `x.${e}`)];
-  return db
-    .with((cte) => cte('x').materialized(), () => ids)
-    .with('top', (w: any) =>
-      w
-        .selectFrom('x')
-        .innerJoinLateral(
-          (eb: any) => eb.selectFrom('tbcase as c').select(['c.case_number', 'c.registration_date', 'c.patient_id', 'c.notification_unit_id']).whereRef('c.id', '=', 'x.id').where('c.workspace_id', '=', ws).limit(1).as('lc'),
-          (j: any) => j.onTrue(),
-        )
-        .select([...own, 'lc.case_number', 'lc.registration_date', 'lc.patient_id', 'lc.notification_unit_id'] as any)
-        .orderBy('lc.registration_date')
-        .orderBy('lc.case_number')
-        .limit(LIST_LIMIT),
-    )
-    .selectFrom('top as x')
-    .leftJoin('patient as lp', 'lp.id', 'x.patient_id')
-    .leftJoin('unit as lu', 'lu.id', 'x.notification_unit_id')
-    .select([...own, 'x.case_number', 'x.registration_date', 'lp.last_name', 'lp.name', 'lp.middle_name', 'lu.name as unit_name'] as any)
-    .orderBy('x.registration_date')
-    .orderBy('x.case_number')
-    .execute();
-}
-
 const iso = (d: unknown) => (d == null ? null : d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` : String(d).slice(0, 10));
 const listed = (f: FormDefinition, r: any, lang: Lang): ListedCase => ({
   id: r.id,
@@ -135,7 +103,7 @@ async function countOf(db: Kysely<any>, q: any): Promise<number> {
  */
 export async function computeForm(db: Kysely<any>, cat: ReportCatalogue, forms: Map<string, FormDefinition>, s: Session, place: Place, f: FormDefinition, quarter: Quarter, lang: Lang, may: MayRead = () => true): Promise<FormResult> {
   const fq = formQuery(db, s, place, quarter);
-  const counts = (await countsQuery(db, cat, f, fq).executeTakeFirst()) as Record<string, unknown>;
+  const counts = (await formStatement(db, cat, f, fq, LIST_LIMIT).executeTakeFirst()) as Record<string, unknown>;
   let k = 0;
   const tables = f.tables.map((tb) => ({
     id: tb.id,
@@ -147,10 +115,8 @@ export async function computeForm(db: Kysely<any>, cat: ReportCatalogue, forms: 
       return cellReadable(tb, r, c, may) ? n : null;
     })),
   }));
-  const excludedIds = db.selectFrom(excludedQuery(db, cat, f, fq).as('e')).selectAll('e').where('e.reason', 'is not', null);
-  // the list is read only when there is one: most quarters of a clean register have nothing excluded
   const excludedCount = Number(counts.excluded ?? 0);
-  const excludedRows = excludedCount ? await listCases(db, s.workspaceId, excludedIds) : [];
+  const excludedRows = (counts.listed ?? []) as any[];
   const result: FormResult = {
     form: { id: f.id, code: pick(f.code, lang), title: pick(f.title, lang) },
     quarter,
@@ -162,7 +128,11 @@ export async function computeForm(db: Kysely<any>, cat: ReportCatalogue, forms: 
   return result;
 }
 
-/** The cohort's total against the other form's cell for the cohort's quarter, and the cases in one only. */
+/**
+ * The cohort's total against the other form's cell for the cohort's quarter, and the cases in one
+ * only, in one statement: both cells' cases read once each (materialized), the differences counted
+ * and the first `LIST_LIMIT` listed (JSON) in registration order.
+ */
 async function reconcile(db: Kysely<any>, cat: ReportCatalogue, forms: Map<string, FormDefinition>, s: Session, place: Place, f: FormDefinition, quarter: Quarter, lang: Lang) {
   const rc = f.reconcile!;
   const other = forms.get(rc.of.form)!;
@@ -171,25 +141,37 @@ async function reconcile(db: Kysely<any>, cat: ReportCatalogue, forms: Map<strin
   const own = cellOf(f, rc.own), of = cellOf(other, rc.of);
   const ownIds = cellIdsQuery(db, cat, f, formQuery(db, s, place, quarter), own.table, own.row, own.column);
   const ofIds = cellIdsQuery(db, cat, other, formQuery(db, s, place, otherQuarter), of.table, of.row, of.column);
-  const [expected, counted] = await Promise.all([countOf(db, ofIds), countOf(db, ownIds)]);
   // a case the other form counts and the cohort does not is 'missing' (with the cohort's reason), one only the cohort counts 'extra'
   const ownReasons = excludedQuery(db, cat, f, formQuery(db, s, place, quarter));
   const missing = db
-    .selectFrom(ofIds.as('a'))
+    .selectFrom('a')
     .leftJoin(ownReasons.as('r'), 'r.id', 'a.id')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom(ownIds.as('b')).select('b.id').whereRef('b.id', '=', 'a.id'))))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('b').select('b.id').whereRef('b.id', '=', 'a.id'))))
     .select(['a.id as id', 'r.reason as reason', sql<string>`'missing'`.as('side')]);
   const extra = db
-    .selectFrom(ownIds.as('b'))
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom(ofIds.as('a')).select('a.id').whereRef('a.id', '=', 'b.id'))))
+    .selectFrom('b')
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('a').select('a.id').whereRef('a.id', '=', 'b.id'))))
     .select(['b.id as id', sql<string | null>`null`.as('reason'), sql<string>`'extra'`.as('side')]);
-  const diff = missing.unionAll(extra as any);
-  const [count, rows] = await Promise.all([countOf(db, diff), listCases(db, s.workspaceId, diff, ['side'])]);
+  const row = (await db
+    .with((cte) => cte('a').materialized(), () => ofIds)
+    .with((cte) => cte('b').materialized(), () => ownIds)
+    .with((cte) => cte('d').materialized(), () => missing.unionAll(extra as any))
+    .selectNoFrom([
+      sql<number>`(select count(*) from a)`.as('expected'),
+      sql<number>`(select count(*) from b)`.as('counted'),
+      sql<number>`(select count(*) from d)`.as('count'),
+      sql<any[]>`(select coalesce(json_agg(l order by l.registration_date, l.case_number), '[]') from (
+          select d.id, d.reason, d.side, c.case_number, c.registration_date, lp.last_name, lp.name, lp.middle_name, lu.name as unit_name
+            from d cross join lateral (select * from tbcase c where c.id = d.id and c.workspace_id = ${s.workspaceId} limit 1) c
+            left join patient lp on lp.id = c.patient_id left join unit lu on lu.id = c.notification_unit_id
+           order by c.registration_date, c.case_number limit ${LIST_LIMIT}) l)`.as('list'),
+    ] as any)
+    .executeTakeFirst()) as { expected: unknown; counted: unknown; count: unknown; list: any[] };
   return {
     form: { id: other.id, code: pick(other.code, lang) },
-    expected,
-    counted,
-    differences: { count, list: rows.map((r: any) => ({ ...listed(f, r, lang), side: r.side as 'missing' | 'extra' })) },
+    expected: Number(row.expected),
+    counted: Number(row.counted),
+    differences: { count: Number(row.count), list: row.list.map((r: any) => ({ ...listed(f, r, lang), side: r.side as 'missing' | 'extra' })) },
   };
 }
 

@@ -124,25 +124,40 @@ export const inNoRowSql = (r: Values, cat: ReportCatalogue, t: FormTable) =>
   sql<SqlBool>`(${conditionSql(r, cat, t.when)} and not (${sql.join(t.rows.map((row) => conditionSql(r, cat, row.when)), sql` or `)}))`;
 
 /**
- * The statement counting every cell of every table at once, over the counted cases (the population
- * but the excluded), and the excluded cases: one row, a column `k<n>` per cell in declaration order
- * (table, row, column) and `excluded`. The population is first grouped by the values the conditions
- * read (`GroupedValues`); each group's reason and cell conditions are tested once and its cases summed.
- * @example const row = await countsQuery(db, cat, form, fq).executeTakeFirst(); row.k0 // new, pulmonary confirmed
+ * The statement of a form for a quarter, in one pass over its population: one row with a column
+ * `k<n>` per cell in declaration order (table, row, column), `excluded` (how many cases are left out)
+ * and `listed` (the first `limit` of them in registration order, as JSON: id, case number,
+ * registration date, patient's names, unit, reason). Each case is read once (a materialized CTE with
+ * its reason and the values the conditions read); the cells are tested once per group of alike cases
+ * (`GroupedValues`) and their cases summed.
+ * @example const row = await formStatement(db, cat, form, fq, 500).executeTakeFirst(); row.k0 // new, pulmonary confirmed
  */
-export function countsQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery) {
+export function formStatement(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery, limit: number) {
   const j = population(db, cat, f, fq);
-  const g = new GroupedValues(liveValues(j));
+  const live = liveValues(j);
+  const g = new GroupedValues(live);
   const cells: RawBuilder<SqlBool>[] = [];
   for (const t of f.tables) for (const r of t.rows) for (const c of t.columns) cells.push(cellSql(g, cat, t, r, c));
   const declared = reasonSql(g, cat, f), reason = fullReasonSql(g, cat, f);
+  const caseReason = fullReasonSql(live, cat, f);
   // every join is added by building the conditions: read the query only now
-  const grouped = j.query.select([...g.dims.map((d) => d.expr.as(d.name)), sql<number>`count(*)`.as('n')] as any);
-  const groups = g.dims.length ? grouped.groupBy(g.dims.map((_d, i) => sql.raw(String(i + 1))) as any) : grouped;
+  const perCase = j.query.select([...g.dims.map((d) => d.expr.as(d.name)), 'c.id', 'c.registration_date', 'c.case_number', 'c.patient_id', 'c.notification_unit_id', caseReason.as('reason')] as any);
+  const dims = g.dims.map((d) => sql.ref(`p.${d.name}`));
+  const grouped = db.selectFrom('p').select([...g.dims.map((d, i) => dims[i].as(d.name)), sql<number>`count(*)`.as('n')] as any);
+  const groups = dims.length ? grouped.groupBy(dims as any) : grouped;
   const tested = db.selectFrom(groups.as('g')).select(['g.n', declared.as('declared'), reason.as('reason'), ...cells.map((c, k) => c.as(`k${k}`))] as any);
+  const listed = sql`(select coalesce(json_agg(l order by l.registration_date, l.case_number), '[]') from (
+      select e.id, e.reason, e.case_number, e.registration_date, lp.last_name, lp.name, lp.middle_name, lu.name as unit_name
+        from (select * from p where p.reason is not null order by p.registration_date, p.case_number limit ${limit}) e
+        left join patient lp on lp.id = e.patient_id left join unit lu on lu.id = e.notification_unit_id) l)`;
   return db
+    .with((cte) => cte('p').materialized(), () => perCase)
     .selectFrom(tested.as('x'))
-    .select([...cells.map((_c, k) => sql`coalesce(sum(x.n) filter (where x.declared is null and ${sql.ref(`x.k${k}`)}), 0)`.as(`k${k}`)), sql`coalesce(sum(x.n) filter (where x.reason is not null), 0)`.as('excluded')] as any);
+    .select([
+      ...cells.map((_c, k) => sql`coalesce(sum(x.n) filter (where x.declared is null and ${sql.ref(`x.k${k}`)}), 0)`.as(`k${k}`)),
+      sql`coalesce(sum(x.n) filter (where x.reason is not null), 0)`.as('excluded'),
+      listed.as('listed'),
+    ] as any);
 }
 
 /** The first declared reason, or `noRow:<table>` for a counted case in no row of a table declared `complete`. */

@@ -5,7 +5,7 @@ export default defineConfig({
     environment: 'node',
     include: [
       'tests/**/*.test.ts', 'engine/**/*.test.ts', 'server/**/*.test.ts', 'cases/**/*.test.ts',
-      'catalogues/**/*.test.ts', 'reports/**/*.test.ts', 'ui/**/*.test.ts',
+      'catalogues/**/*.test.ts', 'reports/**/*.test.ts', 'stock/**/*.test.ts', 'ui/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/.data/**'],
     // One throwaway PostgreSQL for the run; each test file creates its own database on it.

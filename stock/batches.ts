@@ -44,6 +44,15 @@ export async function expiredBatches(db: Kysely<any>, workspaceId: string, unitI
   return rows.map((r) => ({ ...r, quantity: Number(r.quantity) })) as BatchRow[];
 }
 
+/**
+ * A batch of the workspace by id (any unit), or undefined.
+ * @example await batchById(db, ws, item.batchId) // { unitId, batchNumber: 'A1', quantity: 40, … }
+ */
+export async function batchById(db: Kysely<any>, workspaceId: string, id: string): Promise<(BatchRow & { unitId: string }) | undefined> {
+  const r = await db.selectFrom('stockbatch').select([...batchColumns, 'unit_id as unitId']).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return r ? ({ ...r, quantity: Number(r.quantity) } as BatchRow & { unitId: string }) : undefined;
+}
+
 /** A medicine's stock at a unit: its total and its batches holding stock, first expiry first. */
 export interface MedicineStock {
   productId: string;

@@ -3,26 +3,10 @@ import { checkBody } from '../cases/treatment/body.ts';
 import { kysely } from '../server/db/kysely.ts';
 import type { Em } from '../server/db/orm.ts';
 import { fail } from '../server/http/errors.ts';
-import { TableWriter } from '../server/tbl/write.ts';
 import type { AppContext, Doc, Session } from '../server/types.ts';
-import { expiredBatches, fefoBatches, type BatchRow } from './batches.ts';
+import { expiredBatches, fefoBatches } from './batches.ts';
+import { writeMovement, type WrittenMovement } from './movements.ts';
 import { assertUnitInView } from './unit-view.ts';
-
-/** One movement a dispensing or write-off wrote. */
-export interface WrittenMovement {
-  id: string;
-  batchId: string;
-  batchNumber: string;
-  expiryDate: string;
-  quantity: number;
-}
-
-/** A movement of `quantity` (signed) out of or into a batch, through the table writer (history, feed, the ledger's hook). */
-async function writeMovement(ctx: AppContext, s: Session, em: Em, unitId: string, b: BatchRow, values: Doc): Promise<WrittenMovement> {
-  const doc = { unitId, productId: b.productId, sourceId: b.sourceId, batchNumber: b.batchNumber, manufacturer: b.manufacturer, expiryDate: b.expiryDate, ...values };
-  const id = await new TableWriter(ctx, ctx.registry.table('stockmovement'), s).create(doc, undefined, em);
-  return { id, batchId: b.id, batchNumber: b.batchNumber, expiryDate: b.expiryDate, quantity: values.quantity };
-}
 
 /**
  * How much to take from each batch, in the order given (first expiry first out): all of a batch
@@ -52,17 +36,35 @@ export async function dispense(ctx: AppContext, s: Session, body: Doc): Promise<
   const { doc } = checkBody(ctx, s, 'stock_dispense', body, []);
   return ctx.orm.em.fork().transactional(async (em) => {
     await assertUnitInView(em, s, doc.unitId, 'write');
-    let batches = await fefoBatches(kysely(em), s.workspaceId, doc.unitId, doc.productId, doc.date);
-    if (doc.batchId) {
-      batches = batches.filter((b) => b.id === doc.batchId);
-      if (!batches.length) throw fail(400, t(s.lang, 'stock.noBatch'), 'batchId');
-    }
-    const plan = takeInOrder(batches, doc.quantity);
-    if (!plan) throw fail(400, t(s.lang, 'stock.notEnough', { onHand: batches.reduce((n, b) => n + b.quantity, 0) }), 'quantity');
-    const out: WrittenMovement[] = [];
-    for (const [b, take] of plan) out.push(await writeMovement(ctx, s, em, doc.unitId, b, { type: 'DISPENSING', date: doc.date, caseId: doc.caseId, quantity: -take }));
-    return out;
+    return dispenseWithin(ctx, s, em, doc as Dispensing);
   });
+}
+
+/** A dispensing as {@link dispense} takes it, checked. */
+export interface Dispensing {
+  unitId: string;
+  caseId: string;
+  productId: string;
+  quantity: number;
+  date: string;
+  batchId?: string;
+}
+
+/**
+ * {@link dispense} inside a transaction already open (the unit's write view checked by the caller).
+ * @example await dispenseWithin(ctx, s, em, { unitId, caseId, productId, quantity: 30, date })
+ */
+export async function dispenseWithin(ctx: AppContext, s: Session, em: Em, doc: Dispensing): Promise<WrittenMovement[]> {
+  let batches = await fefoBatches(kysely(em), s.workspaceId, doc.unitId, doc.productId, doc.date);
+  if (doc.batchId) {
+    batches = batches.filter((b) => b.id === doc.batchId);
+    if (!batches.length) throw fail(400, t(s.lang, 'stock.noBatch'), 'batchId');
+  }
+  const plan = takeInOrder(batches, doc.quantity);
+  if (!plan) throw fail(400, t(s.lang, 'stock.notEnough', { onHand: batches.reduce((n, b) => n + b.quantity, 0) }), 'quantity');
+  const out: WrittenMovement[] = [];
+  for (const [b, take] of plan) out.push(await writeMovement(ctx, s, em, doc.unitId, b, { type: 'DISPENSING', date: doc.date, caseId: doc.caseId, quantity: -take }));
+  return out;
 }
 
 /**

@@ -39,25 +39,29 @@ const DIRECTION: Record<MovementType, 1 | -1 | 0> = {
 export const BATCH_KEY = ['unitId', 'productId', 'sourceId', 'batchNumber', 'manufacturer', 'expiryDate'] as const;
 
 /**
- * Movements written by the transfer documents (stock/transfers): a transfer's movements are made only
- * with their document, never typed alone. Holds the transaction's entity manager while one runs.
+ * The transfer document whose movements a transaction is writing (stock/transfers.ts), by the
+ * transaction's entity manager: a transfer's movements are made only with their document — never
+ * typed alone — and carry its id; the document's own step checked its permission (NEW_TRANSFER,
+ * TRANSF_REC, TRANSF_CANCEL).
  */
-export const transferWrites = new WeakSet<object>();
+export const transferWrites = new WeakMap<object, string>();
 
 const refuse = (x: SaveContext<any>, field: string | null, key: string, vars: Record<string, unknown> = {}) => fail(400, t(x.session.lang, key, vars), field);
 
 /** What a movement may not be, whatever adds it: its permission, direction, dates and place in the unit's history. */
 async function movementRefusal(x: SaveContext<Stockmovement>): Promise<ApiError | undefined> {
   const m = x.doc;
-  if (!hasPermission(x.session, MOVEMENT_PERMISSION[m.type])) return fail(403, t(x.session.lang, 'msg.forbidden'), 'type');
-  if ((m.type === 'TRANSFER_IN' || m.type === 'TRANSFER_OUT') && !transferWrites.has(x.em)) return refuse(x, 'type', 'stock.byTransferOnly');
+  const transferId = transferWrites.get(x.em);
+  if ((m.type === 'TRANSFER_IN' || m.type === 'TRANSFER_OUT') !== !!transferId) return refuse(x, 'type', 'stock.byTransferOnly');
+  if (!transferId && !hasPermission(x.session, MOVEMENT_PERMISSION[m.type])) return fail(403, t(x.session.lang, 'msg.forbidden'), 'type');
+  m.transferId = transferId;
   const dir = DIRECTION[m.type];
   if (m.quantity === 0) return refuse(x, 'quantity', 'stock.zero');
   if (dir === 1 && m.quantity < 0) return refuse(x, 'quantity', 'stock.signIn');
   if (dir === -1 && m.quantity > 0) return refuse(x, 'quantity', 'stock.signOut');
   // a batch is usable through its expiry date, expired from the day after
   const expired = m.expiryDate < m.date;
-  if (expired && (m.type === 'RECEIPT' || m.type === 'TRANSFER_IN')) return refuse(x, 'expiryDate', 'stock.expiredIn');
+  if (expired && m.type === 'RECEIPT') return refuse(x, 'expiryDate', 'stock.expiredIn');
   if (expired && (m.type === 'DISPENSING' || m.type === 'TRANSFER_OUT')) return refuse(x, 'expiryDate', 'stock.expiredOut');
   if (!expired && m.type === 'EXPIRED') return refuse(x, 'expiryDate', 'stock.notExpired');
   if (m.type === 'INITIAL') {

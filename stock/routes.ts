@@ -7,13 +7,32 @@ import { assertPermission } from '../server/http/middleware.ts';
 import type { AppContext, Env } from '../server/types.ts';
 import { unitStock } from './batches.ts';
 import { dispense, writeOffExpired } from './dispense.ts';
+import { checkBody } from '../cases/treatment/body.ts';
+import { TableStore } from '../server/tbl/store.ts';
+import type { AppContext as Ctx, Session } from '../server/types.ts';
+import type { Em } from '../server/db/orm.ts';
+import { dispenseWithin } from './dispense.ts';
+import { caseDispensings, caseDue } from './treatment-due.ts';
 import { assertUnitInView } from './unit-view.ts';
+import { todayOf } from '../server/http/time-zone.ts';
+
+/** The case id of the path, in the session's view (`write`: locked, one dispensing of a case at a time); 404 else. */
+async function caseInView(ctx: Ctx, em: Em, s: Session, raw: string, mode: 'read' | 'write'): Promise<string> {
+  if (!isUuid(raw)) throw fail(400, t(s.lang, 'msg.badId'), 'caseId');
+  const id = raw.toLowerCase();
+  const row = await TableStore.of(ctx.registry, ctx.registry.table('tbcase'), em, s, mode).read(id, { lock: mode === 'write' });
+  if (!row) throw fail(404, t(s.lang, 'msg.notFound'), 'caseId');
+  return id;
+}
 
 /**
  * The stock calls beside the ledger's table API (`/api/tbl/stockmovement`, `/api/tbl/stockbatch`):
  * - `GET /api/stock/unit/{unitId}` (INVENTORY): the unit's stock on hand by medicine and batch;
  * - `POST /api/stock/dispense` (DISP_PAC): a dispensing to a patient, batches first expiry first out;
- * - `POST /api/stock/writeoff` (STOCK_ADJ): the unit's expired batches written off.
+ * - `POST /api/stock/writeoff` (STOCK_ADJ): the unit's expired batches written off;
+ * - `GET /api/stock/case/{caseId}?to=` (INVENTORY): the case's dispensings, and per medicine the
+ *   units taken up to `to` (default today), dispensed and due;
+ * - `POST /api/stock/case/{caseId}/dispense` (DISP_PAC): every medicine due, dispensed.
  * @example GET /api/stock/unit/4f0c… → { medicines: [{ productName: 'HRZE …', onHand: 120, batches: [...] }] }
  */
 export function stockRoutes(app: Hono<Env>, ctx: AppContext): void {
@@ -35,5 +54,29 @@ export function stockRoutes(app: Hono<Env>, ctx: AppContext): void {
     const s = c.get('session');
     assertPermission(s, 'STOCK_ADJ');
     return c.json({ movements: await writeOffExpired(ctx, s, await jsonBody(c)) });
+  });
+  app.get('/api/stock/case/:caseId', async (c) => {
+    const s = c.get('session');
+    assertPermission(s, 'INVENTORY');
+    const to = c.req.query('to') ?? todayOf(s);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(to) || Number.isNaN(Date.parse(to))) throw fail(400, t(s.lang, 'stock.badDate'), 'to');
+    const em = ctx.orm.em.fork();
+    const caseId = await caseInView(ctx, em, s, c.req.param('caseId'), 'read');
+    return c.json({ to, due: await caseDue(em, s.workspaceId, caseId, to), dispensings: await caseDispensings(em, s.workspaceId, caseId) });
+  });
+  app.post('/api/stock/case/:caseId/dispense', async (c) => {
+    const s = c.get('session');
+    assertPermission(s, 'DISP_PAC');
+    const { doc } = checkBody(ctx, s, 'stock_casedispense', await jsonBody(c), []);
+    const movements = await ctx.orm.em.fork().transactional(async (em) => {
+      const caseId = await caseInView(ctx, em, s, c.req.param('caseId'), 'write');
+      await assertUnitInView(em, s, doc.unitId, 'write');
+      const due = (await caseDue(em, s.workspaceId, caseId, doc.to)).filter((m) => m.due > 0);
+      if (!due.length) throw fail(400, t(s.lang, 'stock.nothingDue'), 'to');
+      const out = [];
+      for (const m of due) out.push(...(await dispenseWithin(ctx, s, em, { unitId: doc.unitId, caseId, productId: m.productId, quantity: m.due, date: doc.date })).map((x) => ({ ...x, productName: m.productName })));
+      return out;
+    });
+    return c.json({ movements });
   });
 }

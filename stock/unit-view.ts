@@ -12,11 +12,17 @@ import type { Session } from '../server/types.ts';
  * @example await assertUnitInView(em, s, unitId, 'write')
  */
 export async function assertUnitInView(em: Em, s: Session, unitId: string, mode: 'read' | 'write'): Promise<void> {
+  if (!(await unitInView(em, s, unitId, mode))) throw fail(404, t(s.lang, 'stock.unitNotInView'), 'unitId');
+}
+
+/**
+ * Whether a unit of the session's workspace is inside the user's view (`read`) or the units they may act for (`write`).
+ * @example await unitInView(em, s, transfer.unitToId, 'write') // the receiving unit is the user's
+ */
+export async function unitInView(em: Em, s: Session, unitId: string, mode: 'read' | 'write'): Promise<boolean> {
   const v = mode === 'read' ? readerView(s) : writerView(s);
   const db = kysely(em);
-  const ok =
-    v.kind === 'none' ? false
-    : v.kind === 'workspace' ? !!(await db.selectFrom('unit').select('id').where('workspace_id', '=', s.workspaceId).where('id', '=', unitId).executeTakeFirst())
-    : !!(await unitsInView(db, s.workspaceId, v).where('su.id', '=', unitId).executeTakeFirst());
-  if (!ok) throw fail(404, t(s.lang, 'stock.unitNotInView'), 'unitId');
+  if (v.kind === 'none') return false;
+  if (v.kind === 'workspace') return !!(await db.selectFrom('unit').select('id').where('workspace_id', '=', s.workspaceId).where('id', '=', unitId).executeTakeFirst());
+  return !!(await unitsInView(db, s.workspaceId, v).where('su.id', '=', unitId).executeTakeFirst());
 }

@@ -15,4 +15,5 @@ export interface Stockmovement {
   caseId?: string;
   batchId?: string;
   balance?: number;
+  transferId?: string;
 }

@@ -54,6 +54,8 @@ export const routePermissions: Record<string, RouteRule> = {
   'GET /api/stock/unit/:unitId': perm('INVENTORY'),
   'POST /api/stock/dispense': perm('DISP_PAC'),
   'POST /api/stock/writeoff': perm('STOCK_ADJ'),
+  'GET /api/stock/case/:caseId': perm('INVENTORY'),
+  'POST /api/stock/case/:caseId/dispense': perm('DISP_PAC'),
 
   'POST /api/sys/session': session,
   'POST /api/sys/workspaces': session,

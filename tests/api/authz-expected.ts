@@ -66,6 +66,7 @@ export const TABLE_RULES: Record<string, TableRule> = {
   // is the ledger's rule: tests/api/stock-ledger.test.ts), never changed; a batch never written by hand
   stockbatch: edt('INVENTORY'),
   stockmovement: { read: 'INVENTORY', create: 'INVENTORY', update: 'INVENTORY_EDT', delete: 'INVENTORY_EDT' },
+  stocktransfer: { read: 'INVENTORY', create: 'NEW_TRANSFER', update: 'INVENTORY_EDT', delete: 'INVENTORY_EDT' },
   substance: edt('SUBSTANCES'),
   tag: edt('TAGS'),
   tbcase: edt('CASEMAN'),
@@ -112,6 +113,7 @@ export const OPTION_READERS: Record<string, Perm[] | 'any'> = {
   source: ['SOURCES', 'INVENTORY'],
   stockbatch: ['INVENTORY', 'DISP_PAC'],
   stockmovement: ['INVENTORY'],
+  stocktransfer: ['INVENTORY'],
   substance: ['SUBSTANCES', 'ADV_EFFECTS', 'PRODUCTS'],
   tag: ['TAGS', 'CASEMAN', 'CASE_TAG'],
   tbcase: [...CASE_SUB_RECORDS, 'INVENTORY', 'DISP_PAC'],
@@ -149,6 +151,9 @@ export const ACTION_PERMISSIONS: Record<string, Perm> = {
   'tbcase.treatmentfollowup': 'CASE_INTAKEMED_EDT',
   'issue.closeIssue': 'CLOSEDEL_ISSUE',
   'issue.reopenIssue': 'CLOSEDEL_ISSUE',
+  // drug supply (issue 25): a transfer received by the other unit, cancelled by the sender
+  'stocktransfer.receive': 'TRANSF_REC',
+  'stocktransfer.cancel': 'TRANSF_CANCEL',
 };
 
 /** Form-only schemas: the permission to open one, and what saving it needs besides (`_EDT` of the tables it writes). */
@@ -170,6 +175,8 @@ export const FORMS: Record<string, { open: Perm; save: Perm[] }> = {
   prescription_add: dialog('CASE_TREAT'),
   stock_dispense: dialog('DISP_PAC'),
   stock_writeoff: dialog('STOCK_ADJ'),
+  stock_casedispense: dialog('DISP_PAC'),
+  stocktransfer_receive: dialog('TRANSF_REC'),
   prescription_edit: dialog('CASE_TREAT'),
   treatperiod: dialog('CASE_TREAT'),
   treatstart_individual: dialog('CASE_TREAT'),

@@ -155,7 +155,16 @@ const samples: Record<string, Sample> = {
 const ledger: Record<string, string> = {
   stockmovement: 'appended through the API, never changed or deleted (stock/ledger.ts)',
   stockbatch: 'a batch’s stock on hand, kept by its movements through the balance door (systemAddTo)',
+  stocktransfer: 'made through the API with its batches’ movements, then changed only by its steps (the actions below), never deleted',
 };
+
+/** A transfer of 2 units of a new batch from the fixture's unit to the other one, sent through the API; its id. */
+async function newTransfer(): Promise<string> {
+  const sourceId = (await admin.post('/api/tbl/source/query', { pageSize: 10 })).body.list[0].id;
+  const movement = ok(await admin.post('/api/tbl/stockmovement', { type: 'RECEIPT', unitId: f.unit, date: '2025-02-01', productId: f.product, sourceId, batchNumber: fresh('T'), manufacturer: 'Lupin', expiryDate: '2030-01-31', quantity: 5 }), 'receipt').result;
+  const batchId = (ok(await admin.get(`/api/tbl/stockmovement/${movement}`), 'movement') as Doc).batchId;
+  return ok(await admin.post('/api/tbl/stocktransfer', { unitFromId: f.unit, unitToId: f.otherUnit, date: '2025-02-02', items: [{ batchId, quantity: 2 }] }), 'transfer').result as string;
+}
 
 /** API tables whose rows are written only through declared actions (covered with the actions below). */
 const byActions: Record<string, string> = {
@@ -337,6 +346,8 @@ const linkOf = (caseId: string, tagId: string): OtherRow => ({
 });
 
 const actionSamples: Record<string, ActionSample> = {
+  'stocktransfer.receive': async () => ({ id: await newTransfer(), input: { date: '2025-02-03' } }),
+  'stocktransfer.cancel': async () => ({ id: await newTransfer(), input: { date: '2025-02-03' } }),
   'tbcase.validate': async () => ({ id: await newCase({ validated: false }) }),
   'tbcase.close': async () => ({ id: await newCase(), input: { outcome: 'DIED', outcomeDate: '2025-06-30' } }),
   'tbcase.reopen': async () => {

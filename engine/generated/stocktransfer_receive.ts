@@ -1,0 +1,5 @@
+/* Generated from schemas/stocktransfer_receive.json by `npm run gen:types`. Do not edit. */
+
+export interface StocktransferReceive {
+  date: string;
+}

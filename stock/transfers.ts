@@ -1,0 +1,104 @@
+/**
+ * Transfers of batches between units (issue 25, `schemas/stocktransfer.json`): the sending unit makes
+ * one with NEW_TRANSFER (`POST /api/tbl/stocktransfer`) and its batches leave it at once (TRANSFER_OUT
+ * movements, refused whole when a batch holds too little); the receiving unit receives it with
+ * TRANSF_REC (TRANSFER_IN movements of the same batches there), or the sending unit cancels it with
+ * TRANSF_CANCEL while it is not received (the stock back where it was). Each step is a declared
+ * action of the transfer (server/actions: the row locked, its state guarded, one transaction).
+ */
+import { t } from '../engine/i18n.ts';
+import type { Stocktransfer } from '../engine/generated/index.ts';
+import { withFieldPrefix } from '../cases/treatment/rows.ts';
+import { kysely } from '../server/db/kysely.ts';
+import type { Em } from '../server/db/orm.ts';
+import { fail } from '../server/http/errors.ts';
+import type { ActionContext, ActionOn, HooksOn, ModuleHooks, Refusal, RowAction } from '../server/types.ts';
+import { batchById } from './batches.ts';
+import { transferWrites } from './ledger.ts';
+import { writeMovement } from './movements.ts';
+import { unitInView } from './unit-view.ts';
+
+/** Transactions in which a transfer's own step (receive, cancel) changes it: no other change is taken. */
+const stepWrites = new WeakSet<object>();
+
+/**
+ * Writes the transfer's batches as movements of `type` at `unitId` (out of the sending unit: the
+ * quantities negative), each refusal named by its row (`items.1.quantity`).
+ */
+async function moveItems(x: { em: Em; ctx: ActionContext['ctx']; session: ActionContext['session'] }, transferId: string, items: Stocktransfer['items'], unitId: string, type: 'TRANSFER_OUT' | 'TRANSFER_IN', date: string, checkUnit?: string): Promise<void> {
+  transferWrites.set(x.em, transferId);
+  try {
+    for (const [i, item] of items.entries()) {
+      const batch = await batchById(kysely(x.em), x.session.workspaceId, item.batchId);
+      if (!batch || (checkUnit && batch.unitId !== checkUnit)) throw fail(400, t(x.session.lang, 'stock.batchNotAtUnit'), `items.${i}.batchId`);
+      const quantity = type === 'TRANSFER_OUT' ? -item.quantity : item.quantity;
+      await withFieldPrefix(`items.${i}`, () => writeMovement(x.ctx, x.session, x.em, unitId, batch, { type, date, quantity }));
+    }
+  } finally {
+    transferWrites.delete(x.em);
+  }
+}
+
+const transfer: HooksOn<'stocktransfer'> = {
+  beforeSave(x) {
+    if (!x.isNew) {
+      if (!stepWrites.has(x.em)) throw fail(400, t(x.session.lang, 'stock.transferByActions'));
+      return;
+    }
+    x.doc.state = 'SENT';
+    delete x.doc.receivedDate;
+    delete x.doc.cancelledDate;
+    if (x.doc.unitToId === x.doc.unitFromId) throw fail(400, t(x.session.lang, 'stock.sameUnit'), 'unitToId');
+  },
+  async afterSave(x) {
+    if (x.isNew) await moveItems(x, x.id, x.doc.items, x.doc.unitFromId, 'TRANSFER_OUT', x.doc.date, x.doc.unitFromId);
+  },
+  beforeDelete({ session }) {
+    throw fail(400, t(session.lang, 'stock.transferByActions'));
+  },
+};
+
+/** The transfer's hooks (`DomainModule.hooks`). */
+export const transferHooks: ModuleHooks = { stocktransfer: transfer };
+
+type TransferAction = ActionOn<'stocktransfer', { date: string }>;
+
+/** A step's date: a date not in the future (the form's x-notAfter), not before the transfer's. */
+const stepInput = { type: 'object', additionalProperties: false, required: ['date'], properties: { date: { type: 'string', format: 'date', 'x-notAfter': 'today', title: 'stock.date' } } };
+
+const notSent = (row: Stocktransfer): Refusal | undefined => (row.state !== 'SENT' ? 'stock.transferNotSent' : undefined);
+
+/** `POST /api/tbl/stocktransfer/{id}/action/receive {date}` (TRANSF_REC): the receiving unit takes the batches in. */
+export const receiveTransfer: TransferAction = {
+  table: 'stocktransfer',
+  name: 'receive',
+  permission: 'TRANSF_REC',
+  form: 'stocktransfer_receive',
+  guard: async ({ row, em, session }) => notSent(row) ?? ((await unitInView(em, session, row.unitToId, 'write')) ? undefined : { msg: 'stock.notReceivingUnit', status: 403 }),
+  async apply({ row, input, em, ctx, session, id }) {
+    const date = input.date;
+    if (date < row.date) throw fail(400, t(session.lang, 'stock.receivedBeforeSent'), 'date');
+    await moveItems({ em, ctx, session }, id, row.items, row.unitToId, 'TRANSFER_IN', date);
+    stepWrites.add(em);
+    return { patch: { state: 'RECEIVED', receivedDate: date } };
+  },
+};
+
+/** `POST /api/tbl/stocktransfer/{id}/action/cancel {date}` (TRANSF_CANCEL): the sending unit takes its batches back. */
+export const cancelTransfer: TransferAction = {
+  table: 'stocktransfer',
+  name: 'cancel',
+  permission: 'TRANSF_CANCEL',
+  input: stepInput,
+  guard: async ({ row, em, session }) => notSent(row) ?? ((await unitInView(em, session, row.unitFromId, 'write')) ? undefined : { msg: 'stock.notSendingUnit', status: 403 }),
+  async apply({ row, input, em, ctx, session, id }) {
+    const date = input.date;
+    if (date < row.date) throw fail(400, t(session.lang, 'stock.receivedBeforeSent'), 'date');
+    await moveItems({ em, ctx, session }, id, row.items, row.unitFromId, 'TRANSFER_IN', date);
+    stepWrites.add(em);
+    return { patch: { state: 'CANCELLED', cancelledDate: date } };
+  },
+};
+
+/** The transfer's steps (`DomainModule.actions`). */
+export const transferActions = [receiveTransfer, cancelTransfer] as RowAction[];

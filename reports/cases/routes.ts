@@ -119,7 +119,7 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     }
     const place = await placeOf(db, s, body.scope, body.scopeId);
     const cq = await caseQuery(db, s, body.scope, body.scopeId, request.filters);
-    const { where, count } = await cellCases(db, cq, [...(body.row ? request.rows.map((v, i) => ({ v, key: body.row[i] })) : []), ...(body.column ? request.columns.map((v, i) => ({ v, key: body.column[i] })) : [])]);
+    const { where, count } = await cellCases(db, cq, [...(body.row ? request.rows.map((v, i) => ({ v, key: body.row[i] })) : []), ...(body.column ? request.columns.map((v, i) => ({ v, key: body.column[i] })) : [])], cube);
     return c.json(await casePage(em, ctx.registry, s, place, where, body.page ?? 1, count, body.after));
   });
 

@@ -11,6 +11,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Registry } from '../../engine/registry.ts';
 import type { ReportCatalogue, ReportFilter, ReportVariable } from '../../engine/report-vars.ts';
 import type { CaseQuery, FilterValue } from './sql.ts';
+import type { Key } from './shape.ts';
 
 /** The cube's table and, per report variable id, the column holding its value. */
 export interface Cube {
@@ -95,4 +96,32 @@ export function cubeQuery(db: Kysely<any>, cube: Cube | undefined, cq: CaseQuery
     .selectFrom(inner.as('x'))
     .select([...dims.map((d) => `x.${d.name}`), sql<number>`grouping(${names(dims)})`.as('g'), sql<number>`coalesce(sum(x.n), 0)`.as('n')] as any)
     .groupBy(sql`grouping sets ((${names(dims)}), (${names(r)}), (${names(c)}), ())` as any);
+}
+
+/** A cell key as a condition on the cube column holding the variable (no value: '' or the year 0). */
+function keyOf(cube: Cube, v: ReportVariable, key: Key): RawBuilder<SqlBool> | undefined {
+  if (!valueOf(cube, v)) return undefined;
+  const col = sql.ref(`k.${cube.columns.get(v.id)!.column}`);
+  if (v.value.kind === 'period') return key === null ? sql<SqlBool>`${col} = 0` : sql<SqlBool>`${col} = ${Number(key)}`;
+  if (v.value.kind === 'boolean') return key === null ? sql<SqlBool>`false` : sql<SqlBool>`${col} = ${key}`;
+  return sql<SqlBool>`${col} = ${key === null ? '' : String(key)}`;
+}
+
+/**
+ * How many cases an indicator's place and filters hold (`all`), and how many of them one of its cells
+ * (`cell`: a key per variable, null for no value), from the cube; undefined when the cube cannot say.
+ * @example await cubeCellCount(db, cube, cq, [{ v: gender, key: 'FEMALE' }, { v: classification, key: 'TB' }]) // { cell: 333429, all: 1000000 }
+ */
+export async function cubeCellCount(db: Kysely<any>, cube: Cube | undefined, cq: CaseQuery, cell: { v: ReportVariable; key: Key }[]): Promise<{ cell: number; all: number } | undefined> {
+  if (!cube || (cq.place && !cq.units)) return undefined;
+  const conds = cq.filters.map(({ filter, value }) => filterOf(cube, filter, value));
+  const keys = cell.map(({ v, key }) => keyOf(cube, v, key));
+  if (conds.some((x) => !x) || keys.some((x) => !x)) return undefined;
+  let q = db.selectFrom(`${cube.table} as k`).where('k.workspace_id', '=', cq.workspaceId);
+  const units = cq.units?.('k.unit_id');
+  if (units) q = q.where(units);
+  for (const c of conds) q = q.where(c!);
+  const inCell = keys.length ? sql.join(keys as RawBuilder<SqlBool>[], sql` and `) : sql`true`;
+  const row = await q.select([sql<number>`coalesce(sum(k.n) filter (where ${inCell}), 0)`.as('cell'), sql<number>`coalesce(sum(k.n), 0)`.as('all')]).executeTakeFirst();
+  return { cell: Number(row?.cell ?? 0), all: Number(row?.all ?? 0) };
 }

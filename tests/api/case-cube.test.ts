@@ -122,4 +122,18 @@ describe('the counts cube', () => {
     const ntm = await genderByClass({ filters: { classification: ['NTM'], registrationDate: { ini: '2024-01', end: '2024-12' } } });
     expect(ntm).toEqual({ 'FEMALE/NTM': 10, total: 10 });
   });
+
+  it('drills into a cell with the number the cube counted, a missing value included', async () => {
+    const drill = async (row: unknown[], column: unknown[]) => {
+      const r = await admin.post('/api/cases/report/ind/cases', { rowVariables: ['outcome'], columnVariables: ['gender'], row, column });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.count).toBe(r.body.list.length);
+      return r.body.list.map((x: any) => x.id).sort();
+    };
+    const ntm = (await sql<{ id: string }>`select id from tbcase where workspace_id = ${ws} and classification = 'NTM'`.execute(db())).rows.map((r) => r.id).sort();
+    expect(await drill([null], ['FEMALE'])).toEqual(ntm);
+    expect(await drill(['DIED'], ['FEMALE'])).toEqual([k2]);
+    expect(await drill([null], ['MALE'])).toEqual([k1]);
+    expect(await drill(['CURED'], ['MALE'])).toEqual([]);
+  });
 });

@@ -11,6 +11,7 @@ export interface Syncconflict {
   userId?: string;
   changedAt?: string;
   resolved?: boolean;
+  kept?: "server" | "client";
   resolvedBy?: string;
   resolvedAt?: string;
 }

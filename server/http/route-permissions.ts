@@ -73,6 +73,10 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/sync/changes': session,
   /** each change is checked as the generic API checks its table (server/sync/push.ts) */
   'POST /api/sync/push': session,
+  /** the workspace's open conflicts for administrators; a case's for its readers; keeping one needs the row's edit right (server/sync/conflicts.ts) */
+  'POST /api/sync/conflicts': perm('ADMIN'),
+  'GET /api/sync/conflicts/case/:id': session,
+  'POST /api/sync/conflicts/:id/keep': session,
 
   'GET /api/admin/sysconfig': perm('SYSSETUP'),
   'POST /api/admin/sysconfig': perm('SYSSETUP'),

@@ -3,12 +3,15 @@ import type { JsonSchema } from '../../engine/types.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../types.ts';
 import { ApiError } from '../http/errors.ts';
-import { hasPermission } from '../http/middleware.ts';
+import { hasPermission, requirePermission } from '../http/middleware.ts';
 import { sql, type Kysely } from 'kysely';
 import { kysely } from '../db/kysely.ts';
 import { readerView, unitsInView } from '../scope/view.ts';
 import { isSynchronised } from './changes.ts';
 import { applyPush, pushBody, type ClientChange } from './push.ts';
+import { conflictsBody, keepBody, keepValue, listConflicts } from './conflicts.ts';
+import { isUuid } from '../http/errors.ts';
+import { t } from '../../engine/i18n.ts';
 
 /** A position in the feed: `<txKey>.<seq>` of the last change read (`0.0`: the start). */
 const POSITION = '^(0|[1-9][0-9]{0,17})\\.(0|[1-9][0-9]{0,17})$';
@@ -86,5 +89,34 @@ export function syncRoutes(app: Hono<Env>, ctx: AppContext): void {
     const errors = ctx.validators.validate('sync#push', pushBody, body, s.lang);
     if (errors.length) throw new ApiError(400, errors);
     return c.json({ results: await applyPush(ctx, s, body.changes as ClientChange[]) });
+  });
+
+  /** `POST /api/sync/conflicts {after?}`: the workspace's open conflicts for an administrator, newest first — `{list, next}` (server/sync/conflicts.ts). */
+  app.post('/api/sync/conflicts', requirePermission('ADMIN'), async (c) => {
+    const s = c.get('session');
+    const body = await jsonBody(c);
+    const errors = ctx.validators.validate('sync#conflicts', conflictsBody, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    return c.json(await listConflicts(ctx, s, { after: body.after as string | undefined }));
+  });
+
+  /** `GET /api/sync/conflicts/case/:id`: the conflicts of a case (the row at the top of the rows' parent chain) the reader sees — `{list}`. */
+  app.get('/api/sync/conflicts/case/:id', async (c) => {
+    const s = c.get('session');
+    const id = c.req.param('id');
+    if (!isUuid(id)) throw new ApiError(400, [{ field: 'id', msg: t(s.lang, 'msg.badId') }]);
+    return c.json(await listConflicts(ctx, s, { rootId: id.toLowerCase() }));
+  });
+
+  /** `POST /api/sync/conflicts/:id/keep {keep: 'server' | 'client'}`: "keep this one" (a user who may edit the row). */
+  app.post('/api/sync/conflicts/:id/keep', async (c) => {
+    const s = c.get('session');
+    const id = c.req.param('id');
+    if (!isUuid(id)) throw new ApiError(400, [{ field: 'id', msg: t(s.lang, 'msg.badId') }]);
+    const body = await jsonBody(c);
+    const errors = ctx.validators.validate('sync#keep', keepBody, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    await keepValue(ctx, s, id.toLowerCase(), body.keep as 'server' | 'client');
+    return c.json({ success: true });
   });
 }

@@ -230,3 +230,81 @@ describe('the upload itself', () => {
     expect(a).toMatchObject({ result: 'rejected', errors: [{ field: 'table', msg: 'Неизвестная таблица' }] });
   });
 });
+
+describe('the conflict log, on the case and for administrators', () => {
+  let caseId: string;
+  let conflictAt: string;
+  /** A case whose number was changed on the server and, differently, by the nurse on the client. */
+  async function conflictedCase(number: string): Promise<string> {
+    const id = await createCase(admin, patientId, bishkek, { caseNumber: `${number}-0` });
+    expect((await admin.post(`/api/tbl/tbcase/${id}`, { caseNumber: `${number}-С` })).status).toBe(200);
+    const [a] = await push(doctor, clientChanges({ table: 'tbcase', op: 'update', id, baseVersion: 1, userId: nurseId, at: conflictAt, data: { caseNumber: `${number}-К` } }));
+    expect(a.result).toBe('conflict');
+    return id;
+  }
+  const conflictsOfCase = async (client: ApiClient, rootId: string) => {
+    const r = await client.get(`/api/sync/conflicts/case/${rootId}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.list;
+  };
+
+  beforeAll(async () => {
+    conflictAt = new Date(Date.now() - 3 * 3600_000).toISOString();
+    caseId = await conflictedCase('ЖУР');
+  });
+
+  it('a reader of the case sees both values, the field\'s title, who changed it on the client and when', async () => {
+    const [c] = await conflictsOfCase(doctor, caseId);
+    expect(c).toMatchObject({ table: 'tbcase', rowId: caseId, field: 'caseNumber', fieldTitle: 'Номер случая', server: 'ЖУР-С', client: 'ЖУР-К', userName: 'PUSHNURSE', changedAt: conflictAt, resolved: false, mayResolve: true });
+  });
+
+  it('a user whose view does not hold the case sees none of its conflicts; one without edit rights sees them but may not resolve', async () => {
+    const kant = await server.login('PUSHKANT', 'Passw0rd');
+    expect(await conflictsOfCase(kant, caseId)).toEqual([]);
+    const reader = await createUser(server, admin, 'CONFREADER', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
+    const [c] = await conflictsOfCase(reader, caseId);
+    expect(c.mayResolve).toBe(false);
+    const r = await reader.post(`/api/sync/conflicts/${c.id}/keep`, { keep: 'client' });
+    expect(r.status).toBe(403);
+    expect((await read('tbcase', caseId)).caseNumber).toBe('ЖУР-С');
+  });
+
+  it('"keep this one" on the client\'s value writes it as an edit of the user (history), and the conflict shows who resolved it', async () => {
+    const [c] = await conflictsOfCase(doctor, caseId);
+    expect((await doctor.post(`/api/sync/conflicts/${c.id}/keep`, { keep: 'client' })).status).toBe(200);
+    expect((await read('tbcase', caseId)).caseNumber).toBe('ЖУР-К');
+    const last = (await historyOf(caseId)).at(-1)!;
+    expect(last.user_id).toBe(await userIdOf('PUSHDOC'));
+    const [after] = await conflictsOfCase(doctor, caseId);
+    expect(after).toMatchObject({ resolved: true, kept: 'client', resolvedByName: 'PUSHDOC', mayResolve: false });
+    const again = await doctor.post(`/api/sync/conflicts/${c.id}/keep`, { keep: 'server' });
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0].msg).toBe('Конфликт уже решён');
+  });
+
+  it('"keep this one" on the server\'s value leaves the case as it is', async () => {
+    const id = await conflictedCase('СРВ');
+    const [c] = await conflictsOfCase(doctor, id);
+    expect((await doctor.post(`/api/sync/conflicts/${c.id}/keep`, { keep: 'server' })).status).toBe(200);
+    expect((await read('tbcase', id)).caseNumber).toBe('СРВ-С');
+    expect((await conflictsOfCase(doctor, id))[0]).toMatchObject({ resolved: true, kept: 'server' });
+  });
+
+  it('administrators list the workspace\'s open conflicts, newest first; others may not', async () => {
+    const open = await conflictedCase('АДМ');
+    const r = await admin.post('/api/sync/conflicts', {});
+    expect(r.status).toBe(200);
+    const ids = r.body.list.map((c: { rootId: string }) => c.rootId);
+    expect(ids[0]).toBe(open);
+    expect(ids).not.toContain(caseId); // resolved above
+    expect((await doctor.post('/api/sync/conflicts', {})).status).toBe(403);
+  });
+
+  it('bad input is 400', async () => {
+    const [c] = await conflictsOfCase(doctor, caseId);
+    expect((await doctor.post(`/api/sync/conflicts/${c.id}/keep`, { keep: 'both' })).status).toBe(400);
+    expect((await doctor.post('/api/sync/conflicts/not-a-uuid/keep', { keep: 'client' })).status).toBe(400);
+    expect((await doctor.get('/api/sync/conflicts/case/x')).status).toBe(400);
+    expect((await admin.post('/api/sync/conflicts', { after: 'x' })).status).toBe(400);
+  });
+});

@@ -22,8 +22,8 @@ export type VarSource =
   | { kind: 'ref'; table: string; column: string }
   /** A sub-record with at most one row per case (its parent column is unique). */
   | { kind: 'one'; table: string; parent: string }
-  /** The newest sub-record by `date`. */
-  | { kind: 'latest'; table: string; parent: string; date: string }
+  /** The newest sub-record by `date` — with `until`, the newest dated no later than the case's date column plus `months` (`x-report.asOf`). */
+  | { kind: 'latest'; table: string; parent: string; date: string; until?: { column: string; months: number } }
   /** Every sub-record of the case. */
   | { kind: 'each'; table: string; parent: string };
 
@@ -90,6 +90,8 @@ interface XReport {
   labels?: Record<string, string>;
   ageAt?: string;
   areas?: string;
+  /** A dated sub-record's field as it stood `months` after a case date (the culture at month 6 of treatment). */
+  asOf?: { date: string; months: number };
 }
 
 const CASE = 'tbcase';
@@ -146,6 +148,15 @@ export function allowedCatalogue(cat: ReportCatalogue, may: (permission: string)
   return { variables, filters, groups: cat.groups, variable: (id) => byVar.get(id), filter: (id) => byFilter.get(id), refused };
 }
 
+/** The source read as of a case date plus some months (`asOf`): only a dated sub-record's, at a date of the case. */
+function asOfSource(registry: Registry, source: VarSource, asOf: XReport['asOf'], where: string): VarSource {
+  if (!asOf) return source;
+  if (source.kind !== 'latest') throw new Error(`${where}: asOf on a field that is not of a dated sub-record of the case`);
+  const at = fieldOf(registry.table(CASE), asOf.date, where);
+  if (at.format !== 'date' || !Number.isInteger(asOf.months) || asOf.months < 0) throw new Error(`${where}: asOf needs a date of the case and whole months`);
+  return { ...source, until: { column: at.column, months: asOf.months } };
+}
+
 /** A field of table `def` by key, or an error naming the declaration. */
 function fieldOf(def: TableDef, key: string, where: string): Field {
   const f = def.fields.find((x) => x.key === key);
@@ -175,7 +186,7 @@ export function reportCatalogue(registry: Registry): ReportCatalogue {
       const where = `${def.schemaId}: /properties/${f.path.join('/properties/')}/x-report`;
       if (!groups.includes(x.group)) groups.push(x.group);
       const id = x.id ?? f.key.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
-      const base = { group: x.group, label: x.label ?? f.title ?? f.key, source: sourceOf(registry, def), column: f.column, permission: permissionOf(registry, def, f) };
+      const base = { group: x.group, label: x.label ?? f.title ?? f.key, source: asOfSource(registry, sourceOf(registry, def), x.asOf, where), column: f.column, permission: permissionOf(registry, def, f) };
       const rows = x.rows ?? true, columns = x.columns ?? true;
       const wantFilter = x.filter ?? true;
       if (f.format === 'date') {

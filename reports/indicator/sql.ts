@@ -26,7 +26,8 @@ type Q = SelectQueryBuilder<any, any, any>;
 type Part = { source: VarSource; column: string; value: ReportVariable['value'] };
 
 /** The alias a source table is joined under. */
-const aliasOf = (s: VarSource) => (s.kind === 'case' ? 'c' : s.kind === 'ref' ? `r_${s.column}` : `s_${s.table}`);
+const aliasOf = (s: VarSource) =>
+  s.kind === 'case' ? 'c' : s.kind === 'ref' ? `r_${s.column}` : s.kind === 'latest' && s.until ? `s_${s.table}_${s.until.column}_${s.until.months}` : `s_${s.table}`;
 const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
 
 /** Adds each join a set of variables needs, once, in a stable order. */
@@ -57,7 +58,12 @@ export class Joins {
     if (s.kind === 'latest') {
       this.once(a, (q) =>
         q.leftJoinLateral(
-          (eb: any) => eb.selectFrom(`${s.table} as l`).selectAll('l').whereRef(`l.${s.parent}`, '=', 'c.id').orderBy(`l.${s.date}`, 'desc').orderBy('l.id', 'desc').limit(1).as(a),
+          (eb: any) => {
+            let q = eb.selectFrom(`${s.table} as l`).selectAll('l').whereRef(`l.${s.parent}`, '=', 'c.id');
+            // as it stood `months` after the case's date (none when the case has no such date)
+            if (s.until) q = q.where(sql<SqlBool>`${ref('l', s.date)} <= ${ref('c', s.until.column)} + make_interval(months => ${s.until.months})`);
+            return q.orderBy(`l.${s.date}`, 'desc').orderBy('l.id', 'desc').limit(1).as(a);
+          },
           (j: any) => j.onTrue(),
         ),
       );

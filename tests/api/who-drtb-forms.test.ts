@@ -30,10 +30,21 @@ beforeAll(async () => {
     dr({ key: 'd8', registered: '2024-12-20', treatmentStart: '2025-01-05', treatment: { end: '2026-07-05', regimenId: std } }), // detected in 2024 Q4, enrolled in 2025 Q1 on a longer regimen
     // interim cohort: started 2024 Q2
     dr({ key: 'i1', registered: '2024-04-01', converted: '2024-06-01', culture: 'NEGATIVE', treatment: { end: '2025-04-01', regimenId: std } }),
-    dr({ key: 'i2', registered: '2024-04-02', culture: 'POSITIVE', treatment: { end: '2025-04-01', regimenId: std } }),
+    dr({ key: 'i2', registered: '2024-04-02', culture: 'POSITIVE', cultures: [{ date: '2024-04-02', result: 'POSITIVE' }], treatment: { end: '2025-04-01', regimenId: std } }),
     dr({ key: 'i3', registered: '2024-05-01', outcome: 'DIED', converted: '2024-06-01', treatment: { end: '2025-05-01', regimenId: std } }), // died counts as died
     dr({ key: 'i4', registered: '2024-06-30', resistance: 'PRE_XDR', treatment: { end: '2025-06-30', regimenId: std } }), // no culture: not evaluated
     dr({ key: 'i5', registered: '2024-06-15', outcome: 'LOST_FOLLOWUP', treatment: { end: '2025-06-15', regimenId: std } }),
+    // the culture at month 6 of treatment (start + 6 months), not the current one: each of these reads otherwise today
+    // i6: positive at month 6 (2024-09-01); converted only later (2024-11-01 > 2024-10-10): today 'negative'
+    dr({ key: 'i6', registered: '2024-04-10', culture: 'NEGATIVE', converted: '2024-11-01', cultures: [{ date: '2024-04-10', result: 'POSITIVE' }, { date: '2024-09-01', result: 'POSITIVE' }, { date: '2024-11-01', result: 'NEGATIVE' }, { date: '2024-12-15', result: 'NEGATIVE' }] }),
+    // i7: converted (2024-05-01) and reverted (2024-09-01) before month 6 (2024-10-05): positive; today converted, 'negative'
+    dr({ key: 'i7', registered: '2024-04-05', culture: 'NEGATIVE', converted: '2024-05-01', reverted: '2024-09-01', cultures: [{ date: '2024-04-05', result: 'POSITIVE' }, { date: '2024-05-01', result: 'NEGATIVE' }, { date: '2024-06-05', result: 'NEGATIVE' }, { date: '2024-09-01', result: 'POSITIVE' }, { date: '2025-01-10', result: 'NEGATIVE' }] }),
+    // i8: negative at month 6, no conversion: not evaluated; today's culture 'positive' (2024-12-01)
+    dr({ key: 'i8', registered: '2024-05-20', culture: 'POSITIVE', cultures: [{ date: '2024-07-01', result: 'NEGATIVE' }, { date: '2024-12-01', result: 'POSITIVE' }] }),
+    // i9: a positive culture on the very day of month 6 (2024-12-10) counts: positive; today negative, not evaluated
+    dr({ key: 'i9', registered: '2024-06-10', culture: 'NEGATIVE', cultures: [{ date: '2024-12-10', result: 'POSITIVE' }, { date: '2025-01-05', result: 'NEGATIVE' }] }),
+    // i10: one day past month 6 (2024-12-12 > 2024-12-11) it does not: not evaluated; today 'positive'
+    dr({ key: 'i10', registered: '2024-06-11', culture: 'POSITIVE', cultures: [{ date: '2024-06-11', result: 'NEGATIVE' }, { date: '2024-12-12', result: 'POSITIVE' }] }),
     // final cohort: started 2023 Q1
     dr({ key: 'f1', registered: '2023-01-10', outcome: 'CURED', treatment: { end: '2023-10-10', regimenId: std } }),
     dr({ key: 'f2', registered: '2023-02-10', outcome: 'TREAT_FAILED', hiv: { result: 'POSITIVE', art: true }, treatment: { end: '2024-08-10', regimenId: std } }),
@@ -75,15 +86,23 @@ describe('DR-TB forms', () => {
     expect(result.period).toEqual({ from: '2025-01-01', to: '2025-04-01' });
   });
 
-  it('6-month interim results of the cohort started three quarters earlier', async () => {
+  it('6-month interim results of the cohort started three quarters earlier, by the culture at month 6 of treatment', async () => {
     const { result, table } = await cells('tb08mdrInterim');
     expect(result.period).toEqual({ from: '2024-04-01', to: '2024-07-01' });
+    // negative i1; positive i2, i6, i7, i9; died i3; lost i5; not evaluated i8, i10 (RR/MDR) and i4 (pre-XDR)
     expect(table).toEqual({
-      rrMdr: { started: 4, negative: 1, positive: 1, died: 1, lost: 1, notEvaluated: 0 },
+      rrMdr: { started: 9, negative: 1, positive: 4, died: 1, lost: 1, notEvaluated: 2 },
       preXdr: { started: 1, negative: 0, positive: 0, died: 0, lost: 0, notEvaluated: 1 },
       xdr: { started: 0, negative: 0, positive: 0, died: 0, lost: 0, notEvaluated: 0 },
-      total: { started: 5, negative: 1, positive: 1, died: 1, lost: 1, notEvaluated: 1 },
+      total: { started: 10, negative: 1, positive: 4, died: 1, lost: 1, notEvaluated: 3 },
     });
+    const drill = async (column: string) => {
+      const r = await admin.post('/api/who/cases', { form: 'tb08mdrInterim', year: 2025, quarter: 1, scope: 'UNIT', scopeId: A, table: 'interim', row: 'total', column });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.list.map((x: any) => x.caseNumber).sort();
+    };
+    expect(await drill('positive')).toEqual(['i2', 'i6', 'i7', 'i9']);
+    expect(await drill('notEvaluated')).toEqual(['i10', 'i4', 'i8']);
   });
 
   it('final outcomes of the cohort started 24 months earlier (2021 definitions)', async () => {

@@ -1,7 +1,8 @@
 // A hand-built register for the WHO quarterly forms' tests: cases written straight into the
 // database (the forms are what is tested, not the notification screens), each with exactly the
 // facts a form reads — registration group, site, basis of diagnosis, sex and birth date, HIV test
-// (an HIV exam row and the case's derived status, as the exam hooks keep it), outcome, transfer.
+// (an HIV exam row and the case's derived status, as the exam hooks keep it), culture exams and their
+// derived columns (given by the test, as the culture hooks would keep them), outcome, transfer.
 import { sql, type Kysely } from 'kysely';
 import { kysely } from '../../server/db/kysely.ts';
 import type { TestServer } from './server.ts';
@@ -32,6 +33,9 @@ export interface WhoCase {
   /** The newest culture result, and the conversion date (derived columns, as the culture hooks keep them). */
   culture?: string;
   converted?: string;
+  reverted?: string;
+  /** Culture exams (`examcul` rows): what a report reads as of a date (the culture at month 6 of treatment). */
+  cultures?: { date: string; result: string }[];
 }
 
 /**
@@ -65,7 +69,7 @@ export async function writeWhoCases(server: TestServer, workspaceId: string, cas
         hiv_result: c.hiv?.result ?? null, hiv_date: c.hiv ? c.registered : null,
         microscopy_result: c.microscopy ?? null, microscopy_date: c.microscopy ? c.registered : null,
         drug_resistance_type: c.resistance ?? null, culture_result: c.culture ?? null, culture_date: c.culture ? c.registered : null,
-        culture_conversion_date: c.converted ?? null, treatment_end_date: c.treatment?.end ?? null,
+        culture_conversion_date: c.converted ?? null, culture_reversion_date: c.reverted ?? null, treatment_end_date: c.treatment?.end ?? null,
       })
       .execute();
     if (c.treatment) {
@@ -76,6 +80,9 @@ export async function writeWhoCases(server: TestServer, workspaceId: string, cas
           moved_to_individualized: c.treatment.individualized ?? false, ini_date: c.treatmentStart ?? c.registered, end_date: c.treatment.end,
         })
         .execute();
+    }
+    for (const x of c.cultures ?? []) {
+      await db.insertInto('examcul').values({ id: crypto.randomUUID(), workspace_id: workspaceId, case_id: caseId, date: x.date, result: x.result }).execute();
     }
     if (c.hiv) {
       await db

@@ -37,7 +37,7 @@ if (have < N) {
   await generateCases(db, ws, N - have, { onProgress: (done) => process.stdout.write(`\r  generating ${done} / ${N - have}`) });
   console.log(`\n  ${N - have} patients and cases generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
-for (const table of ['patient', 'tbcase', 'casecount']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+for (const table of ['patient', 'tbcase', 'casecount', 'casecube']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
 const cases = await count();
 
 const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });

@@ -10,3 +10,28 @@ export interface SyncStatus {
 export const syncStatus = () => api.get<SyncStatus>('/api/offline/client/sync/status');
 
 export const startSync = (password: string) => api.post<unknown>('/api/offline/client/sync/synchronize', { password });
+
+/** A field an offline client changed that the server had changed too (server/sync/conflicts.ts). */
+export interface SyncConflict {
+  id: string;
+  table: string;
+  rowId: string;
+  rootId: string | null;
+  field: string;
+  fieldTitle: string;
+  server: unknown;
+  client: unknown;
+  userName: string | null;
+  changedAt: string | null;
+  resolved: boolean;
+  kept: 'server' | 'client' | null;
+  resolvedByName: string | null;
+  resolvedAt: string | null;
+  mayResolve: boolean;
+}
+
+/** The conflicts of a case (its row and its sub-records'). */
+export const caseConflicts = (caseId: string) => api.get<{ list: SyncConflict[] }>(`/api/sync/conflicts/case/${encodeURIComponent(caseId)}`);
+
+/** "Keep this one": the server's value stays, or the client's is written. */
+export const keepConflictValue = (id: string, keep: 'server' | 'client') => api.post<unknown>(`/api/sync/conflicts/${encodeURIComponent(id)}/keep`, { keep });

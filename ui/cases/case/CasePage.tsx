@@ -1,6 +1,6 @@
 /**
  * `/sys/case?id={caseId}[&tab=data|followups|treatment|issues]` — the case page (spec 001 §2.5):
- * command bar, tags card 'Отметки', header with the three state boxes, and four tabs whose content
+ * command bar, tags card 'Отметки', the synchronisation conflicts (when an offline upload left any), header with the three state boxes, and four tabs whose content
  * belongs to their parts (tabs/*.tsx, each given {@link CaseTabProps}). The tab is kept in the URL.
  * A case outside the user's view is the server's 404, said plainly.
  */
@@ -12,6 +12,7 @@ import { hasPermission, useSession } from '../../session/index.ts';
 import { CommandBar } from '../workflow/CommandBar.tsx';
 import { CaseHeader } from './CaseHeader.tsx';
 import { TagsCard } from './TagsCard.tsx';
+import { SyncConflictsCard } from './SyncConflictsCard.tsx';
 import { useCase } from './useCase.ts';
 import { useState } from 'react';
 import type { CaseTabProps } from './types.ts';
@@ -62,6 +63,7 @@ export default function CasePage() {
     <div data-testid="case-page" data-case-id={tbcase.id} data-version={tbcase.version}>
       <CommandBar tbcase={tbcase} reload={reload} tagging={tagging} setTagging={setTagging} />
       <TagsCard tags={tbcase.tags ?? []} onEdit={hasPermission(session, 'CASE_TAG') ? () => setTagging(true) : undefined} />
+      <SyncConflictsCard caseId={tbcase.id} version={tbcase.version} onChange={reload} />
       <CaseHeader tbcase={tbcase} />
       <Tabs
         data-testid="case-tabs"

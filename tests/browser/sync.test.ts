@@ -1,0 +1,55 @@
+// Offline synchronisation in a real browser (issue 24, docs/sync.md): a case whose number was changed
+// both on the server and, differently, on an offline client shows the conflict on its page — both
+// values side by side, who changed it on the client and when — and 'Оставить это' on the client's
+// value writes it to the case and marks the conflict resolved by the user.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clientChanges, push } from '../helpers/push.ts';
+import type { ApiClient } from '../helpers/server.ts';
+import { loginThroughUi, tid, UI_TIMEOUT, useEnv } from './support.ts';
+
+const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
+
+describe('a synchronisation conflict on the case page', () => {
+  const ctx = useEnv();
+  let admin: ApiClient;
+  let caseId: string;
+  const at = '2026-03-04T05:06:00.000Z';
+
+  beforeAll(async () => {
+    admin = await ctx.env.server.login();
+    const unitId = (await admin.post('/api/tbl/unit/query', { key: 'Бишкекский' })).body.list[0].id;
+    const patientId = (await admin.post('/api/tbl/patient', { name: 'Гульнара', lastName: 'Токтосунова', gender: 'FEMALE', birthDate: '1988-11-02' })).body.result;
+    const r = await admin.post('/api/tbl/tbcase', {
+      patientId, ownerUnitId: unitId, notificationUnitId: unitId, diagnosisType: 'CONFIRMED', classification: 'TB',
+      registrationGroup: 'NEW', registrationDate: '2025-03-01', caseNumber: 'КФ-1',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    caseId = r.body.result;
+    expect((await admin.post(`/api/tbl/tbcase/${caseId}`, { caseNumber: 'КФ-СЕРВЕР' })).status).toBe(200);
+    const [a] = await push(admin, clientChanges({ table: 'tbcase', op: 'update', id: caseId, baseVersion: 1, at, data: { caseNumber: 'КФ-КЛИЕНТ' } }));
+    expect(a.result).toBe('conflict');
+  });
+
+  it('shows both values, who and when, and keeps the client\'s value on request', async () => {
+    const page = await ctx.env.newPage();
+    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await page.goto(`/sys/case?id=${caseId}`);
+    const row = page.locator(tid('sync-conflict'));
+    await row.waitFor();
+    expect(await page.locator(tid('sync-conflicts')).locator('.ant-card-head').innerText()).toContain('Конфликты синхронизации');
+    expect(await row.getAttribute('data-field')).toBe('caseNumber');
+    expect(await row.innerText()).toContain('Номер случая');
+    expect(await row.locator(tid('sync-conflict-server')).innerText()).toContain('КФ-СЕРВЕР');
+    expect(await row.locator(tid('sync-conflict-client')).innerText()).toContain('КФ-КЛИЕНТ');
+    // who changed it on the client and when, in the reader's format (dd.MM.yyyy)
+    expect(await row.locator(tid('sync-conflict-who')).innerText()).toMatch(/Администратор|ADMIN/);
+    expect(await row.locator(tid('sync-conflict-who')).innerText()).toContain('04.03.2026');
+    expect(await row.locator(tid('sync-conflict-state')).innerText()).toBe('Не решён');
+
+    await row.locator(tid('sync-conflict-keep-client')).click();
+    await poll(async () => row.locator(tid('sync-conflict-state')).innerText()).toMatch(/^Оставлено значение клиента/);
+    expect(await row.locator(tid('sync-conflict-keep-client')).count()).toBe(0);
+    expect((await admin.get(`/api/tbl/tbcase/${caseId}`)).body.caseNumber).toBe('КФ-КЛИЕНТ');
+    await page.screenshot({ path: 'docs/screenshots/case-sync-conflict.png' });
+  });
+});

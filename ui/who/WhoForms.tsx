@@ -20,6 +20,7 @@ import { lastQuarter } from './lastQuarter.ts';
 import { whoFileName, whoSheets } from './exportXlsx.ts';
 import { download } from '../reports/download.ts';
 import { XLSX_TYPE, xlsxOf } from '../reports/exportXlsx.ts';
+import '../print/a4.css';
 import './print.css';
 
 export function WhoForms({ place, placeName }: { place: PlaceRef; placeName: string }) {
@@ -40,7 +41,7 @@ export function WhoForms({ place, placeName }: { place: PlaceRef; placeName: str
     setParams(next, { replace: true });
   };
   return (
-    <div className="who-forms" data-testid="who-forms">
+    <div className="who-forms print-a4" data-testid="who-forms">
       <Space className="who-no-print" wrap style={{ marginBottom: 12 }}>
         <span>{t('ui.who.year')}</span>
         <InputNumber data-testid="who-year" min={1990} max={2200} value={year} onChange={(v) => v && setPeriod({ year: v })} aria-label={t('ui.who.year')} />

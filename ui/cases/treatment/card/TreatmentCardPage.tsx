@@ -20,6 +20,7 @@ import { todayIso } from '../dates.ts';
 import { dateText, periodText } from '../format.ts';
 import type { Treatment } from '../model.ts';
 import { IntakeGrid } from './IntakeGrid.tsx';
+import '../../../print/a4.css';
 import './print.css';
 
 interface CardData {
@@ -56,7 +57,7 @@ export default function TreatmentCardPage() {
     );
 
   return (
-    <div className="tb-card" data-testid="treatment-card">
+    <div className="tb-card print-a4" data-testid="treatment-card">
       <Space className="tb-no-print" style={{ marginBottom: 12 }}>
         <Button type="primary" icon={<PrinterOutlined />} data-testid="card-print" onClick={() => window.print()}>
           {t('ui.treatmentCard.print')}

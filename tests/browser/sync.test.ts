@@ -1,7 +1,8 @@
 // Offline synchronisation in a real browser (issue 24, docs/sync.md): a case whose number was changed
 // both on the server and, differently, on an offline client shows the conflict on its page — both
 // values side by side, who changed it on the client and when — and 'Оставить это' on the client's
-// value writes it to the case and marks the conflict resolved by the user.
+// value writes it to the case and marks the conflict resolved by the user; administrators find the open
+// conflicts listed among their reports.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientChanges, push } from '../helpers/push.ts';
 import type { ApiClient } from '../helpers/server.ts';
@@ -28,6 +29,20 @@ describe('a synchronisation conflict on the case page', () => {
     expect((await admin.post(`/api/tbl/tbcase/${caseId}`, { caseNumber: 'КФ-СЕРВЕР' })).status).toBe(200);
     const [a] = await push(admin, clientChanges({ table: 'tbcase', op: 'update', id: caseId, baseVersion: 1, at, data: { caseNumber: 'КФ-КЛИЕНТ' } }));
     expect(a.result).toBe('conflict');
+  });
+
+  it('is listed for administrators, with a link to the case', async () => {
+    const page = await ctx.env.newPage();
+    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await page.goto('/sys/admin/reports/syncconflicts');
+    const row = page.locator(tid('sync-conflict-row')).first();
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Номер случая');
+    expect(await row.innerText()).toContain('КФ-СЕРВЕР');
+    expect(await row.innerText()).toContain('КФ-КЛИЕНТ');
+    await row.locator('a').click();
+    await page.waitForURL(new RegExp(`/sys/case\\?id=${caseId}`));
+    await page.locator(tid('sync-conflict')).waitFor();
   });
 
   it('shows both values, who and when, and keeps the client\'s value on request', async () => {

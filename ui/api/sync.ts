@@ -35,3 +35,6 @@ export const caseConflicts = (caseId: string) => api.get<{ list: SyncConflict[] 
 
 /** "Keep this one": the server's value stays, or the client's is written. */
 export const keepConflictValue = (id: string, keep: 'server' | 'client') => api.post<unknown>(`/api/sync/conflicts/${encodeURIComponent(id)}/keep`, { keep });
+
+/** The workspace's open conflicts, newest first (administrators); `next` pages on. */
+export const openConflicts = (after?: string) => api.post<{ list: SyncConflict[]; next: string | null }>('/api/sync/conflicts', after ? { after } : {});

@@ -9,6 +9,7 @@ export const reportScreens = {
   cmdhistory: () => import('./CmdHistoryReport.tsx'),
   cmdstatistics: () => import('./CmdStatisticsReport.tsx'),
   errorlog: () => import('./ErrorLogReport.tsx'),
+  syncconflicts: () => import('./SyncConflictsReport.tsx'),
 } as const;
 
 export type ReportSlug = keyof typeof reportScreens;

@@ -6,8 +6,11 @@ import { dateText, dateTimeText } from '../../i18n/dates.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A stored value as the reader reads it: a date in their format, yes / no, '—' for none. */
-function useValueText() {
+/**
+ * A conflict's stored value as the reader reads it: a date in their format, yes / no, '—' for none.
+ * @example const valueText = useConflictValueText(); valueText('2025-03-01') // '01.03.2025'
+ */
+export function useConflictValueText() {
   const { t } = useTranslation();
   return (v: unknown): string => {
     if (v === null || v === undefined || v === '') return '—';
@@ -27,7 +30,7 @@ function useValueText() {
  */
 export function SyncConflictsCard({ caseId, version, onChange }: { caseId: string; version?: number; onChange: () => void }) {
   const { t } = useTranslation();
-  const valueText = useValueText();
+  const valueText = useConflictValueText();
   const [list, setList] = useState<syncApi.SyncConflict[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState<string>();

@@ -1,17 +1,18 @@
 import type { DomainModule } from '../server/types.ts';
 import { ledgerHooks } from './ledger.ts';
 import { stockRoutes } from './routes.ts';
+import { orderActions, orderHooks } from './orders.ts';
 import { transferActions, transferHooks } from './transfers.ts';
 
 /**
  * The drug supply (issue 25): the stock ledger — movements appended through the table writer, each
  * batch's stock on hand kept beside them (`ledger.ts`) — dispensing first expiry first out and the
- * expiry write-off (`dispense.ts`), the unit's stock (`batches.ts`, `routes.ts`), transfers between units (`transfers.ts`). See docs/stock.md.
+ * expiry write-off (`dispense.ts`), the unit's stock (`batches.ts`, `routes.ts`), transfers between units (`transfers.ts`), orders and their proposal (`orders.ts`, `planning.ts`), the early warnings (`alerts.ts`). See docs/stock.md.
  */
 export const stockModule: DomainModule = {
   name: 'stock',
-  hooks: { ...ledgerHooks, ...transferHooks },
-  actions: transferActions,
+  hooks: { ...ledgerHooks, ...transferHooks, ...orderHooks },
+  actions: [...transferActions, ...orderActions],
   routes(app, ctx) {
     stockRoutes(app, ctx);
   },

@@ -38,23 +38,30 @@ const DIRECTION: Record<MovementType, 1 | -1 | 0> = {
 /** The fields that name a batch: a unit's stock of one medicine's batch from one source. */
 export const BATCH_KEY = ['unitId', 'productId', 'sourceId', 'batchNumber', 'manufacturer', 'expiryDate'] as const;
 
+/** The document a transfer's movements belong to: a transfer between units, or an order's shipment. */
+export interface MovementDocument {
+  transferId?: string;
+  orderId?: string;
+}
+
 /**
- * The transfer document whose movements a transaction is writing (stock/transfers.ts), by the
- * transaction's entity manager: a transfer's movements are made only with their document — never
- * typed alone — and carry its id; the document's own step checked its permission (NEW_TRANSFER,
- * TRANSF_REC, TRANSF_CANCEL).
+ * The document whose movements a transaction is writing (stock/transfers.ts, stock/orders.ts), by the
+ * transaction's entity manager: TRANSFER_OUT / TRANSFER_IN movements are made only with their
+ * document — never typed alone — and carry its id; the document's own step checked its permission
+ * (NEW_TRANSFER, TRANSF_REC, TRANSF_CANCEL, SEND_ORDER, RECEIV_ORDER).
  */
-export const transferWrites = new WeakMap<object, string>();
+export const documentWrites = new WeakMap<object, MovementDocument>();
 
 const refuse = (x: SaveContext<any>, field: string | null, key: string, vars: Record<string, unknown> = {}) => fail(400, t(x.session.lang, key, vars), field);
 
 /** What a movement may not be, whatever adds it: its permission, direction, dates and place in the unit's history. */
 async function movementRefusal(x: SaveContext<Stockmovement>): Promise<ApiError | undefined> {
   const m = x.doc;
-  const transferId = transferWrites.get(x.em);
-  if ((m.type === 'TRANSFER_IN' || m.type === 'TRANSFER_OUT') !== !!transferId) return refuse(x, 'type', 'stock.byTransferOnly');
-  if (!transferId && !hasPermission(x.session, MOVEMENT_PERMISSION[m.type])) return fail(403, t(x.session.lang, 'msg.forbidden'), 'type');
-  m.transferId = transferId;
+  const doc = documentWrites.get(x.em);
+  if ((m.type === 'TRANSFER_IN' || m.type === 'TRANSFER_OUT') !== !!doc) return refuse(x, 'type', 'stock.byTransferOnly');
+  if (!doc && !hasPermission(x.session, MOVEMENT_PERMISSION[m.type])) return fail(403, t(x.session.lang, 'msg.forbidden'), 'type');
+  m.transferId = doc?.transferId;
+  m.orderId = doc?.orderId;
   const dir = DIRECTION[m.type];
   if (m.quantity === 0) return refuse(x, 'quantity', 'stock.zero');
   if (dir === 1 && m.quantity < 0) return refuse(x, 'quantity', 'stock.signIn');

@@ -1,7 +1,12 @@
+import { t } from '../engine/i18n.ts';
+import { withFieldPrefix } from '../cases/treatment/rows.ts';
+import { kysely } from '../server/db/kysely.ts';
 import type { Em } from '../server/db/orm.ts';
+import { fail } from '../server/http/errors.ts';
 import { TableWriter } from '../server/tbl/write.ts';
 import type { AppContext, Doc, Session } from '../server/types.ts';
-import type { BatchRow } from './batches.ts';
+import { batchById, type BatchRow } from './batches.ts';
+import { documentWrites, type MovementDocument } from './ledger.ts';
 
 /** One movement a dispensing or write-off wrote. */
 export interface WrittenMovement {
@@ -22,3 +27,31 @@ export async function writeMovement(ctx: AppContext, s: Session, em: Em, unitId:
   return { id, batchId: b.id, batchNumber: b.batchNumber, expiryDate: b.expiryDate, quantity: values.quantity };
 }
 
+
+/** Where a document's batches go: out of `unitId` (TRANSFER_OUT, batches that must be there) or into it. */
+export interface BatchMove {
+  unitId: string;
+  type: 'TRANSFER_OUT' | 'TRANSFER_IN';
+  date: string;
+  /** The message key when a batch is not at `unitId` (going out). */
+  notHere: string;
+}
+
+/**
+ * Moves a document's batches (`[{batchId, quantity}]`) out of or into a unit as movements carrying the
+ * document's id, each refusal named by its row under `field` (`items.1.quantity`).
+ * @example await moveBatches({ em, ctx, session }, { transferId }, 'items', transfer.items, { unitId, type: 'TRANSFER_OUT', date, notHere: 'stock.batchNotAtUnit' })
+ */
+export async function moveBatches(x: { em: Em; ctx: AppContext; session: Session }, doc: MovementDocument, field: string, items: { batchId: string; quantity: number }[], to: BatchMove): Promise<void> {
+  documentWrites.set(x.em, doc);
+  try {
+    for (const [i, item] of items.entries()) {
+      const batch = await batchById(kysely(x.em), x.session.workspaceId, item.batchId);
+      if (!batch || (to.type === 'TRANSFER_OUT' && batch.unitId !== to.unitId)) throw fail(400, t(x.session.lang, to.notHere), `${field}.${i}.batchId`);
+      const quantity = to.type === 'TRANSFER_OUT' ? -item.quantity : item.quantity;
+      await withFieldPrefix(`${field}.${i}`, () => writeMovement(x.ctx, x.session, x.em, to.unitId, batch, { type: to.type, date: to.date, quantity }));
+    }
+  } finally {
+    documentWrites.delete(x.em);
+  }
+}

@@ -15,6 +15,27 @@ import { dispenseWithin } from './dispense.ts';
 import { caseDispensings, caseDue } from './treatment-due.ts';
 import { assertUnitInView } from './unit-view.ts';
 import { todayOf } from '../server/http/time-zone.ts';
+import { unitAlerts, viewAlerts } from './alerts.ts';
+import { orderProposal } from './planning.ts';
+import type { Context } from 'hono';
+
+/** The `name` query parameter as a date (default: the user's today); 400 on it when not a date. */
+function dateParam(c: Context<Env>, name: string): string {
+  const s = c.get('session');
+  const v = c.req.query(name) ?? todayOf(s);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))) throw fail(400, t(s.lang, 'stock.badDate'), name);
+  return v;
+}
+
+/** The path's unit in the reader's view (INVENTORY); its id. */
+async function unitParam(c: Context<Env>, em: Em): Promise<string> {
+  const s = c.get('session');
+  assertPermission(s, 'INVENTORY');
+  const unitId = c.req.param('unitId') ?? '';
+  if (!isUuid(unitId)) throw fail(400, t(s.lang, 'msg.badId'), 'unitId');
+  await assertUnitInView(em, s, unitId.toLowerCase(), 'read');
+  return unitId.toLowerCase();
+}
 
 /** The case id of the path, in the session's view (`write`: locked, one dispensing of a case at a time); 404 else. */
 async function caseInView(ctx: Ctx, em: Em, s: Session, raw: string, mode: 'read' | 'write'): Promise<string> {
@@ -32,18 +53,33 @@ async function caseInView(ctx: Ctx, em: Em, s: Session, raw: string, mode: 'read
  * - `POST /api/stock/writeoff` (STOCK_ADJ): the unit's expired batches written off;
  * - `GET /api/stock/case/{caseId}?to=` (INVENTORY): the case's dispensings, and per medicine the
  *   units taken up to `to` (default today), dispensed and due;
- * - `POST /api/stock/case/{caseId}/dispense` (DISP_PAC): every medicine due, dispensed.
+ * - `POST /api/stock/case/{caseId}/dispense` (DISP_PAC): every medicine due, dispensed;
+ * - `GET /api/stock/unit/{unitId}/proposal?date=` (INVENTORY): the order proposal (planning.ts);
+ * - `GET /api/stock/unit/{unitId}/alerts?date=` and `GET /api/stock/alerts?date=` (INVENTORY): the
+ *   early warnings of a unit and of the reader's view (alerts.ts).
  * @example GET /api/stock/unit/4f0c… → { medicines: [{ productName: 'HRZE …', onHand: 120, batches: [...] }] }
  */
 export function stockRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.get('/api/stock/unit/:unitId', async (c) => {
+    const em = ctx.orm.em.fork();
+    const unitId = await unitParam(c, em);
+    return c.json({ medicines: await unitStock(kysely(em), c.get('session').workspaceId, unitId) });
+  });
+  app.get('/api/stock/unit/:unitId/proposal', async (c) => {
+    const em = ctx.orm.em.fork();
+    const unitId = await unitParam(c, em);
+    return c.json(await orderProposal(em, c.get('session').workspaceId, unitId, dateParam(c, 'date')));
+  });
+  app.get('/api/stock/unit/:unitId/alerts', async (c) => {
+    const em = ctx.orm.em.fork();
+    const unitId = await unitParam(c, em);
+    return c.json(await unitAlerts(em, c.get('session').workspaceId, unitId, dateParam(c, 'date')));
+  });
+  app.get('/api/stock/alerts', async (c) => {
     const s = c.get('session');
     assertPermission(s, 'INVENTORY');
-    const unitId = c.req.param('unitId');
-    if (!isUuid(unitId)) throw fail(400, t(s.lang, 'msg.badId'), 'unitId');
-    const em = ctx.orm.em.fork();
-    await assertUnitInView(em, s, unitId.toLowerCase(), 'read');
-    return c.json({ medicines: await unitStock(kysely(em), s.workspaceId, unitId.toLowerCase()) });
+    const date = dateParam(c, 'date');
+    return c.json({ date, units: await viewAlerts(ctx.orm.em.fork(), s, date) });
   });
   app.post('/api/stock/dispense', async (c) => {
     const s = c.get('session');
@@ -58,8 +94,7 @@ export function stockRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.get('/api/stock/case/:caseId', async (c) => {
     const s = c.get('session');
     assertPermission(s, 'INVENTORY');
-    const to = c.req.query('to') ?? todayOf(s);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(to) || Number.isNaN(Date.parse(to))) throw fail(400, t(s.lang, 'stock.badDate'), 'to');
+    const to = dateParam(c, 'to');
     const em = ctx.orm.em.fork();
     const caseId = await caseInView(ctx, em, s, c.req.param('caseId'), 'read');
     return c.json({ to, due: await caseDue(em, s.workspaceId, caseId, to), dispensings: await caseDispensings(em, s.workspaceId, caseId) });

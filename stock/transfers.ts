@@ -8,36 +8,13 @@
  */
 import { t } from '../engine/i18n.ts';
 import type { Stocktransfer } from '../engine/generated/index.ts';
-import { withFieldPrefix } from '../cases/treatment/rows.ts';
-import { kysely } from '../server/db/kysely.ts';
-import type { Em } from '../server/db/orm.ts';
 import { fail } from '../server/http/errors.ts';
-import type { ActionContext, ActionOn, HooksOn, ModuleHooks, Refusal, RowAction } from '../server/types.ts';
-import { batchById } from './batches.ts';
-import { transferWrites } from './ledger.ts';
-import { writeMovement } from './movements.ts';
+import type { ActionOn, HooksOn, ModuleHooks, Refusal, RowAction } from '../server/types.ts';
+import { moveBatches } from './movements.ts';
 import { unitInView } from './unit-view.ts';
 
 /** Transactions in which a transfer's own step (receive, cancel) changes it: no other change is taken. */
 const stepWrites = new WeakSet<object>();
-
-/**
- * Writes the transfer's batches as movements of `type` at `unitId` (out of the sending unit: the
- * quantities negative), each refusal named by its row (`items.1.quantity`).
- */
-async function moveItems(x: { em: Em; ctx: ActionContext['ctx']; session: ActionContext['session'] }, transferId: string, items: Stocktransfer['items'], unitId: string, type: 'TRANSFER_OUT' | 'TRANSFER_IN', date: string, checkUnit?: string): Promise<void> {
-  transferWrites.set(x.em, transferId);
-  try {
-    for (const [i, item] of items.entries()) {
-      const batch = await batchById(kysely(x.em), x.session.workspaceId, item.batchId);
-      if (!batch || (checkUnit && batch.unitId !== checkUnit)) throw fail(400, t(x.session.lang, 'stock.batchNotAtUnit'), `items.${i}.batchId`);
-      const quantity = type === 'TRANSFER_OUT' ? -item.quantity : item.quantity;
-      await withFieldPrefix(`items.${i}`, () => writeMovement(x.ctx, x.session, x.em, unitId, batch, { type, date, quantity }));
-    }
-  } finally {
-    transferWrites.delete(x.em);
-  }
-}
 
 const transfer: HooksOn<'stocktransfer'> = {
   beforeSave(x) {
@@ -51,7 +28,7 @@ const transfer: HooksOn<'stocktransfer'> = {
     if (x.doc.unitToId === x.doc.unitFromId) throw fail(400, t(x.session.lang, 'stock.sameUnit'), 'unitToId');
   },
   async afterSave(x) {
-    if (x.isNew) await moveItems(x, x.id, x.doc.items, x.doc.unitFromId, 'TRANSFER_OUT', x.doc.date, x.doc.unitFromId);
+    if (x.isNew) await moveBatches(x, { transferId: x.id }, 'items', x.doc.items, { unitId: x.doc.unitFromId, type: 'TRANSFER_OUT', date: x.doc.date, notHere: 'stock.batchNotAtUnit' });
   },
   beforeDelete({ session }) {
     throw fail(400, t(session.lang, 'stock.transferByActions'));
@@ -78,7 +55,7 @@ export const receiveTransfer: TransferAction = {
   async apply({ row, input, em, ctx, session, id }) {
     const date = input.date;
     if (date < row.date) throw fail(400, t(session.lang, 'stock.receivedBeforeSent'), 'date');
-    await moveItems({ em, ctx, session }, id, row.items, row.unitToId, 'TRANSFER_IN', date);
+    await moveBatches({ em, ctx, session }, { transferId: id }, 'items', row.items, { unitId: row.unitToId, type: 'TRANSFER_IN', date, notHere: 'stock.batchNotAtUnit' });
     stepWrites.add(em);
     return { patch: { state: 'RECEIVED', receivedDate: date } };
   },
@@ -94,7 +71,7 @@ export const cancelTransfer: TransferAction = {
   async apply({ row, input, em, ctx, session, id }) {
     const date = input.date;
     if (date < row.date) throw fail(400, t(session.lang, 'stock.receivedBeforeSent'), 'date');
-    await moveItems({ em, ctx, session }, id, row.items, row.unitFromId, 'TRANSFER_IN', date);
+    await moveBatches({ em, ctx, session }, { transferId: id }, 'items', row.items, { unitId: row.unitFromId, type: 'TRANSFER_IN', date, notHere: 'stock.batchNotAtUnit' });
     stepWrites.add(em);
     return { patch: { state: 'CANCELLED', cancelledDate: date } };
   },

@@ -16,4 +16,5 @@ export interface Stockmovement {
   batchId?: string;
   balance?: number;
   transferId?: string;
+  orderId?: string;
 }

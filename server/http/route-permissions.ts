@@ -56,6 +56,9 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/stock/writeoff': perm('STOCK_ADJ'),
   'GET /api/stock/case/:caseId': perm('INVENTORY'),
   'POST /api/stock/case/:caseId/dispense': perm('DISP_PAC'),
+  'GET /api/stock/unit/:unitId/proposal': perm('INVENTORY'),
+  'GET /api/stock/unit/:unitId/alerts': perm('INVENTORY'),
+  'GET /api/stock/alerts': perm('INVENTORY'),
 
   'POST /api/sys/session': session,
   'POST /api/sys/workspaces': session,

@@ -67,6 +67,7 @@ export const TABLE_RULES: Record<string, TableRule> = {
   stockbatch: edt('INVENTORY'),
   stockmovement: { read: 'INVENTORY', create: 'INVENTORY', update: 'INVENTORY_EDT', delete: 'INVENTORY_EDT' },
   stocktransfer: { read: 'INVENTORY', create: 'NEW_TRANSFER', update: 'INVENTORY_EDT', delete: 'INVENTORY_EDT' },
+  stockorder: { read: 'INVENTORY', create: 'NEW_ORDER', update: 'INVENTORY_EDT', delete: 'INVENTORY_EDT' },
   substance: edt('SUBSTANCES'),
   tag: edt('TAGS'),
   tbcase: edt('CASEMAN'),
@@ -114,6 +115,7 @@ export const OPTION_READERS: Record<string, Perm[] | 'any'> = {
   stockbatch: ['INVENTORY', 'DISP_PAC'],
   stockmovement: ['INVENTORY'],
   stocktransfer: ['INVENTORY'],
+  stockorder: ['INVENTORY'],
   substance: ['SUBSTANCES', 'ADV_EFFECTS', 'PRODUCTS'],
   tag: ['TAGS', 'CASEMAN', 'CASE_TAG'],
   tbcase: [...CASE_SUB_RECORDS, 'INVENTORY', 'DISP_PAC'],
@@ -154,6 +156,11 @@ export const ACTION_PERMISSIONS: Record<string, Perm> = {
   // drug supply (issue 25): a transfer received by the other unit, cancelled by the sender
   'stocktransfer.receive': 'TRANSF_REC',
   'stocktransfer.cancel': 'TRANSF_CANCEL',
+  // an order: authorised by the authorizer unit, sent by the supplier, received by the ordering unit, cancelled before it is sent
+  'stockorder.authorize': 'VAL_ORDER',
+  'stockorder.send': 'SEND_ORDER',
+  'stockorder.receiveOrder': 'RECEIV_ORDER',
+  'stockorder.cancelOrder': 'ORDER_CANC',
 };
 
 /** Form-only schemas: the permission to open one, and what saving it needs besides (`_EDT` of the tables it writes). */
@@ -177,6 +184,7 @@ export const FORMS: Record<string, { open: Perm; save: Perm[] }> = {
   stock_writeoff: dialog('STOCK_ADJ'),
   stock_casedispense: dialog('DISP_PAC'),
   stocktransfer_receive: dialog('TRANSF_REC'),
+  stockorder_send: dialog('SEND_ORDER'),
   prescription_edit: dialog('CASE_TREAT'),
   treatperiod: dialog('CASE_TREAT'),
   treatstart_individual: dialog('CASE_TREAT'),

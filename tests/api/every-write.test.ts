@@ -156,7 +156,22 @@ const ledger: Record<string, string> = {
   stockmovement: 'appended through the API, never changed or deleted (stock/ledger.ts)',
   stockbatch: 'a batch’s stock on hand, kept by its movements through the balance door (systemAddTo)',
   stocktransfer: 'made through the API with its batches’ movements, then changed only by its steps (the actions below), never deleted',
+  stockorder: 'made through the API, then changed only by its steps (the actions below), never deleted',
 };
+
+/** A new order of the fixture's unit (the demo's Bishkek unit: supplied and authorised by the national centre), at `state`; its id. */
+async function newOrder(state: 'NEW' | 'AUTHORIZED' | 'SENT'): Promise<string> {
+  const id = ok(await admin.post('/api/tbl/stockorder', { unitId: f.unit, date: '2025-02-01', items: [{ productId: f.product, quantity: 2 }] }), 'order').result as string;
+  if (state === 'NEW') return id;
+  ok(await admin.post(`/api/tbl/stockorder/${id}/action/authorize`, { date: '2025-02-02' }), 'authorize');
+  if (state === 'AUTHORIZED') return id;
+  const supplier = String((await db().selectFrom('unit').select('supplier_id').where('id', '=', f.unit).executeTakeFirstOrThrow()).supplier_id);
+  const sourceId = (await admin.post('/api/tbl/source/query', { pageSize: 10 })).body.list[0].id;
+  const movement = ok(await admin.post('/api/tbl/stockmovement', { type: 'RECEIPT', unitId: supplier, date: '2025-02-01', productId: f.product, sourceId, batchNumber: fresh('O'), manufacturer: 'Lupin', expiryDate: '2030-01-31', quantity: 5 }), 'receipt').result;
+  const batchId = (ok(await admin.get(`/api/tbl/stockmovement/${movement}`), 'movement') as Doc).batchId;
+  ok(await admin.post(`/api/tbl/stockorder/${id}/action/send`, { date: '2025-02-03', shipped: [{ batchId, quantity: 2 }] }), 'send');
+  return id;
+}
 
 /** A transfer of 2 units of a new batch from the fixture's unit to the other one, sent through the API; its id. */
 async function newTransfer(): Promise<string> {
@@ -348,6 +363,17 @@ const linkOf = (caseId: string, tagId: string): OtherRow => ({
 const actionSamples: Record<string, ActionSample> = {
   'stocktransfer.receive': async () => ({ id: await newTransfer(), input: { date: '2025-02-03' } }),
   'stocktransfer.cancel': async () => ({ id: await newTransfer(), input: { date: '2025-02-03' } }),
+  'stockorder.authorize': async () => ({ id: await newOrder('NEW'), input: { date: '2025-02-02' } }),
+  'stockorder.cancelOrder': async () => ({ id: await newOrder('AUTHORIZED'), input: { date: '2025-02-03' } }),
+  'stockorder.send': async () => {
+    const id = await newOrder('AUTHORIZED');
+    const supplier = String((await db().selectFrom('unit').select('supplier_id').where('id', '=', f.unit).executeTakeFirstOrThrow()).supplier_id);
+    const sourceId = (await admin.post('/api/tbl/source/query', { pageSize: 10 })).body.list[0].id;
+    const movement = ok(await admin.post('/api/tbl/stockmovement', { type: 'RECEIPT', unitId: supplier, date: '2025-02-01', productId: f.product, sourceId, batchNumber: fresh('O'), manufacturer: 'Lupin', expiryDate: '2030-01-31', quantity: 5 }), 'receipt').result;
+    const batchId = (ok(await admin.get(`/api/tbl/stockmovement/${movement}`), 'movement') as Doc).batchId;
+    return { id, input: { date: '2025-02-03', shipped: [{ batchId, quantity: 2 }] } };
+  },
+  'stockorder.receiveOrder': async () => ({ id: await newOrder('SENT'), input: { date: '2025-02-04' } }),
   'tbcase.validate': async () => ({ id: await newCase({ validated: false }) }),
   'tbcase.close': async () => ({ id: await newCase(), input: { outcome: 'DIED', outcomeDate: '2025-06-30' } }),
   'tbcase.reopen': async () => {

@@ -62,6 +62,16 @@ describe('applied', () => {
     }
   });
 
+  it('an exam pushed recomputes the case\'s automatic tags, as one saved in the browser', async () => {
+    const tag = (await admin.post('/api/tbl/tag', { name: 'Микроскопия ++ (офлайн)', active: true, consistencyCheck: false, sqlCondition: "tbcase.microscopy_result = 'PLUS2'" })).body.result;
+    const id = await createCase(admin, patientId, bishkek);
+    const tagsOf = async () => (await db().selectFrom('casetag').select('tag_id').where('case_id', '=', id).execute()).map((r) => r.tag_id);
+    expect(await tagsOf()).not.toContain(tag);
+    const [a] = await push(doctor, clientChanges({ table: 'exammic', op: 'create', id: crypto.randomUUID(), data: { caseId: id, date: '2025-02-03', laboratoryId: lab, result: 'PLUS2' } }));
+    expect(a.result).toBe('applied');
+    expect(await tagsOf()).toContain(tag);
+  });
+
   it('a change made "in the future" by a client clock ahead is recorded at the server time of arrival', async () => {
     const id = await createCase(admin, patientId, bishkek, { caseNumber: 'БУД-1' });
     const before = Date.now();

@@ -1,0 +1,99 @@
+/**
+ * `npm run bench:sync`: what an offline client of one unit costs the server and the wire, on a
+ * throwaway PostgreSQL. 2,000 generated cases (with their patients) in one TB unit, fed to the change
+ * feed; a doctor of that unit (unit view) is the client. Prints time and bytes (JSON, uncompressed) of:
+ * - the initial download: the unit's slice read from the feed from the start (`POST /api/sync/changes`,
+ *   1,000 a page) — catalogues, the unit's cases and patients;
+ * - server → client: 100 cases changed on the server, read from the position the download ended at;
+ * - client → server: 100 cases changed on the client, uploaded in one `POST /api/sync/push`.
+ * The client side (writing what it receives into its own database) is not built yet (docs/sync.md):
+ * these are the server's and the wire's share. Compare runs of the same machine, and repeat them.
+ */
+import pg from 'pg';
+import { clientHeader } from '../../engine/client-header.ts';
+import { generateCases } from '../../cases/generate.ts';
+import { startServer } from '../../app/start.ts';
+import { hashPassword } from '../../server/auth/password.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { feedGenerated } from '../../server/tbl/feed-generated.ts';
+import { startPostgres } from '../setup/postgres.ts';
+
+const CASES = Number(process.env.BENCH_SYNC_CASES ?? 2000);
+const CHANGED = 100;
+
+const postgres = await startPostgres();
+const root = new pg.Client({ connectionString: postgres.url });
+await root.connect();
+await root.query('drop database if exists bench_sync');
+await root.query('create database bench_sync');
+await root.end();
+const databaseUrl = postgres.url.replace(/\/[^/]*$/, '/bench_sync');
+const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true, demoCases: 0 });
+const db = kysely(server.ctx.orm.em.fork());
+const ws = (await db.selectFrom('workspace').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id as string;
+const unit = (await db.selectFrom('unit').select('id').where('workspace_id', '=', ws).where('type', '=', 'TBUNIT').orderBy('name').executeTakeFirstOrThrow()).id as string;
+await generateCases(db, ws, CASES, { unitIds: [unit], numberPrefix: 'S-' });
+await db.updateTable('patient').set({ birth_date: '1950-01-01' }).where('workspace_id', '=', ws).execute();
+await feedGenerated(server.ctx, ws);
+
+/** A call with the session's cookie: status, parsed body, bytes sent and received. */
+async function call(cookie: string, path: string, body: unknown) {
+  const sent = JSON.stringify(body);
+  const r = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1', cookie }, body: sent });
+  const text = await r.text();
+  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${text.slice(0, 300)}`);
+  return { body: JSON.parse(text), sent: Buffer.byteLength(sent), received: Buffer.byteLength(text), cookie: r.headers.get('set-cookie')?.split(';')[0] };
+}
+const login = async (login: string, password: string) => (await call('', '/api/auth/login', { login, password })).cookie!;
+
+const admin = await login('ADMIN', 'Admin123');
+const profile = await call(admin, '/api/tbl/userprofile', { name: 'Врач (офлайн)', permissions: [{ permission: 'CASEMAN' }, { permission: 'NEWCASE' }] });
+await call(admin, '/api/tbl/userws', { login: 'SYNCDOC', name: 'SYNCDOC', email: 'syncdoc@example.org', unitId: unit, profiles: [profile.body.result], view: 'UNIT' });
+await db.updateTable('sysuser').set({ password_hash: await hashPassword('Passw0rd'), password_expired: false }).where('login', '=', 'SYNCDOC').execute();
+const doctor = await login('SYNCDOC', 'Passw0rd');
+
+/** Reads the feed from `after` to its end: changes, position, bytes, ms. */
+async function readFeed(after: string) {
+  const t0 = performance.now();
+  let bytes = 0;
+  const changes: { table: string; id: string; version: number }[] = [];
+  for (;;) {
+    const r = await call(doctor, '/api/sync/changes', { after, limit: 1000 });
+    bytes += r.sent + r.received;
+    changes.push(...r.body.changes);
+    after = r.body.last;
+    if (!r.body.more) return { changes, after, bytes, ms: performance.now() - t0 };
+  }
+}
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+
+const init = await readFeed('0.0');
+const cases = init.changes.filter((c) => c.table === 'tbcase');
+console.log(`\nOffline client of one unit (${CASES} cases in the unit, PostgreSQL)`);
+console.log(`  initial download: ${init.changes.length} rows (${cases.length} cases) in ${init.ms.toFixed(0)} ms, ${kb(init.bytes)}`);
+
+// server → client: 100 cases changed on the server
+const versions = new Map(cases.map((c) => [c.id, c.version]));
+const changed = cases.slice(0, CHANGED);
+for (const [i, c] of changed.entries()) await call(admin, `/api/tbl/tbcase/${c.id}`, { caseNumber: `SV-${i}` });
+let down = await readFeed(init.after);
+for (let tries = 0; down.changes.filter((c) => c.table === 'tbcase').length < CHANGED && tries < 50; tries++) {
+  await new Promise((r) => setTimeout(r, 100));
+  const more = await readFeed(down.after);
+  down = { changes: [...down.changes, ...more.changes], after: more.after, bytes: down.bytes + more.bytes, ms: down.ms + more.ms };
+}
+console.log(`  server → client, ${CHANGED} cases changed: ${down.changes.length} changes in ${down.ms.toFixed(0)} ms, ${kb(down.bytes)}`);
+
+// client → server: 100 other cases changed on the client, uploaded at once
+const mine = cases.slice(CHANGED, 2 * CHANGED);
+const at = new Date().toISOString();
+const upload = mine.map((c, i) => ({ changeId: crypto.randomUUID(), table: 'tbcase', op: 'update', id: c.id, baseVersion: versions.get(c.id), at, data: { caseNumber: `CL-${i}` } }));
+const t0 = performance.now();
+const up = await call(doctor, '/api/sync/push', { changes: upload });
+const upMs = performance.now() - t0;
+const results = up.body.results.reduce((n: Record<string, number>, a: { result: string }) => ({ ...n, [a.result]: (n[a.result] ?? 0) + 1 }), {});
+console.log(`  client → server, ${CHANGED} cases changed: one upload in ${upMs.toFixed(0)} ms, ${kb(up.sent + up.received)} (${JSON.stringify(results)})`);
+
+await server.close();
+await postgres.stop();
+process.exit(0);

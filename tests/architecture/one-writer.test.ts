@@ -30,6 +30,7 @@ const bulkFiles: Record<string, string> = {
   'cases/demo-exams.ts': 'the demo register of the first start, before any client exists',
   'cases/demo-talk.ts': 'the demo register of the first start, before any client exists',
   'cases/case-data/demo.ts': 'the demo register of the first start, before any client exists',
+  'stock/generate.ts': 'generated units and stock for the benchmark (npm run bench:stock)',
 };
 
 /** The writer's own files: the one door. */

@@ -1,0 +1,65 @@
+/**
+ * `npm run bench:stock [U]`: the drug supply at national scale (issue 25). Fills the demo workspace of
+ * a throwaway PostgreSQL (or of `BENCH_DATABASE_URL`) with U (default 1,000) generated units and 5
+ * years of their movements (`stock/generate.ts`: about 10 million rows at 1,000 units), then times
+ * through the API, as the workspace administrator, p50 / p95 of 60 requests each: a unit's stock on
+ * hand (`GET /api/stock/unit/{id}`), the workspace stock table (the first page of every unit's batches,
+ * `POST /api/tbl/stockbatch/query`, and the dashboard's warnings over every unit, `GET /api/stock/alerts`)
+ * and a unit's order proposal (`GET /api/stock/unit/{id}/proposal`). Run it only at small U on a shared
+ * machine (e.g. `npm run bench:stock -- 10`).
+ */
+import { clientHeader } from '../../engine/client-header.ts';
+import { sql } from 'kysely';
+import { startServer } from '../../app/start.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { generateStock } from '../../stock/generate.ts';
+import { benchDatabase } from './database.ts';
+import { percentiles, timeIt } from './timing.ts';
+
+const U = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 1000);
+const RUNS = 60;
+
+const { databaseUrl, postgres } = await benchDatabase('bench_stock');
+const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true, demoCases: 0 });
+const db = kysely(server.ctx.orm.em.fork());
+const ws = (await db.selectFrom('workspace').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id as string;
+
+const have = (await db.selectFrom('unit').select('id').where('workspace_id', '=', ws).where('name', 'like', 'Склад %').execute()).map((r) => r.id as string);
+let units = have;
+if (have.length < U) {
+  const started = Date.now();
+  const made = await generateStock(db, ws, U - have.length);
+  units = [...have, ...made.units];
+  for (const t of ['unit', 'stockbatch', 'stockmovement']) await sql`vacuum analyze ${sql.table(t)}`.execute(db);
+  console.log(`  ${made.units.length} units, ${made.movements.toLocaleString('en')} movements generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+const rows = (await sql<{ n: number }>`select count(*)::int as n from stockmovement where workspace_id = ${ws}`.execute(db)).rows[0].n;
+
+const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
+if (r.status !== 200) throw new Error(`login: ${r.status}`);
+const cookie = r.headers.get('set-cookie')!.split(';')[0];
+let i = 0;
+const nextUnit = () => units[(i++ * 7919) % units.length];
+const call = async (method: string, path: string, body?: unknown) => {
+  const res = await fetch(server.url + path, { method, headers: { 'content-type': 'application/json', [clientHeader]: '1', cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+};
+
+console.log(`\nStock of ${units.length.toLocaleString('en')} units, ${rows.toLocaleString('en')} movements; ${RUNS} runs each, p50 / p95 in ms`);
+const report = async (label: string, work: () => Promise<unknown>) => {
+  for (let k = 0; k < 5; k++) await work();
+  const p = percentiles(await timeIt(work, RUNS));
+  console.log(`  ${label.padEnd(70)} ${p.p50.toFixed(1).padStart(7)} / ${p.p95.toFixed(1).padStart(7)}`);
+};
+await report("a unit's stock on hand by medicine and batch (GET /api/stock/unit/{id})", () => call('GET', `/api/stock/unit/${nextUnit()}`));
+await report("the workspace's batches, first page by expiry (POST /api/tbl/stockbatch/query)", () => call('POST', '/api/tbl/stockbatch/query', { pageSize: 50 }));
+await report('the workspace dashboard warnings over every unit (GET /api/stock/alerts)', () => call('GET', '/api/stock/alerts'));
+await report("a unit's order proposal (GET /api/stock/unit/{id}/proposal)", () => call('GET', `/api/stock/unit/${nextUnit()}/proposal`));
+
+process.on('uncaughtException', (e: any) => {
+  if (e?.code !== '57P01') throw e;
+});
+await server.close();
+await postgres?.stop();
+process.exit(0);

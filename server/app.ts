@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { t } from '../engine/i18n.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AppContext, Env } from './types.ts';
@@ -43,6 +44,8 @@ export function createApp(ctx: AppContext): Hono<Env> {
   userRoutes(app, ctx);
   searchRoutes(app, ctx);
   optionRoutes(app, ctx);
+  // an offline client's download (the feed from the start: megabytes of JSON) travels compressed
+  app.use('/api/sync/*', compress());
   syncRoutes(app, ctx);
   for (const m of ctx.modules.list) m.routes?.(app, ctx);
   actionRoutes(app, ctx);

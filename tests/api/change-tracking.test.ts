@@ -102,7 +102,10 @@ describe('change log and tombstones', () => {
     const since = await lastSeq();
     const bad = await admin.post('/api/tbl/source', { shortName: 'x'.repeat(50), name: 'Слишком длинно' });
     expect(bad.status).toBe(400);
-    expect((await admin.post('/api/sync/changes', { after: since })).body.changes).toEqual([]);
+    // earlier tests' changes may still trail into the feed (it waits for every running transaction of
+    // the database server, other test files' too): only the refused row must be absent
+    const { changes } = await readFeed(admin, since);
+    expect(changes.filter((c) => c.data?.name === 'Слишком длинно')).toEqual([]);
   });
 
   it('refuses a bad since or limit', async () => {

@@ -4,6 +4,7 @@
 // through the writer's permissions and validation; a retried upload is answered again and never
 // applied twice; the history names the client's user and the time they acted.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { clientHeader } from '../../engine/client-header.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { clientChanges, push } from '../helpers/push.ts';
@@ -233,6 +234,16 @@ describe('the upload itself', () => {
       expect(r.body.errors.length).toBeGreaterThan(0);
     }
     expect((await read('tbcase', id)).caseNumber).toBe('ПЛХ-1');
+  });
+
+  it('the feed travels compressed to a client that accepts it, and reads the same', async () => {
+    const headers = { 'content-type': 'application/json', cookie: doctor.cookie, 'accept-encoding': 'gzip' };
+    const r = await fetch(`${server.url}/api/sync/changes`, { method: 'POST', headers: { ...headers, ...doctor.headers, [clientHeader]: '1' }, body: JSON.stringify({ after: '0.0', limit: 1000 }) });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-encoding')).toBe('gzip');
+    const body = await r.json();
+    expect(body.changes.length).toBeGreaterThan(10);
+    expect(body.changes).toEqual((await doctor.post('/api/sync/changes', { after: '0.0', limit: 1000 })).body.changes);
   });
 
   it('a table the API does not serve is rejected', async () => {

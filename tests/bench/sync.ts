@@ -1,7 +1,8 @@
 /**
  * `npm run bench:sync`: what an offline client of one unit costs the server and the wire, on a
  * throwaway PostgreSQL. 2,000 generated cases (with their patients) in one TB unit, fed to the change
- * feed; a doctor of that unit (unit view) is the client. Prints time and bytes (JSON, uncompressed) of:
+ * feed; a doctor of that unit (unit view) is the client. Prints time and bytes — the JSON, and with
+ * the answers gzipped as the sync routes send them to a client that accepts gzip — of:
  * - the initial download: the unit's slice read from the feed from the start (`POST /api/sync/changes`,
  *   1,000 a page) — catalogues, the unit's cases and patients;
  * - server → client: 100 cases changed on the server, read from the position the download ended at;
@@ -9,6 +10,7 @@
  * The client side (writing what it receives into its own database) is not built yet (docs/sync.md):
  * these are the server's and the wire's share. Compare runs of the same machine, and repeat them.
  */
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { clientHeader } from '../../engine/client-header.ts';
 import { generateCases } from '../../cases/generate.ts';
@@ -42,7 +44,7 @@ async function call(cookie: string, path: string, body: unknown) {
   const r = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1', cookie }, body: sent });
   const text = await r.text();
   if (r.status !== 200) throw new Error(`${path}: ${r.status} ${text.slice(0, 300)}`);
-  return { body: JSON.parse(text), sent: Buffer.byteLength(sent), received: Buffer.byteLength(text), cookie: r.headers.get('set-cookie')?.split(';')[0] };
+  return { body: JSON.parse(text), sent: Buffer.byteLength(sent), received: Buffer.byteLength(text), gzipped: Buffer.byteLength(sent) + gzipSync(text).length, cookie: r.headers.get('set-cookie')?.split(';')[0] };
 }
 const login = async (login: string, password: string) => (await call('', '/api/auth/login', { login, password })).cookie!;
 
@@ -56,21 +58,23 @@ const doctor = await login('SYNCDOC', 'Passw0rd');
 async function readFeed(after: string) {
   const t0 = performance.now();
   let bytes = 0;
+  let gzipped = 0;
   const changes: { table: string; id: string; version: number }[] = [];
   for (;;) {
     const r = await call(doctor, '/api/sync/changes', { after, limit: 1000 });
     bytes += r.sent + r.received;
+    gzipped += r.gzipped;
     changes.push(...r.body.changes);
     after = r.body.last;
-    if (!r.body.more) return { changes, after, bytes, ms: performance.now() - t0 };
+    if (!r.body.more) return { changes, after, bytes, gzipped, ms: performance.now() - t0 };
   }
 }
-const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+const kb = (n: number, gz: number) => `${(n / 1024).toFixed(0)} KB JSON, ${(gz / 1024).toFixed(0)} KB gzip`;
 
 const init = await readFeed('0.0');
 const cases = init.changes.filter((c) => c.table === 'tbcase');
 console.log(`\nOffline client of one unit (${CASES} cases in the unit, PostgreSQL)`);
-console.log(`  initial download: ${init.changes.length} rows (${cases.length} cases) in ${init.ms.toFixed(0)} ms, ${kb(init.bytes)}`);
+console.log(`  initial download: ${init.changes.length} rows (${cases.length} cases) in ${init.ms.toFixed(0)} ms, ${kb(init.bytes, init.gzipped)}`);
 
 // server → client: 100 cases changed on the server
 const versions = new Map(cases.map((c) => [c.id, c.version]));
@@ -80,9 +84,9 @@ let down = await readFeed(init.after);
 for (let tries = 0; down.changes.filter((c) => c.table === 'tbcase').length < CHANGED && tries < 50; tries++) {
   await new Promise((r) => setTimeout(r, 100));
   const more = await readFeed(down.after);
-  down = { changes: [...down.changes, ...more.changes], after: more.after, bytes: down.bytes + more.bytes, ms: down.ms + more.ms };
+  down = { changes: [...down.changes, ...more.changes], after: more.after, bytes: down.bytes + more.bytes, gzipped: down.gzipped + more.gzipped, ms: down.ms + more.ms };
 }
-console.log(`  server → client, ${CHANGED} cases changed: ${down.changes.length} changes in ${down.ms.toFixed(0)} ms, ${kb(down.bytes)}`);
+console.log(`  server → client, ${CHANGED} cases changed: ${down.changes.length} changes in ${down.ms.toFixed(0)} ms, ${kb(down.bytes, down.gzipped)}`);
 
 // client → server: 100 other cases changed on the client, uploaded at once
 const mine = cases.slice(CHANGED, 2 * CHANGED);
@@ -92,7 +96,7 @@ const t0 = performance.now();
 const up = await call(doctor, '/api/sync/push', { changes: upload });
 const upMs = performance.now() - t0;
 const results = up.body.results.reduce((n: Record<string, number>, a: { result: string }) => ({ ...n, [a.result]: (n[a.result] ?? 0) + 1 }), {});
-console.log(`  client → server, ${CHANGED} cases changed: one upload in ${upMs.toFixed(0)} ms, ${kb(up.sent + up.received)} (${JSON.stringify(results)})`);
+console.log(`  client → server, ${CHANGED} cases changed: one upload in ${upMs.toFixed(0)} ms, ${kb(up.sent + up.received, up.gzipped)} (${JSON.stringify(results)})`);
 
 await server.close();
 await postgres.stop();

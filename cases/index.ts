@@ -1,5 +1,6 @@
 import type { DomainModule, RowAction } from '../server/types.ts';
 import { followupRoutes, installDerivedHooks } from './followups/index.ts';
+import { definitionHooks } from './followups/definitions.ts';
 import { caseNumbering } from './case-number.ts';
 import { seedDemoCases } from './demo.ts';
 import { caseSearch } from './search.ts';
@@ -28,7 +29,7 @@ export const casesModule: DomainModule = {
   name: 'cases',
   search: [caseSearch],
   seed: seedDemoCases,
-  hooks: { tbcase: withTreatment({ ...caseNumbering, ...orphanPatient }), ...talkHooks, ...treatmentHooks, ...caseDataHooks },
+  hooks: { tbcase: withTreatment({ ...caseNumbering, ...orphanPatient }), ...talkHooks, ...treatmentHooks, ...caseDataHooks, workspace: definitionHooks },
   actions: [...caseActions, comorbidityAction, ...issueActions, ...treatmentActions],
   async start(ctx) {
     // the exam tables that feed a case's derived columns (x-derived: latest results, culture conversion)

@@ -1,7 +1,8 @@
 // Culture conversion and reversion (conversion.ts) for every culture result the exam form offers
-// (schemas/examcul.json), and the 30-day gap between the two negatives at and around its boundary.
-// The project follows WHO's 2013 rule for RR/MDR-TB (who-tb-reporting.md): two consecutive negative
-// cultures at least 30 days apart after a positive one; reversion, a positive after conversion.
+// (schemas/examcul.json), and the gap between the two negatives at and around its boundary, by the
+// definitions a workspace follows (who-tb-reporting.md): two consecutive negative cultures at least
+// 7 days apart after a positive one (WHO 2021 update), 30 days (WHO 2013 revision, RR/MDR-TB);
+// reversion, a positive after conversion. The rest is written with 30 days, which both accept.
 import { describe, expect, it } from 'vitest';
 import { CONVERSION_GAP_DAYS, cultureConversion } from './conversion.ts';
 
@@ -46,20 +47,29 @@ describe('an inconclusive culture neither starts, breaks nor reverts', () => {
 });
 
 describe('the days between the two negatives', () => {
-  it('is 30 by the rule', () => expect(CONVERSION_GAP_DAYS).toBe(30));
+  it('are 7 by the 2021 update, 30 by the 2013 revision', () => expect(CONVERSION_GAP_DAYS).toEqual({ WHO2021: 7, WHO2013: 30 }));
 
   it.each([
     // first negative 1 March 2024 (a leap year: 29 February is before it)
-    ['2024-03-30', 29, null],
-    ['2024-03-31', 30, '2024-03-01'],
-    ['2024-04-01', 31, '2024-03-01'],
-  ])('second negative on %s (%i days later): converted %s', (second, _days, converted) => {
-    expect(cultureConversion([c('2024-01-10', 'PLUS3'), c('2024-03-01', 'NEGATIVE'), c(second, 'NEGATIVE')])).toEqual({ conversionDate: converted, reversionDate: null });
+    ['2024-03-07', 6, null, null],
+    ['2024-03-08', 7, '2024-03-01', null],
+    ['2024-03-09', 8, '2024-03-01', null],
+    ['2024-03-30', 29, '2024-03-01', null],
+    ['2024-03-31', 30, '2024-03-01', '2024-03-01'],
+    ['2024-04-01', 31, '2024-03-01', '2024-03-01'],
+  ])('second negative on %s (%i days later): converted %s by 2021, %s by 2013', (second, _days, by2021, by2013) => {
+    const results = [c('2024-01-10', 'PLUS3'), c('2024-03-01', 'NEGATIVE'), c(second, 'NEGATIVE')];
+    expect(cultureConversion(results)).toEqual({ conversionDate: by2021, reversionDate: null });
+    expect(cultureConversion(results, 'WHO2021')).toEqual({ conversionDate: by2021, reversionDate: null });
+    expect(cultureConversion(results, 'WHO2013')).toEqual({ conversionDate: by2013, reversionDate: null });
   });
 
   it('counts whole days across a month and a year end', () => {
-    expect(cultureConversion([c('2024-11-01', 'PLUS2'), c('2024-12-15', 'NEGATIVE'), c('2025-01-14', 'NEGATIVE')]).conversionDate).toBe('2024-12-15');
-    expect(cultureConversion([c('2024-11-01', 'PLUS2'), c('2024-12-15', 'NEGATIVE'), c('2025-01-13', 'NEGATIVE')]).conversionDate).toBe(null);
+    const across = (second: string) => [c('2024-11-01', 'PLUS2'), c('2024-12-28', 'NEGATIVE'), c(second, 'NEGATIVE')];
+    expect(cultureConversion(across('2025-01-04')).conversionDate).toBe('2024-12-28');
+    expect(cultureConversion(across('2025-01-03')).conversionDate).toBe(null);
+    expect(cultureConversion(across('2025-01-27'), 'WHO2013').conversionDate).toBe('2024-12-28');
+    expect(cultureConversion(across('2025-01-26'), 'WHO2013').conversionDate).toBe(null);
   });
 });
 

@@ -7,15 +7,19 @@
  * (`NEGATIVE`, and the positive grades `POSITIVE`, `PLUS`…`PLUS4`; `CONTAMINATED`, `NOTDONE` are
  * skipped, neither breaking nor making a pair).
  * - **Conversion**: after a positive culture, two consecutive negative cultures taken at least
- *   {@link CONVERSION_GAP_DAYS} days apart; its date is the first of the two. Two negatives closer
- *   than that do not convert, but the later one may start the next pair.
+ *   {@link CONVERSION_GAP_DAYS} days apart — 7 by WHO's 2021 update, 30 by the 2013 revision (its
+ *   RR/MDR-TB rule), as the workspace chooses (`tbDefinitions`); its date is the first of the two.
+ *   Two negatives closer than that do not convert, but the later one may start the next pair.
  * - **Reversion**: a positive culture after a conversion; its date is that culture's. A later
  *   conversion (again two negatives after the reverting positive) replaces both.
  * Negatives with no positive before them never convert (nothing to convert from).
  */
 
-/** The smallest number of days between the two negative cultures of a conversion. */
-export const CONVERSION_GAP_DAYS = 30;
+/** The WHO definitions a workspace follows where the 2013 revision and the 2021 update differ. */
+export type Definitions = 'WHO2021' | 'WHO2013';
+
+/** The smallest number of days between the two negative cultures of a conversion, by definitions. */
+export const CONVERSION_GAP_DAYS: Record<Definitions, number> = { WHO2021: 7, WHO2013: 30 };
 
 const POSITIVE = new Set(['POSITIVE', 'PLUS', 'PLUS2', 'PLUS3', 'PLUS4']);
 
@@ -36,7 +40,7 @@ export interface CultureConversion {
 const days = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
 /**
- * The case's culture conversion and reversion.
+ * The case's culture conversion and reversion, by the definitions given (2021 unless said).
  *
  * @example cultureConversion([
  *   { date: '2024-01-10', result: 'PLUS2' },
@@ -46,7 +50,8 @@ const days = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date
  * @example cultureConversion([...thoseThree, { date: '2024-06-01', result: 'POSITIVE' }])
  *   // { conversionDate: '2024-03-01', reversionDate: '2024-06-01' }
  */
-export function cultureConversion(results: CultureResult[]): CultureConversion {
+export function cultureConversion(results: CultureResult[], definitions: Definitions = 'WHO2021'): CultureConversion {
+  const gap = CONVERSION_GAP_DAYS[definitions];
   const sorted = [...results].sort((a, b) => a.date.localeCompare(b.date));
   let conversionDate: string | null = null;
   let reversionDate: string | null = null;
@@ -58,7 +63,7 @@ export function cultureConversion(results: CultureResult[]): CultureConversion {
       sincePositive = true;
       pending = null;
     } else if (result === 'NEGATIVE' && sincePositive) {
-      if (pending && days(pending, date) >= CONVERSION_GAP_DAYS) {
+      if (pending && days(pending, date) >= gap) {
         conversionDate = pending;
         reversionDate = null;
         sincePositive = false;

@@ -4,7 +4,7 @@ import type { Field, TableDef } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { TableHooks } from '../../server/types.ts';
 import { systemUpdate, type SystemWriteContext } from '../../server/tbl/system-write.ts';
-import { cultureConversion } from './conversion.ts';
+import { cultureConversion, type Definitions } from './conversion.ts';
 
 /**
  * Columns a parent row (the case) keeps from its sub-records (its exams), declared in the parent's
@@ -90,6 +90,7 @@ export async function refreshDerived(x: SystemWriteContext, from: string, parent
   const dateCol = def.fields.find((f) => f.key === 'date')!.column;
   const sources = [...new Map(fed.map((d) => [d.source.column, d.source])).values()];
   const db = kysely(x.em);
+  const definitions = fed.some((d) => d.kind !== 'latest') ? await definitionsOf(db, x.session.workspaceId) : 'WHO2021';
   for (const parentId of ids) {
     let q = db
       .selectFrom(def.name)
@@ -102,21 +103,27 @@ export async function refreshDerived(x: SystemWriteContext, from: string, parent
     const rows = await q.execute();
     for (const [tableName, list] of groupBy(fed, (d) => d.table.name)) {
       const values: Record<string, unknown> = {};
-      for (const d of list) values[d.field.key] = derive(d, rows);
+      for (const d of list) values[d.field.key] = derive(d, rows, definitions);
       await systemUpdate(x, tableName, parentId, values, 'derived');
     }
   }
 }
 
 /** One column's value from the parent's rows of `from`, newest first. */
-function derive(d: DerivedField, rows: Record<string, unknown>[]): unknown {
+function derive(d: DerivedField, rows: Record<string, unknown>[], definitions: Definitions): unknown {
   if (d.kind === 'latest') {
     const v = rows[0]?.[d.source.column] ?? null;
     return d.field.format === 'date' ? isoDate(v) : v;
   }
   const results = rows.filter((r) => typeof r[d.source.column] === 'string').map((r) => ({ date: String(r.__date), result: String(r[d.source.column]) }));
-  const c = cultureConversion(results);
+  const c = cultureConversion(results, definitions);
   return d.kind === 'conversion' ? c.conversionDate : c.reversionDate;
+}
+
+/** The WHO definitions the workspace follows (`tbDefinitions`; none set: 2021). */
+async function definitionsOf(db: ReturnType<typeof kysely>, workspaceId: string): Promise<Definitions> {
+  const row = await db.selectFrom('workspace').select('tb_definitions').where('id', '=', workspaceId).executeTakeFirst();
+  return row?.tb_definitions === 'WHO2013' ? 'WHO2013' : 'WHO2021';
 }
 
 function groupBy<T>(list: T[], key: (x: T) => string): Map<string, T[]> {

@@ -14,6 +14,7 @@ export interface Workspace {
   suspectCaseNumber: "SYSTEM_GENERATED" | "USER_DEFINED";
   confirmedCaseNumber: "SYSTEM_GENERATED" | "USER_DEFINED";
   caseValidationTB: "DISABLED" | "ENABLED" | "REQUIRED_BEFORE_TREATMENT_START";
+  tbDefinitions?: "WHO2021" | "WHO2013";
   caseValidationDRTB: "DISABLED" | "ENABLED" | "REQUIRED_BEFORE_TREATMENT_START";
   caseValidationNTM: "DISABLED" | "ENABLED" | "REQUIRED_BEFORE_TREATMENT_START";
   monthsToAlertExpiredMedicines: number;

@@ -8,6 +8,7 @@ import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
+import { setWorkspaceSettings } from '../helpers/cases.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { sql } from 'kysely';
 
@@ -90,14 +91,21 @@ describe('latest microscopy and Xpert results', () => {
 });
 
 describe('culture conversion and reversion', () => {
-  it('convert at the first of two negatives ≥ 30 days apart after a positive; revert on a later positive', async () => {
+  it('convert at the first of two negatives far enough apart after a positive (2021: 7 days, 2013: 30, as the workspace chooses); revert on a later positive', async () => {
     expect(await derived(other.id)).toMatchObject({ conversion: null, reversion: null });
     await idOf(cul(other.id, '2024-02-10', 'POSITIVE'));
     const first = await idOf(cul(other.id, '2024-03-01', 'NEGATIVE'));
     expect(await derived(other.id)).toMatchObject({ conversion: null, reversion: null });
-    const second = await idOf(cul(other.id, '2024-03-20', 'NEGATIVE')); // 19 days: not yet
+    const second = await idOf(cul(other.id, '2024-03-05', 'NEGATIVE')); // 4 days: not yet
+    expect((await derived(other.id)).conversion).toBeNull();
+    expect((await admin.post(`/api/tbl/examcul/${second}`, { date: '2024-03-20' })).status).toBe(200); // 19 days: converted by 2021
+    expect(await derived(other.id)).toMatchObject({ conversion: '2024-03-01', reversion: null });
+    // the workspace switches to the 2013 definitions: the case is recomputed, 19 days do not convert
+    await setWorkspaceSettings(admin, { tbDefinitions: 'WHO2013' });
     expect((await derived(other.id)).conversion).toBeNull();
     expect((await admin.post(`/api/tbl/examcul/${second}`, { date: '2024-04-05' })).status).toBe(200); // 35 days
+    expect(await derived(other.id)).toMatchObject({ conversion: '2024-03-01', reversion: null });
+    await setWorkspaceSettings(admin, { tbDefinitions: 'WHO2021' });
     expect(await derived(other.id)).toMatchObject({ conversion: '2024-03-01', reversion: null });
     const back = await idOf(cul(other.id, '2024-06-01', 'PLUS'));
     expect(await derived(other.id)).toMatchObject({ conversion: '2024-03-01', reversion: '2024-06-01' });

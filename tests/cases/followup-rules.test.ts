@@ -36,16 +36,20 @@ describe('monthOfTreatment', () => {
 const c = (date: string, result: string) => ({ date, result });
 
 describe('cultureConversion', () => {
-  it('converts at the first of two negatives at least 30 days apart after a positive', () => {
+  it('converts at the first of two negatives at least 30 days apart after a positive (both definitions)', () => {
     expect(cultureConversion([c('2024-01-10', 'PLUS2'), c('2024-03-01', 'NEGATIVE'), c('2024-03-31', 'NEGATIVE')]))
       .toEqual({ conversionDate: '2024-03-01', reversionDate: null });
   });
 
-  it('does not convert on negatives closer than 30 days, but the later one may start the pair', () => {
-    expect(cultureConversion([c('2024-01-10', 'POSITIVE'), c('2024-03-01', 'NEGATIVE'), c('2024-03-30', 'NEGATIVE')]))
+  it('does not convert on negatives closer than the gap (2013: 30 days, 2021: 7), but the later one may start the pair', () => {
+    expect(cultureConversion([c('2024-01-10', 'POSITIVE'), c('2024-03-01', 'NEGATIVE'), c('2024-03-30', 'NEGATIVE')], 'WHO2013'))
       .toEqual({ conversionDate: null, reversionDate: null });
-    expect(cultureConversion([c('2024-01-10', 'POSITIVE'), c('2024-03-01', 'NEGATIVE'), c('2024-03-10', 'NEGATIVE'), c('2024-04-09', 'NEGATIVE')]))
+    expect(cultureConversion([c('2024-01-10', 'POSITIVE'), c('2024-03-01', 'NEGATIVE'), c('2024-03-10', 'NEGATIVE'), c('2024-04-09', 'NEGATIVE')], 'WHO2013'))
       .toEqual({ conversionDate: '2024-03-10', reversionDate: null });
+    expect(cultureConversion([c('2024-01-10', 'POSITIVE'), c('2024-03-01', 'NEGATIVE'), c('2024-03-07', 'NEGATIVE')]))
+      .toEqual({ conversionDate: null, reversionDate: null });
+    expect(cultureConversion([c('2024-01-10', 'POSITIVE'), c('2024-03-01', 'NEGATIVE'), c('2024-03-05', 'NEGATIVE'), c('2024-03-12', 'NEGATIVE')]))
+      .toEqual({ conversionDate: '2024-03-05', reversionDate: null });
   });
 
   it('needs a positive before: negatives alone never convert', () => {

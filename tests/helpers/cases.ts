@@ -37,13 +37,20 @@ export async function createCase(admin: ApiClient, patientId: string, unitId: st
 }
 
 /**
+ * Sets settings of the session's workspace (fields of schemas/workspace.json) as given, through the API.
+ * @example await setWorkspaceSettings(admin, { tbDefinitions: 'WHO2013' });
+ */
+export async function setWorkspaceSettings(admin: ApiClient, patch: Record<string, unknown>): Promise<void> {
+  const name = (await admin.post('/api/sys/session')).body.workspaceName;
+  const ws = (await admin.post('/api/tbl/workspace/query', { pageSize: 100 })).body.list.find((w: { name: string }) => w.name === name);
+  const r = await admin.post(`/api/tbl/workspace/${ws.id}`, patch);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+}
+
+/**
  * Sets the session workspace's case-validation settings (`caseValidationTB|DRTB|NTM`) as given.
  * @example await setCaseValidation(admin, { TB: 'DISABLED', DRTB: 'REQUIRED_BEFORE_TREATMENT_START' });
  */
 export async function setCaseValidation(admin: ApiClient, modes: Partial<Record<'TB' | 'DRTB' | 'NTM', 'DISABLED' | 'ENABLED' | 'REQUIRED_BEFORE_TREATMENT_START'>>): Promise<void> {
-  const name = (await admin.post('/api/sys/session')).body.workspaceName;
-  const ws = (await admin.post('/api/tbl/workspace/query', { pageSize: 100 })).body.list.find((w: { name: string }) => w.name === name);
-  const patch = Object.fromEntries(Object.entries(modes).map(([k, v]) => [`caseValidation${k}`, v]));
-  const r = await admin.post(`/api/tbl/workspace/${ws.id}`, patch);
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  await setWorkspaceSettings(admin, Object.fromEntries(Object.entries(modes).map(([k, v]) => [`caseValidation${k}`, v])));
 }

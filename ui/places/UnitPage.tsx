@@ -2,7 +2,8 @@
  * `/sys/unit/*?id={unitId}` — a TB unit's or laboratory's page (seed 001 §2.2): its icon (tbunit or
  * lab), name and area, the 'notify case' command, and the tabs General (`/general`: the dashboard),
  * Worklist (`/worklist`: what the unit's doctor has to act on), Cases (`/cases`: side menu,
- * `/active` by default) and the WHO forms (`/who`: ../who/WhoForms.tsx).
+ * `/active` by default), Stock (`/stock`: ../stock/UnitStock.tsx, issue 25) and the WHO forms (`/who`:
+ * ../who/WhoForms.tsx).
  */
 import { Alert, Space, Tabs } from 'antd';
 import { ExperimentOutlined, MedicineBoxOutlined } from '@ant-design/icons';
@@ -17,9 +18,11 @@ import { PlaceDashboard } from './PlaceDashboard.tsx';
 import { UnitWorklist } from './UnitWorklist.tsx';
 import { useRemote } from './useRemote.ts';
 import { WhoForms } from '../who/WhoForms.tsx';
+import { UnitStock } from '../stock/UnitStock.tsx';
+import { hasPermission, useSession } from '../session/index.ts';
 import { PageTitle } from '../generic/PageTitle.tsx';
 
-const TABS = ['general', 'worklist', 'cases', 'who'] as const;
+const TABS = ['general', 'worklist', 'cases', 'stock', 'who'] as const;
 
 interface UnitDoc {
   id: string;
@@ -31,6 +34,7 @@ interface UnitDoc {
 export default function UnitPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const session = useSession();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -68,13 +72,14 @@ export default function UnitPage() {
         data-testid="unit-tabs"
         activeKey={active}
         onChange={(k) => navigate(placeLink(place, k))}
-        items={TABS.map((k) => ({ key: k, label: <span data-testid={`unit-tab-${k}`}>{t(`ui.places.tabs.${k}`)}</span> }))}
+        items={TABS.filter((k) => k !== 'stock' || (!isLab && hasPermission(session, 'INVENTORY'))).map((k) => ({ key: k, label: <span data-testid={`unit-tab-${k}`}>{t(`ui.places.tabs.${k}`)}</span> }))}
       />
       <Routes>
         <Route index element={<PlaceDashboard place={place} />} />
         <Route path="general/*" element={<PlaceDashboard place={place} />} />
         <Route path="worklist" element={<UnitWorklist unitId={id} />} />
         <Route path="cases/*" element={<CasesView place={place} />} />
+        <Route path="stock" element={<UnitStock unitId={id} />} />
         <Route path="who" element={<WhoForms place={place} placeName={unit.name} />} />
         <Route path="*" element={<Navigate to={placeLink(place, 'general')} replace />} />
       </Routes>

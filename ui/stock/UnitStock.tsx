@@ -1,0 +1,104 @@
+/**
+ * `/sys/unit/stock?id=` — the unit's drug stock (issue 25): its early warnings (batches expiring within
+ * the workspace's months or expired, medicines below or above their months of stock, the day each
+ * runs out by the current patients' plan), its stock on hand by medicine and batch (first expiry
+ * first), and 'Новое движение' — the ledger's form (initial inventory, receipt, adjustment…) — for a
+ * user who may add one.
+ */
+import { useState } from 'react';
+import { Alert, Button, Card, Empty, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { tableApi } from '../api/index.ts';
+import { WaitIcon } from '../generic/WaitIcon.tsx';
+import { RemoteFormDialog } from '../generic/forms/RemoteFormDialog.tsx';
+import { dateText } from '../i18n/dates.ts';
+import { useRemote } from '../places/useRemote.ts';
+import { stockApi, type UnitAlerts } from './api.ts';
+
+export function UnitStock({ unitId }: { unitId: string }) {
+  const { t } = useTranslation();
+  const [version, setVersion] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const { data, error } = useRemote(async () => ({ stock: await stockApi.stock(unitId), alerts: await stockApi.alerts(unitId) }), [unitId, version]);
+  if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
+  if (!data) return <WaitIcon />;
+  const rows = data.stock.medicines.flatMap((m) => m.batches.map((b) => ({ ...b, productName: m.productName, medicineTotal: m.onHand })));
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="unit-stock">
+      <StockAlerts alerts={data.alerts} />
+      <Card
+        title={t('ui.stock.onHand')}
+        data-testid="stock-on-hand"
+        extra={<Button data-testid="stock-add-movement" onClick={() => setAdding(true)}>{t('ui.stock.addMovement')}</Button>}
+      >
+        {rows.length ? (
+          <Table
+            size="small"
+            pagination={false}
+            rowKey="id"
+            dataSource={rows}
+            onRow={(r) => ({ 'data-testid': `stock-row-${r.batchNumber}` }) as any}
+            columns={[
+              { key: 'medicine', title: t('stock.medicine'), dataIndex: 'productName' },
+              { key: 'batch', title: t('stock.batchNumber'), dataIndex: 'batchNumber' },
+              { key: 'manufacturer', title: t('stock.manufacturer'), dataIndex: 'manufacturer' },
+              { key: 'source', title: t('stock.source'), dataIndex: 'sourceName' },
+              { key: 'expiry', title: t('stock.expiryDate'), render: (_: unknown, r) => dateText(r.expiryDate) },
+              { key: 'quantity', title: t('stock.onHand'), dataIndex: 'quantity', align: 'right' },
+            ]}
+          />
+        ) : (
+          <Empty data-testid="stock-empty" description={t('ui.stock.none')} />
+        )}
+      </Card>
+      <RemoteFormDialog
+        open={adding}
+        title={t('stockmovement.title')}
+        table="stockmovement"
+        save={(doc) => tableApi.create('stockmovement', { ...doc, unitId: doc.unitId ?? unitId })}
+        onSaved={() => {
+          setAdding(false);
+          setVersion((v) => v + 1);
+        }}
+        onClose={() => setAdding(false)}
+      />
+    </Space>
+  );
+}
+
+/** The unit's warnings: one card, a line each; nothing to warn of says so. */
+function StockAlerts({ alerts }: { alerts: UnitAlerts }) {
+  const { t } = useTranslation();
+  const none = !alerts.expiring.length && !alerts.levels.length && !alerts.stockOut.length;
+  return (
+    <Card title={t('ui.stock.alerts')} data-testid="stock-alerts">
+      {none && <Empty description={t('ui.stock.noAlerts')} />}
+      <Space direction="vertical" style={{ width: '100%' }}>
+        {alerts.expiring.map((e) => (
+          <Alert
+            key={e.batchId}
+            data-testid={`stock-expiring-${e.batchNumber}`}
+            type={e.expired ? 'error' : 'warning'}
+            showIcon
+            title={t(e.expired ? 'ui.stock.expired' : 'ui.stock.expiring', { medicine: e.productName, batch: e.batchNumber, date: dateText(e.expiryDate), quantity: e.quantity })}
+          />
+        ))}
+        {alerts.levels.map((l) => (
+          <Alert
+            key={l.productId}
+            data-testid={`stock-level-${l.level}`}
+            type={l.level === 'LOW' ? 'warning' : 'info'}
+            showIcon
+            title={t(l.level === 'LOW' ? 'ui.stock.low' : 'ui.stock.high', { medicine: l.productName, months: l.months.toFixed(1), min: alerts.settings.minStockOnHand, max: alerts.settings.maxStockOnHand })}
+          />
+        ))}
+        {alerts.stockOut.map((s) => (
+          <div key={s.productId} data-testid="stock-out">
+            <Tag color="red">{dateText(s.date)}</Tag> {t('ui.stock.stockOut', { medicine: s.productName })}
+          </div>
+        ))}
+      </Space>
+    </Card>
+  );
+}

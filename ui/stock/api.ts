@@ -1,0 +1,38 @@
+/** The drug supply's calls for the unit's stock tab (stock/routes.ts): answer types from the server's (type-only). */
+import type { MedicineStock } from '../../stock/batches.ts';
+import type { ExpiryAlert } from '../../stock/alerts.ts';
+import { api } from '../api/index.ts';
+
+/** A medicine below or above its months of stock. */
+export interface LevelAlert {
+  productId: string;
+  productName: string;
+  onHand: number;
+  amc: number;
+  months: number;
+  level: 'LOW' | 'HIGH';
+}
+
+/** A medicine's stock-out date by the current patients' plan. */
+export interface StockOutAlert {
+  productId: string;
+  productName: string;
+  onHand: number;
+  date: string;
+}
+
+export interface UnitAlerts {
+  date: string;
+  settings: { monthsToAlertExpiredMedicines: number; minStockOnHand: number; maxStockOnHand: number };
+  expiring: ExpiryAlert[];
+  levels: LevelAlert[];
+  stockOut: StockOutAlert[];
+}
+
+const unitPath = (unitId: string) => `/api/stock/unit/${encodeURIComponent(unitId)}`;
+
+/** `GET /api/stock/unit/{id}` and `…/alerts`. */
+export const stockApi = {
+  stock: (unitId: string) => api.get<{ medicines: MedicineStock[] }>(unitPath(unitId)),
+  alerts: (unitId: string) => api.get<UnitAlerts>(`${unitPath(unitId)}/alerts`),
+};

@@ -171,9 +171,10 @@ async function writeChange(em: Em, ctx: AppContext, actor: Session, ch: ClientCh
 }
 
 /**
- * The reference fields of a new row that name rows this client created (a case → the patient made
- * offline just before it): like a composed form's parts saved together, they are not checked against
- * the user's view, where the patient enters only through the case.
+ * The reference fields of a new row that name rows a client of the same unit created (a case → the
+ * patient made offline just before it, uploaded by a user of the unit): like a composed form's parts
+ * saved together, they are not checked against the user's view, where the patient enters only through
+ * the case. A row another unit's client created stays behind that unit's view.
  */
 async function linkedToOwnRows(em: Em, s: Session, def: TableDef, data: Doc): Promise<string[]> {
   const refs = def.fields.filter((f) => f.kind === 'ref' && f.path.length === 1 && typeof data[f.key] === 'string');
@@ -182,6 +183,7 @@ async function linkedToOwnRows(em: Em, s: Session, def: TableDef, data: Doc): Pr
     .selectFrom('syncpush').select('row_id')
     .where('workspace_id', '=', s.workspaceId).where('op', '=', 'create').where('result', '=', 'applied')
     .where('row_id', 'in', refs.map((f) => String(data[f.key]).toLowerCase()))
+    .where('pushed_by', 'in', kysely(em).selectFrom('userws').select('user_id').where('workspace_id', '=', s.workspaceId).where('unit_id', '=', s.unitId))
     .execute();
   const ids = new Set(own.map((r) => String(r.row_id)));
   return refs.filter((f) => ids.has(String(data[f.key]).toLowerCase())).map((f) => f.key);

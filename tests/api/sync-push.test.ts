@@ -199,6 +199,15 @@ describe('rejected, with the reason, and nothing written', () => {
     expect((await read('exammic', eid)).result).toBe('PLUS');
   });
 
+  it('a case linking to a patient another unit\'s client created offline (outside the view)', async () => {
+    const kant = await server.login('PUSHKANT', 'Passw0rd');
+    const theirs = crypto.randomUUID();
+    expect((await push(kant, clientChanges({ table: 'patient', op: 'create', id: theirs, data: { name: 'Чужой', gender: 'MALE' } })))[0].result).toBe('applied');
+    const [a] = await push(doctor, clientChanges({ table: 'tbcase', op: 'create', id: crypto.randomUUID(), data: { patientId: theirs, ownerUnitId: bishkek, notificationUnitId: bishkek, diagnosisType: 'CONFIRMED', classification: 'TB', registrationGroup: 'NEW', registrationDate: '2025-03-01' } }));
+    expect(a.result).toBe('rejected');
+    expect(a.errors).toEqual([{ field: 'patientId', msg: 'Запись не найдена.' }]);
+  });
+
   it('a change said to be made by a user of another unit', async () => {
     const id = await createCase(admin, patientId, bishkek, { caseNumber: 'ДРУ-1' });
     const [a] = await push(doctor, clientChanges({ table: 'tbcase', op: 'update', id, baseVersion: 1, userId: kantDoctorId, data: { caseNumber: 'ДРУ-2' } }));

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
-import { loginThroughUi, tid, useEnv } from './support.ts';
+import { loginThroughUi, pageSettled, tid, useEnv } from './support.ts';
 
 const ctx = useEnv();
 let caseId: string;
@@ -22,8 +22,8 @@ beforeAll(async () => {
 /** The screens: a name, the path (ids known once the set-up ran), what shows the page is drawn. */
 const screens: [string, () => string, string][] = [
   ['home', () => '/sys/home', 'toolbar'],
-  ['workspace dashboard', () => '/sys/workspace', 'toolbar'],
-  ['unit /active', () => `/sys/unit/active?id=${unitId}`, 'toolbar'],
+  ['workspace dashboard', () => '/sys/workspace/general/dashboard', 'toolbar'],
+  ['unit: active cases', () => `/sys/unit/cases/active?id=${unitId}`, 'active-cases'],
   ['case: data', () => `/sys/case?id=${caseId}&tab=data`, 'toolbar'],
   ['case: follow-ups', () => `/sys/case?id=${caseId}&tab=followups`, 'toolbar'],
   ['case: treatment', () => `/sys/case?id=${caseId}&tab=treatment`, 'toolbar'],
@@ -36,12 +36,15 @@ const screens: [string, () => string, string][] = [
   ['user settings', () => '/sys/user/settings', 'toolbar'],
 ];
 
+/** Opens `path` and waits until that screen is drawn and done loading (see {@link pageSettled}). */
 async function settle(page: Page, path: string, ready: string) {
   await page.goto(path);
   await page.locator(tid(ready)).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  // pages load lazily: the title is the last thing a slow machine draws
+  // pages load lazily: the title is the last thing a slow machine draws (a missing one fails below)
   await page.locator('h1').first().waitFor().catch(() => {});
+  await pageSettled(page);
+  // the scan reads this screen, not one the app sent us on to
+  expect(page.url().slice(new URL(page.url()).origin.length)).toBe(path);
 }
 
 describe.each([

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { rootDir } from '../../server/config.ts';
 import { ensureUiBuilt } from '../../server/ui-build.ts';
 import { launchBrowser } from '../helpers/browser.ts';
@@ -77,6 +77,7 @@ export async function startEnv(opts: { clientMode?: boolean; server?: () => Prom
       context.setDefaultTimeout(UI_TIMEOUT);
       contexts.add(context);
       const page = await context.newPage();
+      trackRequests(page);
       // uncaught errors of the app are worth seeing when a test fails
       page.on('pageerror', (err) => console.warn(`[browser] ${page.url()}: ${err.stack ?? err.message}`));
       return page;
@@ -108,6 +109,51 @@ export function useEnv(opts: Parameters<typeof startEnv>[0] = {}): { env: Browse
     await closeEnv(holder.env);
   });
   return holder;
+}
+
+/** Per page: the requests in flight, and how many were ever started (a new one shows up as a change). */
+const traffic = new WeakMap<Page, { inFlight: Set<Request>; started: number }>();
+
+function trackRequests(page: Page): void {
+  const t = { inFlight: new Set<Request>(), started: 0 };
+  traffic.set(page, t);
+  page.on('request', (r) => {
+    t.inFlight.add(r);
+    t.started++;
+  });
+  // a redirect finishes its request too; a navigation away fails the old document's ones
+  page.on('requestfinished', (r) => t.inFlight.delete(r));
+  page.on('requestfailed', (r) => t.inFlight.delete(r));
+}
+
+/**
+ * Resolves once the page is drawn and done: no request in flight, no spinner (antd's `Spin` sets
+ * `aria-busy`), and still so after the page's next frame and the tasks queued behind it, so a
+ * fetch an effect starts right after a lazy chunk arrives is waited for too. Measured, not
+ * guessed: unlike `networkidle`, no fixed 500 ms of quiet per screen.
+ * @example await page.goto('/sys/home'); await pageSettled(page);
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  const t = traffic.get(page);
+  if (!t) throw new Error('pageSettled: a page of newPage() only (its requests are tracked)');
+  const deadline = Date.now() + UI_TIMEOUT;
+  for (;;) {
+    while (t.inFlight.size > 0) {
+      if (Date.now() > deadline) throw new Error(`pageSettled: still loading ${[...t.inFlight].map((r) => r.url()).join(', ')}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const started = t.started;
+    // a frame and the tasks behind it (React runs effects after the paint), inside the page
+    const busy = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) =>
+          requestAnimationFrame(() => setTimeout(() => resolve(!!document.querySelector('[aria-busy="true"], .ant-spin-spinning')), 30)),
+        ),
+    );
+    if (!busy && t.started === started && t.inFlight.size === 0) return;
+    if (Date.now() > deadline) throw new Error(`pageSettled: ${busy ? 'a spinner still shows' : 'requests keep starting'}`);
+    if (busy) await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 /** `[data-testid="id"]` */

@@ -1,11 +1,12 @@
 // Issue 25 in the browser: the unit's stock tab shows its stock on hand by batch and warns of a batch
-// expiring within the workspace's months; the ledger's form opens from it; a user without INVENTORY
+// expiring within the workspace's months; the ledger's form opens from it; a case lists its dispensings;
+// the workspace dashboard names the unit with a warning and opens its stock; a user without INVENTORY
 // is not offered the tab.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { day, moved, stockPlaces, type StockPlaces } from '../helpers/stock.ts';
+import { day, moved, stockPatientCase, stockPlaces, type StockPlaces } from '../helpers/stock.ts';
 import { loginThroughUi, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
@@ -39,6 +40,23 @@ describe('the unit’s stock tab', () => {
     expect(await page.locator(tid('stock-expiring-BR-LATER')).count()).toBe(0);
     await page.locator(tid('stock-add-movement')).click();
     await poll(() => page.locator('.ant-modal-title').innerText()).toContain('Движение запасов');
+  });
+
+  it('the case lists its dispensings; the workspace dashboard names the unit with its warning', async () => {
+    const caseId = await stockPatientCase(admin, p.bishkek, 'Выдачин');
+    const batchId = (await admin.post('/api/tbl/stockbatch/query', { unitId: p.bishkek })).body.list.find((b: any) => b.batchNumber === 'BR-LATER').id;
+    const r = await admin.post('/api/stock/dispense', { unitId: p.bishkek, caseId, productId: p.hr, quantity: 12, date: day(), batchId });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    await page.goto(`/sys/case?id=${caseId}`);
+    const row = page.locator(tid('case-dispensing-BR-LATER'));
+    await poll(() => row.innerText()).toContain('12');
+    expect(await page.locator(tid('case-dispensings')).locator('.ant-card-head').innerText()).toContain('Выдача препаратов');
+    await page.goto('/sys/workspace/general/dashboard');
+    const unitRow = page.locator(tid(`stock-warnings-${p.bishkek}`));
+    await poll(() => unitRow.innerText()).toContain('Бишкекский');
+    await unitRow.locator('a').click();
+    await page.waitForURL(/\/sys\/unit\/stock\?id=/);
+    await poll(() => page.locator(tid('stock-row-BR-LATER')).innerText()).toContain('488');
   });
 
   it('is not offered to a user without INVENTORY', async () => {

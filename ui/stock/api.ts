@@ -36,3 +36,25 @@ export const stockApi = {
   stock: (unitId: string) => api.get<{ medicines: MedicineStock[] }>(unitPath(unitId)),
   alerts: (unitId: string) => api.get<UnitAlerts>(`${unitPath(unitId)}/alerts`),
 };
+
+/** A unit of the reader's view with warnings (`GET /api/stock/alerts`). */
+export interface UnitWarnings {
+  unitId: string;
+  unitName: string;
+  expiring: number;
+  low: number;
+  high: number;
+}
+
+/** The case's dispensings and what its treatment calls for (`GET /api/stock/case/{id}`). */
+export interface CaseStock {
+  to: string;
+  due: { productId: string; productName: string; taken: number; dispensed: number; due: number }[];
+  dispensings: { id: string; date: string; unitName: string; productName: string; batchNumber: string; expiryDate: string; quantity: number }[];
+}
+
+/** `GET /api/stock/alerts` and `GET /api/stock/case/{id}`. */
+export const stockViewApi = {
+  warnings: () => api.get<{ date: string; units: UnitWarnings[] }>('/api/stock/alerts'),
+  ofCase: (caseId: string) => api.get<CaseStock>(`/api/stock/case/${encodeURIComponent(caseId)}`),
+};

@@ -1,6 +1,6 @@
 /**
  * `/sys/case?id={caseId}[&tab=data|followups|treatment|issues]` — the case page (spec 001 §2.5):
- * command bar, tags card 'Отметки', the synchronisation conflicts (when an offline upload left any), header with the three state boxes, and four tabs whose content
+ * command bar, tags card 'Отметки', the synchronisation conflicts (when an offline upload left any), header, the medicines dispensed (../../stock/CaseDispensingsCard.tsx) with the three state boxes, and four tabs whose content
  * belongs to their parts (tabs/*.tsx, each given {@link CaseTabProps}). The tab is kept in the URL.
  * A case outside the user's view is the server's 404, said plainly.
  */
@@ -13,6 +13,7 @@ import { CommandBar } from '../workflow/CommandBar.tsx';
 import { CaseHeader } from './CaseHeader.tsx';
 import { TagsCard } from './TagsCard.tsx';
 import { SyncConflictsCard } from './SyncConflictsCard.tsx';
+import { CaseDispensingsCard } from '../../stock/CaseDispensingsCard.tsx';
 import { useCase } from './useCase.ts';
 import { useState } from 'react';
 import type { CaseTabProps } from './types.ts';
@@ -65,6 +66,7 @@ export default function CasePage() {
       <TagsCard tags={tbcase.tags ?? []} onEdit={hasPermission(session, 'CASE_TAG') ? () => setTagging(true) : undefined} />
       <SyncConflictsCard caseId={tbcase.id} version={tbcase.version} onChange={reload} />
       <CaseHeader tbcase={tbcase} />
+      <CaseDispensingsCard caseId={tbcase.id} version={tbcase.version} />
       <Tabs
         data-testid="case-tabs"
         activeKey={tab}

@@ -76,8 +76,8 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/sync/changes': session,
   /** each change is checked as the generic API checks its table (server/sync/push.ts) */
   'POST /api/sync/push': session,
-  /** the workspace's open conflicts for administrators; a case's for its readers; keeping one needs the row's edit right (server/sync/conflicts.ts) */
-  'POST /api/sync/conflicts': perm('ADMIN'),
+  /** the workspace's open conflicts for administrators (who changed what and when: the command history's permission); a case's for its readers; keeping one needs the row's edit right (server/sync/conflicts.ts) */
+  'POST /api/sync/conflicts': perm('CMDHISTORY'),
   'GET /api/sync/conflicts/case/:id': session,
   'POST /api/sync/conflicts/:id/keep': session,
 

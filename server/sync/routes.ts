@@ -92,7 +92,7 @@ export function syncRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
 
   /** `POST /api/sync/conflicts {after?}`: the workspace's open conflicts for an administrator, newest first — `{list, next}` (server/sync/conflicts.ts). */
-  app.post('/api/sync/conflicts', requirePermission('ADMIN'), async (c) => {
+  app.post('/api/sync/conflicts', requirePermission('CMDHISTORY'), async (c) => {
     const s = c.get('session');
     const body = await jsonBody(c);
     const errors = ctx.validators.validate('sync#conflicts', conflictsBody, body, s.lang);

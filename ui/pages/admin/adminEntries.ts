@@ -32,8 +32,8 @@ export const REPORT_ENTRIES: AdminEntry[] = [
   { slug: 'cmdhistory', permission: 'CMDHISTORY', label: 'perm.CMDHISTORY' },
   { slug: 'cmdstatistics', permission: 'CMDSTATISTICS', label: 'perm.CMDSTATISTICS' },
   { slug: 'errorlog', permission: 'ERRORLOGREP', label: 'perm.ERRORLOGREP' },
-  /** issue 24: the open conflicts of offline uploads (not a report of the spec) */
-  { slug: 'syncconflicts', permission: 'ADMIN', label: 'ui.sync.conflicts.adminTitle', separatorBefore: true },
+  /** issue 24: the open conflicts of offline uploads (not a report of the spec): who changed what and when, as the command history, under its permission */
+  { slug: 'syncconflicts', permission: 'CMDHISTORY', label: 'ui.sync.conflicts.adminTitle', separatorBefore: true },
 ];
 
 export const SETTINGS_ENTRIES: AdminEntry[] = [

@@ -12,6 +12,7 @@ import { kysely } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { fail } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
+import { systemUpdate } from '../tbl/system-write.ts';
 import { TableStore } from '../tbl/store.ts';
 import { TableWriter } from '../tbl/write.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
@@ -138,6 +139,7 @@ export async function keepValue(ctx: AppContext, s: Session, id: string, keep: '
     if (!mayEdit(s, def)) throw fail(403, t(s.lang, 'msg.forbidden'));
     if (c.resolved === true) throw fail(409, t(s.lang, 'msg.syncConflictResolved'), 'id');
     if (keep === 'client') await new TableWriter(ctx, def, s).update(String(c.row_id), { [String(c.field)]: parsed(c.values).client ?? null }, { within: em });
-    await kysely(em).updateTable('syncconflict').set({ resolved: true, kept: keep, resolved_by: s.userId || null, resolved_at: new Date(), version: Number(c.version) + 1, updated_at: new Date() }).where('id', '=', id).execute();
+    // through the system door: its version bumped and the change fed like any row's (the kept client value has its own history entry)
+    await systemUpdate({ em, ctx, session: s }, 'syncconflict', id, { resolved: true, kept: keep, resolvedBy: s.userId || null, resolvedAt: new Date().toISOString() }, 'action');
   });
 }

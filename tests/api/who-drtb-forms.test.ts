@@ -31,9 +31,15 @@ beforeAll(async () => {
     // interim cohort: started 2024 Q2
     dr({ key: 'i1', registered: '2024-04-01', converted: '2024-06-01', culture: 'NEGATIVE', treatment: { end: '2025-04-01', regimenId: std } }),
     dr({ key: 'i2', registered: '2024-04-02', culture: 'POSITIVE', cultures: [{ date: '2024-04-02', result: 'POSITIVE' }], treatment: { end: '2025-04-01', regimenId: std } }),
-    dr({ key: 'i3', registered: '2024-05-01', outcome: 'DIED', converted: '2024-06-01', treatment: { end: '2025-05-01', regimenId: std } }), // died counts as died
+    // died / lost by month 6 count as such (i3 converted first, died 2024-09-01; i5 lost on the very day of month 6) …
+    dr({ key: 'i3', registered: '2024-05-01', outcome: 'DIED', outcomeDate: '2024-09-01', converted: '2024-06-01', treatment: { end: '2025-05-01', regimenId: std } }),
     dr({ key: 'i4', registered: '2024-06-30', resistance: 'PRE_XDR', treatment: { end: '2025-06-30', regimenId: std } }), // no culture: not evaluated
-    dr({ key: 'i5', registered: '2024-06-15', outcome: 'LOST_FOLLOWUP', treatment: { end: '2025-06-15', regimenId: std } }),
+    dr({ key: 'i5', registered: '2024-06-15', outcome: 'LOST_FOLLOWUP', outcomeDate: '2024-12-15', treatment: { end: '2025-06-15', regimenId: std } }),
+    // … after month 6 they do not: the case counts by its culture as it stood at month 6
+    // i11: converted 2024-06-01, died a day past month 6 (2024-11-03 > 2024-11-02): negative
+    dr({ key: 'i11', registered: '2024-05-02', outcome: 'DIED', outcomeDate: '2024-11-03', culture: 'NEGATIVE', converted: '2024-06-01', cultures: [{ date: '2024-06-01', result: 'NEGATIVE' }] }),
+    // i12: no culture, lost 2025-01-10 (month 6 was 2024-11-03): not evaluated
+    dr({ key: 'i12', registered: '2024-05-03', outcome: 'LOST_FOLLOWUP', outcomeDate: '2025-01-10' }),
     // the culture at month 6 of treatment (start + 6 months), not the current one: each of these reads otherwise today
     // i6: positive at month 6 (2024-09-01); converted only later (2024-11-01 > 2024-10-10): today 'negative'
     dr({ key: 'i6', registered: '2024-04-10', culture: 'NEGATIVE', converted: '2024-11-01', cultures: [{ date: '2024-04-10', result: 'POSITIVE' }, { date: '2024-09-01', result: 'POSITIVE' }, { date: '2024-11-01', result: 'NEGATIVE' }, { date: '2024-12-15', result: 'NEGATIVE' }] }),
@@ -89,12 +95,12 @@ describe('DR-TB forms', () => {
   it('6-month interim results of the cohort started three quarters earlier, by the culture at month 6 of treatment', async () => {
     const { result, table } = await cells('tb08mdrInterim');
     expect(result.period).toEqual({ from: '2024-04-01', to: '2024-07-01' });
-    // negative i1; positive i2, i6, i7, i9; died i3; lost i5; not evaluated i8, i10 (RR/MDR) and i4 (pre-XDR)
+    // negative i1, i11; positive i2, i6, i7, i9; died i3; lost i5; not evaluated i8, i10, i12 (RR/MDR) and i4 (pre-XDR)
     expect(table).toEqual({
-      rrMdr: { started: 9, negative: 1, positive: 4, died: 1, lost: 1, notEvaluated: 2 },
+      rrMdr: { started: 11, negative: 2, positive: 4, died: 1, lost: 1, notEvaluated: 3 },
       preXdr: { started: 1, negative: 0, positive: 0, died: 0, lost: 0, notEvaluated: 1 },
       xdr: { started: 0, negative: 0, positive: 0, died: 0, lost: 0, notEvaluated: 0 },
-      total: { started: 10, negative: 1, positive: 4, died: 1, lost: 1, notEvaluated: 3 },
+      total: { started: 12, negative: 2, positive: 4, died: 1, lost: 1, notEvaluated: 4 },
     });
     const drill = async (column: string) => {
       const r = await admin.post('/api/who/cases', { form: 'tb08mdrInterim', year: 2025, quarter: 1, scope: 'UNIT', scopeId: A, table: 'interim', row: 'total', column });
@@ -102,7 +108,10 @@ describe('DR-TB forms', () => {
       return r.body.list.map((x: any) => x.caseNumber).sort();
     };
     expect(await drill('positive')).toEqual(['i2', 'i6', 'i7', 'i9']);
-    expect(await drill('notEvaluated')).toEqual(['i10', 'i4', 'i8']);
+    expect(await drill('notEvaluated')).toEqual(['i10', 'i12', 'i4', 'i8']);
+    expect(await drill('negative')).toEqual(['i1', 'i11']);
+    expect(await drill('died')).toEqual(['i3']);
+    expect(await drill('lost')).toEqual(['i5']);
   });
 
   it('final outcomes of the cohort started 24 months earlier (2021 definitions)', async () => {

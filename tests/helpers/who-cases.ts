@@ -26,6 +26,8 @@ export interface WhoCase {
   hiv?: { result: 'POSITIVE' | 'NEGATIVE'; art?: boolean; cpt?: boolean };
   microscopy?: 'NEGATIVE' | 'POSITIVE';
   outcome?: string;
+  /** The outcome's date (default: 200 days after registration). */
+  outcomeDate?: string;
   treatmentStart?: string;
   /** A treatment row: its planned end, a catalogue regimen (`regimenId`) or none, moved to an individualised one. */
   treatment?: { end: string; regimenId?: string; individualized?: boolean };
@@ -65,7 +67,7 @@ export async function writeWhoCases(server: TestServer, workspaceId: string, cas
         extrapulmonary_form: c.site === 'EXTRAPULMONARY' ? 'PLEURA' : null,
         diagnosis_basis: c.basis === undefined ? (c.site === 'EXTRAPULMONARY' ? null : 'BACTERIOLOGICAL') : c.basis,
         ini_treatment_date: treated || (!c.outcome && c.diagnosisType !== 'SUSPECT') ? (c.treatmentStart ?? c.registered) : null,
-        outcome: c.outcome ?? null, outcome_date: c.outcome ? sql`${c.registered}::date + 200` : null,
+        outcome: c.outcome ?? null, outcome_date: c.outcome ? (c.outcomeDate ?? sql`${c.registered}::date + 200`) : null,
         hiv_result: c.hiv?.result ?? null, hiv_date: c.hiv ? c.registered : null,
         microscopy_result: c.microscopy ?? null, microscopy_date: c.microscopy ? c.registered : null,
         drug_resistance_type: c.resistance ?? null, culture_result: c.culture ?? null, culture_date: c.culture ? c.registered : null,

@@ -1,6 +1,6 @@
 /**
- * Culture conversion and reversion (what programmes report for drug-resistant TB), from a case's
- * culture results — a pure function of `{date, result}` pairs, so reports, tag conditions and the
+ * Culture (and smear) conversion and reversion (what programmes report for drug-resistant TB), from a
+ * case's culture results — a pure function of `{date, result}` pairs, so reports, tag conditions and the
  * case page can all call the one rule.
  *
  * The rule (WHO definitions for DR-TB): results are taken in date order; only conclusive ones count
@@ -13,6 +13,10 @@
  * - **Reversion**: a positive culture after a conversion; its date is that culture's. A later
  *   conversion (again two negatives after the reverting positive) replaces both.
  * Negatives with no positive before them never convert (nothing to convert from).
+ *
+ * The same rule reads the smears (`exammic.result`) into the case's smear conversion: WHO 2021 lets
+ * drug-susceptible TB convert by smears as well as cultures (2013: cultures only, for RR/MDR-TB) —
+ * the case keeps both (`x-derived` in schemas/tbcase.json), reports choose which they count.
  */
 
 /** The WHO definitions a workspace follows where the 2013 revision and the 2021 update differ. */

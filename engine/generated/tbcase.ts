@@ -82,4 +82,6 @@ export interface Tbcase {
   hivDate?: string;
   cultureConversionDate?: string;
   cultureReversionDate?: string;
+  smearConversionDate?: string;
+  smearReversionDate?: string;
 }

@@ -8,7 +8,7 @@ import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { setWorkspaceSettings } from '../helpers/cases.ts';
+import { createCase, newPatient, setWorkspaceSettings } from '../helpers/cases.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { sql } from 'kysely';
 
@@ -116,6 +116,30 @@ describe('culture conversion and reversion', () => {
     expect(await derived(other.id)).toMatchObject({ conversion: '2024-03-01', reversion: null });
     expect((await admin.delete(`/api/tbl/examcul/${first}`)).status).toBe(200);
     expect(await derived(other.id)).toMatchObject({ conversion: null, reversion: null });
+  });
+});
+
+describe('smear conversion (WHO 2021: drug-susceptible TB converts by smears as by cultures)', () => {
+  it('converts at the first of two negative smears at least 7 days apart after a positive one; reverts on a later positive; shown in the case header', async () => {
+    const patientId = await newPatient(admin, { name: 'Мазок', lastName: 'Конверсия', gender: 'MALE', birthDate: '1980-01-01' });
+    const ds = await createCase(admin, patientId, other.ownerUnitId, { registrationDate: '2025-01-10' });
+    const smears = async () => {
+      const r = await sql<Record<string, string | null>>`select to_char(smear_conversion_date, 'YYYY-MM-DD') as conversion, to_char(smear_reversion_date, 'YYYY-MM-DD') as reversion
+        from tbcase where id = ${ds}`.execute(kysely(server.ctx.orm.em.fork()));
+      return r.rows[0];
+    };
+    await idOf(mic(ds, '2025-01-10', 'PLUS2'));
+    await idOf(mic(ds, '2025-03-01', 'NEGATIVE'));
+    const second = await idOf(mic(ds, '2025-03-07', 'NEGATIVE')); // 6 days: not yet
+    expect(await smears()).toEqual({ conversion: null, reversion: null });
+    expect((await admin.post(`/api/tbl/exammic/${second}`, { date: '2025-03-08' })).status).toBe(200); // 7 days: converted
+    expect(await smears()).toEqual({ conversion: '2025-03-01', reversion: null });
+    const latest = (await admin.get(`/api/cases/case/followups/${ds}/latest`)).body as any[];
+    expect(latest.find((v) => v.field === 'smearConversionDate')).toMatchObject({ title: 'Дата конверсии мазка', value: '2025-03-01' });
+    // the cultures are their own rule: no culture, no culture conversion
+    expect(await derived(ds)).toMatchObject({ conversion: null, reversion: null });
+    await idOf(mic(ds, '2025-05-01', 'PLUS'));
+    expect(await smears()).toEqual({ conversion: '2025-03-01', reversion: '2025-05-01' });
   });
 });
 

@@ -21,6 +21,7 @@ import type { Em } from '../db/orm.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { TableStore } from '../tbl/store.ts';
+import { systemInsert } from '../tbl/system-write.ts';
 import { TableWriter } from '../tbl/write.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
 
@@ -221,16 +222,15 @@ async function rootOf(em: Em, ctx: AppContext, def: TableDef, row: Doc, id: stri
   return rootId;
 }
 
+/** Logs each field the server kept over the client's value, through the writer's system door (fed, versioned). */
 async function logConflicts(em: Em, ctx: AppContext, actor: Session, def: TableDef, ch: ClientChange, current: Doc, version: number, conflicts: NonNullable<PushAnswer['conflicts']>): Promise<void> {
   const rootId = await rootOf(em, ctx, def, current, ch.id);
-  await kysely(em)
-    .insertInto('syncconflict')
-    .values(conflicts.map((c) => ({
-      id: crypto.randomUUID(), workspace_id: actor.workspaceId, table_name: def.name, row_id: ch.id, root_id: rootId, field: c.field,
-      values: JSON.stringify({ server: c.server, client: c.client }), server_version: version, change_id: ch.changeId,
-      user_id: actor.userId || null, changed_at: actor.actedAt ?? new Date(), resolved: false,
-    })))
-    .execute();
+  for (const c of conflicts) {
+    await systemInsert({ em, ctx, session: actor }, 'syncconflict', crypto.randomUUID(), {
+      tableName: def.name, rowId: ch.id, rootId, field: c.field, values: { server: c.server, client: c.client }, serverVersion: version,
+      changeId: ch.changeId, userId: actor.userId || undefined, changedAt: new Date(actor.actedAt ?? new Date()).toISOString(), resolved: false,
+    }, 'action');
+  }
 }
 
 async function storedAnswer(em: Em, s: Session, changeId: string): Promise<PushAnswer | undefined> {

@@ -20,7 +20,6 @@ const notData: Record<string, string> = {
   loginattempt: 'failed and successful logins counted per address and login (lockout)',
   tagrefresh: 'the daily tag refresh’s claim of a workspace’s day (an upsert taken in the refresh’s transaction)',
   syncpush: 'the answers to offline clients’ uploads, written by server/sync/push.ts in the transaction that applied each change',
-  syncconflict: 'the conflict log of offline uploads (the client’s value the server did not take), written by server/sync/push.ts',
 };
 
 /** Files that write declared data tables in bulk before any client can follow the feed. */

@@ -40,8 +40,6 @@ export const orderHooks: ModuleHooks = { stockorder: order };
 type OrderAction = ActionOn<'stockorder', { date: string; shipped?: { batchId: string; quantity: number }[] }>;
 type Ctx = ActionContext<Stockorder>;
 
-const dateInput = { type: 'object', additionalProperties: false, required: ['date'], properties: { date: { type: 'string', format: 'date', 'x-notAfter': 'today', title: 'stock.date' } } };
-
 /** A step's refusal: not in its turn (400, naming the order's state), or not the session's unit to act for (403). */
 function stepRefusal(states: Stockorder['state'][], unitOf: (row: Stockorder) => (string | undefined)[], notYours: string) {
   return async ({ row, em, session }: Ctx): Promise<Refusal | undefined> => {
@@ -60,7 +58,7 @@ function stepDate(x: Ctx & { input: { date: string } }): string {
 
 /** `POST /api/tbl/stockorder/{id}/action/authorize {date}` (VAL_ORDER): the authorizer unit authorises a new order. */
 export const authorizeOrder: OrderAction = {
-  table: 'stockorder', name: 'authorize', permission: 'VAL_ORDER', input: dateInput,
+  table: 'stockorder', name: 'authorize', permission: 'VAL_ORDER', form: 'stock_stepdate',
   guard: stepRefusal(['NEW'], (r) => [r.authorizerId], 'stock.notAuthorizer'),
   apply: (x) => ({ patch: { state: 'AUTHORIZED', authorizedDate: stepDate(x) } }),
 };
@@ -87,7 +85,7 @@ export const sendOrder: OrderAction = {
 
 /** `POST /api/tbl/stockorder/{id}/action/receiveOrder {date}` (RECEIV_ORDER): the ordering unit receives the batches sent. */
 export const receiveOrder: OrderAction = {
-  table: 'stockorder', name: 'receiveOrder', permission: 'RECEIV_ORDER', input: dateInput,
+  table: 'stockorder', name: 'receiveOrder', permission: 'RECEIV_ORDER', form: 'stock_stepdate',
   guard: stepRefusal(['SENT'], (r) => [r.unitId], 'stock.notOrderingUnit'),
   async apply(x) {
     const date = stepDate(x);
@@ -99,7 +97,7 @@ export const receiveOrder: OrderAction = {
 
 /** `POST /api/tbl/stockorder/{id}/action/cancelOrder {date}` (ORDER_CANC): cancelled by the ordering or the authorizer unit before it is sent. */
 export const cancelOrder: OrderAction = {
-  table: 'stockorder', name: 'cancelOrder', permission: 'ORDER_CANC', input: dateInput,
+  table: 'stockorder', name: 'cancelOrder', permission: 'ORDER_CANC', form: 'stock_stepdate',
   guard: stepRefusal(['NEW', 'AUTHORIZED'], (r) => [r.unitId, r.authorizerId], 'msg.forbidden'),
   apply: (x) => ({ patch: { state: 'CANCELLED', cancelledDate: stepDate(x) } }),
 };

@@ -40,9 +40,6 @@ export const transferHooks: ModuleHooks = { stocktransfer: transfer };
 
 type TransferAction = ActionOn<'stocktransfer', { date: string }>;
 
-/** A step's date: a date not in the future (the form's x-notAfter), not before the transfer's. */
-const stepInput = { type: 'object', additionalProperties: false, required: ['date'], properties: { date: { type: 'string', format: 'date', 'x-notAfter': 'today', title: 'stock.date' } } };
-
 const notSent = (row: Stocktransfer): Refusal | undefined => (row.state !== 'SENT' ? 'stock.transferNotSent' : undefined);
 
 /** `POST /api/tbl/stocktransfer/{id}/action/receive {date}` (TRANSF_REC): the receiving unit takes the batches in. */
@@ -66,7 +63,7 @@ export const cancelTransfer: TransferAction = {
   table: 'stocktransfer',
   name: 'cancel',
   permission: 'TRANSF_CANCEL',
-  input: stepInput,
+  form: 'stock_stepdate',
   guard: async ({ row, em, session }) => notSent(row) ?? ((await unitInView(em, session, row.unitFromId, 'write')) ? undefined : { msg: 'stock.notSendingUnit', status: 403 }),
   async apply({ row, input, em, ctx, session, id }) {
     const date = input.date;

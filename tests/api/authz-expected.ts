@@ -185,6 +185,7 @@ export const FORMS: Record<string, { open: Perm; save: Perm[] }> = {
   stock_casedispense: dialog('DISP_PAC'),
   stocktransfer_receive: dialog('TRANSF_REC'),
   stockorder_send: dialog('SEND_ORDER'),
+  stock_stepdate: dialog('INVENTORY'),
   prescription_edit: dialog('CASE_TREAT'),
   treatperiod: dialog('CASE_TREAT'),
   treatstart_individual: dialog('CASE_TREAT'),

@@ -1,13 +1,15 @@
 // Issue 25 in the browser: the unit's stock tab shows its stock on hand by batch and warns of a batch
-// expiring within the workspace's months; the ledger's form opens from it; a case lists its dispensings;
-// the workspace dashboard names the unit with a warning and opens its stock; a user without INVENTORY
-// is not offered the tab.
+// expiring within the workspace's months; a case lists its dispensings; the workspace dashboard names the
+// unit with a warning and opens its stock; a user without INVENTORY is not offered the tab. Then, typed
+// into the forms as a pharmacist does: an initial inventory and a receipt, a dispensing for a patient on
+// treatment, an order placed, authorised, sent and received, and a transfer to another unit received there.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { day, moved, stockPatientCase, stockPlaces, type StockPlaces } from '../helpers/stock.ts';
-import { loginThroughUi, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { typeDate, ruDate } from '../helpers/form-typing.ts';
+import { day, moved, stockPatientCase, stockPlaces, stockTreatedCase, type StockPlaces } from '../helpers/stock.ts';
+import { loginThroughUi, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 
@@ -32,11 +34,10 @@ describe('the unit’s stock tab', () => {
     await page.waitForURL(/\/sys\/unit\/stock\?id=/);
     const soon = page.locator(tid('stock-row-BR-SOON'));
     await poll(() => soon.innerText()).toContain('40');
-    const [y, m, d] = day(30).split('-');
-    expect(await soon.innerText()).toContain(`${d}.${m}.${y}`);
+    expect(await soon.innerText()).toContain(ruDate(day(30)));
     expect(await page.locator(tid('stock-row-BR-LATER')).innerText()).toContain('500');
     const warning = await page.locator(tid('stock-expiring-BR-SOON')).innerText();
-    expect(warning).toContain(`партия BR-SOON: срок годности истекает ${d}.${m}.${y} (остаток 40)`);
+    expect(warning).toContain(`партия BR-SOON: срок годности истекает ${ruDate(day(30))} (остаток 40)`);
     expect(await page.locator(tid('stock-expiring-BR-LATER')).count()).toBe(0);
     await page.locator(tid('stock-add-movement')).click();
     await poll(() => page.locator('.ant-modal-title').innerText()).toContain('Движение запасов');
@@ -66,5 +67,118 @@ describe('the unit’s stock tab', () => {
     await other.goto(`/sys/unit/general?id=${p.bishkek}`);
     await poll(() => other.locator(tid('unit-tab-general')).count()).toBe(1);
     expect(await other.locator(tid('unit-tab-stock')).count()).toBe(0);
+  });
+  const HR = 'Изониазид + Рифампицин, таблетки 75/150 мг';
+  const GF = 'Глобальный фонд для борьбы со СПИДом, туберкулёзом и малярией';
+  const openStock = async (unitId: string) => {
+    await page.goto(`/sys/unit/stock?id=${unitId}`);
+    await page.locator(tid('stock-on-hand')).waitFor();
+  };
+  /** The open dialog's form saved; waits for the dialog to close. */
+  const save = async (dialog: Locator) => {
+    await dialog.locator(tid('form-save')).click();
+    await dialog.waitFor({ state: 'detached' });
+  };
+  const stockRow = (batch: string) => page.locator(tid(`stock-row-${batch}`));
+
+  it('an initial inventory and a receipt typed into the ledger’s form: the stock and the expiry warning show', async () => {
+    await openStock(p.chui);
+    const movement = async (type: string, batch: string, expiry: string, quantity: number) => {
+      await page.locator(tid('stock-add-movement')).click();
+      const dialog = page.locator(tid('remote-form-dialog'));
+      await dialog.locator('#root_batchNumber').waitFor();
+      await pick(page, selectOf(dialog, 'root_type'), type);
+      await typeDate(dialog, 'root_date', day());
+      await pick(page, dialog.locator(tid('ref-root_productId')), HR, true);
+      await pick(page, dialog.locator(tid('ref-root_sourceId')), GF, true);
+      await dialog.locator('#root_batchNumber').fill(batch);
+      await dialog.locator('#root_manufacturer').fill('Macleods');
+      await typeDate(dialog, 'root_expiryDate', expiry);
+      await dialog.locator('#root_quantity').fill(String(quantity));
+      await save(page.locator('.ant-modal').filter({ has: dialog }));
+    };
+    await movement('Начальный остаток', 'CH-INIT', day(400), 200);
+    await poll(() => stockRow('CH-INIT').innerText()).toContain('200');
+    await movement('Поступление', 'CH-SOON', day(40), 60);
+    await poll(() => stockRow('CH-SOON').innerText()).toContain('60');
+    expect(await stockRow('CH-SOON').innerText()).toContain(ruDate(day(40)));
+    expect(await page.locator(tid('stock-expiring-CH-SOON')).innerText()).toContain(`партия CH-SOON: срок годности истекает ${ruDate(day(40))} (остаток 60)`);
+    expect(await page.locator(tid('stock-expiring-CH-INIT')).count()).toBe(0);
+  });
+
+  it('dispenses for a patient on treatment the doses taken, first expiry first out', async () => {
+    // 3, 4 and 5 August taken: 3 × 4 HRZE = 12 units, from BR-SOON (the first to expire)
+    const caseId = await stockTreatedCase(admin, p.bishkek, 'Лечёнов', [3, 4, 5]);
+    await page.goto(`/sys/case?id=${caseId}`);
+    await page.locator(tid('case-dispense')).click();
+    const dialog = page.locator(tid('case-dispense-dialog'));
+    await dialog.locator('#root_to').waitFor();
+    await typeDate(dialog, 'root_to', '2026-08-31');
+    await save(page.locator('.ant-modal').filter({ has: dialog }));
+    await poll(() => page.locator(tid('case-dispensing-BR-SOON')).innerText()).toContain('12');
+    expect((await page.locator(tid(`case-due-${p.hrze}`)).innerText()).split(/\s+/).slice(-3)).toEqual(['12', '12', '0']);
+    await openStock(p.bishkek);
+    await poll(() => stockRow('BR-SOON').innerText()).toContain('28');
+  });
+
+  it('an order placed by the unit, authorised and sent by its supplier, received by the unit', async () => {
+    await moved(admin, { type: 'RECEIPT', unitId: p.ncf, quantity: 300, productId: p.hr, sourceId: p.gf, batchNumber: 'NC-1', manufacturer: 'Lupin', expiryDate: day(500) });
+    await openStock(p.bishkek);
+    await page.locator(tid('stock-new-order')).click();
+    let dialog = page.locator(tid('remote-form-dialog'));
+    await dialog.locator('#root_items_0_quantity').waitFor();
+    await typeDate(dialog, 'root_date', day());
+    await pick(page, dialog.locator(tid('ref-root_items_0_productId')), HR, true);
+    await dialog.locator('#root_items_0_quantity').fill('100');
+    await save(page.locator('.ant-modal').filter({ has: dialog }));
+    const orderId = (await admin.post('/api/tbl/stockorder/query', { unitId: p.bishkek })).body.list[0].id as string;
+    const state = () => page.locator(tid(`stock-order-${orderId}`)).locator(tid('stock-order-state')).innerText();
+    await poll(state).toBe('Новый');
+    // the ordering unit has no step to take on a new order but to cancel it
+    expect(await page.locator(tid(`stockorder-authorize-${orderId}`)).count()).toBe(0);
+
+    const step = async (action: string, fill?: (d: Locator) => Promise<void>) => {
+      await page.locator(tid(`stockorder-${action}-${orderId}`)).click();
+      const d = page.locator(tid(`stockorder-${action}-dialog`));
+      await d.locator('#root_date').waitFor();
+      await fill?.(d);
+      await save(page.locator('.ant-modal').filter({ has: d }));
+    };
+    await openStock(p.ncf);
+    await step('authorize');
+    await poll(state).toBe('Утверждён');
+    await step('send', async (d) => {
+      await pick(page, d.locator(tid('ref-root_shipped_0_batchId')), 'NC-1');
+      await d.locator('#root_shipped_0_quantity').fill('100');
+    });
+    await poll(state).toBe('Отправлен');
+    await poll(() => stockRow('NC-1').innerText()).toContain('200');
+    await openStock(p.bishkek);
+    await step('receiveOrder');
+    await poll(state).toBe('Получен');
+    await poll(() => stockRow('NC-1').innerText()).toContain('100');
+  });
+
+  it('a transfer to another unit leaves at once and arrives when that unit receives it', async () => {
+    await openStock(p.bishkek);
+    await page.locator(tid('stock-new-transfer')).click();
+    const dialog = page.locator(tid('remote-form-dialog'));
+    await dialog.locator('#root_items_0_quantity').waitFor();
+    await pick(page, dialog.locator(tid('ref-root_unitToId')), 'Чуйский областной противотуберкулёзный диспансер', true);
+    await typeDate(dialog, 'root_date', day());
+    await pick(page, dialog.locator(tid('ref-root_items_0_batchId')), 'BR-LATER');
+    await dialog.locator('#root_items_0_quantity').fill('50');
+    await save(page.locator('.ant-modal').filter({ has: dialog }));
+    await poll(() => stockRow('BR-LATER').innerText()).toContain('438');
+    const transferId = (await admin.post('/api/tbl/stocktransfer/query', { unitFromId: p.bishkek })).body.list[0].id as string;
+    const row = page.locator(tid(`stock-transfer-${transferId}`));
+    expect(await row.innerText()).toContain('Отправлена');
+    await openStock(p.chui);
+    await page.locator(tid(`stocktransfer-receive-${transferId}`)).click();
+    const d = page.locator(tid('stocktransfer-receive-dialog'));
+    await d.locator('#root_date').waitFor();
+    await save(page.locator('.ant-modal').filter({ has: d }));
+    await poll(() => row.innerText()).toContain('Получена');
+    await poll(() => stockRow('BR-LATER').innerText()).toContain('50');
   });
 });

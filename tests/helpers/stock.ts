@@ -63,3 +63,17 @@ export async function stockPatientCase(admin: ApiClient, unitId: string, lastNam
   const patientId = await newPatient(admin, { name: 'Айбек', lastName, gender: 'MALE', birthDate: '1985-03-02' });
   return createCase(admin, patientId, unitId);
 }
+
+/**
+ * A case of `unitId` on 2HRZE/4HR from Monday 3 August 2026 (HRZE 4 units a day for its first 60 days)
+ * with the calendar's August days recorded as taken (DOTS); its id. Three days: 12 HRZE units due.
+ */
+export async function stockTreatedCase(admin: ApiClient, unitId: string, lastName: string, augustDaysTaken: number[]): Promise<string> {
+  const caseId = await stockPatientCase(admin, unitId, lastName);
+  const regimenId = (await admin.post('/api/tbl/regimen/query', { pageSize: 50 })).body.list.find((r: Doc) => r.name === '2HRZE/4HR').id;
+  const start = await admin.post('/api/cases/case/treatment/start', { caseId, unitId, iniDate: '2026-08-03', regimenId });
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  const r = await admin.post('/api/cases/case/treatment/followup', { caseId, year: 2026, month: 8, days: augustDaysTaken.map((d) => ({ day: d, status: 'DOTS' })) });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return caseId;
+}

@@ -1,26 +1,41 @@
 /**
  * The case page's 'Выдача препаратов' card (issue 25): per prescribed medicine the units taken by the
- * recorded intake, dispensed and still due, and the case's dispensings, newest first. Drawn only for
- * holders of INVENTORY, and only once the case has a dispensing.
+ * recorded intake, dispensed and still due, and the case's dispensings, newest first; 'Выдать
+ * препараты' (DISP_PAC) opens the dispensing's declared form (`schemas/stock_casedispense.json`: the
+ * unit, the day the doses were taken up to, the date) and dispenses every medicine due, first expiry
+ * first out. Drawn only for holders of INVENTORY, once the case has a dispensing or a dose due.
  */
-import { Card, Table } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { api } from '../api/index.ts';
+import { ActionFormDialog } from '../cases/workflow/ActionFormDialog.tsx';
 import { hasPermission, useSession } from '../session/index.ts';
 import { useRemote } from '../places/useRemote.ts';
-import { dateText } from '../i18n/dates.ts';
+import { dateText, todayHere } from '../i18n/dates.ts';
 import { stockViewApi } from './api.ts';
 
-export function CaseDispensingsCard({ caseId, version }: { caseId: string; version: number }) {
+export function CaseDispensingsCard({ caseId, unitId, version }: { caseId: string; unitId: string; version: number }) {
   const session = useSession();
-  return hasPermission(session, 'INVENTORY') ? <Dispensings caseId={caseId} version={version} /> : null;
+  return hasPermission(session, 'INVENTORY') ? <Dispensings caseId={caseId} unitId={unitId} version={version} /> : null;
 }
 
-function Dispensings({ caseId, version }: { caseId: string; version: number }) {
+function Dispensings({ caseId, unitId, version }: { caseId: string; unitId: string; version: number }) {
   const { t } = useTranslation();
-  const { data } = useRemote(() => stockViewApi.ofCase(caseId), [caseId, version]);
-  if (!data?.dispensings.length) return null;
+  const session = useSession();
+  const [dispensing, setDispensing] = useState(false);
+  const [done, setDone] = useState(0);
+  const { data } = useRemote(() => stockViewApi.ofCase(caseId), [caseId, version, done]);
+  if (!data || (!data.dispensings.length && !data.due.some((d) => d.due > 0))) return null;
+  const today = todayHere();
   return (
-    <Card title={t('ui.stock.caseTitle')} data-testid="case-dispensings" size="small" style={{ marginBottom: 16 }}>
+    <Card
+      title={t('ui.stock.caseTitle')}
+      data-testid="case-dispensings"
+      size="small"
+      style={{ marginBottom: 16 }}
+      extra={hasPermission(session, 'DISP_PAC') && <Button size="small" data-testid="case-dispense" onClick={() => setDispensing(true)}>{t('ui.stock.dispense')}</Button>}
+    >
       <Table
         size="small"
         pagination={false}
@@ -51,6 +66,19 @@ function Dispensings({ caseId, version }: { caseId: string; version: number }) {
           ]}
         />
       )}
+      <ActionFormDialog
+        open={dispensing}
+        form="stock_casedispense"
+        testId="case-dispense-dialog"
+        title={t('ui.stock.dispenseTitle')}
+        values={{ unitId, to: today, date: today }}
+        save={(doc) => api.post(`/api/stock/case/${encodeURIComponent(caseId)}/dispense`, doc)}
+        onClose={() => setDispensing(false)}
+        onDone={() => {
+          setDispensing(false);
+          setDone((n) => n + 1);
+        }}
+      />
     </Card>
   );
 }

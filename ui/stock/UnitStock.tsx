@@ -2,8 +2,8 @@
  * `/sys/unit/stock?id=` — the unit's drug stock (issue 25): its early warnings (batches expiring within
  * the workspace's months or expired, medicines below or above their months of stock, the day each
  * runs out by the current patients' plan), its stock on hand by medicine and batch (first expiry
- * first), and 'Новое движение' — the ledger's form (initial inventory, receipt, adjustment…) — for a
- * user who may add one.
+ * first), 'Новое движение' — the ledger's form (initial inventory, receipt, adjustment…) — and the
+ * unit's orders and transfers with the step that is its to take (StockOrders, StockTransfers).
  */
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, Space, Table, Tag } from 'antd';
@@ -13,12 +13,15 @@ import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { RemoteFormDialog } from '../generic/forms/RemoteFormDialog.tsx';
 import { dateText } from '../i18n/dates.ts';
 import { useRemote } from '../places/useRemote.ts';
-import { stockApi, type UnitAlerts } from './api.ts';
+import { stockApi, stockForm, type UnitAlerts } from './api.ts';
+import { StockOrders } from './StockOrders.tsx';
+import { StockTransfers } from './StockTransfers.tsx';
 
 export function UnitStock({ unitId }: { unitId: string }) {
   const { t } = useTranslation();
   const [version, setVersion] = useState(0);
   const [adding, setAdding] = useState(false);
+  const reload = () => setVersion((v) => v + 1);
   const { data, error } = useRemote(async () => ({ stock: await stockApi.stock(unitId), alerts: await stockApi.alerts(unitId) }), [unitId, version]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!data) return <WaitIcon />;
@@ -52,14 +55,16 @@ export function UnitStock({ unitId }: { unitId: string }) {
           <Empty data-testid="stock-empty" description={t('ui.stock.none')} />
         )}
       </Card>
+      <StockOrders unitId={unitId} version={version} onChanged={reload} />
+      <StockTransfers unitId={unitId} version={version} onChanged={reload} />
       <RemoteFormDialog
         open={adding}
         title={t('stockmovement.title')}
-        table="stockmovement"
-        save={(doc) => tableApi.create('stockmovement', { ...doc, unitId: doc.unitId ?? unitId })}
+        load={() => stockForm('stockmovement', { unitId })}
+        save={(doc) => tableApi.create('stockmovement', doc)}
         onSaved={() => {
           setAdding(false);
-          setVersion((v) => v + 1);
+          reload();
         }}
         onClose={() => setAdding(false)}
       />

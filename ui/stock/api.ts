@@ -1,7 +1,8 @@
 /** The drug supply's calls for the unit's stock tab (stock/routes.ts): answer types from the server's (type-only). */
 import type { MedicineStock } from '../../stock/batches.ts';
 import type { ExpiryAlert } from '../../stock/alerts.ts';
-import { api } from '../api/index.ts';
+import { api, tableApi, type Doc, type RemoteForm } from '../api/index.ts';
+import { withoutField } from '../cases/treatment/forms.ts';
 
 /** A medicine below or above its months of stock. */
 export interface LevelAlert {
@@ -58,3 +59,15 @@ export const stockViewApi = {
   warnings: () => api.get<{ date: string; units: UnitWarnings[] }>('/api/stock/alerts'),
   ofCase: (caseId: string) => api.get<CaseStock>(`/api/stock/case/${encodeURIComponent(caseId)}`),
 };
+
+/**
+ * A stock document's own form (`/api/tbl/<table>/form`) started at the unit whose tab it opens from,
+ * the fields only the server sets (an order's supplier, state and step dates) left out.
+ * @example stockForm('stockorder', { unitId }, ['state', 'supplierId'])
+ */
+export async function stockForm(table: string, values: Doc, omit: string[] = []): Promise<RemoteForm> {
+  const form = await tableApi.form(table);
+  const doc: Doc = { ...(form.doc ?? {}), ...values };
+  for (const f of omit) delete doc[f];
+  return { ...form, doc, schema: omit.reduce((s, f) => withoutField(s, f), form.schema) };
+}

@@ -66,7 +66,7 @@ export default function CasePage() {
       <TagsCard tags={tbcase.tags ?? []} onEdit={hasPermission(session, 'CASE_TAG') ? () => setTagging(true) : undefined} />
       <SyncConflictsCard caseId={tbcase.id} version={tbcase.version} onChange={reload} />
       <CaseHeader tbcase={tbcase} />
-      <CaseDispensingsCard caseId={tbcase.id} version={tbcase.version} />
+      <CaseDispensingsCard caseId={tbcase.id} unitId={tbcase.ownerUnitId} version={tbcase.version} />
       <Tabs
         data-testid="case-tabs"
         activeKey={tab}

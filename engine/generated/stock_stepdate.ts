@@ -1,0 +1,5 @@
+/* Generated from schemas/stock_stepdate.json by `npm run gen:types`. Do not edit. */
+
+export interface StockStepdate {
+  date: string;
+}

@@ -59,10 +59,15 @@ describe('rowCondition (a search page’s filters on the listed case)', () => {
     expect(q.sql).toBe('select "t"."id" from "tbcase" as "t" where "t"."classification" in ($1, $2)');
     expect(on('registrationDate', { ini: '2025-01' }).sql).toContain('"t"."registration_date" >= $1::date');
   });
-  it('reads another table through an EXISTS on the same case', () => {
+  it('reads a row the case references (its patient) through an EXISTS on that row by its key', () => {
     const q = on('gender', { keys: ['FEMALE'] });
-    expect(q.sql).toContain('exists ((select 1 as "one" from "tbcase" as "c" left join "patient" as "r_patient_id"');
+    expect(q.sql).toBe('select "t"."id" from "tbcase" as "t" where exists (select 1 from "patient" as r where "r"."id" = "t"."patient_id" and "r"."gender" in ($1))');
+    expect(q.parameters).toEqual(['FEMALE']);
+  });
+  it('reads another table through an EXISTS on the same case', () => {
+    const q = on('tag', { keys: ['t1'] });
+    expect(q.sql).toContain('exists ((select 1 as "one" from "tbcase" as "c"');
     expect(q.sql).toContain('"c"."id" = "t"."id"');
-    expect(q.parameters).toEqual(['W', 'FEMALE']);
+    expect(q.parameters).toEqual(['W', 't1']);
   });
 });

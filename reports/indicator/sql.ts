@@ -129,7 +129,12 @@ function filterCondition(j: Joins, f: ReportFilter, value: FilterValue): RawBuil
     }
     return sql<SqlBool>`${j.value(f)} in (${sql.join(keys)})`;
   }
-  const col = ref(j.source(f.source), f.column);
+  return columnCondition(ref(j.source(f.source), f.column), value);
+}
+
+/** A filter's plain value on one column: a multi-select by IN, a period by month bounds. */
+function columnCondition(col: RawBuilder<unknown>, value: FilterValue): RawBuilder<SqlBool> {
+  if ('keys' in value) return sql<SqlBool>`${col} in (${sql.join(value.keys)})`;
   const parts: RawBuilder<SqlBool>[] = [];
   if (value.ini) parts.push(sql<SqlBool>`${col} >= ${`${value.ini}-01`}::date`);
   if (value.end) parts.push(sql<SqlBool>`${col} < (${`${value.end}-01`}::date + interval '1 month')`);
@@ -139,19 +144,18 @@ function filterCondition(j: Joins, f: ReportFilter, value: FilterValue): RawBuil
 /**
  * One filter as a condition on a case list's row (`tbcase as <alias>`), for a page read in the
  * list's order: a filter on a column of the case compares that column (its index serves the page);
- * any other is an EXISTS on the same case with the joins it needs (one index lookup per row read,
- * where a semi-join would first collect every matching case).
+ * on a column of a row the case references (its patient) an EXISTS on that one row by its key; any
+ * other is an EXISTS on the same case with the joins it needs (one index lookup per row read, where
+ * a semi-join would first collect every matching case).
  * @example store.query({ …, conditions: filters.map((f) => (q) => q.where(rowCondition(db, ws, f.filter, f.value))) })
  */
 export function rowCondition(db: Kysely<any>, workspaceId: string, f: ReportFilter, value: FilterValue, alias = 't'): RawBuilder<SqlBool> {
   const v = f.value.kind;
-  if (f.source.kind === 'case' && (v === 'enum' || v === 'boolean' || v === 'ref' || v === 'period')) {
-    const col = ref(alias, f.column);
-    if ('keys' in value) return sql<SqlBool>`${col} in (${sql.join(value.keys)})`;
-    const parts: RawBuilder<SqlBool>[] = [];
-    if (value.ini) parts.push(sql<SqlBool>`${col} >= ${`${value.ini}-01`}::date`);
-    if (value.end) parts.push(sql<SqlBool>`${col} < (${`${value.end}-01`}::date + interval '1 month')`);
-    return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : sql<SqlBool>`true`;
+  const plain = v === 'enum' || v === 'boolean' || v === 'ref' || v === 'period';
+  if (plain && f.source.kind === 'case') return columnCondition(ref(alias, f.column), value);
+  if (plain && f.source.kind === 'ref') {
+    const on = f.source;
+    return sql<SqlBool>`exists (select 1 from ${sql.table(on.table)} as r where ${ref('r', 'id')} = ${ref(alias, on.column)} and ${columnCondition(ref('r', f.column), value)})`;
   }
   const one = caseSelection(db, { workspaceId, filters: [{ filter: f, value }] });
   return sql<SqlBool>`exists (${one.query.select(sql`1`.as('one')).whereRef('c.id', '=', `${alias}.id`)})`;

@@ -129,6 +129,10 @@ export const definitionSchema = {
   },
 } as const;
 
+/** The meta-schema compiled once (compiling it costs more than checking every form). */
+let validator: ReturnType<Ajv2020['compile']> | undefined;
+const metaValidator = () => (validator ??= new Ajv2020({ allErrors: true, strict: false }).compile(definitionSchema));
+
 /** The folder of the forms inside a schemas folder. */
 export const formsDir = (schemasDir: string) => join(schemasDir, 'reports', 'who');
 
@@ -208,7 +212,7 @@ export function loadForms(dir: string, cat: ReportCatalogue, caseDef: TableDef):
   } catch {
     return new Map();
   }
-  const validate = new Ajv2020({ allErrors: true, strict: false }).compile(definitionSchema);
+  const validate = metaValidator();
   const forms = new Map<string, FormDefinition>();
   const problems: string[] = [];
   for (const name of names) {

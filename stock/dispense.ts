@@ -1,5 +1,5 @@
 import { t } from '../engine/i18n.ts';
-import { checkBody } from '../cases/treatment/body.ts';
+import { checkStockBody } from './body.ts';
 import { kysely } from '../server/db/kysely.ts';
 import type { Em } from '../server/db/orm.ts';
 import { fail } from '../server/http/errors.ts';
@@ -33,7 +33,7 @@ export function takeInOrder<B extends { quantity: number }>(batches: B[], quanti
  * @example await dispense(ctx, s, { unitId, caseId, productId, quantity: 30, date: '2026-11-26' }) // [{ batchNumber: 'A1', quantity: -30, … }]
  */
 export async function dispense(ctx: AppContext, s: Session, body: Doc): Promise<WrittenMovement[]> {
-  const { doc } = checkBody(ctx, s, 'stock_dispense', body, []);
+  const doc = checkStockBody(ctx, s, 'stock_dispense', body);
   return ctx.orm.em.fork().transactional(async (em) => {
     await assertUnitInView(em, s, doc.unitId, 'write');
     return dispenseWithin(ctx, s, em, doc as Dispensing);
@@ -73,7 +73,7 @@ export async function dispenseWithin(ctx: AppContext, s: Session, em: Em, doc: D
  * @example await writeOffExpired(ctx, s, { unitId, date: '2026-11-26' }) // [{ batchNumber: 'OLD', quantity: -12, … }]
  */
 export async function writeOffExpired(ctx: AppContext, s: Session, body: Doc): Promise<WrittenMovement[]> {
-  const { doc } = checkBody(ctx, s, 'stock_writeoff', body, []);
+  const doc = checkStockBody(ctx, s, 'stock_writeoff', body);
   return ctx.orm.em.fork().transactional(async (em) => {
     await assertUnitInView(em, s, doc.unitId, 'write');
     const out: WrittenMovement[] = [];

@@ -1,13 +1,14 @@
 import type { DomainModule } from '../server/types.ts';
 import { ledgerHooks } from './ledger.ts';
 import { stockRoutes } from './routes.ts';
+import { stockReportRoutes } from './report/routes.ts';
 import { orderActions, orderHooks } from './orders.ts';
 import { transferActions, transferHooks } from './transfers.ts';
 
 /**
  * The drug supply (issue 25): the stock ledger — movements appended through the table writer, each
  * batch's stock on hand kept beside them (`ledger.ts`) — dispensing first expiry first out and the
- * expiry write-off (`dispense.ts`), the unit's stock (`batches.ts`, `routes.ts`), transfers between units (`transfers.ts`), orders and their proposal (`orders.ts`, `planning.ts`), the early warnings (`alerts.ts`). See docs/stock.md.
+ * expiry write-off (`dispense.ts`), the unit's stock (`batches.ts`, `routes.ts`), transfers between units (`transfers.ts`), orders and their proposal (`orders.ts`, `planning.ts`), the early warnings (`alerts.ts`), the reports REP_MOVEMENTS and REP_ORDER_LEADTIME (`report/`). See docs/stock.md.
  */
 export const stockModule: DomainModule = {
   name: 'stock',
@@ -15,5 +16,6 @@ export const stockModule: DomainModule = {
   actions: [...transferActions, ...orderActions],
   routes(app, ctx) {
     stockRoutes(app, ctx);
+    stockReportRoutes(app, ctx);
   },
 };

@@ -7,7 +7,7 @@ import { assertPermission } from '../server/http/middleware.ts';
 import type { AppContext, Env } from '../server/types.ts';
 import { unitStock } from './batches.ts';
 import { dispense, writeOffExpired } from './dispense.ts';
-import { checkBody } from '../cases/treatment/body.ts';
+import { checkStockBody } from './body.ts';
 import { TableStore } from '../server/tbl/store.ts';
 import type { AppContext as Ctx, Session } from '../server/types.ts';
 import type { Em } from '../server/db/orm.ts';
@@ -102,7 +102,7 @@ export function stockRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/stock/case/:caseId/dispense', async (c) => {
     const s = c.get('session');
     assertPermission(s, 'DISP_PAC');
-    const { doc } = checkBody(ctx, s, 'stock_casedispense', await jsonBody(c), []);
+    const doc = checkStockBody(ctx, s, 'stock_casedispense', await jsonBody(c));
     const movements = await ctx.orm.em.fork().transactional(async (em) => {
       const caseId = await caseInView(ctx, em, s, c.req.param('caseId'), 'write');
       await assertUnitInView(em, s, doc.unitId, 'write');

@@ -59,6 +59,8 @@ export const routePermissions: Record<string, RouteRule> = {
   'GET /api/stock/unit/:unitId/proposal': perm('INVENTORY'),
   'GET /api/stock/unit/:unitId/alerts': perm('INVENTORY'),
   'GET /api/stock/alerts': perm('INVENTORY'),
+  'POST /api/stock/report/movements': perm('REP_MOVEMENTS'),
+  'POST /api/stock/report/leadtime': perm('REP_ORDER_LEADTIME'),
 
   'POST /api/sys/session': session,
   'POST /api/sys/workspaces': session,

@@ -186,6 +186,8 @@ export const FORMS: Record<string, { open: Perm; save: Perm[] }> = {
   stocktransfer_receive: dialog('TRANSF_REC'),
   stockorder_send: dialog('SEND_ORDER'),
   stock_stepdate: dialog('INVENTORY'),
+  stock_report_movements: dialog('REP_MOVEMENTS'),
+  stock_report_leadtime: dialog('REP_ORDER_LEADTIME'),
   prescription_edit: dialog('CASE_TREAT'),
   treatperiod: dialog('CASE_TREAT'),
   treatstart_individual: dialog('CASE_TREAT'),

@@ -77,6 +77,12 @@ describe('dispensing from treatment', () => {
       .toEqual([['T-A', 15], ['T-B', 4], ['T-B', 5], ['T-H', 8]].map(([b, q]) => [b, q, day(), 'Бишкекский городской противотуберкулёзный диспансер']));
   });
 
+  it('doses taken up to a day not yet come are refused on that field, nothing dispensed', async () => {
+    const r = await pharm.post(`/api/stock/case/${caseId}/dispense`, { unitId: p.bishkek, to: day(1), date: day() });
+    expect([r.status, r.body.errors]).toEqual([400, [{ field: 'to', msg: 'Принятые дозы по дату: не может быть позже сегодняшнего дня' }]]);
+    expect((await onHandByBatch(pharm, p.bishkek))['T-B']).toBe(41);
+  });
+
   it('more than the unit holds is refused whole; another unit’s case or stock is not the pharmacist’s', async () => {
     const other = await stockPatientCase(admin, p.chui, 'Чуйский');
     expect((await pharm.get(`/api/stock/case/${other}`)).status).toBe(404);

@@ -2,7 +2,8 @@
 // expiring within the workspace's months; a case lists its dispensings; the workspace dashboard names the
 // unit with a warning and opens its stock; a user without INVENTORY is not offered the tab. Then, typed
 // into the forms as a pharmacist does: an initial inventory and a receipt, a dispensing for a patient on
-// treatment, an order placed, authorised, sent and received, and a transfer to another unit received there.
+// treatment, an order placed, authorised, sent and received, a transfer to another unit received there,
+// and the reports REP_MOVEMENTS and REP_ORDER_LEADTIME over them.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
@@ -80,6 +81,7 @@ describe('the unit’s stock tab', () => {
     await dialog.waitFor({ state: 'detached' });
   };
   const stockRow = (batch: string) => page.locator(tid(`stock-row-${batch}`));
+  let orderId = '';
 
   it('an initial inventory and a receipt typed into the ledger’s form: the stock and the expiry warning show', async () => {
     await openStock(p.chui);
@@ -131,7 +133,7 @@ describe('the unit’s stock tab', () => {
     await pick(page, dialog.locator(tid('ref-root_items_0_productId')), HR, true);
     await dialog.locator('#root_items_0_quantity').fill('100');
     await save(page.locator('.ant-modal').filter({ has: dialog }));
-    const orderId = (await admin.post('/api/tbl/stockorder/query', { unitId: p.bishkek })).body.list[0].id as string;
+    orderId = (await admin.post('/api/tbl/stockorder/query', { unitId: p.bishkek })).body.list[0].id as string;
     const state = () => page.locator(tid(`stock-order-${orderId}`)).locator(tid('stock-order-state')).innerText();
     await poll(state).toBe('Новый');
     // the ordering unit has no step to take on a new order but to cancel it
@@ -180,5 +182,23 @@ describe('the unit’s stock tab', () => {
     await save(page.locator('.ant-modal').filter({ has: d }));
     await poll(() => row.innerText()).toContain('Получена');
     await poll(() => stockRow('BR-LATER').innerText()).toContain('50');
+  });
+  it('the reports hub shows the movements by medicine and type, and the order received with its lead time', async () => {
+    await page.goto('/sys/admin/reports/stockmovements');
+    const form = page.locator(tid('stock_report_movements-form'));
+    await pick(page, selectOf(form, 'root_scope'), 'Учреждение');
+    await pick(page, form.locator(tid('ref-root_scopeId')), 'Чуйский областной противотуберкулёзный диспансер', true);
+    await form.locator(tid('form-save')).click();
+    // Чуй this month: HR 200 initial, 60 received, 50 from Бишкек's transfer — 310
+    const cells = page.locator(tid('stock_report_movements-result')).locator(`${tid('indicator-cell')}[data-row="0"]`);
+    await poll(() => cells.count()).toBe(8);
+    expect(await cells.evaluateAll((els) => els.map((e) => e.getAttribute('data-value')))).toEqual(['200', '60', '0', '0', '0', '0', '50', '310']);
+    expect(await page.locator(tid('stock_report_movements-result')).innerText()).toContain(HR);
+
+    await page.goto('/sys/admin/reports/orderleadtime');
+    await page.locator(tid('stock_report_leadtime-form')).locator(tid('form-save')).click();
+    // placed, authorised, sent and received today: 0 days each
+    await poll(() => page.locator(tid(`leadtime-order-${orderId}`)).innerText()).toContain('Бишкекский');
+    expect((await page.locator(tid('leadtime-average')).innerText()).replace(/\s+/g, ' ')).toBe('Среднее (1) 0 0 0 0');
   });
 });

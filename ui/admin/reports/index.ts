@@ -10,6 +10,9 @@ export const reportScreens = {
   cmdstatistics: () => import('./CmdStatisticsReport.tsx'),
   errorlog: () => import('./ErrorLogReport.tsx'),
   syncconflicts: () => import('./SyncConflictsReport.tsx'),
+  // issue 25: the drug supply's reports (ui/stock/reports/)
+  stockmovements: () => import('../../stock/reports/StockMovementsReport.tsx'),
+  orderleadtime: () => import('../../stock/reports/OrderLeadtimeReport.tsx'),
 } as const;
 
 export type ReportSlug = keyof typeof reportScreens;

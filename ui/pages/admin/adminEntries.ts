@@ -34,6 +34,9 @@ export const REPORT_ENTRIES: AdminEntry[] = [
   { slug: 'errorlog', permission: 'ERRORLOGREP', label: 'perm.ERRORLOGREP' },
   /** issue 24: the open conflicts of offline uploads (not a report of the spec): who changed what and when, as the command history, under its permission */
   { slug: 'syncconflicts', permission: 'CMDHISTORY', label: 'ui.sync.conflicts.adminTitle', separatorBefore: true },
+  /** issue 25: the drug supply's reports */
+  { slug: 'stockmovements', permission: 'REP_MOVEMENTS', label: 'perm.REP_MOVEMENTS', separatorBefore: true },
+  { slug: 'orderleadtime', permission: 'REP_ORDER_LEADTIME', label: 'perm.REP_ORDER_LEADTIME' },
 ];
 
 export const SETTINGS_ENTRIES: AdminEntry[] = [

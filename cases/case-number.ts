@@ -1,6 +1,7 @@
 import type { HooksOn } from '../server/types.ts';
 import { kysely } from '../server/db/kysely.ts';
 import { systemIncrement, type SystemWriteContext } from '../server/tbl/system-write.ts';
+import { PROVISIONAL_PREFIX } from '../server/sync/client/provisional.ts';
 
 /**
  * The next free case number of the session's workspace (1, 2, …), taken in the caller's transaction
@@ -15,7 +16,8 @@ export async function nextCaseNumber(x: SystemWriteContext): Promise<number> {
   const db = kysely(x.em);
   for (;;) {
     const n = await systemIncrement(x, 'casecounter', 'last', 'derived');
-    const taken = await db.selectFrom('tbcase').select('id').where('workspace_id', '=', x.session.workspaceId).where('case_number', '=', formatCaseNumber(n)).executeTakeFirst();
+    const number = x.ctx.config.clientMode ? PROVISIONAL_PREFIX + formatCaseNumber(n) : formatCaseNumber(n);
+    const taken = await db.selectFrom('tbcase').select('id').where('workspace_id', '=', x.session.workspaceId).where('case_number', '=', number).executeTakeFirst();
     if (!taken) return n;
   }
 }
@@ -25,11 +27,15 @@ export const formatCaseNumber = (n: number) => String(n).padStart(6, '0');
 
 /**
  * The tbcase hook numbering a new case: a case created without `caseNumber` gets the workspace's
- * next one (a number given — imported or demo data — is kept).
+ * next one (a number given — imported or demo data — is kept). On the offline client the number is
+ * provisional (`П-000001`): the server numbers the case at its synchronisation (server/sync/client/provisional.ts).
  * @example caseNumbering.beforeSave({ isNew: true, doc: { … }, … }) // doc.caseNumber = '000042'
  */
 export const caseNumbering: HooksOn<'tbcase'> = {
   async beforeSave({ em, ctx, session, isNew, doc }) {
-    if (isNew && !doc.caseNumber) doc.caseNumber = formatCaseNumber(await nextCaseNumber({ em, ctx, session }));
+    if (isNew && !doc.caseNumber) {
+      const n = await nextCaseNumber({ em, ctx, session });
+      doc.caseNumber = ctx.config.clientMode ? PROVISIONAL_PREFIX + formatCaseNumber(n) : formatCaseNumber(n);
+    }
   },
 };

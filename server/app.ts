@@ -15,6 +15,8 @@ import { optionRoutes } from './sys/options.ts';
 import { sessionRoutes } from './sys/session-routes.ts';
 import { userRoutes } from './sys/user-routes.ts';
 import { syncRoutes } from './sync/routes.ts';
+import { sliceRoutes } from './sync/slice.ts';
+import { clientSyncRoutes } from './sync/client/routes.ts';
 import { tableRoutes } from './tbl/routes.ts';
 import { actionRoutes } from './actions/routes.ts';
 
@@ -47,6 +49,8 @@ export function createApp(ctx: AppContext): Hono<Env> {
   // an offline client's download (the feed from the start: megabytes of JSON) travels compressed
   app.use('/api/sync/*', compress());
   syncRoutes(app, ctx);
+  sliceRoutes(app, ctx);
+  clientSyncRoutes(app, ctx);
   for (const m of ctx.modules.list) m.routes?.(app, ctx);
   actionRoutes(app, ctx);
   tableRoutes(app, ctx);

@@ -38,7 +38,8 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
   const ctx: AppContext = { registry, schemasDir: schemaFolder, orm, readOrm, config, validators: new Validators(), modules: new Modules(domainModules), identities: new IdentityCache() };
   for (const m of domainModules) await m.start?.(ctx);
   let demo: RunningServer['demo'];
-  if (config.seedDemo) for (const m of domainModules) demo = (await m.seed?.(ctx, demo)) ?? demo;
+  // the offline client's rows come from its server (server/sync/client/), never from the demo
+  if (config.seedDemo && !config.clientMode) for (const m of domainModules) demo = (await m.seed?.(ctx, demo)) ?? demo;
   const app = createApp(ctx);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));

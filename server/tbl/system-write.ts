@@ -184,3 +184,41 @@ export async function logCommand(x: SystemWriteContext, table: string, id: strin
   if (cause === 'derived' || cause === 'action') return;
   await recordCommand(x.em, x.session, { type: cause.type ?? table, action: cause.action, entityId: cause.entityId ?? id, entityName: cause.entityName, detail: cause.detail });
 }
+
+/** A row change the offline client received from the server's feed (server/sync/client/apply.ts). */
+export interface ReplicaChange {
+  table: string;
+  id: string;
+  op: 'create' | 'update' | 'delete' | 'left';
+  /** The row's version on the server after the change: the copy takes it. */
+  version: number;
+  /** create: the row's values; update: the values that changed (a child table whole). */
+  data?: Doc | null;
+}
+
+/**
+ * The offline client's door for the server's changes: the copy of the row made as the server's
+ * (`create`, or an `update` of a row not held: inserted; `update`: the values merged into the held
+ * row, child tables given whole; `delete`/`left`: removed, its child rows cascading) at the server's
+ * version. No hooks (the server ran them: derived values and tags arrive as changes), no history and
+ * no entry in the client's own change feed — that feed holds only the changes made on the client,
+ * the ones it uploads. Answers what it did.
+ * @example await systemReplicate({ em, ctx, session }, { table: 'tbcase', id, op: 'update', version: 4, data: { caseNumber: '000042' } }) // 'updated'
+ */
+export async function systemReplicate(x: SystemWriteContext, c: ReplicaChange): Promise<'inserted' | 'updated' | 'removed' | 'none'> {
+  const def = x.ctx.registry.table(c.table);
+  reloadIdentitiesOnCommit(x.em, x.ctx, c.table);
+  const store = TableStore.unscoped(`the server's change of ${c.table} copied by the offline client`, def, x.em, x.session.workspaceId);
+  const setVersion = () => kysely(x.em).updateTable(c.table).set({ version: c.version }).where('id', '=', c.id).execute();
+  if (c.op === 'delete' || c.op === 'left') return (await store.delete(c.id)) ? 'removed' : 'none';
+  const held = await store.read(c.id, { lock: true, hidden: true });
+  if (!held) {
+    await store.insert(c.id, { ...(c.data ?? {}) });
+    await setVersion();
+    return 'inserted';
+  }
+  // child tables not named by the change are kept as held (the store writes every child table given)
+  await store.update(c.id, { ...held, ...(c.data ?? {}) });
+  await setVersion();
+  return 'updated';
+}

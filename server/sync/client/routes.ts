@@ -1,0 +1,82 @@
+/**
+ * The offline client's synchronisation routes (spec 001 §7), only in client mode:
+ * - `GET /api/offline/client/sync/status` — `{id, title, counts, error?, rejected, lastSyncAt}`: `id`
+ *   NOT_RUNNING (idle: the last one succeeded, or none yet), ERROR (the last one failed: `error` says
+ *   why) or the running phase (SENDING, APPLYING_ON_SERVER, RECEIVING, APPLYING_LOCALLY) with its title;
+ * - `POST /api/offline/client/sync/synchronize {password}` — the session's user's password, checked
+ *   by the server by logging in there; starts a synchronisation and answers once it runs.
+ */
+import type { Hono } from 'hono';
+import { t, type Lang } from '../../../engine/i18n.ts';
+import type { JsonSchema } from '../../../engine/types.ts';
+import { jsonBody } from '../../http/body.ts';
+import { ApiError, fail } from '../../http/errors.ts';
+import type { AppContext, Env } from '../../types.ts';
+import { Remote } from './remote.ts';
+import { isRunning, startSync } from './run.ts';
+import { readState, updateState, type ClientState, type SyncPhase } from './state.ts';
+
+const TITLES: Partial<Record<SyncPhase, string>> = {
+  SENDING: 'msg.syncPhaseSending',
+  APPLYING_ON_SERVER: 'msg.syncPhaseApplyingOnServer',
+  RECEIVING: 'msg.syncPhaseReceiving',
+  APPLYING_LOCALLY: 'msg.syncPhaseApplyingLocally',
+};
+
+const synchronizeBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['password'],
+  properties: { password: { type: 'string', minLength: 1, maxLength: 200, } },
+};
+
+/**
+ * The status as the page polls it; a phase stored by a process that is gone (the client restarted
+ * in the middle) is an error saying so — the next synchronisation resumes from what was stored.
+ * @example await syncStatus(ctx, 'ru') // { id: 'RECEIVING', title: 'Получение изменений с сервера', counts: { received: 500 }, … }
+ */
+export async function syncStatus(ctx: AppContext, lang: Lang) {
+  const em = ctx.orm.em.fork();
+  const state = await readState(em, ctx);
+  if (!state) return { id: 'ERROR', title: '', error: t(lang, 'msg.syncNotInitialised'), counts: {}, rejected: [] };
+  if (TITLES[state.phase] && !isRunning(state.workspaceId)) await updateState(em, ctx, state, { phase: 'ERROR', error: t(lang, 'msg.syncInterrupted') });
+  return view(state, lang);
+}
+
+const view = (s: ClientState, lang: Lang) => ({
+  id: s.phase,
+  title: TITLES[s.phase] ? t(lang, TITLES[s.phase]!) : '',
+  counts: s.counts ?? {},
+  ...(s.phase === 'ERROR' && s.error ? { error: s.error } : {}),
+  rejected: s.rejected ?? [],
+  lastSyncAt: s.lastSyncAt ?? null,
+  serverUrl: s.serverUrl,
+});
+
+export function clientSyncRoutes(app: Hono<Env>, ctx: AppContext): void {
+  app.get('/api/offline/client/sync/status', async (c) => {
+    const s = c.get('session');
+    if (!ctx.config.clientMode) throw fail(404, t(s.lang, 'msg.syncNotClient'));
+    return c.json(await syncStatus(ctx, s.lang));
+  });
+
+  app.post('/api/offline/client/sync/synchronize', async (c) => {
+    const s = c.get('session');
+    if (!ctx.config.clientMode) throw fail(404, t(s.lang, 'msg.syncNotClient'));
+    const body = await jsonBody(c);
+    const errors = ctx.validators.validate('sync#synchronize', synchronizeBody, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    const state = await readState(ctx.orm.em.fork(), ctx);
+    if (!state) throw fail(400, t(s.lang, 'msg.syncNotInitialised'));
+    if (isRunning(state.workspaceId)) throw fail(409, t(s.lang, 'msg.syncRunning'));
+    let remote: Remote;
+    try {
+      remote = await Remote.login(state.serverUrl, s.userLogin, String(body.password), s.lang);
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      throw fail(400, (e as Error).message);
+    }
+    (await startSync(ctx, remote, s.lang)).done.catch(() => undefined);
+    return c.json({ success: true });
+  });
+}

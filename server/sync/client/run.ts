@@ -1,0 +1,157 @@
+/**
+ * One synchronisation of the offline client with its server, as a state machine kept in the
+ * `syncclient` row (docs/sync.md):
+ * 1. SENDING — the local changes since the last acknowledged one, up to the latest (that bound is
+ *    stored first, so a resumed send rebuilds the same batch with the same change ids), uploaded 200
+ *    at a time;
+ * 2. APPLYING_ON_SERVER — the server applies each upload as it arrives (its answers counted: applied,
+ *    merged, conflict, rejected); the rejected ones are kept here with their reasons; then the batch is
+ *    acknowledged (`localSeq`);
+ * 3. RECEIVING — a page of the server's changes after the stored feed position;
+ * 4. APPLYING_LOCALLY — the page written here with its position in one transaction; 3–4 until caught up.
+ * Then NOT_RUNNING (success), or ERROR with the reason. A client stopped in any phase resumes from
+ * what was stored: nothing acknowledged is sent again, nothing applied is applied twice.
+ */
+import { t, type Lang } from '../../../engine/i18n.ts';
+import type { AppContext } from '../../types.ts';
+import { ApiError } from '../../http/errors.ts';
+import { PUSH_MAX, type ClientChange, type PushAnswer } from '../push.ts';
+import { applyChanges, sliceChanges, type FeedPage } from './apply.ts';
+import { fetchMissing } from './missing.ts';
+import { lastLocalSeq, localChanges } from './outbox.ts';
+import type { Remote } from './remote.ts';
+import { createState, readState, updateState, type ClientState, type RejectedChange } from './state.ts';
+import type { SliceRow } from '../slice.ts';
+
+/** How many feed changes one page asks for. */
+const PAGE = 500;
+
+/** The synchronisations running in this process, by workspace: a restarted client has none. */
+const running = new Set<string>();
+
+/**
+ * Whether a synchronisation of the workspace runs in this process.
+ * @example isRunning(state.workspaceId) // false
+ */
+export const isRunning = (workspaceId: string) => running.has(workspaceId);
+
+/**
+ * A test's stand-in for a crash: called at each step with its name; throwing there leaves the state
+ * as a killed process would (the phase stored, nothing after it).
+ */
+export type CrashPoint = (step: 'sent' | 'answered' | 'received' | 'applied') => void;
+
+/**
+ * Starts a synchronisation: once its first phase is stored (a status asked now sees it running), it
+ * answers `done`, the promise of the rest, which ends with NOT_RUNNING or ERROR stored (it never rejects,
+ * except at a test's simulated crash).
+ * @example await (await startSync(ctx, remote, 'ru')).done
+ */
+export async function startSync(ctx: AppContext, remote: Remote, lang: Lang, crash?: CrashPoint): Promise<{ done: Promise<void> }> {
+  const em = ctx.orm.em.fork();
+  const state = await readState(em, ctx);
+  if (!state) throw new ApiError(400, [{ field: null, msg: t(lang, 'msg.syncNotInitialised') }]);
+  if (running.has(state.workspaceId)) throw new ApiError(409, [{ field: null, msg: t(lang, 'msg.syncRunning') }]);
+  running.add(state.workspaceId);
+  try {
+    await updateState(em, ctx, state, { phase: 'SENDING', error: null, counts: {} });
+  } catch (e) {
+    running.delete(state.workspaceId);
+    throw e;
+  }
+  const done = (async () => {
+    try {
+      await send(ctx, remote, state, crash);
+      await receive(ctx, remote, state, crash);
+      await updateState(em, ctx, state, { phase: 'NOT_RUNNING', lastSyncAt: new Date().toISOString() });
+    } catch (e) {
+      if ((e as Error).name === 'SimulatedCrash') throw e;
+      await updateState(ctx.orm.em.fork(), ctx, state, { phase: 'ERROR', error: (e as Error).message || String(e) });
+    } finally {
+      running.delete(state.workspaceId);
+    }
+  })();
+  return { done };
+}
+
+async function send(ctx: AppContext, remote: Remote, state: ClientState, crash?: CrashPoint): Promise<void> {
+  const em = ctx.orm.em.fork();
+  if (state.sendUpTo == null) await updateState(em, ctx, state, { sendUpTo: await lastLocalSeq(em) });
+  const batch = await localChanges(em, ctx, state.id, state.localSeq, state.sendUpTo!);
+  const counts = { ...state.counts, sent: 0, applied: 0, merged: 0, conflict: 0, rejected: 0, done: 0, total: batch.length };
+  const rejected: RejectedChange[] = [];
+  for (let i = 0; i < batch.length; i += PUSH_MAX) {
+    const part = batch.slice(i, i + PUSH_MAX);
+    await updateState(em, ctx, state, { phase: 'SENDING', counts: { ...counts } });
+    const pending = remote.post<{ results: PushAnswer[] }>('/api/sync/push', { changes: part });
+    counts.sent += part.length;
+    await updateState(em, ctx, state, { phase: 'APPLYING_ON_SERVER', counts: { ...counts } });
+    const { results } = await pending;
+    crash?.('sent');
+    for (const a of results) {
+      counts[a.result]++;
+      counts.done++;
+      if (a.result === 'rejected') rejected.push(rejectedOf(part.find((c) => c.changeId === a.changeId)!, a));
+    }
+  }
+  crash?.('answered');
+  // the batch acknowledged: its rejections kept (once: a resumed batch replaces its own)
+  const kept = state.rejected.filter((r) => !rejected.some((n) => n.changeId === r.changeId));
+  await updateState(em, ctx, state, { phase: 'APPLYING_ON_SERVER', counts, localSeq: state.sendUpTo!, sendUpTo: null, rejected: [...kept, ...rejected] });
+}
+
+const rejectedOf = (c: ClientChange, a: PushAnswer): RejectedChange => ({ changeId: c.changeId, table: c.table, id: c.id, op: c.op, ...(c.data ? { data: c.data } : {}), errors: a.errors ?? [], at: c.at });
+
+async function receive(ctx: AppContext, remote: Remote, state: ClientState, crash?: CrashPoint): Promise<void> {
+  const em = ctx.orm.em.fork();
+  const counts = { ...state.counts, received: 0, appliedLocally: 0, removedLocally: 0, done: 0, total: undefined };
+  await updateState(em, ctx, state, { phase: 'RECEIVING', counts: { ...counts } });
+  // the unit's users first: an account changed on the server (a new password) logs in here as there
+  const slice = await remote.post<{ rows: SliceRow[] }>('/api/sync/slice', {});
+  await em.fork().transactional((tx) => applyChanges(tx, ctx, state.workspaceId, sliceChanges(slice.rows)));
+  for (;;) {
+    await updateState(em, ctx, state, { phase: 'RECEIVING', counts: { ...counts } });
+    const page = await remote.post<FeedPage>('/api/sync/changes', { after: state.feedPosition ?? '0.0', limit: PAGE });
+    counts.received += page.changes.length;
+    crash?.('received');
+    await updateState(em, ctx, state, { phase: 'APPLYING_LOCALLY', counts: { ...counts } });
+    await em.fork().transactional(async (tx) => {
+      const done = await applyChanges(tx, ctx, state.workspaceId, page.changes);
+      done.written += await fetchMissing(tx, ctx, remote, state.workspaceId, page.changes);
+      counts.appliedLocally += done.written;
+      counts.removedLocally += done.removed;
+      counts.done = counts.appliedLocally + counts.removedLocally;
+      await updateState(tx, ctx, state, { feedPosition: page.last, counts: { ...counts } });
+    });
+    crash?.('applied');
+    if (!page.more) break;
+  }
+}
+
+/**
+ * The first filling of a client: the unit's slice, the state row, then the whole feed (phases as a
+ * synchronisation's receiving ones; `progress` is told each page).
+ * @example await initialise(ctx, remote, 'https://tb.example.org', (n) => console.log(n))
+ */
+export async function initialise(ctx: AppContext, remote: Remote, serverUrl: string, progress?: (received: number) => void): Promise<ClientState> {
+  const em = ctx.orm.em.fork();
+  const slice = await remote.post<{ workspaceId: string; unitId: string; rows: SliceRow[] }>('/api/sync/slice', {});
+  await em.fork().transactional(async (tx) => {
+    await applyChanges(tx, ctx, slice.workspaceId, sliceChanges(slice.rows));
+    await createState(tx, ctx, slice.workspaceId, { serverUrl, unitId: slice.unitId, phase: 'RECEIVING', localSeq: await lastLocalSeq(tx), counts: {}, rejected: [] });
+  });
+  const state = (await readState(em, ctx))!;
+  let received = 0;
+  for (;;) {
+    const page = await remote.post<FeedPage>('/api/sync/changes', { after: state.feedPosition ?? '0.0', limit: 1000 });
+    await em.fork().transactional(async (tx) => {
+      await applyChanges(tx, ctx, state.workspaceId, page.changes);
+      await fetchMissing(tx, ctx, remote, state.workspaceId, page.changes);
+      await updateState(tx, ctx, state, { feedPosition: page.last, phase: 'APPLYING_LOCALLY', counts: { received: (received += page.changes.length) } });
+    });
+    progress?.(received);
+    if (!page.more) break;
+  }
+  await updateState(em, ctx, state, { phase: 'NOT_RUNNING', lastSyncAt: new Date().toISOString(), localSeq: await lastLocalSeq(em) });
+  return state;
+}

@@ -194,6 +194,8 @@ export interface ReplicaChange {
   version: number;
   /** create: the row's values; update: the values that changed (a child table whole). */
   data?: Doc | null;
+  /** A row the client never edits (an account, a unit): left alone when the copy is already at this version. */
+  unlessAt?: boolean;
 }
 
 /**
@@ -211,6 +213,10 @@ export async function systemReplicate(x: SystemWriteContext, c: ReplicaChange): 
   const store = TableStore.unscoped(`the server's change of ${c.table} copied by the offline client`, def, x.em, x.session.workspaceId);
   const setVersion = () => kysely(x.em).updateTable(c.table).set({ version: c.version }).where('id', '=', c.id).execute();
   if (c.op === 'delete' || c.op === 'left') return (await store.delete(c.id)) ? 'removed' : 'none';
+  if (c.unlessAt) {
+    const at = await kysely(x.em).selectFrom(c.table).select('version').where('id', '=', c.id).executeTakeFirst();
+    if (at && Number(at.version) === c.version) return 'none';
+  }
   const held = await store.read(c.id, { lock: true, hidden: true });
   if (!held) {
     await store.insert(c.id, { ...(c.data ?? {}) });

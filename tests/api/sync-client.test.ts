@@ -5,6 +5,8 @@
 // back from the code under test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
+import { Remote } from '../../server/sync/client/remote.ts';
+import { startSync } from '../../server/sync/client/run.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { startOfflineClient, syncThroughApi, type OfflineClient } from '../helpers/sync-client.ts';
@@ -29,7 +31,7 @@ beforeAll(async () => {
   bishkek = await unitNamed(admin, 'Бишкекский');
   kant = await unitNamed(admin, 'Ысык-Атинский');
   const patient = await newPatient(admin, { name: 'Асель', lastName: 'Жумабаева', gender: 'FEMALE', birthDate: '1990-05-06' });
-  serverCase = await createCase(admin, patient, bishkek, { caseNumber: 'СРВ-1' });
+  serverCase = await createCase(admin, patient, bishkek, { caseNumber: 'СРВ-1', diagnosisDate: '2025-01-09' });
   otherUnitCase = await createCase(admin, await newPatient(admin, { name: 'Нурлан', lastName: 'Касымов', gender: 'MALE', birthDate: '1985-01-02' }), kant);
   await createUser(server, admin, 'SYNCDOC', CASE_WORK, PASSWORD, { unitId: bishkek, view: 'UNIT' });
   client = await startOfflineClient(server.url, 'SYNCDOC', PASSWORD);
@@ -46,5 +48,172 @@ describe('initialise', () => {
     expect(session.clientMode).toBe(true);
     expect((await onClient.get(`/api/tbl/tbcase/${serverCase}`)).body.caseNumber).toBe('СРВ-1');
     expect((await onClient.get('/api/offline/client/sync/status')).body).toMatchObject({ id: 'NOT_RUNNING', rejected: [] });
+  });
+});
+
+let doctorId: string;
+let lab: string;
+const onServer = async (table: string, id: string) => (await admin.get(`/api/tbl/${table}/${id}`)).body;
+const onClientDoc = async (table: string, id: string) => (await onClient.get(`/api/tbl/${table}/${id}`)).body;
+const sync = async () => {
+  const s = await syncThroughApi(onClient, PASSWORD);
+  expect(s.id, JSON.stringify(s)).toBe('NOT_RUNNING');
+  return s;
+};
+/** The doctor edits a case on the client through the case's edit form, as in the browser. */
+const editOnClient = async (caseId: string, patch: Record<string, unknown>) => {
+  const { doc } = (await onClient.get(`/api/cases/case/edit/form/${caseId}`)).body;
+  const r = await onClient.post('/api/cases/case/edit/save', { caseId, doc: { ...doc, tbcase: { ...doc.tbcase, ...patch } } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+};
+const editOnServer = async (table: string, id: string, patch: Record<string, unknown>) => {
+  // the stored fields as read (the read joins the references' names, which a write does not take)
+  const keys = new Set(['version', ...server.ctx.registry.table(table).fields.map((f) => f.path[0]), ...server.ctx.registry.table(table).children.map((c) => c.prop)]);
+  const doc = Object.fromEntries(Object.entries(await onServer(table, id)).filter(([k]) => keys.has(k)));
+  const r = await admin.post(`/api/tbl/${table}/${id}`, { ...doc, ...patch });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+};
+/** A confirmed TB case notified on the client (patient and case in one form), with a microscopy exam. */
+async function notifyOffline(lastName: string): Promise<{ caseId: string; patientId: string; examId: string }> {
+  const doc = { patient: { name: 'Бакыт', lastName, gender: 'MALE', birthDate: '1979-02-03' }, tbcase: { registrationDate: '2026-11-20', diagnosisDate: '2026-11-18', registrationGroup: 'NEW' } };
+  const r = await onClient.post('/api/cases/case/newnotif', { doc, unitId: bishkek, diagnosisType: 'CONFIRMED', caseClassification: 'TB' });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  const caseId = r.body.result as string;
+  const patientId = (await onClientDoc('tbcase', caseId)).patientId as string;
+  const exam = await onClient.post('/api/tbl/exammic', { caseId, date: '2026-11-21', laboratoryId: lab, result: 'POSITIVE', numberOfAFB: 5 });
+  expect(exam.status, JSON.stringify(exam.body)).toBe(200);
+  return { caseId, patientId, examId: exam.body.result };
+}
+
+beforeAll(async () => {
+  doctorId = String((await serverDb().selectFrom('sysuser').select('id').where('login', '=', 'SYNCDOC').executeTakeFirstOrThrow()).id);
+  lab = (await admin.post('/api/tbl/unit/query', { pageSize: 100 })).body.list.find((u: any) => u.type === 'LAB').id;
+});
+
+describe('a case made offline', () => {
+  it('has a provisional number, reaches the server with its patient and exam, in the history under the doctor, and takes the server\'s number', async () => {
+    const { caseId, patientId, examId } = await notifyOffline('Офлайнов');
+    const provisional = (await onClientDoc('tbcase', caseId)).caseNumber;
+    expect(provisional).toMatch(/^П-\d{6}$/);
+    const status = await sync();
+    // patient, case and exam: three rows sent, all applied (the case's derived values are the server's)
+    expect(status.counts).toMatchObject({ sent: 3, applied: 3, rejected: 0 });
+    const onSrv = await onServer('tbcase', caseId);
+    expect(onSrv.patientId).toBe(patientId);
+    expect(onSrv.caseNumber).toMatch(/^\d{6}$/);
+    expect((await onServer('exammic', examId)).result).toBe('POSITIVE');
+    const history = await serverDb().selectFrom('cmdhistory').select(['user_id', 'action']).where('entity_id', 'in', [caseId, examId]).execute();
+    expect(history.map((h) => [h.user_id, h.action]).sort()).toEqual([[doctorId, 'create'], [doctorId, 'create']]);
+    // the server's number replaced the provisional one on the client
+    expect((await onClientDoc('tbcase', caseId)).caseNumber).toBe(onSrv.caseNumber);
+    // a second synchronisation sends nothing again
+    expect((await sync()).counts).toMatchObject({ sent: 0 });
+    expect(await serverDb().selectFrom('cmdhistory').select('id').where('entity_id', '=', caseId).execute()).toHaveLength(1);
+  });
+});
+
+describe('edits on both sides', () => {
+  it('an edit on the server reaches the client', async () => {
+    await editOnServer('tbcase', serverCase, { registrationGroup: 'RELAPSE' });
+    await sync();
+    expect((await onClientDoc('tbcase', serverCase)).registrationGroup).toBe('RELAPSE');
+    expect((await onClientDoc('tbcase', serverCase)).version).toBe((await onServer('tbcase', serverCase)).version);
+  });
+
+  it('different fields changed on each side merge', async () => {
+    await editOnClient(serverCase, { diagnosisBasis: 'CLINICAL' });
+    await editOnServer('tbcase', serverCase, { diagnosisDate: '2025-01-08' });
+    const status = await sync();
+    expect(status.counts).toMatchObject({ sent: 1, merged: 1 });
+    for (const doc of [await onServer('tbcase', serverCase), await onClientDoc('tbcase', serverCase)]) {
+      expect([doc.diagnosisBasis, doc.diagnosisDate]).toEqual(['CLINICAL', '2025-01-08']);
+    }
+  });
+
+  it('the same field changed on both sides keeps the server\'s value and logs the client\'s: neither is lost', async () => {
+    await editOnClient(serverCase, { registrationGroup: 'AFTER_DEFAULT' });
+    await editOnServer('tbcase', serverCase, { registrationGroup: 'NEW' });
+    const status = await sync();
+    expect(status.counts).toMatchObject({ sent: 1, conflict: 1 });
+    expect((await onServer('tbcase', serverCase)).registrationGroup).toBe('NEW');
+    expect((await onClientDoc('tbcase', serverCase)).registrationGroup).toBe('NEW');
+    const conflicts = (await admin.get(`/api/sync/conflicts/case/${serverCase}`)).body.list;
+    expect(conflicts.map((c: any) => [c.field, c.server, c.client, c.resolved])).toEqual([['registrationGroup', 'NEW', 'AFTER_DEFAULT', false]]);
+  });
+});
+
+describe('refused and removed', () => {
+  it('a change the server refuses (the permission removed meanwhile) is kept on the client with its reason', async () => {
+    await editOnClient(serverCase, { diagnosisDate: '2025-01-07' });
+    const profile = (await admin.post('/api/tbl/userprofile/query', { key: 'Профиль SYNCDOC' })).body.list[0];
+    const full = await onServer('userprofile', profile.id);
+    await editOnServer('userprofile', profile.id, { permissions: full.permissions.filter((p: any) => p.permission !== 'NEWCASE') });
+    try {
+      const status = await sync();
+      expect(status.counts).toMatchObject({ sent: 1, rejected: 1 });
+      expect(status.rejected.map((r: any) => [r.table, r.id, r.op, r.data?.diagnosisDate, r.errors.length > 0])).toEqual([['tbcase', serverCase, 'update', '2025-01-07', true]]);
+      expect((await onServer('tbcase', serverCase)).diagnosisDate).toBe('2025-01-08');
+      expect((await onClientDoc('tbcase', serverCase)).diagnosisDate).toBe('2025-01-07');
+    } finally {
+      // the permission given back reaches the client with the next synchronisation (the unit's users and profiles come each time)
+      await editOnServer('userprofile', profile.id, { permissions: full.permissions });
+      await sync();
+    }
+  });
+
+  it('a case transferred to another unit on the server leaves the client, with its exam', async () => {
+    const { caseId, examId } = await notifyOffline('Переведенов');
+    await sync();
+    await editOnServer('tbcase', caseId, { ownerUnitId: kant, notificationUnitId: kant });
+    const status = await sync();
+    expect(status.counts.removedLocally).toBeGreaterThanOrEqual(2);
+    expect(await onClientRow('tbcase', caseId)).toBeUndefined();
+    expect(await onClientRow('exammic', examId)).toBeUndefined();
+    expect((await onServer('tbcase', caseId)).ownerUnitId).toBe(kant);
+  });
+});
+
+describe('stopped in the middle', () => {
+  const crashAt = async (step: string) => {
+    const remote = await Remote.login(server.url, 'SYNCDOC', PASSWORD, 'ru');
+    const { done } = await startSync(client.server.ctx, remote, 'ru', (at) => {
+      if (at === step) throw Object.assign(new Error(`crash at ${step}`), { name: 'SimulatedCrash' });
+    });
+    await expect(done).rejects.toThrow(`crash at ${step}`);
+    await client.restart();
+    onClient = await client.login('SYNCDOC', PASSWORD);
+  };
+
+  it('after the server answered an upload, before the client stored it: the next sync applies nothing twice', async () => {
+    await editOnClient(serverCase, { diagnosisBasis: 'BACTERIOLOGICAL' });
+    const entriesBefore = (await serverDb().selectFrom('cmdhistory').select('id').where('entity_id', '=', serverCase).execute()).length;
+    await crashAt('sent');
+    const interrupted = (await onClient.get('/api/offline/client/sync/status')).body;
+    expect(interrupted.id).toBe('ERROR');
+    expect(interrupted.error).toContain('прервана');
+    const status = await sync();
+    // the upload answered again from the server's record: applied once, one history entry
+    expect(status.counts).toMatchObject({ sent: 1, applied: 1 });
+    expect((await serverDb().selectFrom('cmdhistory').select('id').where('entity_id', '=', serverCase).execute()).length).toBe(entriesBefore + 1);
+    expect((await onServer('tbcase', serverCase)).diagnosisBasis).toBe('BACTERIOLOGICAL');
+  });
+
+  it('after receiving the server\'s changes, before applying them: the next sync applies them', async () => {
+    await editOnServer('tbcase', serverCase, { registrationGroup: 'RELAPSE' });
+    await crashAt('received');
+    expect((await onClientDoc('tbcase', serverCase)).registrationGroup).toBe('NEW');
+    await sync();
+    expect((await onClientDoc('tbcase', serverCase)).registrationGroup).toBe('RELAPSE');
+    expect((await onClientDoc('tbcase', serverCase)).version).toBe((await onServer('tbcase', serverCase)).version);
+  });
+});
+
+describe('the routes', () => {
+  it('ask for the password, check it on the server, and refuse a second start while one runs', async () => {
+    expect((await onClient.post('/api/offline/client/sync/synchronize', {})).body.errors).toEqual([{ field: 'password', msg: expect.stringContaining('') }]);
+    const wrong = await onClient.post('/api/offline/client/sync/synchronize', { password: 'nope-nope' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors[0].field).toBe('password');
+    expect((await admin.get('/api/offline/client/sync/status')).status).toBe(404);
   });
 });

@@ -51,7 +51,7 @@ export async function applyChanges(em: Em, ctx: AppContext, workspaceId: string,
 }
 
 /**
- * The slice's rows as changes: each row made as the server has it.
+ * The slice's rows as changes: each row made as the server has it (a row already at its version is left).
  * @example sliceChanges(slice.rows) // [{ table: 'workspace', id, op: 'update', version: 3, data }]
  */
-export const sliceChanges = (rows: SliceRow[]): ReplicaChange[] => rows.map((r) => ({ table: r.table, id: r.id, op: 'update', version: r.version, data: r.data }));
+export const sliceChanges = (rows: SliceRow[]): ReplicaChange[] => rows.map((r) => ({ table: r.table, id: r.id, op: 'update', version: r.version, data: r.data, unlessAt: true }));

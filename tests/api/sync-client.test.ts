@@ -60,6 +60,22 @@ const sync = async () => {
   expect(s.id, JSON.stringify(s)).toBe('NOT_RUNNING');
   return s;
 };
+/**
+ * Runs `check` until it passes, synchronising again between tries: the feed answers only changes of
+ * transactions finished before the oldest still running on the database server (docs/sync-feed.md),
+ * and other test files' transactions on the shared PostgreSQL may hold a change back for a moment.
+ */
+async function synced(check: () => Promise<void>): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await check();
+    } catch (e) {
+      if (tries >= 20) throw e;
+      await new Promise((r) => setTimeout(r, 250));
+      await sync();
+    }
+  }
+}
 /** The doctor edits a case on the client through the case's edit form, as in the browser. */
 const editOnClient = async (caseId: string, patch: Record<string, unknown>) => {
   const { doc } = (await onClient.get(`/api/cases/case/edit/form/${caseId}`)).body;
@@ -105,7 +121,7 @@ describe('a case made offline', () => {
     const history = await serverDb().selectFrom('cmdhistory').select(['user_id', 'action']).where('entity_id', 'in', [caseId, examId]).execute();
     expect(history.map((h) => [h.user_id, h.action]).sort()).toEqual([[doctorId, 'create'], [doctorId, 'create']]);
     // the server's number replaced the provisional one on the client
-    expect((await onClientDoc('tbcase', caseId)).caseNumber).toBe(onSrv.caseNumber);
+    await synced(async () => expect((await onClientDoc('tbcase', caseId)).caseNumber).toBe(onSrv.caseNumber));
     // a second synchronisation sends nothing again
     expect((await sync()).counts).toMatchObject({ sent: 0 });
     expect(await serverDb().selectFrom('cmdhistory').select('id').where('entity_id', '=', caseId).execute()).toHaveLength(1);
@@ -116,7 +132,7 @@ describe('edits on both sides', () => {
   it('an edit on the server reaches the client', async () => {
     await editOnServer('tbcase', serverCase, { registrationGroup: 'RELAPSE' });
     await sync();
-    expect((await onClientDoc('tbcase', serverCase)).registrationGroup).toBe('RELAPSE');
+    await synced(async () => expect((await onClientDoc('tbcase', serverCase)).registrationGroup).toBe('RELAPSE'));
     expect((await onClientDoc('tbcase', serverCase)).version).toBe((await onServer('tbcase', serverCase)).version);
   });
 
@@ -125,9 +141,8 @@ describe('edits on both sides', () => {
     await editOnServer('tbcase', serverCase, { diagnosisDate: '2025-01-08' });
     const status = await sync();
     expect(status.counts).toMatchObject({ sent: 1, merged: 1 });
-    for (const doc of [await onServer('tbcase', serverCase), await onClientDoc('tbcase', serverCase)]) {
-      expect([doc.diagnosisBasis, doc.diagnosisDate]).toEqual(['CLINICAL', '2025-01-08']);
-    }
+    const both = async () => [await onServer('tbcase', serverCase), await onClientDoc('tbcase', serverCase)].map((doc) => [doc.diagnosisBasis, doc.diagnosisDate]);
+    await synced(async () => expect(await both()).toEqual([['CLINICAL', '2025-01-08'], ['CLINICAL', '2025-01-08']]));
   });
 
   it('the same field changed on both sides keeps the server\'s value and logs the client\'s: neither is lost', async () => {
@@ -136,7 +151,7 @@ describe('edits on both sides', () => {
     const status = await sync();
     expect(status.counts).toMatchObject({ sent: 1, conflict: 1 });
     expect((await onServer('tbcase', serverCase)).registrationGroup).toBe('NEW');
-    expect((await onClientDoc('tbcase', serverCase)).registrationGroup).toBe('NEW');
+    await synced(async () => expect((await onClientDoc('tbcase', serverCase)).registrationGroup).toBe('NEW'));
     const conflicts = (await admin.get(`/api/sync/conflicts/case/${serverCase}`)).body.list;
     expect(conflicts.map((c: any) => [c.field, c.server, c.client, c.resolved])).toEqual([['registrationGroup', 'NEW', 'AFTER_DEFAULT', false]]);
   });
@@ -165,10 +180,8 @@ describe('refused and removed', () => {
     const { caseId, examId } = await notifyOffline('Переведенов');
     await sync();
     await editOnServer('tbcase', caseId, { ownerUnitId: kant, notificationUnitId: kant });
-    const status = await sync();
-    expect(status.counts.removedLocally).toBeGreaterThanOrEqual(2);
-    expect(await onClientRow('tbcase', caseId)).toBeUndefined();
-    expect(await onClientRow('exammic', examId)).toBeUndefined();
+    await sync();
+    await synced(async () => expect([await onClientRow('tbcase', caseId), await onClientRow('exammic', examId)]).toEqual([undefined, undefined]));
     expect((await onServer('tbcase', caseId)).ownerUnitId).toBe(kant);
   });
 });
@@ -203,7 +216,7 @@ describe('stopped in the middle', () => {
     await crashAt('received');
     expect((await onClientDoc('tbcase', serverCase)).registrationGroup).toBe('NEW');
     await sync();
-    expect((await onClientDoc('tbcase', serverCase)).registrationGroup).toBe('RELAPSE');
+    await synced(async () => expect((await onClientDoc('tbcase', serverCase)).registrationGroup).toBe('RELAPSE'));
     expect((await onClientDoc('tbcase', serverCase)).version).toBe((await onServer('tbcase', serverCase)).version);
   });
 });

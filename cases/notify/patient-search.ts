@@ -12,9 +12,12 @@
  *   is first matched against it by trigram similarity (`<%`, word similarity ≥ 0.4: typos,
  *   transliteration, fragments), giving at most 10 known words close to it, each with a score
  *   (at least {@link MIN_SCORE});
- * - the patients are then those whose key holds, for every typed word, one of its close words — a
- *   GIN index of the key's words (`string_to_array(search_key, ' ') && array[…]`), so the work is
- *   the size of the answer, never a scan of all patients;
+ * - the patients are then those whose key holds, for every typed word, one of its close words — read
+ *   from `patientword` (each word of a key alone and each pair of its words, kept by triggers): the
+ *   first typed word's close words, or the pairs of the first two's, each a range of its B-tree index
+ *   stopping at {@link CAP}, so the work is the size of the answer whatever the name's frequency (the
+ *   key's GIN words index would first gather every patient of a common name); with a birth date, the
+ *   few patients born that day through that GIN index;
  * - ranked: the very key typed first, then the keys within one typing error of it (each typed word
  *   against its nearest word of the key, `tb_edits_upto1`: one letter changed, added, dropped or two
  *   swapped, over the whole name), then the sum of the words' scores, then the last name typed
@@ -26,12 +29,14 @@
  *
  * @example await searchPatients(db, ws, { lastName: 'tokhtogulov', name: 'Айбек' }) // { count: 3, list: [{ patient: {…}, caseNumber: '000042', … }] }
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 /** Rows per page (seed 001 §9). */
 export const PAGE_SIZE = 20;
 /** The most candidates ranked and counted: past it the count reads '500+' (25 pages). */
 export const CAP = 500;
+/** How many rows of `patientword` one patient may take in a read by close words (the words of a name). */
+const REPEATS = 4;
 /** The most typed words considered. */
 const MAX_WORDS = 6;
 /** How close a known word must be to a typed one (pg_trgm word similarity). */
@@ -136,10 +141,7 @@ export async function searchPatients(db: Kysely<any>, workspaceId: string, input
         select q.i, n.word, n.s from q cross join lateral (
           select word, s from (select word, (word_similarity(q.w, word) + similarity(q.w, word)) / 2 as s from nameword where q.w <% word) x
            where s >= ${MIN_SCORE} order by s desc, word limit ${VARIANTS}) n),
-      cand as materialized (
-        (select p.id, p.search_key from patient p where p.workspace_id = ${workspaceId} and ${keyWords} @> ${words}::text[] ${born} limit ${CAP + 1})
-        union
-        (select p.id, p.search_key from patient p where p.workspace_id = ${workspaceId} and ${everyWord} ${born} limit ${CAP + 1})),
+      cand as materialized (${input.birthDate ? bornCandidates(workspaceId, words, born, everyWord) : wordCandidates(workspaceId, words)}),
       scored as (
         select id, sum(m) as score from (
           select c.id, v.i, max(v.s) as m from cand c cross join unnest(string_to_array(c.search_key, ' ')) as w(word) join v on v.word = w.word
@@ -165,6 +167,45 @@ export async function searchPatients(db: Kysely<any>, workspaceId: string, input
     const total = rows.length ? Number(rows[0].total) : await countOnly(tx, workspaceId, words, born, everyWord);
     return { list: rows.map(toHit), count: Math.min(total, CAP), countCapped: total > CAP, page, pageSize: PAGE_SIZE };
   });
+}
+
+/**
+ * The candidates of a typed name without a birth date, from `patientword` (schemas/patientword.json):
+ * the patients whose key holds the very words typed, and those holding one close word of each — read
+ * by the first typed word (one word) or the first two (a pair), each a range of the table's B-tree
+ * index that stops at {@link CAP}; a third word and more are checked on the patient's key. Needs the
+ * CTEs `q` (typed words) and `v` (their close words).
+ */
+function wordCandidates(workspaceId: string, words: string[]) {
+  const keyWords = sql`string_to_array(p.search_key, ' ')`;
+  // a pair is written smaller word first; one word twice is that word alone
+  const pairOf = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => sql`least(${a}, ${b}) as w1, case when ${a} = ${b} then '' else greatest(${a}, ${b}) end as w2`;
+  const exact = words.length === 1 ? sql`select ${words[0]}::text as w1, ''::text as w2` : sql`select ${pairOf(sql`${words[0]}::text`, sql`${words[1]}::text`)}`;
+  const close = words.length === 1
+    ? sql`select v.word as w1, ''::text as w2 from v where v.i = 1`
+    : sql`select distinct ${pairOf(sql`a.word`, sql`b.word`)} from v a join v b on a.i = 1 and b.i = 2`;
+  // a third typed word and more are checked on the patient's key, read with the words' rows
+  const rest = words.length > 2 ? sql`and ${keyWords} @> ${words}::text[]` : undefined;
+  const restClose = words.length > 2 ? sql.join(words.slice(2).map((_, j) => sql`and ${keyWords} && (select array_agg(v.word) from v where v.i = ${j + 3})`), sql` `) : undefined;
+  // a patient holding several close words of one typed word ('petr': Petrov Petr Petrovich) has a row
+  // for each: a few times the bound are read, each patient kept once, then their keys
+  const read = (pairs: RawBuilder<unknown>, check?: RawBuilder<unknown>) => {
+    const rows = sql`select x.patient_id from (${pairs}) pr
+           cross join lateral (select pw.patient_id from patientword pw where pw.workspace_id = ${workspaceId} and pw.w1 = pr.w1 and pw.w2 = pr.w2) x`;
+    return check
+      ? sql`select distinct on (c.id) c.id, c.search_key from (select p.id, p.search_key from (${rows}) y join patient p on p.id = y.patient_id where true ${check} limit ${REPEATS * (CAP + 1)}) c limit ${CAP + 1}`
+      : sql`select p.id, p.search_key from (select distinct y.patient_id from (${rows} limit ${REPEATS * (CAP + 1)}) y limit ${CAP + 1}) d join patient p on p.id = d.patient_id`;
+  };
+  return sql`(${read(exact, rest)}) union (${read(close, restClose)})`;
+}
+
+/** The candidates of a typed name born on a day: the few patients born that day, by their key's words index. */
+function bornCandidates(workspaceId: string, words: string[], born: RawBuilder<unknown>, everyWord: RawBuilder<unknown>) {
+  const keyWords = sql`string_to_array(p.search_key, ' ')`;
+  return sql`
+        (select p.id, p.search_key from patient p where p.workspace_id = ${workspaceId} and ${keyWords} @> ${words}::text[] ${born} limit ${CAP + 1})
+        union
+        (select p.id, p.search_key from patient p where p.workspace_id = ${workspaceId} and ${everyWord} ${born} limit ${CAP + 1})`;
 }
 
 /** The most known words one typed fragment stands for in {@link namePartsContaining}. */

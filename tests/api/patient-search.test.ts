@@ -120,6 +120,19 @@ describe('finds a registered patient', () => {
   });
 });
 
+describe('follows the register as it changes', () => {
+  it('a renamed patient is found by the new name, no longer by the old; all three parts typed narrow to them', async () => {
+    await register('renamed', 'Переименов', 'Самат', 'Бекович', '1966-06-06');
+    expect(await found({ lastName: 'Переименов', name: 'Самат', middleName: 'Бекович' })).toEqual([ids.renamed]);
+    expect((await admin.post(`/api/tbl/patient/${ids.renamed}`, { lastName: 'Новоназванов' })).status).toBe(200);
+    expect(await found({ lastName: 'Новоназванов', name: 'Самат' })).toEqual([ids.renamed]);
+    expect(await found({ lastName: 'Переименов', name: 'Самат' })).not.toContain(ids.renamed);
+    // the third part must match too: another patronymic is no such patient
+    expect(await found({ lastName: 'Новоназванов', name: 'Самат', middleName: 'Бекович' })).toEqual([ids.renamed]);
+    expect(await found({ lastName: 'Новоназванов', name: 'Самат', middleName: 'Жолдошевич' })).toEqual([]);
+  });
+});
+
 describe('the name key: each spelling of one sound gives one key', () => {
   // tb_name_key (migration patient_search): Cyrillic letters to Latin, then the common Latin
   // spellings of one sound folded to one (kh/h, zh/dzh/dj/j, ts/tz/c, shch/sch/sh, ye/yo/e, ph/f,

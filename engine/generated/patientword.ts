@@ -1,0 +1,7 @@
+/* Generated from schemas/patientword.json by `npm run gen:types`. Do not edit. */
+
+export interface Patientword {
+  patientId: string;
+  w1: string;
+  w2: string;
+}

@@ -106,7 +106,7 @@ describe('filterValue: the keys of each kind of filter', () => {
     expect(filterValue(f('ageRange'), [id], 'en')).toEqual({ keys: [id] });
     expect(filterValue(f('ownerUnitArea'), [id], 'en')).toEqual({ keys: [id] });
     expect(filterValue(f('ownerUnit'), ['ffffffff-ffff-ffff-ffff-ffffffffffff', '00000000-0000-0000-0000-000000000000'], 'en')).toEqual({ keys: ['ffffffff-ffff-ffff-ffff-ffffffffffff', '00000000-0000-0000-0000-000000000000'] });
-    for (const no of [`x${id}`, `${id}x`, id.replace('0b1d', 'gb1d'), id.slice(1), `${id.slice(0, 8)}${id.slice(9)}`, id.replace('-6a57-', '-6a57a-'), id.replace('-4a43-', '-4a4-'), id.replace('-9d35-', '-9d3-'), id.replace('1f1f2a10', '1f1f2a1'), id.replace('6a57', '6a5g'), id.replace('4a43', '4a4z'), id.replace('9d35', '9d3z'), id.replace('7e8f', '7e8z'), 7, true]) {
+    for (const no of [`x${id}`, `${id}x`, id.replace('0b1d', 'gb1d'), id.slice(1), `${id.slice(0, 8)}${id.slice(9)}`, id.replace('-6a57-', '-6a57a-'), id.replace('-4a43-', '-4a4-'), id.replace('-9d35-', '-9d3-'), id.replace('1f1f2a10', '1f1f2a1'), id.replace('6a57', '6a5g'), id.replace('4a43', '4a4z'), id.replace('9d35', '9d3z'), id.replace('7e8f', '7e8z'), 7, true, [id]]) {
       expect(filterValue(f('tag'), [no], 'en'), String(no)).toBe(bad);
     }
   });
@@ -144,6 +144,10 @@ describe('filterValue: a period', () => {
     expect(p({ ini: null, end: null })).toBeUndefined();
     expect(p({ ini: '2025-02', until: '2025-03' })).toBe(bad);
     expect(p('2025-02')).toBe(bad);
+    expect(p(202502)).toBe(bad);
+    expect(p(true)).toBe(bad);
+    expect(p({ ini: ['2025-02'] })).toBe(bad);
+    expect(p({ end: 202502 })).toBe(bad);
   });
   it('the start may equal the end, not follow it (across a year too)', () => {
     expect(p({ ini: '2024-12', end: '2025-01' })).toEqual({ ini: '2024-12', end: '2025-01' });

@@ -5,7 +5,8 @@
  * through the API, as the workspace administrator, p50 / p95 of 60 requests each: a unit's stock on
  * hand (`GET /api/stock/unit/{id}`), the workspace stock table (the first page of every unit's batches,
  * `POST /api/tbl/stockbatch/query`, and the dashboard's warnings over every unit, `GET /api/stock/alerts`)
- * and a unit's order proposal (`GET /api/stock/unit/{id}/proposal`). Run it only at small U on a shared
+ * a unit's order proposal (`GET /api/stock/unit/{id}/proposal`) and the movements report (REP_MOVEMENTS:
+ * the workspace over a month by medicine × type, a unit over a year by month × medicine). Run it only at small U on a shared
  * machine (e.g. `npm run bench:stock -- 10`).
  */
 import { clientHeader } from '../../engine/client-header.ts';
@@ -56,6 +57,13 @@ await report("a unit's stock on hand by medicine and batch (GET /api/stock/unit/
 await report("the workspace's batches, first page by expiry (POST /api/tbl/stockbatch/query)", () => call('POST', '/api/tbl/stockbatch/query', { pageSize: 50 }));
 await report('the workspace dashboard warnings over every unit (GET /api/stock/alerts)', () => call('GET', '/api/stock/alerts'));
 await report("a unit's order proposal (GET /api/stock/unit/{id}/proposal)", () => call('GET', `/api/stock/unit/${nextUnit()}/proposal`));
+// the reports over a month of the generated movements (they reach the last quarter before this one)
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const month = { iniDate: daysAgo(120), endDate: daysAgo(90) };
+await report('REP_MOVEMENTS, whole workspace, a month by medicine × type (POST /api/stock/report/movements)', () =>
+  call('POST', '/api/stock/report/movements', { scope: 'WORKSPACE', ...month, rowVariables: ['medicine'], columnVariables: ['movementType'] }));
+await report('REP_MOVEMENTS, one unit, a year by month × medicine (POST /api/stock/report/movements)', () =>
+  call('POST', '/api/stock/report/movements', { scope: 'UNIT', scopeId: nextUnit(), iniDate: daysAgo(455), endDate: daysAgo(90), rowVariables: ['month'], columnVariables: ['medicine'] }));
 
 process.on('uncaughtException', (e: any) => {
   if (e?.code !== '57P01') throw e;

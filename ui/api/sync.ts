@@ -1,10 +1,24 @@
 /** Offline-client synchronisation (`/api/offline/client/sync/*`, spec 001 §7). */
 import { api } from './client.ts';
 
-/** `id` is NOT_RUNNING, ERROR, SUCCESS (finished) or the id of a running phase. */
+/** A local change the server refused, kept on the client with its reason. */
+export interface RejectedChange {
+  changeId: string;
+  table: string;
+  id: string;
+  op: string;
+  errors: { field: string | null; msg: string }[];
+  at: string;
+}
+
+/** `id` is NOT_RUNNING (idle), ERROR (the last one failed: `error`) or the running phase, with its title and counts (server/sync/client/routes.ts). */
 export interface SyncStatus {
   id: string;
   title?: string;
+  counts?: { sent?: number; applied?: number; merged?: number; conflict?: number; rejected?: number; received?: number; appliedLocally?: number; removedLocally?: number; done?: number; total?: number };
+  error?: string;
+  rejected?: RejectedChange[];
+  lastSyncAt?: string | null;
 }
 
 export const syncStatus = () => api.get<SyncStatus>('/api/offline/client/sync/status');

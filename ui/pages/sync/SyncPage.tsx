@@ -1,18 +1,21 @@
 /**
  * `/sys/sync` — offline synchronisation: checking, then not running (password + 'Продолжить'),
- * in progress (phase title + wait icon, polled every 800 ms), success (button home) or error
- * ('Произошла ошибка'). On a server (not the offline client) it says that synchronisation is for
+ * in progress (phase title + wait icon + progress and counts, polled every 800 ms; a first status
+ * other than NOT_RUNNING goes straight here), success (counts, button home) or error ('Произошла
+ * ошибка' with the reason, and a way back to the form); the local changes the server refused are
+ * listed with their reasons. On a server (not the offline client) it says that synchronisation is for
  * offline clients and asks nothing.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Progress, Result, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, syncApi } from '../../api/index.ts';
 import { WaitIcon } from '../../generic/index.ts';
 import { useSession } from '../../session/index.ts';
-import { phaseOf, SYNC_POLL_MS } from './syncPhase.ts';
+import { nextPhase, SYNC_POLL_MS, type SyncPhase } from './syncPhase.ts';
 import { PageTitle } from '../../generic/PageTitle.tsx';
+import { dateTimeText as formatDateTime } from '../../i18n/dates.ts';
 
 export default function SyncPage() {
   const { t } = useTranslation();
@@ -29,24 +32,28 @@ export default function SyncPage() {
 
 function ClientSyncPage() {
   const { t } = useTranslation();
+  const [phase, setPhase] = useState<SyncPhase>('checking');
   const [status, setStatus] = useState<syncApi.SyncStatus | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [starting, setStarting] = useState(false);
-  const phase = phaseOf(status?.id);
 
-  const check = () =>
+  const check = (from: SyncPhase) =>
     syncApi.syncStatus().then(
-      (s) => setStatus(s ?? { id: 'NOT_RUNNING' }),
-      (err) => (setErrors(errorsOf(err).map((e) => t(e.msg))), setStatus({ id: 'ERROR' })),
+      (s) => {
+        const next = s ?? { id: 'NOT_RUNNING' };
+        setStatus(next);
+        setPhase((p) => (p === from ? nextPhase(p, next.id) : p));
+      },
+      (err) => (setStatus({ id: 'ERROR', error: errorsOf(err).map((e) => t(e.msg)).join('; ') }), setPhase('error')),
     );
 
   useEffect(() => {
-    void check();
+    void check('checking');
   }, []);
 
   useEffect(() => {
     if (phase !== 'running') return;
-    const timer = setInterval(() => void check(), SYNC_POLL_MS);
+    const timer = setInterval(() => void check('running'), SYNC_POLL_MS);
     return () => clearInterval(timer);
   }, [phase]);
 
@@ -55,7 +62,8 @@ function ClientSyncPage() {
     setErrors([]);
     try {
       await syncApi.startSync(password);
-      await check();
+      setStatus(null);
+      setPhase('running');
     } catch (err) {
       setErrors(errorsOf(err).map((e) => t(e.msg)));
     } finally {
@@ -63,10 +71,11 @@ function ClientSyncPage() {
     }
   };
 
+  const counts = status?.counts ?? {};
   return (
-    <Card title={<PageTitle size={16} style={{ margin: 0 }}>{t('ui.sync.title')}</PageTitle>} data-testid="sync-page" data-phase={phase} style={{ maxWidth: 560 }}>
+    <Card title={<PageTitle size={16} style={{ margin: 0 }}>{t('ui.sync.title')}</PageTitle>} data-testid="sync-page" data-phase={phase} style={{ maxWidth: 640 }}>
       {errors.map((e, i) => (
-        <Alert key={i} type="error" showIcon title={e} style={{ marginBottom: 12 }} />
+        <Alert key={i} type="error" showIcon title={e} style={{ marginBottom: 12 }} data-testid="sync-start-error" />
       ))}
       {phase === 'checking' ? (
         <>
@@ -76,8 +85,9 @@ function ClientSyncPage() {
       ) : null}
       {phase === 'notRunning' ? (
         <Form layout="vertical" onFinish={(v) => void start(v)}>
+          {status?.lastSyncAt ? <Typography.Paragraph type="secondary">{t('ui.sync.lastSync', { at: formatDateTime(status.lastSyncAt) })}</Typography.Paragraph> : null}
           <Form.Item name="password" label={t('ui.sync.password')} rules={[{ required: true, message: t('ui.msg.required') }]}>
-            <Input.Password data-testid="sync-password" />
+            <Input.Password data-testid="sync-password" autoComplete="current-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={starting} data-testid="sync-continue">
             {t('ui.sync.continue')}
@@ -85,23 +95,70 @@ function ClientSyncPage() {
         </Form>
       ) : null}
       {phase === 'running' ? (
-        <>
-          <Typography.Title level={5}>{status?.title}</Typography.Title>
+        <div data-testid="sync-running">
+          <Typography.Title level={5} data-testid="sync-phase-title">{status?.title || t('ui.sync.starting')}</Typography.Title>
           <WaitIcon />
-        </>
+          {counts.total ? <Progress percent={Math.round(((counts.done ?? 0) * 100) / counts.total)} data-testid="sync-progress" /> : null}
+          <SyncCounts counts={counts} />
+        </div>
       ) : null}
       {phase === 'success' ? (
         <Result
           status="success"
           title={t('ui.sync.success')}
+          subTitle={<SyncCounts counts={counts} />}
           extra={
             <Link to="/sys/home">
-              <Button type="primary">{t('ui.common.goHome')}</Button>
+              <Button type="primary" data-testid="sync-home">{t('ui.common.goHome')}</Button>
             </Link>
           }
         />
       ) : null}
-      {phase === 'error' ? <Result status="error" title={t('ui.common.error')} subTitle={t('ui.sync.errorText')} /> : null}
+      {phase === 'error' ? (
+        <Result
+          status="error"
+          title={t('ui.common.error')}
+          subTitle={<span data-testid="sync-error-reason">{status?.error || t('ui.sync.errorText')}</span>}
+          extra={
+            <Button onClick={() => (setErrors([]), setPhase('notRunning'))} data-testid="sync-retry">
+              {t('ui.sync.retry')}
+            </Button>
+          }
+        />
+      ) : null}
+      {phase !== 'running' && phase !== 'checking' && status?.rejected?.length ? <RejectedList list={status.rejected} /> : null}
     </Card>
+  );
+}
+
+/** What the synchronisation counted, in one line: sent and how the server took them, received. */
+function SyncCounts({ counts }: { counts: NonNullable<syncApi.SyncStatus['counts']> }) {
+  const { t } = useTranslation();
+  const parts = (['sent', 'applied', 'merged', 'conflict', 'rejected', 'received', 'appliedLocally', 'removedLocally'] as const)
+    .filter((k) => counts[k] !== undefined)
+    .map((k) => `${t(`ui.sync.count.${k}`)}: ${counts[k]}`);
+  return parts.length ? <Typography.Paragraph type="secondary" data-testid="sync-counts">{parts.join(' · ')}</Typography.Paragraph> : null;
+}
+
+/** The local changes the server refused, each with its reasons: they stay on this client. */
+function RejectedList({ list }: { list: syncApi.RejectedChange[] }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginTop: 12 }}
+      data-testid="sync-rejected"
+      title={t('ui.sync.rejectedTitle', { count: list.length })}
+      description={
+        <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+          {list.map((r) => (
+            <li key={r.changeId}>
+              {t(`${r.table}.title`)} ({formatDateTime(r.at)}): {r.errors.map((e) => e.msg).join('; ')}
+            </li>
+          ))}
+        </ul>
+      }
+    />
   );
 }

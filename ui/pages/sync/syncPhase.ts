@@ -1,13 +1,17 @@
-/** The phase of the sync page from a status id (spec 001 §2.8, §4). */
+/** The phase the sync page shows (spec 001 §2.8, §4). */
 export type SyncPhase = 'checking' | 'notRunning' | 'running' | 'success' | 'error';
 
-const FINISHED = new Set(['SUCCESS', 'FINISHED', 'DONE', 'COMPLETED']);
-
-export function phaseOf(id: string | undefined): SyncPhase {
-  if (!id) return 'checking';
-  if (id === 'NOT_RUNNING') return 'notRunning';
+/**
+ * The page's phase after a status: the first status (`checking`) goes to the password form when
+ * NOT_RUNNING and straight to in progress otherwise; while running, NOT_RUNNING means it finished
+ * (success) and ERROR that it failed; any other id is a phase still running.
+ * @example nextPhase('checking', 'RECEIVING') // 'running'; nextPhase('running', 'NOT_RUNNING') // 'success'
+ */
+export function nextPhase(current: SyncPhase, id: string): SyncPhase {
+  if (current === 'checking') return id === 'NOT_RUNNING' ? 'notRunning' : 'running';
+  if (current !== 'running') return current;
+  if (id === 'NOT_RUNNING') return 'success';
   if (id === 'ERROR') return 'error';
-  if (FINISHED.has(id)) return 'success';
   return 'running';
 }
 

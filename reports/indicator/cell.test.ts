@@ -27,11 +27,11 @@ async function drill(cell: [string, string | boolean | null][], counts: Record<s
 
 describe('cellCases: which way a page is read', () => {
   it('1 case of 100 (1 %) is read row by row: each key on the listed case itself; the count is the cube’s', async () => {
-    const r = await drill([['classification', 'TB'], ['state', 'CLOSED']], [[{ cell: '1', all: '100' }]]);
+    const r = await drill([['classification', 'TB'], ['validated', false]], [[{ cell: '1', all: '100' }]]);
     expect(r.count).toBe(1);
     expect(r.executed).toHaveLength(1);
-    expect(r.list.sql).toBe('select "t"."id" from "tbcase" as "t" where ("t"."classification" in ($1) and "t"."state" in ($2))');
-    expect(r.list.parameters).toEqual(['TB', 'CLOSED']);
+    expect(r.list.sql).toBe('select "t"."id" from "tbcase" as "t" where ("t"."classification" in ($1) and "t"."validated" in ($2))');
+    expect(r.list.parameters).toEqual(['TB', false]);
   });
   it('1 case of 101 (under 1 %) is collected first, by the live selection; the count is still the cube’s', async () => {
     const r = await drill([['classification', 'TB']], [[{ cell: '1', all: '101' }]]);

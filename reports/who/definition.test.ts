@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../engine/load.ts';
 import { reportCatalogue } from '../../engine/report-vars.ts';
 import { schemasDir } from '../../server/config.ts';
-import { definitionProblems, formsDir, loadForms } from './definition.ts';
+import { conditionVars, definitionProblems, formsDir, loadForms } from './definition.ts';
 
 const registry = loadSchemas(schemasDir);
 const cat = reportCatalogue(registry);
@@ -275,5 +275,26 @@ describe('WHO form definitions: the files', () => {
     writeFileSync(join(own, 'c.json'), '{"id": ');
     writeFileSync(join(own, 'd.json'), JSON.stringify(form({ id: 'fa' })));
     expect(() => loadForms(own, cat, caseDef)).toThrow(new RegExp(`${join(own, 'c.json')}: not JSON: [\\s\\S]*${join(own, 'd.json')} /id: the form "fa" is declared twice`));
+  });
+});
+
+describe('WHO form definitions: what a condition reads', () => {
+  it('the variables of each kind of condition, nested; a span reads dates of the case, no variable', () => {
+    expect(conditionVars({ var: 'gender', in: ['MALE'] })).toEqual(['gender']);
+    expect(conditionVars({ var: 'registrationGroup', empty: true })).toEqual(['registrationGroup']);
+    expect(conditionVars({ var: 'ageRange', ageFrom: 0, ageTo: 4 })).toEqual(['ageRange']);
+    expect(conditionVars({ span: ['iniTreatmentDate', 'treatmentEndDate'], maxMonths: 9 })).toEqual([]);
+    expect(conditionVars({ all: [{ var: 'a', in: [1] }, { any: [{ var: 'b', empty: true }, { not: { var: 'c', in: [1] } }] }, { span: ['x', 'y'], overMonths: 1 }] })).toEqual(['a', 'b', 'c']);
+    expect(conditionVars({ any: [{ var: 'd', in: [1] }, { var: 'e', in: [1] }] })).toEqual(['d', 'e']);
+    expect(conditionVars({ not: { var: 'f', in: [1] } })).toEqual(['f']);
+  });
+  it('a definition given without its exclusions (not through loadForms) has none to check', () => {
+    const d = { ...form(), order: 0, population: { date: 'registrationDate', quartersBack: 0 } };
+    expect(definitionProblems(cat, caseDef, d, new Map([['f1', d]]))).toEqual([]);
+  });
+  it('every problem of the meta-schema in a file is named, not only the first', () => {
+    const msg = problemsOf(form({ id: '1f', order: 1.5 }));
+    expect(msg).toMatch(/\/id: must match pattern/);
+    expect(msg).toMatch(/\/order: must be integer/);
   });
 });

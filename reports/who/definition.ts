@@ -162,8 +162,8 @@ function checkCondition(cat: ReportCatalogue, c: Condition, at: string, caseDef:
   if ('ageFrom' in c) return v.value.kind === 'age' ? (c.ageFrom <= c.ageTo ? [] : [`${at}: ageFrom after ageTo`]) : [`${at}: "${c.var}" is no age variable`];
   if ('in' in c) {
     const val = v.value;
-    const ok = (k: unknown) =>
-      val.kind === 'enum' ? val.keys.includes(k as string) : val.kind === 'boolean' || val.kind === 'recorded' ? typeof k === 'boolean' : val.kind === 'period' ? typeof k === 'string' : typeof k === 'string';
+    // an enum's own keys; yes/no of a boolean or a recorded date; text of anything else (a period, a catalogue row's id)
+    const ok = (k: unknown) => (val.kind === 'enum' ? val.keys.includes(k as string) : val.kind === 'boolean' || val.kind === 'recorded' ? typeof k === 'boolean' : typeof k === 'string');
     const bad = c.in.filter((k) => !ok(k));
     return bad.length ? [`${at}: "${c.var}" has no value ${bad.map((b) => JSON.stringify(b)).join(', ')}`] : [];
   }

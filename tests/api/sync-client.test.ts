@@ -197,10 +197,13 @@ describe('stopped in the middle', () => {
     onClient = await client.login('SYNCDOC', PASSWORD);
   };
 
-  it('after the server answered an upload, before the client stored it: the next sync applies nothing twice', async () => {
-    await editOnClient(serverCase, { diagnosisBasis: 'BACTERIOLOGICAL' });
+  it.each([
+    ['sent', 'after the server answered an upload', 'BACTERIOLOGICAL'],
+    ['answered', 'after every upload was answered', 'CLINICAL'],
+  ])('stopped %s (%s), before the client stored the answers: the next sync applies nothing twice', async (step, _when, basis) => {
+    await editOnClient(serverCase, { diagnosisBasis: basis });
     const entriesBefore = (await serverDb().selectFrom('cmdhistory').select('id').where('entity_id', '=', serverCase).execute()).length;
-    await crashAt('sent');
+    await crashAt(step);
     const interrupted = (await onClient.get('/api/offline/client/sync/status')).body;
     expect(interrupted.id).toBe('ERROR');
     expect(interrupted.error).toContain('прервана');
@@ -208,15 +211,18 @@ describe('stopped in the middle', () => {
     // the upload answered again from the server's record: applied once, one history entry
     expect(status.counts).toMatchObject({ sent: 1, applied: 1 });
     expect((await serverDb().selectFrom('cmdhistory').select('id').where('entity_id', '=', serverCase).execute()).length).toBe(entriesBefore + 1);
-    expect((await onServer('tbcase', serverCase)).diagnosisBasis).toBe('BACTERIOLOGICAL');
+    expect((await onServer('tbcase', serverCase)).diagnosisBasis).toBe(basis);
   });
 
-  it('after receiving the server\'s changes, before applying them: the next sync applies them', async () => {
-    await editOnServer('tbcase', serverCase, { registrationGroup: 'RELAPSE' });
-    await crashAt('received');
-    expect((await onClientDoc('tbcase', serverCase)).registrationGroup).toBe('NEW');
+  it.each([
+    ['received', 'after receiving a page of the server\'s changes, before applying it', 'RELAPSE'],
+    ['applied', 'after applying a page, before finishing', 'AFTER_DEFAULT'],
+  ])('stopped %s (%s): the next sync loses and doubles nothing', async (step, _when, group) => {
+    await editOnServer('tbcase', serverCase, { registrationGroup: group });
+    await crashAt(step);
+    expect((await onClient.get('/api/offline/client/sync/status')).body.id).toBe('ERROR');
     await sync();
-    await synced(async () => expect((await onClientDoc('tbcase', serverCase)).registrationGroup).toBe('RELAPSE'));
+    await synced(async () => expect((await onClientDoc('tbcase', serverCase)).registrationGroup).toBe(group));
     expect((await onClientDoc('tbcase', serverCase)).version).toBe((await onServer('tbcase', serverCase)).version);
   });
 });

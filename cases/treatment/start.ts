@@ -1,6 +1,8 @@
 import { t } from '../../engine/i18n.ts';
 import type { ActionChange, ActionContext, RowAction, Doc } from '../../server/types.ts';
-import { fail } from '../../server/http/errors.ts';
+import { ApiError, fail } from '../../server/http/errors.ts';
+import { inputDateErrors } from '../../server/tbl/date-bounds.ts';
+import type { JsonSchema } from '../../engine/types.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { checkBody } from './body.ts';
 import { addMonths, dayOf, isoOf } from './dates.ts';
@@ -55,7 +57,11 @@ async function start(x: ActionContext & { input: Doc }): Promise<ActionChange> {
     if (!s.unitId) throw fail(400, t(s.lang, 'treatment.noUnit'), 'unitId');
     body = { ...body, unitId: s.unitId };
   }
-  const { doc } = checkBody(ctx, s, individual ? 'treatstart_individual' : 'treatstart_standard', body, []);
+  const form = individual ? 'treatstart_individual' : 'treatstart_standard';
+  const { doc } = checkBody(ctx, s, form, body, []);
+  // a start is recorded once it happened: its form's `x-notAfter: today`
+  const bounds = inputDateErrors(ctx.registry.schemas.get(form) as JsonSchema, doc, s);
+  if (bounds.length) throw new ApiError(400, bounds);
   let prescriptions: NewPrescription[];
   let regimenName: string | undefined;
   if (individual) {

@@ -105,6 +105,9 @@ describe('start', () => {
     refused(await doctor.post(`${T}/start`, { caseId: id, unitId: bishkek, iniDate: '2025-01-06', regimenId: ids.regDrtb }), 400, 'regimenId', 'Схема лечения не подходит для классификации случая');
     refused(await doctor.post(`${T}/start`, { caseId: id, iniDate: '2025-01-06', regimenId: ids.regTb }), 400, 'unitId');
     refused(await doctor.post(`${T}/start`, { caseId: id, unitId: bishkek, regimenId: ids.regTb }), 400, 'iniDate');
+    // a start is recorded once it happened: not tomorrow (today is fine: below, the case's own day)
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    refused(await doctor.post(`${T}/start`, { caseId: id, unitId: bishkek, iniDate: tomorrow, regimenId: ids.regTb }), 400, 'iniDate', 'Дата начала лечения: не может быть позже сегодняшнего дня');
     expect((await caseRow(id)).state).toBe('NOT_ONTREATMENT');
     expect(await rowsOf('prescription', id)).toHaveLength(0);
     ok(await doctor.post(`${T}/start`, { caseId: id, unitId: bishkek, iniDate: '2025-01-06', regimenId: ids.regTb }));

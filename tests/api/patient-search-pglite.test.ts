@@ -1,14 +1,15 @@
 // The patient search on the embedded database (PGlite, pg_trgm loaded): the same migration gives
 // the key function, its trigger and the word dictionary, so notification and search work there too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../app/start.ts';
+import type { RunningServer } from '../../app/start.ts';
+import { startPgliteServer } from '../helpers/pglite.ts';
 import { ApiClient } from '../helpers/server.ts';
 
 let server: RunningServer;
 let admin: ApiClient;
 
 beforeAll(async () => {
-  server = await startServer({ dataDir: 'memory://', port: 0, host: '127.0.0.1', seedDemo: true, outboxDir: `.tmp/outbox-${process.pid}` });
+  server = await startPgliteServer();
   admin = new ApiClient(server.url);
   await admin.post('/api/auth/login', { login: 'ADMIN', password: 'Admin123' });
 }, 180_000);

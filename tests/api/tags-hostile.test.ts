@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxConditionLength } from '../../catalogues/tags/condition-text.ts';
-import { startServer, type RunningServer } from '../../app/start.ts';
+import type { RunningServer } from '../../app/start.ts';
+import { startPgliteServer } from '../helpers/pglite.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiClient, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
@@ -86,7 +87,7 @@ beforeAll(async () => {
   const url = new URL(pgServer.databaseUrl);
   dbs.push({ label: 'PostgreSQL', server: pgServer, admin: pgAdmin, ...(await users(pgServer, (l, p) => pgServer.login(l, p), pgAdmin)), names: [url.pathname.slice(1), decodeURIComponent(url.username)] });
 
-  const lite = await startServer({ dataDir: 'memory://', port: 0, host: '127.0.0.1', seedDemo: true, outboxDir: `.tmp/outbox-${process.pid}` });
+  const lite = await startPgliteServer();
   const login = async (l: string, p: string) => {
     const c = new ApiClient(lite.url);
     await c.post('/api/auth/login', { login: l, password: p });

@@ -5,7 +5,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxConditionLength } from '../../catalogues/tags/condition-text.ts';
-import { startServer, type RunningServer } from '../../app/start.ts';
+import type { RunningServer } from '../../app/start.ts';
+import { startPgliteServer } from '../helpers/pglite.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiClient } from '../helpers/server.ts';
 
@@ -15,7 +16,7 @@ const db = () => kysely(server.ctx.orm.em.fork());
 const count = async (table: string) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db())).rows[0].n);
 
 beforeAll(async () => {
-  server = await startServer({ dataDir: 'memory://', port: 0, host: '127.0.0.1', seedDemo: true, outboxDir: `.tmp/outbox-${process.pid}` });
+  server = await startPgliteServer();
   admin = new ApiClient(server.url);
   await admin.post('/api/auth/login', { login: 'ADMIN', password: 'Admin123' });
   // 3000 patients with a case each, straight into the tables (no case API yet)

@@ -2,7 +2,7 @@
 // with an id, lands in the error log, and shows no stack.
 import { describe, expect, it } from 'vitest';
 import { exceptionClass } from '../../server/http/error-log.ts';
-import { startServer } from '../../app/start.ts';
+import { startPgliteServer } from '../helpers/pglite.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { causeServerError } from '../helpers/failure.ts';
 import { ApiClient, type TestServer } from '../helpers/server.ts';
@@ -113,7 +113,7 @@ describe('server errors', () => {
   });
 
   it('names the exception class on PGlite too, whose bundle minifies class names (and answers rows as PostgreSQL does)', async () => {
-    const lite = await startServer({ dataDir: 'memory://', port: 0, host: '127.0.0.1', seedDemo: true, outboxDir: `.tmp/outbox-${process.pid}` });
+    const lite = await startPgliteServer();
     try {
       const client = new ApiClient(lite.url);
       await client.post('/api/auth/login', { login: 'ADMIN', password: 'Admin123' });

@@ -14,6 +14,22 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs `fn` while holding a lock named `key` that every test process of the run shares (a
+ * PostgreSQL advisory lock on the run's server): one process builds a shared thing, the others wait.
+ * @example await withRunLock(`${inject('pgRunPrefix')}tpl`, () => buildOnce());
+ */
+export async function withRunLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  return withAdmin(async (c) => {
+    await c.query('select pg_advisory_lock(hashtext($1))', [key]);
+    try {
+      return await fn();
+    } finally {
+      await c.query('select pg_advisory_unlock(hashtext($1))', [key]);
+    }
+  });
+}
+
 /** Creates a uniquely named, empty database and returns its connection URL. */
 export async function createTestDatabase(label = 'db'): Promise<string> {
   const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 20);
@@ -39,9 +55,8 @@ export async function createFromTemplate(label: string, name: string, build: (ur
     url.pathname = `/${db}`;
     return url.toString();
   };
-  await withAdmin(async (c) => {
-    await c.query('select pg_advisory_lock(hashtext($1))', [template]);
-    try {
+  await withRunLock(template, () =>
+    withAdmin(async (c) => {
       if ((await c.query('select 1 from pg_database where datname = $1', [template])).rowCount) return;
       // built under another name and renamed when whole: a build that failed half-way is never copied
       const building = `${template}_wip`.slice(0, 63);
@@ -49,10 +64,8 @@ export async function createFromTemplate(label: string, name: string, build: (ur
       await c.query(`create database ${c.escapeIdentifier(building)}`);
       await build(urlOf(building));
       await c.query(`alter database ${c.escapeIdentifier(building)} rename to ${c.escapeIdentifier(template)}`);
-    } finally {
-      await c.query('select pg_advisory_unlock(hashtext($1))', [template]);
-    }
-  });
+    }),
+  );
   const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 20);
   const db = `${inject('pgRunPrefix')}${slug}_${randomBytes(4).toString('hex')}`.slice(0, 63);
   await withAdmin((c) => c.query(`create database ${c.escapeIdentifier(db)} template ${c.escapeIdentifier(template)}`));

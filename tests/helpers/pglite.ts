@@ -1,0 +1,60 @@
+// A server on the embedded PGlite (what `npm start` uses without DATABASE_URL), seeded as a first
+// start seeds it. Migrating and seeding PGlite takes ~20 s; the first file of the run does it once
+// into a data folder, and every file starts on its own copy of that folder in about a second.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { startServer, type RunningServer } from '../../app/start.ts';
+import { rootDir } from '../../server/config.ts';
+import { withRunLock } from './pg.ts';
+
+/**
+ * Where the data folders go: shared memory where there is one (PGlite writes every page through
+ * the file system, and on a disk it runs several times slower than `memory://`), else .tmp/.
+ */
+const TMP = existsSync('/dev/shm') ? join('/dev/shm', `tb-tests-${createHash('sha1').update(rootDir).digest('hex').slice(0, 8)}`) : join(rootDir, '.tmp');
+
+/** The options every PGlite test server starts with (the demo seeded, its default 300 cases). */
+const liteOptions = (dataDir: string) => ({ dataDir, port: 0, host: '127.0.0.1', seedDemo: true, outboxDir: `.tmp/outbox-${process.pid}` });
+
+/** The run's seeded PGlite data folder, built by the first process that asks (the others wait). */
+async function seededTemplate(): Promise<string> {
+  const template = join(TMP, `pglite-seeded-${inject('pgRunPrefix')}`);
+  await withRunLock(template, async () => {
+    if (existsSync(template)) return;
+    await mkdir(TMP, { recursive: true });
+    // folders of runs that ended over an hour ago are of no use
+    for (const f of await readdir(TMP)) {
+      const p = join(TMP, f);
+      if (/^pglite-(seeded|copy)-/.test(f) && Date.now() - (await stat(p)).mtimeMs > 3_600_000) await rm(p, { recursive: true, force: true });
+    }
+    // built under another name and renamed when whole: a half-built folder is never copied
+    const building = `${template}-wip`;
+    await rm(building, { recursive: true, force: true });
+    const first = await startServer(liteOptions(building));
+    await first.close();
+    await rename(building, template);
+  });
+  return template;
+}
+
+/**
+ * Starts a seeded server on a PGlite of its own (a copy of the run's seeded data folder); `close()`
+ * stops it and removes the copy.
+ * @example const lite = await startPgliteServer(); const c = new ApiClient(lite.url); … await lite.close();
+ */
+export async function startPgliteServer(): Promise<RunningServer> {
+  const template = await seededTemplate();
+  const dir = join(TMP, `pglite-copy-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
+  await cp(template, dir, { recursive: true });
+  const server = await startServer(liteOptions(dir));
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

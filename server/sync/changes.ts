@@ -209,10 +209,11 @@ const unitsOfDoc = (def: TableDef, doc: Doc | undefined): string[] => {
 /**
  * Where a row placed by its own unit columns is, from the document the writer just wrote (the row is
  * locked or new: nobody moves it before the commit); undefined — placed at the commit — for rows
- * placed through another row, or without the document.
+ * placed through another row, or without the document, or with one that leaves out the unit column
+ * (a system write of a few derived values: read as "no unit", its change reached no unit's view).
  */
 const ownPlacement = (def: TableDef, doc: Doc | undefined): string[] | undefined =>
-  doc && def.meta.scope?.unit && !def.meta.parent ? unitsOfDoc(def, doc) : undefined;
+  doc && def.meta.scope?.unit && !def.meta.parent && def.meta.scope.unit in doc ? unitsOfDoc(def, doc) : undefined;
 
 /** For a unit-placed row: the units it left, gained and is in now; undefined when it did not move. */
 function movedUnits(def: TableDef, prev: Doc | undefined, doc: Doc | undefined) {

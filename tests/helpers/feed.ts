@@ -46,5 +46,8 @@ export async function readUntil(client: ApiClient, after: string, done: (changes
  */
 export async function positionAfterRows(client: ApiClient, rows: Record<string, number>, from = '0.0'): Promise<string> {
   const seen = await readUntil(client, from, (cs) => Object.entries(rows).every(([id, v]) => cs.some((c) => c.id === id && c.version >= v)));
+  // a row the feed never shows at its version is a change a client of this view misses
+  const missing = Object.entries(rows).filter(([id, v]) => !seen.some((c) => c.id === id && c.version >= v));
+  expect(missing, 'rows the feed of this view never showed at their version').toEqual([]);
   return seen.at(-1)?.pos ?? from;
 }

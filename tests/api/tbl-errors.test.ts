@@ -130,7 +130,7 @@ describe('server errors', () => {
     } finally {
       await lite.close();
     }
-  });
+  }, 300_000); // may wait for the run's seeded PGlite folder to be built (tests/helpers/pglite.ts)
 
   it('prefers a meaningful name to a minified one or to plain Error', () => {
     class N extends Error {}

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
-import { loginThroughUi, pageSettled, tid, useEnv } from './support.ts';
+import { loginThroughUi, pageSettled, signIn, tid, useEnv } from './support.ts';
 
 const ctx = useEnv();
 let caseId: string;
@@ -80,7 +80,7 @@ describe('the case page dialogs, as ADMIN in ru', () => {
   let page: Page;
   beforeAll(async () => {
     page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
   });
 
   /** A dialog: the tab it opens from, what opens it (a button, or a menu and its entry). */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { type BrowserEnv, card, closeEnv, loginThroughUi, openDropdown, pick, selected, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { type BrowserEnv, card, closeEnv, signIn, openDropdown, pick, selected, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 let env: BrowserEnv;
 let admin: ApiClient;
@@ -33,7 +33,7 @@ async function openEdit(page: Page, title: string): Promise<Locator> {
 describe('catalogue forms of the administrator', () => {
   it('a regimen keeps its table of medicine rows: add two, reopen, remove one, and never none', async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto('/sys/admin/tables/regimens');
     await card(page, '2HRZE/4HR').waitFor();
 
@@ -104,7 +104,7 @@ describe('catalogue forms of the administrator', () => {
     const created = await admin.post('/api/tbl/userprofile', { name: 'Проверка прав', permissions: [] });
     expect(created.status).toBe(200);
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto('/sys/admin/tables/groups');
     let form = await openEdit(page, 'Проверка прав');
     const tree = form.locator(tid('perm-tree'));
@@ -159,7 +159,7 @@ describe('catalogue forms of the administrator', () => {
     expect((await admin.post(`/api/tbl/userws/${userId}`, { name: 'Бекова Бермет' })).status).toBe(200);
 
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto('/sys/admin/tables/users');
     const item = card(page, 'Бекова Бермет');
     await item.waitFor();

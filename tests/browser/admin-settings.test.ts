@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
-import { type BrowserEnv, closeEnv, loginThroughUi, openDropdown, pick, selected, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { type BrowserEnv, closeEnv, signIn, openDropdown, pick, selected, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 const DEMO_WS = 'Демонстрационная';
 const OTHER_WS = 'Другое пространство';
@@ -42,7 +42,7 @@ async function expectOffered(page: Page, select: Locator, expected: string[], ty
 describe('settings screens', () => {
   it('system configuration: the registration targets follow allowRegPage and the workspace, and are saved', async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123', DEMO_WS);
+    await signIn(page, 'ADMIN', 'Admin123', DEMO_WS);
     await page.goto('/sys/admin/settings/sysconfig');
     const form = page.locator(tid('sysconfig-page')).locator(tid('schema-form'));
     await form.waitFor();
@@ -109,7 +109,7 @@ describe('settings screens', () => {
 
   it('workspace settings: read-only card, Edit, Save shows the new value; Cancel changes nothing', async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123', DEMO_WS);
+    await signIn(page, 'ADMIN', 'Admin123', DEMO_WS);
     await page.goto('/sys/workspace/general/settings');
     const card = page.locator(tid('workspace-settings')).locator(tid('readonly-form-card'));
     await card.waitFor();

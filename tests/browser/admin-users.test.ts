@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { type BrowserEnv, card, closeEnv, loginThroughUi, openDropdown, pick, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { type BrowserEnv, card, closeEnv, signIn, openDropdown, pick, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 const USERS = '/sys/admin/tables/users';
 const OSH = 'Ошский областной противотуберкулёзный диспансер';
@@ -39,7 +39,7 @@ async function offered(page: Page, select: Locator): Promise<string[]> {
 /** Signs in as the administrator and opens the new-user form. */
 async function openNewUser(): Promise<{ page: Page; dialog: Locator }> {
   const page = await env.newPage();
-  await loginThroughUi(page, 'ADMIN', 'Admin123');
+  await signIn(page, 'ADMIN', 'Admin123');
   await page.goto(USERS);
   await card(page, 'Администратор системы').waitFor();
   await page.locator(tid('catalogue-add')).click();
@@ -141,7 +141,7 @@ describe('users catalogue in the browser', () => {
     expect((await admin.post(`/api/tbl/userws/${userId}`, { name: 'Пароль Меняющий' })).status).toBe(200);
 
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto(USERS);
     const item = card(page, 'Пароль Меняющий');
     await item.click();

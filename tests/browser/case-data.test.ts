@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { loginThroughUi, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { signIn, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 
@@ -32,7 +32,7 @@ describe('the case data tab', () => {
     otherId = await newCase({ diagnosisType: 'SUSPECT', registrationDate: '2023-04-02' });
     caseId = await newCase({ diagnosisType: 'CONFIRMED', registrationDate: '2025-02-03', diagnosisDate: '2025-02-01' });
     page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
   });
 
   const dataCard = () => page.locator(tid('case-data-card'));
@@ -109,7 +109,7 @@ describe('the case data tab', () => {
   it('shows a reader only the cards of their permissions, and no Edit or Add', async () => {
     await createUser(ctx.env.server, admin, 'CDREADUI', [{ permission: 'CASEMAN' }, { permission: 'CASECONTACT' }], 'Passw0rd', { unitId });
     const reader = await ctx.env.newPage();
-    await loginThroughUi(reader, 'CDREADUI', 'Passw0rd');
+    await signIn(reader, 'CDREADUI', 'Passw0rd');
     await reader.goto(`/sys/case?id=${caseId}`);
     await poll(() => reader.locator(tid('case-data-patient')).innerText()).toContain('Садыков');
     await poll(() => reader.locator(tid('case-contact-card')).innerText()).toContain('Гульмира Садыкова');

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
-import { loginThroughUi, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { signIn, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -58,7 +58,7 @@ describe('a case as a doctor reads it', () => {
       ['examhiv', { date: '2025-02-04', result: 'NEGATIVE' }],
     ] as const) expect((await admin.post(`/api/tbl/${table}`, { caseId, ...doc })).status).toBe(200);
     page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
   });
 
   it('the header shows the age, the latest weight and the HIV status', async () => {

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
-import { expectTimedSuccess, loginThroughUi, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { expectTimedSuccess, signIn, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 const LAB = 'Национальная референс-лаборатория по туберкулёзу';
@@ -25,7 +25,7 @@ describe('the follow-up tab', () => {
     admin = await ctx.env.server.login();
     caseId = (await admin.post('/api/tbl/tbcase/query', { caseNumber: 'ТБ-2024-0002' })).body.list[0].id; // treatment from 2024-03-20
     page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
   });
 
   const dialog = () => page.locator(tid('remote-form-dialog'));

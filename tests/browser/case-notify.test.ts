@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
-import { loginThroughUi, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { signIn, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 
@@ -24,7 +24,7 @@ describe('notifying a new suspect', () => {
     const db = kysely(ctx.env.server.ctx.orm.em.fork());
     patientId = (await db.selectFrom('patient').select('id').where('last_name', '=', 'Иванов').where('name', '=', 'Сергей').executeTakeFirstOrThrow()).id as string;
     page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
   });
 
   it('finds the registered patient by a differently-cased name, chooses them, and saves the case', async () => {

@@ -16,7 +16,7 @@ import { seriousViolations } from '../helpers/axe.ts';
 import { screenshot } from '../helpers/browser.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { loginThroughUi, openDropdown, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { signIn, openDropdown, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const ctx = useEnv();
 let admin: ApiClient;
@@ -54,7 +54,7 @@ beforeAll(async () => {
   const init = (await admin.post('/api/cases/report/init', {})).body;
   names = Object.fromEntries([...init.variables.flatMap((g: any) => g.variables), ...init.filters.flatMap((g: any) => g.filters)].map((v: any) => [v.id, v.name]));
   page = await ctx.env.newPage();
-  await loginThroughUi(page, 'ADMIN', 'Admin123');
+  await signIn(page, 'ADMIN', 'Admin123');
 }, 120_000);
 
 /** Adds a variable to an indicator's column or row list through its grouped select. */
@@ -352,7 +352,7 @@ describe('case reports', () => {
   it('lets a reader without DATA_ANALISYS open the reports, but not create, edit or delete one', async () => {
     await createUser(ctx.env.server, admin, 'REPREADER', [{ permission: 'CASEMAN' }], 'Reader123', { unitId: bishkekUnit, view: 'UNIT' });
     const reader = await ctx.env.newPage();
-    await loginThroughUi(reader, 'REPREADER', 'Reader123');
+    await signIn(reader, 'REPREADER', 'Reader123');
     await reader.goto(`/sys/unit/cases/reports?id=${bishkekUnit}`);
     await reader.locator(tid('report-link')).first().click();
     await reader.locator(`${tid('indicator-chart')} svg.apexcharts-svg`).first().waitFor();

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
-import { loginThroughUi, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { signIn, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 const NOT_SAVED = 'Ошибка - изменения не сохранены в базе данных';
@@ -32,7 +32,7 @@ describe('comments and review issues', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     caseId = r.body.result;
     page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
   });
 
   /** Holds the page's writes to `path` for a moment, so the 'saving' state can be seen. */

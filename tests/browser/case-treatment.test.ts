@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { screenshot } from '../helpers/browser.ts';
-import { loginThroughUi, openDropdown, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { signIn, openDropdown, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const REGIMEN = '2HRZE/4HR';
 /** `expect.poll` with the UI's auto-wait limit. */
@@ -60,7 +60,7 @@ describe('the treatment tab', () => {
     admin = await ctx.env.server.login();
     caseId = await newCase(admin);
     page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
   });
 
   const tab = () => page.locator(tid('treatment-tab'));
@@ -363,7 +363,7 @@ describe('the treatment tab in client mode', () => {
     const admin = await ctx.env.server.login();
     const caseId = await newCase(admin);
     const page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto(`/sys/case?id=${caseId}&tab=treatment`);
     await page.locator(tid('treatment-start')).click();
     await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(tid('treatment-start-standard')).click();

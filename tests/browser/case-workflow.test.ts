@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 import { setCaseValidation } from '../helpers/cases.ts';
-import { loginThroughUi, openDropdown, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { signIn, openDropdown, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 const WORKFLOW = ['CASEMAN', 'CASE_VALIDATE', 'CASE_CLOSE', 'CASE_REOPEN', 'CASE_TRANSFER', 'NEWCASE', 'NEWSUSP', 'CASE_TAG', 'CASE_DEL_VAL'].map((permission) => ({ permission }));
@@ -42,7 +42,7 @@ describe('the case workflow', () => {
     await createUser(server, admin, 'BRBISHKEK', WORKFLOW, 'Passw0rd', { unitId: bishkek.id, view: 'UNIT' });
     await createUser(server, admin, 'BRKANT', WORKFLOW, 'Passw0rd', { unitId: kant.id, view: 'UNIT' });
     page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
   });
 
   const box = (id: string) => page.locator(tid(`case-box-${id}`));
@@ -123,7 +123,7 @@ describe('the case workflow', () => {
     await poll(() => page.locator(tid('transfer-warning')).count()).toBe(1);
 
     const sender = await ctx.env.newPage();
-    await loginThroughUi(sender, 'BRBISHKEK', 'Passw0rd');
+    await signIn(sender, 'BRBISHKEK', 'Passw0rd');
     await sender.goto(`/sys/case?id=${caseId}`);
     const disabled = sender.locator(tid('transfer-confirm-disabled'));
     await disabled.waitFor();
@@ -133,7 +133,7 @@ describe('the case workflow', () => {
     expect(await sender.locator(tid('transfer-undo')).count()).toBe(1);
 
     page = await ctx.env.newPage();
-    await loginThroughUi(page, 'BRKANT', 'Passw0rd');
+    await signIn(page, 'BRKANT', 'Passw0rd');
     await page.goto(`/sys/case?id=${caseId}`);
     await page.locator(tid('transfer-confirm')).click();
     await poll(() => page.locator(tid('transfer-warning')).count()).toBe(0);
@@ -212,7 +212,7 @@ describe('the case workflow', () => {
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto(`/sys/case?id=${r.body.result}`);
     await poll(() => cmd('close').count()).toBe(1); // the command bar has loaded
     expect(await box('diagnosis').innerText()).toContain('Подтверждённый');

@@ -10,7 +10,7 @@ import { rootDir, schemasDir } from '../../server/config.ts';
 import { screenshot } from '../helpers/browser.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { type BrowserEnv, card, closeEnv, contextOptions, expectTimedSuccess, loginThroughUi, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { type BrowserEnv, card, closeEnv, contextOptions, expectTimedSuccess, signIn, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 const SOURCES = '/sys/admin/tables/sources';
 const UNITS = '/sys/admin/tables/units';
@@ -36,7 +36,7 @@ const pageButtons = (page: Page) => page.locator(`${tid('pager')} [data-testid^=
 describe('catalogue screen in the browser', () => {
   it('adds, edits and deletes a source with the expected messages', async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto(SOURCES);
     const catalogue = page.locator(tid('catalogue'));
     await catalogue.waitFor();
@@ -135,7 +135,7 @@ describe('catalogue screen in the browser', () => {
     }
 
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto(UNITS);
     await page.locator(tid('pager')).waitFor();
     expect(await countText(page)).toBe('Всего записей: 60');
@@ -175,7 +175,7 @@ describe('catalogue screen in the browser', () => {
 
   it('tells a user who may open none of the catalogues so, instead of an empty menu', async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'DOCTOR1', 'Doctor123');
+    await signIn(page, 'DOCTOR1', 'Doctor123');
     await page.goto('/sys/admin/tables');
     await page.locator(tid('admin-no-entries')).waitFor();
     expect(await page.locator(tid('admin-no-entries')).innerText()).toBe('Вам не доступен ни один раздел здесь.');
@@ -218,7 +218,7 @@ describe('a paged catalogue with an inline form (sources, 5 a page)', () => {
     const context = await env.browser.newContext(contextOptions(server.url));
     context.setDefaultTimeout(UI_TIMEOUT);
     page = await context.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
   }, 120_000);
 
   afterAll(async () => {

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { screenshot } from '../helpers/browser.ts';
-import { contextOptions, loginThroughUi, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { contextOptions, signIn, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 
@@ -64,7 +64,7 @@ describe('dates and text', () => {
       patientId, ownerUnitId: unit.id, notificationUnitId: unit.id, diagnosisType: 'CONFIRMED', classification: 'TB', registrationGroup: 'NEW', registrationDate: '2026-11-03' });
     expect(other.status, JSON.stringify(other.body)).toBe(200);
     page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
   });
 
   it('the unit’s case list shows the registration date as 02.11.2026', async () => {
@@ -118,7 +118,7 @@ describe('dates and text', () => {
 
   it('a server that cannot be reached is said in Russian, not as the browser’s ‘Failed to fetch’', async () => {
     const p = await ctx.env.newPage();
-    await loginThroughUi(p, 'ADMIN', 'Admin123');
+    await signIn(p, 'ADMIN', 'Admin123');
     await p.goto(`/sys/unit?id=${unit.id}`);
     await p.locator(tid('unit-area-link')).waitFor();
     await p.route('**/api/**', (route) => route.abort('connectionrefused'));
@@ -132,7 +132,7 @@ describe('dates and text', () => {
     const context = await ctx.env.browser.newContext({ ...contextOptions(ctx.env.server.url), viewport: { width: 768, height: 1024 } });
     try {
       const tablet = await context.newPage();
-      await loginThroughUi(tablet, 'ADMIN', 'Admin123');
+      await signIn(tablet, 'ADMIN', 'Admin123');
       await tablet.goto(`/sys/unit/cases/active?id=${unit.id}`);
       await tablet.locator(tid('active-tab-tbCases')).click();
       await tablet.locator(`${tid('active-list-tbCases')} ${tid('case-row')}`).first().waitFor();

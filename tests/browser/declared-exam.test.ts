@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { startServerWithSputum } from '../helpers/sputum-schema.ts';
-import { loginThroughUi, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { signIn, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 const ctx = useEnv({ server: () => startServerWithSputum('sputum-browser') });
@@ -35,7 +35,7 @@ describe('a new follow-up exam type, one schema file', () => {
 
   it('is in the add menu, its dialog labelled from the file, its condition kept, and saved as a card', async () => {
     page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto(`/sys/case?id=${caseId}&tab=followups`);
     await page.locator(tid('followup-add')).click();
     expect(await page.locator(tid('followup-add-examsputum')).innerText()).toBe('Объём мокроты');
@@ -71,7 +71,7 @@ describe('a new follow-up exam type, one schema file', () => {
     await en.goto('/login');
     await en.evaluate(() => localStorage.setItem('tb.language', 'en'));
     page = en;
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await openDialog();
     expect(await title().innerText()).toBe('Sputum volume');
     await pick(page, selectOf(dialog(), 'root_volume'), 'Enough');
@@ -85,7 +85,7 @@ describe('a new follow-up exam type, one schema file', () => {
     const admin = await ctx.env.server.login();
     expect((await admin.post('/api/tbl/examsputum', { caseId, date: '2025-01-25', volume: 'LOW' })).status).toBe(200);
     page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto(`/sys/unit/cases?id=${unitId}`);
     const item = page.locator(`${tid('summary-item')}[data-id="lowsputum"]`);
     expect(await item.locator(tid('summary-name')).innerText()).toBe('Мало мокроты');

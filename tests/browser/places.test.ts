@@ -8,7 +8,7 @@ import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { screenshot } from '../helpers/browser.ts';
-import { loginThroughUi, tid, useEnv } from './support.ts';
+import { signIn, tid, useEnv } from './support.ts';
 
 const ctx = useEnv();
 let admin: ApiClient;
@@ -51,7 +51,7 @@ beforeAll(async () => {
 describe('places', () => {
   it('the area tree: the workspace, an area and a unit show the open cases below them', async () => {
     const page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     // the Cases tab opens on the tree (its address kept: other pages link to it)
     await page.goto('/sys/workspace/cases');
     await page.locator(tid('places-tree')).waitFor();
@@ -83,7 +83,7 @@ describe('places', () => {
 
   it('a unit: icon, the notify command, /active tabs with counts (suspects first), and a row opens the case', async () => {
     const page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     // `/sys/unit/cases?id=` (where other pages link) shows /active
     await page.goto(`/sys/unit/cases?id=${bishkekUnit}`);
     await page.locator(tid('active-cases')).waitFor();
@@ -123,7 +123,7 @@ describe('places', () => {
 
   it('the side menu: summaries and tags with their counts and lists; none says so', async () => {
     const page = await ctx.env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto(`/sys/unit/cases/active?id=${bishkekUnit}`);
     const own = await truth(sql`owner_unit_id = ${bishkekUnit}`);
     expect(await page.locator(tid('summary-group')).innerText()).toBe('Резюме');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/server.ts';
 import { screenshot } from '../helpers/browser.ts';
 import { createUser } from '../helpers/users.ts';
-import { type BrowserEnv, card, closeEnv, loginThroughUi, openDropdown, pick, selected, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { type BrowserEnv, card, closeEnv, loginThroughUi, signIn, openDropdown, pick, selected, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 let env: BrowserEnv;
 let admin: ApiClient;
@@ -29,7 +29,7 @@ afterAll(async () => {
 describe('pages that say the true thing', () => {
   it('a report without its permission names the permission; the hub offers nothing; Настройки is not offered', async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'READER10', 'Reader123');
+    await signIn(page, 'READER10', 'Reader123');
     await page.goto('/sys/admin/reports/cmdhistory');
     const denied = page.locator(tid('no-permission'));
     await denied.waitFor();
@@ -54,7 +54,7 @@ describe('pages that say the true thing', () => {
 
   it('a read-only catalogue: an expanded card shows the record without edit buttons', async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'READER10', 'Reader123');
+    await signIn(page, 'READER10', 'Reader123');
     await page.goto('/sys/admin/tables/regimens');
     await page.locator(tid('catalogue-readonly')).waitFor();
     const item = card(page, '2HRZE/4HR');
@@ -68,7 +68,7 @@ describe('pages that say the true thing', () => {
 
   it('hubs open on what to do; sidebar names are the report titles; sync on a server says it is for offline clients', async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto('/sys/admin/reports');
     expect(await page.locator(tid('admin-hint')).innerText()).toBe('Выберите отчёт в меню слева.');
     await page.goto('/sys/admin/settings');
@@ -95,7 +95,7 @@ describe('pages that say the true thing', () => {
 describe('narrow windows', () => {
   it('the command history fits the window at 1280 and 1024 px: the table scrolls, not the page', async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     for (const width of [1280, 1024]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/sys/admin/reports/cmdhistory');
@@ -112,7 +112,7 @@ describe('narrow windows', () => {
 describe('forms', () => {
   it("workspace settings: stock months are 1–12 selects and a minimum above the maximum is refused on its field", async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto('/sys/workspace/general/settings');
     await page.locator(tid('card-edit')).click();
     const form = page.locator(tid('workspace-settings')).locator(tid('schema-form'));
@@ -138,7 +138,7 @@ describe('forms', () => {
 
   it('required enum selects start empty with a placeholder, no blank option; a user\'s view is named, never raw', async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto('/sys/admin/tables/regimens');
     await page.locator(tid('catalogue-add')).click();
     const dialog = page.locator(tid('form-dialog'));
@@ -162,7 +162,7 @@ describe('forms', () => {
 
   it("a unit's admin unit is picked by its path from the root, searchable by any part of it", async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto('/sys/admin/tables/units');
     await page.locator(tid('catalogue-add')).click();
     const picker = page.locator(tid('ref-root_address_adminUnitId'));
@@ -180,7 +180,7 @@ describe('forms', () => {
 
   it("system settings: the workspace shows its required mark while self-registration is on", async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto('/sys/admin/settings/sysconfig');
     const form = page.locator(tid('sysconfig-page')).locator(tid('schema-form'));
     const allow = form.locator('#root_allowRegPage');
@@ -195,7 +195,7 @@ describe('forms', () => {
 
   it("the age range's form has no empty computed name box", async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto('/sys/admin/tables/ageranges');
     await page.locator(tid('catalogue-add')).click();
     const form = page.locator(tid('catalogue-form'));
@@ -206,7 +206,7 @@ describe('forms', () => {
 
   it("a tag's SQL condition is a multi-line monospace editor", async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto('/sys/admin/tables/tags');
     await page.locator(tid('catalogue-add')).click();
     const form = page.locator(tid('catalogue-form'));
@@ -221,7 +221,7 @@ describe('user settings', () => {
   it('a new name shows in the toolbar at once; the time zone defaults to the browser\'s and is found by city', async () => {
     const page = await env.newPage();
     await createUser(env.server, admin, 'RENAME10', [{ permission: 'CASEMAN' }], 'Rename123');
-    await loginThroughUi(page, 'RENAME10', 'Rename123');
+    await signIn(page, 'RENAME10', 'Rename123');
     await page.goto('/sys/user/settings');
     const name = page.locator(tid('settings-name'));
     await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLInputElement | null)?.value === 'RENAME10', tid('settings-name'));
@@ -252,7 +252,7 @@ describe('a new user', () => {
     const outbox = env.server.ctx.config.outboxDir;
     const before = new Set(await readdir(outbox).catch(() => [] as string[]));
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto('/sys/admin/tables/users');
     await page.locator(tid('catalogue-add')).click();
     const dialog = page.locator(tid('form-dialog'));

@@ -5,6 +5,7 @@ import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { clientHeader } from '../../engine/client-header.ts';
 import { rootDir } from '../../server/config.ts';
 import { ensureUiBuilt } from '../../server/ui-build.ts';
 import { launchBrowser } from '../helpers/browser.ts';
@@ -187,6 +188,28 @@ export async function loginThroughUi(page: Page, login: string, password: string
     await page.locator(tid('login-workspaces')).waitFor();
     await page.locator(tid('login-workspace-option'), { hasText: workspace }).click();
   }
+  await page.locator(tid('toolbar')).waitFor();
+  await page.waitForURL(/\/sys\/home$/);
+}
+
+/**
+ * Signs in through the API inside the page's context (the session cookie lands in the browser as
+ * the login page's request would set it), then opens the home page: the state
+ * {@link loginThroughUi} ends in, without drawing and filling the login page. For tests whose
+ * subject is not the login itself. With `workspace` (a name) it enters that one.
+ * @example await signIn(page, 'DOCTOR1', 'Doctor123'); await page.goto(`/sys/case?id=${caseId}`);
+ */
+export async function signIn(page: Page, login: string, password: string, workspace?: string): Promise<void> {
+  const post = (workspaceId?: string) => page.request.post('/api/auth/login', { data: { login, password, workspaceId }, headers: { [clientHeader]: '1' } });
+  let r = await post();
+  if (workspace) {
+    const choice = (await r.json()) as { result?: { workspaces?: { id: string; name: string }[] } };
+    const id = choice.result?.workspaces?.find((w) => w.name === workspace)?.id;
+    if (!id) throw new Error(`signIn ${login}: no workspace choice with ${workspace}: ${JSON.stringify(choice)}`);
+    r = await post(id);
+  }
+  if (r.status() !== 200) throw new Error(`signIn ${login} failed: ${r.status()} ${await r.text()}`);
+  await page.goto('/sys/home');
   await page.locator(tid('toolbar')).waitFor();
   await page.waitForURL(/\/sys\/home$/);
 }

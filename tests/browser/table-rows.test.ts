@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { screenshot } from '../helpers/browser.ts';
-import { type BrowserEnv, card, closeEnv, loginThroughUi, pick, selected, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { type BrowserEnv, card, closeEnv, signIn, pick, selected, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 let env: BrowserEnv;
 let admin: ApiClient;
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 async function newRegimen(page: Page) {
-  await loginThroughUi(page, 'ADMIN', 'Admin123');
+  await signIn(page, 'ADMIN', 'Admin123');
   await page.goto('/sys/admin/tables/regimens');
   await card(page, '2HRZE/4HR').waitFor();
   await page.locator(tid('catalogue-add')).click();
@@ -125,7 +125,7 @@ describe('numbers are kept as typed', () => {
 
   it('an age of 1.5 stays 1.5 and is refused as not an integer', async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto('/sys/admin/tables/ageranges');
     await page.locator(tid('catalogue-add')).click();
     const form = page.locator(tid('catalogue-form'));

@@ -1,7 +1,7 @@
 // A modal form with unsaved input asks before Escape or its close button throw it away (issue 10);
 // an untouched one closes at once, and a click outside never closes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserEnv, card, closeEnv, loginThroughUi, startEnv, tid } from './support.ts';
+import { type BrowserEnv, card, closeEnv, signIn, startEnv, tid } from './support.ts';
 
 let env: BrowserEnv;
 
@@ -16,7 +16,7 @@ afterAll(async () => {
 describe('unsaved changes', () => {
   it('Escape on a changed form asks; "Нет" keeps the input, "Да" closes; untouched closes at once', async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.goto('/sys/admin/tables/regimens');
     await card(page, '2HRZE/4HR').waitFor();
     const dialog = page.locator(tid('form-dialog'));

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createUser } from '../helpers/users.ts';
-import { closeEnv, loginThroughUi, startEnv, tid, type BrowserEnv } from './support.ts';
+import { closeEnv, signIn, startEnv, tid, type BrowserEnv } from './support.ts';
 
 const LOGIN = 'SELFUSER';
 const PASSWORD = 'Start123';
@@ -15,7 +15,7 @@ beforeAll(async () => {
   const admin = await env.server.login();
   await createUser(env.server, admin, LOGIN, [{ permission: 'CASEMAN', canChange: false }], PASSWORD);
   page = await env.newPage();
-  await loginThroughUi(page, LOGIN, PASSWORD);
+  await signIn(page, LOGIN, PASSWORD);
 });
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { screenshot } from '../helpers/browser.ts';
 import { unitNamed } from '../helpers/cases.ts';
 import { writeWhoCases } from '../helpers/who-cases.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { loginThroughUi, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { signIn, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const ctx = useEnv();
 let page: Page;
@@ -32,7 +32,7 @@ beforeAll(async () => {
     { key: 'W-4', unit, registered: '2025-02-02', site: null, basis: null }, // no site: excluded
   ]);
   page = await ctx.env.newPage();
-  await loginThroughUi(page, 'ADMIN', 'Admin123');
+  await signIn(page, 'ADMIN', 'Admin123');
 });
 
 describe('WHO forms of an area', () => {

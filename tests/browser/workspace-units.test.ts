@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
-import { closeEnv, loginThroughUi, startEnv, tid, UI_TIMEOUT, type BrowserEnv } from './support.ts';
+import { closeEnv, signIn, startEnv, tid, UI_TIMEOUT, type BrowserEnv } from './support.ts';
 
 const OSH = 'Ошский областной противотуберкулёзный диспансер';
 let env: BrowserEnv;
@@ -41,7 +41,7 @@ const namesShown = (page: Page) => page.locator(tid('workspace-unit-name')).allI
 describe('workspace area: TB institutions', () => {
   it('lists the TB units 50 a page with a counter and pages, and a click opens the unit', async () => {
     const page = await env.newPage();
-    await loginThroughUi(page, 'ADMIN', 'Admin123');
+    await signIn(page, 'ADMIN', 'Admin123');
     await page.locator(tid('home-link-workspace')).click();
     await page.locator(tid('workspace-page')).waitFor();
     expect(await page.locator(tid('workspace-title')).innerText()).toBe('Демонстрационная');

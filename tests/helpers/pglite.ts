@@ -1,27 +1,20 @@
 // A server on the embedded PGlite (what `npm start` uses without DATABASE_URL), seeded as a first
 // start seeds it. Migrating and seeding PGlite takes ~20 s; the first file of the run does it once
 // into a data folder, and every file starts on its own copy of that folder in about a second.
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { startServer, type RunningServer } from '../../app/start.ts';
-import { rootDir } from '../../server/config.ts';
+import { pgliteTemplate, TMP } from './pglite-folder.ts';
 import { withRunLock } from './pg.ts';
-
-/**
- * Where the data folders go: shared memory where there is one (PGlite writes every page through
- * the file system, and on a disk it runs several times slower than `memory://`), else .tmp/.
- */
-const TMP = existsSync('/dev/shm') ? join('/dev/shm', `tb-tests-${createHash('sha1').update(rootDir).digest('hex').slice(0, 8)}`) : join(rootDir, '.tmp');
 
 /** The options every PGlite test server starts with (the demo seeded, its default 300 cases). */
 const liteOptions = (dataDir: string) => ({ dataDir, port: 0, host: '127.0.0.1', seedDemo: true, outboxDir: `.tmp/outbox-${process.pid}` });
 
 /** The run's seeded PGlite data folder, built by the first process that asks (the others wait). */
 async function seededTemplate(): Promise<string> {
-  const template = join(TMP, `pglite-seeded-${inject('pgRunPrefix')}`);
+  const template = pgliteTemplate(inject('pgRunPrefix'));
   await withRunLock(template, async () => {
     if (existsSync(template)) return;
     await mkdir(TMP, { recursive: true });

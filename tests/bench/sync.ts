@@ -7,8 +7,11 @@
  *   1,000 a page) — catalogues, the unit's cases and patients;
  * - server → client: 100 cases changed on the server, read from the position the download ended at;
  * - client → server: 100 cases changed on the client, uploaded in one `POST /api/sync/push`.
- * The client side (writing what it receives into its own database) is not built yet (docs/sync.md):
- * these are the server's and the wire's share. Compare runs of the same machine, and repeat them.
+ * These are the server's and the wire's share. Then the client itself (server/sync/client/), on a
+ * database of its own on the same PostgreSQL: its initialisation from the server (the slice, the feed,
+ * written into its database), and one synchronisation after 100 other cases changed on the server and
+ * 100 on the client (through the client's case edit form): time and counts. Compare runs of the same
+ * machine, and repeat them.
  */
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -19,6 +22,10 @@ import { hashPassword } from '../../server/auth/password.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { feedGenerated } from '../../server/tbl/feed-generated.ts';
 import { startPostgres } from '../setup/postgres.ts';
+import { initialiseClient } from '../../server/sync/client/init.ts';
+import { Remote } from '../../server/sync/client/remote.ts';
+import { startSync } from '../../server/sync/client/run.ts';
+import { readState } from '../../server/sync/client/state.ts';
 
 const CASES = Number(process.env.BENCH_SYNC_CASES ?? 2000);
 const CHANGED = 100;
@@ -97,6 +104,48 @@ const up = await call(doctor, '/api/sync/push', { changes: upload });
 const upMs = performance.now() - t0;
 const results = up.body.results.reduce((n: Record<string, number>, a: { result: string }) => ({ ...n, [a.result]: (n[a.result] ?? 0) + 1 }), {});
 console.log(`  client → server, ${CHANGED} cases changed: one upload in ${upMs.toFixed(0)} ms, ${kb(up.sent + up.received, up.gzipped)} (${JSON.stringify(results)})`);
+
+// the client itself: its own database, initialised from the server, then one synchronisation
+const clientRoot = new pg.Client({ connectionString: postgres.url });
+await clientRoot.connect();
+await clientRoot.query('drop database if exists bench_sync_client');
+await clientRoot.query('create database bench_sync_client');
+await clientRoot.end();
+const clientUrl = new URL(postgres.url);
+clientUrl.pathname = '/bench_sync_client';
+const client = await startServer({ databaseUrl: clientUrl.toString(), port: 0, host: '127.0.0.1', seedDemo: false, demoCases: 0, clientMode: true });
+const cdb = kysely(client.ctx.orm.em.fork());
+let t1 = performance.now();
+await initialiseClient(client.ctx, { serverUrl: server.url, login: 'SYNCDOC', password: 'Passw0rd' });
+const initMs = performance.now() - t1;
+const held = async (table: string) => Number((await cdb.selectFrom(table).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+console.log(`  client initialised (slice + feed written to its database): ${await held('tbcase')} cases, ${await held('patient')} patients in ${initMs.toFixed(0)} ms`);
+
+const theirs = cases.slice(2 * CHANGED, 3 * CHANGED);
+for (const [i, c] of theirs.entries()) await call(admin, `/api/tbl/tbcase/${c.id}`, { caseNumber: `SV2-${i}` });
+const ours = cases.slice(3 * CHANGED, 4 * CHANGED);
+const onClient = await fetch(client.url + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'SYNCDOC', password: 'Passw0rd' }) });
+const clientCookie = onClient.headers.get('set-cookie')!.split(';')[0];
+const onClientCall = async (method: string, path: string, body?: unknown) =>
+  (await fetch(client.url + path, { method, headers: { 'content-type': 'application/json', [clientHeader]: '1', cookie: clientCookie }, body: body === undefined ? undefined : JSON.stringify(body) })).json();
+let edited = 0;
+for (const c of ours) {
+  const form = await onClientCall('GET', `/api/cases/case/edit/form/${c.id}`);
+  if (!form.doc) {
+    if (!edited) console.log(`  (a generated case's edit form on the client: ${JSON.stringify(form).slice(0, 300)})`);
+    continue;
+  }
+  const saved = await onClientCall('POST', '/api/cases/case/edit/save', { caseId: c.id, doc: { ...form.doc, tbcase: { ...form.doc.tbcase, diagnosisBasis: 'CLINICAL' } } });
+  if (saved.success) edited++;
+}
+console.log(`  ${edited} cases edited on the client`);
+await new Promise((r) => setTimeout(r, 200));
+t1 = performance.now();
+await (await startSync(client.ctx, await Remote.login(server.url, 'SYNCDOC', 'Passw0rd', 'ru'), 'ru')).done;
+const syncMs = performance.now() - t1;
+const after = (await readState(client.ctx.orm.em.fork(), client.ctx))!;
+console.log(`  client synchronised, ${CHANGED} cases changed each side: ${syncMs.toFixed(0)} ms, ${after.phase} ${JSON.stringify(after.counts)}${after.error ? ` — ${after.error}` : ""}`);
+await client.close();
 
 await server.close();
 await postgres.stop();

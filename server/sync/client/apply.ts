@@ -43,6 +43,7 @@ export async function applyChanges(em: Em, ctx: AppContext, workspaceId: string,
   const out: Applied = { written: 0, removed: 0 };
   for (const c of changes) {
     if (!ctx.registry.tables.has(c.table)) continue;
+    if (c.table === 'casetag' && c.op === 'create') out.removed += await dropLocalTagLinks(x, c);
     const done = await systemReplicate(x, c);
     if (done === 'removed') out.removed++;
     else if (done !== 'none') out.written++;
@@ -55,3 +56,16 @@ export async function applyChanges(em: Em, ctx: AppContext, workspaceId: string,
  * @example sliceChanges(slice.rows) // [{ table: 'workspace', id, op: 'update', version: 3, data }]
  */
 export const sliceChanges = (rows: SliceRow[]): ReplicaChange[] => rows.map((r) => ({ table: r.table, id: r.id, op: 'update', version: r.version, data: r.data, unlessAt: true }));
+
+/**
+ * A case's automatic tag links are the server's: the client's own hooks linked the case to its tags
+ * when it was edited here (with ids of the client), and the server's link of the same case and tag
+ * replaces them.
+ */
+async function dropLocalTagLinks(x: { em: Em; ctx: AppContext; session: ReturnType<typeof systemSession> }, c: ReplicaChange): Promise<number> {
+  const { caseId, tagId } = c.data ?? {};
+  if (typeof caseId !== 'string' || typeof tagId !== 'string') return 0;
+  const local = await kysely(x.em).selectFrom('casetag').select('id').where('case_id', '=', caseId).where('tag_id', '=', tagId).where('id', '<>', c.id).execute();
+  for (const l of local) await systemReplicate(x, { table: 'casetag', id: String(l.id), op: 'delete', version: 0 });
+  return local.length;
+}

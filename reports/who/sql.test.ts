@@ -114,3 +114,21 @@ describe('the population, the reasons left out, a cell’s cases', () => {
     expect(q.sql).toContain('group by "p"."d0", "p"."d1", "p"."d2", "p"."d3")');
   });
 });
+
+describe('the form’s statement: each kind of value grouped, two complete tables', () => {
+  it('an age range’s own rows by `in`, an age in years, a span: each read once per case as a grouping column', () => {
+    expect(condition({ var: 'ageRange', in: ['a1'] }).sql).toContain('select coalesce("age_r_patient_id"."id" in ($1), false) as "ok"');
+    const f = form({ exclude: [], tables: [{ id: 't', title: L, rows: [{ id: 'child', label: L, when: { var: 'ageRange', ageFrom: 0, ageTo: 14 } }], columns: [{ id: 'long', label: L, when: span({ overMonths: 9 }) }] }] });
+    const q = formStatement(db, cat, f, { workspaceId: 'W', quarter: { year: 2025, quarter: 1 } }, 10).compile();
+    expect(q.sql).toContain(`date_part('year', age(coalesce("c"."registration_date", current_date), "r_patient_id"."birth_date")) as "d0"`);
+    expect(q.sql).toContain('coalesce("c"."treatment_end_date" > "c"."ini_treatment_date" + make_interval(months => $');
+    expect(q.sql).toContain('from "p" group by "p"."d0", "p"."d1") as "g") as "x"');
+  });
+  it('a case in no row of either complete table: the first such table named', () => {
+    const t = form().tables[0];
+    const f = form({ exclude: [], tables: [t, { ...t, id: 'u' }] });
+    const q = excludedQuery(db, cat, f, { workspaceId: 'W', quarter: { year: 2025, quarter: 1 } }).compile();
+    expect(q.sql).toMatch(/^select "c"\."id" as "id", coalesce\(null, case when \(.*\) then \$\d+ when \(.*\) then \$\d+ else null end\) as "reason"/);
+    expect(q.parameters).toEqual(expect.arrayContaining(['noRow:t', 'noRow:u']));
+  });
+});

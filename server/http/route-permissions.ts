@@ -78,6 +78,11 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/sync/changes': session,
   /** each change is checked as the generic API checks its table (server/sync/push.ts) */
   'POST /api/sync/push': session,
+  /** an offline client's initial slice of the session's unit: its users (with their password hashes, to log in offline), places, tags; 400 for a session without a unit (server/sync/slice.ts) */
+  'POST /api/sync/slice': session,
+  /** the offline client's own synchronisation (server/sync/client/routes.ts): 404 on a server */
+  'GET /api/offline/client/sync/status': session,
+  'POST /api/offline/client/sync/synchronize': session,
   /** the workspace's open conflicts for administrators (who changed what and when: the command history's permission); a case's for its readers; keeping one needs the row's edit right (server/sync/conflicts.ts) */
   'POST /api/sync/conflicts': perm('CMDHISTORY'),
   'GET /api/sync/conflicts/case/:id': session,

@@ -39,7 +39,7 @@ async function rowsOf(em: Em, ctx: AppContext, table: string, where: (q: any) =>
 export function sliceRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/sync/slice', async (c) => {
     const s = c.get('session');
-    if (!s.unitId) throw fail(403, t(s.lang, 'msg.syncNoUnit'));
+    if (!s.unitId) throw fail(400, t(s.lang, 'msg.syncNoUnit'));
     const em = ctx.orm.em.fork();
     const ws = s.workspaceId;
     const members = await rowsOf(em, ctx, 'userws', (q) => q.where('workspace_id', '=', ws).where('unit_id', '=', s.unitId).where((w: any) => w.or([w('pending', 'is', null), w('pending', '=', false)])));

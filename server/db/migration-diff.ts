@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Registry } from '../../engine/registry.ts';
 import { migrate, openOrm } from './orm.ts';
 
@@ -12,6 +14,8 @@ export async function createMigration(registry: Registry, opts: { name?: string;
     const diff = await orm.schema.getUpdateSchemaSQL({ wrap: false });
     if (!diff.trim()) return undefined;
     const result = await orm.migrator.create(opts.migrations, false, false, opts.name);
+    const file = join(orm.config.get('migrations').path!, result.fileName);
+    writeFileSync(file, withoutForeignRoutines(readFileSync(file, 'utf8')));
     return result.fileName;
   } finally {
     await orm.close(true);
@@ -21,4 +25,25 @@ export async function createMigration(registry: Registry, opts: { name?: string;
 /** The SQL the schemas still need after the committed migrations ran on `orm`'s database. */
 export async function pendingSchemaSql(orm: Awaited<ReturnType<typeof openOrm>>): Promise<string> {
   return (await orm.schema.getUpdateSchemaSQL({ wrap: false })).trim();
+}
+
+/**
+ * The diff's `down()` recreates, as empty stubs, every trigger and function the migrations made by
+ * hand (the schema diff does not know them): rolling back would overwrite the real ones. Keeps in
+ * `down()` only the routines its `up()` drops.
+ * @example withoutForeignRoutines(text) // down() without `create or replace function "patient_…_fn"() … begin ; end; …`
+ */
+export function withoutForeignRoutines(text: string): string {
+  const at = text.indexOf('override down()');
+  if (at < 0) return text;
+  const open = text.indexOf('{', at) + 1;
+  const close = text.lastIndexOf('}', text.lastIndexOf('}') - 1);
+  const dropped = new Set([...text.slice(0, at).matchAll(/drop (?:trigger|function)(?: if exists)? "?(\w+)"?/g)].map((m) => m[1]));
+  const kept = [...text.slice(open, close).matchAll(/this\.addSql\(`[\s\S]*?`\);/g)]
+    .map((m) => m[0])
+    .filter((stmt) => {
+      const name = stmt.match(/^this\.addSql\(`create (?:or replace )?(?:function|trigger) "(\w+)"/)?.[1];
+      return !name || dropped.has(name);
+    });
+  return `${text.slice(0, open)}\n${kept.map((stmt) => `    ${stmt}\n`).join('')}  ${text.slice(close)}`;
 }

@@ -2,11 +2,15 @@
 // the administrator and as a unit doctor, in Russian and in English; every page has one h1 and the
 // shell's landmarks. The case page's dialogs: no serious violation with the dialog open, each named by
 // its title, the focus inside it while open and back on the button that opened it after Escape.
+//
+// Quick by design: one page per role, loaded once and signed in once through its login form; the
+// screens are then opened in place as a link opens them (no reload, axe injected once per page),
+// the dialogs opened on their screen; the roles' pages run side by side (nothing here writes).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
-import { loginThroughUi, pageSettled, signIn, tid, useEnv } from './support.ts';
+import { openInApp, pageSettled, tid, useEnv } from './support.ts';
 
 const ctx = useEnv();
 let caseId: string;
@@ -19,26 +23,34 @@ beforeAll(async () => {
   caseId = await createCase(admin, patientId, unitId);
 });
 
-/** The screens: a name, the path (ids known once the set-up ran), what shows the page is drawn. */
+/** The screens: a name, the path (ids known once the set-up ran), the test id only that screen draws. */
 const screens: [string, () => string, string][] = [
-  ['home', () => '/sys/home', 'toolbar'],
-  ['workspace dashboard', () => '/sys/workspace/general/dashboard', 'toolbar'],
+  ['home', () => '/sys/home', 'home-page'],
+  ['workspace dashboard', () => '/sys/workspace/general/dashboard', 'workspace-dashboard'],
   ['unit: active cases', () => `/sys/unit/cases/active?id=${unitId}`, 'active-cases'],
-  ['case: data', () => `/sys/case?id=${caseId}&tab=data`, 'toolbar'],
-  ['case: follow-ups', () => `/sys/case?id=${caseId}&tab=followups`, 'toolbar'],
-  ['case: treatment', () => `/sys/case?id=${caseId}&tab=treatment`, 'toolbar'],
-  ['case: issues', () => `/sys/case?id=${caseId}&tab=issues`, 'toolbar'],
+  ['case: data', () => `/sys/case?id=${caseId}&tab=data`, 'case-data-tab'],
+  ['case: follow-ups', () => `/sys/case?id=${caseId}&tab=followups`, 'followup-tab'],
+  ['case: treatment', () => `/sys/case?id=${caseId}&tab=treatment`, 'treatment-tab'],
+  ['case: issues', () => `/sys/case?id=${caseId}&tab=issues`, 'issues-tab'],
   ['advanced search', () => `/sys/unit/cases/search?id=${unitId}`, 'advanced-search'],
-  ['new notification', () => `/sys/case/new?diag=CONFIRMED&cla=TB&id=${unitId}`, 'toolbar'],
-  ['catalogue: units', () => '/sys/admin/tables/units', 'toolbar'],
-  ['admin reports', () => '/sys/admin/reports/cmdhistory', 'toolbar'],
-  ['settings', () => '/sys/admin/settings', 'toolbar'],
-  ['user settings', () => '/sys/user/settings', 'toolbar'],
+  ['new notification', () => `/sys/case/new?diag=CONFIRMED&cla=TB&id=${unitId}`, 'notify-page'],
+  ['catalogue: units', () => '/sys/admin/tables/units', 'admin-tables'],
+  ['admin reports', () => '/sys/admin/reports/cmdhistory', 'admin-reports'],
+  ['settings', () => '/sys/admin/settings', 'admin-settings'],
+  ['user settings', () => '/sys/user/settings', 'user-settings-page'],
 ];
 
-/** Opens `path` and waits until that screen is drawn and done loading (see {@link pageSettled}). */
-async function settle(page: Page, path: string, ready: string) {
-  await page.goto(path);
+/** A dialog: the case tab it opens from and that tab's test id, what opens it (a button, or a menu and its entry). */
+const dialogs: [string, string, string, string[]][] = [
+  ['case data edit', 'data', 'case-data-tab', ['case-data-edit']],
+  ['tags', 'data', 'case-data-tab', ['case-tags-edit']],
+  ['a microscopy exam', 'followups', 'followup-tab', ['followup-add', 'followup-add-exammic']],
+  ['treatment start', 'treatment', 'treatment-tab', ['treatment-start', 'treatment-start-standard']],
+];
+
+/** Opens `path` in place and waits until that screen is drawn and done loading (see {@link pageSettled}). */
+async function show(page: Page, path: string, ready: string) {
+  await openInApp(page, path);
   await page.locator(tid(ready)).first().waitFor();
   // pages load lazily: the title is the last thing a slow machine draws (a missing one fails below)
   await page.locator('h1').first().waitFor().catch(() => {});
@@ -47,67 +59,63 @@ async function settle(page: Page, path: string, ready: string) {
   expect(page.url().slice(new URL(page.url()).origin.length)).toBe(path);
 }
 
-describe.each([
-  ['ADMIN', 'ru', 'Admin123'],
-  ['ADMIN', 'en', 'Admin123'],
-  ['DOCTOR1', 'ru', 'Doctor123'],
-])('as %s in %s', (login, lang, password) => {
-  let page: Page;
-  beforeAll(async () => {
-    page = await ctx.env.newPage();
-    await page.goto('/login');
-    await page.evaluate((l) => localStorage.setItem('tb.language', l), lang);
-    await page.reload();
-    await page.locator(tid('login-user')).waitFor();
-  });
+/** In order on one page. */
+const inOrder = { concurrent: false };
 
-  it('the login page: no serious violation, one h1, its content in main', async () => {
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await page.locator('h1').count()).toBe(1);
-    expect(await page.locator('main').count()).toBe(1);
-  });
+/** The scans as one user in one language, in order on one page; beside the other users' (concurrent). */
+function scanAs(login: string, lang: string, password: string, withDialogs: boolean) {
+  describe(`as ${login} in ${lang}`, { concurrent: true }, () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await ctx.env.newPage();
+      await page.addInitScript((l) => localStorage.setItem('tb.language', l), lang);
+      await page.goto('/login');
+      await page.locator(tid('login-user')).waitFor();
+    });
 
-  it.each(screens.map((s) => [s[0], s] as const))('%s: no serious violation, one h1, header, nav and main', async (_name, [, path, ready]) => {
-    if (!page.url().includes('/sys/')) await loginThroughUi(page, login, password);
-    await settle(page, path(), ready);
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await page.locator('h1').count()).toBe(1);
-    for (const landmark of ['header', 'nav', 'main']) expect(await page.locator(landmark).count(), landmark).toBeGreaterThan(0);
-  });
-});
+    it('the login page: no serious violation, one h1, its content in main', inOrder, async () => {
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await page.locator('h1').count()).toBe(1);
+      expect(await page.locator('main').count()).toBe(1);
+    });
 
-describe('the case page dialogs, as ADMIN in ru', () => {
-  let page: Page;
-  beforeAll(async () => {
-    page = await ctx.env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-  });
+    it.each(screens.map((s) => [s[0], s] as const))('%s: no serious violation, one h1, header, nav and main', inOrder, async (_name, [, path, ready]) => {
+      if (!page.url().includes('/sys/')) {
+        // signed in on the login page already open: the app goes on to the home page in place
+        await page.locator(tid('login-user')).fill(login);
+        await page.locator(tid('login-password')).fill(password);
+        await page.locator(tid('login-submit')).click();
+        await page.locator(tid('toolbar')).waitFor();
+      }
+      await show(page, path(), ready);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await page.locator('h1').count()).toBe(1);
+      for (const landmark of ['header', 'nav', 'main']) expect(await page.locator(landmark).count(), landmark).toBeGreaterThan(0);
+    });
 
-  /** A dialog: the tab it opens from, what opens it (a button, or a menu and its entry). */
-  const dialogs: [string, string, string[]][] = [
-    ['case data edit', 'data', ['case-data-edit']],
-    ['tags', 'data', ['case-tags-edit']],
-    ['a microscopy exam', 'followups', ['followup-add', 'followup-add-exammic']],
-    ['treatment start', 'treatment', ['treatment-start', 'treatment-start-standard']],
-  ];
-
-  it.each(dialogs)('%s: no serious violation, named by its title, focus in it and back after Escape', async (_name, tab, openers) => {
-    await settle(page, `/sys/case?id=${caseId}&tab=${tab}`, 'toolbar');
-    const first = page.locator(tid(openers[0])).first();
-    await first.click();
-    if (openers[1]) await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(tid(openers[1])).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.locator('form, .tb-schema-form').first().waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    const title = (await dialog.locator('.ant-modal-title').innerText()).trim();
-    expect(title.length).toBeGreaterThan(0);
-    // the dialog's accessible name is its title (aria-labelledby)
-    const name = await dialog.evaluate((el) => (el.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join('').trim());
-    expect(name).toBe(title);
-    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    // a button that opened it gets the focus back (a menu's entry is gone: its button then)
-    if (!openers[1]) await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+    if (!withDialogs) return;
+    it.each(dialogs)('the case page, %s: no serious violation, named by its title, focus in it and back after Escape', inOrder, async (_name, tab, ready, openers) => {
+      await show(page, `/sys/case?id=${caseId}&tab=${tab}`, ready);
+      const first = page.locator(tid(openers[0])).first();
+      await first.click();
+      if (openers[1]) await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(tid(openers[1])).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('form, .tb-schema-form').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      const title = (await dialog.locator('.ant-modal-title').innerText()).trim();
+      expect(title.length).toBeGreaterThan(0);
+      // the dialog's accessible name is its title (aria-labelledby)
+      const name = await dialog.evaluate((el) => (el.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join('').trim());
+      expect(name).toBe(title);
+      await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      // a button that opened it gets the focus back (a menu's entry is gone: its button then)
+      if (!openers[1]) await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+    });
   });
-});
+}
+
+scanAs('ADMIN', 'ru', 'Admin123', true);
+scanAs('ADMIN', 'en', 'Admin123', false);
+scanAs('DOCTOR1', 'ru', 'Doctor123', false);

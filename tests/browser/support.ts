@@ -157,6 +157,21 @@ export async function pageSettled(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Opens `path` in the running app as a link does (react-router's history push and the popstate it
+ * listens to), without reloading the page: the bundle, the session and anything injected stay.
+ * Wait for the new screen yourself (a marker of it, then {@link pageSettled}).
+ * @example await openInApp(page, '/sys/admin/settings'); await page.locator(tid('admin-settings')).waitFor();
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    // react-router's own history entries carry an index; keep counting from the current one
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+}
+
 /** `[data-testid="id"]` */
 export const tid = (id: string) => `[data-testid="${id}"]`;
 

@@ -16,6 +16,11 @@ export default defineConfig({
     // Forks isolate native modules (argon2, pg) per file; CI has 2 cores.
     pool: 'forks',
     maxWorkers: 2,
+    // A worker runs its files one after another in one module graph: each file starts its own server
+    // on its own database (no shared rows), and importing the product once per worker instead of
+    // once per file saves ~2 s a file (a third of the suite's time). No test mocks modules or
+    // patches globals that a later file could inherit.
+    isolate: false,
     // `vitest run` exits 1 on any failed test or unhandled error; keep those defaults explicit.
     passWithNoTests: false,
     dangerouslyIgnoreUnhandledErrors: false,

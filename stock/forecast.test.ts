@@ -1,7 +1,7 @@
 // The forecast rules, with values written from the rule: planned units by weekday, the stock-out
 // day, and proposed = max(0, max stock − on hand − on order).
 import { expect, it } from 'vitest';
-import { dailyNeeds, proposedQuantity, stockOutDate } from './forecast.ts';
+import { dailyNeeds, proposedQuantity, stockOutDate, yearNeeds } from './forecast.ts';
 
 it('plans each prescription’s units on its weekdays between its dates, summed per medicine', () => {
   // 2026-03-02 is a Monday; Z three times a week (Mon, Wed, Fri), H daily from the 4th
@@ -13,6 +13,13 @@ it('plans each prescription’s units on its weekdays between its dates, summed 
   const needs = dailyNeeds(ps, '2026-03-02', '2026-03-06');
   expect(needs.get('Z')).toEqual([3, 0, 3, 0, 3]);
   expect(needs.get('H')).toEqual([0, 0, 2, 3, 1]);
+});
+
+it('the stock-out horizon is the year from the day asked: 365 days, 366 across a 29 February', () => {
+  const daily = [{ productId: 'H', iniDate: '2026-01-01', endDate: '2028-12-31', doseUnit: 1, frequency: 7 }];
+  expect(yearNeeds(daily, '2026-03-01').get('H')!.length).toBe(365); // through 2027-02-28
+  expect(yearNeeds(daily, '2027-03-01').get('H')!.length).toBe(366); // through 2028-02-29
+  expect(yearNeeds(daily, '2026-03-01').get('H')!.every((n) => n === 1)).toBe(true);
 });
 
 it('the stock runs out on the day the running need passes what is on hand', () => {

@@ -3,7 +3,7 @@
  * weekdays of its frequency between its dates (cases/treatment/plan.ts WEEKDAYS); the units planned
  * per medicine per day make the order forecast and the stock-out date.
  */
-import { dayOf, isoOf, weekday } from '../cases/treatment/dates.ts';
+import { addMonths, dayOf, isoOf, weekday } from '../cases/treatment/dates.ts';
 import { WEEKDAYS } from '../cases/treatment/plan.ts';
 import type { DuePrescription } from './treatment-due.ts';
 
@@ -24,6 +24,13 @@ export function dailyNeeds(prescriptions: DuePrescription[], from: string, to: s
   }
   return out;
 }
+
+/**
+ * The units planned of each medicine per day for the year from `date` (the stock-out horizon): the
+ * unit page and the workspace dashboard read the same days.
+ * @example yearNeeds(prescriptions, '2026-03-01').get('h')!.length // 365
+ */
+export const yearNeeds = (prescriptions: DuePrescription[], date: string) => dailyNeeds(prescriptions, date, isoOf(dayOf(addMonths(date, 12)) - 1));
 
 /**
  * The first day the stock on hand does not cover: the day whose need takes the running total past

@@ -5,11 +5,11 @@
  * prescriptions (cases of the unit on treatment) — from which the order proposal and the early
  * warnings are computed. Each figure is one indexed statement over the unit's rows.
  */
-import { sql } from 'kysely';
-import { addMonths, dayOf, isoOf } from '../cases/treatment/dates.ts';
+import { sql, type Kysely } from 'kysely';
+import { dayOf, isoOf } from '../cases/treatment/dates.ts';
 import { kysely } from '../server/db/kysely.ts';
 import type { Em } from '../server/db/orm.ts';
-import { dailyNeeds, proposedQuantity, stockOutDate } from './forecast.ts';
+import { proposedQuantity, stockOutDate, yearNeeds } from './forecast.ts';
 import type { DuePrescription } from './treatment-due.ts';
 
 /** The days of consumption the AMC averages, as months. */
@@ -28,6 +28,21 @@ export async function supplySettings(em: Em, workspaceId: string): Promise<Suppl
   const r = await kysely(em).selectFrom('workspace').select(['months_to_alert_expired_medicines as e', 'min_stock_on_hand as mi', 'max_stock_on_hand as ma']).where('id', '=', workspaceId).executeTakeFirstOrThrow();
   return { monthsToAlertExpiredMedicines: Number(r.e), minStockOnHand: Number(r.mi), maxStockOnHand: Number(r.ma) };
 }
+
+/** A prescription of a current patient, with the unit treating them. */
+export interface UnitPrescription extends DuePrescription {
+  unitId: string;
+}
+
+/**
+ * The prescriptions of the workspace's cases on treatment that run on or after `date`, each with its
+ * case's unit: what the current patients will take (narrow it by `c.owner_unit_id`).
+ * @example await currentPrescriptions(db, ws, '2026-11-26').where('c.owner_unit_id', '=', unitId).execute()
+ */
+export const currentPrescriptions = (db: Kysely<any>, workspaceId: string, date: string) =>
+  db.selectFrom('prescription as p').innerJoin('tbcase as c', 'c.id', 'p.case_id')
+    .select(['c.owner_unit_id as unitId', 'p.product_id as productId', sql<string>`p.ini_date::text`.as('iniDate'), sql<string>`p.end_date::text`.as('endDate'), 'p.dose_unit as doseUnit', 'p.frequency'])
+    .where('c.workspace_id', '=', workspaceId).where('c.state', '=', 'ONTREATMENT').where('p.end_date', '>=', date);
 
 /** Sums by medicine id. */
 const byProduct = (rows: { product_id: string; n: unknown }[]) => new Map(rows.map((r) => [r.product_id, Number(r.n)]));
@@ -61,10 +76,8 @@ export async function unitPlanning(em: Em, workspaceId: string, unitId: string, 
   const dispensed = byProduct(await db.selectFrom('stockmovement').select(['product_id', sql`-sum(quantity)`.as('n')])
     .where('workspace_id', '=', workspaceId).where('unit_id', '=', unitId).where('type', '=', 'DISPENSING')
     .where('date', '>=', isoOf(dayOf(date) - AMC_DAYS)).where('date', '<', date).groupBy('product_id').execute());
-  const prescriptions = (await db.selectFrom('prescription as p').innerJoin('tbcase as c', 'c.id', 'p.case_id')
-    .select(['p.product_id as productId', sql<string>`p.ini_date::text`.as('iniDate'), sql<string>`p.end_date::text`.as('endDate'), 'p.dose_unit as doseUnit', 'p.frequency'])
-    .where('c.workspace_id', '=', workspaceId).where('c.owner_unit_id', '=', unitId).where('c.state', '=', 'ONTREATMENT').where('p.end_date', '>=', date).execute()) as DuePrescription[];
-  const year = dailyNeeds(prescriptions, date, isoOf(dayOf(addMonths(date, 12)) - 1));
+  const prescriptions = (await currentPrescriptions(db, workspaceId, date).where('c.owner_unit_id', '=', unitId).execute()) as DuePrescription[];
+  const year = yearNeeds(prescriptions, date);
   const ids = [...new Set([...onHand.keys(), ...onOrder.keys(), ...dispensed.keys(), ...year.keys()])];
   if (!ids.length) return [];
   const names = new Map((await db.selectFrom('product').select(['id', 'name']).where('id', 'in', ids).execute()).map((r) => [r.id as string, r.name as string]));

@@ -126,6 +126,18 @@ describe('the order proposal and the stock-out date (hand-computed)', () => {
     expect(line(p.hr)).toEqual([0, 0, 0, 20, 10, 0, 60, day(55)]);
     const alerts = (await admin.get(`/api/stock/unit/${u}/alerts?date=${day()}`)).body;
     expect(alerts.stockOut.map((s: any) => [s.productId === p.hrze ? 'HRZE' : 'HR', s.date]).sort()).toEqual([['HR', day(55)], ['HRZE', day(25)]]);
+    // the workspace dashboard: the same dates, soonest first — the unit's only warning (3.3 months of stock, nothing expiring)
+    const stockOut = (units: any[]) => units.find((x) => x.unitId === u)?.stockOut.map((s: any) => [s.productId === p.hrze ? 'HRZE' : 'HR', s.date]);
+    const dash = (await admin.get(`/api/stock/alerts?date=${day()}`)).body.units.find((x: any) => x.unitId === u);
+    expect([dash.unitName, dash.expiring, dash.low, dash.high]).toEqual(['ЦСМ Прогноза', 0, 0, 0]);
+    expect(stockOut((await admin.get(`/api/stock/alerts?date=${day()}`)).body.units)).toEqual([['HRZE', day(25)], ['HR', day(55)]]);
+    // asked for tomorrow with nothing dispensed meanwhile: the 100 cover days 1…25, so HRZE runs out on day 26; HR still on its first day, 55
+    expect(stockOut((await admin.get(`/api/stock/alerts?date=${day(1)}`)).body.units)).toEqual([['HRZE', day(26)], ['HR', day(55)]]);
+    // a reader of that unit alone sees it; a reader of another unit does not
+    const own = await createUser(server, admin, 'FORECAST_UNIT', holding(['INVENTORY']), 'Passw0rd', { unitId: u, view: 'UNIT' });
+    expect(stockOut((await own.get(`/api/stock/alerts?date=${day()}`)).body.units)).toEqual([['HRZE', day(25)], ['HR', day(55)]]);
+    const other = await createUser(server, admin, 'FORECAST_OTHER', holding(['INVENTORY']), 'Passw0rd', { unitId: p.chui, view: 'UNIT' });
+    expect(stockOut((await other.get(`/api/stock/alerts?date=${day()}`)).body.units)).toBeUndefined();
   });
 });
 

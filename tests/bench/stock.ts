@@ -4,7 +4,7 @@
  * years of their movements (`stock/generate.ts`: about 10 million rows at 1,000 units), then times
  * through the API, as the workspace administrator, p50 / p95 of 60 requests each: a unit's stock on
  * hand (`GET /api/stock/unit/{id}`), the workspace stock table (the first page of every unit's batches,
- * `POST /api/tbl/stockbatch/query`, and the dashboard's warnings over every unit, `GET /api/stock/alerts`)
+ * `POST /api/tbl/stockbatch/query`, and the dashboard's warnings over every unit with their stock-out dates, `GET /api/stock/alerts`)
  * a unit's order proposal (`GET /api/stock/unit/{id}/proposal`) and the movements report (REP_MOVEMENTS:
  * the workspace over a month by medicine × type, a unit over a year by month × medicine). Run it only at small U on a shared
  * machine (e.g. `npm run bench:stock -- 10`).
@@ -55,7 +55,7 @@ const report = async (label: string, work: () => Promise<unknown>) => {
 };
 await report("a unit's stock on hand by medicine and batch (GET /api/stock/unit/{id})", () => call('GET', `/api/stock/unit/${nextUnit()}`));
 await report("the workspace's batches, first page by expiry (POST /api/tbl/stockbatch/query)", () => call('POST', '/api/tbl/stockbatch/query', { pageSize: 50 }));
-await report('the workspace dashboard warnings over every unit (GET /api/stock/alerts)', () => call('GET', '/api/stock/alerts'));
+await report('the workspace dashboard warnings and stock-out dates over every unit (GET /api/stock/alerts)', () => call('GET', '/api/stock/alerts'));
 await report("a unit's order proposal (GET /api/stock/unit/{id}/proposal)", () => call('GET', `/api/stock/unit/${nextUnit()}/proposal`));
 // the reports over a month of the generated movements (they reach the last quarter before this one)
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);

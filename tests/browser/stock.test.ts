@@ -44,8 +44,11 @@ describe('the unit’s stock tab', () => {
     await poll(() => page.locator('.ant-modal-title').innerText()).toContain('Движение запасов');
   });
 
-  it('the case lists its dispensings; the workspace dashboard names the unit with its warning', async () => {
+  it('the case lists its dispensings; the workspace dashboard names the unit with its warning and the day its patients run out of HRZE', async () => {
     const caseId = await stockPatientCase(admin, p.bishkek, 'Выдачин');
+    // 2HRZE/4HR from 5 days ago: HRZE 4 units a day; the unit's 40 cover days 0…9, so it runs out on day 10
+    const regimenId = (await admin.post('/api/tbl/regimen/query', { pageSize: 50 })).body.list.find((x: any) => x.name === '2HRZE/4HR').id;
+    expect((await admin.post('/api/cases/case/treatment/start', { caseId, unitId: p.bishkek, iniDate: day(-5), regimenId })).status).toBe(200);
     const batchId = (await admin.post('/api/tbl/stockbatch/query', { unitId: p.bishkek })).body.list.find((b: any) => b.batchNumber === 'BR-LATER').id;
     const r = await admin.post('/api/stock/dispense', { unitId: p.bishkek, caseId, productId: p.hr, quantity: 12, date: day(), batchId });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -56,6 +59,7 @@ describe('the unit’s stock tab', () => {
     await page.goto('/sys/workspace/general/dashboard');
     const unitRow = page.locator(tid(`stock-warnings-${p.bishkek}`));
     await poll(() => unitRow.innerText()).toContain('Бишкекский');
+    expect(await unitRow.locator(tid('stock-warnings-out')).first().innerText()).toContain(ruDate(day(10))); // soonest first
     await unitRow.locator('a').click();
     await page.waitForURL(/\/sys\/unit\/stock\?id=/);
     await poll(() => page.locator(tid('stock-row-BR-LATER')).innerText()).toContain('488');

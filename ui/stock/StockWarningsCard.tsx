@@ -1,11 +1,12 @@
 /**
  * The workspace dashboard's early warning (issue 25): the units of the reader's view with batches
- * expiring (or expired) and medicines below or above their months of stock, each opening the unit's
- * stock tab. Drawn only for holders of INVENTORY, and only when some unit has a warning.
+ * expiring (or expired), medicines below or above their months of stock and the day each medicine runs
+ * out by the current patients' regimens, each opening the unit's stock tab. Drawn only for holders of INVENTORY, and only when some unit has a warning.
  */
-import { Card, Table, Tag } from 'antd';
+import { Card, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { dateText } from '../i18n/dates.ts';
 import { hasPermission, useSession } from '../session/index.ts';
 import { useRemote } from '../places/useRemote.ts';
 import { stockViewApi, type UnitWarnings } from './api.ts';
@@ -33,6 +34,15 @@ function Warnings() {
           { key: 'expiring', title: t('ui.stock.expiringCount'), render: (_: unknown, r) => count(r.expiring, 'orange') },
           { key: 'low', title: t('ui.stock.lowCount'), render: (_: unknown, r) => count(r.low, 'red') },
           { key: 'high', title: t('ui.stock.highCount'), render: (_: unknown, r) => count(r.high, 'blue') },
+          {
+            key: 'stockOut',
+            title: t('ui.stock.stockOutColumn'),
+            render: (_: unknown, r) => (r.stockOut.length ? (
+              <Space direction="vertical" size={0}>
+                {r.stockOut.map((o) => <span key={o.productId} data-testid="stock-warnings-out"><Tag color="red">{dateText(o.date)}</Tag>{o.productName}</span>)}
+              </Space>
+            ) : '—'),
+          },
         ]}
       />
     </Card>

@@ -1,6 +1,6 @@
 /** The drug supply's calls for the unit's stock tab (stock/routes.ts): answer types from the server's (type-only). */
 import type { MedicineStock } from '../../stock/batches.ts';
-import type { ExpiryAlert } from '../../stock/alerts.ts';
+import type { ExpiryAlert, UnitWarnings } from '../../stock/alerts.ts';
 import { api, tableApi, type Doc, type RemoteForm } from '../api/index.ts';
 import { withoutField } from '../cases/treatment/forms.ts';
 
@@ -39,13 +39,7 @@ export const stockApi = {
 };
 
 /** A unit of the reader's view with warnings (`GET /api/stock/alerts`). */
-export interface UnitWarnings {
-  unitId: string;
-  unitName: string;
-  expiring: number;
-  low: number;
-  high: number;
-}
+export type { UnitWarnings };
 
 /** The case's dispensings and what its treatment calls for (`GET /api/stock/case/{id}`). */
 export interface CaseStock {

@@ -159,6 +159,12 @@ export interface TableHooks<T extends object = Doc> {
   /** Checks or completes a document before it is written; throw an ApiError to refuse. */
   beforeSave?(x: SaveContext<T>): Promise<void> | void;
   afterSave?(x: SaveContext<T>): Promise<void> | void;
+  /**
+   * After an offline client's uploaded row was written (server/sync/push.ts, in its transaction): what
+   * the browser's action did around such a row that the row alone does not carry (a treatment row
+   * uploaded: its case starts treatment). Throw an ApiError to reject the upload of the row.
+   */
+  afterPush?(x: SaveContext<T>): Promise<void> | void;
   beforeDelete?(x: DeleteContext<T>): Promise<void> | void;
   /** Adds what the table does not store (fields with `x-storage: none`) to documents read. */
   afterRead?(x: ReadContext<T>): Promise<void> | void;

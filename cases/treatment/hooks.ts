@@ -6,6 +6,7 @@ import type { Adherence, Prescription, Tbcase } from '../../engine/generated/ind
 import type { Em } from '../../server/db/orm.ts';
 import type { HooksOn, ModuleHooks, SaveContext, Session, TableHooks } from '../../server/types.ts';
 import { dayOf, dayOfYmd, daysInMonth, isoOf, latestToday } from './dates.ts';
+import { startPushedTreatment } from './pushed.ts';
 import { refreshAlert, refuse, treatmentOf, writerOf } from './rows.ts';
 
 /**
@@ -96,7 +97,7 @@ const periodRow: TableHooks<TreatmentRow> = {
 };
 
 /** The treatment tables' hooks, by table (`DomainModule.hooks`). */
-export const treatmentHooks: ModuleHooks = { adherence, prescription, treatment: periodRow, treatunit: periodRow };
+export const treatmentHooks: ModuleHooks = { adherence, prescription, treatment: { ...periodRow, afterPush: startPushedTreatment }, treatunit: periodRow };
 
 /**
  * A case moved to another unit while on treatment (cases/workflow/transfer.ts): its treatment

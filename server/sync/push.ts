@@ -137,18 +137,27 @@ async function actorOf(em: Em, pusher: Session, ch: ClientChange): Promise<Sessi
   return { ...identity, sessionId: pusher.sessionId, lang: pusher.lang, timeZone: pusher.timeZone, actedAt: at };
 }
 
+/**
+ * Whether the session may make the operation on the table's rows offline: the generic API's write
+ * permission, or one of the table's `x-table.push` permissions for it (the domain forms' and actions').
+ * @example mayPush(doctor, registry.table('patient'), 'create') // true: NEWCASE
+ */
+export function mayPush(s: Session, def: TableDef, op: ClientChange['op']): boolean {
+  const needed = writePermission(def.meta, op);
+  return !needed || hasPermission(s, needed) || (def.meta.push?.[op] ?? []).some((p) => hasPermission(s, p));
+}
+
 /** The change written through the writer, with the merge of fields the server changed meanwhile. */
 async function writeChange(em: Em, ctx: AppContext, actor: Session, ch: ClientChange): Promise<PushAnswer> {
   const def = ctx.registry.apiTable(ch.table);
   if (!def) throw fail(400, t(actor.lang, 'msg.unknownTable'), 'table');
-  const needed = writePermission(def.meta, ch.op);
-  const viaForms = def.meta.push?.[ch.op] ?? [];
-  if (needed && !hasPermission(actor, needed) && !viaForms.some((p) => hasPermission(actor, p))) throw fail(403, t(actor.lang, 'msg.forbidden'));
+  if (!mayPush(actor, def, ch.op)) throw fail(403, t(actor.lang, 'msg.forbidden'));
   const writer = new TableWriter(ctx, def, actor);
   const base = { changeId: ch.changeId, id: ch.id };
   if (ch.op === 'create') {
     const data = ch.data ?? {};
     await writer.create({ ...data, id: ch.id }, undefined, em, { linked: await linkedToOwnRows(em, actor, def, data) });
+    await afterPush(em, ctx, actor, def, ch.id, true);
     return { ...base, result: 'applied', version: 1 };
   }
   const current = await TableStore.of(ctx.registry, def, em, actor, 'write').read(ch.id, { lock: true });
@@ -166,9 +175,18 @@ async function writeChange(em: Em, ctx: AppContext, actor: Session, ch: ClientCh
     .map((field) => ({ field, server: current[field] ?? null, client: data[field] ?? null }));
   const patch = Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'id' && !conflicts.some((c) => c.field === k)));
   await writer.update(ch.id, { ...patch, version }, { within: em });
+  await afterPush(em, ctx, actor, def, ch.id, false);
   const after = await kysely(em).selectFrom(def.name).select('version').where('id', '=', ch.id).executeTakeFirstOrThrow();
   if (conflicts.length) await logConflicts(em, ctx, actor, def, ch, current, version, conflicts);
   return { ...base, result: conflicts.length ? 'conflict' : changedSince.size ? 'merged' : 'applied', version: Number(after.version), ...(conflicts.length ? { conflicts } : {}) };
+}
+
+/** The table's `afterPush` hooks, given the row as written. */
+async function afterPush(em: Em, ctx: AppContext, actor: Session, def: TableDef, id: string, isNew: boolean): Promise<void> {
+  const hooks = ctx.modules.hooks(def.name).filter((h) => h.afterPush);
+  if (!hooks.length) return;
+  const doc = (await TableStore.of(ctx.registry, def, em, actor, 'write').read(id)) as Doc;
+  for (const h of hooks) await h.afterPush!({ em, ctx, session: actor, def, id, isNew, doc });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
-import type { JsonSchema } from '../../engine/types.ts';
+import type { Registry } from '../../engine/registry.ts';
+import type { JsonSchema, TableDef } from '../../engine/types.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../types.ts';
 import { ApiError } from '../http/errors.ts';
@@ -12,6 +13,7 @@ import { applyPush, pushBody, type ClientChange } from './push.ts';
 import { conflictsBody, keepBody, keepValue, listConflicts } from './conflicts.ts';
 import { isUuid } from '../http/errors.ts';
 import { t } from '../../engine/i18n.ts';
+import { canReadOptions } from '../../engine/option-access.ts';
 
 /** A position in the feed: `<txKey>.<seq>` of the last change read (`0.0`: the start). */
 const POSITION = '^(0|[1-9][0-9]{0,17})\\.(0|[1-9][0-9]{0,17})$';
@@ -22,11 +24,25 @@ const changesBody: JsonSchema = {
   properties: { after: { type: 'string', pattern: POSITION, maxLength: 40 }, limit: { type: 'integer', minimum: 1, maximum: 1000 } },
 };
 
-/** Whether the session may read the rows of a table (as the generic API decides). */
-function canRead(ctx: AppContext, s: Session, table: string): boolean {
-  const def = ctx.registry.tables.get(table);
-  if (!def) return false;
-  return def.meta.read === 'any' || !def.meta.permission || hasPermission(s, def.meta.permission);
+/** The catalogues a table's rows name (its and its child tables' references), except those placed by units. */
+function cataloguesNamedBy(registry: Registry, def: TableDef): string[] {
+  const fields = [...def.fields, ...def.children.flatMap((c) => c.fields)];
+  return fields.map((f) => f.ref && registry.tables.get(f.ref)).filter((d): d is TableDef => !!d && !d.meta.scope && !d.meta.parent).map((d) => d.name);
+}
+
+/**
+ * The tables whose changes the session reads: those it may read as the generic API decides, or as a
+ * catalogue its forms pick from (a doctor starting a treatment picks a regimen without REGIMENS: the
+ * options' rule, engine/option-access.ts), and the catalogues those rows name in turn (a medicine's
+ * substances) — an offline client fills the same forms with them, and keeps their references whole.
+ */
+function feedTables(ctx: AppContext, s: Session): string[] {
+  const readable = new Set([...ctx.registry.tables.keys()].filter((n) => canReadOptions(ctx.registry, n, (p) => hasPermission(s, p)) === true));
+  const queue = [...readable];
+  for (let name = queue.pop(); name; name = queue.pop()) {
+    for (const named of cataloguesNamedBy(ctx.registry, ctx.registry.table(name))) if (!readable.has(named)) readable.add(named), queue.push(named);
+  }
+  return [...readable].filter((n) => isSynchronised(ctx.registry.table(n)));
 }
 
 /** The condition keeping the changes placed in the session's view (and the rows that left it). */
@@ -43,7 +59,7 @@ function inView(db: Kysely<any>, s: Session) {
 /**
  * `POST /api/sync/changes {after, limit}`: the changes of the session's workspace after position
  * `after` (absent: from the start), in feed order — `{changes: [{pos, table, id, op, version, data,
- * at}], last, more}`; `last` is the position to ask after next time. Only tables the user may read,
+ * at}], last, more}`; `last` is the position to ask after next time. Only tables the user may read ({@link feedTables}),
  * and, of tables placed by units, the changes placed in their view; `left`: a row their view lost.
  * Only changes of transactions finished before the oldest one still running are answered, so a
  * change that commits late is never skipped (docs/sync-feed.md, server/sync/changes.ts).
@@ -56,7 +72,7 @@ export function syncRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (errors.length) throw new ApiError(400, errors);
     const [afterKey, afterSeq] = String(body.after ?? '0.0').split('.');
     const limit = Number(body.limit ?? 500);
-    const tables = [...ctx.registry.tables.values()].filter((d) => isSynchronised(d) && canRead(ctx, s, d.name)).map((d) => d.name);
+    const tables = feedTables(ctx, s);
     const db = kysely(ctx.orm.em.fork());
     // one statement, one snapshot: the horizon (its xmin) and the changes below it
     const rows = (

@@ -15,7 +15,7 @@ import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 
 useTestServer();
-const CASE_WORK = [{ permission: 'CASEMAN' }, { permission: 'EXAM_MICROSCOPY', canChange: true }, { permission: 'NEWCASE' }];
+const CASE_WORK = [{ permission: 'CASEMAN' }, { permission: 'EXAM_MICROSCOPY', canChange: true }, { permission: 'NEWCASE' }, { permission: 'CASE_TREAT' }, { permission: 'CASE_INTAKEMED', canChange: true }];
 const PASSWORD = 'Passw0rd';
 let client: OfflineClient;
 let onClient: ApiClient; // the doctor, logged in on the client
@@ -91,13 +91,13 @@ const editOnServer = async (table: string, id: string, patch: Record<string, unk
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 };
 /** A confirmed TB case notified on the client (patient and case in one form), with a microscopy exam. */
-async function notifyOffline(lastName: string): Promise<{ caseId: string; patientId: string; examId: string }> {
-  const doc = { patient: { name: 'Бакыт', lastName, gender: 'MALE', birthDate: '1979-02-03' }, tbcase: { registrationDate: '2026-11-20', diagnosisDate: '2026-11-18', registrationGroup: 'NEW' } };
+async function notifyOffline(lastName: string, dates = { registrationDate: '2026-11-20', diagnosisDate: '2026-11-18' }): Promise<{ caseId: string; patientId: string; examId: string }> {
+  const doc = { patient: { name: 'Бакыт', lastName, gender: 'MALE', birthDate: '1979-02-03' }, tbcase: { ...dates, registrationGroup: 'NEW' } };
   const r = await onClient.post('/api/cases/case/newnotif', { doc, unitId: bishkek, diagnosisType: 'CONFIRMED', caseClassification: 'TB' });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   const caseId = r.body.result as string;
   const patientId = (await onClientDoc('tbcase', caseId)).patientId as string;
-  const exam = await onClient.post('/api/tbl/exammic', { caseId, date: '2026-11-21', laboratoryId: lab, result: 'POSITIVE', numberOfAFB: 5 });
+  const exam = await onClient.post('/api/tbl/exammic', { caseId, date: dates.registrationDate, laboratoryId: lab, result: 'POSITIVE', numberOfAFB: 5 });
   expect(exam.status, JSON.stringify(exam.body)).toBe(200);
   return { caseId, patientId, examId: exam.body.result };
 }
@@ -126,6 +126,35 @@ describe('a case made offline', () => {
     // a second synchronisation sends nothing again
     expect((await sync()).counts).toMatchObject({ sent: 0 });
     expect(await serverDb().selectFrom('cmdhistory').select('id').where('entity_id', '=', caseId).execute()).toHaveLength(1);
+  });
+});
+
+describe('a treatment month made offline', () => {
+  it('a case with its exam, its treatment started and a month of daily intake reach the server, in the history under the doctor', async () => {
+    const { caseId, examId } = await notifyOffline('Леченов', { registrationDate: '2026-10-01', diagnosisDate: '2026-10-01' });
+    const regimen = (await admin.post('/api/tbl/regimen/query', { pageSize: 50 })).body.list.find((r: any) => r.name === '2HRZE/4HR').id;
+    const T = '/api/cases/case/treatment';
+    const started = await onClient.post(`${T}/start`, { caseId, iniDate: '2026-10-01', regimenId: regimen });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    // every day of October taken under observation
+    const october = Array.from({ length: 31 }, (_, i) => ({ day: i + 1, status: 'DOTS' }));
+    const saved = await onClient.post(`${T}/followup`, { caseId, year: 2026, month: 10, days: october });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const status = await sync();
+    expect(status.counts.rejected, JSON.stringify(status.rejected)).toBe(0);
+    // on the server: the case on treatment from 1 October in the doctor's unit (2HRZE/4HR: HRZE 2 months, HR 4), October all taken
+    const view = (await admin.get(`${T}/${caseId}`)).body;
+    expect(view).toMatchObject({ started: true, regimen: { id: regimen, name: '2HRZE/4HR' }, period: { ini: '2026-10-01', end: '2027-03-29' } });
+    expect(view.units.map((u: any) => u.unit.id)).toEqual([bishkek]);
+    expect(view.prescriptions).toHaveLength(2);
+    expect(view.followup.find((m: any) => m.year === 2026 && m.month === 10)).toMatchObject({ plannedDays: 31, takenDays: 31 });
+    const onSrv = await onServer('tbcase', caseId);
+    expect([onSrv.state, onSrv.iniTreatmentDate]).toEqual(['ONTREATMENT', '2026-10-01']);
+    expect((await onServer('exammic', examId)).result).toBe('POSITIVE');
+    // the history: every row the doctor made offline, under the doctor
+    const history = await serverDb().selectFrom('cmdhistory').select(['user_id', 'type', 'action']).where('entity_id', 'in', [caseId, examId, ...(await serverDb().selectFrom('adherence').select('id').where('case_id', '=', caseId).execute()).map((r) => r.id)]).execute();
+    expect(new Set(history.map((h) => h.user_id))).toEqual(new Set([doctorId]));
+    expect(history).toEqual(expect.arrayContaining([{ user_id: doctorId, type: 'tbcase', action: 'starttreatment' }, { user_id: doctorId, type: 'adherence', action: 'create' }, { user_id: doctorId, type: 'exammic', action: 'create' }]));
   });
 });
 

@@ -2,14 +2,16 @@
  * 'Распределение осуществляемых случаев' (seed 001 §2.1): the tree of places under the workspace or
  * an area, with their open cases — Place, Suspected, TB, Drug-resistant TB, Non-tuberculous
  * mycobacterium. A node links to the unit's or the area's cases and expands to its child places,
- * loaded when first opened (`/api/cases/view`, `/api/cases/view/places`).
+ * loaded when first opened (`/api/cases/view`, `/api/cases/view/places`). By keyboard it is an ARIA
+ * treegrid with one tab stop: the arrow keys move between and open the rows, Enter opens the cases.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Card, Table } from 'antd';
 import { BankOutlined, ExperimentOutlined, GlobalOutlined, MedicineBoxOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorsOf } from '../api/index.ts';
+import { treeKey, type DrawnNode } from '../generic/treeKeys.ts';
 import { placesApi, type TreeNode } from './api.ts';
 
 type Row = TreeNode & { children?: Row[]; loaded?: boolean };
@@ -24,12 +26,31 @@ function replace(rows: Row[], id: string, change: (r: Row) => Row): Row[] {
   return rows.map((r) => (r.id === id ? change(r) : r.children ? { ...r, children: replace(r.children, id, change) } : r));
 }
 
+/** The rows as drawn (children of open rows only), in order, with their depth. */
+function drawn(rows: Row[], expanded: string[], level = 1): (DrawnNode & { row: Row })[] {
+  return rows.flatMap((r) => {
+    const open = expanded.includes(r.id);
+    const self = { id: r.id, level, expandable: !!r.hasChildren, expanded: open, row: r };
+    return open && r.children ? [self, ...drawn(r.children, expanded, level + 1)] : [self];
+  });
+}
+
+/** The treegrid's table element, named by the card's title. */
+const treegrid = (label: string) =>
+  function TreeGridTable(props: object) {
+    return <table {...props} role="treegrid" aria-label={label} />;
+  };
+
 export function PlacesTree({ areaId }: { areaId?: string }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<Row[]>([]);
   const [expanded, setExpanded] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  // the row that is the tree's tab stop (the first one until another is focused)
+  const [active, setActive] = useState<string>();
+  const box = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
 
   const open = async (id: string) => {
     const kids = await placesApi.children(id);
@@ -56,6 +77,27 @@ export function PlacesTree({ areaId }: { areaId?: string }) {
     };
   }, [areaId]);
 
+  const toggle = async (on: boolean, r: Row) => {
+    setExpanded((e) => (on ? [...e, r.id] : e.filter((k) => k !== r.id)));
+    if (on && !r.loaded) await open(r.id).catch((err) => setError(errorsOf(err).map((e) => t(e.msg)).join('; ')));
+  };
+
+  // one component per title: a new one each render would draw the table afresh and drop the focus
+  const components = useMemo(() => ({ table: treegrid(t('ui.places.treeTitle')) }), [t]);
+  const nodes = drawn(rows, expanded);
+  const tabStop = nodes.some((n) => n.id === active) ? active : nodes[0]?.id;
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>, r: Row) => {
+    // keys typed in the row itself, not in a control inside it
+    if (e.target !== e.currentTarget) return;
+    const move = treeKey(nodes, r.id, e.key);
+    if (!move) return;
+    e.preventDefault();
+    if ('focus' in move) box.current?.querySelector<HTMLElement>(`tr[data-id="${CSS.escape(move.focus)}"]`)?.focus();
+    else if ('expand' in move) void toggle(true, r);
+    else if ('collapse' in move) void toggle(false, r);
+    else navigate(nodeLink(r));
+  };
+
   const num = (key: keyof TreeNode, testId: string) => ({
     key,
     title: t(`ui.places.tree.${key}`),
@@ -66,7 +108,7 @@ export function PlacesTree({ areaId }: { areaId?: string }) {
   const icon = (r: Row) => (r.type === 'UNIT' ? r.unitType === 'LAB' ? <ExperimentOutlined /> : <MedicineBoxOutlined /> : r.type === 'WORKSPACE' ? <GlobalOutlined /> : <BankOutlined />);
 
   return (
-    <Card title={<span data-testid="places-tree-title">{t('ui.places.treeTitle')}</span>} data-testid="places-tree">
+    <Card title={<span data-testid="places-tree-title">{t('ui.places.treeTitle')}</span>} data-testid="places-tree" ref={box}>
       {error ? <Alert data-testid="alert-error" type="error" showIcon title={error} /> : null}
       <Table<Row>
         size="small"
@@ -74,20 +116,43 @@ export function PlacesTree({ areaId }: { areaId?: string }) {
         loading={loading}
         pagination={false}
         dataSource={rows}
+        components={components}
         expandable={{
           expandedRowKeys: expanded,
-          onExpand: async (on, r) => {
-            setExpanded((e) => (on ? [...e, r.id] : e.filter((k) => k !== r.id)));
-            if (on && !r.loaded) await open(r.id).catch((err) => setError(errorsOf(err).map((e) => t(e.msg)).join('; ')));
-          },
+          onExpand: toggle,
+          // the row is the keyboard's stop, not its button (the arrow keys open it)
+          expandIcon: ({ expanded: on, expandable, record, onExpand }) =>
+            expandable ? (
+              <button
+                type="button"
+                tabIndex={-1}
+                aria-label={t(on ? 'ui.places.tree.collapse' : 'ui.places.tree.expand')}
+                className={`ant-table-row-expand-icon ant-table-row-expand-icon-${on ? 'expanded' : 'collapsed'}`}
+                onClick={(e) => onExpand(record, e)}
+              />
+            ) : (
+              <span className="ant-table-row-expand-icon ant-table-row-expand-icon-spaced" />
+            ),
         }}
-        onRow={(r) => ({ 'data-testid': 'tree-node', 'data-id': r.id, 'data-type': r.type }) as any}
+        onRow={(r) => {
+          const node = nodes.find((n) => n.id === r.id);
+          return {
+            'data-testid': 'tree-node',
+            'data-id': r.id,
+            'data-type': r.type,
+            tabIndex: r.id === tabStop ? 0 : -1,
+            'aria-level': node?.level,
+            'aria-expanded': r.hasChildren ? expanded.includes(r.id) : undefined,
+            onFocus: () => setActive(r.id),
+            onKeyDown: (e: KeyboardEvent<HTMLElement>) => onKeyDown(e, r),
+          } as any;
+        }}
         columns={[
           {
             key: 'name',
             title: t('ui.places.tree.place'),
             render: (r: Row) => (
-              <Link to={nodeLink(r)} data-testid="tree-node-link">
+              <Link to={nodeLink(r)} data-testid="tree-node-link" tabIndex={-1}>
                 {icon(r)} {r.name}
               </Link>
             ),

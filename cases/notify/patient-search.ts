@@ -18,9 +18,9 @@
  *   stopping at {@link CAP}, so the work is the size of the answer whatever the name's frequency (the
  *   key's GIN words index would first gather every patient of a common name); with a birth date, the
  *   few patients born that day through that GIN index;
- * - ranked: the very key typed first, then the keys within one typing error of it (each typed word
- *   against its nearest word of the key, `tb_edits_upto1`: one letter changed, added, dropped or two
- *   swapped, over the whole name), then the sum of the words' scores, then the last name typed
+ * - ranked: the very key typed first, then the keys within one typing error of it (every typed word
+ *   in the key but at most one, and that one within `tb_edits_upto1` of a word of the key: one letter
+ *   changed, added, dropped or two swapped, over the whole name), then the sum of the words' scores, then the last name typed
  *   first in the key, then the key's length nearest the typed one, then id. At most {@link CAP}
  *   candidates are ranked (the ones with every typed word exactly first): a broader search counts
  *   as '500+'.
@@ -147,12 +147,16 @@ export async function searchPatients(db: Kysely<any>, workspaceId: string, input
           select c.id, v.i, max(v.s) as m from cand c cross join unnest(string_to_array(c.search_key, ' ')) as w(word) join v on v.word = w.word
            group by c.id, v.i) x
          group by id),
+      -- within one typing error: every typed word is in the key but at most one, and that one is one
+      -- edit from a word of the key; the edit test runs only for that word (most candidates hold
+      -- every word typed, or miss two), and not on words two letters longer or shorter
+      missing as (
+        select c.id, string_to_array(c.search_key, ' ') as kw, array(select q.w from q where not q.w = any(string_to_array(c.search_key, ' '))) as m
+          from cand c),
       near as (
-        select c.id, sum(x.d) <= 1 as near from cand c cross join q
-          -- words two or more letters longer or shorter are two edits away: no call of the function for them
-          cross join lateral (select min(case when abs(length(q.w) - length(w)) > 1 then 2 else tb_edits_upto1(q.w, w) end) as d
-                                from unnest(string_to_array(c.search_key, ' ')) as k(w)) x
-         group by c.id),
+        select id, cardinality(m) = 0 or (cardinality(m) = 1 and exists (
+                 select 1 from unnest(kw) as k(w) where abs(length(m[1]) - length(k.w)) <= 1 and tb_edits_upto1(m[1], k.w) <= 1)) as near
+          from missing),
       ranked as (
         select c.id, c.search_key = ${key} as exact, coalesce(n.near, false) as near, coalesce(s.score, 0) as score,
                coalesce(starts_with(c.search_key, ${k.last ?? ''} || ' '), false) as last_first,

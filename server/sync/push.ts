@@ -8,6 +8,7 @@
  * - `conflict`: the server changed some of the same fields since: there the server's values are kept
  *   and the client's are written to the conflict log (`syncconflict`); its other fields were written;
  * - `rejected`: the writer refused it (a permission removed, a rule broken, the row gone): `errors`.
+ * The rule (which fields merge, which conflict) is the pure `merge.ts`.
  * The answer is stored with the change's id (`syncpush`) in the transaction that applied it, so a
  * retried upload is answered again and never applied twice.
  */
@@ -23,6 +24,7 @@ import { hasPermission } from '../http/middleware.ts';
 import { TableStore } from '../tbl/store.ts';
 import { systemInsert } from '../tbl/system-write.ts';
 import { TableWriter } from '../tbl/write.ts';
+import { changedFields, isStale, mayDelete, mergeUpdate, type FieldConflict } from './merge.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
 
 /** At most this many changes in one upload: the client sends more in several. */
@@ -56,7 +58,7 @@ export interface PushAnswer {
   /** The row's version after the change (not for a rejection or a delete). */
   version?: number;
   /** conflict: the fields whose server value was kept. */
-  conflicts?: { field: string; server: unknown; client: unknown }[];
+  conflicts?: FieldConflict[];
   /** rejected: why. */
   errors?: FieldError[];
 }
@@ -163,22 +165,18 @@ async function writeChange(em: Em, ctx: AppContext, actor: Session, ch: ClientCh
   const current = await TableStore.of(ctx.registry, def, em, actor, 'write').read(ch.id, { lock: true });
   if (!current) throw fail(404, t(actor.lang, 'msg.syncGoneOnServer'), 'id');
   const version = Number(current.version);
-  const changedSince = ch.baseVersion === undefined || ch.baseVersion >= version ? new Set<string>() : await fieldsChangedSince(em, actor, def, ch.id, ch.baseVersion);
+  const changedSince = isStale(ch.baseVersion, version) ? await fieldsChangedSince(em, actor, def, ch.id, ch.baseVersion!) : new Set<string>();
   if (ch.op === 'delete') {
-    if (changedSince.size) throw fail(409, t(actor.lang, 'msg.syncDeleteChanged'), 'version');
+    if (!mayDelete(changedSince)) throw fail(409, t(actor.lang, 'msg.syncDeleteChanged'), 'version');
     await writer.delete(ch.id, { within: em });
     return { ...base, result: 'applied' };
   }
-  const data = ch.data ?? {};
-  const conflicts = Object.keys(data)
-    .filter((k) => k !== 'id' && k !== 'version' && changedSince.has(k) && !sameValue(current[k], data[k]))
-    .map((field) => ({ field, server: current[field] ?? null, client: data[field] ?? null }));
-  const patch = Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'id' && !conflicts.some((c) => c.field === k)));
+  const { result, patch, conflicts } = mergeUpdate(current, ch.data ?? {}, changedSince);
   await writer.update(ch.id, { ...patch, version }, { within: em });
   await afterPush(em, ctx, actor, def, ch.id, false);
   const after = await kysely(em).selectFrom(def.name).select('version').where('id', '=', ch.id).executeTakeFirstOrThrow();
   if (conflicts.length) await logConflicts(em, ctx, actor, def, ch, current, version, conflicts);
-  return { ...base, result: conflicts.length ? 'conflict' : changedSince.size ? 'merged' : 'applied', version: Number(after.version), ...(conflicts.length ? { conflicts } : {}) };
+  return { ...base, result, version: Number(after.version), ...(conflicts.length ? { conflicts } : {}) };
 }
 
 /** The table's `afterPush` hooks, given the row as written. */
@@ -215,15 +213,10 @@ async function fieldsChangedSince(em: Em, s: Session, def: TableDef, id: string,
     .where('workspace_id', '=', s.workspaceId).where('table_name', '=', def.name).where('row_id', '=', id)
     .where('row_version', '>', base).where('op', 'in', ['create', 'update'])
     .execute();
-  const out = new Set<string>();
-  for (const r of rows) for (const k of Object.keys(parsed(r.data) ?? {})) out.add(k);
-  return out;
+  return changedFields(rows.map((r) => parsed(r.data)));
 }
 
 const parsed = (v: unknown): Doc | null => (typeof v === 'string' ? JSON.parse(v) : (v as Doc | null));
-
-/** Equal as stored values: the same JSON (missing and null alike). */
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The row at the top of the row's parent chain (a case for its exams), to show the conflict there. */
 async function rootOf(em: Em, ctx: AppContext, def: TableDef, row: Doc, id: string): Promise<string> {

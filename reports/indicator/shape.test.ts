@@ -29,6 +29,16 @@ describe('orderedKeys', () => {
     expect(orderedKeys(dim('ownerUnit', units), ['u2', 'u1', 'u3'], 'ru')).toEqual(['u3', 'u1', 'u2']);
     const ages = new Map([['a0', '0–14'], ['a1', '15–24'], ['a2', '25+']]);
     expect(orderedKeys(dim('ageRange', ages), ['a2', null], 'ru')).toEqual(['a0', 'a1', 'a2', null]);
+    // a range no longer in the catalogue (cases counted under it before) comes after the catalogue's
+    expect(orderedKeys(dim('ageRange', ages), ['a9', 'a1'], 'ru')).toEqual(['a0', 'a1', 'a2', 'a9']);
+    // without the catalogue's names: only the ranges present, as given
+    expect(orderedKeys(dim('ageRange'), ['a1'], 'ru')).toEqual(['a1']);
+  });
+  it('values an enum no longer declares come after the declared ones, sorted', () => {
+    expect(orderedKeys(dim('classification'), ['ZZ', 'TB', 'AA'], 'ru')).toEqual(['TB', 'DRTB', 'NTM', 'AA', 'ZZ']);
+  });
+  it('recorded before not recorded, both always', () => {
+    expect(orderedKeys(dim('cultureConversion.recorded'), [false], 'ru')).toEqual([true, false]);
   });
 });
 
@@ -41,6 +51,14 @@ describe('labels', () => {
     expect(keyLabel(dim('gender'), 'FEMALE', 'en')).toBe('Female');
     expect(keyLabel(dim('gender'), null, 'ru')).toBe('Не указано');
     expect(keyLabel(dim('validated'), true, 'ru')).toBe('Да');
+    expect(keyLabel(dim('validated'), false, 'ru')).toBe('Нет');
+    expect(keyLabel(dim('cultureConversion.recorded'), false, 'ru')).toBe('Нет');
+    expect(keyLabel(dim('cultureConversion.recorded'), false, 'en')).toBe('None');
+    expect(keyLabel(dim('registrationDate.month'), '2025-03', 'en')).toBe('03/2025');
+    expect(keyLabel(dim('registrationDate.year'), '2025', 'ru')).toBe('2025');
+    // a catalogue row without its name looked up: its key
+    expect(keyLabel(dim('ownerUnit'), 'u9', 'ru')).toBe('u9');
+    expect(keyLabel(dim('ownerUnit', new Map([['u1', 'Бишкекский']])), 'u9', 'ru')).toBe('u9');
     expect(keyLabel(dim('registrationDate.month'), '2025-03', 'ru')).toBe('03.2025');
     expect(keyLabel(dim('registrationDate.quarter'), '2025-Q2', 'ru')).toBe('2 кв. 2025');
     expect(keyLabel(dim('registrationDate.quarter'), '2025-Q2', 'en')).toBe('Q2 2025');
@@ -105,6 +123,33 @@ describe('shapeIndicator', () => {
     expect(t.rowTotals).toEqual([0, 0, 2, 0]);
     expect(t.columnTotals).toEqual([0, 0, 2]);
     expect(t.total).toBe(2);
+  });
+  it('a “Не указано” column has its own total, apart from the grand total', () => {
+    // validated (rows) × gender (columns), some cases without a gender: grouping(r0, c0) 0 cell, 1 row total, 2 column total, 3 all
+    const t = shapeIndicator(
+      [
+        { r0: true, c0: 'MALE', g: 0, n: 2 },
+        { r0: true, c0: null, g: 0, n: 1 },
+        { r0: false, c0: null, g: 0, n: 3 },
+        { r0: true, c0: null, g: 1, n: 3 },
+        { r0: false, c0: null, g: 1, n: 3 },
+        { r0: null, c0: 'MALE', g: 2, n: 2 },
+        { r0: null, c0: null, g: 2, n: 4 },
+        { r0: null, c0: null, g: 3, n: 6 },
+      ],
+      [dim('validated')],
+      [dim('gender')],
+      'ru',
+    );
+    expect(t.columns.map((c) => c.labels[0])).toEqual(['Мужской', 'Женский', 'Не указано']);
+    expect(t.values).toEqual([
+      [2, 0, 1],
+      [0, 0, 3],
+    ]);
+    expect(t.rowTotals).toEqual([3, 3]);
+    expect(t.columnTotals).toEqual([2, 0, 4]);
+    expect(t.total).toBe(6);
+    expect(t.columnVariables).toEqual([{ id: 'gender', name: 'Пол' }]);
   });
   it('no cases: no catalogue keys, zero totals', () => {
     const t = shapeIndicator([{ r0: null, c0: null, g: 3, n: 0 }], [dim('tag')], [dim('gender')], 'ru');

@@ -13,10 +13,10 @@ function newest(dir: string): number {
   return t;
 }
 
-/** Runs `vite build` when dist/ui is missing or older than ui/ and the label files. */
+/** Runs `vite build` when dist/ui is missing or older than ui/, the label files and the build's configuration. */
 export async function ensureUiBuilt(): Promise<void> {
   const index = join(uiDist, 'index.html');
-  const sources = Math.max(newest(join(rootDir, 'ui')), newest(join(rootDir, 'engine', 'i18n')));
+  const sources = Math.max(newest(join(rootDir, 'ui')), newest(join(rootDir, 'engine', 'i18n')), statSync(join(rootDir, 'vite.config.ts')).mtimeMs);
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   console.log('Building the web UI (first start or changed sources)…');
   // Always a production build: under vitest NODE_ENV is `test`, which would bundle React's dev build.

@@ -159,6 +159,22 @@ describe('web shell in the browser', () => {
     expect(await animatedClasses('reduce')).toEqual([]);
   });
 
+  it('sends the app gzipped and lets the browser keep its hashed files: the page is asked for again each time', async () => {
+    const page = await fetch(`${env.server.url}/login`);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const script = (await page.text()).match(/src="(\/assets\/[^"]+\.js)"/)![1];
+    const zipped = await fetch(env.server.url + script, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const zippedBytes = Number(zipped.headers.get('content-length'));
+    const code = await zipped.text(); // fetch unpacks it
+    // a browser that does not accept gzip gets the same script as it is, twice the bytes or more
+    const plain = await fetch(env.server.url + script, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(code);
+    expect(Number(plain.headers.get('content-length'))).toBeGreaterThan(2 * zippedBytes);
+  });
+
   it('the language can be chosen on the login page too', async () => {
     const page = await env.newPage();
     await page.goto('/login');

@@ -188,22 +188,88 @@ describe('edits on both sides', () => {
 });
 
 describe('refused and removed', () => {
-  it('a change the server refuses (the permission removed meanwhile) is kept on the client with its reason', async () => {
-    await editOnClient(serverCase, { diagnosisDate: '2025-01-07' });
+  /** Runs `work` with NEWCASE taken from the doctor's profile on the server, given back after it (and synchronised, so the client has it again). */
+  const withoutNewcase = async (work: () => Promise<void>) => {
     const profile = (await admin.post('/api/tbl/userprofile/query', { key: 'Профиль SYNCDOC' })).body.list[0];
     const full = await onServer('userprofile', profile.id);
     await editOnServer('userprofile', profile.id, { permissions: full.permissions.filter((p: any) => p.permission !== 'NEWCASE') });
     try {
-      const status = await sync();
-      expect(status.counts).toMatchObject({ sent: 1, rejected: 1 });
-      expect(status.rejected.map((r: any) => [r.table, r.id, r.op, r.data?.diagnosisDate, r.errors.length > 0])).toEqual([['tbcase', serverCase, 'update', '2025-01-07', true]]);
-      expect((await onServer('tbcase', serverCase)).diagnosisDate).toBe('2025-01-08');
-      expect((await onClientDoc('tbcase', serverCase)).diagnosisDate).toBe('2025-01-07');
+      await work();
     } finally {
       // the permission given back reaches the client with the next synchronisation (the unit's users and profiles come each time)
       await editOnServer('userprofile', profile.id, { permissions: full.permissions });
       await sync();
     }
+  };
+  const rejectedNow = async () => (await onClient.get('/api/offline/client/sync/status')).body.rejected as any[];
+  const discard = (who: ApiClient, changeId: string, body: Record<string, unknown> = { password: PASSWORD }) => who.post(`/api/offline/client/sync/rejected/${changeId}/discard`, body);
+
+  it('a change the server refuses (the permission removed meanwhile) is kept on the client with its reason', async () => {
+    await editOnClient(serverCase, { diagnosisDate: '2025-01-07' });
+    await withoutNewcase(async () => {
+      const status = await sync();
+      expect(status.counts).toMatchObject({ sent: 1, rejected: 1 });
+      expect(status.rejected.map((r: any) => [r.table, r.id, r.op, r.data?.diagnosisDate, r.errors.map((e: any) => e.msg)])).toEqual([['tbcase', serverCase, 'update', '2025-01-07', ['Нет прав доступа']]]);
+      expect((await onServer('tbcase', serverCase)).diagnosisDate).toBe('2025-01-08');
+      expect((await onClientDoc('tbcase', serverCase)).diagnosisDate).toBe('2025-01-07');
+    });
+    // the permission back does not send it by itself: it stays, marked, until fixed or discarded
+    expect((await rejectedNow()).map((r) => [r.id, r.data?.diagnosisDate])).toEqual([[serverCase, '2025-01-07']]);
+  });
+
+  it('fixed: the row edited again, the next synchronisation sends the rejected change with the edit, and it leaves the list', async () => {
+    await editOnClient(serverCase, { registrationGroup: 'RELAPSE' });
+    const status = await sync();
+    expect(status.counts).toMatchObject({ sent: 1, rejected: 0 });
+    expect(status.rejected).toEqual([]);
+    const onSrv = await onServer('tbcase', serverCase);
+    expect([onSrv.diagnosisDate, onSrv.registrationGroup]).toEqual(['2025-01-07', 'RELAPSE']);
+  });
+
+  it('discarded by a user who may make the change: an edit gives the row back the server\'s version; a row made offline leaves the client with the rows made with it', async () => {
+    const made = await notifyOffline('Отклоненов');
+    await editOnClient(serverCase, { diagnosisDate: '2025-01-05' });
+    await withoutNewcase(async () => {
+      const status = await sync();
+      // the patient and the case need NEWCASE; the exam names a case the server does not have
+      expect(status.rejected.map((r: any) => [r.table, r.id, r.op]).sort()).toEqual(
+        [['exammic', made.examId, 'create'], ['patient', made.patientId, 'create'], ['tbcase', made.caseId, 'create'], ['tbcase', serverCase, 'update']].sort(),
+      );
+    });
+    const rejected = await rejectedNow();
+    const changeOf = (table: string, id: string) => rejected.find((r) => r.table === table && r.id === id).changeId as string;
+    // a reader of the unit (no NEWCASE) may not discard it
+    await createUser(server, admin, 'SYNCREAD', [{ permission: 'CASEMAN' }], PASSWORD, { unitId: bishkek, view: 'UNIT' });
+    await sync();
+    const reader = await client.login('SYNCREAD', PASSWORD);
+    expect((await discard(reader, changeOf('tbcase', serverCase))).status).toBe(403);
+    // an edit: the server's version asked with the user's password
+    expect((await discard(onClient, changeOf('tbcase', serverCase), {})).body.errors).toEqual([{ field: 'password', msg: 'Обязательное поле' }]);
+    expect((await discard(onClient, changeOf('tbcase', serverCase))).status).toBe(200);
+    const [srv, cli] = [await onServer('tbcase', serverCase), await onClientDoc('tbcase', serverCase)];
+    expect([cli.diagnosisDate, cli.version]).toEqual(['2025-01-07', srv.version]);
+    // the case made offline: gone from the client with its exam; the patient's rejection stays until discarded too
+    expect((await discard(onClient, changeOf('tbcase', made.caseId), {})).status).toBe(200);
+    expect([await onClientRow('tbcase', made.caseId), await onClientRow('exammic', made.examId)]).toEqual([undefined, undefined]);
+    expect((await rejectedNow()).map((r) => r.id)).toEqual([made.patientId]);
+    expect((await discard(onClient, changeOf('patient', made.patientId), {})).status).toBe(200);
+    expect([await onClientRow('patient', made.patientId), await rejectedNow()]).toEqual([undefined, []]);
+    // nothing of it is sent again
+    expect((await sync()).counts).toMatchObject({ sent: 0 });
+  });
+
+  it('a case transferred in on the server reaches the client with its patient and its sub-records', async () => {
+    const patientId = await newPatient(admin, { name: 'Гульнара', lastName: 'Пришлая', gender: 'FEMALE', birthDate: '1988-03-04' });
+    const caseId = await createCase(admin, patientId, kant, { diagnosisDate: '2026-11-02', registrationDate: '2026-11-02' });
+    const exam = await admin.post('/api/tbl/exammic', { caseId, date: '2026-11-03', laboratoryId: lab, result: 'POSITIVE', numberOfAFB: 3 });
+    expect(exam.status, JSON.stringify(exam.body)).toBe(200);
+    await sync();
+    expect(await onClientRow('tbcase', caseId)).toBeUndefined();
+    await editOnServer('tbcase', caseId, { ownerUnitId: bishkek, notificationUnitId: bishkek });
+    await sync();
+    await synced(async () => expect((await onClientDoc('tbcase', caseId)).ownerUnitId).toBe(bishkek));
+    expect((await onClientRow('patient', patientId))?.last_name).toBe('Пришлая');
+    expect((await onClientDoc('exammic', exam.body.result)).numberOfAFB).toBe(3);
   });
 
   it('a case transferred to another unit on the server leaves the client, with its exam', async () => {

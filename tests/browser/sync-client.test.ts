@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readState, updateState } from '../../server/sync/client/state.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { ApiClient, startTestServer, type TestServer } from '../helpers/server.ts';
-import { startOfflineClient, type OfflineClient } from '../helpers/sync-client.ts';
+import { startOfflineClient, syncThroughApi, type OfflineClient } from '../helpers/sync-client.ts';
 import { createUser } from '../helpers/users.ts';
 import { screenshot } from '../helpers/browser.ts';
 import { closeEnv, loginThroughUi, startEnv, tid, type BrowserEnv } from './support.ts';
@@ -19,11 +19,13 @@ let central: TestServer;
 let client: OfflineClient;
 let env: BrowserEnv;
 let caseId: string;
+let bishkek: string;
+let admin: ApiClient;
 
 beforeAll(async () => {
   central = await startTestServer();
-  const admin = await central.login();
-  const bishkek = await unitNamed(admin, 'Бишкекский');
+  admin = await central.login();
+  bishkek = await unitNamed(admin, 'Бишкекский');
   caseId = await createCase(admin, await newPatient(admin, { name: 'Айжан', lastName: 'Садырова', gender: 'FEMALE', birthDate: '1991-04-05' }), bishkek, { diagnosisDate: '2025-01-09' });
   await createUser(central, admin, 'SYNCUI', [{ permission: 'CASEMAN' }, { permission: 'NEWCASE' }], PASSWORD, { unitId: bishkek, view: 'UNIT' });
   client = await startOfflineClient(central.url, 'SYNCUI', PASSWORD);
@@ -95,5 +97,38 @@ describe('the sync page', () => {
     expect(await page.locator(tid('sync-error-reason')).innerText()).toContain('Синхронизация была прервана');
     await page.locator(tid('sync-retry')).click();
     await page.locator(tid('sync-password')).waitFor();
+  });
+
+  it('lists a change the server refused with its reason, and discards it after a confirmation', async () => {
+    // a case notified on the client while the server took NEWCASE away from its doctor
+    const doctor = await client.login('SYNCUI', PASSWORD);
+    const doc = { patient: { name: 'Бакыт', lastName: 'Отказов', gender: 'MALE', birthDate: '1979-02-03' }, tbcase: { registrationDate: '2026-11-20', diagnosisDate: '2026-11-18', registrationGroup: 'NEW' } };
+    expect((await doctor.post('/api/cases/case/newnotif', { doc, unitId: bishkek, diagnosisType: 'CONFIRMED', caseClassification: 'TB' })).status).toBe(200);
+    const profile = (await admin.post('/api/tbl/userprofile/query', { key: 'Профиль SYNCUI' })).body.list[0];
+    const full = (await admin.get(`/api/tbl/userprofile/${profile.id}`)).body;
+    const def = central.ctx.registry.table('userprofile');
+    const keep = new Set(['version', ...def.fields.map((f) => f.path[0]), ...def.children.map((c) => c.prop)]);
+    const withPerms = async (permissions: unknown) => {
+      const now = (await admin.get(`/api/tbl/userprofile/${profile.id}`)).body;
+      const r = await admin.post(`/api/tbl/userprofile/${profile.id}`, { ...Object.fromEntries(Object.entries(now).filter(([k]) => keep.has(k))), permissions });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    };
+    await withPerms(full.permissions.filter((p: any) => p.permission !== 'NEWCASE'));
+    expect((await syncThroughApi(doctor, PASSWORD)).rejected).toHaveLength(2); // the patient and the case
+    // NEWCASE given back (discarding a new case's change is for who may make it): the changes stay listed
+    await withPerms(full.permissions);
+    expect((await syncThroughApi(doctor, PASSWORD)).rejected).toHaveLength(2);
+
+    const page = await env.newPage();
+    await loginThroughUi(page, 'SYNCUI', PASSWORD);
+    await page.goto('/sys/sync');
+    await page.locator(tid('sync-rejected')).waitFor();
+    expect(await page.locator(tid('sync-rejected-item')).count()).toBe(2);
+    const caseItem = page.locator(tid('sync-rejected-item'), { hasText: 'Случаи' });
+    expect(await caseItem.innerText()).toContain('Нет прав доступа');
+    await caseItem.locator(tid('sync-discard')).click();
+    await page.getByText('Удалить запись, созданную на этом компьютере').waitFor();
+    await page.locator(tid('sync-discard-ok')).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="sync-rejected-item"]').length === 1);
   });
 });

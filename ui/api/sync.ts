@@ -25,6 +25,10 @@ export const syncStatus = () => api.get<SyncStatus>('/api/offline/client/sync/st
 
 export const startSync = (password: string) => api.post<unknown>('/api/offline/client/sync/synchronize', { password });
 
+/** Discards a rejected local change (the password: for a row of the server, whose version is fetched). */
+export const discardRejected = (changeId: string, password?: string) =>
+  api.post<unknown>(`/api/offline/client/sync/rejected/${changeId}/discard`, password ? { password } : {});
+
 /** A field an offline client changed that the server had changed too (server/sync/conflicts.ts). */
 export interface SyncConflict {
   id: string;

@@ -74,7 +74,7 @@ export class Remote {
       try {
         reason = (JSON.parse(text).errors ?? []).map((e: { msg: string }) => e.msg).join('; ') || reason;
       } catch {}
-      throw new Error(t(this.lang, 'msg.syncServerRefused', { reason }));
+      throw Object.assign(new Error(t(this.lang, 'msg.syncServerRefused', { reason })), { status: res.status });
     }
     return JSON.parse(text) as T;
   }

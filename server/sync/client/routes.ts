@@ -4,7 +4,10 @@
  *   NOT_RUNNING (idle: the last one succeeded, or none yet), ERROR (the last one failed: `error` says
  *   why) or the running phase (SENDING, APPLYING_ON_SERVER, RECEIVING, APPLYING_LOCALLY) with its title;
  * - `POST /api/offline/client/sync/synchronize {password}` — the session's user's password, checked
- *   by the server by logging in there; starts a synchronisation and answers once it runs.
+ *   by the server by logging in there; starts a synchronisation and answers once it runs;
+ * - `POST /api/offline/client/sync/rejected/:changeId/discard {password?}` — discards a rejected local
+ *   change (server/sync/client/rejected.ts); the password (checked by the server) when the row's server
+ *   version must be fetched, i.e. for a row not made offline.
  */
 import type { Hono } from 'hono';
 import { t, type Lang } from '../../../engine/i18n.ts';
@@ -12,8 +15,9 @@ import type { JsonSchema } from '../../../engine/types.ts';
 import { jsonBody } from '../../http/body.ts';
 import { ApiError, fail } from '../../http/errors.ts';
 import type { AppContext, Env } from '../../types.ts';
+import { discardRejected } from './rejected.ts';
 import { Remote } from './remote.ts';
-import { isRunning, startSync } from './run.ts';
+import { anyRunning, isRunning, startSync } from './run.ts';
 import { readState, updateState, type ClientState, type SyncPhase } from './state.ts';
 
 const TITLES: Partial<Record<SyncPhase, string>> = {
@@ -37,9 +41,12 @@ const synchronizeBody: JsonSchema = {
  */
 export async function syncStatus(ctx: AppContext, lang: Lang) {
   const em = ctx.orm.em.fork();
+  // none running before the read and none after it: a synchronisation ending while the state is read
+  // (its last phase read, then NOT_RUNNING stored and gone) is not taken for an interrupted one
+  const runningBefore = anyRunning();
   const state = await readState(em, ctx);
   if (!state) return { id: 'ERROR', title: '', error: t(lang, 'msg.syncNotInitialised'), counts: {}, rejected: [] };
-  if (TITLES[state.phase] && !isRunning(state.workspaceId)) await updateState(em, ctx, state, { phase: 'ERROR', error: t(lang, 'msg.syncInterrupted') });
+  if (TITLES[state.phase] && !runningBefore && !isRunning(state.workspaceId)) await updateState(em, ctx, state, { phase: 'ERROR', error: t(lang, 'msg.syncInterrupted') });
   return view(state, lang);
 }
 
@@ -52,6 +59,12 @@ const view = (s: ClientState, lang: Lang) => ({
   lastSyncAt: s.lastSyncAt ?? null,
   serverUrl: s.serverUrl,
 });
+
+const discardBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { password: { type: 'string', minLength: 1, maxLength: 200 } },
+};
 
 export function clientSyncRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.get('/api/offline/client/sync/status', async (c) => {
@@ -69,14 +82,35 @@ export function clientSyncRoutes(app: Hono<Env>, ctx: AppContext): void {
     const state = await readState(ctx.orm.em.fork(), ctx);
     if (!state) throw fail(400, t(s.lang, 'msg.syncNotInitialised'));
     if (isRunning(state.workspaceId)) throw fail(409, t(s.lang, 'msg.syncRunning'));
-    let remote: Remote;
-    try {
-      remote = await Remote.login(state.serverUrl, s.userLogin, String(body.password), s.lang);
-    } catch (e) {
-      if (e instanceof ApiError) throw e;
-      throw fail(400, (e as Error).message);
-    }
+    const remote = await login(state.serverUrl, s.userLogin, String(body.password), s.lang);
     (await startSync(ctx, remote, s.lang)).done.catch(() => undefined);
     return c.json({ success: true });
   });
+
+  app.post('/api/offline/client/sync/rejected/:changeId/discard', async (c) => {
+    const s = c.get('session');
+    if (!ctx.config.clientMode) throw fail(404, t(s.lang, 'msg.syncNotClient'));
+    const body = await jsonBody(c);
+    const errors = ctx.validators.validate('sync#discard', discardBody, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    const state = await readState(ctx.orm.em.fork(), ctx);
+    if (!state) throw fail(400, t(s.lang, 'msg.syncNotInitialised'));
+    // the server's version of the row is asked as the user: their password, checked by the server
+    const remote = async () => {
+      if (!body.password) throw fail(400, t(s.lang, 'msg.required'), 'password');
+      return login(state.serverUrl, s.userLogin, String(body.password), s.lang);
+    };
+    await discardRejected(ctx, s, c.req.param('changeId'), remote);
+    return c.json({ success: true });
+  });
+}
+
+/** Logs in on the server as the user; a server out of reach is a 400 with the reason. */
+async function login(serverUrl: string, userLogin: string, password: string, lang: Lang): Promise<Remote> {
+  try {
+    return await Remote.login(serverUrl, userLogin, password, lang);
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    throw fail(400, (e as Error).message);
+  }
 }

@@ -17,8 +17,9 @@ import type { AppContext } from '../../types.ts';
 import { ApiError } from '../../http/errors.ts';
 import { PUSH_MAX, type ClientChange, type PushAnswer } from '../push.ts';
 import { applyChanges, sliceChanges, type FeedPage } from './apply.ts';
-import { fetchMissing } from './missing.ts';
+import { fetchMissing, fetchSubRecords } from './missing.ts';
 import { lastLocalSeq, localChanges } from './outbox.ts';
+import { foldRejected } from './rejected.ts';
 import type { Remote } from './remote.ts';
 import { createState, readState, updateState, type ClientState, type RejectedChange } from './state.ts';
 import type { SliceRow } from '../slice.ts';
@@ -34,6 +35,12 @@ const running = new Set<string>();
  * @example isRunning(state.workspaceId) // false
  */
 export const isRunning = (workspaceId: string) => running.has(workspaceId);
+
+/**
+ * Whether any synchronisation runs in this process (a client holds one workspace).
+ * @example anyRunning() // false
+ */
+export const anyRunning = () => running.size > 0;
 
 /**
  * A test's stand-in for a crash: called at each step with its name; throwing there leaves the state
@@ -77,7 +84,8 @@ export async function startSync(ctx: AppContext, remote: Remote, lang: Lang, cra
 async function send(ctx: AppContext, remote: Remote, state: ClientState, crash?: CrashPoint): Promise<void> {
   const em = ctx.orm.em.fork();
   if (state.sendUpTo == null) await updateState(em, ctx, state, { sendUpTo: await lastLocalSeq(em) });
-  const batch = await localChanges(em, ctx, state.id, state.localSeq, state.sendUpTo!);
+  // a row edited again after its change was rejected: the change is sent again with the edit folded in
+  const { batch, resent } = foldRejected(await localChanges(em, ctx, state.id, state.localSeq, state.sendUpTo!), state.rejected);
   const counts = { ...state.counts, sent: 0, applied: 0, merged: 0, conflict: 0, rejected: 0, done: 0, total: batch.length };
   const rejected: RejectedChange[] = [];
   for (let i = 0; i < batch.length; i += PUSH_MAX) {
@@ -95,12 +103,13 @@ async function send(ctx: AppContext, remote: Remote, state: ClientState, crash?:
     }
   }
   crash?.('answered');
-  // the batch acknowledged: its rejections kept (once: a resumed batch replaces its own)
-  const kept = state.rejected.filter((r) => !rejected.some((n) => n.changeId === r.changeId));
+  // the batch acknowledged: its rejections kept (once: a resumed batch replaces its own), the ones sent
+  // again replaced by their answer
+  const kept = state.rejected.filter((r) => !resent.has(r.changeId) && !rejected.some((n) => n.changeId === r.changeId));
   await updateState(em, ctx, state, { phase: 'APPLYING_ON_SERVER', counts, localSeq: state.sendUpTo!, sendUpTo: null, rejected: [...kept, ...rejected] });
 }
 
-const rejectedOf = (c: ClientChange, a: PushAnswer): RejectedChange => ({ changeId: c.changeId, table: c.table, id: c.id, op: c.op, ...(c.data ? { data: c.data } : {}), errors: a.errors ?? [], at: c.at });
+const rejectedOf = (c: ClientChange, a: PushAnswer): RejectedChange => ({ ...c, errors: a.errors ?? [] });
 
 async function receive(ctx: AppContext, remote: Remote, state: ClientState, crash?: CrashPoint): Promise<void> {
   const em = ctx.orm.em.fork();
@@ -118,6 +127,7 @@ async function receive(ctx: AppContext, remote: Remote, state: ClientState, cras
     await em.fork().transactional(async (tx) => {
       const done = await applyChanges(tx, ctx, state.workspaceId, page.changes);
       done.written += await fetchMissing(tx, ctx, remote, state.workspaceId, page.changes);
+      done.written += await fetchSubRecords(tx, ctx, remote, state.workspaceId, done.entered);
       counts.appliedLocally += done.written;
       counts.removedLocally += done.removed;
       counts.done = counts.appliedLocally + counts.removedLocally;
@@ -145,8 +155,9 @@ export async function initialise(ctx: AppContext, remote: Remote, serverUrl: str
   for (;;) {
     const page = await remote.post<FeedPage>('/api/sync/changes', { after: state.feedPosition ?? '0.0', limit: 1000 });
     await em.fork().transactional(async (tx) => {
-      await applyChanges(tx, ctx, state.workspaceId, page.changes);
+      const done = await applyChanges(tx, ctx, state.workspaceId, page.changes);
       await fetchMissing(tx, ctx, remote, state.workspaceId, page.changes);
+      await fetchSubRecords(tx, ctx, remote, state.workspaceId, done.entered);
       await updateState(tx, ctx, state, { feedPosition: page.last, phase: 'APPLYING_LOCALLY', counts: { received: (received += page.changes.length) } });
     });
     progress?.(received);

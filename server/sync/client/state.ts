@@ -29,13 +29,19 @@ export interface SyncCounts {
   total?: number;
 }
 
-/** A local change the server refused, kept with its reason. */
+/**
+ * A local change the server refused, kept with its reason (and what it sent) until a user fixes the
+ * row — edits it: the next synchronisation sends the change again with the edit folded in — or
+ * discards it (server/sync/client/rejected.ts).
+ */
 export interface RejectedChange {
   changeId: string;
   table: string;
   id: string;
-  op: string;
+  op: 'create' | 'update' | 'delete';
+  baseVersion?: number;
   data?: Doc;
+  userId?: string;
   errors: { field: string | null; msg: string }[];
   at: string;
 }

@@ -3,11 +3,11 @@
  * in progress (phase title + wait icon + progress and counts, polled every 800 ms; a first status
  * other than NOT_RUNNING goes straight here), success (counts, button home) or error ('Произошла
  * ошибка' with the reason, and a way back to the form); the local changes the server refused are
- * listed with their reasons. On a server (not the offline client) it says that synchronisation is for
+ * listed with their reasons, each with 'Отменить изменение'. On a server (not the offline client) it says that synchronisation is for
  * offline clients and asks nothing.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Progress, Result, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Popconfirm, Progress, Result, Typography, type ButtonProps } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, syncApi } from '../../api/index.ts';
@@ -126,7 +126,7 @@ function ClientSyncPage() {
           }
         />
       ) : null}
-      {phase !== 'running' && phase !== 'checking' && status?.rejected?.length ? <RejectedList list={status.rejected} /> : null}
+      {phase !== 'running' && phase !== 'checking' && status?.rejected?.length ? <RejectedList list={status.rejected} onChanged={() => void syncApi.syncStatus().then((s) => s && setStatus(s))} /> : null}
     </Card>
   );
 }
@@ -140,8 +140,11 @@ function SyncCounts({ counts }: { counts: NonNullable<syncApi.SyncStatus['counts
   return parts.length ? <Typography.Paragraph type="secondary" data-testid="sync-counts">{parts.join(' · ')}</Typography.Paragraph> : null;
 }
 
-/** The local changes the server refused, each with its reasons: they stay on this client. */
-function RejectedList({ list }: { list: syncApi.RejectedChange[] }) {
+/**
+ * The local changes the server refused, each with its reasons: they stay on this client until the row
+ * is edited again (the next synchronisation sends it again) or the change is discarded here.
+ */
+function RejectedList({ list, onChanged }: { list: syncApi.RejectedChange[]; onChanged: () => void }) {
   const { t } = useTranslation();
   return (
     <Alert
@@ -153,12 +156,47 @@ function RejectedList({ list }: { list: syncApi.RejectedChange[] }) {
       description={
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
           {list.map((r) => (
-            <li key={r.changeId}>
-              {t(`${r.table}.title`)} ({formatDateTime(r.at)}): {r.errors.map((e) => e.msg).join('; ')}
+            <li key={r.changeId} data-testid="sync-rejected-item">
+              {t(`${r.table}.title`)} ({formatDateTime(r.at)}): {r.errors.map((e) => e.msg).join('; ')}{' '}
+              <DiscardButton change={r} onDone={onChanged} />
             </li>
           ))}
         </ul>
       }
     />
+  );
+}
+
+/** Discards one rejected change after a confirmation; a row of the server needs the password (its version is fetched). */
+function DiscardButton({ change, onDone }: { change: syncApi.RejectedChange; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const created = change.op === 'create';
+  const discard = async () => {
+    try {
+      await syncApi.discardRejected(change.changeId, created ? undefined : password);
+      onDone();
+    } catch (err) {
+      setError(errorsOf(err).map((e) => t(e.msg)).join('; '));
+      throw err;
+    }
+  };
+  return (
+    <Popconfirm
+      title={t(created ? 'ui.sync.discardCreated' : 'ui.sync.discardEdited')}
+      description={
+        <>
+          {created ? null : (
+            <Input.Password placeholder={t('ui.sync.discardPassword')} aria-label={t('ui.sync.discardPassword')} value={password} onChange={(e) => setPassword(e.target.value)} data-testid="sync-discard-password" autoComplete="current-password" />
+          )}
+          {error ? <div><Typography.Text type="danger" data-testid="sync-discard-error">{error}</Typography.Text></div> : null}
+        </>
+      }
+      onConfirm={discard}
+      okButtonProps={{ 'data-testid': 'sync-discard-ok' } as ButtonProps}
+    >
+      <Button size="small" data-testid="sync-discard">{t('ui.sync.discard')}</Button>
+    </Popconfirm>
   );
 }

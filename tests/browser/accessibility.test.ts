@@ -6,11 +6,12 @@
 // Quick by design: one page per role, loaded once and signed in once through its login form; the
 // screens are then opened in place as a link opens them (no reload, axe injected once per page),
 // the dialogs opened on their screen; the roles' pages run side by side (nothing here writes).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
-import { openInApp, pageSettled, tid, useEnv } from './support.ts';
+import { mainScreens, showScreen as show } from '../helpers/screens.ts';
+import { tid, useEnv } from './support.ts';
 
 const ctx = useEnv();
 let caseId: string;
@@ -23,23 +24,6 @@ beforeAll(async () => {
   caseId = await createCase(admin, patientId, unitId);
 });
 
-/** The screens: a name, the path (ids known once the set-up ran), the test id only that screen draws. */
-const screens: [string, () => string, string][] = [
-  ['home', () => '/sys/home', 'home-page'],
-  ['workspace dashboard', () => '/sys/workspace/general/dashboard', 'workspace-dashboard'],
-  ['unit: active cases', () => `/sys/unit/cases/active?id=${unitId}`, 'active-cases'],
-  ['case: data', () => `/sys/case?id=${caseId}&tab=data`, 'case-data-tab'],
-  ['case: follow-ups', () => `/sys/case?id=${caseId}&tab=followups`, 'followup-tab'],
-  ['case: treatment', () => `/sys/case?id=${caseId}&tab=treatment`, 'treatment-tab'],
-  ['case: issues', () => `/sys/case?id=${caseId}&tab=issues`, 'issues-tab'],
-  ['advanced search', () => `/sys/unit/cases/search?id=${unitId}`, 'advanced-search'],
-  ['new notification', () => `/sys/case/new?diag=CONFIRMED&cla=TB&id=${unitId}`, 'notify-page'],
-  ['catalogue: units', () => '/sys/admin/tables/units', 'admin-tables'],
-  ['admin reports', () => '/sys/admin/reports/cmdhistory', 'admin-reports'],
-  ['settings', () => '/sys/admin/settings', 'admin-settings'],
-  ['user settings', () => '/sys/user/settings', 'user-settings-page'],
-];
-
 /** A dialog: the case tab it opens from and that tab's test id, what opens it (a button, or a menu and its entry). */
 const dialogs: [string, string, string, string[]][] = [
   ['case data edit', 'data', 'case-data-tab', ['case-data-edit']],
@@ -48,18 +32,7 @@ const dialogs: [string, string, string, string[]][] = [
   ['treatment start', 'treatment', 'treatment-tab', ['treatment-start', 'treatment-start-standard']],
 ];
 
-/** Opens `path` in place and waits until that screen is drawn and done loading (see {@link pageSettled}). */
-async function show(page: Page, path: string, ready: string) {
-  await openInApp(page, path);
-  await page.locator(tid(ready)).first().waitFor();
-  // pages load lazily: the title is the last thing a slow machine draws (a missing one fails below)
-  await page.locator('h1').first().waitFor().catch(() => {});
-  await pageSettled(page);
-  // the scan reads this screen, not one the app sent us on to
-  expect(page.url().slice(new URL(page.url()).origin.length)).toBe(path);
-}
-
-/** In order on one page. */
+/** In order on one page (the roles' pages side by side: each test asserts with its own `expect`). */
 const inOrder = { concurrent: false };
 
 /** The scans as one user in one language, in order on one page; beside the other users' (concurrent). */
@@ -73,13 +46,13 @@ function scanAs(login: string, lang: string, password: string, withDialogs: bool
       await page.locator(tid('login-user')).waitFor();
     });
 
-    it('the login page: no serious violation, one h1, its content in main', inOrder, async () => {
+    it('the login page: no serious violation, one h1, its content in main', inOrder, async ({ expect }) => {
       expect(await seriousViolations(page)).toEqual([]);
       expect(await page.locator('h1').count()).toBe(1);
       expect(await page.locator('main').count()).toBe(1);
     });
 
-    it.each(screens.map((s) => [s[0], s] as const))('%s: no serious violation, one h1, header, nav and main', inOrder, async (_name, [, path, ready]) => {
+    it.for(mainScreens)('%s: no serious violation, one h1, header, nav and main', inOrder, async ([, path, ready], { expect }) => {
       if (!page.url().includes('/sys/')) {
         // signed in on the login page already open: the app goes on to the home page in place
         await page.locator(tid('login-user')).fill(login);
@@ -87,14 +60,14 @@ function scanAs(login: string, lang: string, password: string, withDialogs: bool
         await page.locator(tid('login-submit')).click();
         await page.locator(tid('toolbar')).waitFor();
       }
-      await show(page, path(), ready);
+      await show(page, path({ unitId, caseId }), ready);
       expect(await seriousViolations(page)).toEqual([]);
       expect(await page.locator('h1').count()).toBe(1);
       for (const landmark of ['header', 'nav', 'main']) expect(await page.locator(landmark).count(), landmark).toBeGreaterThan(0);
     });
 
     if (!withDialogs) return;
-    it.each(dialogs)('the case page, %s: no serious violation, named by its title, focus in it and back after Escape', inOrder, async (_name, tab, ready, openers) => {
+    it.for(dialogs)('the case page, %s: no serious violation, named by its title, focus in it and back after Escape', inOrder, async ([, tab, ready, openers], { expect }) => {
       await show(page, `/sys/case?id=${caseId}&tab=${tab}`, ready);
       const first = page.locator(tid(openers[0])).first();
       await first.click();

@@ -35,6 +35,8 @@ function drawn(rows: Row[], expanded: string[], level = 1): (DrawnNode & { row: 
   });
 }
 
+const EXPAND_TARGET = { width: 24, height: 24, padding: 0, marginInlineEnd: 4, border: 0, background: 'none', cursor: 'pointer', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', verticalAlign: 'middle' } as const;
+
 /** The treegrid's table element, named by the card's title. */
 const treegrid = (label: string) =>
   function TreeGridTable(props: object) {
@@ -123,13 +125,10 @@ export function PlacesTree({ areaId }: { areaId?: string }) {
           // the row is the keyboard's stop, not its button (the arrow keys open it)
           expandIcon: ({ expanded: on, expandable, record, onExpand }) =>
             expandable ? (
-              <button
-                type="button"
-                tabIndex={-1}
-                aria-label={t(on ? 'ui.places.tree.collapse' : 'ui.places.tree.expand')}
-                className={`ant-table-row-expand-icon ant-table-row-expand-icon-${on ? 'expanded' : 'collapsed'}`}
-                onClick={(e) => onExpand(record, e)}
-              />
+              // antd's 16 px plus / minus inside a 24 × 24 px target (WCAG 2.5.8)
+              <button type="button" tabIndex={-1} aria-label={t(on ? 'ui.places.tree.collapse' : 'ui.places.tree.expand')} style={EXPAND_TARGET} onClick={(e) => onExpand(record, e)}>
+                <span className={`ant-table-row-expand-icon ant-table-row-expand-icon-${on ? 'expanded' : 'collapsed'}`} style={{ float: 'none' }} />
+              </button>
             ) : (
               <span className="ant-table-row-expand-icon ant-table-row-expand-icon-spaced" />
             ),

@@ -8,7 +8,7 @@ import { useRef, type ComponentType } from 'react';
 import type { ApexOptions } from 'apexcharts';
 import ReactApexChart from 'react-apexcharts';
 import type { IndicatorData } from './api.ts';
-import { chartConfig } from './chartOptions.ts';
+import { chartConfig, chartHeight } from './chartOptions.ts';
 import { labelSegments, segmentKeys } from './chartKeyboard.ts';
 import { chartSeries, type CellRef } from './chartSeries.ts';
 
@@ -37,7 +37,7 @@ export default function IndicatorChart({ data, chart, selection, selIndex, label
   const events = { ...options.chart?.events, mounted: drawn, updated: drawn };
   return (
     <div data-testid="indicator-chart" data-chart={chart} role="group" aria-label={label} ref={wrapper} onKeyDown={open ? (e) => segmentKeys(e, open) : undefined}>
-      <Chart key={`${chart}:${type}`} type={type} series={series} options={{ ...options, chart: { ...options.chart, events } }} height={height} />
+      <Chart key={`${chart}:${type}`} type={type} series={series} options={{ ...options, chart: { ...options.chart, events } }} height={chartHeight(s, chart, height)} />
     </div>
   );
 }

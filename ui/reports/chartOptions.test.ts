@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartConfig } from './chartOptions.ts';
+import { chartConfig, chartHeight } from './chartOptions.ts';
 import type { ChartSeries } from './chartSeries.ts';
 
 const EVIL = '<img src=x data-xss="1">';
@@ -31,5 +31,13 @@ describe('chart options from data names', () => {
     expect(chartConfig(series, 'spline')).toMatchObject({ type: 'line', options: { stroke: { curve: 'smooth' } } });
     expect(chartConfig(series, 'areaspline')).toMatchObject({ type: 'area', options: { stroke: { curve: 'smooth' } } });
     expect(chartConfig(series, 'pie')).toMatchObject({ type: 'pie', series: [1, 2] });
+  });
+  it('grows a horizontal bar chart so each bar is at least 26 px (24 px targets), other charts keep their height', () => {
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`);
+    const two = { categories: names(12), series: [{ name: 'a', data: [] }, { name: 'b', data: [] }], cell: () => ({}) };
+    // 24 bars of 26 px at 70 % of their bands: 892 px of plot, and the legend and axis
+    expect(chartHeight(two, 'bar')).toBe(Math.ceil((24 * 26) / 0.7) + 90);
+    expect(chartHeight(two, 'column')).toBe(300);
+    expect(chartHeight(series, 'bar')).toBe(300);
   });
 });

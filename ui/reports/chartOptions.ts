@@ -19,6 +19,24 @@ const TYPE: Record<string, ApexType> = { pie: 'pie', bar: 'bar', column: 'bar', 
 /** An axis tick: a category as plain text (a text node), a number as a whole count. */
 const axisText = (v: unknown) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(1)) : unescapeHtml(String(v ?? '')));
 
+/** A bar's share of its category's band (apexcharts' `barHeight` / `columnWidth`). */
+const BAR_SHARE = 0.7;
+/** Around the plot of a chart: the legend and the axis below it. */
+const CHART_FRAME = 90;
+/** The thinnest bar a finger can hit: WCAG 2.2's 24 px target and a little. */
+const MIN_BAR = 26;
+
+/**
+ * The height of a chart: `base`, or more for a horizontal bar chart whose bars would be thinner
+ * than a 24 px pointer target (each category's band holds one bar a series).
+ * @example chartHeight({ categories: Array(12).fill('x'), series: [{ name: 'a', data: [] }, { name: 'b', data: [] }], cell: () => ({}) }, 'bar') // 982
+ */
+export function chartHeight(s: ChartSeries, chart: string, base = 300): number {
+  if (chart !== 'bar') return base;
+  const bars = s.categories.length * Math.max(1, s.series.length);
+  return Math.max(base, Math.ceil((bars * MIN_BAR) / BAR_SHARE) + CHART_FRAME);
+}
+
 export interface ChartConfig {
   type: ApexType;
   series: ApexOptions['series'];
@@ -56,7 +74,7 @@ export function chartConfig(s: ChartSeries, chart: string, onPoint?: (seriesInde
     series: s.series.map((x) => ({ name: escapeHtml(x.name), data: x.data })),
     options: {
       ...common,
-      plotOptions: { bar: { horizontal: chart === 'bar' } },
+      plotOptions: { bar: { horizontal: chart === 'bar', barHeight: `${BAR_SHARE * 100}%`, columnWidth: `${BAR_SHARE * 100}%` } },
       stroke: type === 'bar' ? { show: false } : { curve: chart === 'spline' || chart === 'areaspline' ? 'smooth' : 'straight', width: 2 },
       markers: { size: type === 'bar' ? 0 : 4 },
       xaxis: { categories, tooltip: { enabled: false }, labels: { formatter: axisText as never, trim: true } },

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 export function TreatmentCardLink({ caseId }: { caseId: string }) {
   const { t } = useTranslation();
   return (
-    <Link to={`/sys/case/treatmentcard?id=${encodeURIComponent(caseId)}`} data-testid="treatment-card-link">
+    <Link to={`/sys/case/treatmentcard?id=${encodeURIComponent(caseId)}`} data-testid="treatment-card-link" style={{ display: 'inline-block' }}>
       <Button size="small" icon={<PrinterOutlined />}>
         {t('ui.treatmentCard.open')}
       </Button>

@@ -8,6 +8,7 @@ import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { Session, Doc } from '../../server/types.ts';
 import { TableStore } from '../../server/tbl/store.ts';
+import { todayOf } from '../../server/http/time-zone.ts';
 import { markAdherenceAlerts } from './adherence.ts';
 import { caseUnitAlternatives, unitsWhere, type Place } from './place.ts';
 
@@ -32,6 +33,6 @@ export async function casePage(em: Em, registry: Registry, s: Session, place: Pl
   const alternatives = placed === 'cohort' ? caseUnitAlternatives(db, s, place, 't') : undefined;
   const store = TableStore.of(registry, registry.table('tbcase'), em, s, 'read');
   const res = await store.query({ pageSize: LIST_PAGE_SIZE, page, after, count: false, conditions: [where, ...(inPlace ? [(q: any) => q.where(inPlace)] : [])], alternatives });
-  await markAdherenceAlerts(db, s.workspaceId, res.list);
+  markAdherenceAlerts(res.list, todayOf(s));
   return { count, list: res.list, next: res.next };
 }

@@ -3,7 +3,7 @@
 // period, and the two whole months without a dose that WHO calls lost to follow-up
 // (who-tb-reporting.md: "interrupted treatment for 2 consecutive months or more").
 import { describe, expect, it } from 'vitest';
-import { adherenceAlert, alertFromOf } from './alert.ts';
+import { adherenceAlert, alertFromOf, alertHolds } from './alert.ts';
 
 /** March 2026 (31 days): a dose on the 1st, `missed` days without one, then a dose every day to the 31st. */
 const march = (missed: number, mark = '-') => ({ year: 2026, month: 3, days: 'D' + mark.repeat(missed) + 'D'.repeat(30 - missed) });
@@ -129,5 +129,19 @@ describe('whole months without a dose (WHO lost to follow-up: 2 consecutive mont
 
   it('is 0 with a dose today', () => {
     expect(adherenceAlert({ ...period, months: [{ year: 2026, month: 3, days: 'D'.repeat(31) }], today: '2026-03-31' }).monthsWithoutDoses).toBe(0);
+  });
+});
+
+describe('the alert on a list row: on treatment, and its first day has come', () => {
+  it.each([
+    // state, the stored first day, today, alert
+    ['ONTREATMENT', '2026-03-24', '2026-03-23', false], // the day before
+    ['ONTREATMENT', '2026-03-24', '2026-03-24', true], // the day itself
+    ['ONTREATMENT', '2026-03-24', '2026-04-02', true], // later
+    ['ONTREATMENT', null, '2026-04-02', false], // no alert can come
+    ['CLOSED', '2026-03-24', '2026-04-02', false], // treatment over
+    ['NOT_ONTREATMENT', '2026-03-24', '2026-04-02', false],
+  ])('%s, from %s, on %s: %s', (state, adherenceAlertFrom, today, alert) => {
+    expect(alertHolds({ state, adherenceAlertFrom }, today)).toBe(alert);
   });
 });

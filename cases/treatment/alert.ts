@@ -1,4 +1,3 @@
-import { sql, type RawBuilder } from 'kysely';
 import { addMonths, dayOf, dayOfYmd, isoOf } from './dates.ts';
 import { isTaken } from './days.ts';
 import type { TreatmentAlert } from './types.ts';
@@ -13,7 +12,7 @@ import type { TreatmentAlert } from './types.ts';
  * Lists read the rule from one column the treatment calls maintain, `tbcase.adherence_alert_from`
  * (see {@link alertFromOf}): the first day the alert holds unless a dose is recorded before it. Every
  * stretch except the last ends with a recorded dose, so only the last one grows with time, and the
- * alert is one comparison with today: {@link alertSql} — no join, no scan, whatever the number of
+ * alert is one comparison with today: {@link alertHolds} on the list's row — no join, no scan, whatever the number of
  * cases.
  *
  * @example
@@ -92,16 +91,17 @@ export function adherenceAlert(x: AlertInput): TreatmentAlert & { alertFrom: str
  */
 export const alertFromOf = (x: Omit<AlertInput, 'today'>): string | null => adherenceAlert({ ...x, today: x.ini }).alertFrom;
 
-// Stryker disable all: SQL text, run against the database by tests/api/treatment.test.ts (not by the pure tests beside this file)
 /**
- * The alert as SQL over a case row aliased `alias` (default `t`): true for a case on treatment
- * whose calendar shows 14 or more days in a row without a dose, up to today; false otherwise (never
- * null). Cheap at any scale: two columns of the row itself.
- * @example db.selectFrom('tbcase as t').select(alertSql('t').as('adherenceAlert'))
+ * Whether the alert holds on `today` (ISO date) for a case row that carries its state and
+ * `adherenceAlertFrom` (a list's row: `x-list.columns` of tbcase.json): on treatment, and the day the
+ * stored stretch reaches 14 days has come.
+ * @example alertHolds({ state: 'ONTREATMENT', adherenceAlertFrom: '2026-03-24' }, '2026-03-24') // true
+ * @example alertHolds({ state: 'ONTREATMENT', adherenceAlertFrom: '2026-03-24' }, '2026-03-23') // false
  */
-export const alertSql = (alias = 't'): RawBuilder<boolean> =>
-  sql<boolean>`(${sql.ref(`${alias}.state`)} = 'ONTREATMENT' and ${sql.ref(`${alias}.adherence_alert_from`)} is not null and ${sql.ref(`${alias}.adherence_alert_from`)} <= current_date)`;
+export const alertHolds = (row: { state?: unknown; adherenceAlertFrom?: unknown }, today: string): boolean =>
+  row.state === 'ONTREATMENT' && typeof row.adherenceAlertFrom === 'string' && row.adherenceAlertFrom <= today;
 
-/** {@link alertSql} as plain SQL text, for a hand-written query over `tbcase t`. */
+// Stryker disable all: SQL text, run against the database by the treatment benchmark
+/** {@link alertHolds} as plain SQL text over `tbcase t` (today: the database's date), for a hand-written query. */
 export const ALERT_SQL_TEXT = `(t.state = 'ONTREATMENT' and t.adherence_alert_from is not null and t.adherence_alert_from <= current_date)`;
 // Stryker restore all

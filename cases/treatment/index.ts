@@ -7,7 +7,7 @@
  * their conditions `guards.ts`), the contract shared with the UI (`types.ts`) and the
  * generator of scale data (`generate.ts`).
  */
-export { adherenceAlert, alertSql, ALERT_SQL_TEXT, LOST_FOLLOWUP_MONTHS, MISSED_RUN_DAYS } from './alert.ts';
+export { adherenceAlert, alertHolds, ALERT_SQL_TEXT, LOST_FOLLOWUP_MONTHS, MISSED_RUN_DAYS } from './alert.ts';
 export { treatmentActions } from './actions.ts';
 export { treatmentHooks } from './hooks.ts';
 export { treatmentRoutes } from './routes.ts';

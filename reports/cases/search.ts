@@ -12,6 +12,7 @@ import type { Em } from '../../server/db/orm.ts';
 import type { Session } from '../../server/types.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { markAdherenceAlerts } from '../../cases/places/adherence.ts';
+import { todayOf } from '../../server/http/time-zone.ts';
 import { caseUnitAlternatives, placeOf } from '../../cases/places/place.ts';
 import { rowCondition, type FilterValue } from '../indicator/sql.ts';
 import { keyLabel, variableName } from '../indicator/shape.ts';
@@ -83,7 +84,7 @@ export async function searchCases(
 ) {
   const { store, conditions, alternatives } = await searchOf(em, db, registry, s, body, filters);
   const { list, next } = await store.query({ pageSize: SEARCH_PAGE_SIZE, page: body.page ?? 1, after: body.after, count: false, conditions, alternatives });
-  await markAdherenceAlerts(db, s.workspaceId, list);
+  markAdherenceAlerts(list, todayOf(s));
   if (!body.addFilterDisplay) return { list, next };
   const names = filters.some((f) => f.value && 'keys' in f.value && f.filter.value.kind !== 'enum') ? await optionNames() : new Map<string, string>();
   return { list, next, filterDisplay: filters.map((f) => display(f.filter, f.value, names, s)) };

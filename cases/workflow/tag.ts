@@ -1,6 +1,6 @@
 import { t } from '../../engine/i18n.ts';
-import type { CaseTag, Tbcase } from '../../engine/generated/index.ts';
-import type { ActionContext, ActionOn } from '../../server/types.ts';
+import type { CaseTag, Casetag, Tbcase } from '../../engine/generated/index.ts';
+import type { ActionContext, ActionOn, ModuleHooks, SaveContext } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { batchDelete, batchInsert } from '../../server/tbl/batch-write.ts';
@@ -83,3 +83,16 @@ export const tagCase: ActionOn<'tbcase', CaseTag> = {
     };
   },
 };
+
+/**
+ * A case's tag link uploaded by an offline client (docs/sync.md): only a manual tag's — the automatic
+ * ones are the server's to compute from their conditions; 400 on `tagId` otherwise.
+ * @example await manualTagLinkOnly({ em, session, doc: { caseId, tagId: autoTagId }, … }) // throws 'Выберите отметки, которые ставятся вручную'
+ */
+export async function manualTagLinkOnly(x: SaveContext<Casetag>): Promise<void> {
+  const tag = await kysely(x.em).selectFrom('tag').select('auto_generated').where('workspace_id', '=', x.session.workspaceId).where('id', '=', x.doc.tagId).executeTakeFirst();
+  if (!tag || tag.auto_generated) throw new ApiError(400, [{ field: 'tagId', msg: t(x.session.lang, 'tbcase.notManualTag') }]);
+}
+
+/** The tag links' hooks (`DomainModule.hooks`). */
+export const caseTagHooks: ModuleHooks = { casetag: { afterPush: manualTagLinkOnly } };

@@ -10,8 +10,8 @@
  *   made again (a synchronisation resumed after a crash) has the same ids and the server answers
  *   them from its record instead of applying them twice;
  * - only what a user may type is sent: derived and read-only values (a case's latest results, its
- *   automatic tags, the case-number counter) are the server's to compute; a case's provisional number
- *   is left out, so the server gives the case its number.
+ *   automatic tags' links, the case-number counter) are the server's to compute; a case's provisional
+ *   number is left out, so the server gives the case its number; its manual tags' links are sent.
  */
 import { createHash } from 'node:crypto';
 import { kysely } from '../../db/kysely.ts';
@@ -22,7 +22,26 @@ import type { ClientChange } from '../push.ts';
 import { isProvisionalCaseNumber } from './provisional.ts';
 
 /** Tables whose rows only the server's own rules write (counted, derived): never uploaded. */
-const SERVER_ONLY = new Set(['casecounter', 'casetag', 'tagrefresh']);
+const SERVER_ONLY = new Set(['casecounter', 'tagrefresh']);
+
+/**
+ * The case–tag links among `rows` that are automatic (the server's to compute from the tags'
+ * conditions): a link made to an automatic tag, and a link deleted whose making this client did not see
+ * with a manual tag (the delete names no tag: a manual link made on the server and removed here is not
+ * known as such, and stays on the server).
+ */
+async function automaticLinks(em: Em, rows: LocalRow[]): Promise<Set<string>> {
+  const links = rows.filter((r) => r.table_name === 'casetag');
+  if (!links.length) return new Set();
+  const made = await kysely(em)
+    .selectFrom('changelog').select(['row_id', 'data'])
+    .where('table_name', '=', 'casetag').where('op', '=', 'create').where('row_id', 'in', [...new Set(links.map((r) => String(r.row_id)))])
+    .execute();
+  const tagOf = new Map(made.map((m) => [String(m.row_id), (typeof m.data === 'string' ? JSON.parse(m.data) : (m.data as Doc | null))?.tagId as string | undefined]));
+  const tagIds = [...new Set([...tagOf.values()].filter((v): v is string => !!v))];
+  const manual = new Set(tagIds.length ? (await kysely(em).selectFrom('tag').select('id').where('id', 'in', tagIds).where((w) => w.or([w('auto_generated', '=', false), w('auto_generated', 'is', null)])).execute()).map((r) => String(r.id)) : []);
+  return new Set(links.filter((r) => !manual.has(tagOf.get(String(r.row_id)) ?? '')).map((r) => String(r.row_id)));
+}
 
 /**
  * The seq of the latest local change (0: none yet).
@@ -73,8 +92,9 @@ export async function localChanges(em: Em, ctx: AppContext, clientId: string, af
     .orderBy('seq')
     .execute()) as LocalRow[];
   const byRow = new Map<string, LocalRow[]>();
+  const automatic = await automaticLinks(em, rows);
   for (const r of rows) {
-    if (SERVER_ONLY.has(r.table_name) || !ctx.registry.apiTable(r.table_name)) continue;
+    if (SERVER_ONLY.has(r.table_name) || automatic.has(String(r.row_id)) || !ctx.registry.apiTable(r.table_name)) continue;
     const key = `${r.table_name}:${r.row_id}`;
     byRow.set(key, [...(byRow.get(key) ?? []), r]);
   }

@@ -36,6 +36,7 @@ export default {
     'stock/forecast.ts',
     'stock/treatment-due.ts',
     'server/sync/merge.ts',
+    'server/sync/changed-values.ts',
   ],
   // the sandbox copies only what the rules and their tests need
   ignorePatterns: ['/*', '!/cases', '!/catalogues', '!/engine', '!/server', '!/reports', '!/stock', '!/schemas', '!/package.json', '!/tsconfig.json', '!/vitest.unit.config.ts', '!/tests', '/tests/browser', '/tests/bench'],

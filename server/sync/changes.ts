@@ -33,6 +33,9 @@ import { kysely } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { onBeforeCommit, txState, type TxState } from '../db/transaction.ts';
 import type { Doc } from '../types.ts';
+import { changedValues } from './changed-values.ts';
+
+export { changedValues };
 
 export type ChangeOp = 'create' | 'update' | 'delete' | 'left';
 
@@ -78,21 +81,6 @@ const BUFFER_MAX = 20_000;
 
 /** Whether writes of the table are tracked. */
 export const isSynchronised = (def: TableDef): boolean => def.meta.workspace === true && def.meta.api !== false && def.meta.sync !== false;
-
-/**
- * The stored values that differ between two versions of a document, by top-level field
- * (a child table's rows count as one value).
- * @example changedValues({ name: 'A', code: 1 }, { name: 'B', code: 1 }) // { name: 'B' }
- */
-export function changedValues(prev: Doc | undefined, next: Doc): Doc {
-  const out: Doc = {};
-  for (const [k, v] of Object.entries(next)) {
-    if (k === 'id' || k === 'version' || k === 'updatedAt') continue;
-    if (!prev || JSON.stringify(prev[k]) !== JSON.stringify(v)) out[k] = v ?? null;
-  }
-  if (prev) for (const k of Object.keys(prev)) if (!(k in next) && !['id', 'version', 'updatedAt'].includes(k)) out[k] = null;
-  return out;
-}
 
 /**
  * Records one change of a row for the feed, inside the transaction of the change; it is written

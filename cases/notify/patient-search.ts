@@ -19,8 +19,8 @@
  *   key's GIN words index would first gather every patient of a common name); with a birth date, the
  *   few patients born that day through that GIN index;
  * - ranked: the very key typed first, then the keys within one typing error of it (every typed word
- *   in the key but at most one, and that one within `tb_edits_upto1` of a word of the key: one letter
- *   changed, added, dropped or two swapped, over the whole name), then the sum of the words' scores, then the last name typed
+ *   in the key but at most one, and that one within `tb_edits_upto1` of a close word of it in the key:
+ *   one letter changed, added, dropped or two swapped, over the whole name), then the sum of the words' scores, then the last name typed
  *   first in the key, then the key's length nearest the typed one, then id. At most {@link CAP}
  *   candidates are ranked (the ones with every typed word exactly first): a broader search counts
  *   as '500+'.
@@ -137,31 +137,27 @@ export async function searchPatients(db: Kysely<any>, workspaceId: string, input
     const everyWord = sql.join(words.map((_, i) => sql`${keyWords} && (select array_agg(v.word) from v where v.i = ${i + 1})`), sql` and `);
     const rows = (await sql<Row>`
       with q as (select w, i::int as i from unnest(${words}::text[]) with ordinality as t(w, i)),
+      -- each close word's edits from its typed word: 0 the very word, 1 one typing error, else 2
+      -- (ten calls of the edit test per typed word, not one per candidate)
       v as materialized (
-        select q.i, n.word, n.s from q cross join lateral (
+        select q.i, n.word, n.s,
+               case when n.word = q.w then 0 when abs(length(n.word) - length(q.w)) <= 1 and tb_edits_upto1(q.w, n.word) <= 1 then 1 else 2 end as d
+          from q cross join lateral (
           select word, s from (select word, (word_similarity(q.w, word) + similarity(q.w, word)) / 2 as s from nameword where q.w <% word) x
            where s >= ${MIN_SCORE} order by s desc, word limit ${VARIANTS}) n),
       cand as materialized (${input.birthDate ? bornCandidates(workspaceId, words, born, everyWord) : wordCandidates(workspaceId, words)}),
+      -- per candidate, its words' scores and whether the whole name is within one typing error: each
+      -- typed word's nearest close word in the key (every candidate holds one for each typed word)
       scored as (
-        select id, sum(m) as score from (
-          select c.id, v.i, max(v.s) as m from cand c cross join unnest(string_to_array(c.search_key, ' ')) as w(word) join v on v.word = w.word
+        select id, sum(m) as score, sum(d) <= 1 as near from (
+          select c.id, v.i, max(v.s) as m, min(v.d) as d from cand c cross join unnest(string_to_array(c.search_key, ' ')) as w(word) join v on v.word = w.word
            group by c.id, v.i) x
          group by id),
-      -- within one typing error: every typed word is in the key but at most one, and that one is one
-      -- edit from a word of the key; the edit test runs only for that word (most candidates hold
-      -- every word typed, or miss two), and not on words two letters longer or shorter
-      missing as (
-        select c.id, string_to_array(c.search_key, ' ') as kw, array(select q.w from q where not q.w = any(string_to_array(c.search_key, ' '))) as m
-          from cand c),
-      near as (
-        select id, cardinality(m) = 0 or (cardinality(m) = 1 and exists (
-                 select 1 from unnest(kw) as k(w) where abs(length(m[1]) - length(k.w)) <= 1 and tb_edits_upto1(m[1], k.w) <= 1)) as near
-          from missing),
       ranked as (
-        select c.id, c.search_key = ${key} as exact, coalesce(n.near, false) as near, coalesce(s.score, 0) as score,
+        select c.id, c.search_key = ${key} as exact, coalesce(s.near, false) as near, coalesce(s.score, 0) as score,
                coalesce(starts_with(c.search_key, ${k.last ?? ''} || ' '), false) as last_first,
                abs(length(c.search_key) - ${key.length}) as dlen
-          from cand c left join scored s on s.id = c.id left join near n on n.id = c.id),
+          from cand c left join scored s on s.id = c.id),
       page as (
         select r.*, count(*) over () as total from ranked r
          order by r.exact desc, r.near desc, r.score desc, r.last_first desc, r.dlen, r.id

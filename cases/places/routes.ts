@@ -42,10 +42,13 @@ export function placeRoutes(app: Hono<Env>, ctx: AppContext): void {
     const { s, body, em, db } = await read(c, unitBody, 'unit');
     const unitId = c.req.param('unitId');
     if (!isUuid(unitId)) throw fail(400, t(s.lang, 'msg.badId'), 'unitId');
-    const unit = await db.selectFrom('unit').select(['id', 'name', 'type']).where('id', '=', unitId).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
-    if (!unit) throw fail(404, t(s.lang, 'msg.notFound'), 'unitId');
     const place: Place = { kind: 'unit', unitId };
-    const counts = await placeCounts(db, s, place);
+    // the unit and its counts read side by side (two pool connections): an unknown unit counts nothing
+    const [unit, counts] = await Promise.all([
+      db.selectFrom('unit').select(['id', 'name', 'type']).where('id', '=', unitId).where('workspace_id', '=', s.workspaceId).executeTakeFirst(),
+      placeCounts(db, s, place),
+    ]);
+    if (!unit) throw fail(404, t(s.lang, 'msg.notFound'), 'unitId');
     const defaultTab: ActiveTab = counts.suspect > 0 ? 'presumptives' : 'tbCases';
     const shown: ActiveTab = body.tab ?? defaultTab;
     const out: Record<string, unknown> = { unit, defaultTab };
@@ -71,9 +74,14 @@ export function placeRoutes(app: Hono<Env>, ctx: AppContext): void {
   /** `POST /api/cases/tag/query {tagId, unitId | adminUnitId, page}` → `{tag: {id, name, type}, count, list, next}` (50 a page). */
   app.post('/api/cases/tag/query', async (c) => {
     const { s, body, em, db } = await read(c, tagBody, 'tag');
-    const tag = await db.selectFrom('tag').select(['id', 'name', 'auto_generated', 'consistency_check']).where('id', '=', body.tagId).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
+    // the tag and the place read side by side (two pool connections); an unknown tag answers first
+    const [tag, placeOrError] = await Promise.all([
+      db.selectFrom('tag').select(['id', 'name', 'auto_generated', 'consistency_check']).where('id', '=', body.tagId).where('workspace_id', '=', s.workspaceId).executeTakeFirst(),
+      placeOf(db, s, body.unitId ? 'UNIT' : body.adminUnitId ? 'ADMINUNIT' : 'WORKSPACE', body.unitId ?? body.adminUnitId).catch((e: Error) => e),
+    ]);
     if (!tag) throw fail(404, t(s.lang, 'msg.notFound'), 'tagId');
-    const place = await placeOf(db, s, body.unitId ? 'UNIT' : body.adminUnitId ? 'ADMINUNIT' : 'WORKSPACE', body.unitId ?? body.adminUnitId);
+    if (placeOrError instanceof Error) throw placeOrError;
+    const place = placeOrError;
     const count = (await tagCounts(db, s, place, body.tagId)).get(body.tagId) ?? 0;
     // a unit's page from the index of the tag's cases there (`tag-page.ts`); wider places probe each case
     const tagged = place.kind === 'unit'

@@ -1,0 +1,37 @@
+// The suite runs each worker's test files one after another in one module graph (`isolate: false`
+// in vitest.config.ts): a file that mocks a module, stubs a global or an environment variable, fakes
+// the clock or sets `process.env` would leak into every file after it. None may; a test that needs
+// another configuration starts a server with it (tests/helpers/server.ts options).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { rootDir } from '../../server/config.ts';
+
+const FOLDERS = ['engine', 'server', 'cases', 'catalogues', 'reports', 'stock', 'ui', 'tests'];
+
+/** What would outlive a test file in a shared module graph. */
+const LEAKS = [/\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|setSystemTime)\(/, /\bprocess\.env\.\w+\s*=[^=]/, /\bprocess\.env\[[^\]]+\]\s*=[^=]/];
+
+function testFiles(dir: string): string[] {
+  return readdirSync(join(rootDir, dir), { withFileTypes: true }).flatMap((e) => {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : testFiles(path);
+    return /\.test\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+test('no test file mocks a module, stubs a global or the clock, or sets an environment variable', () => {
+  const files = FOLDERS.flatMap(testFiles).filter((f) => f !== 'tests/architecture/shared-module-graph.test.ts'); // this file names the leaks
+  expect(files.length).toBeGreaterThan(150);
+  const leaks = files.flatMap((f) =>
+    readFileSync(join(rootDir, f), 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (LEAKS.some((re) => re.test(line)) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+  );
+  expect(leaks).toEqual([]);
+});
+
+test('the check sees a leak when there is one', () => {
+  expect(['vi.mock("../x.ts")', 'vi.useFakeTimers()', 'process.env.TB_CLIENT_MODE = "true"', "process.env['X'] = '1'"].every((l) => LEAKS.some((re) => re.test(l)))).toBe(true);
+  expect(LEAKS.some((re) => re.test('if (process.env.CI === "1") skip()'))).toBe(false);
+});

@@ -17,6 +17,7 @@ import { userRoutes } from './sys/user-routes.ts';
 import { syncRoutes } from './sync/routes.ts';
 import { sliceRoutes } from './sync/slice.ts';
 import { clientSyncRoutes } from './sync/client/routes.ts';
+import { clientInitRoutes } from './sync/client/init-routes.ts';
 import { tableRoutes } from './tbl/routes.ts';
 import { actionRoutes } from './actions/routes.ts';
 
@@ -41,6 +42,8 @@ export function createApp(ctx: AppContext): Hono<Env> {
   authRoutes(app, ctx);
   app.get('/api/health', (c) => c.json({ ok: true }));
   for (const m of ctx.modules.list) m.publicRoutes?.(app, ctx);
+  // an offline client's first start: no user exists on it yet (server/sync/client/init-routes.ts)
+  clientInitRoutes(app, ctx);
   app.use('/api/*', requireSession(ctx));
   sessionRoutes(app, ctx);
   userRoutes(app, ctx);

@@ -83,6 +83,9 @@ export const routePermissions: Record<string, RouteRule> = {
   /** the offline client's own synchronisation (server/sync/client/routes.ts): 404 on a server */
   'GET /api/offline/client/sync/status': session,
   'POST /api/offline/client/sync/synchronize': session,
+  /** an offline client's first start from the browser, before any user exists on it: only in client mode and while it holds no unit (server/sync/client/init-routes.ts) */
+  'GET /api/offline/client/init': publicRoute,
+  'POST /api/offline/client/init': publicRoute,
   /** a rejected local change discarded: the change's own table permission and the row in the session's view (server/sync/client/rejected.ts) */
   'POST /api/offline/client/sync/rejected/:changeId/discard': session,
   /** the workspace's open conflicts for administrators (who changed what and when: the command history's permission); a case's for its readers; keeping one needs the row's edit right (server/sync/conflicts.ts) */

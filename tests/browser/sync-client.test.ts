@@ -131,4 +131,32 @@ describe('the sync page', () => {
     await page.locator(tid('sync-discard-ok')).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="sync-rejected-item"]').length === 1);
   });
+
+  it("initialises a new client from its first page: the server's address, a login, the progress, then the way to log in", async () => {
+    const fresh = await startOfflineClient(central.url, 'SYNCUI', PASSWORD, { initialise: false });
+    try {
+      const page = await env.newPage();
+      // the login page of a client holding no unit yet sends to the initialisation
+      await page.goto(`${fresh.server.url}/login`);
+      await page.locator(tid('client-init') + '[data-step="form"]').waitFor();
+      await page.locator(tid('client-init-server')).fill(central.url);
+      await page.locator(tid('client-init-login')).fill('SYNCUI');
+      await page.locator(tid('client-init-password')).fill('Wrong-pass1');
+      await page.locator(tid('client-init-start')).click();
+      await page.locator(tid('client-init-error')).waitFor();
+      await page.locator(tid('client-init-password')).fill(PASSWORD);
+      await page.locator(tid('client-init-start')).click();
+      await page.locator(tid('client-init') + '[data-step="done"]').waitFor({ timeout: 60_000 });
+      expect(await page.locator(tid('client-init')).innerText()).toMatch(/Получено записей: [1-9]/);
+      await page.locator(tid('client-init-login-button')).click();
+      await page.waitForURL(/\/login$/);
+      // the unit's user logs in offline and finds the unit's case
+      const doctor = await fresh.login('SYNCUI', PASSWORD);
+      expect((await doctor.get(`/api/tbl/tbcase/${caseId}`)).status).toBe(200);
+      // and a second initialisation is refused
+      expect((await new ApiClient(fresh.server.url).post('/api/offline/client/init', { serverUrl: central.url, login: 'SYNCUI', password: PASSWORD })).status).toBe(409);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

@@ -24,10 +24,11 @@ const start = (databaseUrl: string) =>
 const migrated = async (url: string) => (await start(url)).close();
 
 /**
- * Starts an offline client on a fresh database and initialises it from `serverUrl` as `login`.
+ * Starts an offline client on a fresh database and initialises it from `serverUrl` as `login` (unless
+ * `initialise: false`: a first start, left to the initialisation page).
  * @example const client = await startOfflineClient(server.url, 'SYNCDOC', 'Passw0rd');
  */
-export async function startOfflineClient(serverUrl: string, login: string, password: string): Promise<OfflineClient> {
+export async function startOfflineClient(serverUrl: string, login: string, password: string, o: { initialise?: boolean } = {}): Promise<OfflineClient> {
   const databaseUrl = await createFromTemplate('cli', 'client', migrated);
   const self: OfflineClient = {
     server: await start(databaseUrl),
@@ -47,7 +48,7 @@ export async function startOfflineClient(serverUrl: string, login: string, passw
       await dropTestDatabase(databaseUrl);
     },
   };
-  await initialiseClient(self.server.ctx, { serverUrl, login, password });
+  if (o.initialise !== false) await initialiseClient(self.server.ctx, { serverUrl, login, password });
   return self;
 }
 

@@ -56,3 +56,16 @@ export const keepConflictValue = (id: string, keep: 'server' | 'client') => api.
 
 /** The workspace's open conflicts, newest first (administrators); `next` pages on. */
 export const openConflicts = (after?: string) => api.post<{ list: SyncConflict[]; next: string | null }>('/api/sync/conflicts', after ? { after } : {});
+
+/** An offline client's initialisation, before any user exists on it (server/sync/client/init-routes.ts). */
+export interface ClientInit {
+  clientMode: boolean;
+  initialised: boolean;
+  running: boolean;
+  received: number;
+  error?: string;
+}
+
+export const clientInit = () => api.get<ClientInit>('/api/offline/client/init');
+
+export const startClientInit = (body: { serverUrl: string; login: string; password: string }) => api.post<unknown>('/api/offline/client/init', body);

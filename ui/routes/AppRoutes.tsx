@@ -14,6 +14,7 @@ export function AppRoutes() {
     <Suspense fallback={<WaitIcon testId="page-loading" />}>
       <Routes>
         <Route path="/login" element={<LoginPage />} />
+        <Route path="/init" element={<P.ClientInitPage />} />
         <Route path="/sys" element={<P.Shell />}>
           {/* the licence agreement first, when the settings require it */}
           <Route element={<P.LicenceGate />}>

@@ -9,6 +9,7 @@ export const AdminSettingsPage = lazy(() => import('../pages/admin/AdminSettings
 export const UserSettingsPage = lazy(() => import('../pages/user/UserSettingsPage.tsx'));
 export const ChangePasswordPage = lazy(() => import('../pages/user/ChangePasswordPage.tsx'));
 export const SyncPage = lazy(() => import('../pages/sync/SyncPage.tsx'));
+export const ClientInitPage = lazy(() => import('../pages/sync/ClientInitPage.tsx'));
 export const PendingPage = lazy(() => import('../pages/pending/PendingPage.tsx'));
 export const WorkspacePage = lazy(() => import('../pages/workspace/WorkspacePage.tsx'));
 export const LicenceGate = lazy(() => import('../pages/login/LicenceGate.tsx'));

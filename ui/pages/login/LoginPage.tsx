@@ -2,14 +2,15 @@
  * The public login page: login and password, then — when the server answers that the user has
  * several workspaces — the workspace choice. Success goes where the user was sent from, else home
  * (where the licence agreement waits first when the settings require it). When the system
- * settings allow it, a link opens the self-registration form.
+ * settings allow it, a link opens the self-registration form. An offline client not initialised yet
+ * goes to its initialisation page (`/init`).
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { authApi, errorsOf, type WorkspaceItem } from '../../api/index.ts';
+import { authApi, errorsOf, syncApi, type WorkspaceItem } from '../../api/index.ts';
 import { useSessionContext } from '../../session/index.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { WorkspaceChoice } from './WorkspaceChoice.tsx';
@@ -38,6 +39,8 @@ export default function LoginPage() {
 
   useEffect(() => {
     fetchPublicConfig().then(setPub, () => setPub(null));
+    // an offline client not initialised yet has no user: its first start is the initialisation page
+    syncApi.clientInit().then((s) => s.clientMode && !s.initialised && navigate('/init', { replace: true }), () => undefined);
   }, []);
 
   const attempt = async (c: Credentials, workspaceId?: string) => {

@@ -1,0 +1,105 @@
+/**
+ * `/init` — the offline client's first start (docs/sync.md), public: no user exists on the client yet.
+ * The server's address, a login and password of a user of the unit the client will hold → the download
+ * with a progress bar and the rows received (polled every 800 ms) → done, with the way to log in. The
+ * login page sends an uninitialised client here; an initialised one (or a server) goes to the login.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Progress, Result, Typography } from 'antd';
+import { Navigate, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorsOf, syncApi } from '../../api/index.ts';
+import { WaitIcon } from '../../generic/index.ts';
+import { PageTitle } from '../../generic/PageTitle.tsx';
+import { SYNC_POLL_MS } from './syncPhase.ts';
+
+type Step = 'checking' | 'form' | 'running' | 'done' | 'elsewhere';
+
+export default function ClientInitPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>('checking');
+  const [status, setStatus] = useState<syncApi.ClientInit | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const check = () =>
+    syncApi.clientInit().then((s) => {
+      setStatus(s);
+      if (!s.clientMode) return setStep('elsewhere');
+      if (s.running) return setStep('running');
+      // a download that failed half-way leaves a client that synchronises the rest later
+      if (s.error) setErrors([s.error]);
+      if (s.initialised) return setStep((p) => (p === 'running' ? 'done' : p === 'checking' ? 'elsewhere' : p));
+      setStep('form');
+    });
+
+  useEffect(() => {
+    void check();
+  }, []);
+  useEffect(() => {
+    if (step !== 'running') return;
+    const timer = setInterval(() => void check(), SYNC_POLL_MS);
+    return () => clearInterval(timer);
+  }, [step]);
+
+  const start = async (v: { serverUrl: string; login: string; password: string }) => {
+    setBusy(true);
+    setErrors([]);
+    try {
+      await syncApi.startClientInit(v);
+      setStep('running');
+    } catch (err) {
+      setErrors(errorsOf(err).map((e) => t(e.msg)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (step === 'elsewhere') return <Navigate to="/login" replace />;
+  const required = [{ required: true, message: t('ui.msg.required') }];
+  return (
+    <Card title={<PageTitle size={16} style={{ margin: 0 }}>{t('ui.clientInit.title')}</PageTitle>} data-testid="client-init" data-step={step} style={{ maxWidth: 560, margin: '48px auto' }}>
+      {errors.map((e, i) => (
+        <Alert key={i} type="error" showIcon title={e} style={{ marginBottom: 12 }} data-testid="client-init-error" />
+      ))}
+      {step === 'checking' ? <WaitIcon /> : null}
+      {step === 'form' ? (
+        <Form layout="vertical" onFinish={(v) => void start(v)}>
+          <Typography.Paragraph type="secondary">{t('ui.clientInit.text')}</Typography.Paragraph>
+          <Form.Item name="serverUrl" label={t('ui.clientInit.serverUrl')} rules={required}>
+            <Input data-testid="client-init-server" placeholder="https://" autoComplete="url" />
+          </Form.Item>
+          <Form.Item name="login" label={t('ui.clientInit.login')} rules={required}>
+            <Input data-testid="client-init-login" autoComplete="username" />
+          </Form.Item>
+          <Form.Item name="password" label={t('ui.clientInit.password')} rules={required}>
+            <Input.Password data-testid="client-init-password" autoComplete="current-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={busy} data-testid="client-init-start">
+            {t('ui.clientInit.start')}
+          </Button>
+        </Form>
+      ) : null}
+      {step === 'running' ? (
+        <div data-testid="client-init-running">
+          <Typography.Title level={5}>{t('ui.clientInit.running')}</Typography.Title>
+          <Progress percent={100} status="active" showInfo={false} data-testid="client-init-progress" />
+          <Typography.Paragraph type="secondary" data-testid="client-init-received">{t('ui.clientInit.received', { count: status?.received ?? 0 })}</Typography.Paragraph>
+        </div>
+      ) : null}
+      {step === 'done' ? (
+        <Result
+          status="success"
+          title={t('ui.clientInit.done')}
+          subTitle={t('ui.clientInit.received', { count: status?.received ?? 0 })}
+          extra={
+            <Button type="primary" onClick={() => navigate('/login', { replace: true })} data-testid="client-init-login-button">
+              {t('ui.clientInit.toLogin')}
+            </Button>
+          }
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -14,6 +14,7 @@
  *               serverErrors={errors} onSubmit={save} onCancel={close} />
  */
 import { useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Alert, Button, Flex } from 'antd';
 import Form, { Templates } from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
@@ -101,18 +102,23 @@ export function SchemaForm(props: SchemaFormProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   // values of fields hidden by their condition are never kept, so never sent
-  const [doc, setDoc] = useState<Doc>(() => dropHidden(schema, structuredClone(props.formData ?? {})));
+  const [initial] = useState<Doc>(() => dropHidden(schema, structuredClone(props.formData ?? {})));
+  /**
+   * The document as edited now. A key leaves it here and in rjsf's own state and draws nothing
+   * above the form: rjsf redraws the field, and this form only redraws (handing rjsf the document)
+   * when the change rewrote it or showed or hid a field (`redraw`), or for its own props and errors.
+   */
+  const docRef = useRef(initial);
+  const [, redraw] = useState(0);
   const [localErrors, setLocalErrors] = useState<FieldError[]>([]);
   /** Browser errors of fields the form does not draw, from the last refused save. */
   const [unshown, setUnshown] = useState<string[]>([]);
-  const docRef = useRef(doc);
-  docRef.current = doc;
   // widgets whose options depend on other fields listen here: rjsf does not re-render them otherwise
   const listeners = useRef(new Set<() => void>());
 
   // a field required while shown is required through if/then, which ajv checks and rjsf marks per row
   const prepared = useMemo(() => translateSchema(withConditions(schema), uiSchema, (k) => t(k)), [schema, uiSchema, t, lang]);
-  const shown = useMemo<Shown>(() => visibleFields(schema, doc), [schema, doc]);
+  const [shown, setShown] = useState<Shown>(() => visibleFields(schema, initial));
   const shownKey = JSON.stringify(shown);
   const validator = useMemo(() => createValidator(lang), [prepared, lang]);
   const loadOptions = useMemo(() => createOptionsLoader(options), [options]);
@@ -154,7 +160,11 @@ export function SchemaForm(props: SchemaFormProps) {
     const given = e.formData ?? {};
     const next = dropHidden(schema, structuredClone(props.normalize ? props.normalize(given, docRef.current) : given));
     docRef.current = next;
-    setDoc(next);
+    // rjsf holds what it emitted; it is handed the document back only when this rewrote it (a hidden
+    // field's value dropped, a dependent field cleared)
+    if (JSON.stringify(next) !== JSON.stringify(given)) redraw((n) => n + 1);
+    const nowShown = visibleFields(schema, next);
+    if (JSON.stringify(nowShown) !== shownKey) setShown(nowShown);
     listeners.current.forEach((l) => l());
     props.onChange?.(next);
   };
@@ -170,7 +180,9 @@ export function SchemaForm(props: SchemaFormProps) {
   };
 
   return (
-    <div data-testid={testId} className="tb-schema-form">
+    // before rjsf validates a save, it is handed the document typed since the last redraw: handed later,
+    // rjsf would take the change for an edit and clear the errors it just found on those fields
+    <div data-testid={testId} className="tb-schema-form" onSubmitCapture={() => flushSync(() => redraw((n) => n + 1))}>
       {alertLines.length ? (
         <Alert
           data-testid="form-errors"
@@ -190,7 +202,7 @@ export function SchemaForm(props: SchemaFormProps) {
       <Form
         schema={visible}
         uiSchema={prepared.uiSchema}
-        formData={doc}
+        formData={docRef.current}
         validator={validator}
         widgets={widgets}
         fields={fields}

@@ -16,7 +16,7 @@ import { seriousViolations } from '../helpers/axe.ts';
 import { screenshot } from '../helpers/browser.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { signIn, openDropdown, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { openDropdown, openInApp, pageSettled, pick, signIn, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const ctx = useEnv();
 let admin: ApiClient;
@@ -29,6 +29,11 @@ let names: Record<string, string>;
 let page: Page;
 const db = () => kysely(ctx.env.server.ctx.orm.em.fork());
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
+/** Opens `path` in the signed-in app without a reload (the bundle stays) and waits until it is drawn and done loading. */
+async function open(p: Page, path: string): Promise<void> {
+  await openInApp(p, path);
+  await pageSettled(p);
+}
 
 const XSS_TAG = '<img src=x data-xss="tag">Мигрант';
 const XSS_UNIT = '<b data-xss="unit">Бишкек</b> & Co';
@@ -50,11 +55,15 @@ beforeAll(async () => {
   const bishkek = units.find((u) => u.name.startsWith('Бишкекский городской'));
   bishkekUnit = bishkek.id;
   bishkekArea = (await db().selectFrom('unit').select('address_admin_unit_id').where('id', '=', bishkekUnit).executeTakeFirstOrThrow()).address_admin_unit_id as string;
+  // the page signs in while the cases are generated
+  const signedIn = (async () => {
+    page = await ctx.env.newPage();
+    await signIn(page, 'ADMIN', 'Admin123');
+  })();
   await generateCases(db(), ws, 240, { seed: 'reports-browser' });
   const init = (await admin.post('/api/cases/report/init', {})).body;
   names = Object.fromEntries([...init.variables.flatMap((g: any) => g.variables), ...init.filters.flatMap((g: any) => g.filters)].map((v: any) => [v.id, v.name]));
-  page = await ctx.env.newPage();
-  await signIn(page, 'ADMIN', 'Admin123');
+  await signedIn;
 }, 120_000);
 
 /** Adds a variable to an indicator's column or row list through its grouped select. */
@@ -65,7 +74,7 @@ async function addVariable(page: Page, editor: ReturnType<Page['locator']>, side
 
 describe('case reports', () => {
   it('builds a report of two indicators, saves, reopens, changes it, drills into a cell, exports CSV and XLSX and deletes it', async () => {
-    await page.goto('/sys/workspace/cases/reports');
+    await open(page, '/sys/workspace/cases/reports');
     await page.locator(tid('report-list')).waitFor();
     await page.locator(tid('report-new')).click();
     const editor = page.locator(tid('report-editor'));
@@ -232,7 +241,7 @@ describe('case reports', () => {
     const [onRequest, onResponse] = [track('ask'), track('answer')];
     page.on('request', onRequest);
     page.on('response', onResponse);
-    await page.goto(`/sys/workspace/cases/report?rep=${saved.body.result}`);
+    await open(page, `/sys/workspace/cases/report?rep=${saved.body.result}`);
     const cards = page.locator(tid('indicator-card'));
     await poll(() => page.locator(`${tid('indicator-card')}[data-state="ready"]`).count()).toBe(2);
     page.off('request', onRequest);
@@ -256,7 +265,7 @@ describe('case reports', () => {
 
   it('draws the charts of the workspace, area and unit dashboards', async () => {
     for (const url of ['/sys/workspace/general/dashboard', `/sys/adminunit?id=${bishkekArea}`, `/sys/unit?id=${bishkekUnit}`]) {
-      await page.goto(url);
+      await open(page, url);
       const dash = page.locator(tid('dashboard-indicators'));
       await dash.waitFor();
       // the demo workspace's two starter reports: outcome by gender (bar), HIV by classification (pie)
@@ -265,7 +274,7 @@ describe('case reports', () => {
       if (url.includes('workspace')) await screenshot(page, 'workspace-dashboard');
     }
     // the HIV pie counts the cases on treatment (its own filter): its total opens them, the filter shown
-    await page.goto('/sys/workspace/general/dashboard');
+    await open(page, '/sys/workspace/general/dashboard');
     const total = page.locator(tid('indicator-card')).nth(1).locator(`${tid('indicator-total-row')} ${tid('indicator-cell')}[data-column="total"]`);
     const onTreatment = (await sql<{ n: number }>`select count(*)::int as n from tbcase where workspace_id = ${ws} and state = 'ONTREATMENT'`.execute(db())).rows[0].n;
     expect(Number(await total.getAttribute('data-value'))).toBe(onTreatment);
@@ -285,7 +294,7 @@ describe('case reports', () => {
     const indicator = { columnVariables: ['ownerUnit'], rowVariables: ['tag'], size: 12, display: 1 };
     const saved = await admin.post('/api/cases/report/save', { title: 'Имена из данных', indicators: [{ ...indicator, title: 'Столбцы', chart: 'column' }, { ...indicator, title: 'Круг', chart: 'pie' }, { ...indicator, title: 'Полосы', chart: 'bar' }] });
     expect(saved.status).toBe(200);
-    await page.goto(`/sys/workspace/cases/report?rep=${saved.body.result}`);
+    await open(page, `/sys/workspace/cases/report?rep=${saved.body.result}`);
     const charts = page.locator(tid('indicator-chart'));
     await charts.nth(1).locator('.apexcharts-legend-text').first().waitFor();
     // the legends: the unit (column chart series) and the tag (pie slices), as text
@@ -353,7 +362,7 @@ describe('case reports', () => {
     await createUser(ctx.env.server, admin, 'REPREADER', [{ permission: 'CASEMAN' }], 'Reader123', { unitId: bishkekUnit, view: 'UNIT' });
     const reader = await ctx.env.newPage();
     await signIn(reader, 'REPREADER', 'Reader123');
-    await reader.goto(`/sys/unit/cases/reports?id=${bishkekUnit}`);
+    await open(reader, `/sys/unit/cases/reports?id=${bishkekUnit}`);
     await reader.locator(tid('report-link')).first().click();
     await reader.locator(`${tid('indicator-chart')} svg.apexcharts-svg`).first().waitFor();
     expect(await reader.locator(`${tid('report-edit')}, ${tid('report-delete')}`).count()).toBe(0);
@@ -364,10 +373,10 @@ describe('case reports', () => {
 
   it("shows 'Запись не найдена.' when the place has no report", async () => {
     await db().deleteFrom('casereport').where('workspace_id', '=', ws).execute();
-    await page.goto(`/sys/unit/cases/reports?id=${bishkekUnit}`);
+    await open(page, `/sys/unit/cases/reports?id=${bishkekUnit}`);
     expect(await page.locator(`${tid('report-list')} ${tid('empty-list')}`).innerText()).toBe('Запись не найдена.');
     // and the dashboard says how to fill it
-    await page.goto('/sys/workspace/general/dashboard');
+    await open(page, '/sys/workspace/general/dashboard');
     await page.locator(tid('dashboard-empty')).waitFor();
   }, 60_000);
 });

@@ -7,10 +7,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { screenshot } from '../helpers/browser.ts';
 import { createUser } from '../helpers/users.ts';
-import { type BrowserEnv, card, closeEnv, loginThroughUi, signIn, openDropdown, pick, selected, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { type BrowserEnv, card, closeEnv, loginThroughUi, openAs, openDropdown, openInApp, pageSettled, pick, selected, selectOf, signIn, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 let env: BrowserEnv;
 let admin: ApiClient;
@@ -26,11 +27,15 @@ afterAll(async () => {
   await closeEnv(env);
 });
 
+/** Opens `path` on a signed-in page in place and waits until it is done loading. */
+async function open(page: Page, path: string): Promise<void> {
+  await openInApp(page, path);
+  await pageSettled(page);
+}
+
 describe('pages that say the true thing', () => {
   it('a report without its permission names the permission; the hub offers nothing; Настройки is not offered', async () => {
-    const page = await env.newPage();
-    await signIn(page, 'READER10', 'Reader123');
-    await page.goto('/sys/admin/reports/cmdhistory');
+    const page = await openAs(env, 'READER10', 'Reader123', '/sys/admin/reports/cmdhistory');
     const denied = page.locator(tid('no-permission'));
     await denied.waitFor();
     expect(await denied.getAttribute('data-permission')).toBe('CMDHISTORY');
@@ -40,7 +45,7 @@ describe('pages that say the true thing', () => {
     expect(await page.locator(tid('admin-sidebar')).count()).toBe(0);
     await screenshot(page, 'no-permission');
     // a catalogue of the hub the user may not open: the same, not its list under a warning
-    await page.goto('/sys/admin/tables/units');
+    await open(page, '/sys/admin/tables/units');
     await denied.waitFor();
     expect(await denied.getAttribute('data-permission')).toBe('UNITS');
     expect(await page.locator(tid('catalogue')).count()).toBe(0);
@@ -50,12 +55,11 @@ describe('pages that say the true thing', () => {
     await page.locator(tid('admin-menu-tables')).waitFor();
     expect(await page.locator(tid('admin-menu-reports')).count()).toBe(0);
     expect(await page.locator(tid('admin-menu-settings')).count()).toBe(0);
+    await page.keyboard.press('Escape');
   });
 
   it('a read-only catalogue: an expanded card shows the record without edit buttons', async () => {
-    const page = await env.newPage();
-    await signIn(page, 'READER10', 'Reader123');
-    await page.goto('/sys/admin/tables/regimens');
+    const page = await openAs(env, 'READER10', 'Reader123', '/sys/admin/tables/regimens');
     await page.locator(tid('catalogue-readonly')).waitFor();
     const item = card(page, '2HRZE/4HR');
     await item.click();
@@ -67,13 +71,11 @@ describe('pages that say the true thing', () => {
   });
 
   it('hubs open on what to do; sidebar names are the report titles; sync on a server says it is for offline clients', async () => {
-    const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto('/sys/admin/reports');
+    const page = await openAs(env, 'ADMIN', 'Admin123', '/sys/admin/reports');
     expect(await page.locator(tid('admin-hint')).innerText()).toBe('Выберите отчёт в меню слева.');
-    await page.goto('/sys/admin/settings');
+    await open(page, '/sys/admin/settings');
     expect(await page.locator(tid('admin-hint')).innerText()).toBe('Выберите раздел настроек в меню слева.');
-    await page.goto('/sys/admin/reports');
+    await open(page, '/sys/admin/reports');
     for (const slug of ['onlineusers', 'usersessions']) {
       const name = await page.locator(tid(`admin-entry-${slug}`)).innerText();
       await page.locator(tid(`admin-entry-${slug}`)).click();
@@ -82,7 +84,7 @@ describe('pages that say the true thing', () => {
       expect(await heading.innerText()).toBe(name);
     }
     expect(await page.locator(tid('admin-entry-onlineusers')).innerText()).toBe('Пользователи в сети');
-    await page.goto('/sys/sync');
+    await open(page, '/sys/sync');
     const sync = page.locator(tid('sync-page'));
     await sync.waitFor();
     expect(await sync.getAttribute('data-phase')).toBe('server');
@@ -94,26 +96,29 @@ describe('pages that say the true thing', () => {
 
 describe('narrow windows', () => {
   it('the command history fits the window at 1280 and 1024 px: the table scrolls, not the page', async () => {
-    const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    for (const width of [1280, 1024]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.goto('/sys/admin/reports/cmdhistory');
-      await page.locator(tid('report-table')).waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
-      const pane = (await page.locator(tid('report-cmdhistory')).boundingBox())!;
-      const table = (await page.locator(tid('report-table')).boundingBox())!;
-      expect(table.x + table.width, `${width} px`).toBeLessThanOrEqual(pane.x + pane.width + 1);
+    const page = await openAs(env, 'ADMIN', 'Admin123', '/sys/home');
+    const size = page.viewportSize()!;
+    try {
+      for (const width of [1280, 1024]) {
+        await page.setViewportSize({ width, height: 800 });
+        await open(page, '/sys/admin/reports/cmdhistory');
+        await page.locator(tid('report-table')).waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+        const pane = (await page.locator(tid('report-cmdhistory')).boundingBox())!;
+        const table = (await page.locator(tid('report-table')).boundingBox())!;
+        expect(table.x + table.width, `${width} px`).toBeLessThanOrEqual(pane.x + pane.width + 1);
+      }
+    } finally {
+      // the page serves the next tests too
+      await page.setViewportSize(size);
     }
   });
 });
 
 describe('forms', () => {
   it("workspace settings: stock months are 1–12 selects and a minimum above the maximum is refused on its field", async () => {
-    const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto('/sys/workspace/general/settings');
+    const page = await openAs(env, 'ADMIN', 'Admin123', '/sys/workspace/general/settings');
     await page.locator(tid('card-edit')).click();
     const form = page.locator(tid('workspace-settings')).locator(tid('schema-form'));
     await form.waitFor();
@@ -137,9 +142,7 @@ describe('forms', () => {
   });
 
   it('required enum selects start empty with a placeholder, no blank option; a user\'s view is named, never raw', async () => {
-    const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto('/sys/admin/tables/regimens');
+    const page = await openAs(env, 'ADMIN', 'Admin123', '/sys/admin/tables/regimens');
     await page.locator(tid('catalogue-add')).click();
     const dialog = page.locator(tid('form-dialog'));
     const cls = selectOf(dialog, 'root_classification');
@@ -149,7 +152,7 @@ describe('forms', () => {
     expect(await openDropdown(page).locator('.ant-select-item-option').allInnerTexts()).toEqual(['ТБ', 'Лекарственно-резистентный ТБ', 'Нетуберкулёзные микобактерии']);
     await page.keyboard.press('Escape');
 
-    await page.goto('/sys/admin/tables/users');
+    await open(page, '/sys/admin/tables/users');
     await page.locator(tid('catalogue-add')).click();
     const user = page.locator(tid('form-dialog'));
     const view = user.locator(tid('ref-root_view'));
@@ -161,9 +164,7 @@ describe('forms', () => {
   });
 
   it("a unit's admin unit is picked by its path from the root, searchable by any part of it", async () => {
-    const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto('/sys/admin/tables/units');
+    const page = await openAs(env, 'ADMIN', 'Admin123', '/sys/admin/tables/units');
     await page.locator(tid('catalogue-add')).click();
     const picker = page.locator(tid('ref-root_address_adminUnitId'));
     await picker.waitFor();
@@ -179,9 +180,7 @@ describe('forms', () => {
   });
 
   it("system settings: the workspace shows its required mark while self-registration is on", async () => {
-    const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto('/sys/admin/settings/sysconfig');
+    const page = await openAs(env, 'ADMIN', 'Admin123', '/sys/admin/settings/sysconfig');
     const form = page.locator(tid('sysconfig-page')).locator(tid('schema-form'));
     const allow = form.locator('#root_allowRegPage');
     await allow.waitFor();
@@ -194,9 +193,7 @@ describe('forms', () => {
   });
 
   it("the age range's form has no empty computed name box", async () => {
-    const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto('/sys/admin/tables/ageranges');
+    const page = await openAs(env, 'ADMIN', 'Admin123', '/sys/admin/tables/ageranges');
     await page.locator(tid('catalogue-add')).click();
     const form = page.locator(tid('catalogue-form'));
     await form.locator('#root_iniAge').waitFor();
@@ -205,9 +202,7 @@ describe('forms', () => {
   });
 
   it("a tag's SQL condition is a multi-line monospace editor", async () => {
-    const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto('/sys/admin/tables/tags');
+    const page = await openAs(env, 'ADMIN', 'Admin123', '/sys/admin/tables/tags');
     await page.locator(tid('catalogue-add')).click();
     const form = page.locator(tid('catalogue-form'));
     const sql = form.locator('#root_sqlCondition');
@@ -222,7 +217,7 @@ describe('user settings', () => {
     const page = await env.newPage();
     await createUser(env.server, admin, 'RENAME10', [{ permission: 'CASEMAN' }], 'Rename123');
     await signIn(page, 'RENAME10', 'Rename123');
-    await page.goto('/sys/user/settings');
+    await open(page, '/sys/user/settings');
     const name = page.locator(tid('settings-name'));
     await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLInputElement | null)?.value === 'RENAME10', tid('settings-name'));
     const zone = page.locator(tid('settings-timezone'));
@@ -251,9 +246,7 @@ describe('a new user', () => {
   it('is mailed a login and a password (the outbox without SMTP) that let them in; the administrator is told', async () => {
     const outbox = env.server.ctx.config.outboxDir;
     const before = new Set(await readdir(outbox).catch(() => [] as string[]));
-    const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto('/sys/admin/tables/users');
+    const page = await openAs(env, 'ADMIN', 'Admin123', '/sys/admin/tables/users');
     await page.locator(tid('catalogue-add')).click();
     const dialog = page.locator(tid('form-dialog'));
     await dialog.locator(tid('schema-form')).waitFor();

@@ -10,7 +10,7 @@ import { rootDir, schemasDir } from '../../server/config.ts';
 import { screenshot } from '../helpers/browser.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { type BrowserEnv, card, closeEnv, contextOptions, expectTimedSuccess, signIn, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { type BrowserEnv, card, closeEnv, contextOptions, expectTimedSuccess, openAs, openInApp, signIn, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 const SOURCES = '/sys/admin/tables/sources';
 const UNITS = '/sys/admin/tables/units';
@@ -35,9 +35,7 @@ const pageButtons = (page: Page) => page.locator(`${tid('pager')} [data-testid^=
 
 describe('catalogue screen in the browser', () => {
   it('adds, edits and deletes a source with the expected messages', async () => {
-    const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto(SOURCES);
+    const page = await openAs(env, 'ADMIN', 'Admin123', SOURCES);
     const catalogue = page.locator(tid('catalogue'));
     await catalogue.waitFor();
     expect(await page.locator(tid('catalogue-title')).innerText()).toBe('источники поставки лекарств');
@@ -134,9 +132,7 @@ describe('catalogue screen in the browser', () => {
       expect(r.status).toBe(200);
     }
 
-    const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto(UNITS);
+    const page = await openAs(env, 'ADMIN', 'Admin123', UNITS);
     await page.locator(tid('pager')).waitFor();
     expect(await countText(page)).toBe('Всего записей: 60');
     const items = page.locator(tid('catalogue-item'));
@@ -174,9 +170,7 @@ describe('catalogue screen in the browser', () => {
   });
 
   it('tells a user who may open none of the catalogues so, instead of an empty menu', async () => {
-    const page = await env.newPage();
-    await signIn(page, 'DOCTOR1', 'Doctor123');
-    await page.goto('/sys/admin/tables');
+    const page = await openAs(env, 'DOCTOR1', 'Doctor123', '/sys/admin/tables');
     await page.locator(tid('admin-no-entries')).waitFor();
     expect(await page.locator(tid('admin-no-entries')).innerText()).toBe('Вам не доступен ни один раздел здесь.');
     expect(await page.locator(tid('admin-sidebar')).isVisible()).toBe(false);
@@ -214,7 +208,8 @@ describe('a paged catalogue with an inline form (sources, 5 a page)', () => {
     const source = JSON.parse(readFileSync(file, 'utf8'));
     source['x-table'].pageSize = 5;
     writeFileSync(file, JSON.stringify(source, null, 2));
-    server = await startTestServer({ schemasDir: join(root, 'schemas') });
+    // a page size changes no table: the server starts on a copy of the seeded template
+    server = await startTestServer({ schemasDir: join(root, 'schemas'), sameTables: true });
     const context = await env.browser.newContext(contextOptions(server.url));
     context.setDefaultTimeout(UI_TIMEOUT);
     page = await context.newPage();
@@ -228,7 +223,7 @@ describe('a paged catalogue with an inline form (sources, 5 a page)', () => {
   });
 
   it('shows the pager from a full page on; a new item goes on top and pushes the last one off', async () => {
-    await page.goto(SOURCES);
+    await openInApp(page, SOURCES);
     await items().first().waitFor();
     expect(await countText(page)).toBe('Всего записей: 3');
     expect(await page.locator(tid('pager')).count()).toBe(0);

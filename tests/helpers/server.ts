@@ -53,6 +53,8 @@ export class ApiClient {
 /** How a test server differs from the default (seeded, same-origin, no proxy). */
 export interface TestServerOptions {
   schemasDir?: string;
+  /** `schemasDir` changes no table or column (say, a page size): start on a copy of the seeded template, as the usual server does. */
+  sameTables?: boolean;
   migrationsDir?: string;
   clientMode?: boolean;
   seedDemo?: boolean;
@@ -69,7 +71,7 @@ async function seedTemplate(databaseUrl: string): Promise<void> {
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   // the usual server (the product's schemas and migrations, the demo seeded) starts on a copy of the
   // run's template: migrating and seeding take seconds, copying a fraction of one
-  const usual = !opts.schemasDir && !opts.migrationsDir && opts.seedDemo !== false;
+  const usual = (!opts.schemasDir || opts.sameTables === true) && !opts.migrationsDir && opts.seedDemo !== false;
   const databaseUrl = usual ? await createFromTemplate('srv', 'seeded', seedTemplate) : await createTestDatabase('srv');
   const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: opts.seedDemo ?? true, demoCases: 0, clientMode: opts.clientMode ?? false, trustProxy: opts.trustProxy ?? false, schemasDir: opts.schemasDir, migrationsDir: opts.migrationsDir, outboxDir: `.tmp/outbox-${process.pid}` });
   return {

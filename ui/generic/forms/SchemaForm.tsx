@@ -36,12 +36,13 @@ import { parsePlace } from '../../../engine/options-params.ts';
 import { todayHere } from '../../i18n/dates.ts';
 import { PermissionTreeField } from './PermissionTreeField.tsx';
 import { TransformingInput } from './TransformingInput.tsx';
+import { ObjectTemplate } from './ObjectTemplate.tsx';
 import { liftErrors, placeError, unshownErrors } from './errorPlacement.ts';
 
 /** `ref`, `refs`, `options` are the widget names of the server's derived uiSchema. */
 const widgets = { RefWidget, ref: RefWidget, refs: RefWidget, options: RefWidget, DateWidget, date: DateWidget };
 const fields = { PermissionTree: PermissionTreeField };
-const templates = { BaseInputTemplate: TransformingInput, FieldTemplate: ConditionalFieldTemplate };
+const templates = { BaseInputTemplate: TransformingInput, FieldTemplate: ConditionalFieldTemplate, ObjectFieldTemplate: ObjectTemplate };
 
 const isNode = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A list picked from options (ids of refs, lookup values): drawn as one multi-select. */

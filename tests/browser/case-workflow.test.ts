@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 import { setCaseValidation } from '../helpers/cases.ts';
-import { signIn, openDropdown, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { openAs, openDropdown, openInApp, pageSettled, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 const WORKFLOW = ['CASEMAN', 'CASE_VALIDATE', 'CASE_CLOSE', 'CASE_REOPEN', 'CASE_TRANSFER', 'NEWCASE', 'NEWSUSP', 'CASE_TAG', 'CASE_DEL_VAL'].map((permission) => ({ permission }));
@@ -41,15 +41,14 @@ describe('the case workflow', () => {
     expect(exam.status, JSON.stringify(exam.body)).toBe(200);
     await createUser(server, admin, 'BRBISHKEK', WORKFLOW, 'Passw0rd', { unitId: bishkek.id, view: 'UNIT' });
     await createUser(server, admin, 'BRKANT', WORKFLOW, 'Passw0rd', { unitId: kant.id, view: 'UNIT' });
-    page = await ctx.env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
   });
 
   const box = (id: string) => page.locator(tid(`case-box-${id}`));
   const cmd = (id: string) => page.locator(tid(`case-cmd-${id}`));
 
   it('shows the suspect case: name, label, state boxes, no tags, the first tab in the URL', async () => {
-    await page.goto(`/sys/case?id=${caseId}`);
+    // one signed-in page per user (openAs), screens opened in place
+    page = await openAs(ctx.env, 'ADMIN', 'Admin123', `/sys/case?id=${caseId}`);
     await poll(() => page.locator(tid('case-patient-name')).innerText()).toContain('Осмонова');
     expect(await page.locator(tid('case-avatar')).getAttribute('data-gender')).toBe('FEMALE');
     expect(await box('diagnosis').innerText()).toContain('Предположительный');
@@ -122,9 +121,7 @@ describe('the case workflow', () => {
     await dialog.waitFor({ state: 'detached' });
     await poll(() => page.locator(tid('transfer-warning')).count()).toBe(1);
 
-    const sender = await ctx.env.newPage();
-    await signIn(sender, 'BRBISHKEK', 'Passw0rd');
-    await sender.goto(`/sys/case?id=${caseId}`);
+    const sender = await openAs(ctx.env, 'BRBISHKEK', 'Passw0rd', `/sys/case?id=${caseId}`);
     const disabled = sender.locator(tid('transfer-confirm-disabled'));
     await disabled.waitFor();
     expect(await sender.locator(tid('transfer-confirm')).isDisabled()).toBe(true);
@@ -132,9 +129,7 @@ describe('the case workflow', () => {
     await poll(() => sender.locator('.ant-tooltip').innerText()).toContain('Вы не можете подтвердить это восстановление');
     expect(await sender.locator(tid('transfer-undo')).count()).toBe(1);
 
-    page = await ctx.env.newPage();
-    await signIn(page, 'BRKANT', 'Passw0rd');
-    await page.goto(`/sys/case?id=${caseId}`);
+    page = await openAs(ctx.env, 'BRKANT', 'Passw0rd', `/sys/case?id=${caseId}`);
     await page.locator(tid('transfer-confirm')).click();
     await poll(() => page.locator(tid('transfer-warning')).count()).toBe(0);
     expect(await page.locator(tid('case-owner-unit')).innerText()).toBe(kant.name);
@@ -177,6 +172,7 @@ describe('the case workflow', () => {
     await page.locator(tid('case-deleted-ok')).click();
     await poll(async () => page.url()).toContain(`/sys/unit/cases?id=${kant.id}`);
     expect((await admin.get(`/api/tbl/case/${caseId}`)).status).toBe(404);
+    // a full load: the deleted case is asked of the server afresh
     await page.goto(`/sys/case?id=${caseId}`);
     await poll(() => page.locator(tid('case-not-found')).innerText()).toContain('Случай не найден');
   });
@@ -191,7 +187,8 @@ describe('the case workflow', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const id = r.body.result;
     expect((await admin.post('/api/cases/case/transferout', { tbcaseId: id, unitToId: kant.id, moveDate: '2025-04-01' })).status).toBe(200);
-    await page.goto(`/sys/case?id=${id}`);
+    await openInApp(page, `/sys/case?id=${id}`);
+    await pageSettled(page);
     await page.locator(tid('transfer-confirm')).click();
     const dialog = page.locator(tid('transfer-dialog'));
     const moveDate = dialog.locator('#root_moveDate');
@@ -211,8 +208,8 @@ describe('the case workflow', () => {
       patientId, ownerUnitId: bishkekId, notificationUnitId: bishkekId, diagnosisType: 'CONFIRMED', classification: 'TB', registrationGroup: 'NEW', registrationDate: '2025-03-01',
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    page = await ctx.env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
+    // the admin's page, loaded afresh: the workspace's settings are read as the app loads
+    page = await openAs(ctx.env, 'ADMIN', 'Admin123', '/sys/home');
     await page.goto(`/sys/case?id=${r.body.result}`);
     await poll(() => cmd('close').count()).toBe(1); // the command bar has loaded
     expect(await box('diagnosis').innerText()).toContain('Подтверждённый');

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { startServerWithSputum } from '../helpers/sputum-schema.ts';
-import { signIn, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { openAs, openInApp, pageSettled, pick, selectOf, signIn, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 const ctx = useEnv({ server: () => startServerWithSputum('sputum-browser') });
@@ -27,16 +27,15 @@ describe('a new follow-up exam type, one schema file', () => {
   const dialog = () => page.locator(tid('remote-form-dialog'));
   const title = () => page.locator('.ant-modal').filter({ has: dialog() }).locator('.ant-modal-title');
   const openDialog = async () => {
-    await page.goto(`/sys/case?id=${caseId}&tab=followups`);
+    await openInApp(page, `/sys/case?id=${caseId}&tab=followups`);
+    await pageSettled(page);
     await page.locator(tid('followup-add')).click();
     await page.locator(tid('followup-add-examsputum')).click();
     await dialog().locator('#root_date').waitFor();
   };
 
   it('is in the add menu, its dialog labelled from the file, its condition kept, and saved as a card', async () => {
-    page = await ctx.env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto(`/sys/case?id=${caseId}&tab=followups`);
+    page = await openAs(ctx.env, 'ADMIN', 'Admin123', `/sys/case?id=${caseId}&tab=followups`);
     await page.locator(tid('followup-add')).click();
     expect(await page.locator(tid('followup-add-examsputum')).innerText()).toBe('Объём мокроты');
     await page.locator(tid('followup-add-examsputum')).click();
@@ -84,9 +83,8 @@ describe('a new follow-up exam type, one schema file', () => {
   it('the summary declared by its variable is in the side menu with its count and list', async () => {
     const admin = await ctx.env.server.login();
     expect((await admin.post('/api/tbl/examsputum', { caseId, date: '2025-01-25', volume: 'LOW' })).status).toBe(200);
-    page = await ctx.env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto(`/sys/unit/cases?id=${unitId}`);
+    // the Russian page of the first test, the unit's cases opened in place (its summaries counted as it opens)
+    page = await openAs(ctx.env, 'ADMIN', 'Admin123', `/sys/unit/cases?id=${unitId}`);
     const item = page.locator(`${tid('summary-item')}[data-id="lowsputum"]`);
     expect(await item.locator(tid('summary-name')).innerText()).toBe('Мало мокроты');
     expect(await item.locator(tid('summary-count')).innerText()).toBe('1');

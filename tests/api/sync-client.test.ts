@@ -10,7 +10,9 @@ import { startSync } from '../../server/sync/client/run.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { positionAfterRows } from '../helpers/feed.ts';
 import type { ApiClient } from '../helpers/server.ts';
-import { startOfflineClient, syncThroughApi, type OfflineClient } from '../helpers/sync-client.ts';
+import pg from 'pg';
+import { ApiClient as Api } from '../helpers/server.ts';
+import { startClientProcess, startOfflineClient, syncThroughApi, type OfflineClient } from '../helpers/sync-client.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 
@@ -361,3 +363,68 @@ describe('the routes', () => {
     expect((await admin.get('/api/offline/client/sync/status')).status).toBe(404);
   });
 });
+
+describe('a client in a process of its own', () => {
+  it('initialised from its first-start route, synchronised both ways, killed -9 while the server applies its upload: the next synchronisation applies it once', async () => {
+    const proc = await startClientProcess();
+    try {
+      const anonymous = new Api(proc.url);
+      expect((await anonymous.post('/api/offline/client/init', { serverUrl: server.url, login: 'SYNCDOC', password: PASSWORD })).status).toBe(200);
+      for (let s = (await anonymous.get('/api/offline/client/init')).body; s.running || !s.initialised; s = (await anonymous.get('/api/offline/client/init')).body) {
+        expect(s.error).toBeUndefined();
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const login = async () => {
+        const c = new Api(proc.url);
+        expect((await c.post('/api/auth/login', { login: 'SYNCDOC', password: PASSWORD })).status).toBe(200);
+        return c;
+      };
+      let doctor = await login();
+      // the server's case, as the server has it
+      expect((await doctor.get(`/api/tbl/tbcase/${serverCase}`)).body.version).toBe((await onServer('tbcase', serverCase)).version);
+      // an edit on the client, uploaded while the server's row is locked: the upload waits there
+      const { doc } = (await doctor.get(`/api/cases/case/edit/form/${serverCase}`)).body;
+      const basis = doc.tbcase.diagnosisBasis === 'CLINICAL' ? 'BACTERIOLOGICAL' : 'CLINICAL';
+      expect((await doctor.post('/api/cases/case/edit/save', { caseId: serverCase, doc: { ...doc, tbcase: { ...doc.tbcase, diagnosisBasis: basis } } })).status).toBe(200);
+      const entries = async () => (await serverDb().selectFrom('cmdhistory').select('id').where('entity_id', '=', serverCase).execute()).length;
+      const before = await entries();
+      const lock = new pg.Client({ connectionString: server.databaseUrl });
+      await lock.connect();
+      try {
+        await lock.query('begin');
+        await lock.query('select 1 from tbcase where id = $1 for update', [serverCase]);
+        expect((await doctor.post('/api/offline/client/sync/synchronize', { password: PASSWORD })).status).toBe(200);
+        while ((await doctor.get('/api/offline/client/sync/status')).body.id !== 'APPLYING_ON_SERVER') await new Promise((r) => setTimeout(r, 50));
+        await proc.kill();
+      } finally {
+        await lock.query('commit');
+        await lock.end();
+      }
+      // the server applied the upload whose answer never reached the client
+      await synced0(async () => expect(await entries()).toBe(before + 1));
+      await proc.start();
+      doctor = await login();
+      const interrupted = (await doctor.get('/api/offline/client/sync/status')).body;
+      expect([interrupted.id, interrupted.error]).toEqual(['ERROR', expect.stringContaining('прервана')]);
+      const status = await syncThroughApi(doctor, PASSWORD);
+      expect(status.id).toBe('NOT_RUNNING');
+      expect(status.counts).toMatchObject({ sent: 1, applied: 1 });
+      expect(await entries()).toBe(before + 1);
+      expect((await onServer('tbcase', serverCase)).diagnosisBasis).toBe(basis);
+    } finally {
+      await proc.close();
+    }
+  }, 120_000);
+});
+
+/** Runs `check` until it passes (for up to 5 s). */
+async function synced0(check: () => Promise<void>): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await check();
+    } catch (e) {
+      if (tries >= 50) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { screenshot } from '../helpers/browser.ts';
-import { signIn, openDropdown, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { openAs, openDropdown, openInApp, pageSettled, pick, selectOf, signIn, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const REGIMEN = '2HRZE/4HR';
 /** `expect.poll` with the UI's auto-wait limit. */
@@ -58,9 +58,8 @@ describe('the treatment tab', () => {
 
   beforeAll(async () => {
     admin = await ctx.env.server.login();
-    caseId = await newCase(admin);
-    page = await ctx.env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
+    // the page signs in while the case is made
+    [caseId, page] = await Promise.all([newCase(admin), ctx.env.newPage().then(async (p) => (await signIn(p, 'ADMIN', 'Admin123'), p))]);
   });
 
   const tab = () => page.locator(tid('treatment-tab'));
@@ -73,7 +72,8 @@ describe('the treatment tab', () => {
   const caseState = async () => (await admin.get(`/api/tbl/tbcase/${caseId}`)).body.state;
 
   it("starts a standard regimen from 'Лечение не начато' and draws its timeline", async () => {
-    await page.goto(`/sys/case?id=${caseId}&tab=treatment`);
+    await openInApp(page, `/sys/case?id=${caseId}&tab=treatment`);
+    await pageSettled(page);
     expect(await tab().locator(tid('treatment-not-started-text')).innerText()).toBe('Лечение не начато');
 
     await tab().locator(tid('treatment-start')).click();
@@ -362,9 +362,7 @@ describe('the treatment tab in client mode', () => {
   it("starts a standard regimen without the unit picker: the treatment unit is the user's", async () => {
     const admin = await ctx.env.server.login();
     const caseId = await newCase(admin);
-    const page = await ctx.env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto(`/sys/case?id=${caseId}&tab=treatment`);
+    const page = await openAs(ctx.env, 'ADMIN', 'Admin123', `/sys/case?id=${caseId}&tab=treatment`);
     await page.locator(tid('treatment-start')).click();
     await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(tid('treatment-start-standard')).click();
     const dialog = page.locator(tid('remote-form-dialog'));

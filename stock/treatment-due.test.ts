@@ -1,7 +1,7 @@
 // The dose units a treatment's recorded intake calls for, written from the rule: a taken day (D, S)
 // counts the dose units of each prescription of that day whose weekly frequency plans it.
 import { expect, it } from 'vitest';
-import { takenUnits } from './treatment-due.ts';
+import { dueByMedicine, takenUnits } from './treatment-due.ts';
 
 const month = (year: number, month: number, days: Record<number, string>, length = 31) =>
   ({ year, month, days: Array.from({ length }, (_, i) => days[i + 1] ?? '-').join('') });
@@ -34,4 +34,17 @@ it('two prescriptions of one medicine on a day add up; months are read as their 
     { productId: 'H', iniDate: '2026-01-01', endDate: '2026-01-31', doseUnit: 2, frequency: 7 },
   ];
   expect(takenUnits(ps, [month(2025, 12, { 31: 'D' }), month(2026, 1, { 1: 'D' })], '2026-01-31').get('H')).toBe(1 + 3);
+});
+
+it('what is still due is the units taken less those dispensed, none below zero, by medicine name', () => {
+  const taken = new Map([['z', 90], ['h', 120], ['e', 30]]);
+  const dispensed = new Map([['h', 84], ['z', 90], ['e', 45]]); // H: 36 to give; Z: all given; E: a week ahead
+  const names = new Map([['h', 'Изониазид'], ['z', 'Пиразинамид'], ['e', 'Этамбутол']]);
+  expect(dueByMedicine(taken, dispensed, names)).toEqual([
+    { productId: 'h', productName: 'Изониазид', taken: 120, dispensed: 84, due: 36 },
+    { productId: 'z', productName: 'Пиразинамид', taken: 90, dispensed: 90, due: 0 },
+    { productId: 'e', productName: 'Этамбутол', taken: 30, dispensed: 45, due: 0 },
+  ]);
+  // a medicine never dispensed is due in full; one not in the catalogue is named by nothing
+  expect(dueByMedicine(new Map([['x', 8]]), new Map(), new Map())).toEqual([{ productId: 'x', productName: '', taken: 8, dispensed: 0, due: 8 }]);
 });

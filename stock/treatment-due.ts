@@ -57,6 +57,7 @@ export interface MedicineDue {
   due: number;
 }
 
+// Stryker disable all: database reads, run by the stock API tests (tests/api/stock-*.test.ts); the rules are takenUnits and dueByMedicine
 /**
  * What the case's treatment calls for up to `to`, per prescribed medicine (by name).
  * @example await caseDue(em, ws, caseId, '2026-03-31') // [{ productName: 'HRZE …', taken: 120, dispensed: 84, due: 36 }]
@@ -71,11 +72,25 @@ export async function caseDue(em: Em, workspaceId: string, caseId: string, to: s
   const dispensed = new Map((await db.selectFrom('stockmovement').select(['product_id', sql<string>`-sum(quantity)`.as('n')])
     .where('workspace_id', '=', workspaceId).where('case_id', '=', caseId).where('type', '=', 'DISPENSING').groupBy('product_id').execute()).map((r) => [r.product_id as string, Number(r.n)]));
   const names = new Map((await db.selectFrom('product').select(['id', 'name']).where('id', 'in', [...taken.keys()]).execute()).map((r) => [r.id as string, r.name as string]));
-  return [...taken].map(([productId, units]) => {
-    const out = dispensed.get(productId) ?? 0;
-    return { productId, productName: names.get(productId) ?? '', taken: units, dispensed: out, due: Math.max(0, units - out) };
-  }).sort((a, b) => a.productName.localeCompare(b.productName));
+  return dueByMedicine(taken, dispensed, names);
 }
+// Stryker restore all
+
+/**
+ * What is still to give out per prescribed medicine: the units taken less those dispensed, never
+ * below none (a patient given a week ahead owes nothing), by medicine name.
+ * @example dueByMedicine(new Map([['h', 120]]), new Map([['h', 84]]), new Map([['h', 'H 300']])) // [{ productId: 'h', productName: 'H 300', taken: 120, dispensed: 84, due: 36 }]
+ */
+export function dueByMedicine(taken: Map<string, number>, dispensed: Map<string, number>, names: Map<string, string>): MedicineDue[] {
+  return [...taken]
+    .map(([productId, units]) => {
+      const out = dispensed.get(productId) ?? 0;
+      return { productId, productName: names.get(productId) ?? '', taken: units, dispensed: out, due: Math.max(0, units - out) };
+    })
+    .sort((a, b) => a.productName.localeCompare(b.productName));
+}
+
+// Stryker disable all: database reads, run by the stock API tests (tests/api/stock-*.test.ts)
 
 /** A dispensing to the case as its page lists it. */
 export interface CaseDispensing {
@@ -99,3 +114,4 @@ export async function caseDispensings(em: Em, workspaceId: string, caseId: strin
     .orderBy('m.date', 'desc').orderBy('m.id').limit(500).execute();
   return rows.map((r) => ({ ...r, quantity: -Number(r.quantity) })) as CaseDispensing[];
 }
+// Stryker restore all

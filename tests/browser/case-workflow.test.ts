@@ -177,6 +177,18 @@ describe('the case workflow', () => {
     await poll(() => page.locator(tid('case-not-found')).innerText()).toContain('Случай не найден');
   });
 
+  it('a case opened in place from another one that is no longer there says so, showing nothing of the one before', async () => {
+    const other = (await admin.post('/api/tbl/patient', { name: 'Айгуль', lastName: 'Токтосунова', gender: 'FEMALE', birthDate: '1990-05-20' })).body.result;
+    const made = await admin.post('/api/tbl/tbcase', { patientId: other, ownerUnitId: kant.id, notificationUnitId: kant.id, diagnosisType: 'CONFIRMED', classification: 'TB', registrationGroup: 'NEW', registrationDate: '2025-03-01', state: 'NOT_ONTREATMENT' });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const live = made.body.result as string;
+    await openInApp(page, `/sys/case?id=${live}`);
+    await page.locator(`${tid('case-page')}[data-case-id="${live}"]`).waitFor();
+    await openInApp(page, `/sys/case?id=${caseId}`); // deleted above
+    await poll(() => page.locator(tid('case-not-found')).innerText()).toContain('Случай не найден');
+    expect(await page.locator(tid('case-page')).count()).toBe(0);
+  });
+
   it('confirming the transfer of a case on treatment asks the move date first', async () => {
     // the patient went with their only case: another patient
     patientId = (await admin.post('/api/tbl/patient', { name: 'Бакыт', lastName: 'Осмонов', gender: 'MALE', birthDate: '1988-02-11' })).body.result;

@@ -13,13 +13,13 @@ export interface CaseState {
 
 /**
  * Loads `GET /api/tbl/case/{id}`; `reload()` reads it again (after any change on the page), keeping
- * the old case on screen meanwhile.
+ * the old case on screen meanwhile. Another id (a link from one case to another) shows nothing of
+ * the case before: its case and its error belong to the id they were read for.
  * @example const { tbcase, error, reload } = useCase(id);
  */
 export function useCase(id: string): CaseState {
-  const [tbcase, setCase] = useState<CaseView>();
+  const [read, setRead] = useState<{ id: string; tbcase?: CaseView; error?: CaseState['error'] }>();
   const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<CaseState['error']>();
   const [round, setRound] = useState(0);
   const reload = useCallback(() => setRound((n) => n + 1), []);
 
@@ -28,13 +28,14 @@ export function useCase(id: string): CaseState {
     setLoading(true);
     api
       .get<CaseView>(`/api/tbl/case/${encodeURIComponent(id)}`)
-      .then((c) => live && (setCase(c), setError(undefined)))
-      .catch((e) => live && setError({ status: e instanceof ApiError ? e.status : 0, msg: e instanceof Error ? e.message : String(e) }))
+      .then((c) => live && setRead({ id, tbcase: c }))
+      .catch((e) => live && setRead((prev) => ({ id, tbcase: prev?.id === id ? prev.tbcase : undefined, error: { status: e instanceof ApiError ? e.status : 0, msg: e instanceof Error ? e.message : String(e) } })))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
   }, [id, round]);
 
-  return { tbcase, loading, error, reload };
+  const mine = read?.id === id ? read : undefined;
+  return { tbcase: mine?.tbcase, loading, error: mine?.error, reload };
 }

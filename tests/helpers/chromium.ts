@@ -4,7 +4,7 @@
 // (TEST_BROWSER=packaged forces the packaged one).
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -28,7 +28,11 @@ let resolved: Promise<ChromiumBinary> | undefined;
  * @example const { executablePath, env } = await findChromium(); chromium.launch({ executablePath, env })
  */
 export function findChromium(): Promise<ChromiumBinary> {
-  resolved ??= locate();
+  // a failure is not kept: the test files after it in this process (one module graph) try again
+  resolved ??= locate().catch((err: unknown) => {
+    resolved = undefined;
+    throw err;
+  });
   return resolved;
 }
 
@@ -43,8 +47,9 @@ async function locate(): Promise<ChromiumBinary> {
 
 /**
  * `@sparticuz/chromium` ships a headless Chromium for Amazon Linux, brotli-compressed inside the npm
- * package: the binary, its fonts, and the NSS libraries Debian lacks (`al2023.tar.br`). They are
- * extracted into a fresh folder, then renamed into place, so parallel test processes never see a
+ * package: the binary, its fonts, and the NSS libraries Debian lacks (`al2023.tar.br`). One process
+ * at a time extracts them (a lock folder: two extractions side by side have failed with a
+ * prematurely closed `tar`), into a fresh folder renamed into place, so no process sees a
  * half-written browser.
  */
 async function packaged(): Promise<ChromiumBinary> {
@@ -56,23 +61,46 @@ async function packaged(): Promise<ChromiumBinary> {
   const dir = join(cache, version);
   if (!existsSync(join(dir, 'chromium'))) {
     await mkdir(cache, { recursive: true });
-    const tmp = await mkdtemp(join(cache, 'extract-'));
-    const bin = join(pkgDir, 'bin');
-    await pipeline(createReadStream(join(bin, 'chromium.br')), createBrotliDecompress(), createWriteStream(join(tmp, 'chromium'), { mode: 0o755 }));
-    for (const archive of ['fonts.tar.br', 'al2023.tar.br', 'swiftshader.tar.br']) await untar(join(bin, archive), tmp);
-    // the package's fonts.conf names Lambda's folders: point it at these fonts (Open Sans has Cyrillic)
-    await writeFile(join(tmp, 'fonts.conf'), fontsConf(dir));
-    try {
-      await rename(tmp, dir);
-    } catch {
-      await rm(tmp, { recursive: true, force: true }); // another process got there first
-    }
+    await withLock(join(cache, 'extract.lock'), async () => {
+      if (!existsSync(join(dir, 'chromium'))) await extract(pkgDir, cache, dir);
+    });
   }
   return {
     executablePath: join(dir, 'chromium'),
     env: { LD_LIBRARY_PATH: [join(dir, 'lib'), dir, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'), FONTCONFIG_FILE: join(dir, 'fonts.conf') },
     label: `@sparticuz/chromium ${version}`,
   };
+}
+
+/** Runs `fn` holding the lock folder `lock` (a lock older than two minutes is one a killed process left). */
+async function withLock(lock: string, fn: () => Promise<void>): Promise<void> {
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      if (age > 120_000) await rm(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    await fn();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/** Extracts the package's browser, fonts and libraries into `dir`. */
+async function extract(pkgDir: string, cache: string, dir: string): Promise<void> {
+  const tmp = await mkdtemp(join(cache, 'extract-'));
+  const bin = join(pkgDir, 'bin');
+  await pipeline(createReadStream(join(bin, 'chromium.br')), createBrotliDecompress(), createWriteStream(join(tmp, 'chromium'), { mode: 0o755 }));
+  for (const archive of ['fonts.tar.br', 'al2023.tar.br', 'swiftshader.tar.br']) await untar(join(bin, archive), tmp);
+  // the package's fonts.conf names Lambda's folders: point it at these fonts (Open Sans has Cyrillic)
+  await writeFile(join(tmp, 'fonts.conf'), fontsConf(dir));
+  await rename(tmp, dir);
 }
 
 /** Unpacks a brotli-compressed tar archive into `dir` with the system's `tar`. */

@@ -20,7 +20,7 @@ import { replicaOf } from './missing.ts';
 import { isProvisionalCaseNumber } from './provisional.ts';
 import type { Remote } from './remote.ts';
 import { readState, updateState, type RejectedChange } from './state.ts';
-import { isRunning } from './run.ts';
+import { isRunning } from './running.ts';
 
 /**
  * The batch with the rejected changes of rows edited again folded into the new changes; `resent`: the

@@ -17,7 +17,8 @@ import { ApiError, fail } from '../../http/errors.ts';
 import type { AppContext, Env } from '../../types.ts';
 import { discardRejected } from './rejected.ts';
 import { Remote } from './remote.ts';
-import { anyRunning, isRunning, startSync } from './run.ts';
+import { startSync } from './run.ts';
+import { anyRunning, isRunning } from './running.ts';
 import { readState, updateState, type ClientState, type SyncPhase } from './state.ts';
 
 const TITLES: Partial<Record<SyncPhase, string>> = {

@@ -23,24 +23,10 @@ import { foldRejected } from './rejected.ts';
 import type { Remote } from './remote.ts';
 import { createState, readState, updateState, type ClientState, type RejectedChange } from './state.ts';
 import type { SliceRow } from '../slice.ts';
+import { running } from './running.ts';
 
 /** How many feed changes one page asks for. */
 const PAGE = 500;
-
-/** The synchronisations running in this process, by workspace: a restarted client has none. */
-const running = new Set<string>();
-
-/**
- * Whether a synchronisation of the workspace runs in this process.
- * @example isRunning(state.workspaceId) // false
- */
-export const isRunning = (workspaceId: string) => running.has(workspaceId);
-
-/**
- * Whether any synchronisation runs in this process (a client holds one workspace).
- * @example anyRunning() // false
- */
-export const anyRunning = () => running.size > 0;
 
 /**
  * A test's stand-in for a crash: called at each step with its name; throwing there leaves the state

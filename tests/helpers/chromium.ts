@@ -103,15 +103,20 @@ async function extract(pkgDir: string, cache: string, dir: string): Promise<void
   await rename(tmp, dir);
 }
 
-/** Unpacks a brotli-compressed tar archive into `dir` with the system's `tar`. */
+/**
+ * Unpacks a brotli-compressed tar archive into `dir` with the system's `tar`, from a file: piped, tar
+ * stops reading at the archive's end marker and may close its input before the padding after it is
+ * written, which fails the pipe ('Premature close') though every file is out.
+ */
 async function untar(archive: string, dir: string): Promise<void> {
-  const tar = spawn('tar', ['-x', '-C', dir], { stdio: ['pipe', 'ignore', 'inherit'] });
-  const done = new Promise<void>((resolve, reject) => {
+  const plain = join(dir, '.archive.tar');
+  await pipeline(createReadStream(archive), createBrotliDecompress(), createWriteStream(plain));
+  await new Promise<void>((resolve, reject) => {
+    const tar = spawn('tar', ['-x', '-f', plain, '-C', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
     tar.on('error', reject);
     tar.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`tar exited ${code} on ${archive}`))));
   });
-  await pipeline(createReadStream(archive), createBrotliDecompress(), tar.stdin);
-  await done;
+  await rm(plain, { force: true });
 }
 
 /** A fontconfig file for the extracted fonts (and the system's, if any). */

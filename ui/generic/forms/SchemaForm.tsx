@@ -155,7 +155,12 @@ export function SchemaForm(props: SchemaFormProps) {
     () => (list: RJSFValidationError[]) => liftErrors(list, prepared.uiSchema as Record<string, unknown>),
     [prepared],
   );
-  const refused = (list: RJSFValidationError[]) => setUnshown(unshownErrors(list, visible as Record<string, unknown>, prepared.uiSchema as Record<string, unknown>));
+  /** After a refused save the form checks each change, so an error goes as soon as it is put right. */
+  const [live, setLive] = useState(false);
+  const refused = (list: RJSFValidationError[]) => {
+    setLive(true);
+    setUnshown(unshownErrors(list, visible as Record<string, unknown>, prepared.uiSchema as Record<string, unknown>));
+  };
 
   const change = (e: IChangeEvent<Doc, RJSFSchema>) => {
     const given = e.formData ?? {};
@@ -214,6 +219,7 @@ export function SchemaForm(props: SchemaFormProps) {
         transformErrors={transformErrors}
         experimental_defaultFormStateBehavior={defaultsBehavior}
         noHtml5Validate
+        liveValidate={live ? 'onChange' : undefined}
         showErrorList={false}
         omitExtraData
         readonly={readOnly}

@@ -1,7 +1,7 @@
 // Shared set-up of the browser tests: the built UI (one build at a time across the test
 // processes), a real seeded server on its own database, one chromium, and a login through the UI.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
@@ -9,6 +9,7 @@ import { clientHeader } from '../../engine/client-header.ts';
 import { rootDir } from '../../server/config.ts';
 import { ensureUiBuilt } from '../../server/ui-build.ts';
 import { launchBrowser } from '../helpers/browser.ts';
+import { withLockDir } from '../helpers/lock-dir.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /** Auto-wait limit of locator actions (and of the tests' `expect.poll`s). */
@@ -25,29 +26,13 @@ const LOCK = join(TMP, 'ui-build.lock');
 export async function buildUiOnce(): Promise<void> {
   await mkdir(TMP, { recursive: true });
   const marker = join(TMP, `ui-built-${inject('pgRunPrefix')}`);
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      await mkdir(LOCK);
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      // a lock left by a killed run
-      const age = await stat(LOCK).then((s) => Date.now() - s.mtimeMs, () => 0);
-      if (age > 120_000) await rm(LOCK, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`UI build lock ${LOCK} held too long`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
+  await withLockDir(LOCK, async () => {
     if (existsSync(marker)) return;
     await ensureUiBuilt();
     // markers of earlier runs are of no use
     for (const f of await readdir(TMP)) if (f.startsWith('ui-built-')) await rm(join(TMP, f), { force: true });
     await writeFile(marker, new Date().toISOString());
-  } finally {
-    await rm(LOCK, { recursive: true, force: true });
-  }
+  });
 }
 
 export interface BrowserEnv {

@@ -4,12 +4,13 @@
 // (TEST_BROWSER=packaged forces the packaged one).
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress } from 'node:zlib';
 import { rootDir } from '../../server/config.ts';
+import { withLockDir } from './lock-dir.ts';
 
 export interface ChromiumBinary {
   executablePath: string;
@@ -61,7 +62,7 @@ async function packaged(): Promise<ChromiumBinary> {
   const dir = join(cache, version);
   if (!existsSync(join(dir, 'chromium'))) {
     await mkdir(cache, { recursive: true });
-    await withLock(join(cache, 'extract.lock'), async () => {
+    await withLockDir(join(cache, 'extract.lock'), async () => {
       if (!existsSync(join(dir, 'chromium'))) await extract(pkgDir, cache, dir);
     });
   }
@@ -70,26 +71,6 @@ async function packaged(): Promise<ChromiumBinary> {
     env: { LD_LIBRARY_PATH: [join(dir, 'lib'), dir, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'), FONTCONFIG_FILE: join(dir, 'fonts.conf') },
     label: `@sparticuz/chromium ${version}`,
   };
-}
-
-/** Runs `fn` holding the lock folder `lock` (a lock older than two minutes is one a killed process left). */
-async function withLock(lock: string, fn: () => Promise<void>): Promise<void> {
-  for (;;) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
-      if (age > 120_000) await rm(lock, { recursive: true, force: true });
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
-    await fn();
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
 }
 
 /** Extracts the package's browser, fonts and libraries into `dir`. */

@@ -73,7 +73,8 @@ describe('advanced search', () => {
     await page.locator(tid('search-run')).focus();
     await page.keyboard.press('Enter');
     await poll(() => page.locator(tid('search-count')).innerText()).toBe('Найдено случаев: 2');
-    expect(await resultIds(page)).toEqual([marchCase, janCase]);
+    // the count and the page are two calls: either may arrive first
+    await poll(() => resultIds(page)).toEqual([marchCase, janCase]);
     expect(await page.locator(tid('search-display-name')).allInnerTexts()).toEqual(['Отметка']);
     expect(await page.locator(tid('search-display-value')).allInnerTexts()).toEqual([TAG]);
 
@@ -109,7 +110,7 @@ describe('advanced search', () => {
     await page.keyboard.press('Escape');
     await page.locator(tid('search-run')).click();
     await poll(() => page.locator(tid('search-count')).innerText()).toBe('Найдено случаев: 3');
-    expect((await resultIds(page)).sort()).toEqual([janCase, marchCase, oshCase].sort());
+    await poll(async () => (await resultIds(page)).sort()).toEqual([janCase, marchCase, oshCase].sort());
     await page.getByRole('button', { name: 'Убрать фильтр «Отметка»' }).click();
     // the page and its count are two calls: the page shows while the count is held back, the count when it comes
     const counts: string[] = [];

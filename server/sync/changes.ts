@@ -108,7 +108,7 @@ export async function recordChanges(em: Em, registry: Registry, def: TableDef, w
   const deletes = changes.filter((c) => c.op === 'delete');
   if (deletes.length) {
     const placed = await placeDeleted(db, registry, def, deletes);
-    for (const c of deletes) out.push(entry(def, c.rowId, 'delete', c.version, null, placed.get(c.rowId) ?? null));
+    for (const c of deletes) out.push(entry(def, c.rowId, 'delete', c.version, namedBy(def, c.prev), placed.get(c.rowId) ?? null));
     for (const e of await cascaded(db, registry, def, deletes.map((c) => c.rowId))) out.push(entry(e.def, e.id, 'delete', e.version + 1, null, e.units));
   }
   for (const c of changes) {
@@ -126,6 +126,16 @@ export async function recordChanges(em: Em, registry: Registry, def: TableDef, w
   if (!state) return writeEntries(db, out);
   state.changes.push(...out);
   if (state.changes.length >= BUFFER_MAX) await writeBuffered(db, state);
+}
+
+/**
+ * What a deleted row named: its references' ids (a case–tag link: its case and its tag), so that a
+ * reader of the delete can tell which link went (an offline client uploads the removal of a manual
+ * tag only); null without the row's document or references. Ids only: no value of the row outlives it.
+ */
+function namedBy(def: TableDef, prev: Doc | undefined): Doc | null {
+  const refs = def.fields.filter((f) => f.kind === 'ref' && f.path.length === 1 && typeof prev?.[f.key] === 'string');
+  return refs.length ? Object.fromEntries(refs.map((f) => [f.key, prev![f.key]])) : null;
 }
 
 /**

@@ -11,7 +11,8 @@
  *   them from its record instead of applying them twice;
  * - only what a user may type is sent: derived and read-only values (a case's latest results, its
  *   automatic tags' links, the case-number counter) are the server's to compute; a case's provisional
- *   number is left out, so the server gives the case its number; its manual tags' links are sent.
+ *   number is left out, so the server gives the case its number; its manual tags' links (made or
+ *   removed here) are sent, and a manual tag typed here before its links.
  */
 import { createHash } from 'node:crypto';
 import { kysely } from '../../db/kysely.ts';
@@ -26,19 +27,23 @@ const SERVER_ONLY = new Set(['casecounter', 'tagrefresh']);
 
 /**
  * The case–tag links among `rows` that are automatic (the server's to compute from the tags'
- * conditions): a link made to an automatic tag, and a link deleted whose making this client did not see
- * with a manual tag (the delete names no tag: a manual link made on the server and removed here is not
- * known as such, and stays on the server).
+ * conditions), by the tag each names: its creation's data, or its delete's (a delete keeps what the
+ * row named — a manual link made on the server and removed here is known as manual, and its removal
+ * is sent). A link whose tag is not known (a delete cascading from its case's) is left to the server.
  */
 async function automaticLinks(em: Em, rows: LocalRow[]): Promise<Set<string>> {
   const links = rows.filter((r) => r.table_name === 'casetag');
   if (!links.length) return new Set();
-  const made = await kysely(em)
+  const told = await kysely(em)
     .selectFrom('changelog').select(['row_id', 'data'])
-    .where('table_name', '=', 'casetag').where('op', '=', 'create').where('row_id', 'in', [...new Set(links.map((r) => String(r.row_id)))])
+    .where('table_name', '=', 'casetag').where('op', 'in', ['create', 'delete']).where('row_id', 'in', [...new Set(links.map((r) => String(r.row_id)))])
     .execute();
-  const tagOf = new Map(made.map((m) => [String(m.row_id), (typeof m.data === 'string' ? JSON.parse(m.data) : (m.data as Doc | null))?.tagId as string | undefined]));
-  const tagIds = [...new Set([...tagOf.values()].filter((v): v is string => !!v))];
+  const tagOf = new Map<string, string>();
+  for (const m of told) {
+    const tagId = (typeof m.data === 'string' ? JSON.parse(m.data) : (m.data as Doc | null))?.tagId;
+    if (typeof tagId === 'string') tagOf.set(String(m.row_id), tagId);
+  }
+  const tagIds = [...new Set(tagOf.values())];
   const manual = new Set(tagIds.length ? (await kysely(em).selectFrom('tag').select('id').where('id', 'in', tagIds).where((w) => w.or([w('auto_generated', '=', false), w('auto_generated', 'is', null)])).execute()).map((r) => String(r.id)) : []);
   return new Set(links.filter((r) => !manual.has(tagOf.get(String(r.row_id)) ?? '')).map((r) => String(r.row_id)));
 }

@@ -11,9 +11,9 @@
  *
  * Each list reads only the unit's cases on treatment whose treatment period it asks about — the
  * index `tbcase (workspace_id, owner_unit_id, state, treatment_end_date)`, the case's copy of its
- * treatment's planned end (migration case_treatment_end): past today (no outcome), reaching the last
- * 14 days (missed doses) or today (exams due) — and reaches their rows by the case's keys
- * (treatment, prescriptions, the window's calendar months, exams), a few lookups per case, so its
+ * treatment's period (migrations case_treatment_end, case_treatment_ini): past today (no outcome),
+ * reaching the last 14 days (missed doses) or today (exams due) — and reaches their rows by the
+ * case's keys (prescriptions, the window's calendar months, exams), a few lookups per case, so its
  * cost is that of the unit's current treatments, not of every case it ever put on treatment.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
@@ -21,12 +21,12 @@ import type { Registry } from '../../engine/registry.ts';
 import type { Session } from '../../server/types.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 import { composePatientName } from '../../server/sys/patient-name.ts';
-import { WEEKDAYS } from '../treatment/plan.ts';
+import type { StoredMonth } from '../treatment/alert.ts';
+import type { PlanPrescription } from '../treatment/plan.ts';
+import { MISSED_WINDOW_DAYS, missedDosesOf } from './missed-doses.ts';
 import { MONITORING } from './monitoring.ts';
 import { unitsWhere } from './place.ts';
 
-/** How many days back the missed-dose list looks. */
-export const MISSED_WINDOW_DAYS = 14;
 /** Rows a list shows at most (a unit's worklist is read, not paged). */
 export const WORKLIST_LIMIT = 200;
 
@@ -70,25 +70,19 @@ export interface Worklist {
 
 /**
  * The unit's cases on treatment in the reader's view whose treatment's planned end is `op` `day`,
- * with their treatment period — its end read from the case's copy, the column the index orders by
- * (the list past the end reads its first rows in that order, not all of them sorted).
+ * with their treatment period read from the case's copy of it (`treatment_ini_date`,
+ * `treatment_end_date`: the end is the column the index orders by, so the list past the end reads its
+ * first rows in that order, not all of them sorted).
  */
 function casesOnTreatment(db: Kysely<any>, s: Session, unitId: string, op: '<' | '>=', day: RawBuilder<unknown>) {
   return db
     .selectFrom('tbcase as t')
-    .select(['t.id', 't.case_number', 't.classification', 't.patient_id', 't.treatment_end_date as end_date'])
-    // its treatment's start, one lookup by the treatment's unique key (workspace, case) per case (a
-    // join was planned as a scan of every treatment); a case with a planned end has its treatment
-    .select((eb) => eb.selectFrom('treatment as tr').select('tr.ini_date').where('tr.workspace_id', '=', s.workspaceId).whereRef('tr.case_id', '=', 't.id').as('ini_date'))
+    .select(['t.id', 't.case_number', 't.classification', 't.patient_id', 't.treatment_ini_date as ini_date', 't.treatment_end_date as end_date'])
     .where('t.workspace_id', '=', s.workspaceId)
     .where('t.state', '=', 'ONTREATMENT')
     .where(unitsWhere(db, s, { kind: 'unit', unitId }, 't.owner_unit_id')!)
     .where('t.treatment_end_date', op, day);
 }
-
-/** SQL of the weekday bit mask (bit 0 Monday) a prescription's frequency plans (`plan.ts`). */
-const weekdayMask = (col: string) =>
-  sql.raw(`(case ${col} ${Object.entries(WEEKDAYS).map(([n, days]) => `when ${Number(n)} then ${days.reduce((m, d) => m | (1 << (d - 1)), 0)}`).join(' ')} else 0 end)`);
 
 const rowCase = (s: Session, r: Record<string, any>): WorklistCase => ({
   caseId: r.id,
@@ -99,46 +93,45 @@ const rowCase = (s: Session, r: Record<string, any>): WorklistCase => ({
 
 /**
  * The cases with a planned day of the last 14 days (today excluded: its dose may still come) without
- * a dose taken, most such days first.
+ * a dose taken (`missed-doses.ts`), most such days first. The database reads, per case on treatment
+ * whose period reaches the window, its prescriptions and the window's (at most two) calendar months
+ * by the case's keys; the days are counted here, and only the cases the page shows (the ties at its
+ * edge included) are ordered by patient in SQL.
  * @example await missedDoses(db, s, unitId, '2026-11-26') // [{ patient: 'Осмонов Нурлан', plannedDays: 10, notTaken: 2, notRecorded: 1, lastTaken: '2026-11-24', … }]
  */
 export async function missedDoses(db: Kysely<any>, s: Session, unitId: string, today: string): Promise<MissedDosesRow[]> {
-  // per case: the window inside its treatment period, the days its prescriptions plan there, the
-  // window's (at most two) calendar months — each read once by the case's keys, the days computed
-  const rows = await sql<Record<string, any>>`
-    with c as (${casesOnTreatment(db, s, unitId, '>=', sql`${today}::date - ${MISSED_WINDOW_DAYS}::int`)}),
-    w as (
-      select c.id, greatest(c.ini_date, ${today}::date - ${MISSED_WINDOW_DAYS}::int) as lo, least(c.end_date, ${today}::date - 1) as hi
-        from c where greatest(c.ini_date, ${today}::date - ${MISSED_WINDOW_DAYS}::int) <= least(c.end_date, ${today}::date - 1)
-    ),
-    d as (
-      select distinct w.id, g.day::date as day
-        from w join prescription rx on rx.workspace_id = ${s.workspaceId} and rx.case_id = w.id and rx.ini_date <= w.hi and rx.end_date >= w.lo
-        cross join generate_series(greatest(rx.ini_date, w.lo), least(rx.end_date, w.hi), interval '1 day') g(day)
-       where (${weekdayMask('rx.frequency')} >> (extract(isodow from g.day)::int - 1)) & 1 = 1
-    ),
-    a as (
-      select w.id, a.year, a.month, a.days
-        from w join adherence a on a.workspace_id = ${s.workspaceId} and a.case_id = w.id
-         -- the window's months as a range of the unique key (workspace, case, year, month)
-         and (a.year, a.month) >= (extract(year from w.lo)::int, extract(month from w.lo)::int)
-         and (a.year, a.month) <= (extract(year from w.hi)::int, extract(month from w.hi)::int)
-    ),
-    st as (
-      select d.id, d.day, coalesce(nullif(substr(a.days, extract(day from d.day)::int, 1), ''), '-') as status
-        from d left join a on a.id = d.id and a.year = extract(year from d.day)::int and a.month = extract(month from d.day)::int
-    ),
-    m as (
-      select st.id, count(*)::int as planned, count(*) filter (where status = 'N')::int as not_taken,
-             count(*) filter (where status not in ('D', 'S', 'N'))::int as not_recorded,
-             to_char(max(day) filter (where status in ('D', 'S')), 'YYYY-MM-DD') as last_taken
-        from st group by st.id having count(*) filter (where status not in ('D', 'S')) > 0
-    )
-    select c.id, c.case_number, c.classification, p.name, p.middle_name, p.last_name, m.planned, m.not_taken, m.not_recorded, m.last_taken
-      from m join c on c.id = m.id join patient p on p.id = c.patient_id
-     order by m.not_taken + m.not_recorded desc, p.last_name, p.name, c.id
+  const lo = sql`greatest(c.ini_date, ${today}::date - ${MISSED_WINDOW_DAYS}::int)`;
+  const hi = sql`least(c.end_date, ${today}::date - 1)`;
+  const rows = await sql<{ id: string; patient_id: string; ini: string; end: string; rx: PlanPrescription[]; months: StoredMonth[] | null }>`
+    with c as materialized (${casesOnTreatment(db, s, unitId, '>=', sql`${today}::date - ${MISSED_WINDOW_DAYS}::int`)})
+    select c.id, c.patient_id, c.ini_date::text as ini, c.end_date::text as "end",
+           (select coalesce(json_agg(json_build_object('iniDate', rx.ini_date, 'endDate', rx.end_date, 'frequency', rx.frequency)), '[]')
+              from prescription rx where rx.workspace_id = ${s.workspaceId} and rx.case_id = c.id and rx.ini_date <= ${hi} and rx.end_date >= ${lo}) as rx,
+           -- the window's months as a range of the unique key (workspace, case, year, month)
+           (select json_agg(json_build_object('year', a.year, 'month', a.month, 'days', a.days))
+              from adherence a where a.workspace_id = ${s.workspaceId} and a.case_id = c.id
+               and (a.year, a.month) >= (extract(year from ${lo})::int, extract(month from ${lo})::int)
+               and (a.year, a.month) <= (extract(year from ${hi})::int, extract(month from ${hi})::int)) as months
+      from c where c.ini_date is not null and ${lo} <= ${hi}`.execute(db);
+  const missed = rows.rows.flatMap((r) => {
+    const m = missedDosesOf({ ini: r.ini, end: r.end, prescriptions: r.rx, months: r.months ?? [], today });
+    return m ? [{ id: r.id, patientId: r.patient_id, ...m, missed: m.notTaken + m.notRecorded }] : [];
+  });
+  // the page: the cases missing more days than the first one left out, and all those tied with it
+  const edge = [...missed].sort((a, b) => b.missed - a.missed)[WORKLIST_LIMIT]?.missed ?? -1;
+  const shown = missed.filter((m) => m.missed >= edge);
+  if (!shown.length) return [];
+  const byId = new Map(shown.map((m) => [m.id, m]));
+  const named = await sql<Record<string, any>>`
+    select t.id, t.case_number, t.classification, p.name, p.middle_name, p.last_name
+      from unnest(${shown.map((m) => m.id)}::uuid[], ${shown.map((m) => m.missed)}::int[]) x(id, missed)
+      join tbcase t on t.id = x.id join patient p on p.id = t.patient_id
+     order by x.missed desc, p.last_name, p.name, t.id
      limit ${WORKLIST_LIMIT + 1}`.execute(db);
-  return rows.rows.map((r) => ({ ...rowCase(s, r), plannedDays: r.planned, notTaken: r.not_taken, notRecorded: r.not_recorded, lastTaken: r.last_taken ?? null }));
+  return named.rows.map((r) => {
+    const m = byId.get(r.id)!;
+    return { ...rowCase(s, r), plannedDays: m.plannedDays, notTaken: m.notTaken, notRecorded: m.notRecorded, lastTaken: m.lastTaken };
+  });
 }
 
 /**
@@ -159,7 +152,7 @@ export async function examsDue(db: Kysely<any>, registry: Registry, s: Session, 
     sql` or `,
   );
   const rows = await sql<Record<string, any>>`
-    with c as (${casesOnTreatment(db, s, unitId, '>=', sql`${today}::date`)}),
+    with c as materialized (${casesOnTreatment(db, s, unitId, '>=', sql`${today}::date`)}),
     k as (
       -- the whole months from the start to today: n, or n − 1 when the start's day comes later in today's month
       select c.*, (extract(year from ${today}::date)::int - extract(year from c.ini_date)::int) * 12

@@ -3,8 +3,8 @@
  * is ONTREATMENT with a start date and no treatment yet gets a 24-month treatment — two
  * prescriptions (the first medicine for 2 months, the second for 22, daily), its owner unit, and a
  * calendar of daily intake up to today (about 90% DOTS, 7% SELF_ADMIN, 3% NOT_TAKEN; one case in
- * twenty stops being recorded after a few months) — and the case's alert column and planned end
- * (`treatment_end_date`). Written by set-based SQL in chunks of cases, bypassing the writer (no
+ * twenty stops being recorded after a few months) — and the case's alert column and treatment period
+ * (`treatment_ini_date`, `treatment_end_date`). Written by set-based SQL in chunks of cases, bypassing the writer (no
  * history or change-log entries), like `cases/generate.ts`. The alert column is set by a close
  * approximation of `alert.ts` (the last recorded day counted as a dose).
  *
@@ -52,10 +52,10 @@ export async function generateTreatments(db: Kysely<any>, workspaceId: string, o
         insert into treatunit (id, workspace_id, case_id, unit_id, ini_date, end_date)
         select gen_random_uuid(), ${workspaceId}::uuid, case_id, unit, ini, fin from c
       ), al as (
-        update tbcase t set adherence_alert_from = a.alert_from, treatment_end_date = a0.fin
+        update tbcase t set adherence_alert_from = a.alert_from, treatment_ini_date = a0.ini, treatment_end_date = a0.fin
           from (select case_id,
                        case when dropout then (date_trunc('month', ini) + make_interval(months => k))::date - 1 + 14
-                            else least(fin, current_date) + 14 end as alert_from, fin
+                            else least(fin, current_date) + 14 end as alert_from, ini, fin
                   from c) a0
           cross join lateral (select case when a0.alert_from <= a0.fin then a0.alert_from end as alert_from) a
          where t.id = a0.case_id

@@ -56,13 +56,16 @@ export function plannedInMonth(ps: PlanPrescription[], period: DayRange, year: n
   return out;
 }
 
-/** How many days from `from` to `to` (day numbers, included) are planned. */
-export function plannedCount(ps: PlanPrescription[], from: number, to: number): number {
+/** The planned days from `from` to `to` (day numbers, included), ascending. */
+export function plannedDaysBetween(ps: PlanPrescription[], from: number, to: number): number[] {
   const cs = compile(ps);
-  let n = 0;
-  for (let day = from; day <= to; day++) if (planned(cs, day)) n++;
-  return n;
+  const out: number[] = [];
+  for (let day = from; day <= to; day++) if (planned(cs, day)) out.push(day);
+  return out;
 }
+
+/** How many days from `from` to `to` (day numbers, included) are planned. */
+export const plannedCount = (ps: PlanPrescription[], from: number, to: number): number => plannedDaysBetween(ps, from, to).length;
 
 /** The calendar months a period spans, first to last. */
 export function monthsOf(period: DayRange): { year: number; month: number }[] {

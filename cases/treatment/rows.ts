@@ -73,7 +73,8 @@ export async function treatedCase(em: Em, ctx: AppContext, s: Session, caseId: s
 
 /**
  * Recomputes `tbcase.adherence_alert_from` (alert.ts) from the treatment and its calendar, and the
- * case's copy of the treatment's planned end (`treatment_end_date`, which the unit worklist reads),
+ * case's copy of the treatment's period (`treatment_ini_date`, `treatment_end_date`, which the unit
+ * worklist reads),
  * in the caller's transaction; `replace` stands for a month being written (`days: null`: being deleted).
  * One read (treatment, current values, months) and a write only when a value changes — through the
  * writer's system door (cause `derived`: the case's version bumped and the change fed, no history
@@ -82,8 +83,9 @@ export async function treatedCase(em: Em, ctx: AppContext, s: Session, caseId: s
  */
 export async function refreshAlert(x: SystemWriteContext, caseId: string, replace?: { year: number; month: number; days: string | null }): Promise<void> {
   const workspaceId = x.session.workspaceId;
-  const r = await sql<{ ini: string | null; end: string | null; current: string | null; currentEnd: string | null; months: StoredMonth[] }>`
-    select tr.ini_date::text as ini, tr.end_date::text as "end", c.adherence_alert_from::text as current, c.treatment_end_date::text as "currentEnd",
+  const r = await sql<{ ini: string | null; end: string | null; current: string | null; currentIni: string | null; currentEnd: string | null; months: StoredMonth[] }>`
+    select tr.ini_date::text as ini, tr.end_date::text as "end", c.adherence_alert_from::text as current,
+           c.treatment_ini_date::text as "currentIni", c.treatment_end_date::text as "currentEnd",
            (select coalesce(json_agg(json_build_object('year', a.year, 'month', a.month, 'days', a.days)), '[]'::json)
               from adherence a where a.workspace_id = c.workspace_id and a.case_id = c.id) as months
       from tbcase c left join treatment tr on tr.case_id = c.id and tr.workspace_id = c.workspace_id
@@ -99,8 +101,8 @@ export async function refreshAlert(x: SystemWriteContext, caseId: string, replac
     }
     from = adherenceAlert({ ini: row.ini, end: row.end, months, today: row.ini }).alertFrom;
   }
-  if (from === row.current && row.end === row.currentEnd) return;
-  await systemUpdate(x, 'tbcase', caseId, { adherenceAlertFrom: from, treatmentEndDate: row.end }, 'derived');
+  if (from === row.current && row.ini === row.currentIni && row.end === row.currentEnd) return;
+  await systemUpdate(x, 'tbcase', caseId, { adherenceAlertFrom: from, treatmentIniDate: row.ini, treatmentEndDate: row.end }, 'derived');
   await refreshCaseTags(x.em, x.ctx, workspaceId, [caseId]); // a tag's condition may read the column
 }
 

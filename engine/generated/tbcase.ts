@@ -62,6 +62,7 @@ export interface Tbcase {
   };
   moveDate?: string;
   adherenceAlertFrom?: string;
+  treatmentIniDate?: string;
   treatmentEndDate?: string;
   microscopyResult?: "NEGATIVE" | "POSITIVE" | "PLUS" | "PLUS2" | "PLUS3" | "NOTDONE";
   microscopyDate?: string;

@@ -12,17 +12,23 @@
  * `--profile` also records a CPU profile of the typing at 1× in each form and prints the functions
  * with the most time of their own (where a key's time goes), the profiles kept in `.tmp/typing-*.cpuprofile`.
  *
+ * `--trace` records the browser's timeline while typing at 1× and prints, per kind of work on the
+ * page's main thread (style recalculation, layout, paint, script…), its time and how often it ran,
+ * with the elements restyled and the layout objects laid out per key (what the "(program)" of a
+ * CPU profile is made of).
+ *
  * A throwaway PostgreSQL with the demo workspace; the UI built as `npm start` serves it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { clientHeader } from '../../engine/client-header.ts';
-import type { Locator, Page } from 'playwright-core';
+import type { CDPSession, Locator, Page } from 'playwright-core';
 import { startServer } from '../../app/start.ts';
 import { ensureUiBuilt } from '../../server/ui-build.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { benchDatabase } from './database.ts';
 
 const profile = process.argv.includes('--profile');
+const trace = process.argv.includes('--trace');
 // `--form 'case edit'`: that form only
 const only = process.argv.includes('--form') ? process.argv[process.argv.indexOf('--form') + 1] : undefined;
 const LETTERS = 'Туберкулёзныйдиспа'; // 18 letters
@@ -125,6 +131,41 @@ function hotFunctions(form: string, p: CpuProfile): void {
   for (const [k, ms] of [...self].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`      ${ms.toFixed(0).padStart(6)}  ${k}`);
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  tid: number;
+  args?: { elementCount?: number; beginData?: { dirtyObjects?: number; totalObjects?: number }; name?: string };
+}
+
+/** Starts a timeline trace; the returned function stops it and prints where the main thread's time went. */
+async function startTrace(session: CDPSession): Promise<(form: string) => Promise<void>> {
+  const events: TraceEvent[] = [];
+  session.on('Tracing.dataCollected', ({ value }) => void events.push(...(value as unknown as TraceEvent[])));
+  await session.send('Tracing.start', { categories: 'devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+  return async (form) => {
+    const done = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
+    await session.send('Tracing.end');
+    await done;
+    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')?.tid;
+    const sums = new Map<string, { ms: number; n: number; count: number }>();
+    for (const e of events.filter((x) => x.tid === main && x.ph === 'X' && x.dur)) {
+      const s = sums.get(e.name) ?? { ms: 0, n: 0, count: 0 };
+      s.ms += e.dur! / 1000;
+      s.n += 1;
+      s.count += e.args?.elementCount ?? e.args?.beginData?.dirtyObjects ?? 0;
+      sums.set(e.name, s);
+    }
+    console.log(`    ${form}: the main thread while typing (ms, times; elements restyled / objects laid out per key)`);
+    const shown = ['RunTask', 'EventDispatch', 'FunctionCall', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'HitTest', 'ParseAuthorStyleSheet', 'ScheduleStyleRecalculation'];
+    for (const name of shown) {
+      const s = sums.get(name);
+      if (s) console.log(`      ${s.ms.toFixed(0).padStart(6)}  ${name.padEnd(26)} ×${s.n}${s.count ? `  ${(s.count / LETTERS.length).toFixed(0)}/key` : ''}`);
+    }
+  };
+}
+
 const cdp = await context.newCDPSession(page);
 console.log(`typing ${LETTERS.length} letters; key events over 16 ms / the worst (ms). Goal: 0 at 1×, worst ≤ 50 ms at 4×`);
 for (const [name, open] of forms.filter(([name]) => !only || name === only)) {
@@ -135,8 +176,10 @@ for (const [name, open] of forms.filter(([name]) => !only || name === only)) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     const profiling = profile && rate === 1;
     if (profiling) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+    const stopTrace = trace && rate === 1 ? await startTrace(await context.newCDPSession(page)) : undefined;
     const over = await keyDurations(page, form);
     if (profiling) hotFunctions(name, (await cdp.send('Profiler.stop')).profile as CpuProfile);
+    await stopTrace?.(name);
     row.push(`${rate}×: ${String(over.filter((d) => d > 16).length).padStart(2)} over 16 ms, worst ${String(Math.max(0, ...over)).padStart(3)}`);
   }
   console.log(`  ${name.padEnd(34)} ${row.join('   ')}`);

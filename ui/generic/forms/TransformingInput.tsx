@@ -1,17 +1,28 @@
 /**
  * The rjsf `BaseInputTemplate` (antd theme) with the field's `x-transform` applied as the user
  * types and trimmed when the field is left (`textTransform.ts`); number fields are {@link NumberInput}. The input's own value is rewritten
- * before React sees the change, so the caret stays where the user typed.
+ * before React sees the change, so the caret stays where the user typed. What is typed goes to the
+ * form when typing pauses or the field is left (`typedValue.ts`), so a key redraws this input only.
  */
 import type { ChangeEvent } from 'react';
 import { Templates } from '@rjsf/antd';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
 import { isTextTransform, transformText } from './textTransform.ts';
 import { isNumberSchema, NumberInput } from './NumberInput.tsx';
+import { useTypedValue, type TypedValues } from './typedValue.ts';
 
 const BaseInput = Templates.BaseInputTemplate!;
 
 export function TransformingInput(props: BaseInputTemplateProps) {
+  const typed = useTypedValue(props.value, props.onChange, (props.registry.formContext as { typed?: TypedValues } | undefined)?.typed);
+  const onBlur = (id: string, value: unknown) => {
+    typed.hand();
+    props.onBlur(id, value);
+  };
+  return <TypedInput {...props} value={typed.value} onChange={typed.onChange} onBlur={onBlur} />;
+}
+
+function TypedInput(props: BaseInputTemplateProps) {
   // numbers are typed as text and never rewritten (NumberInput), whatever the field's range
   if (isNumberSchema(props.schema) && !props.onChangeOverride && props.type !== 'range') return <NumberInput {...props} />;
   const kind = props.schema['x-transform'];
@@ -26,6 +37,7 @@ export function TransformingInput(props: BaseInputTemplateProps) {
     }
     props.onChange(next === '' ? empty : next);
   };
+  // the trimmed text is handed to the form with what was typed (the outer onBlur hands it)
   const onBlur = (id: string, value: unknown) => {
     if (typeof value === 'string' && transformText(value, kind) !== value) props.onChange(transformText(value, kind) || empty);
     props.onBlur(id, value);

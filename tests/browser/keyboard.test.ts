@@ -1,6 +1,7 @@
 // Keyboard alone (issue 26, WCAG 2.1.1): the area tree moves and opens by the arrow keys as the ARIA
-// treegrid pattern says, and the tag dialog's lists (the workspace's tags, the new tags) are chosen,
-// filled and saved without a mouse. No click in this file: Tab, the arrow keys, Enter, Escape.
+// treegrid pattern says, the tag dialog's lists (the workspace's tags, the new tags) are chosen,
+// filled and saved without a mouse, and the admin units catalogue's node menus open and pick by
+// keyboard. No click in this file: Tab, the arrow keys, Enter, Escape.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
@@ -114,5 +115,43 @@ describe('by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.locator(tid('case-tag')).allInnerTexts()).toEqual(expect.arrayContaining(['Мигрант', 'Контроль ВК']));
+  });
+
+  it("the admin units catalogue: a node's menu is a named tab stop, Enter opens it with the focus inside, the arrow keys and Enter pick", async () => {
+    await page.goto('/sys/admin/tables/admunits');
+    const first = page.locator(tid('tree-node')).first();
+    await first.locator(tid('tree-node-menu')).waitFor();
+    await pageSettled(page);
+    const name = (await first.locator(tid('adminunit-name')).textContent())!;
+    // the first node's menu button, named by its node
+    await tabTo('[data-testid="tree-node-menu"]');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Действия: ${name}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Enter opens the menu with the focus in it; Escape closes it back on the button
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    const inMenu = () => page.evaluate(() => !!document.activeElement?.closest('.ant-dropdown-menu'));
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await expect.poll(inMenu).toBe(true);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await focused()).testId).toBe('tree-node-menu');
+    // again: the arrow keys move between its items, Home to the first, 'Редактировать'; Enter opens the node's dialog
+    await page.keyboard.press('Enter');
+    await expect.poll(inMenu).toBe(true);
+    const active = () => menu.locator('.ant-dropdown-menu-item-active').innerText();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(active).not.toBe('Редактировать');
+    await page.keyboard.press('Home');
+    await expect.poll(active).toBe('Редактировать');
+    await page.keyboard.press('Enter');
+    const dialog = page.locator(tid('form-dialog'));
+    await expect.poll(() => dialog.getByLabel('Наименование', { exact: true }).inputValue()).toBe(name);
+    expect(await page.locator('.ant-modal-title').innerText()).toBe(`Редактировать: ${name}`);
+    // untouched, Escape closes it, the focus back on the node's menu button
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Действия: ${name}`);
   });
 });

@@ -118,6 +118,7 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
     const build = (rows: AdminUnitRow[]): TreeListNode[] =>
       rows.map((row) => ({
         key: row.id,
+        name: row.name,
         isLeaf: !row.hasChildren,
         children: children?.[row.id] ? build(children[row.id]) : undefined,
         title: <NodeTitle row={row} />,
@@ -286,7 +287,7 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
           {form ? t(String(form.schema.title ?? 'adminunit.title')) : t('adminunit.title')}
         </SectionTitle>
         <Space>
-          <Switch data-testid="adminunits-show-structure" checked={showStructure} onChange={setShowStructure} />
+          <Switch data-testid="adminunits-show-structure" checked={showStructure} onChange={setShowStructure} aria-label={t('ui.adminunits.showStructure')} />
           <Typography.Text>{t('ui.adminunits.showStructure')}</Typography.Text>
         </Space>
       </Flex>

@@ -3,6 +3,8 @@
 // A doctor of Bishkek initialises the client, works offline, synchronises; the server's changes come
 // back. Expected values are written from the rules (who sees what, which value wins), never read
 // back from the code under test.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
 import { Remote } from '../../server/sync/client/remote.ts';
@@ -12,7 +14,7 @@ import { positionAfterRows } from '../helpers/feed.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import pg from 'pg';
 import { ApiClient as Api } from '../helpers/server.ts';
-import { startClientProcess, startOfflineClient, syncThroughApi, type OfflineClient } from '../helpers/sync-client.ts';
+import { startClientProcess, startOfflineClient, syncThroughApi, type ClientProcess, type OfflineClient } from '../helpers/sync-client.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
 
@@ -25,12 +27,17 @@ let bishkek: string;
 let kant: string;
 let serverCase: string; // a Bishkek case made on the server before the initialisation
 let otherUnitCase: string; // a case of another unit: never on the client
+// the client as a process of its own, on its embedded PGlite: started at once, beside the other tests
+// (migrating and starting PGlite takes seconds of another core), used by the last test
+let clientProcess: Promise<ClientProcess>;
 
 const clientDb = () => kysely(client.server.ctx.orm.em.fork());
 const serverDb = () => kysely(server.ctx.orm.em.fork());
 const onClientRow = (table: string, id: string) => clientDb().selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
 
 beforeAll(async () => {
+  clientProcess = startClientProcess();
+  clientProcess.catch(() => {}); // a failed start fails the test that awaits it
   bishkek = await unitNamed(admin, 'Бишкекский');
   kant = await unitNamed(admin, 'Ысык-Атинский');
   const patient = await newPatient(admin, { name: 'Асель', lastName: 'Жумабаева', gender: 'FEMALE', birthDate: '1990-05-06' });
@@ -40,7 +47,10 @@ beforeAll(async () => {
   client = await startOfflineClient(server.url, 'SYNCDOC', PASSWORD);
   onClient = await client.login('SYNCDOC', PASSWORD);
 }, 180_000);
-afterAll(() => client?.close());
+afterAll(async () => {
+  await client?.close();
+  await (await clientProcess?.catch(() => undefined))?.close();
+});
 
 describe('initialise', () => {
   it("holds the unit's cases, not another unit's, and its user logs in offline", async () => {
@@ -404,56 +414,54 @@ describe('the routes', () => {
   });
 });
 
-describe('a client in a process of its own', () => {
+describe('a client in a process of its own, on its embedded PGlite', () => {
   it('initialised from its first-start route, synchronised both ways, killed -9 while the server applies its upload: the next synchronisation applies it once', async () => {
-    const proc = await startClientProcess();
-    try {
-      const anonymous = new Api(proc.url);
-      expect((await anonymous.post('/api/offline/client/init', { serverUrl: server.url, login: 'SYNCDOC', password: PASSWORD })).status).toBe(200);
-      for (let s = (await anonymous.get('/api/offline/client/init')).body; s.running || !s.initialised; s = (await anonymous.get('/api/offline/client/init')).body) {
-        expect(s.error).toBeUndefined();
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const login = async () => {
-        const c = new Api(proc.url);
-        expect((await c.post('/api/auth/login', { login: 'SYNCDOC', password: PASSWORD })).status).toBe(200);
-        return c;
-      };
-      let doctor = await login();
-      // the server's case, as the server has it
-      expect((await doctor.get(`/api/tbl/tbcase/${serverCase}`)).body.version).toBe((await onServer('tbcase', serverCase)).version);
-      // an edit on the client, uploaded while the server's row is locked: the upload waits there
-      const { doc } = (await doctor.get(`/api/cases/case/edit/form/${serverCase}`)).body;
-      const basis = doc.tbcase.diagnosisBasis === 'CLINICAL' ? 'BACTERIOLOGICAL' : 'CLINICAL';
-      expect((await doctor.post('/api/cases/case/edit/save', { caseId: serverCase, doc: { ...doc, tbcase: { ...doc.tbcase, diagnosisBasis: basis } } })).status).toBe(200);
-      const entries = async () => (await serverDb().selectFrom('cmdhistory').select('id').where('entity_id', '=', serverCase).execute()).length;
-      const before = await entries();
-      const lock = new pg.Client({ connectionString: server.databaseUrl });
-      await lock.connect();
-      try {
-        await lock.query('begin');
-        await lock.query('select 1 from tbcase where id = $1 for update', [serverCase]);
-        expect((await doctor.post('/api/offline/client/sync/synchronize', { password: PASSWORD })).status).toBe(200);
-        while ((await doctor.get('/api/offline/client/sync/status')).body.id !== 'APPLYING_ON_SERVER') await new Promise((r) => setTimeout(r, 50));
-        await proc.kill();
-      } finally {
-        await lock.query('commit');
-        await lock.end();
-      }
-      // the server applied the upload whose answer never reached the client
-      await synced0(async () => expect(await entries()).toBe(before + 1));
-      await proc.start();
-      doctor = await login();
-      const interrupted = (await doctor.get('/api/offline/client/sync/status')).body;
-      expect([interrupted.id, interrupted.error]).toEqual(['ERROR', expect.stringContaining('прервана')]);
-      const status = await syncThroughApi(doctor, PASSWORD);
-      expect(status.id).toBe('NOT_RUNNING');
-      expect(status.counts).toMatchObject({ sent: 1, applied: 1 });
-      expect(await entries()).toBe(before + 1);
-      expect((await onServer('tbcase', serverCase)).diagnosisBasis).toBe(basis);
-    } finally {
-      await proc.close();
+    const proc = await clientProcess;
+    // its database is the PGlite in its data folder (the process has no DATABASE_URL)
+    expect(existsSync(join(proc.dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+    const anonymous = new Api(proc.url);
+    expect((await anonymous.post('/api/offline/client/init', { serverUrl: server.url, login: 'SYNCDOC', password: PASSWORD })).status).toBe(200);
+    for (let s = (await anonymous.get('/api/offline/client/init')).body; s.running || !s.initialised; s = (await anonymous.get('/api/offline/client/init')).body) {
+      expect(s.error).toBeUndefined();
+      await new Promise((r) => setTimeout(r, 100));
     }
+    const login = async () => {
+      const c = new Api(proc.url);
+      expect((await c.post('/api/auth/login', { login: 'SYNCDOC', password: PASSWORD })).status).toBe(200);
+      return c;
+    };
+    let doctor = await login();
+    // the server's case, as the server has it
+    expect((await doctor.get(`/api/tbl/tbcase/${serverCase}`)).body.version).toBe((await onServer('tbcase', serverCase)).version);
+    // an edit on the client, uploaded while the server's row is locked: the upload waits there
+    const { doc } = (await doctor.get(`/api/cases/case/edit/form/${serverCase}`)).body;
+    const basis = doc.tbcase.diagnosisBasis === 'CLINICAL' ? 'BACTERIOLOGICAL' : 'CLINICAL';
+    expect((await doctor.post('/api/cases/case/edit/save', { caseId: serverCase, doc: { ...doc, tbcase: { ...doc.tbcase, diagnosisBasis: basis } } })).status).toBe(200);
+    const entries = async () => (await serverDb().selectFrom('cmdhistory').select('id').where('entity_id', '=', serverCase).execute()).length;
+    const before = await entries();
+    const lock = new pg.Client({ connectionString: server.databaseUrl });
+    await lock.connect();
+    try {
+      await lock.query('begin');
+      await lock.query('select 1 from tbcase where id = $1 for update', [serverCase]);
+      expect((await doctor.post('/api/offline/client/sync/synchronize', { password: PASSWORD })).status).toBe(200);
+      while ((await doctor.get('/api/offline/client/sync/status')).body.id !== 'APPLYING_ON_SERVER') await new Promise((r) => setTimeout(r, 50));
+      await proc.kill();
+    } finally {
+      await lock.query('commit');
+      await lock.end();
+    }
+    // the server applied the upload whose answer never reached the client
+    await synced0(async () => expect(await entries()).toBe(before + 1));
+    await proc.start();
+    doctor = await login();
+    const interrupted = (await doctor.get('/api/offline/client/sync/status')).body;
+    expect([interrupted.id, interrupted.error]).toEqual(['ERROR', expect.stringContaining('прервана')]);
+    const status = await syncThroughApi(doctor, PASSWORD);
+    expect(status.id).toBe('NOT_RUNNING');
+    expect(status.counts).toMatchObject({ sent: 1, applied: 1 });
+    expect(await entries()).toBe(before + 1);
+    expect((await onServer('tbcase', serverCase)).diagnosisBasis).toBe(basis);
   }, 120_000);
 });
 

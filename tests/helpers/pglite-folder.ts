@@ -1,5 +1,5 @@
 // Where the PGlite test servers' data folders go (tests/helpers/pglite.ts); apart, so that the run's
-// global teardown can remove the run's seeded folder without loading the app.
+// global teardown can remove the run's template folders without loading the app.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,8 +11,12 @@ import { rootDir } from '../../server/config.ts';
  */
 export const TMP = existsSync('/dev/shm') ? join('/dev/shm', `tb-tests-${createHash('sha1').update(rootDir).digest('hex').slice(0, 8)}`) : join(rootDir, '.tmp');
 
+/** The run's template data folders: the demo seeded (a server), migrated and empty (an offline client). */
+export const TEMPLATE_KINDS = ['seeded', 'client'] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
 /**
- * The seeded PGlite data folder of the run with this database prefix.
- * @example await rm(pgliteTemplate(runPrefix), { recursive: true, force: true });
+ * The PGlite data folder of the run with this database prefix, of one kind (default: seeded).
+ * @example for (const kind of TEMPLATE_KINDS) await rm(pgliteTemplate(runPrefix, kind), { recursive: true, force: true });
  */
-export const pgliteTemplate = (runPrefix: string) => join(TMP, `pglite-seeded-${runPrefix}`);
+export const pgliteTemplate = (runPrefix: string, kind: TemplateKind = 'seeded') => join(TMP, `pglite-${kind}-${runPrefix}`);

@@ -1,13 +1,16 @@
 // An offline client beside a test server: the same product in client mode (`TB_CLIENT_MODE`) on a
-// database of its own — a second database on the test run's PostgreSQL stands in for the client's
-// embedded one (starting a second embedded PGlite per file would cost seconds more; the client's code
-// does not know which it runs on) —, initialised from the server with a user's login.
-import { spawn, type ChildProcess } from 'node:child_process';
+// database of its own, initialised from the server with a user's login. In the test's process
+// (`startOfflineClient`) a second database on the test run's PostgreSQL stands in for the client's
+// embedded one (a PGlite in the test's own thread would slow every step; the client's code does not
+// know which it runs on); as a process of its own (`startClientProcess`) it runs on its embedded PGlite.
+import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../app/start.ts';
 import { rootDir } from '../../server/config.ts';
 import { initialiseClient } from '../../server/sync/client/init.ts';
 import { createFromTemplate, dropTestDatabase } from './pg.ts';
+import { copyOfTemplate, templateFolder } from './pglite.ts';
 import { ApiClient } from './server.ts';
 
 /** A running offline client: its server process, its database, a login to it, and a restart. */
@@ -70,61 +73,78 @@ export async function syncThroughApi(user: ApiClient, password: string): Promise
   }
 }
 
-/** An offline client running as a process of its own, on its own database. */
+/** An offline client running as a process of its own, on its embedded PGlite. */
 export interface ClientProcess {
   url: string;
-  databaseUrl: string;
+  /** Its data folder (TB_DATA_DIR): the PGlite database under it. */
+  dataDir: string;
   /** Kills the process at once (SIGKILL: nothing of it runs after), as a crash or a pulled plug would. */
   kill(): Promise<void>;
-  /** Starts the client again on its database. */
+  /** Starts the client again on its data folder. */
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Spawns the client's process on `databaseUrl`; answers once it listens. */
-function spawnClient(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
+/** A spawned client process: its address, and a stop with a signal (answers once it exited). */
+interface Spawned {
+  url: string;
+  stop(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** Spawns the client's process on the data folder `dataDir` (its embedded PGlite); answers once it listens. */
+function spawnClient(dataDir: string): Promise<Spawned> {
+  const env: NodeJS.ProcessEnv = { ...process.env, TB_DATA_DIR: dataDir, TB_CLIENT_MODE: 'true', TB_OUTBOX: `.tmp/outbox-${process.pid}-child` };
+  delete env.DATABASE_URL;
+  delete env.DATABASE_READ_URL;
   // node itself (not the tsx wrapper, whose own child a SIGKILL would leave running)
-  const child = spawn(process.execPath, ['--import', 'tsx', join(rootDir, 'tests/helpers/client-process.ts')], {
-    cwd: rootDir,
-    env: { ...process.env, DATABASE_URL: databaseUrl, TB_CLIENT_MODE: 'true', TB_OUTBOX: `.tmp/outbox-${process.pid}-child` },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(rootDir, 'tests/helpers/client-process.ts')], { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const stop = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (b: Buffer) => {
       out += b.toString();
       const m = /LISTENING (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
+      if (m) resolve({ url: m[1], stop });
     });
     child.once('exit', (code) => reject(new Error(`the client process exited (${code}) before listening: ${out}`)));
   });
 }
 
 /**
- * Starts an offline client as a separate process on a fresh, migrated database, not yet initialised
- * (its first-start route does that, as the initialisation page would).
- * @example const c = await startClientProcess(); await c.kill(); await c.start();
+ * The run's empty client data folder: migrated by a client process of its own (PGlite's migrations take
+ * ~10 s of a core, out of the test process's thread), closed cleanly, then copied for each client.
+ */
+const clientTemplate = () =>
+  templateFolder('client', async (dir) => {
+    const first = await spawnClient(dir);
+    await first.stop('SIGTERM');
+  });
+
+/**
+ * Starts an offline client as a separate process on its embedded PGlite (a fresh copy of the run's
+ * migrated, empty client folder), not yet initialised (its first-start route does that, as the
+ * initialisation page would). Start it early and await it when needed: it runs beside the test.
+ * @example const c = await startClientProcess(); await c.kill(); await c.start(); await c.close();
  */
 export async function startClientProcess(): Promise<ClientProcess> {
-  const databaseUrl = await createFromTemplate('cli', 'client', migrated);
-  let running = await spawnClient(databaseUrl);
-  const stop = (signal: NodeJS.Signals) =>
-    new Promise<void>((resolve) => {
-      if (running.child.exitCode !== null || running.child.signalCode !== null) return resolve();
-      running.child.once('exit', () => resolve());
-      running.child.kill(signal);
-    });
+  const dataDir = await copyOfTemplate(await clientTemplate());
+  let running = await spawnClient(dataDir);
   const self: ClientProcess = {
     url: running.url,
-    databaseUrl,
-    kill: () => stop('SIGKILL'),
+    dataDir,
+    kill: () => running.stop('SIGKILL'),
     async start() {
-      running = await spawnClient(databaseUrl);
+      running = await spawnClient(dataDir);
       self.url = running.url;
     },
     async close() {
-      await stop('SIGKILL');
-      await dropTestDatabase(databaseUrl);
+      await running.stop('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
   return self;

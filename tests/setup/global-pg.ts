@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
-import { pgliteTemplate } from '../helpers/pglite-folder.ts';
+import { pgliteTemplate, TEMPLATE_KINDS } from '../helpers/pglite-folder.ts';
 import { dropRunDatabases, startPostgres as startServer } from './postgres.ts';
 
 declare module 'vitest' {
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   // Vitest runs this teardown after the run whether tests passed or failed.
   return async () => {
     if (process.env.TEST_DATABASE_URL) await dropRunDatabases(server.url, runPrefix);
-    await rm(pgliteTemplate(runPrefix), { recursive: true, force: true });
+    for (const kind of TEMPLATE_KINDS) await rm(pgliteTemplate(runPrefix, kind), { recursive: true, force: true });
     await server.stop();
   };
 }

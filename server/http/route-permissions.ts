@@ -78,7 +78,7 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/sync/changes': session,
   /** each change is checked as the generic API checks its table (server/sync/push.ts) */
   'POST /api/sync/push': session,
-  /** an offline client's initial slice of the session's unit: its users (with their password hashes, to log in offline), places, tags; 400 for a session without a unit (server/sync/slice.ts) */
+  /** an offline client's slice of the session's unit: its users, places, tags; the password hashes only with the caller's password, of users with no more rights than theirs, never an administrator's; 400 for a session without a unit (server/sync/slice.ts) */
   'POST /api/sync/slice': session,
   /** the offline client's own synchronisation (server/sync/client/routes.ts): 404 on a server */
   'GET /api/offline/client/sync/status': session,

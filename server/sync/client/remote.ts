@@ -1,6 +1,6 @@
 /**
- * The offline client's connection to its server: one logged-in session (the cookie kept in memory
- * only, never stored), JSON calls with the clients' header the forged-request check asks for, and
+ * The offline client's connection to its server: one logged-in session (the cookie, and the password
+ * the user typed for this synchronisation, kept in memory only, never stored), JSON calls with the clients' header the forged-request check asks for, and
  * answers gzip-compressed on the way (fetch accepts and unpacks gzip by itself).
  */
 import { clientHeader } from '../../../engine/client-header.ts';
@@ -16,6 +16,7 @@ export class Remote {
   private constructor(
     readonly baseUrl: string,
     private readonly lang: Lang,
+    private readonly password: string,
   ) {}
 
   /**
@@ -23,7 +24,7 @@ export class Remote {
    * @example const remote = await Remote.login('https://tb.example.org', 'DOCTOR1', 'secret', 'ru')
    */
   static async login(baseUrl: string, login: string, password: string, lang: Lang): Promise<Remote> {
-    const r = new Remote(baseUrl.replace(/\/+$/, ''), lang);
+    const r = new Remote(baseUrl.replace(/\/+$/, ''), lang, password);
     const res = await r.send('/api/auth/login', { login, password });
     if (res.status === 401 || res.status === 400 || res.status === 429) {
       const body = (await res.json().catch(() => ({}))) as { errors?: { msg: string }[] };
@@ -39,6 +40,15 @@ export class Remote {
    */
   async post<T = any>(path: string, body: unknown): Promise<T> {
     return this.answer<T>(await this.send(path, body));
+  }
+
+  /**
+   * A POST that proves the session again with the user's password (`password` added to the body): the
+   * slice sends the unit's password hashes only so (server/sync/slice.ts).
+   * @example await remote.postProved('/api/sync/slice', {}) // { workspaceId, unitId, rows }
+   */
+  async postProved<T = any>(path: string, body: Record<string, unknown>): Promise<T> {
+    return this.post<T>(path, { ...body, password: this.password });
   }
 
   /**

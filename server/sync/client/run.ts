@@ -102,7 +102,7 @@ async function receive(ctx: AppContext, remote: Remote, state: ClientState, cras
   const counts = { ...state.counts, received: 0, appliedLocally: 0, removedLocally: 0, done: 0, total: undefined };
   await updateState(em, ctx, state, { phase: 'RECEIVING', counts: { ...counts } });
   // the unit's users first: an account changed on the server (a new password) logs in here as there
-  const slice = await remote.post<{ rows: SliceRow[] }>('/api/sync/slice', {});
+  const slice = await remote.postProved<{ rows: SliceRow[] }>('/api/sync/slice', {});
   await em.fork().transactional((tx) => applyChanges(tx, ctx, state.workspaceId, sliceChanges(slice.rows)));
   for (;;) {
     await updateState(em, ctx, state, { phase: 'RECEIVING', counts: { ...counts } });
@@ -131,7 +131,7 @@ async function receive(ctx: AppContext, remote: Remote, state: ClientState, cras
  */
 export async function initialise(ctx: AppContext, remote: Remote, serverUrl: string, progress?: (received: number) => void): Promise<ClientState> {
   const em = ctx.orm.em.fork();
-  const slice = await remote.post<{ workspaceId: string; unitId: string; rows: SliceRow[] }>('/api/sync/slice', {});
+  const slice = await remote.postProved<{ workspaceId: string; unitId: string; rows: SliceRow[] }>('/api/sync/slice', {});
   await em.fork().transactional(async (tx) => {
     await applyChanges(tx, ctx, slice.workspaceId, sliceChanges(slice.rows));
     await createState(tx, ctx, slice.workspaceId, { serverUrl, unitId: slice.unitId, phase: 'RECEIVING', localSeq: await lastLocalSeq(tx), counts: {}, rejected: [] });

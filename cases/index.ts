@@ -18,6 +18,7 @@ import { caseTalkRoutes } from './talk/routes.ts';
 import { issueActions, talkHooks } from './talk/index.ts';
 import { treatmentActions } from './treatment/actions.ts';
 import { treatmentHooks, withTreatment } from './treatment/hooks.ts';
+import { withCaseConsistency } from './workflow/consistency.ts';
 import { treatmentRoutes } from './treatment/routes.ts';
 
 /**
@@ -30,7 +31,7 @@ export const casesModule: DomainModule = {
   name: 'cases',
   search: [caseSearch],
   seed: seedDemoCases,
-  hooks: { tbcase: withTreatment({ ...caseNumbering, ...orphanPatient }), ...talkHooks, ...treatmentHooks, ...caseDataHooks, ...caseTagHooks, workspace: definitionHooks },
+  hooks: { tbcase: withCaseConsistency(withTreatment({ ...caseNumbering, ...orphanPatient })), ...talkHooks, ...treatmentHooks, ...caseDataHooks, ...caseTagHooks, workspace: definitionHooks },
   actions: [...caseActions, comorbidityAction, ...issueActions, ...treatmentActions],
   async start(ctx) {
     // the exam tables that feed a case's derived columns (x-derived: latest results, culture conversion)

@@ -25,6 +25,7 @@ function leaf(path: string[], s: JsonSchema): Field {
     via: via ? { refKey: via.split('.')[0], targetKey: via.split('.').slice(1).join('.') } : undefined,
     hidden: s['x-hidden'] === true,
     readonly: s['x-readonly'] === true,
+    byAction: s['x-by-action'] === true,
     title: s.title,
     schema: s,
   };

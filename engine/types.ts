@@ -95,6 +95,8 @@ export interface Field {
   via?: { refKey: string; targetKey: string };
   hidden: boolean;
   readonly: boolean;
+  /** `x-by-action`: changed only by the table's declared actions; the generic API and forms refuse a change. */
+  byAction: boolean;
   title?: string;
   schema: JsonSchema;
 }

@@ -52,7 +52,16 @@ export const treatmentStarted = (c: CaseFacts): boolean => c.state === 'ONTREATM
 export function closeOutcomes(c: CaseFacts): CloseOutcome[] {
   if (c.state === 'CLOSED') return [];
   const treated = treatmentStarted(c);
-  return CLOSE_OUTCOMES.filter((o) => (treated ? !BEFORE_TREATMENT.has(o) : !NEED_TREATMENT.has(o)));
+  return CLOSE_OUTCOMES.filter((o) => outcomeFitsTreatment(o, treated));
+}
+
+/**
+ * Whether an outcome fits a case whose treatment started (`treated`) or not: cured, completed,
+ * failed, lost to follow-up and interrupted only after a start; lost before treatment only without.
+ * @example outcomeFitsTreatment('CURED', false) // false
+ */
+export function outcomeFitsTreatment(outcome: string, treated: boolean): boolean {
+  return treated ? !BEFORE_TREATMENT.has(outcome as CloseOutcome) : !NEED_TREATMENT.has(outcome as CloseOutcome);
 }
 
 /**

@@ -88,7 +88,7 @@ export async function saveParts(ctx: AppContext, plan: FormPlan, s: Session, doc
         for (const l of part.links) input[l.field.key] = ids[l.to];
         if (ids[part.prop]) {
           const version = o.versions[part.prop];
-          await writer.update(ids[part.prop], version === undefined ? input : { ...input, version }, { within: em });
+          await writer.update(ids[part.prop], version === undefined ? input : { ...input, version }, { within: em, edit: true });
         } else {
           ids[part.prop] = await writer.create({ ...o.values[part.prop], ...input }, undefined, em, { linked: part.links.map((l) => l.field.key) });
         }

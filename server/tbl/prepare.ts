@@ -26,6 +26,20 @@ export function cleanInput(def: TableDef, input: Doc): Doc {
 }
 
 /**
+ * Refuses, for an edit through the generic API or a form, a change to a field only the table's
+ * declared actions change (`x-by-action`: a case's state, outcome, validation, transfer): closing or
+ * starting treatment by editing the row would skip the action's permission and rules. The same value
+ * sent back (a whole form saved) is no change.
+ * @example refuseByActionChanges(caseDef, prev, { ...prev, state: 'CLOSED' }, s) // throws 400 [{ field: 'state', msg: 'Это поле меняется только своим действием …' }]
+ */
+export function refuseByActionChanges(def: TableDef, prev: Doc, doc: Doc, session: Session): void {
+  const errors = def.fields
+    .filter((f) => f.byAction && JSON.stringify(getPath(prev, f.path) ?? null) !== JSON.stringify(getPath(doc, f.path) ?? null))
+    .map((f) => ({ field: f.key, msg: t(session.lang, 'msg.byActionOnly') }));
+  if (errors.length) throw new ApiError(400, errors);
+}
+
+/**
  * The id a client chose for a new row (the offline client makes its rows' ids): a uuid, kept in
  * lower case; none given ⇒ undefined (the server makes one). Anything else is a field error on `id`.
  */

@@ -96,7 +96,7 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
 
   app.post('/api/tbl/:table/:id', async (c) => {
     const def = tableFor(ctx, c, 'update');
-    const id = await new TableWriter(ctx, def, c.get('session')).update(idParam(c), await jsonBody(c));
+    const id = await new TableWriter(ctx, def, c.get('session')).update(idParam(c), await jsonBody(c), { edit: true });
     return c.json({ success: true, result: id });
   });
 

@@ -6,7 +6,7 @@ import { describeDiff, describeDoc, type HistoryDetail } from '../history/descri
 import { recordCommand } from '../history/record.ts';
 import type { AppContext, Session, Doc, Row } from '../types.ts';
 import { ApiError, fail } from '../http/errors.ts';
-import { applyChildDefaults, applyDefaults, checkRefs, cleanInput, clientId, validateDoc } from './prepare.ts';
+import { applyChildDefaults, applyDefaults, checkRefs, cleanInput, clientId, refuseByActionChanges, validateDoc } from './prepare.ts';
 import { assertWritable } from '../scope/writable.ts';
 import { changedValues, isTombstoned, recordChange } from '../sync/changes.ts';
 import { kysely } from '../db/kysely.ts';
@@ -66,10 +66,11 @@ export class TableWriter {
    * version the client's copy was read at), a row changed since is refused with 409 and the current
    * document, so two users never silently overwrite each other. A declared workflow action
    * (server/actions) passes its transaction (`within`, the row already locked), its name (the
-   * history entry's action, written even when no field changed) and extra detail `items`.
+   * history entry's action, written even when no field changed) and extra detail `items`. An edit
+   * through the generic API or a form (`edit: true`) may not change the fields only actions change.
    * @example await writer.update(id, { active: false }, { within: em, action: 'block' })
    */
-  async update(id: string, input: Doc, opts: { within?: Em; action?: string; items?: HistoryDetail['items'] } = {}): Promise<string> {
+  async update(id: string, input: Doc, opts: { within?: Em; action?: string; items?: HistoryDetail['items']; edit?: boolean } = {}): Promise<string> {
     const based = input?.version;
     if (based !== undefined && !(Number.isInteger(based) && based > 0)) throw fail(400, t(this.session.lang, 'msg.badJson'), 'version');
     const patch = cleanInput(this.def, input);
@@ -83,6 +84,7 @@ export class TableWriter {
       // a sub-record stays with its parent row (a case's exam or contact is never moved to another case)
       const parent = this.def.meta.parent;
       if (parent && doc[parent] !== prev[parent]) throw fail(400, t(this.session.lang, 'msg.refNotAllowed'), parent);
+      if (opts.edit) refuseByActionChanges(this.def, prev, doc, this.session);
       const x = { em, ctx: this.ctx, session: this.session, def: this.def, id, isNew: false, doc, prev };
       validateDoc(this.ctx, this.def, doc, this.session);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);

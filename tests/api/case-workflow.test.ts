@@ -253,7 +253,7 @@ describe('transfer', () => {
   });
 
   it('refuses a closed case, the same unit, an unknown unit, a laboratory, and a case on treatment without the move date', async () => {
-    const closed = await newCase({ state: 'CLOSED', outcome: 'CURED', outcomeDate: '2025-05-05' });
+    const closed = await newCase({ state: 'CLOSED', iniTreatmentDate: '2025-01-12', outcome: 'CURED', outcomeDate: '2025-05-05' });
     refused(await act(bdoc, closed, 'transferout', { unitToId: kant }), 400, 'Закрытый случай нельзя перевести');
     const id = await newCase({ state: 'ONTREATMENT', iniTreatmentDate: '2025-01-12' });
     const before = await stored(id);
@@ -455,5 +455,58 @@ describe('generated cases (npm run gen:cases)', () => {
       expect((await act(bdoc, c.id as string, 'reopen')).body).toEqual({ success: true });
       expect((await act(bdoc, c.id as string, 'close', { outcome: 'DIED', outcomeDate: '2025-06-01' })).body).toEqual({ success: true });
     }
+  });
+});
+
+describe('only an action changes what its action owns (x-by-action)', () => {
+  const BY_ACTION = 'Это поле меняется только своим действием (например, «Закрыть случай», «Начать лечение»), не редактированием';
+
+  it('closing, validating, starting treatment or transferring a case by editing its row is refused field by field, and nothing changes', async () => {
+    const id = await newCase();
+    const before = await stored(id);
+    // (a doctor has no plain case writes at all: 403; the administrator, who has, meets the rule)
+    expect((await bdoc.post(`/api/tbl/tbcase/${id}`, { state: 'CLOSED', outcome: 'CURED', outcomeDate: '2025-05-05' })).status).toBe(403);
+    for (const [patch, fields] of [
+      [{ state: 'CLOSED', outcome: 'CURED', outcomeDate: '2025-05-05' }, ['state', 'outcomeDate', 'outcome']],
+      [{ state: 'ONTREATMENT', iniTreatmentDate: '2025-01-12' }, ['state', 'iniTreatmentDate']],
+      [{ validated: true }, ['validated']],
+      [{ transferring: true, transferFromUnitId: kant, moveDate: '2025-02-01' }, ['transferring', 'transferFromUnitId', 'moveDate']],
+    ] as const) {
+      const r = await admin.post(`/api/tbl/tbcase/${id}`, patch);
+      expect(r.status, JSON.stringify(patch)).toBe(400);
+      expect(r.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([...fields].sort());
+      expect(new Set(r.body.errors.map((e: { msg: string }) => e.msg))).toEqual(new Set([BY_ACTION]));
+    }
+    expect((await stored(id)).version).toBe(before.version);
+    expect((await historyOf(id)).map((e) => e.action)).toEqual(['create']);
+  });
+
+  it('a whole row sent back with its state unchanged saves its other fields', async () => {
+    const id = await newCase({ state: 'ONTREATMENT', iniTreatmentDate: '2025-01-12' });
+    const { patient, ownerUnit, notificationUnit, ...row } = await stored(id); // the names read with it are not fields
+    const r = await admin.post(`/api/tbl/tbcase/${id}`, { ...row, diagnosisDate: '2025-01-08' });
+    expect(r.body).toEqual({ success: true, result: id });
+    expect(await stored(id)).toMatchObject({ state: 'ONTREATMENT', iniTreatmentDate: '2025-01-12', diagnosisDate: '2025-01-08' });
+  });
+
+  it('a case entered from a paper register with its state and outcome must agree with the WHO definitions', async () => {
+    const count = async () => Number((await db().selectFrom('tbcase').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const n = await count();
+    for (const [extra, field, msg] of [
+      [{ state: 'CLOSED', outcome: 'CURED', outcomeDate: '2025-05-05' }, 'outcome', 'Этот исход не подходит случаю: излечение, завершённое, неэффективное и прерванное лечение — только после начала лечения, потеря до начала лечения — только до него'],
+      [{ state: 'CLOSED', iniTreatmentDate: '2025-01-12', outcome: 'LOST_FOLLOWUP_BEFORE_TREATMENT', outcomeDate: '2025-05-05' }, 'outcome', 'Этот исход не подходит случаю: излечение, завершённое, неэффективное и прерванное лечение — только после начала лечения, потеря до начала лечения — только до него'],
+      [{ diagnosisType: 'SUSPECT', state: 'ONTREATMENT', iniTreatmentDate: '2025-01-12' }, 'state', 'Лечение начинают только подтверждённому случаю'],
+      [{ state: 'ONTREATMENT' }, 'iniTreatmentDate', 'Случай на лечении должен иметь дату начала лечения'],
+      [{ state: 'CLOSED', outcomeDate: '2025-05-05' }, 'outcome', 'Закрытый случай должен иметь исход'],
+      [{ outcome: 'DIED', outcomeDate: '2025-05-05' }, 'outcome', 'Исход указывается только у закрытого случая'],
+    ] as const) {
+      const r = await admin.post('/api/tbl/tbcase', { patientId, ownerUnitId: bishkek, notificationUnitId: bishkek, diagnosisType: 'CONFIRMED', classification: 'TB', registrationDate: '2025-01-10', ...extra });
+      expect(r.status, JSON.stringify(extra)).toBe(400);
+      expect(r.body.errors).toEqual([{ field, msg }]);
+    }
+    expect(await count()).toBe(n);
+    // the same case with its treatment's start is a cured case from the register
+    const cured = await newCase({ state: 'CLOSED', iniTreatmentDate: '2025-01-12', outcome: 'CURED', outcomeDate: '2025-05-05' });
+    expect(await stored(cured)).toMatchObject({ state: 'CLOSED', outcome: 'CURED' });
   });
 });

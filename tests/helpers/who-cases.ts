@@ -71,7 +71,7 @@ export async function writeWhoCases(server: TestServer, workspaceId: string, cas
         hiv_result: c.hiv?.result ?? null, hiv_date: c.hiv ? c.registered : null,
         microscopy_result: c.microscopy ?? null, microscopy_date: c.microscopy ? c.registered : null,
         drug_resistance_type: c.resistance ?? null, culture_result: c.culture ?? null, culture_date: c.culture ? c.registered : null,
-        culture_conversion_date: c.converted ?? null, culture_reversion_date: c.reverted ?? null, treatment_end_date: c.treatment?.end ?? null,
+        culture_conversion_date: c.converted ?? null, culture_reversion_date: c.reverted ?? null, treatment_ini_date: c.treatment ? (c.treatmentStart ?? c.registered) : null, treatment_end_date: c.treatment?.end ?? null,
       })
       .execute();
     if (c.treatment) {

@@ -1,0 +1,45 @@
+import { t } from '../../engine/i18n.ts';
+import { ApiError } from '../../server/http/errors.ts';
+import type { HooksOn } from '../../server/types.ts';
+import { outcomeFitsTreatment } from './rules.ts';
+
+/**
+ * A case's state, treatment start and outcome agree (WHO 2013 rev. 2020/2021: no treatment on a
+ * presumptive case, no cure without a treatment), whatever wrote them — a declared action, a case
+ * entered from a paper register through the API with its state and outcome already known, or an
+ * offline client's upload:
+ * - on treatment: a confirmed case, with its treatment's start date;
+ * - closed: with an outcome; an outcome: only on a closed case;
+ * - the outcome fits the treatment (rules.ts `outcomeFitsTreatment`).
+ * Each refusal names its field and an i18n key.
+ *
+ * @example caseConsistencyRefusal({ state: 'CLOSED', outcome: 'CURED' }) // { field: 'outcome', key: 'tbcase.outcomeNotAllowed' }
+ */
+export function caseConsistencyRefusal(c: { state?: string; diagnosisType?: string; iniTreatmentDate?: string | null; outcome?: string | null }): { field: string; key: string } | undefined {
+  if (c.state === 'ONTREATMENT' && c.diagnosisType !== 'CONFIRMED') return { field: 'state', key: 'treatment.suspect' };
+  if (c.state === 'ONTREATMENT' && !c.iniTreatmentDate) return { field: 'iniTreatmentDate', key: 'tbcase.treatmentStartNeeded' };
+  if (c.state === 'CLOSED' && !c.outcome) return { field: 'outcome', key: 'tbcase.outcomeNeeded' };
+  if (c.outcome && c.state !== 'CLOSED') return { field: 'outcome', key: 'tbcase.outcomeOnlyClosed' };
+  if (c.outcome && !outcomeFitsTreatment(c.outcome, !!c.iniTreatmentDate)) return { field: 'outcome', key: 'tbcase.outcomeNotAllowed' };
+  return undefined;
+}
+
+/** The workflow fields the rule reads: a change to one of them (or a new case) is checked. */
+const WORKFLOW = ['state', 'diagnosisType', 'iniTreatmentDate', 'outcome'] as const;
+
+/**
+ * The case table's hooks with the consistency rule checked before them on every write that creates a
+ * case or changes what the rule reads (a case stored before the rule is not refused an unrelated edit).
+ * @example hooks: { tbcase: withCaseConsistency(withTreatment(caseNumbering)) }
+ */
+export function withCaseConsistency(caseHooks: HooksOn<'tbcase'>): HooksOn<'tbcase'> {
+  return {
+    ...caseHooks,
+    async beforeSave(x) {
+      const changed = x.isNew || WORKFLOW.some((k) => ((x.doc as any)[k] ?? null) !== ((x.prev as any)?.[k] ?? null));
+      const refusal = changed ? caseConsistencyRefusal(x.doc as any) : undefined;
+      if (refusal) throw new ApiError(400, [{ field: refusal.field, msg: t(x.session.lang, refusal.key) }]);
+      await caseHooks.beforeSave?.(x);
+    },
+  };
+}

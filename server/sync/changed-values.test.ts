@@ -25,6 +25,7 @@ describe('an updated row', () => {
     ['a child table with the same rows in the same order: no change', { ...row, comorbidities: ['DIABETES', 'HIV'] }, {}],
     ['a child table in another order: the whole table', { ...row, comorbidities: ['HIV', 'DIABETES'] }, { comorbidities: ['HIV', 'DIABETES'] }],
     ['a field new in this version', { ...row, notes: 'контакт' }, { notes: 'контакт' }],
+    ['a field new in this version but empty: nothing', { ...row, notes: null }, {}],
   ] as const)('%s', (_, next, changed) => {
     expect(changedValues(row, next)).toStrictEqual(changed);
   });
@@ -32,5 +33,11 @@ describe('an updated row', () => {
   it('a field the new version no longer holds is recorded as null; the id, version and time are not', () => {
     const { caseNumber: _, id: _id, version: _v, updatedAt: _u, ...next } = row;
     expect(changedValues(row, next)).toStrictEqual({ caseNumber: null });
+  });
+
+  it('a field empty before and absent now, or absent before and empty now, did not change', () => {
+    expect(changedValues({ ...row, notes: null }, row)).toStrictEqual({});
+    expect(changedValues(row, { ...row, notes: undefined })).toStrictEqual({});
+    expect(changedValues({ ...row, notes: null }, { ...row, notes: '' })).toStrictEqual({ notes: '' });
   });
 });

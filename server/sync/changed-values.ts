@@ -13,10 +13,12 @@ import type { Doc } from '../types.ts';
  */
 export function changedValues(prev: Doc | undefined, next: Doc): Doc {
   const out: Doc = {};
+  // an empty value is one value, null or absent: a field empty before and after did not change
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   for (const [k, v] of Object.entries(next)) {
     if (k === 'id' || k === 'version' || k === 'updatedAt') continue;
-    if (!prev || JSON.stringify(prev[k]) !== JSON.stringify(v)) out[k] = v ?? null;
+    if (!prev || !same(prev[k], v)) out[k] = v ?? null;
   }
-  if (prev) for (const k of Object.keys(prev)) if (!(k in next) && !['id', 'version', 'updatedAt'].includes(k)) out[k] = null;
+  if (prev) for (const k of Object.keys(prev)) if (!(k in next) && prev[k] != null && !['id', 'version', 'updatedAt'].includes(k)) out[k] = null;
   return out;
 }

@@ -1,23 +1,27 @@
 // WCAG 2.2 AA layout on a clinic tablet (issue 26): every pointer target of the main screens is at
 // least 24 × 24 CSS px on a 768 px wide tablet (the adherence calendar's days included), and at 200 %
 // zoom of a 1280 × 860 window (a 640 × 430 CSS px viewport) no page scrolls sideways and no text or
-// control is cut off past the right edge. One page per size, screens opened in place, side by side.
+// control is cut off past the right edge. The case page's dialogs and the report editor: every target
+// at least 24 × 24 px on the tablet too. One page per size, screens opened in place, side by side.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { unitNamed } from '../helpers/cases.ts';
+import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { clippedContent, smallTargets } from '../helpers/layout.ts';
-import { mainScreens, showScreen, type Screen, type ScreenIds } from '../helpers/screens.ts';
+import { caseDialogs, mainScreens, openCaseDialog, showScreen, type CaseDialog, type Screen, type ScreenIds } from '../helpers/screens.ts';
 import { stockTreatedCase } from '../helpers/stock.ts';
 import { signIn, tid, useEnv } from './support.ts';
 
 const ctx = useEnv();
 const ids = {} as ScreenIds;
+/** A confirmed case not on treatment: its dialogs (treatment start among them). */
+let newCaseId: string;
 
 beforeAll(async () => {
   const admin = await ctx.env.server.login();
   ids.unitId = await unitNamed(admin, 'Бишкекский');
   // on treatment since 3 August 2026: the treatment tab draws the adherence calendar
   ids.caseId = await stockTreatedCase(admin, ids.unitId, 'Садыкова', [3, 4, 5]);
+  newCaseId = await createCase(admin, await newPatient(admin, { name: 'Нурлан', lastName: 'Асанов', gender: 'MALE', birthDate: '1985-02-11' }), ids.unitId);
 });
 
 const screens: Screen[] = [...mainScreens, ['workspace: the area tree', () => '/sys/workspace/cases', 'places-tree']];
@@ -47,5 +51,34 @@ describe('200 % zoom', { concurrent: true }, () => {
   it.for(screens)('%s: nothing cut off, no sideways scroll', { concurrent: false }, async ([, path, ready]) => {
     await showScreen(at.page, path(ids), ready);
     expect(await clippedContent(at.page)).toEqual({ pageScrollsSideways: false, outside: [] });
+  });
+});
+
+describe('a 768 px wide tablet: dialogs and the report editor', () => {
+  const at = sizedPage(768, 1024);
+  /** The dialog's targets measured, the dialog closed again (by Escape, whatever the measure found). */
+  async function measureDialog(caseId: string, dialog: CaseDialog) {
+    try {
+      await openCaseDialog(at.page, caseId, dialog);
+      return await smallTargets(at.page);
+    } finally {
+      await at.page.keyboard.press('Escape');
+      await at.page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+  }
+
+  it.for(caseDialogs)('the case page, %s: every target at least 24 × 24 px', async (dialog) => {
+    expect(await measureDialog(newCaseId, dialog)).toEqual([]);
+  });
+
+  it('the treatment tab, adding a prescription: every target at least 24 × 24 px', async () => {
+    expect(await measureDialog(ids.caseId, ['prescription', 'treatment', 'treatment-tab', ['prescription-add']])).toEqual([]);
+  });
+
+  it('the report editor of a new report: every target at least 24 × 24 px', async () => {
+    await showScreen(at.page, '/sys/workspace/cases/reports', 'report-list');
+    await at.page.locator(tid('report-new')).click();
+    await at.page.locator(tid('indicator-editor')).first().waitFor();
+    expect(await smallTargets(at.page)).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
-import { mainScreens, showScreen as show } from '../helpers/screens.ts';
+import { caseDialogs, mainScreens, openCaseDialog, showScreen as show } from '../helpers/screens.ts';
 import { tid, useEnv } from './support.ts';
 
 const ctx = useEnv();
@@ -23,14 +23,6 @@ beforeAll(async () => {
   const patientId = await newPatient(admin, { name: 'Айгуль', lastName: 'Садыкова', gender: 'FEMALE', birthDate: '1979-08-14' });
   caseId = await createCase(admin, patientId, unitId);
 });
-
-/** A dialog: the case tab it opens from and that tab's test id, what opens it (a button, or a menu and its entry). */
-const dialogs: [string, string, string, string[]][] = [
-  ['case data edit', 'data', 'case-data-tab', ['case-data-edit']],
-  ['tags', 'data', 'case-data-tab', ['case-tags-edit']],
-  ['a microscopy exam', 'followups', 'followup-tab', ['followup-add', 'followup-add-exammic']],
-  ['treatment start', 'treatment', 'treatment-tab', ['treatment-start', 'treatment-start-standard']],
-];
 
 /** In order on one page (the roles' pages side by side: each test asserts with its own `expect`). */
 const inOrder = { concurrent: false };
@@ -67,13 +59,10 @@ function scanAs(login: string, lang: string, password: string, withDialogs: bool
     });
 
     if (!withDialogs) return;
-    it.for(dialogs)('the case page, %s: no serious violation, named by its title, focus in it and back after Escape', inOrder, async ([, tab, ready, openers], { expect }) => {
-      await show(page, `/sys/case?id=${caseId}&tab=${tab}`, ready);
+    it.for(caseDialogs)('the case page, %s: no serious violation, named by its title, focus in it and back after Escape', inOrder, async (shown, { expect }) => {
+      const openers = shown[3];
       const first = page.locator(tid(openers[0])).first();
-      await first.click();
-      if (openers[1]) await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(tid(openers[1])).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.locator('form, .tb-schema-form').first().waitFor();
+      const dialog = await openCaseDialog(page, caseId, shown);
       expect(await seriousViolations(page)).toEqual([]);
       const title = (await dialog.locator('.ant-modal-title').innerText()).trim();
       expect(title.length).toBeGreaterThan(0);

@@ -31,7 +31,7 @@ export interface SmallTarget {
  * The visible pointer targets smaller than 24 × 24 CSS px that no exception of WCAG 2.5.8 covers:
  * a link inside a sentence (inline in text) is exempt, and so is a target whose 24 px circle meets
  * no other target (the spacing exception). A checkbox, radio or select counts by the box one clicks
- * (its label or the select's frame), not its hidden input.
+ * (its label or the select's frame), not its hidden input. With a modal dialog open, the dialog's targets.
  * @example expect(await smallTargets(page)).toEqual([])
  */
 export async function smallTargets(page: Page): Promise<SmallTarget[]> {
@@ -49,7 +49,9 @@ export async function smallTargets(page: Page): Promise<SmallTarget[]> {
       const parent = el.parentElement;
       return !!parent && (parent.textContent ?? '').trim().length > (el.textContent ?? '').trim().length;
     };
-    const all = [...document.querySelectorAll(selector)].filter(visible);
+    // a modal dialog open: its targets (the page behind it takes no pointer, and is measured on its own)
+    const modal = [...document.querySelectorAll('[aria-modal="true"]')].filter((el) => el.getBoundingClientRect().width > 0).at(-1);
+    const all = [...(modal ?? document).querySelectorAll(selector)].filter(visible);
     // one target per clickable box (an input and its label are one)
     const rects = new Map<string, { el: Element; r: DOMRect }>();
     for (const el of all) {

@@ -1,6 +1,7 @@
-// The main screens the accessibility browser tests go through, and how one is opened in place.
+// The main screens the accessibility browser tests go through, and how one is opened in place; the
+// case page's dialogs and how one is opened.
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { openInApp, pageSettled, tid } from '../browser/support.ts';
 
 /** The unit and the case whose screens are shown (known once a test file's set-up ran). */
@@ -44,4 +45,33 @@ export async function showScreen(page: Page, path: string, ready: string): Promi
   await page.locator('h1').first().waitFor().catch(() => {});
   await pageSettled(page);
   expect(page.url().slice(new URL(page.url()).origin.length)).toBe(path);
+}
+
+/** A dialog of the case page: its name, the tab it opens from and that tab's test id, what opens it (a button, or a button and its menu's entry). */
+export type CaseDialog = [name: string, tab: string, ready: string, openers: string[]];
+
+/** The case page's dialogs of a confirmed case not yet on treatment, as the administrator sees them. */
+export const caseDialogs: CaseDialog[] = [
+  ['case data edit', 'data', 'case-data-tab', ['case-data-edit']],
+  ['tags', 'data', 'case-data-tab', ['case-tags-edit']],
+  ['a microscopy exam', 'followups', 'followup-tab', ['followup-add', 'followup-add-exammic']],
+  ['a DST exam', 'followups', 'followup-tab', ['followup-add', 'followup-add-examdst']],
+  ['treatment start', 'treatment', 'treatment-tab', ['treatment-start', 'treatment-start-standard']],
+  ['individualized treatment start', 'treatment', 'treatment-tab', ['treatment-start', 'treatment-start-individualized']],
+  ['closing the case', 'data', 'case-data-tab', ['case-cmd-close']],
+  ['transfer out', 'data', 'case-data-tab', ['case-cmd-transfer']],
+];
+
+/**
+ * Opens a dialog of the case `caseId` on its tab (in place) and returns it once its form is drawn.
+ * @example const dialog = await openCaseDialog(page, caseId, caseDialogs[0]);
+ */
+export async function openCaseDialog(page: Page, caseId: string, [, tab, ready, openers]: CaseDialog): Promise<Locator> {
+  await showScreen(page, `/sys/case?id=${caseId}&tab=${tab}`, ready);
+  await page.locator(tid(openers[0])).first().click();
+  if (openers[1]) await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(tid(openers[1])).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('form, .tb-schema-form').first().waitFor();
+  await pageSettled(page);
+  return dialog;
 }

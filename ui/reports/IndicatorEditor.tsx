@@ -72,7 +72,7 @@ export function IndicatorEditor({ index, init, value, refreshing, onChange, onRe
             <Input id={id('title')} data-testid="indicator-title-input" maxLength={200} style={{ minWidth: 280 }} value={s.title ?? ''} onChange={(e) => set({ title: e.target.value })} />
           </Field>
           <Field id={id('size')} label={t('ui.reports.size')}>
-            <InputNumber id={id('size')} data-testid="indicator-size" min={1} max={12} precision={0} value={s.size} onChange={(v) => set({ size: Math.min(12, Math.max(1, Number(v) || 6)) })} />
+            <InputNumber id={id('size')} data-testid="indicator-size" min={1} max={12} precision={0} controls={false} value={s.size} onChange={(v) => set({ size: Math.min(12, Math.max(1, Number(v) || 6)) })} />
           </Field>
           <Field id={id('chart')} label={t('ui.reports.chart')}>
             <Select id={id('chart')} data-testid="indicator-chart-type" style={{ minWidth: 200 }} value={s.chart} options={CHARTS.map((c) => ({ value: c, label: t(`ui.reports.charts.${c}`) }))} onChange={(chart) => set({ chart })} />

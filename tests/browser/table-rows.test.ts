@@ -41,9 +41,16 @@ describe('table fields', () => {
     ]);
     const rows = table.locator(tid('table-row'));
     expect(await rows.count()).toBe(1);
-    // no per-row title ('Препараты схемы-1') and no per-cell labels: the header names the columns
+    // no per-row title ('Препараты схемы-1') and no per-cell labels drawn: the header names the columns,
+    // and a screen reader hears the column's title as each control's label (drawn nowhere, 1 px)
     expect(await table.getByText('Препараты схемы-1').count()).toBe(0);
-    expect(await rows.first().locator('label').count()).toBe(0);
+    expect(await rows.first().locator('label:not(.tb-visually-hidden)').count()).toBe(0);
+    expect(await rows.first().locator('label.tb-visually-hidden').allTextContents()).toEqual([
+      'Препарат', 'Доза, ед.', 'Кратность приёма в неделю', 'С дня лечения', 'Продолжительность, дней',
+    ]);
+    expect(await rows.first().getByLabel('Доза, ед.', { exact: true }).getAttribute('id')).toBe('root_medicines_0_defaultDoseUnit');
+    expect(await rows.first().locator('label.tb-visually-hidden').first().evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+    expect(await table.locator('[role="table"]').getAttribute('aria-labelledby')).toBe('root_medicines__title');
     const add = table.locator(tid('table-add-root_medicines'));
     expect((await add.innerText()).trim()).toBe('Добавить');
 

@@ -1,12 +1,14 @@
 /**
  * rjsf `ObjectFieldTemplate` for one row of a table field: its fields side by side on the
- * columns of the table's header (no row title, no field labels: the header names them).
+ * columns of the table's header (no row title, no field labels: the header names them; each
+ * field's control is labelled by its column's title, out of sight, for a screen reader).
  */
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { gridTemplate, tableColumns } from './tableColumns.ts';
 
 export function TableCellsTemplate(props: ObjectFieldTemplateProps) {
-  const { properties, schema, uiSchema } = props;
+  const { properties, schema, uiSchema, fieldPathId, registry } = props;
+  const { idSeparator = '_' } = registry.globalFormOptions;
   const columns = tableColumns(schema, uiSchema as Record<string, unknown> | undefined);
   const byName = new Map(properties.map((p) => [p.name, p]));
   return (
@@ -15,7 +17,14 @@ export function TableCellsTemplate(props: ObjectFieldTemplateProps) {
         const p = byName.get(c.key);
         return (
           <div key={c.key} role="cell" className="tb-table-cell" data-column={c.key}>
-            {p && !p.hidden ? p.content : null}
+            {p && !p.hidden ? (
+              <>
+                <label htmlFor={`${fieldPathId.$id}${idSeparator}${c.key}`} className="tb-visually-hidden">
+                  {c.title}
+                </label>
+                {p.content}
+              </>
+            ) : null}
           </div>
         );
       })}

@@ -10,7 +10,7 @@ export function TableRowTemplate(props: ArrayFieldItemTemplateProps) {
   return (
     <div className="tb-table-line tb-table-row" role="row" data-testid="table-row" data-index={index}>
       <div className="tb-table-row-fields">{children}</div>
-      {readonly ? null : <div className="tb-table-actions">{hasToolbar ? <Buttons {...buttonsProps} /> : null}</div>}
+      {readonly ? null : <div className="tb-table-actions" role="cell">{hasToolbar ? <Buttons {...buttonsProps} /> : null}</div>}
     </div>
   );
 }

@@ -52,6 +52,8 @@ describe('web shell in the browser', () => {
     expect(await page.locator(tid('toolbar-user-name')).innerText()).toBe('Администратор системы');
     expect(await page.locator(tid('home-workspace')).innerText()).toContain(demoWorkspaceName);
     expect(await page.locator(tid('toolbar-home')).innerText()).toContain('Главная');
+    // 'Главная' is one link styled as a button (one tab stop), not a button inside a link
+    expect(await page.locator(tid('toolbar-home')).evaluate((a) => [a.tagName, a.getAttribute('href'), a.querySelectorAll('a, button').length])).toEqual(['A', '/sys/home', 0]);
     expect(await page.locator(tid('toolbar-admin')).isVisible()).toBe(true);
     expect(await page.locator(tid('toolbar-sync')).count()).toBe(0); // not client mode
     await screenshot(page, 'shell');

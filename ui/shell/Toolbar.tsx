@@ -4,7 +4,7 @@
  */
 import { Button, Flex, theme } from 'antd';
 import { HomeOutlined, SyncOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { LinkButton } from '../generic/LinkButton.tsx';
 import { useTranslation } from 'react-i18next';
 import { showsAdminMenu, useSession } from '../session/index.ts';
 import { AdminMenu } from './AdminMenu.tsx';
@@ -26,17 +26,13 @@ export function Toolbar() {
       style={{ padding: '8px 16px', background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
     >
       <Flex component="nav" aria-label={t('ui.toolbar.navigation')} align="center" gap={4}>
-        <Link to="/sys/home" data-testid="toolbar-home">
-          <Button type="text" icon={<HomeOutlined />}>
-            {t('ui.toolbar.home')}
-          </Button>
-        </Link>
+        <LinkButton to="/sys/home" data-testid="toolbar-home" type="text" icon={<HomeOutlined />}>
+          {t('ui.toolbar.home')}
+        </LinkButton>
         {session.clientMode ? (
-          <Link to="/sys/sync" data-testid="toolbar-sync">
-            <Button type="text" icon={<SyncOutlined />}>
-              {t('ui.toolbar.sync')}
-            </Button>
-          </Link>
+          <LinkButton to="/sys/sync" data-testid="toolbar-sync" type="text" icon={<SyncOutlined />}>
+            {t('ui.toolbar.sync')}
+          </LinkButton>
         ) : null}
         {showsAdminMenu(session) ? <AdminMenu /> : null}
       </Flex>

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, syncApi } from '../../api/index.ts';
 import { WaitIcon } from '../../generic/index.ts';
+import { LinkButton } from '../../generic/LinkButton.tsx';
 import { useSession } from '../../session/index.ts';
 import { nextPhase, SYNC_POLL_MS, type SyncPhase } from './syncPhase.ts';
 import { PageTitle } from '../../generic/PageTitle.tsx';
@@ -108,9 +109,7 @@ function ClientSyncPage() {
           title={t('ui.sync.success')}
           subTitle={<SyncCounts counts={counts} />}
           extra={
-            <Link to="/sys/home">
-              <Button type="primary" data-testid="sync-home">{t('ui.common.goHome')}</Button>
-            </Link>
+            <LinkButton to="/sys/home" type="primary" data-testid="sync-home">{t('ui.common.goHome')}</LinkButton>
           }
         />
       ) : null}

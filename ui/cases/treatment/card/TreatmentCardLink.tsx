@@ -1,6 +1,5 @@
-import { Button } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { LinkButton } from '../../../generic/LinkButton.tsx';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -10,10 +9,8 @@ import { useTranslation } from 'react-i18next';
 export function TreatmentCardLink({ caseId }: { caseId: string }) {
   const { t } = useTranslation();
   return (
-    <Link to={`/sys/case/treatmentcard?id=${encodeURIComponent(caseId)}`} data-testid="treatment-card-link" style={{ display: 'inline-block' }}>
-      <Button size="small" icon={<PrinterOutlined />}>
-        {t('ui.treatmentCard.open')}
-      </Button>
-    </Link>
+    <LinkButton to={`/sys/case/treatmentcard?id=${encodeURIComponent(caseId)}`} data-testid="treatment-card-link" size="small" icon={<PrinterOutlined />}>
+      {t('ui.treatmentCard.open')}
+    </LinkButton>
   );
 }

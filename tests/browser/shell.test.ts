@@ -292,7 +292,11 @@ describe('web shell in the browser', () => {
       await search().fill(SECOND_WS);
       await page.locator(tid('search-empty')).waitFor();
       expect(await results().count()).toBe(0);
+      // the previous key's 'Запись не найдена.' stands while this one is searched: wait for this answer
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/session/search') && r.request().postDataJSON()?.key === 'пространство');
       await search().fill('пространство');
+      await answered;
+      await page.locator(tid('search-busy')).waitFor({ state: 'detached' });
       await page.locator(tid('search-empty')).waitFor();
       await search().fill('Демонстрац');
       await results().first().waitFor();

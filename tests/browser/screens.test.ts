@@ -27,6 +27,9 @@ afterAll(async () => {
   await closeEnv(env);
 });
 
+/** The generic catalogue screen of `table` (another catalogue opened before has the same buttons). */
+const catalogueOf = (table: string) => `${tid('catalogue')}[data-table="${table}"]`;
+
 /** Opens `path` on a signed-in page in place and waits until it is done loading. */
 async function open(page: Page, path: string): Promise<void> {
   await openInApp(page, path);
@@ -46,8 +49,8 @@ describe('pages that say the true thing', () => {
     await screenshot(page, 'no-permission');
     // a catalogue of the hub the user may not open: the same, not its list under a warning
     await open(page, '/sys/admin/tables/units');
-    await denied.waitFor();
-    expect(await denied.getAttribute('data-permission')).toBe('UNITS');
+    // the report's notice stands until the catalogue's screen replaces it
+    await expect.poll(() => denied.getAttribute('data-permission'), { timeout: UI_TIMEOUT }).toBe('UNITS');
     expect(await page.locator(tid('catalogue')).count()).toBe(0);
     expect(await page.locator(tid('admin-no-entries')).count()).toBe(0);
     // the toolbar offers the hubs that lead somewhere: Каталоги only
@@ -74,7 +77,8 @@ describe('pages that say the true thing', () => {
     const page = await openAs(env, 'ADMIN', 'Admin123', '/sys/admin/reports');
     expect(await page.locator(tid('admin-hint')).innerText()).toBe('Выберите отчёт в меню слева.');
     await open(page, '/sys/admin/settings');
-    expect(await page.locator(tid('admin-hint')).innerText()).toBe('Выберите раздел настроек в меню слева.');
+    // the reports hub's hint stands until the settings hub replaces it
+    await expect.poll(() => page.locator(tid('admin-hint')).innerText(), { timeout: UI_TIMEOUT }).toBe('Выберите раздел настроек в меню слева.');
     await open(page, '/sys/admin/reports');
     for (const slug of ['onlineusers', 'usersessions']) {
       const name = await page.locator(tid(`admin-entry-${slug}`)).innerText();
@@ -153,6 +157,8 @@ describe('forms', () => {
     await page.keyboard.press('Escape');
 
     await open(page, '/sys/admin/tables/users');
+    // the users' 'Добавить', not the regimens' one still drawn
+    await page.locator(catalogueOf('userws')).waitFor();
     await page.locator(tid('catalogue-add')).click();
     const user = page.locator(tid('form-dialog'));
     const view = user.locator(tid('ref-root_view'));
@@ -165,6 +171,7 @@ describe('forms', () => {
 
   it("a unit's admin unit is picked by its path from the root, searchable by any part of it", async () => {
     const page = await openAs(env, 'ADMIN', 'Admin123', '/sys/admin/tables/units');
+    await page.locator(catalogueOf('unit')).waitFor();
     await page.locator(tid('catalogue-add')).click();
     const picker = page.locator(tid('ref-root_address_adminUnitId'));
     await picker.waitFor();
@@ -203,6 +210,7 @@ describe('forms', () => {
 
   it("a tag's SQL condition is a multi-line monospace editor", async () => {
     const page = await openAs(env, 'ADMIN', 'Admin123', '/sys/admin/tables/tags');
+    await page.locator(catalogueOf('tag')).waitFor();
     await page.locator(tid('catalogue-add')).click();
     const form = page.locator(tid('catalogue-form'));
     const sql = form.locator('#root_sqlCondition');
@@ -247,6 +255,7 @@ describe('a new user', () => {
     const outbox = env.server.ctx.config.outboxDir;
     const before = new Set(await readdir(outbox).catch(() => [] as string[]));
     const page = await openAs(env, 'ADMIN', 'Admin123', '/sys/admin/tables/users');
+    await page.locator(catalogueOf('userws')).waitFor();
     await page.locator(tid('catalogue-add')).click();
     const dialog = page.locator(tid('form-dialog'));
     await dialog.locator(tid('schema-form')).waitFor();

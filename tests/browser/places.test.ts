@@ -8,7 +8,7 @@ import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { screenshot } from '../helpers/browser.ts';
-import { signIn, tid, useEnv } from './support.ts';
+import { signIn, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const ctx = useEnv();
 let admin: ApiClient;
@@ -141,7 +141,7 @@ describe('places', () => {
     await closed.click();
     await page.waitForURL(/\/sys\/unit\/cases\/summary\?id=.*sum=closed/);
     await page.locator(tid('summary-cases')).waitFor();
-    await expect.poll(() => page.locator(`${tid('case-row-state')}[data-state="CLOSED"]`).count()).toBe(Math.min(50, own.closed));
+    await expect.poll(() => page.locator(`${tid('case-row-state')}[data-state="CLOSED"]`).count(), { timeout: UI_TIMEOUT }).toBe(Math.min(50, own.closed));
     // the laboratory has no tagged case
     await page.goto(`/sys/unit/cases/active?id=${labUnit}`);
     expect(await page.locator(tid('tags-none')).innerText()).toBe('Нет результатов');

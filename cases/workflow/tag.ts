@@ -1,6 +1,6 @@
 import { t } from '../../engine/i18n.ts';
 import type { CaseTag, Casetag, Tbcase } from '../../engine/generated/index.ts';
-import type { ActionContext, ActionOn, ModuleHooks, SaveContext } from '../../server/types.ts';
+import type { ActionContext, ActionOn, DeleteContext, ModuleHooks, SaveContext } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { batchDelete, batchInsert } from '../../server/tbl/batch-write.ts';
@@ -84,15 +84,30 @@ export const tagCase: ActionOn<'tbcase', CaseTag> = {
   },
 };
 
+/** Refuses (400 on `tagId`) a tag that is not a manual tag of the session's workspace. */
+async function assertManualTag(x: { em: SaveContext['em']; session: SaveContext['session'] }, tagId: unknown): Promise<void> {
+  const tag = typeof tagId === 'string' ? await kysely(x.em).selectFrom('tag').select('auto_generated').where('workspace_id', '=', x.session.workspaceId).where('id', '=', tagId).executeTakeFirst() : undefined;
+  if (!tag || tag.auto_generated) throw new ApiError(400, [{ field: 'tagId', msg: t(x.session.lang, 'tbcase.notManualTag') }]);
+}
+
 /**
  * A case's tag link uploaded by an offline client (docs/sync.md): only a manual tag's — the automatic
  * ones are the server's to compute from their conditions; 400 on `tagId` otherwise.
  * @example await manualTagLinkOnly({ em, session, doc: { caseId, tagId: autoTagId }, … }) // throws 'Выберите отметки, которые ставятся вручную'
  */
 export async function manualTagLinkOnly(x: SaveContext<Casetag>): Promise<void> {
-  const tag = await kysely(x.em).selectFrom('tag').select('auto_generated').where('workspace_id', '=', x.session.workspaceId).where('id', '=', x.doc.tagId).executeTakeFirst();
-  if (!tag || tag.auto_generated) throw new ApiError(400, [{ field: 'tagId', msg: t(x.session.lang, 'tbcase.notManualTag') }]);
+  await assertManualTag(x, x.doc.tagId);
+}
+
+/**
+ * A tag link removed through the writer (an offline client's uploaded removal): only a manual tag's —
+ * an automatic tag's link goes when its condition says so (the tags' recompute, which deletes through
+ * the batch door); 400 on `tagId` otherwise.
+ * @example await manualTagUnlinkOnly({ em, session, prev: { caseId, tagId: autoTagId }, … }) // throws 'Выберите отметки, которые ставятся вручную'
+ */
+export async function manualTagUnlinkOnly(x: DeleteContext<Casetag>): Promise<void> {
+  await assertManualTag(x, x.prev.tagId);
 }
 
 /** The tag links' hooks (`DomainModule.hooks`). */
-export const caseTagHooks: ModuleHooks = { casetag: { afterPush: manualTagLinkOnly } };
+export const caseTagHooks: ModuleHooks = { casetag: { afterPush: manualTagLinkOnly, beforeDelete: manualTagUnlinkOnly } };

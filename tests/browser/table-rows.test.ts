@@ -81,7 +81,8 @@ describe('table fields', () => {
     await expect.poll(() => dialog.locator('#root_medicines_1_days').inputValue(), { timeout: UI_TIMEOUT }).toBe('30');
     await dialog.locator('#root_medicines_0__remove').click();
     await expect.poll(() => rows.count(), { timeout: UI_TIMEOUT }).toBe(2);
-    expect(await selected(dialog.locator(tid('ref-root_medicines_0_medicineId')))).toBe('Пиразинамид, таблетки 500 мг');
+    // the row's select names its medicine once its options are there (till then it holds the id)
+    await expect.poll(() => selected(dialog.locator(tid('ref-root_medicines_0_medicineId'))), { timeout: UI_TIMEOUT }).toBe('Пиразинамид, таблетки 500 мг');
     await dialog.locator(tid('form-save')).click();
     await page.locator(tid('alert-success')).filter({ hasText: 'Успешно создано' }).waitFor();
     const id = await card(page, 'Схема из таблицы').getAttribute('data-id');

@@ -1,6 +1,7 @@
 // Typing into the generic forms as a Russian user does (dates dd.MM.yyyy).
 import { expect } from 'vitest';
 import type { Locator } from 'playwright-core';
+import { UI_TIMEOUT } from '../browser/support.ts';
 
 /**
  * An ISO date as a Russian user types and reads it.
@@ -14,5 +15,5 @@ export async function typeDate(scope: Locator, id: string, isoDate: string): Pro
   await input.click();
   await input.fill(ruDate(isoDate));
   await input.press('Tab');
-  await expect.poll(() => input.inputValue()).toBe(ruDate(isoDate));
+  await expect.poll(() => input.inputValue(), { timeout: UI_TIMEOUT }).toBe(ruDate(isoDate));
 }

@@ -74,6 +74,7 @@ describe('the follow-up tab', () => {
         await date('2024-04-02');
         await pick(page, selectOf(d, 'root_laboratoryId'), LAB);
         expect(await d.locator('#root_numberOfAFB').count()).toBe(0);
+        await d.locator('#root_comments').fill('Мазок взят утром');
         await pick(page, selectOf(d, 'root_result'), '1–9 КУМ');
         await pick(page, selectOf(d, 'root_numberOfAFB'), '3');
       },
@@ -142,7 +143,7 @@ describe('the follow-up tab', () => {
     const stored = (await admin.get(`/api/cases/case/followups/${caseId}`)).body;
     expect(stored.map((i: any) => i.table).sort()).toEqual(exams.map((e) => e.table).sort());
     expect(stored.find((i: any) => i.table === 'medexam').data).toMatchObject({ usingPrescMedicines: false, reasonNotUsingPrescMedicines: 'Нет препаратов в аптеке', weight: 61 });
-    expect(stored.find((i: any) => i.table === 'exammic').data).toMatchObject({ result: 'POSITIVE', numberOfAFB: 3 });
+    expect(stored.find((i: any) => i.table === 'exammic').data).toMatchObject({ result: 'POSITIVE', numberOfAFB: 3, comments: 'Мазок взят утром' });
     expect(stored.find((i: any) => i.table === 'examhiv').data).toMatchObject({ result: 'POSITIVE', startedARTdate: '2024-04-10' });
   });
 
@@ -157,6 +158,8 @@ describe('the follow-up tab', () => {
     expect(await dialog().locator('#root_date').inputValue()).toBe('02.04.2024');
     await pick(page, selectOf(dialog(), 'root_result'), '++');
     await dialog().locator('#root_numberOfAFB').waitFor({ state: 'detached' });
+    // the comment typed and saved at once: the text the textarea holds goes with the save
+    await dialog().locator('#root_comments').fill('Повторить через месяц');
     await save('Успешно обновлено');
     await expectTimedSuccess(page, 'Успешно обновлено'); // shown, then gone after 4 s
     await poll(() => cardOf('EXAM_MICROSCOPY').innerText()).toContain('++');
@@ -164,6 +167,7 @@ describe('the follow-up tab', () => {
     await poll(() => page.locator(tid('latest-microscopyResult')).getAttribute('data-value')).toBe('PLUS2');
     const mic = (await admin.get(`/api/cases/case/followups/${caseId}`)).body.find((i: any) => i.table === 'exammic').data;
     expect(mic.result).toBe('PLUS2');
+    expect(mic.comments).toBe('Повторить через месяц');
     expect(mic.numberOfAFB ?? null).toBeNull(); // hidden with a result other than POSITIVE: not kept
   });
 

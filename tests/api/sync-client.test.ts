@@ -420,7 +420,7 @@ describe('the routes', () => {
 });
 
 describe('a client in a process of its own, on its embedded PGlite', () => {
-  it('initialised from its first-start route, synchronised both ways, killed -9 while the server applies its upload: the next synchronisation applies it once', async () => {
+  it('initialised from its first-start route, synchronised both ways, killed -9 while the server applies its upload: the next synchronisation applies it once; its database not held while a page waits for the server', async () => {
     const proc = await clientProcess;
     // its database is the PGlite in its data folder (the process has no DATABASE_URL)
     expect(existsSync(join(proc.dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
@@ -467,6 +467,38 @@ describe('a client in a process of its own, on its embedded PGlite', () => {
     expect(status.counts).toMatchObject({ sent: 1, applied: 1 });
     expect(await entries()).toBe(before + 1);
     expect((await onServer('tbcase', serverCase)).diagnosisBasis).toBe(basis);
+
+    // a case transferred in while the server is slow to answer for its exams (their table locked there):
+    // the client's embedded database is not held meanwhile — its status and its cases still answer
+    const patientId = await newPatient(admin, { name: 'Айгуль', lastName: 'Ожидаемая', gender: 'FEMALE', birthDate: '1991-07-08' });
+    const caseId = await createCase(admin, patientId, kant, { diagnosisDate: '2026-11-03', registrationDate: '2026-11-03' });
+    const exam = await admin.post('/api/tbl/exammic', { caseId, date: '2026-11-04', laboratoryId: lab, result: 'POSITIVE', numberOfAFB: 2 });
+    expect(exam.status, JSON.stringify(exam.body)).toBe(200);
+    await editOnServer('tbcase', caseId, { ownerUnitId: bishkek, notificationUnitId: bishkek });
+    await positionAfterRows(admin, { [caseId]: (await onServer('tbcase', caseId)).version });
+    /** A call to the client that must answer within 5 s. */
+    const promptly = async (path: string) => (await fetch(proc.url + path, { headers: { cookie: doctor.cookie }, signal: AbortSignal.timeout(5000) })).json();
+    const examLock = new pg.Client({ connectionString: server.databaseUrl });
+    await examLock.connect();
+    try {
+      await examLock.query('begin');
+      await examLock.query('lock table exammic in access exclusive mode');
+      expect((await doctor.post('/api/offline/client/sync/synchronize', { password: PASSWORD })).status).toBe(200);
+      while ((await promptly('/api/offline/client/sync/status')).id !== 'APPLYING_LOCALLY') await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 500)); // the page waiting for the server
+      expect((await promptly('/api/offline/client/sync/status')).id).toBe('APPLYING_LOCALLY');
+      expect((await promptly(`/api/tbl/tbcase/${serverCase}`)).diagnosisBasis).toBe(basis);
+    } finally {
+      await examLock.query('commit');
+      await examLock.end();
+    }
+    for (let s = await promptly('/api/offline/client/sync/status'); s.id !== 'NOT_RUNNING'; s = await promptly('/api/offline/client/sync/status')) {
+      expect(s.id).not.toBe('ERROR');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await doctor.get(`/api/tbl/tbcase/${caseId}`)).body.ownerUnitId).toBe(bishkek);
+    expect((await doctor.get(`/api/tbl/patient/${patientId}`)).body.lastName).toBe('Ожидаемая');
+    expect((await doctor.get(`/api/tbl/exammic/${exam.body.result}`)).body.numberOfAFB).toBe(2);
   }, 120_000);
 });
 

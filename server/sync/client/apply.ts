@@ -26,27 +26,25 @@ export interface FeedPage {
   more: boolean;
 }
 
-/** What applying counted: rows written and rows removed; `entered`: the cases not held before a change of them came (a transfer-in). */
+/** What applying counted: rows written and rows removed. */
 export interface Applied {
   written: number;
   removed: number;
-  entered: string[];
 }
 
 /**
  * Writes changes (feed or slice rows) into the client's database within `em`'s transaction, with the
  * references' checks deferred to its commit; tables this client does not know are skipped.
- * @example await applyChanges(em, ctx, workspaceId, page.changes) // { written: 500, removed: 0, entered: [] }
+ * @example await applyChanges(em, ctx, workspaceId, page.changes) // { written: 500, removed: 0 }
  */
 export async function applyChanges(em: Em, ctx: AppContext, workspaceId: string, changes: ReplicaChange[]): Promise<Applied> {
   await sql`set constraints all deferred`.execute(kysely(em));
   const x = { em, ctx, session: systemSession(workspaceId, '') };
-  const out: Applied = { written: 0, removed: 0, entered: [] };
+  const out: Applied = { written: 0, removed: 0 };
   for (const c of changes) {
     if (!ctx.registry.tables.has(c.table)) continue;
     if (c.table === 'casetag' && c.op === 'create') out.removed += await dropLocalTagLinks(x, c);
     const done = await systemReplicate(x, c);
-    if (done === 'inserted' && c.table === 'tbcase' && c.op !== 'create') out.entered.push(c.id);
     if (done === 'removed') out.removed++;
     else if (done !== 'none') out.written++;
   }

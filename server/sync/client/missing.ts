@@ -2,13 +2,14 @@
  * Rows the feed names but does not bring: a case's patient registered before the case (the feed
  * places a patient through its cases, so the patient's own creation was placed nowhere), a row of a
  * case that entered the view. The client asks the server for each referenced row it does not hold
- * (`GET /api/tbl/<table>/<id>`, the reader's view) and copies it, at its version, in the transaction
- * of the rows naming it, and so on for the rows those name.
+ * (`GET /api/tbl/<table>/<id>`, the reader's view), and so on for the rows those name, and for the
+ * sub-records of a case entering its view — all before the page's transaction opens: on the embedded
+ * database an open transaction holds every other request of the client (the status the /sync page
+ * polls, a user's edit), so it must not wait for the server. The rows are then written with the page.
  */
 import { kysely } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { systemSession } from '../../auth/system-session.ts';
-import { systemReplicate, type ReplicaChange } from '../../tbl/system-write.ts';
+import type { ReplicaChange } from '../../tbl/system-write.ts';
 import type { AppContext, Doc } from '../../types.ts';
 import type { Remote } from './remote.ts';
 
@@ -16,38 +17,48 @@ import type { Remote } from './remote.ts';
 const DEPTH = 4;
 
 /**
- * Copies the rows that `changes` reference and the client lacks; answers how many it copied.
- * @example await fetchMissing(tx, ctx, remote, workspaceId, page.changes) // 3
+ * What a feed page needs from the server besides itself, fetched outside any local transaction: the
+ * sub-records of the cases entering the view with it ({@link subRecordsOf}), then the rows the page and
+ * those name that the client neither holds nor receives with them, and the rows those name in turn.
+ * Answers them as changes to write in the page's transaction.
+ * @example const extra = await rowsForPage(em, ctx, remote, page.changes); // then, in one transaction: applyChanges(tx, ctx, ws, [...page.changes, ...extra])
  */
-export async function fetchMissing(em: Em, ctx: AppContext, remote: Remote, workspaceId: string, changes: ReplicaChange[]): Promise<number> {
-  const x = { em, ctx, session: systemSession(workspaceId, '') };
-  let written = changes.filter((c) => c.op === 'create' || c.op === 'update');
-  let copied = 0;
-  for (let depth = 0; depth < DEPTH && written.length; depth++) {
+export async function rowsForPage(em: Em, ctx: AppContext, remote: Remote, changes: ReplicaChange[]): Promise<ReplicaChange[]> {
+  const written = changes.filter((c) => c.op === 'create' || c.op === 'update');
+  const extra = await subRecordsOf(em, ctx, remote, await enteringCases(em, written));
+  const known = new Set([...written, ...extra].map((c) => c.id));
+  let naming = [...written, ...extra];
+  for (let depth = 0; depth < DEPTH && naming.length; depth++) {
     const wanted = new Map<string, Set<string>>();
-    for (const c of written) {
+    for (const c of naming) {
       const def = ctx.registry.tables.get(c.table);
       if (!def || !c.data) continue;
       for (const f of def.fields) {
         const v = f.kind === 'ref' && f.path.length === 1 ? c.data[f.key] : undefined;
-        if (typeof v === 'string' && f.ref && ctx.registry.apiTable(f.ref)) wanted.set(f.ref, (wanted.get(f.ref) ?? new Set()).add(v));
+        if (typeof v === 'string' && !known.has(v) && f.ref && ctx.registry.apiTable(f.ref)) wanted.set(f.ref, (wanted.get(f.ref) ?? new Set()).add(v));
       }
     }
     const next: ReplicaChange[] = [];
     for (const [table, ids] of wanted) {
-      const held = await kysely(em).selectFrom(table).select('id').where('id', 'in', [...ids]).execute();
-      for (const id of [...ids].filter((i) => !held.some((h) => String(h.id) === i))) {
+      const held = new Set((await kysely(em).selectFrom(table).select('id').where('id', 'in', [...ids]).execute()).map((h) => String(h.id)));
+      for (const id of [...ids].filter((i) => !held.has(i))) {
+        known.add(id);
         const doc = await remote.get<Doc>(`/api/tbl/${table}/${id}`);
-        if (!doc) continue;
-        const change: ReplicaChange = { table, id, op: 'create', version: Number(doc.version ?? 1), data: replicaOf(ctx, table, doc) };
-        await systemReplicate(x, change);
-        next.push(change);
-        copied++;
+        if (doc) next.push({ table, id, op: 'create', version: Number(doc.version ?? 1), data: replicaOf(ctx, table, doc) });
       }
     }
-    written = next;
+    extra.push(...next);
+    naming = next;
   }
-  return copied;
+  return extra;
+}
+
+/** The cases a page changes that the client does not hold: they enter its view (a transfer in). */
+async function enteringCases(em: Em, written: ReplicaChange[]): Promise<string[]> {
+  const ids = [...new Set(written.filter((c) => c.table === 'tbcase' && c.op === 'update').map((c) => c.id))];
+  if (!ids.length) return [];
+  const held = new Set((await kysely(em).selectFrom('tbcase').select('id').where('id', 'in', ids).execute()).map((r) => String(r.id)));
+  return ids.filter((id) => !held.has(id));
 }
 
 /**
@@ -62,19 +73,17 @@ export function replicaOf(ctx: AppContext, table: string, doc: Doc): Doc {
 }
 
 /**
- * The sub-records of cases that entered the client's view (a case transferred in): their creation was
+ * The sub-records of cases that enter the client's view (a case transferred in): their creation was
  * placed in the unit they were made in, so the feed does not bring them here. The client asks the
  * server for each sub-record table it may read (`POST /api/tbl/<table>/query {caseId}`, the reader's
- * view) and copies the rows at their versions, in the transaction of the page naming the cases; a
- * table the user may not read answers 403 and is skipped. Answers how many rows it copied.
- * @example await fetchSubRecords(tx, ctx, remote, workspaceId, [caseId]) // 4: its exam, treatment, unit, prescription
+ * view), as changes to write at the rows' versions; a table the user may not read answers 403 and is
+ * skipped.
+ * @example await subRecordsOf(em, ctx, remote, [caseId]) // its exam, treatment, unit, prescription
  */
-export async function fetchSubRecords(em: Em, ctx: AppContext, remote: Remote, workspaceId: string, caseIds: string[]): Promise<number> {
-  if (!caseIds.length) return 0;
-  const x = { em, ctx, session: systemSession(workspaceId, '') };
+async function subRecordsOf(em: Em, ctx: AppContext, remote: Remote, caseIds: string[]): Promise<ReplicaChange[]> {
+  const out: ReplicaChange[] = [];
+  if (!caseIds.length) return out;
   const tables = [...ctx.registry.tables.values()].filter((d) => d.meta.parent && d.fields.find((f) => f.key === d.meta.parent)?.ref === 'tbcase' && ctx.registry.apiTable(d.name));
-  let copied = 0;
-  const written: ReplicaChange[] = [];
   for (const caseId of caseIds) {
     for (const def of tables) {
       for (let after: string | null | undefined = undefined; ; ) {
@@ -85,17 +94,11 @@ export async function fetchSubRecords(em: Em, ctx: AppContext, remote: Remote, w
           if ((e as { status?: number }).status === 403) break;
           throw e;
         }
-        for (const doc of page.list) {
-          const change: ReplicaChange = { table: def.name, id: String(doc.id), op: 'update', version: Number(doc.version ?? 1), data: replicaOf(ctx, def.name, doc) };
-          await systemReplicate(x, change);
-          written.push(change);
-          copied++;
-        }
+        for (const doc of page.list) out.push({ table: def.name, id: String(doc.id), op: 'update', version: Number(doc.version ?? 1), data: replicaOf(ctx, def.name, doc) });
         if (!page.next) break;
         after = page.next;
       }
     }
   }
-  // and the rows those name that the client lacks (a prescription's medicine, an exam's laboratory)
-  return copied + (await fetchMissing(em, ctx, remote, workspaceId, written));
+  return out;
 }

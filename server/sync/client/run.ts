@@ -17,7 +17,7 @@ import type { AppContext } from '../../types.ts';
 import { ApiError } from '../../http/errors.ts';
 import { PUSH_MAX, type ClientChange, type PushAnswer } from '../push.ts';
 import { applyChanges, sliceChanges, type FeedPage } from './apply.ts';
-import { fetchMissing, fetchSubRecords } from './missing.ts';
+import { rowsForPage } from './missing.ts';
 import { lastLocalSeq, localChanges } from './outbox.ts';
 import { foldRejected } from './rejected.ts';
 import type { Remote } from './remote.ts';
@@ -110,10 +110,10 @@ async function receive(ctx: AppContext, remote: Remote, state: ClientState, cras
     counts.received += page.changes.length;
     crash?.('received');
     await updateState(em, ctx, state, { phase: 'APPLYING_LOCALLY', counts: { ...counts } });
+    // asked before the page's transaction opens: the embedded database holds every other request while one is open
+    const extra = await rowsForPage(em, ctx, remote, page.changes);
     await em.fork().transactional(async (tx) => {
-      const done = await applyChanges(tx, ctx, state.workspaceId, page.changes);
-      done.written += await fetchMissing(tx, ctx, remote, state.workspaceId, page.changes);
-      done.written += await fetchSubRecords(tx, ctx, remote, state.workspaceId, done.entered);
+      const done = await applyChanges(tx, ctx, state.workspaceId, [...page.changes, ...extra]);
       counts.appliedLocally += done.written;
       counts.removedLocally += done.removed;
       counts.done = counts.appliedLocally + counts.removedLocally;
@@ -140,10 +140,9 @@ export async function initialise(ctx: AppContext, remote: Remote, serverUrl: str
   let received = 0;
   for (;;) {
     const page = await remote.post<FeedPage>('/api/sync/changes', { after: state.feedPosition ?? '0.0', limit: 1000 });
+    const extra = await rowsForPage(em, ctx, remote, page.changes);
     await em.fork().transactional(async (tx) => {
-      const done = await applyChanges(tx, ctx, state.workspaceId, page.changes);
-      await fetchMissing(tx, ctx, remote, state.workspaceId, page.changes);
-      await fetchSubRecords(tx, ctx, remote, state.workspaceId, done.entered);
+      await applyChanges(tx, ctx, state.workspaceId, [...page.changes, ...extra]);
       await updateState(tx, ctx, state, { feedPosition: page.last, phase: 'APPLYING_LOCALLY', counts: { received: (received += page.changes.length) } });
     });
     progress?.(received);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:typing`: how long a key takes in the largest forms (issue 26). For each form —
  * the new notification, the case edit dialog, the DST exam, the treatment start (individualized:
- * its table of prescriptions) — it types 18 letters into a text field of the form in a real
+ * its table of prescriptions), the report editor (an indicator's title) — it types 18 letters into a text field of the form in a real
  * Chromium and reads the browser's Event Timing entries (`PerformanceObserver` of type `event`,
  * the time from the key to the next frame painted) for keydown, keypress, input and keyup, at 1×
  * and at 4× CPU slowdown (Chrome's CPU throttling, as on a cheap tablet). It prints, per form, the
@@ -89,6 +89,11 @@ const forms: [string, () => Promise<Locator>][] = [
     await page.locator(tid('treatment-start')).click();
     await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(tid('treatment-start-individualized')).click();
     return page.locator(tid('remote-form-dialog'));
+  }],
+  ['report editor', async () => {
+    await page.goto('/sys/workspace/cases/reports');
+    await page.locator(tid('report-new')).click();
+    return page.locator(tid('indicator-editor')).first();
   }],
 ];
 

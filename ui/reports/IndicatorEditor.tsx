@@ -4,7 +4,8 @@
  * 000 §3 selection), display mode (All / Chart only / Table only), its own filters, its
  * column and row variables, 'Обновить' (this indicator alone) and remove; its computed card below.
  */
-import { Button, Card, Flex, Input, InputNumber, Select, Typography } from 'antd';
+import { Button, Card, Flex, InputNumber, Select, Typography } from 'antd';
+import { HeldTextInput } from '../generic/HeldTextInput.tsx';
 import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CHARTS, type ComputedIndicator, type DisplayMode, type IndicatorSchema, type ReportInit } from './api.ts';
@@ -69,7 +70,7 @@ export function IndicatorEditor({ index, init, value, refreshing, onChange, onRe
       <Flex vertical gap={10}>
         <Flex gap={12} wrap>
           <Field id={id('title')} label={t('ui.reports.indicatorTitle')}>
-            <Input id={id('title')} data-testid="indicator-title-input" maxLength={200} style={{ minWidth: 280 }} value={s.title ?? ''} onChange={(e) => set({ title: e.target.value })} />
+            <HeldTextInput id={id('title')} data-testid="indicator-title-input" maxLength={200} style={{ minWidth: 280 }} value={s.title ?? ''} onChange={(title) => set({ title })} />
           </Field>
           <Field id={id('size')} label={t('ui.reports.size')}>
             <InputNumber id={id('size')} data-testid="indicator-size" min={1} max={12} precision={0} controls={false} value={s.size} onChange={(v) => set({ size: Math.min(12, Math.max(1, Number(v) || 6)) })} />

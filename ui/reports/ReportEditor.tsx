@@ -6,7 +6,8 @@
  * column and a row variable is neither computed nor saved: the 'Indicator' warning says why.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Flex, Input, Modal, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Flex, Modal, Space, Switch, Typography } from 'antd';
+import { HeldTextInput } from '../generic/HeldTextInput.tsx';
 import { PlusOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +83,7 @@ export function ReportEditor({ place, reportId }: { place: PlaceRef; reportId?: 
   return (
     <div data-testid="report-editor" data-state={ind.refreshing === null ? 'ready' : 'refreshing'}>
       <TimedAlerts {...alerts} />
-      <Input
+      <HeldTextInput
         data-testid="report-title-input"
         aria-label={t('ui.reports.titlePlaceholder')}
         variant="borderless"
@@ -90,7 +91,7 @@ export function ReportEditor({ place, reportId }: { place: PlaceRef; reportId?: 
         style={{ fontSize: 20, fontWeight: 600, paddingInline: 0, marginBottom: 8 }}
         placeholder={t('ui.reports.titlePlaceholder')}
         value={report.title}
-        onChange={(e) => setReport({ ...report, title: e.target.value })}
+        onChange={(title) => setReport((r) => ({ ...r, title }))}
       />
       <Flex vertical gap={12}>
         <Space>

@@ -1,7 +1,7 @@
 // WCAG 2.2 AA layout on a clinic tablet (issue 26): every pointer target of the main screens is at
 // least 24 × 24 CSS px on a 768 px wide tablet (the adherence calendar's days included), and at 200 %
 // zoom of a 1280 × 860 window (a 640 × 430 CSS px viewport) no page scrolls sideways and no text or
-// control is cut off past the right edge. The case page's dialogs and the report editor: every target
+// control is cut off past the right edge. The case page's dialogs, a report and its editor: every target
 // at least 24 × 24 px on the tablet too. One page per size, screens opened in place, side by side.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,6 +15,8 @@ const ctx = useEnv();
 const ids = {} as ScreenIds;
 /** A confirmed case not on treatment: its dialogs (treatment start among them). */
 let newCaseId: string;
+/** A saved report of two indicators (a pie chart and a column chart, each with its table). */
+let reportId: string;
 
 beforeAll(async () => {
   const admin = await ctx.env.server.login();
@@ -22,6 +24,8 @@ beforeAll(async () => {
   // on treatment since 3 August 2026: the treatment tab draws the adherence calendar
   ids.caseId = await stockTreatedCase(admin, ids.unitId, 'Садыкова', [3, 4, 5]);
   newCaseId = await createCase(admin, await newPatient(admin, { name: 'Нурлан', lastName: 'Асанов', gender: 'MALE', birthDate: '1985-02-11' }), ids.unitId);
+  const indicator = { columnVariables: ['gender'], rowVariables: ['classification'], size: 6, display: 0, filters: {} };
+  reportId = (await admin.post('/api/cases/report/save', { title: 'Пол и классификация', indicators: [{ ...indicator, title: 'Круг', chart: 'pie' }, { ...indicator, title: 'Столбцы', chart: 'column' }] })).body.result;
 });
 
 const screens: Screen[] = [...mainScreens, ['workspace: the area tree', () => '/sys/workspace/cases', 'places-tree']];
@@ -54,7 +58,7 @@ describe('200 % zoom', { concurrent: true }, () => {
   });
 });
 
-describe('a 768 px wide tablet: dialogs and the report editor', () => {
+describe('a 768 px wide tablet: dialogs, a report and the report editor', () => {
   const at = sizedPage(768, 1024);
   /** The dialog's targets measured, the dialog closed again (by Escape, whatever the measure found). */
   async function measureDialog(caseId: string, dialog: CaseDialog) {
@@ -73,6 +77,15 @@ describe('a 768 px wide tablet: dialogs and the report editor', () => {
 
   it('the treatment tab, adding a prescription: every target at least 24 × 24 px', async () => {
     expect(await measureDialog(ids.caseId, ['prescription', 'treatment', 'treatment-tab', ['prescription-add']])).toEqual([]);
+  });
+
+  it('a report: every target at least 24 × 24 px', async () => {
+    await showScreen(at.page, `/sys/workspace/cases/report?rep=${reportId}`, 'report-view');
+    await at.page.locator(tid('indicator-card')).nth(1).waitFor();
+    await at.page.locator(`${tid('report-view')}[data-state="ready"]`).waitFor();
+    // the charts drawn, their slices and bars buttons (by keyboard too), measured with the rest
+    for (const n of [0, 1]) await at.page.locator(tid('indicator-chart')).nth(n).locator('[role="button"]').first().waitFor();
+    expect(await smallTargets(at.page)).toEqual([]);
   });
 
   it('the report editor of a new report: every target at least 24 × 24 px', async () => {

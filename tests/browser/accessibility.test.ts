@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { caseDialogs, mainScreens, openCaseDialog, showScreen as show } from '../helpers/screens.ts';
-import { tid, useEnv } from './support.ts';
+import { pageSettled, tid, useEnv } from './support.ts';
 
 const ctx = useEnv();
 let caseId: string;
@@ -23,6 +23,13 @@ beforeAll(async () => {
   const patientId = await newPatient(admin, { name: 'Айгуль', lastName: 'Садыкова', gender: 'FEMALE', birthDate: '1979-08-14' });
   caseId = await createCase(admin, patientId, unitId);
 });
+
+/** Dialogs beside the case page's: a name, the screen's path for the unit, its test id, what opens it (a button, or a button and its menu's entry). */
+const otherDialogs: [string, (unitId: string) => string, string, string[]][] = [
+  ['a new user', () => '/sys/admin/tables/users', 'catalogue-add', ['catalogue-add']],
+  ['a stock movement', (unit) => `/sys/unit/stock?id=${unit}`, 'stock-on-hand', ['stock-add-movement']],
+  ['an admin unit', () => '/sys/admin/tables/admunits', 'tree-node-menu', ['tree-node-menu', 'adminunit-edit']],
+];
 
 /** In order on one page (the roles' pages side by side: each test asserts with its own `expect`). */
 const inOrder = { concurrent: false };
@@ -74,6 +81,21 @@ function scanAs(login: string, lang: string, password: string, withDialogs: bool
       await dialog.waitFor({ state: 'detached' });
       // a button that opened it gets the focus back (a menu's entry is gone: its button then)
       if (!openers[1]) await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+    });
+
+    it.for(otherDialogs)('%s: no serious violation with the dialog open, named by its title', inOrder, async ([, path, ready, openers], { expect }) => {
+      await show(page, path(unitId), ready);
+      await page.locator(tid(openers[0])).first().click();
+      if (openers[1]) await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(tid(openers[1])).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('form, .tb-schema-form').first().waitFor();
+      await pageSettled(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      const title = (await dialog.locator('.ant-modal-title').innerText()).trim();
+      const name = await dialog.evaluate((el) => (el.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join('').trim());
+      expect(name).toBe(title);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
     });
   });
 }

@@ -95,3 +95,16 @@ describe('a 768 px wide tablet: dialogs, a report and the report editor', () => 
     expect(await smallTargets(at.page)).toEqual([]);
   });
 });
+
+describe('200 % zoom: dialogs', () => {
+  const at = sizedPage(640, 430);
+  it.for(caseDialogs)('the case page, %s: nothing cut off, no sideways scroll', async (dialog) => {
+    await openCaseDialog(at.page, newCaseId, dialog);
+    try {
+      expect(await clippedContent(at.page)).toEqual({ pageScrollsSideways: false, outside: [] });
+    } finally {
+      await at.page.keyboard.press('Escape');
+      await at.page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+  });
+});

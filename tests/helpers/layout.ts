@@ -89,7 +89,7 @@ export async function smallTargets(page: Page): Promise<SmallTarget[]> {
 /**
  * What reflow would hide: the page scrolls sideways, or a text or control sticks out past the
  * window's right edge (outside a box that scrolls sideways on its own, as a wide table may, or a
- * tab bar with its '…' menu of the tabs it cuts).
+ * tab bar with its '…' menu of the tabs it cuts); an open modal dialog's content counts too.
  * @example expect(await clippedContent(page)).toEqual({ pageScrollsSideways: false, outside: [] })
  */
 export async function clippedContent(page: Page): Promise<{ pageScrollsSideways: boolean; outside: string[] }> {
@@ -105,7 +105,7 @@ export async function clippedContent(page: Page): Promise<{ pageScrollsSideways:
       return false;
     };
     const outside: string[] = [];
-    for (const el of document.querySelectorAll('main *, header *, nav *')) {
+    for (const el of document.querySelectorAll('main *, header *, nav *, [aria-modal="true"] *')) {
       const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim()) || el.matches('button, a[href], input, [role="button"]');
       if (!own) continue;
       const r = el.getBoundingClientRect();

@@ -37,12 +37,10 @@ import { todayHere } from '../../i18n/dates.ts';
 import { PermissionTreeField } from './PermissionTreeField.tsx';
 import { TransformingInput } from './TransformingInput.tsx';
 import { ObjectTemplate } from './ObjectTemplate.tsx';
-import { TypedTextarea } from './TypedTextarea.tsx';
-import { handTyped, type TypedValues } from './typedValue.ts';
 import { liftErrors, placeError, unshownErrors } from './errorPlacement.ts';
 
 /** `ref`, `refs`, `options` are the widget names of the server's derived uiSchema. */
-const widgets = { RefWidget, ref: RefWidget, refs: RefWidget, options: RefWidget, DateWidget, date: DateWidget, TextareaWidget: TypedTextarea, textarea: TypedTextarea };
+const widgets = { RefWidget, ref: RefWidget, refs: RefWidget, options: RefWidget, DateWidget, date: DateWidget };
 const fields = { PermissionTree: PermissionTreeField };
 const templates = { BaseInputTemplate: TransformingInput, FieldTemplate: ConditionalFieldTemplate, ObjectFieldTemplate: ObjectTemplate };
 
@@ -118,9 +116,6 @@ export function SchemaForm(props: SchemaFormProps) {
   const [unshown, setUnshown] = useState<string[]>([]);
   // widgets whose options depend on other fields listen here: rjsf does not re-render them otherwise
   const listeners = useRef(new Set<() => void>());
-  /** Text typed in a field and not yet handed to rjsf (`typedValue.ts`): handed before a save or an Escape. */
-  const typed = useRef<TypedValues>(new Set());
-  const handAllTyped = () => flushSync(() => handTyped(typed.current));
 
   // a field required while shown is required through if/then, which ajv checks and rjsf marks per row
   const prepared = useMemo(() => translateSchema(withConditions(schema), uiSchema, (k) => t(k)), [schema, uiSchema, t, lang]);
@@ -134,7 +129,6 @@ export function SchemaForm(props: SchemaFormProps) {
       loadOptions,
       shown,
       getDoc: () => docRef.current,
-      typed: typed.current,
       dateLimits: (place: string, rows: number[]) => pickerLimits(schema, parsePlace(place), docRef.current, todayHere(), rows),
       subscribe: (listener: () => void) => {
         listeners.current.add(listener);
@@ -192,18 +186,9 @@ export function SchemaForm(props: SchemaFormProps) {
   };
 
   return (
-    // before rjsf validates a save, the text still in its fields goes to rjsf, then rjsf is handed the
-    // document typed since the last redraw: handed later, rjsf would take the change for an edit and clear
-    // the errors it just found on those fields. Before an Escape closes a dialog, its text counts as input.
-    <div
-      data-testid={testId}
-      className="tb-schema-form"
-      onSubmitCapture={() => {
-        handAllTyped();
-        flushSync(() => redraw((n) => n + 1));
-      }}
-      onKeyDownCapture={(e) => e.key === 'Escape' && handAllTyped()}
-    >
+    // before rjsf validates a save, it is handed the document typed since the last redraw: handed later,
+    // rjsf would take the change for an edit and clear the errors it just found on those fields
+    <div data-testid={testId} className="tb-schema-form" onSubmitCapture={() => flushSync(() => redraw((n) => n + 1))}>
       {alertLines.length ? (
         <Alert
           data-testid="form-errors"

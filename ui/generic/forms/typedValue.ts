@@ -1,9 +1,8 @@
 /**
- * A typed field's value kept by the field while the user types, and handed to the form (rjsf's
- * `onChange`, which redraws the form's state, its object template and the field's antd Form.Item)
- * once typing pauses, when the field is left, and before a save or an Escape (`SchemaForm` flushes
- * what is typed and not yet handed: {@link TypedValues}). So a key redraws the input alone: on a
- * cheap tablet a key drawn through the whole form took several frames (issue 26).
+ * A text held by its input while the user types and handed on when typing pauses or the input is
+ * left (`HeldTextInput`: the report editor's titles), so a key redraws the input alone, not the
+ * screen whose state keeps the text (issue 26). Schema forms do not use it: a field's text handed
+ * late lost a correction typed after a refused save (the tag dialog in case-workflow's browser test).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -12,61 +11,6 @@ export const HAND_AFTER_MS = 300;
 
 /** The fields holding typed text not yet handed to the form: each entry hands its own. */
 export type TypedValues = Set<() => void>;
-
-/** Hands every field's typed text to the form now. */
-export function handTyped(typed: TypedValues | undefined): void {
-  typed?.forEach((hand) => hand());
-}
-
-/**
- * The value a typed field shows and the `onChange` to give its input; `hand` hands what was typed
- * to `onChange` now (call it when the field is left). A value from the form (a field cleared by
- * another, the document replaced) is shown unless the user is typing.
- *
- * @example
- *   const typed = useTypedValue(props.value, props.onChange, ctx.typed);
- *   <BaseInput {...props} value={typed.value} onChange={typed.onChange}
- *              onBlur={(id, v) => { typed.hand(); props.onBlur(id, v); }} />
- */
-export function useTypedValue<T>(value: T, onChange: (value: T) => void, typed?: TypedValues) {
-  const [shown, setShown] = useState(value);
-  const [given, setGiven] = useState(value);
-  const waiting = useRef<{ value: T } | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  if (!Object.is(value, given)) {
-    setGiven(value);
-    if (!waiting.current) setShown(value);
-  }
-  const hand = useCallback(() => {
-    clearTimeout(timer.current);
-    const w = waiting.current;
-    if (!w) return;
-    waiting.current = null;
-    typed?.delete(hand);
-    latest.current(w.value);
-  }, [typed]);
-  const change = useCallback(
-    (next: T) => {
-      setShown(next);
-      waiting.current = { value: next };
-      typed?.add(hand);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(hand, HAND_AFTER_MS);
-    },
-    [typed, hand],
-  );
-  // a field that goes (hidden, the dialog closed) takes its unhanded text with it
-  useEffect(
-    () => () => {
-      clearTimeout(timer.current);
-      typed?.delete(hand);
-    },
-    [typed, hand],
-  );
-  return { value: shown, onChange: change, hand };
-}
 
 /**
  * A text field whose text its input holds itself (antd's `Input` or `TextArea` drawn with

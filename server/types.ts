@@ -110,6 +110,8 @@ export interface SaveContext<T extends object = Doc> {
   doc: T;
   /** The stored document before this change (updates only). */
   prev?: Row<T>;
+  /** The declared action writing it (server/actions), which checked its own permission; none for an edit or an upload. */
+  action?: string;
 }
 
 export interface DeleteContext<T extends object = Doc> {

@@ -1,7 +1,9 @@
 import { t } from '../../engine/i18n.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import type { HooksOn } from '../../server/types.ts';
+import { hasPermission } from '../../server/http/middleware.ts';
 import { outcomeFitsTreatment } from './rules.ts';
+import { transitionPermissions } from './transition-permissions.ts';
 
 /**
  * A case's state, treatment start and outcome agree (WHO 2013 rev. 2020/2021: no treatment on a
@@ -29,7 +31,9 @@ const WORKFLOW = ['state', 'diagnosisType', 'iniTreatmentDate', 'outcome'] as co
 
 /**
  * The case table's hooks with the consistency rule checked before them on every write that creates a
- * case or changes what the rule reads (a case stored before the rule is not refused an unrelated edit).
+ * case or changes what the rule reads (a case stored before the rule is not refused an unrelated edit);
+ * and a workflow change that comes without its declared action (an offline upload) needs the
+ * permission of that action (`transition-permissions.ts`): 403 and nothing written otherwise.
  * @example hooks: { tbcase: withCaseConsistency(withTreatment(caseNumbering)) }
  */
 export function withCaseConsistency(caseHooks: HooksOn<'tbcase'>): HooksOn<'tbcase'> {
@@ -39,6 +43,9 @@ export function withCaseConsistency(caseHooks: HooksOn<'tbcase'>): HooksOn<'tbca
       const changed = x.isNew || WORKFLOW.some((k) => ((x.doc as any)[k] ?? null) !== ((x.prev as any)?.[k] ?? null));
       const refusal = changed ? caseConsistencyRefusal(x.doc as any) : undefined;
       if (refusal) throw new ApiError(400, [{ field: refusal.field, msg: t(x.session.lang, refusal.key) }]);
+      if (x.prev && !x.action && transitionPermissions(x.prev as any, x.doc as any).some((p) => !hasPermission(x.session, p))) {
+        throw new ApiError(403, [{ field: null, msg: t(x.session.lang, 'msg.forbidden') }]);
+      }
       await caseHooks.beforeSave?.(x);
     },
   };

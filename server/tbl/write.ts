@@ -85,7 +85,7 @@ export class TableWriter {
       const parent = this.def.meta.parent;
       if (parent && doc[parent] !== prev[parent]) throw fail(400, t(this.session.lang, 'msg.refNotAllowed'), parent);
       if (opts.edit) refuseByActionChanges(this.def, prev, doc, this.session);
-      const x = { em, ctx: this.ctx, session: this.session, def: this.def, id, isNew: false, doc, prev };
+      const x = { em, ctx: this.ctx, session: this.session, def: this.def, id, isNew: false, doc, prev, action: opts.action };
       validateDoc(this.ctx, this.def, doc, this.session);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);
       await checkRefs(em, this.ctx, this.def, x.doc, this.session, { prev });

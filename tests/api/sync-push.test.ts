@@ -164,6 +164,25 @@ describe('rejected, with the reason, and nothing written', () => {
     expect((await read('tbcase', id)).caseNumber).toBe('ПРВ-1');
   });
 
+  it('a case closed, validated or put on treatment in an upload by a user without that action’s permission; with it, applied', async () => {
+    // the doctor may write cases (NEWCASE) but holds none of the workflow actions' permissions
+    const id = await createCase(admin, patientId, bishkek, { state: 'ONTREATMENT', iniTreatmentDate: '2025-01-20' });
+    for (const data of [{ state: 'CLOSED', outcome: 'CURED', outcomeDate: '2025-06-01' }, { validated: true }, { state: 'NOT_ONTREATMENT' }]) {
+      const [a] = await push(doctor, clientChanges({ table: 'tbcase', op: 'update', id, baseVersion: 1, data }));
+      expect([a.result, a.errors], JSON.stringify(data)).toEqual(['rejected', [{ field: null, msg: 'Нет прав доступа' }]]);
+    }
+    expect(await read('tbcase', id)).toMatchObject({ version: 1, state: 'ONTREATMENT', validated: false });
+    // a cure without a treatment is refused whoever uploads it
+    const untreated = await createCase(admin, patientId, bishkek);
+    const [b] = await push(admin, clientChanges({ table: 'tbcase', op: 'update', id: untreated, baseVersion: 1, data: { state: 'CLOSED', outcome: 'CURED', outcomeDate: '2025-06-01' } }));
+    expect([b.result, b.errors]).toEqual(['rejected', [{ field: 'outcome', msg: 'Этот исход не подходит случаю: излечение, завершённое, неэффективное и прерванное лечение — только после начала лечения, потеря до начала лечения — только до него' }]]);
+    // the same close by a user of the unit who may close cases
+    const closer = await createUser(server, admin, 'PUSHCLOSER', [...CASE_WORK, { permission: 'CASE_CLOSE' }], 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
+    const [c] = await push(closer, clientChanges({ table: 'tbcase', op: 'update', id, baseVersion: 1, data: { state: 'CLOSED', outcome: 'CURED', outcomeDate: '2025-06-01' } }));
+    expect(c.result).toBe('applied');
+    expect(await read('tbcase', id)).toMatchObject({ state: 'CLOSED', outcome: 'CURED' });
+  });
+
   it('a row breaking a rule of the form (a required field missing), and its retry answered the same', async () => {
     const id = crypto.randomUUID();
     const batch = clientChanges({ table: 'exammic', op: 'create', id, data: { caseId: await createCase(admin, patientId, bishkek), date: '2025-02-01', laboratoryId: lab } });

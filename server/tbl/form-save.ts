@@ -54,7 +54,8 @@ export async function saveForm(ctx: AppContext, schema: EntitySchemaFile, s: Ses
   // the form's own rules first: its picked fields only, its required ones, its conditions
   const form = bundledForm(ctx.registry, schema).schema;
   dropHidden(form, doc);
-  const errors = ctx.validators.validate(`form:${schema.$id}`, form, doc, s.lang);
+  // a field sent as null is one the user emptied: checked as missing, emptied by its part's write
+  const errors = ctx.validators.validate(`form:${schema.$id}`, form, withoutNulls(doc), s.lang);
   if (errors.length) throw new ApiError(400, errors);
   const values = ((schema['x-form'] as FormMeta | undefined)?.values ?? {}) as Record<string, Doc>;
   return saveParts(ctx, formPlan(ctx.registry, schema), s, doc, { id: (id as string | undefined)?.toLowerCase(), versions: (versions ?? {}) as Record<string, unknown>, values });
@@ -103,4 +104,14 @@ export async function saveParts(ctx: AppContext, plan: FormPlan, s: Session, doc
     const prop = current.prop;
     throw new ApiError(err.status, err.errors.map((x) => ({ ...x, field: x.field ? `${prop}.${x.field}` : prop })), err.result);
   }
+}
+
+/** The document without its fields sent as null (list items kept as they are). */
+function withoutNulls(doc: Doc): Doc {
+  const out: Doc = {};
+  for (const [k, v] of Object.entries(doc)) {
+    if (v === null) continue;
+    out[k] = typeof v === 'object' && !Array.isArray(v) ? withoutNulls(v as Doc) : v;
+  }
+  return out;
 }

@@ -93,7 +93,7 @@ export function applyChildDefaults(def: TableDef, doc: Doc, session: Session): v
 
 function fillDefaults(fields: Field[], doc: Doc, session: Session): void {
   for (const f of fields) {
-    if (getPath(doc, f.path) !== undefined) continue;
+    if (getPath(doc, f.path) !== undefined) continue; // null: emptied by the client, not defaulted
     const computed = f.schema['x-default'] as string | undefined;
     const value =
       computed === 'now' ? new Date().toISOString()
@@ -119,6 +119,9 @@ const sameId = (a: unknown, b: unknown) => idText(a) !== '' && idText(a) === idT
  */
 export function validateDoc(ctx: AppContext, def: TableDef, doc: Doc, session: Session): void {
   dropHidden(def.schema, doc);
+  // a field sent as null is one the client emptied (a form's erased field, an offline client's cleared
+  // one; not given a default): stored empty, and a required one refused as missing
+  for (const f of def.fields) if (getPath(doc, f.path) === null) setPath(doc, f.path, undefined);
   const errors = ctx.validators.validate(def.schemaId, def.schema, doc, session.lang);
   if (errors.length) throw new ApiError(400, errors);
 }

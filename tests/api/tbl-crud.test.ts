@@ -1,6 +1,7 @@
 // The generic table API of spec 000 §7.2 on two catalogues, through HTTP on real PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import { admin, useTestServer } from '../helpers/use-server.ts';
+import { newPatient } from '../helpers/cases.ts';
 
 
 describe.each([
@@ -106,5 +107,19 @@ describe('query', () => {
     expect(form.body.schema.properties.shortName.maxLength).toBe(20);
     expect(form.body.resources.uiSchema['ui:order']).toContain('shortName');
     expect((await admin.post('/api/tbl/source/form?ro', {})).body.resources.readOnly).toBe(true);
+  });
+});
+
+describe('emptying a field', () => {
+  it('null empties an optional field (a form’s erased field, an offline client’s cleared one); a required one is refused as missing', async () => {
+    const id = await newPatient(admin, { name: 'Асан', middleName: 'Бекович', lastName: 'Очисткин', gender: 'MALE', birthDate: '1980-01-01' });
+    expect((await admin.post(`/api/tbl/patient/${id}`, { middleName: null })).body).toEqual({ success: true, result: id });
+    const read = (await admin.get(`/api/tbl/patient/${id}`)).body;
+    expect(read.middleName).toBeUndefined();
+    expect(read.name).toBe('Асан');
+    const required = await admin.post(`/api/tbl/patient/${id}`, { name: null });
+    expect(required.status).toBe(400);
+    expect(required.body.errors).toEqual([{ field: 'name', msg: 'Имя: Обязательное поле' }]);
+    expect((await admin.get(`/api/tbl/patient/${id}`)).body.name).toBe('Асан');
   });
 });

@@ -53,6 +53,15 @@ describe('the case data tab', () => {
     await poll(() => dataCard().locator(tid('case-data-patient')).innerText()).toContain('Асанович');
     const patient = (await admin.get(`/api/tbl/case/${caseId}`)).body.patient;
     expect(patient.middleName).toBe('Асанович');
+
+    // the middle name erased and saved is gone, not kept from before
+    await dataCard().locator(tid('case-data-edit')).click();
+    await dialog.locator(tid('schema-form')).waitFor();
+    await dialog.locator('#root_patient_middleName').fill('');
+    await dialog.locator(tid('form-save')).click();
+    await dialog.waitFor({ state: 'detached' });
+    await poll(() => dataCard().locator(tid('case-data-patient')).innerText()).not.toContain('Асанович');
+    expect((await admin.get(`/api/tbl/case/${caseId}`)).body.patient.middleName).toBeUndefined();
   });
 
   it('adds a contact, asking the examination date only when examined', async () => {

@@ -38,6 +38,7 @@ import { PermissionTreeField } from './PermissionTreeField.tsx';
 import { TransformingInput } from './TransformingInput.tsx';
 import { ObjectTemplate } from './ObjectTemplate.tsx';
 import { liftErrors, placeError, unshownErrors } from './errorPlacement.ts';
+import { clearedAsNull } from './clearedAsNull.ts';
 
 /** `ref`, `refs`, `options` are the widget names of the server's derived uiSchema. */
 const widgets = { RefWidget, ref: RefWidget, refs: RefWidget, options: RefWidget, DateWidget, date: DateWidget };
@@ -182,7 +183,7 @@ export function SchemaForm(props: SchemaFormProps) {
     const label = (path: string[]) => String(schemaAtPath(visible as JsonSchema, path)?.title ?? path.at(-1) ?? '');
     const found = [...(check?.(next) ?? []), ...dateBoundErrors(schema, next, todayHere(), lang === 'en' ? 'en' : 'ru', label)];
     setLocalErrors(found);
-    if (!found.length) onSubmit(next);
+    if (!found.length) onSubmit(clearedAsNull(schema as { properties?: Record<string, unknown> }, initial, next)); // an emptied field is sent as null, not left out
   };
 
   return (

@@ -9,7 +9,7 @@ import { kysely } from '../../server/db/kysely.ts';
 import { systemUpdate, type SystemWriteContext } from '../../server/tbl/system-write.ts';
 import { sendMail } from '../mail/send.ts';
 import { newPassword } from './new-password.ts';
-import { exceeds, rightsOf } from './rights.ts';
+import { exceeds, rightsOf } from '../../server/auth/rights.ts';
 import { mayChangeAccount, accountOf } from './shared-account.ts';
 
 /**

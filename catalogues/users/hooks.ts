@@ -7,7 +7,7 @@ import { ApiError, fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { systemInsert, systemUpdate } from '../../server/tbl/system-write.ts';
 import { maskInvitations } from './invitations.ts';
-import { assertNotAbove, rightsFields } from './rights.ts';
+import { assertNotAbove, rightsFields } from '../../server/auth/rights.ts';
 import { accountOf, assertMayChangeAccount, mayChangeAccount } from './shared-account.ts';
 import { sendWelcomeMail } from './welcome-mail.ts';
 
@@ -17,7 +17,7 @@ const accountFields = ['login', 'name', 'email', 'sendSystemMessages', 'active']
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
- * Nobody grants rights they do not hold (./rights.ts): the user as saved may not exceed the
+ * Nobody grants rights they do not hold (server/auth/rights.ts): the user as saved may not exceed the
  * session (the administrator flag, a profile with more permissions, a wider view), a user who
  * already exceeds it is not changed at all, and a non-administrator does not change their own rights.
  */

@@ -15,7 +15,7 @@
  * (docs/security.md).
  */
 import type { Hono } from 'hono';
-import { exceeds, rightsOf } from '../../catalogues/users/rights.ts';
+import { exceeds, rightsOf } from '../auth/rights.ts';
 import { t } from '../../engine/i18n.ts';
 import { assertMayTryLogin, recordAttempt } from '../auth/login-limits.ts';
 import { verifyPassword } from '../auth/password.ts';

@@ -120,8 +120,9 @@ const sameId = (a: unknown, b: unknown) => idText(a) !== '' && idText(a) === idT
 export function validateDoc(ctx: AppContext, def: TableDef, doc: Doc, session: Session): void {
   dropHidden(def.schema, doc);
   // a field sent as null is one the client emptied (a form's erased field, an offline client's cleared
-  // one; not given a default): stored empty, and a required one refused as missing
-  for (const f of def.fields) if (getPath(doc, f.path) === null) setPath(doc, f.path, undefined);
+  // one; not given a default): stored empty, and a required one refused as missing. A yes/no field is
+  // never empty: null there stays a wrong value
+  for (const f of def.fields) if (f.type !== 'boolean' && getPath(doc, f.path) === null) setPath(doc, f.path, undefined);
   const errors = ctx.validators.validate(def.schemaId, def.schema, doc, session.lang);
   if (errors.length) throw new ApiError(400, errors);
 }

@@ -14,6 +14,7 @@ describe('a form’s emptied fields are sent as null', () => {
     ['a part’s emptied field becomes null, the part kept', composed, { patient: { name: 'Асан', phone: '0555' }, tbcase: { caseNumber: '1' } }, { patient: { name: 'Асан' }, tbcase: { caseNumber: '1' } }, { patient: { name: 'Асан', phone: null }, tbcase: { caseNumber: '1' } }],
     ['a list is sent as it is', patient, { items: [{ a: 1 }] }, { items: [] }, { items: [] }],
     ['a new document (nothing opened) is sent as it is', patient, undefined, { name: 'Асан' }, { name: 'Асан' }],
-    ['a value zero or false is a value: emptied, it becomes null', patient, { weight: 0, alive: false }, {}, { weight: null, alive: null }],
+    ['a zero is a value: emptied, it becomes null', patient, { weight: 0 }, {}, { weight: null }],
+    ['a yes/no is never emptied: left out, it keeps its value', patient, { alive: true }, {}, {}],
   ])('%s', (_, schema, opened, saved, expected) => expect(clearedAsNull(schema, opened, saved)).toEqual(expected));
 });

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { PermissionGrant } from '../../engine/permissions.ts';
-import { sessionPermissions } from '../../server/auth/load-session.ts';
-import type { Em } from '../../server/db/orm.ts';
-import type { Session, Doc } from '../../server/types.ts';
-import { fail } from '../../server/http/errors.ts';
-import { hasPermission } from '../../server/http/middleware.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { sessionPermissions } from './load-session.ts';
+import type { Em } from '../db/orm.ts';
+import type { Session, Doc } from '../types.ts';
+import { fail } from '../http/errors.ts';
+import { hasPermission } from '../http/middleware.ts';
+import { kysely } from '../db/kysely.ts';
 
 /** What a workspace user may do and see: compared with a user manager's own before any change. */
 export interface Rights {

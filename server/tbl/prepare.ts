@@ -8,6 +8,7 @@ import { filterColumns, passesRefFilter } from './ref-filter.ts';
 import { getPath, setPath } from './rows.ts';
 import { TableStore } from './store.ts';
 import { todayOf } from '../http/time-zone.ts';
+import { sameValue } from '../sync/changed-values.ts';
 
 const systemKeys = ['id', 'version', 'createdAt', 'updatedAt', 'workspaceId'];
 
@@ -34,7 +35,7 @@ export function cleanInput(def: TableDef, input: Doc): Doc {
  */
 export function refuseByActionChanges(def: TableDef, prev: Doc, doc: Doc, session: Session): void {
   const errors = def.fields
-    .filter((f) => f.byAction && JSON.stringify(getPath(prev, f.path) ?? null) !== JSON.stringify(getPath(doc, f.path) ?? null))
+    .filter((f) => f.byAction && !sameValue(getPath(prev, f.path), getPath(doc, f.path)))
     .map((f) => ({ field: f.key, msg: t(session.lang, 'msg.byActionOnly') }));
   if (errors.length) throw new ApiError(400, errors);
 }

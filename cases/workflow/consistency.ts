@@ -26,14 +26,21 @@ export function caseConsistencyRefusal(c: { state?: string; diagnosisType?: stri
   return undefined;
 }
 
+/**
+ * A case as the notification makes it (the schema's defaults): a case created otherwise (an offline
+ * client's upload, the API) already validated, on treatment or closed needs those actions' permissions.
+ */
+const NEW_CASE = { state: 'NOT_ONTREATMENT', validated: false, transferring: false, iniTreatmentDate: null, outcome: null };
+
 /** The workflow fields the rule reads: a change to one of them (or a new case) is checked. */
 const WORKFLOW = ['state', 'diagnosisType', 'iniTreatmentDate', 'outcome'] as const;
 
 /**
  * The case table's hooks with the consistency rule checked before them on every write that creates a
  * case or changes what the rule reads (a case stored before the rule is not refused an unrelated edit);
- * and a workflow change that comes without its declared action (an offline upload) needs the
- * permission of that action (`transition-permissions.ts`): 403 and nothing written otherwise.
+ * and a workflow change that comes without its declared action (an offline upload, a case created
+ * already closed) needs the permission of that action (`transition-permissions.ts`): 403 and nothing
+ * written otherwise.
  * @example hooks: { tbcase: withCaseConsistency(withTreatment(caseNumbering)) }
  */
 export function withCaseConsistency(caseHooks: HooksOn<'tbcase'>): HooksOn<'tbcase'> {
@@ -43,7 +50,7 @@ export function withCaseConsistency(caseHooks: HooksOn<'tbcase'>): HooksOn<'tbca
       const changed = x.isNew || WORKFLOW.some((k) => ((x.doc as any)[k] ?? null) !== ((x.prev as any)?.[k] ?? null));
       const refusal = changed ? caseConsistencyRefusal(x.doc as any) : undefined;
       if (refusal) throw new ApiError(400, [{ field: refusal.field, msg: t(x.session.lang, refusal.key) }]);
-      if (x.prev && !x.action && transitionPermissions(x.prev as any, x.doc as any).some((p) => !hasPermission(x.session, p))) {
+      if (!x.action && transitionPermissions((x.prev ?? NEW_CASE) as any, x.doc as any).some((p) => !hasPermission(x.session, p))) {
         throw new ApiError(403, [{ field: null, msg: t(x.session.lang, 'msg.forbidden') }]);
       }
       await caseHooks.beforeSave?.(x);

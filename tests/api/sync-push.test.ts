@@ -183,6 +183,22 @@ describe('rejected, with the reason, and nothing written', () => {
     expect(await read('tbcase', id)).toMatchObject({ state: 'CLOSED', outcome: 'CURED' });
   });
 
+  it('a case made offline already closed, validated or on treatment needs those actions\' permissions too; a new case as the notification makes it, only the right to write cases', async () => {
+    const made = (data: Record<string, unknown>) => clientChanges({ table: 'tbcase', op: 'create', id: crypto.randomUUID(), data: {
+      patientId, ownerUnitId: bishkek, notificationUnitId: bishkek, diagnosisType: 'CONFIRMED', classification: 'TB', registrationGroup: 'NEW', registrationDate: '2025-01-10', ...data } });
+    const treated = { state: 'ONTREATMENT', iniTreatmentDate: '2025-01-20' };
+    for (const data of [{ ...treated, state: 'CLOSED', outcome: 'CURED', outcomeDate: '2025-06-01' }, { validated: true }, treated]) {
+      const [a] = await push(doctor, made(data));
+      expect([a.result, a.errors], JSON.stringify(data)).toEqual(['rejected', [{ field: null, msg: 'Нет прав доступа' }]]);
+      expect((await admin.get(`/api/tbl/tbcase/${a.id}`)).status).toBe(404);
+    }
+    const [plain] = await push(doctor, made({}));
+    expect(plain.result).toBe('applied');
+    const closer = await createUser(server, admin, 'PUSHCLOSER2', [...CASE_WORK, { permission: 'CASE_CLOSE' }], 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
+    const [closed] = await push(closer, made({ ...treated, state: 'CLOSED', outcome: 'CURED', outcomeDate: '2025-06-01' }));
+    expect(closed.result).toBe('applied');
+  });
+
   it('a row breaking a rule of the form (a required field missing), and its retry answered the same', async () => {
     const id = crypto.randomUUID();
     const batch = clientChanges({ table: 'exammic', op: 'create', id, data: { caseId: await createCase(admin, patientId, bishkek), date: '2025-02-01', laboratoryId: lab } });

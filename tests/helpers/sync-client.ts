@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../app/start.ts';
 import { rootDir } from '../../server/config.ts';
 import { initialiseClient } from '../../server/sync/client/init.ts';
+import type { HoldPoint } from '../../server/sync/client/run.ts';
 import { createFromTemplate, dropTestDatabase } from './pg.ts';
 import { copyOfTemplate, templateFolder } from './pglite.ts';
 import { ApiClient } from './server.ts';
@@ -80,14 +81,22 @@ export interface ClientProcess {
   dataDir: string;
   /** Kills the process at once (SIGKILL: nothing of it runs after), as a crash or a pulled plug would. */
   kill(): Promise<void>;
+  /**
+   * Runs `begin` (which starts a synchronisation) with the process told to hold that synchronisation
+   * at `point` (server/sync/client/run.ts `HoldPoint`), and kills it there.
+   */
+  killIn(point: HoldPoint, begin: () => Promise<void>): Promise<void>;
   /** Starts the client again on its data folder. */
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** A spawned client process: its address, and a stop with a signal (answers once it exited). */
+/** A spawned client process: its address, a line to its stdin, what it printed, and a stop with a signal (answers once it exited). */
 interface Spawned {
   url: string;
+  tell(line: string): void;
+  /** Answers once the process has printed `text` (after what it printed before the call). */
+  printed(text: string): Promise<void>;
   stop(signal: NodeJS.Signals): Promise<void>;
 }
 
@@ -97,22 +106,40 @@ function spawnClient(dataDir: string): Promise<Spawned> {
   delete env.DATABASE_URL;
   delete env.DATABASE_READ_URL;
   // node itself (not the tsx wrapper, whose own child a SIGKILL would leave running)
-  const child = spawn(process.execPath, ['--import', 'tsx', join(rootDir, 'tests/helpers/client-process.ts')], { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(rootDir, 'tests/helpers/client-process.ts')], { cwd: rootDir, env, stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin!.on('error', () => {}); // a line told to a process just killed goes nowhere
+  let out = '';
+  const watchers = new Set<() => void>();
+  child.stdout!.on('data', (b: Buffer) => {
+    out += b.toString();
+    for (const w of watchers) w();
+  });
   const stop = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill(signal);
     });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (b: Buffer) => {
-      out += b.toString();
-      const m = /LISTENING (\S+)/.exec(out);
-      if (m) resolve({ url: m[1], stop });
+  const printed = (text: string, from = out.length) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        if (out.indexOf(text, from) >= 0) {
+          watchers.delete(check);
+          child.off('exit', gone);
+          resolve(out);
+        }
+      };
+      const gone = () => reject(new Error(`the client process exited before printing ${text}: ${out}`));
+      watchers.add(check);
+      child.once('exit', gone);
+      check();
     });
-    child.once('exit', (code) => reject(new Error(`the client process exited (${code}) before listening: ${out}`)));
-  });
+  return printed('LISTENING ', 0).then((all) => ({
+    url: /LISTENING (\S+)/.exec(all)![1],
+    tell: (line: string) => void child.stdin!.write(`${line}\n`),
+    printed: async (text: string) => void (await printed(text)),
+    stop,
+  }));
 }
 
 /**
@@ -138,6 +165,16 @@ export async function startClientProcess(): Promise<ClientProcess> {
     url: running.url,
     dataDir,
     kill: () => running.stop('SIGKILL'),
+    async killIn(point, begin) {
+      const holding = running.printed(`HOLDING ${point}`);
+      running.tell(`hold ${point}`);
+      await holding;
+      const held = running.printed(`HELD ${point}`);
+      held.catch(() => {}); // awaited below, unless `begin` failed
+      await begin();
+      await held;
+      await running.stop('SIGKILL');
+    },
     async start() {
       running = await spawnClient(dataDir);
       self.url = running.url;

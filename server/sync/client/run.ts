@@ -21,26 +21,36 @@ import { rowsForPage } from './missing.ts';
 import { lastLocalSeq, localChanges } from './outbox.ts';
 import { foldRejected } from './rejected.ts';
 import type { Remote } from './remote.ts';
-import { createState, readState, updateState, type ClientState, type RejectedChange } from './state.ts';
+import { createState, readState, updateState, type ClientState, type RejectedChange, type SyncPhase } from './state.ts';
 import type { SliceRow } from '../slice.ts';
 import { running } from './running.ts';
 
 /** How many feed changes one page asks for. */
 const PAGE = 500;
 
+/** The points of a synchronisation where a test may hold a client process, to kill it there. */
+export type HoldPoint = Extract<SyncPhase, 'SENDING' | 'RECEIVING' | 'APPLYING_LOCALLY'>;
+
+let holdHook: ((at: HoldPoint) => Promise<void>) | undefined;
+
 /**
- * A test's stand-in for a crash: called at each step with its name; throwing there leaves the state
- * as a killed process would (the phase stored, nothing after it).
+ * Test only (tests/helpers/client-process.ts): `hook` is awaited in every synchronisation of this
+ * process at three points — SENDING: the batch fixed and stored, before its upload leaves; RECEIVING: a
+ * page of the server's changes received, before it is applied; APPLYING_LOCALLY: the page written in
+ * its transaction, before its position is stored and it commits. A test holds the process there and
+ * kills it, so the code killed is the production run.
+ * @example holdSynchronisationAt(async (at) => { if (at === 'RECEIVING') await new Promise(() => {}); });
  */
-export type CrashPoint = (step: 'sent' | 'answered' | 'received' | 'applied') => void;
+export function holdSynchronisationAt(hook: (at: HoldPoint) => Promise<void>): void {
+  holdHook = hook;
+}
 
 /**
  * Starts a synchronisation: once its first phase is stored (a status asked now sees it running), it
- * answers `done`, the promise of the rest, which ends with NOT_RUNNING or ERROR stored (it never rejects,
- * except at a test's simulated crash).
+ * answers `done`, the promise of the rest, which ends with NOT_RUNNING or ERROR stored (it never rejects).
  * @example await (await startSync(ctx, remote, 'ru')).done
  */
-export async function startSync(ctx: AppContext, remote: Remote, lang: Lang, crash?: CrashPoint): Promise<{ done: Promise<void> }> {
+export async function startSync(ctx: AppContext, remote: Remote, lang: Lang): Promise<{ done: Promise<void> }> {
   const em = ctx.orm.em.fork();
   const state = await readState(em, ctx);
   if (!state) throw new ApiError(400, [{ field: null, msg: t(lang, 'msg.syncNotInitialised') }]);
@@ -54,11 +64,10 @@ export async function startSync(ctx: AppContext, remote: Remote, lang: Lang, cra
   }
   const done = (async () => {
     try {
-      await send(ctx, remote, state, crash);
-      await receive(ctx, remote, state, crash);
+      await send(ctx, remote, state);
+      await receive(ctx, remote, state);
       await updateState(em, ctx, state, { phase: 'NOT_RUNNING', lastSyncAt: new Date().toISOString() });
     } catch (e) {
-      if ((e as Error).name === 'SimulatedCrash') throw e;
       await updateState(ctx.orm.em.fork(), ctx, state, { phase: 'ERROR', error: (e as Error).message || String(e) });
     } finally {
       running.delete(state.workspaceId);
@@ -67,7 +76,7 @@ export async function startSync(ctx: AppContext, remote: Remote, lang: Lang, cra
   return { done };
 }
 
-async function send(ctx: AppContext, remote: Remote, state: ClientState, crash?: CrashPoint): Promise<void> {
+async function send(ctx: AppContext, remote: Remote, state: ClientState): Promise<void> {
   const em = ctx.orm.em.fork();
   if (state.sendUpTo == null) await updateState(em, ctx, state, { sendUpTo: await lastLocalSeq(em) });
   // a row edited again after its change was rejected: the change is sent again with the edit folded in
@@ -77,18 +86,17 @@ async function send(ctx: AppContext, remote: Remote, state: ClientState, crash?:
   for (let i = 0; i < batch.length; i += PUSH_MAX) {
     const part = batch.slice(i, i + PUSH_MAX);
     await updateState(em, ctx, state, { phase: 'SENDING', counts: { ...counts } });
+    await holdHook?.('SENDING');
     const pending = remote.post<{ results: PushAnswer[] }>('/api/sync/push', { changes: part });
     counts.sent += part.length;
     await updateState(em, ctx, state, { phase: 'APPLYING_ON_SERVER', counts: { ...counts } });
     const { results } = await pending;
-    crash?.('sent');
     for (const a of results) {
       counts[a.result]++;
       counts.done++;
       if (a.result === 'rejected') rejected.push(rejectedOf(part.find((c) => c.changeId === a.changeId)!, a));
     }
   }
-  crash?.('answered');
   // the batch acknowledged: its rejections kept (once: a resumed batch replaces its own), the ones sent
   // again replaced by their answer
   const kept = state.rejected.filter((r) => !resent.has(r.changeId) && !rejected.some((n) => n.changeId === r.changeId));
@@ -97,7 +105,7 @@ async function send(ctx: AppContext, remote: Remote, state: ClientState, crash?:
 
 const rejectedOf = (c: ClientChange, a: PushAnswer): RejectedChange => ({ ...c, errors: a.errors ?? [] });
 
-async function receive(ctx: AppContext, remote: Remote, state: ClientState, crash?: CrashPoint): Promise<void> {
+async function receive(ctx: AppContext, remote: Remote, state: ClientState): Promise<void> {
   const em = ctx.orm.em.fork();
   const counts = { ...state.counts, received: 0, appliedLocally: 0, removedLocally: 0, done: 0, total: undefined };
   await updateState(em, ctx, state, { phase: 'RECEIVING', counts: { ...counts } });
@@ -108,7 +116,7 @@ async function receive(ctx: AppContext, remote: Remote, state: ClientState, cras
     await updateState(em, ctx, state, { phase: 'RECEIVING', counts: { ...counts } });
     const page = await remote.post<FeedPage>('/api/sync/changes', { after: state.feedPosition ?? '0.0', limit: PAGE });
     counts.received += page.changes.length;
-    crash?.('received');
+    await holdHook?.('RECEIVING');
     await updateState(em, ctx, state, { phase: 'APPLYING_LOCALLY', counts: { ...counts } });
     // asked before the page's transaction opens: the embedded database holds every other request while one is open
     const extra = await rowsForPage(em, ctx, remote, page.changes);
@@ -117,9 +125,9 @@ async function receive(ctx: AppContext, remote: Remote, state: ClientState, cras
       counts.appliedLocally += done.written;
       counts.removedLocally += done.removed;
       counts.done = counts.appliedLocally + counts.removedLocally;
+      await holdHook?.('APPLYING_LOCALLY');
       await updateState(tx, ctx, state, { feedPosition: page.last, counts: { ...counts } });
     });
-    crash?.('applied');
     if (!page.more) break;
   }
 }

@@ -12,6 +12,11 @@
  * `--profile` also records a CPU profile of the typing at 1× in each form and prints the functions
  * with the most time of their own (where a key's time goes), the profiles kept in `.tmp/typing-*.cpuprofile`.
  *
+ * `--renders` counts, per key, the React components that rendered (a commit's fibers that did work,
+ * read through React's devtools hook): which parts of a form a key redraws; '↯ name' counts those
+ * set off by their own state or a context (the component above them did not render). Names are
+ * readable in a build without minification (`NODE_ENV=production npx vite build --minify false` first).
+ *
  * `--trace` records the browser's timeline while typing at 1× and prints, per kind of work on the
  * page's main thread (style recalculation, layout, paint, script…), its time and how often it ran,
  * with the elements restyled and the layout objects laid out per key (what the "(program)" of a
@@ -29,6 +34,7 @@ import { benchDatabase } from './database.ts';
 
 const profile = process.argv.includes('--profile');
 const trace = process.argv.includes('--trace');
+const renders = process.argv.includes('--renders');
 // `--form 'case edit'`: that form only
 const only = process.argv.includes('--form') ? process.argv[process.argv.indexOf('--form') + 1] : undefined;
 const LETTERS = 'Туберкулёзныйдиспа'; // 18 letters
@@ -41,6 +47,8 @@ const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seed
 const browser = await launchBrowser();
 const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, locale: 'ru-RU', reducedMotion: 'reduce' });
 context.setDefaultTimeout(30_000);
+// tsx keeps function names by wrapping inner functions in `__name`, which the page lacks
+if (renders) await context.addInitScript({ content: `var __name = (f) => f; (${countRenders.toString()})();` });
 const page = await context.newPage();
 
 await page.goto('/login');
@@ -98,20 +106,73 @@ const forms: [string, () => Promise<Locator>][] = [
 ];
 
 /** Types the letters into the form's first free text field; the key events' durations in ms. */
-async function keyDurations(p: Page, form: Locator): Promise<number[]> {
+async function keyDurations(p: Page, form: Locator, countingRenders = false): Promise<number[]> {
   const field = form.locator('input.ant-input:not([readonly]):not([disabled]), textarea.ant-input:not([readonly])').first();
   await field.waitFor();
   await field.click();
-  await p.evaluate(() => {
-    const w = window as unknown as { keyEvents: number[] };
+  await p.evaluate((counting) => {
+    const w = window as unknown as { keyEvents: number[]; renderCounts?: object };
     w.keyEvents = [];
+    w.renderCounts = counting ? {} : undefined;
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) if (/^key|^input$/.test(e.name)) w.keyEvents.push(e.duration);
     }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
-  });
+  }, countingRenders);
   await p.keyboard.type(LETTERS, { delay: 60 });
   await p.waitForTimeout(500); // the last entries are delivered after their frame
   return p.evaluate(() => (window as unknown as { keyEvents: number[] }).keyEvents);
+}
+
+/**
+ * Runs in the page before React: a devtools hook that, while `window.renderCounts` is an object, adds
+ * to it each component that rendered in a commit. A subtree whose child list React reused did not
+ * render (how React's devtools tell), so only fibers React worked on are walked.
+ */
+function countRenders() {
+  type Fiber = { tag: number; type: unknown; flags: number; child: Fiber | null; sibling: Fiber | null; return: Fiber | null; alternate: Fiber | null };
+  const w = window as unknown as { renderCounts?: Record<string, number>; __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
+  const nameOf = (t: unknown): string => {
+    const c = t as { displayName?: string; name?: string; render?: unknown; type?: unknown } | null;
+    if (!c) return '?';
+    return c.displayName || c.name || (c.render ? nameOf(c.render) : c.type ? nameOf(c.type) : '?');
+  };
+  const COMPONENT = new Set([0, 1, 11, 14, 15]); // function, class, forwardRef, memo, simple memo
+  // an anonymous one is named by the nearest named component above it: '? in Name'
+  const label = (fiber: Fiber): string => {
+    const name = nameOf(fiber.type);
+    if (name !== '?') return name;
+    for (let f = fiber.return; f; f = f.return) if (COMPONENT.has(f.tag) && nameOf(f.type) !== '?') return `? in ${nameOf(f.type)}`;
+    return name;
+  };
+  // `above`: the component above rendered; one that rendered while it did not was set off by its own state or a context
+  const walk = (fiber: Fiber, counts: Record<string, number>, above: boolean) => {
+    const prev = fiber.alternate;
+    const rendered = COMPONENT.has(fiber.tag) && (!prev || !!(fiber.flags & 1));
+    if (rendered) counts[label(fiber)] = (counts[label(fiber)] ?? 0) + 1;
+    if (rendered && !above && prev) counts[`↯ ${label(fiber)}`] = (counts[`↯ ${label(fiber)}`] ?? 0) + 1;
+    if (prev && fiber.child === prev.child) return;
+    for (let c = fiber.child; c; c = c.sibling) walk(c, counts, COMPONENT.has(fiber.tag) ? rendered : above);
+  };
+  let renderers = 0;
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => ++renderers,
+    checkDCE: () => {},
+    onScheduleFiberRoot: () => {},
+    onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+      if (w.renderCounts) walk(root.current, w.renderCounts, false);
+    },
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+  };
+}
+
+/** Prints the components that rendered most per key while typing. */
+function hotComponents(form: string, counts: Record<string, number>): void {
+  const total = Object.entries(counts).reduce((a, [k, n]) => (k.startsWith('↯') ? a : a + n), 0);
+  console.log(`    ${form}: components rendered per key (${(total / LETTERS.length).toFixed(1)} in all)`);
+  for (const [name, n] of Object.entries(counts).sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`      ${(n / LETTERS.length).toFixed(1).padStart(6)}  ${name}`);
 }
 
 interface CpuProfile {
@@ -182,7 +243,9 @@ for (const [name, open] of forms.filter(([name]) => !only || name === only)) {
     const profiling = profile && rate === 1;
     if (profiling) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
     const stopTrace = trace && rate === 1 ? await startTrace(await context.newCDPSession(page)) : undefined;
-    const over = await keyDurations(page, form);
+    const counting = renders && rate === 1;
+    const over = await keyDurations(page, form, counting);
+    if (counting) hotComponents(name, await page.evaluate(() => (window as unknown as { renderCounts: Record<string, number> }).renderCounts));
     if (profiling) hotFunctions(name, (await cdp.send('Profiler.stop')).profile as CpuProfile);
     await stopTrace?.(name);
     row.push(`${rate}×: ${String(over.filter((d) => d > 16).length).padStart(2)} over 16 ms, worst ${String(Math.max(0, ...over)).padStart(3)}`);

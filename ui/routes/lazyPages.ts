@@ -1,7 +1,12 @@
-/** Every screen behind the shell loads on demand: one chunk per page (rjsf, admin screens…). */
+/**
+ * Every screen behind the shell loads on demand: one chunk per page (rjsf, admin screens…). The
+ * shell and the licence gate, around every signed-in screen, come with the app: each lazy level
+ * nested in another costs a page load React's 300 ms fallback throttle, one after the other.
+ */
 import { lazy } from 'react';
 
-export const Shell = lazy(() => import('../shell/Shell.tsx'));
+export { default as Shell } from '../shell/Shell.tsx';
+export { default as LicenceGate } from '../pages/login/LicenceGate.tsx';
 export const HomePage = lazy(() => import('../pages/home/HomePage.tsx'));
 export const AdminTablesPage = lazy(() => import('../pages/admin/AdminTablesPage.tsx'));
 export const AdminReportsPage = lazy(() => import('../pages/admin/AdminReportsPage.tsx'));
@@ -12,7 +17,6 @@ export const SyncPage = lazy(() => import('../pages/sync/SyncPage.tsx'));
 export const ClientInitPage = lazy(() => import('../pages/sync/ClientInitPage.tsx'));
 export const PendingPage = lazy(() => import('../pages/pending/PendingPage.tsx'));
 export const WorkspacePage = lazy(() => import('../pages/workspace/WorkspacePage.tsx'));
-export const LicenceGate = lazy(() => import('../pages/login/LicenceGate.tsx'));
 export const CasePage = lazy(() => import('../cases/case/CasePage.tsx'));
 export const TreatmentCardPage = lazy(() => import('../cases/treatment/card/TreatmentCardPage.tsx'));
 export const NotifyPage = lazy(() => import('../cases/notify/NotifyPage.tsx'));

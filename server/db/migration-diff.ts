@@ -6,9 +6,12 @@ import { migrate, openOrm } from './orm.ts';
 /**
  * Replays the migrations in `migrations` on a scratch in-memory database and writes a new migration
  * for the difference to the schemas. Returns the new file's name, or undefined when they agree.
+ * With `databaseUrl`, on that PostgreSQL database instead (the tests give a copy of one the
+ * migrations already ran on: only the new ones replay, in a fraction of the time).
+ * @example await createMigration(loadSchemas('schemas'), { name: 'website' }) // 'Migration20261127_website.ts'
  */
-export async function createMigration(registry: Registry, opts: { name?: string; migrations?: string } = {}): Promise<string | undefined> {
-  const orm = await openOrm(registry, { dataDir: 'memory://', migrations: opts.migrations });
+export async function createMigration(registry: Registry, opts: { name?: string; migrations?: string; databaseUrl?: string } = {}): Promise<string | undefined> {
+  const orm = await openOrm(registry, opts.databaseUrl ? { databaseUrl: opts.databaseUrl, migrations: opts.migrations } : { dataDir: 'memory://', migrations: opts.migrations });
   try {
     await migrate(orm);
     const diff = await orm.schema.getUpdateSchemaSQL({ wrap: false });

@@ -8,7 +8,7 @@ import { generateTypes } from '../../engine/types-gen.ts';
 import { rootDir, schemasDir } from '../../server/config.ts';
 import { createMigration } from '../../server/db/migration-diff.ts';
 import { migrationsPath } from '../../server/db/orm.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { seededDatabase, startTestServer, type TestServer } from '../helpers/server.ts';
 
 // Inside the repo (git-ignored .tmp/), so the copied migrations resolve the project's packages.
 mkdirSync(join(rootDir, '.tmp'), { recursive: true });
@@ -27,7 +27,8 @@ beforeAll(async () => {
   writeFileSync(file, JSON.stringify(source, null, 2));
   const created = await createMigration(loadSchemas(schemas), { migrations, name: 'website' });
   newMigration = readFileSync(join(migrations, created!), 'utf8');
-  server = await startTestServer({ schemasDir: schemas, migrationsDir: migrations });
+  // on a copy of the seeded template, as on a live database: the new migration is the one that runs
+  server = await startTestServer({ schemasDir: schemas, migrationsDir: migrations, databaseUrl: await seededDatabase() });
 }, 180_000);
 afterAll(async () => {
   await server?.close();

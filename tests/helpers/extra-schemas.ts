@@ -6,7 +6,7 @@ import { loadSchemas } from '../../engine/load.ts';
 import { rootDir, schemasDir } from '../../server/config.ts';
 import { createMigration } from '../../server/db/migration-diff.ts';
 import { migrationsPath } from '../../server/db/orm.ts';
-import { startTestServer, type TestServer } from './server.ts';
+import { seededDatabase, startTestServer, type TestServer } from './server.ts';
 
 /**
  * Starts a seeded test server with `files` (schema documents, by `$id`) added to `schemas/`, and
@@ -26,9 +26,11 @@ export async function startServerWithSchemas(name: string, files: Record<string,
     mkdirSync(dirname(join(schemas, path)), { recursive: true });
     writeFileSync(join(schemas, path), JSON.stringify(doc, null, 2));
   }
-  // a form-only file needs no table: skip the scratch migration (it replays every migration)
-  if (files.some((f) => f['x-table'])) await createMigration(loadSchemas(schemas), { migrations, name });
-  const server = await startTestServer({ schemasDir: schemas, migrationsDir: migrations });
+  // on a copy of the seeded template, where the product's migrations already ran: the scratch
+  // migration is taken from it and is the only one the server then runs (a form-only file needs none)
+  const databaseUrl = await seededDatabase();
+  if (files.some((f) => f['x-table'])) await createMigration(loadSchemas(schemas), { migrations, name, databaseUrl });
+  const server = await startTestServer({ schemasDir: schemas, migrationsDir: migrations, databaseUrl });
   const close = server.close;
   return Object.assign(server, {
     async close() {

@@ -59,6 +59,8 @@ export interface TestServerOptions {
   clientMode?: boolean;
   seedDemo?: boolean;
   trustProxy?: boolean;
+  /** The database to start on (say, a {@link seededDatabase} with a scratch migration's diff taken on it), instead of a new one; dropped on close. */
+  databaseUrl?: string;
 }
 
 /** Migrates and seeds the template of the usual test server (the start's configuration does not change the rows). */
@@ -67,12 +69,18 @@ async function seedTemplate(databaseUrl: string): Promise<void> {
   await server.close();
 }
 
+/**
+ * A new database, a copy of the run's migrated and seeded template (built by the first caller):
+ * migrating and seeding take seconds, copying a fraction of one. Its URL.
+ * @example const databaseUrl = await seededDatabase(); const server = await startTestServer({ databaseUrl, migrationsDir });
+ */
+export const seededDatabase = (label = 'srv') => createFromTemplate(label, 'seeded', seedTemplate);
+
 /** Starts a seeded server on its own database; `close()` stops it and drops the database. */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
-  // the usual server (the product's schemas and migrations, the demo seeded) starts on a copy of the
-  // run's template: migrating and seeding take seconds, copying a fraction of one
+  // the usual server (the product's schemas and migrations, the demo seeded) starts on a copy of the template
   const usual = (!opts.schemasDir || opts.sameTables === true) && !opts.migrationsDir && opts.seedDemo !== false;
-  const databaseUrl = usual ? await createFromTemplate('srv', 'seeded', seedTemplate) : await createTestDatabase('srv');
+  const databaseUrl = opts.databaseUrl ?? (usual ? await seededDatabase() : await createTestDatabase('srv'));
   const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: opts.seedDemo ?? true, demoCases: 0, clientMode: opts.clientMode ?? false, trustProxy: opts.trustProxy ?? false, schemasDir: opts.schemasDir, migrationsDir: opts.migrationsDir, outboxDir: `.tmp/outbox-${process.pid}` });
   return {
     ...server,

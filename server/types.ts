@@ -114,6 +114,16 @@ export interface SaveContext<T extends object = Doc> {
   action?: string;
 }
 
+/** What `TableHooks.twinOf` is given: a new row (`doc`, its id `id`) of the table `def`. */
+export interface TwinContext<T extends object = Doc> {
+  em: Em;
+  ctx: AppContext;
+  session: Session;
+  def: TableDef;
+  id: string;
+  doc: Partial<T>;
+}
+
 export interface DeleteContext<T extends object = Doc> {
   em: Em;
   ctx: AppContext;
@@ -167,6 +177,13 @@ export interface TableHooks<T extends object = Doc> {
    * uploaded: its case starts treatment). Throw an ApiError to reject the upload of the row.
    */
   afterPush?(x: SaveContext<T>): Promise<void> | void;
+  /**
+   * The row already held under another id that a new row made offline is the same as (a manual tag of
+   * the same name, a case's link to the same tag), or undefined: the server takes an uploaded new row as
+   * that row (server/sync/push.ts), and the client lets its own such row give way to the server's when
+   * that arrives (server/sync/client/apply.ts). `doc` is the new row, `id` its id.
+   */
+  twinOf?(x: TwinContext<T>): Promise<string | undefined>;
   beforeDelete?(x: DeleteContext<T>): Promise<void> | void;
   /** Adds what the table does not store (fields with `x-storage: none`) to documents read. */
   afterRead?(x: ReadContext<T>): Promise<void> | void;

@@ -1,6 +1,6 @@
 import { t } from '../../engine/i18n.ts';
 import type { CaseTag, Casetag, Tbcase } from '../../engine/generated/index.ts';
-import type { ActionContext, ActionOn, DeleteContext, ModuleHooks, SaveContext } from '../../server/types.ts';
+import type { ActionContext, ActionOn, DeleteContext, ModuleHooks, SaveContext, TwinContext } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { batchDelete, batchInsert } from '../../server/tbl/batch-write.ts';
@@ -109,5 +109,18 @@ export async function manualTagUnlinkOnly(x: DeleteContext<Casetag>): Promise<vo
   await assertManualTag(x, x.prev.tagId);
 }
 
+/**
+ * A case's link to a tag made offline is the case's link to that tag already held (docs/sync.md): the
+ * server takes the uploaded link as it (the same tag set on the case on both sides), and the client's
+ * own link gives way to the server's when that arrives.
+ * @example await sameLink({ em, id: newLinkId, doc: { caseId, tagId }, … }) // the existing link's id
+ */
+export async function sameLink(x: TwinContext<Casetag>): Promise<string | undefined> {
+  const { caseId, tagId } = x.doc;
+  if (typeof caseId !== 'string' || typeof tagId !== 'string') return undefined;
+  const same = await kysely(x.em).selectFrom('casetag').select('id').where('case_id', '=', caseId).where('tag_id', '=', tagId).where('id', '<>', x.id).executeTakeFirst();
+  return same ? String(same.id) : undefined;
+}
+
 /** The tag links' hooks (`DomainModule.hooks`). */
-export const caseTagHooks: ModuleHooks = { casetag: { afterPush: manualTagLinkOnly, beforeDelete: manualTagUnlinkOnly } };
+export const caseTagHooks: ModuleHooks = { casetag: { afterPush: manualTagLinkOnly, beforeDelete: manualTagUnlinkOnly, twinOf: sameLink } };

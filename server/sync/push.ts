@@ -12,6 +12,7 @@
  * The answer is stored with the change's id (`syncpush`) in the transaction that applied it, so a
  * retried upload is answered again and never applied twice.
  */
+import { sql } from 'kysely';
 import type { JsonSchema, TableDef } from '../../engine/types.ts';
 import { t } from '../../engine/i18n.ts';
 import { writePermission } from '../../engine/write-permission.ts';
@@ -155,28 +156,71 @@ async function writeChange(em: Em, ctx: AppContext, actor: Session, ch: ClientCh
   if (!def) throw fail(400, t(actor.lang, 'msg.unknownTable'), 'table');
   if (!mayPush(actor, def, ch.op)) throw fail(403, t(actor.lang, 'msg.forbidden'));
   const writer = new TableWriter(ctx, def, actor);
-  const base = { changeId: ch.changeId, id: ch.id };
+  // rows of the client's that the server took as its own (a tag typed offline under a name the server has): named by the server's ids
+  const taken = await takenAs(em, actor, def, ch);
+  const id = taken.get(ch.id) ?? ch.id;
+  const data = repointed(def, ch.data ?? {}, taken);
+  const base = { changeId: ch.changeId, id };
   if (ch.op === 'create') {
-    const data = ch.data ?? {};
+    const twin = await twinOf(em, ctx, actor, def, ch.id, data);
+    if (twin) return { ...base, id: twin.id, result: 'merged', version: twin.version };
     await writer.create({ ...data, id: ch.id }, undefined, em, { linked: await linkedToOwnRows(em, actor, def, data) });
     await afterPush(em, ctx, actor, def, ch.id, true);
     return { ...base, result: 'applied', version: 1 };
   }
-  const current = await TableStore.of(ctx.registry, def, em, actor, 'write').read(ch.id, { lock: true });
+  const current = await TableStore.of(ctx.registry, def, em, actor, 'write').read(id, { lock: true });
   if (!current) throw fail(404, t(actor.lang, 'msg.syncGoneOnServer'), 'id');
   const version = Number(current.version);
-  const changedSince = isStale(ch.baseVersion, version) ? await fieldsChangedSince(em, actor, def, ch.id, ch.baseVersion!) : new Set<string>();
+  const changedSince = isStale(ch.baseVersion, version) ? await fieldsChangedSince(em, actor, def, id, ch.baseVersion!) : new Set<string>();
   if (ch.op === 'delete') {
     if (!mayDelete(changedSince)) throw fail(409, t(actor.lang, 'msg.syncDeleteChanged'), 'version');
-    await writer.delete(ch.id, { within: em });
+    await writer.delete(id, { within: em });
     return { ...base, result: 'applied' };
   }
-  const { result, patch, conflicts } = mergeUpdate(current, ch.data ?? {}, changedSince);
-  await writer.update(ch.id, { ...patch, version }, { within: em });
-  await afterPush(em, ctx, actor, def, ch.id, false);
-  const after = await kysely(em).selectFrom(def.name).select('version').where('id', '=', ch.id).executeTakeFirstOrThrow();
-  if (conflicts.length) await logConflicts(em, ctx, actor, def, ch, current, version, conflicts);
+  const { result, patch, conflicts } = mergeUpdate(current, data, changedSince);
+  await writer.update(id, { ...patch, version }, { within: em });
+  await afterPush(em, ctx, actor, def, id, false);
+  const after = await kysely(em).selectFrom(def.name).select('version').where('id', '=', id).executeTakeFirstOrThrow();
+  if (conflicts.length) await logConflicts(em, ctx, actor, def, { ...ch, id }, current, version, conflicts);
   return { ...base, result, version: Number(after.version), ...(conflicts.length ? { conflicts } : {}) };
+}
+
+/**
+ * The row the server already holds that a new row made offline is (the table's `twinOf` hooks: a
+ * manual tag of the same name, a case's link to the same tag), if the user's view holds it: the
+ * upload is answered `merged` with its id and nothing is written.
+ */
+async function twinOf(em: Em, ctx: AppContext, actor: Session, def: TableDef, id: string, doc: Doc): Promise<{ id: string; version: number } | undefined> {
+  for (const h of ctx.modules.hooks(def.name).filter((h) => h.twinOf)) {
+    const twin = await h.twinOf!({ em, ctx, session: actor, def, id, doc });
+    const row = twin ? await TableStore.of(ctx.registry, def, em, actor, 'write').read(twin) : undefined;
+    if (row) return { id: twin!, version: Number(row.version) };
+  }
+  return undefined;
+}
+
+/**
+ * The rows made by a client of the workspace that the server took as rows of its own (an upload
+ * answered `merged` with another row's id), among the change's row and the rows its top-level
+ * references name: the server's id by the client's. A link made offline to a tag the server took as its
+ * own tag of that name names the server's tag, in this upload or a later one.
+ */
+async function takenAs(em: Em, s: Session, def: TableDef, ch: ClientChange): Promise<Map<string, string>> {
+  const refs = def.fields.filter((f) => f.kind === 'ref' && f.path.length === 1 && typeof ch.data?.[f.key] === 'string').map((f) => String(ch.data![f.key]).toLowerCase());
+  const ids = [...new Set([ch.id.toLowerCase(), ...refs])];
+  const rows = await kysely(em)
+    .selectFrom('syncpush').select(['row_id', sql<string>`answer->>'id'`.as('taken_as')])
+    .where('workspace_id', '=', s.workspaceId).where('op', '=', 'create').where('result', '=', 'merged').where('row_id', 'in', ids)
+    .execute();
+  return new Map(rows.filter((r) => r.taken_as && r.taken_as !== String(r.row_id)).map((r) => [String(r.row_id), r.taken_as]));
+}
+
+/** The change's data with its top-level references to taken rows naming the server's rows. */
+function repointed(def: TableDef, data: Doc, taken: Map<string, string>): Doc {
+  if (!taken.size) return data;
+  const out = { ...data };
+  for (const f of def.fields) if (f.kind === 'ref' && f.path.length === 1 && typeof out[f.key] === 'string') out[f.key] = taken.get(String(out[f.key]).toLowerCase()) ?? out[f.key];
+  return out;
 }
 
 /** The table's `afterPush` hooks, given the row as written. */

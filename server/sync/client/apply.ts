@@ -11,7 +11,9 @@ import { kysely } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { systemSession } from '../../auth/system-session.ts';
 import { systemReplicate, type ReplicaChange } from '../../tbl/system-write.ts';
-import type { AppContext } from '../../types.ts';
+import type { AppContext, Doc } from '../../types.ts';
+import type { TableDef } from '../../../engine/types.ts';
+import { rowToDoc } from '../../tbl/rows.ts';
 import type { SliceRow } from '../slice.ts';
 
 /** A change as the feed gives it (docs/sync-feed.md). */
@@ -43,7 +45,7 @@ export async function applyChanges(em: Em, ctx: AppContext, workspaceId: string,
   const out: Applied = { written: 0, removed: 0 };
   for (const c of changes) {
     if (!ctx.registry.tables.has(c.table)) continue;
-    if (c.table === 'casetag' && c.op === 'create') out.removed += await dropLocalTagLinks(x, c);
+    out.removed += await localTwinsGiveWay(x, c);
     const done = await systemReplicate(x, c);
     if (done === 'removed') out.removed++;
     else if (done !== 'none') out.written++;
@@ -57,15 +59,51 @@ export async function applyChanges(em: Em, ctx: AppContext, workspaceId: string,
  */
 export const sliceChanges = (rows: SliceRow[]): ReplicaChange[] => rows.map((r) => ({ table: r.table, id: r.id, op: 'update', version: r.version, data: r.data, unlessAt: true }));
 
+type Door = { em: Em; ctx: AppContext; session: ReturnType<typeof systemSession> };
+
 /**
- * A case's automatic tag links are the server's: the client's own hooks linked the case to its tags
- * when it was edited here (with ids of the client), and the server's link of the same case and tag
- * replaces them.
+ * A row made here that is the same as a row arriving from the server under the server's id (the table's
+ * `twinOf` hooks) gives way to it: a tag typed here under a name the server's tag has (the server took
+ * it as its tag), a case's link to a tag made here and on the server, a case's automatic tag link the
+ * client's own hooks made. The rows naming it are re-pointed to the server's row — or removed, when that
+ * makes them the same as a row held (the case already linked to that tag) — and it is removed; its
+ * changes stay in the client's feed, and the server answers them from its record or takes them as its
+ * row's. Answers how many rows were removed.
  */
-async function dropLocalTagLinks(x: { em: Em; ctx: AppContext; session: ReturnType<typeof systemSession> }, c: ReplicaChange): Promise<number> {
-  const { caseId, tagId } = c.data ?? {};
-  if (typeof caseId !== 'string' || typeof tagId !== 'string') return 0;
-  const local = await kysely(x.em).selectFrom('casetag').select('id').where('case_id', '=', caseId).where('tag_id', '=', tagId).where('id', '<>', c.id).execute();
-  for (const l of local) await systemReplicate(x, { table: 'casetag', id: String(l.id), op: 'delete', version: 0 });
-  return local.length;
+async function localTwinsGiveWay(x: Door, c: ReplicaChange): Promise<number> {
+  if ((c.op !== 'create' && c.op !== 'update') || !c.data) return 0;
+  const def = x.ctx.registry.table(c.table);
+  if (!x.ctx.modules.hooks(def.name).some((h) => h.twinOf) || (await kysely(x.em).selectFrom(def.name).select('id').where('id', '=', c.id).executeTakeFirst())) return 0;
+  const twin = await twinHeld(x, def, c.id, c.data);
+  if (!twin) return 0;
+  const removed = await repointReferences(x, c.table, twin, c.id);
+  await systemReplicate(x, { table: c.table, id: twin, op: 'delete', version: 0 });
+  return removed + 1;
+}
+
+/** The row held here, other than `id`, that the row `doc` (id `id`) of the table is the same as. */
+async function twinHeld(x: Door, def: TableDef, id: string, doc: Doc): Promise<string | undefined> {
+  for (const h of x.ctx.modules.hooks(def.name).filter((h) => h.twinOf)) {
+    const twin = await h.twinOf!({ ...x, def, id, doc });
+    if (twin) return twin;
+  }
+  return undefined;
+}
+
+/** Every row of an API table naming `from` of `table` names `to` instead, or goes when it then is the same as a row held. */
+async function repointReferences(x: Door, table: string, from: string, to: string): Promise<number> {
+  let removed = 0;
+  for (const def of x.ctx.registry.tables.values()) {
+    if (!x.ctx.registry.apiTable(def.name)) continue;
+    for (const f of def.fields.filter((f) => f.kind === 'ref' && f.ref === table && f.path.length === 1)) {
+      for (const row of await kysely(x.em).selectFrom(def.name).selectAll().where(f.column, '=', from).execute()) {
+        const id = String(row.id);
+        if (await twinHeld(x, def, id, { ...rowToDoc(def.fields, row, { hidden: true }), [f.key]: to })) {
+          await systemReplicate(x, { table: def.name, id, op: 'delete', version: 0 });
+          removed++;
+        } else await kysely(x.em).updateTable(def.name).set({ [f.column]: to }).where('id', '=', id).execute();
+      }
+    }
+  }
+  return removed;
 }

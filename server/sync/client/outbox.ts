@@ -29,7 +29,8 @@ const SERVER_ONLY = new Set(['casecounter', 'tagrefresh']);
  * The case–tag links among `rows` that are automatic (the server's to compute from the tags'
  * conditions), by the tag each names: its creation's data, or its delete's (a delete keeps what the
  * row named — a manual link made on the server and removed here is known as manual, and its removal
- * is sent). A link whose tag is not known (a delete cascading from its case's) is left to the server.
+ * is sent), or the tag a link held here names now. A link whose tag is not known (a delete cascading
+ * from its case's) is left to the server.
  */
 async function automaticLinks(em: Em, rows: LocalRow[]): Promise<Set<string>> {
   const links = rows.filter((r) => r.table_name === 'casetag');
@@ -43,6 +44,10 @@ async function automaticLinks(em: Em, rows: LocalRow[]): Promise<Set<string>> {
     const tagId = (typeof m.data === 'string' ? JSON.parse(m.data) : (m.data as Doc | null))?.tagId;
     if (typeof tagId === 'string') tagOf.set(String(m.row_id), tagId);
   }
+  // a link still held names its tag now: a tag typed here that gave way to the server's of that name
+  // (server/sync/client/apply.ts) left its links naming the server's tag
+  const held = await kysely(em).selectFrom('casetag').select(['id', 'tag_id']).where('id', 'in', [...new Set(links.map((r) => String(r.row_id)))]).execute();
+  for (const h of held) tagOf.set(String(h.id), String(h.tag_id));
   const tagIds = [...new Set(tagOf.values())];
   const manual = new Set(tagIds.length ? (await kysely(em).selectFrom('tag').select('id').where('id', 'in', tagIds).where((w) => w.or([w('auto_generated', '=', false), w('auto_generated', 'is', null)])).execute()).map((r) => String(r.id)) : []);
   return new Set(links.filter((r) => !manual.has(tagOf.get(String(r.row_id)) ?? '')).map((r) => String(r.row_id)));

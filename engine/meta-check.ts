@@ -219,6 +219,7 @@ function scopeProblems(file: string, schema: EntitySchemaFile, tables: Map<strin
   if (meta?.scope?.unit && refOf(schema, meta.scope.unit) !== 'unit') problems.push({ file, pointer: '/x-table/scope/unit', message: `"${meta.scope.unit}" must be a field referencing unit` });
   const also = meta?.scope?.alsoUnit;
   if (also && (!meta!.scope!.unit || refOf(schema, also) !== 'unit')) problems.push({ file, pointer: '/x-table/scope/alsoUnit', message: `"${also}" must be a field referencing unit, next to scope.unit` });
+  if (meta?.scope?.alsoUnitReadOnly && !also) problems.push({ file, pointer: '/x-table/scope/alsoUnitReadOnly', message: 'alsoUnitReadOnly needs scope.alsoUnit' });
   const via = meta?.scope?.via;
   if (via && refOf(tables.get(via.table), via.field) !== meta!.name) problems.push({ file, pointer: '/x-table/scope/via', message: `"${via.table}.${via.field}" must be a field of a table referencing ${meta!.name}` });
   if (meta?.parent) {

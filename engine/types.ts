@@ -27,7 +27,7 @@ export interface TableMeta {
   pageSize?: number;
   ws?: boolean;
   /** Row scope by the user's view: the field holding the row's unit, or a table whose rows in scope reference this one. */
-  scope?: { unit?: string; alsoUnit?: string; via?: { table: string; field: string } };
+  scope?: { unit?: string; alsoUnit?: string; alsoUnitReadOnly?: true; via?: { table: string; field: string } };
   /** A sub-record table: the field referencing its parent row, whose workspace, scope and permission it inherits. */
   parent?: string;
   /** A case's follow-up exam (with `parent` naming the case): the follow-up type of its rows, `EXAM_MICROSCOPY`. */

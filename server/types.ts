@@ -326,6 +326,11 @@ export interface RowAction<T extends object = Doc, I extends object = Doc> {
    * case: no entry of its own, and no command type.
    */
   rowUnchanged?: true;
+  /**
+   * Runs on a row the user may read but not change: the unit a transferring case leaves only sees
+   * it (`x-table.scope.alsoUnit`), and undoing the transfer is its. The guard decides who may.
+   */
+  onReadableRow?: true;
   /** Other paths that run it (aliases: the spec's paths), mounted by the host. */
   routes?: ActionRoute[];
   /** JSON Schema of the body (an object; titles are i18n keys, errors name them). None: `{}`. */

@@ -58,7 +58,8 @@ async function allCasesOf(em: Em, ctx: AppContext, s: Session, patientId: unknow
  * generic API reads it, after the table's `afterRead` hooks) plus `patient {id, name, middleName,
  * lastName, gender, birthDate, fullName}` (fullName composed as the workspace says), `ownerUnit`/`notificationUnit`/`transferFromUnit` as `{id, name,
  * adminUnit: {id, name}}`, `tags [{id, name, type}]`, `allCases` (the patient's cases in the view) and
- * `validation`, the workspace's validation setting for the case's classification (cases/workflow/rules.ts).
+ * `validation`, the workspace's validation setting for the case's classification (cases/workflow/rules.ts),
+ * and `readOnly`: the user sees the case but may not change it (their unit transferred it out).
  * 404 on `id` when the case is outside the session's workspace or view.
  *
  * @example await caseView(ctx, session, id) // {id, state: 'ONTREATMENT', patient: {name: 'Иван', …}, ownerUnit: {…}, tags: [], allCases: [...]}
@@ -71,12 +72,13 @@ export async function caseView(ctx: AppContext, s: Session, id: string): Promise
   for (const h of ctx.modules.hooks(def.name)) await h.afterRead?.({ em, ctx, session: s, def, docs: [doc] });
   // a patient is read within the view too: it holds the patient through one of their cases
   const patientDoc = typeof doc.patientId === 'string' ? await TableStore.of(ctx.registry, ctx.registry.table('patient'), em, s, 'read').read(doc.patientId) : undefined;
-  const [ownerUnit, notificationUnit, transferFromUnit, tags, allCases] = await Promise.all([
+  const [ownerUnit, notificationUnit, transferFromUnit, tags, allCases, writable] = await Promise.all([
     unitOf(em, ctx, s, doc.ownerUnitId),
     unitOf(em, ctx, s, doc.notificationUnitId),
     unitOf(em, ctx, s, doc.transferFromUnitId),
     tagsOf(em, s, id),
     allCasesOf(em, ctx, s, doc.patientId),
+    TableStore.of(ctx.registry, def, em, s, 'write').exists(id),
   ]);
   const patient = patientDoc && {
     id: patientDoc.id, name: patientDoc.name, middleName: patientDoc.middleName, lastName: patientDoc.lastName,
@@ -84,5 +86,6 @@ export async function caseView(ctx: AppContext, s: Session, id: string): Promise
     fullName: composePatientName(patientDoc as Row<Patient>, s.patientNameComposition),
   };
   const validation = await validationModeOf(em, s.workspaceId, doc.classification);
-  return { ...doc, patient, ownerUnit, notificationUnit, transferFromUnit, tags, allCases, validation };
+  // seen but not the user's to change: the unit a transferring case leaves (x-table.scope.alsoUnit)
+  return { ...doc, patient, ownerUnit, notificationUnit, transferFromUnit, tags, allCases, validation, readOnly: !writable };
 }

@@ -15,6 +15,7 @@ import { dayOf, dayOfYmd, daysInMonth, isoOf } from './dates.ts';
 import { decodeDays } from './days.ts';
 import { monthsOf, plannedCount, plannedInMonth, type PlanPrescription } from './plan.ts';
 import type { FollowupMonth, ProductPrescriptions, TreatmentView } from './types.ts';
+import { TableStore } from '../../server/tbl/store.ts';
 
 interface PrescriptionJson {
   id: string;
@@ -114,7 +115,9 @@ export async function treatmentView(ctx: AppContext, s: Session, caseId: string,
   const row = await load(ctx.orm.em.fork(), ctx, s, caseId, calendar);
   if (!row) throw fail(404, t(s.lang, 'msg.notFound'), 'caseId');
   const clientMode = ctx.config.clientMode;
-  const treats = hasPermission(s, 'CASE_TREAT');
+  // a case the user sees but may not change (their unit transferred it out) offers nothing to do
+  const writable = await TableStore.of(ctx.registry, ctx.registry.table('tbcase'), ctx.orm.em.fork(), s, 'write').exists(caseId);
+  const treats = writable && hasPermission(s, 'CASE_TREAT');
   if (!row.trId) {
     const refusal = treatmentStartRefusal(row, await validationModeOf(ctx.orm.em.fork(), s.workspaceId, row.classification));
     return { started: false, canStart: treats && !refusal, ...(refusal ? { startRefusal: t(s.lang, refusal) } : {}), clientMode };
@@ -145,7 +148,7 @@ export async function treatmentView(ctx: AppContext, s: Session, caseId: string,
     adherence: { plannedDays: plannedSoFar, takenDays: taken, percent: percentOf(taken, plannedSoFar) },
     alert: calendar ? alert : { missedRun: false, longestMissedDays: 0, monthsWithoutDoses: 0 },
     calendar,
-    editable: onTreatment && hasPermission(s, 'CASE_INTAKEMED_EDT'),
+    editable: onTreatment && writable && hasPermission(s, 'CASE_INTAKEMED_EDT'),
     canChange: onTreatment && treats,
     clientMode,
   };

@@ -9,8 +9,9 @@ import { actsFor, unitToRefusal } from './transfer-rules.ts';
 /**
  * Transfer of a case between units (seed 001 §4, §5). Transferring out makes the receiving unit
  * the owner at once and keeps the unit it leaves in `transferFromUnitId`; the case schema's
- * `x-table.scope.alsoUnit` lets both units see and act on it until the receiving unit confirms
- * (transfer in: the sending unit's sight ends) or the sending unit undoes it (the case goes back).
+ * `x-table.scope.alsoUnit` (read-only) lets the sending unit see it, and only undo the transfer
+ * (`onReadableRow`), until the receiving unit confirms (transfer in: the sending unit's sight ends)
+ * or the sending unit undoes it (the case goes back).
  * Hence the spec's rule for confirming — "playOtherUnits or the session unit is the case's owner
  * unit" — names the receiving unit.
  */
@@ -79,6 +80,7 @@ export const transferIn: ActionOn<'tbcase', CaseTransferin> = {
 export const undoTransfer: ActionOn<'tbcase'> = {
   table: 'tbcase',
   name: 'undotransfer',
+  onReadableRow: true,
   permission: 'CASE_TRANSFER',
   routes: [{ method: 'GET', path: '/api/cases/case/undotransferout/:id' }],
   guard({ row, session: s }): Refusal | undefined {

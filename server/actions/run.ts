@@ -21,11 +21,11 @@ export interface ActionState {
 const asRefusal = (r: Refusal) => (typeof r === 'string' ? { msg: r, status: 400 as const } : r);
 
 /**
- * The row as the session sees it (workspace and view: to list, the read view; to run, the write
- * view), locked (`SELECT … FOR UPDATE`) for the transaction when `lock`; 404 outside them.
+ * The row as the session sees it (workspace and read view), locked (`SELECT … FOR UPDATE`) for the
+ * transaction when `lock`; 404 outside them.
  */
 async function readRow(em: Em, ctx: AppContext, def: TableDef, s: Session, id: string, lock: boolean): Promise<Row> {
-  const row = await TableStore.of(ctx.registry, def, em, s, lock ? 'write' : 'read').read(id, { lock });
+  const row = await TableStore.of(ctx.registry, def, em, s, 'read').read(id, { lock });
   if (!row) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
   for (const h of ctx.modules.hooks(def.name)) await h.afterRead?.({ em, ctx, session: s, def, docs: [row] });
   return row;
@@ -77,11 +77,13 @@ export async function runAction(ctx: AppContext, s: Session, table: string, id: 
     const x: ActionContext = { em, ctx, session: s, def, id, row };
     const refused = await refusalOf(action, x);
     if (refused) throw new ApiError(refused.status as 400, [{ field: null, msg: t(s.lang, refused.msg) }]);
+    // a row seen but not the user's to change (a case the unit transferred out): only the actions declared for it
+    if (!action.onReadableRow && !(await TableStore.of(ctx.registry, def, em, s, 'write').exists(id))) throw fail(403, t(s.lang, 'msg.readOnlyForYou'), 'id');
     const input = checkInput(ctx, s, action, body);
     const change = (await action.apply({ ...x, input })) ?? {};
     const writer = new TableWriter(ctx, def, s);
     if (change.delete) await writer.delete(id, { within: em, action: name, items: change.items });
-    else if (!action.rowUnchanged) await writer.update(id, change.patch ?? {}, { within: em, action: name, items: change.items });
+    else if (!action.rowUnchanged) await writer.update(id, change.patch ?? {}, { within: em, action: name, items: change.items, onReadableRow: action.onReadableRow });
     return change.result;
   });
   // what sessions carry (a blocked user) is reloaded by the writer when the action changes it

@@ -2,8 +2,10 @@
  * Row scope: which rows of a table a user may read or change, beyond the workspace. A table says
  * in its schema what places a row (`x-table.scope`, see docs/schema-format.md):
  * - `{"unit": "ownerUnitId"}` — the row belongs to the unit in that field (a case);
- *   with `"alsoUnit": "transferFromUnitId"` the unit in that second field (when set) sees and acts
- *   on it too (a transferring case: the unit it leaves, until the transfer is confirmed or undone);
+ *   with `"alsoUnit": "unitToId"` the unit in that second field (when set) sees and acts on it too
+ *   (a stock transfer: the receiving unit); with `"alsoUnitReadOnly": true` that unit only sees it
+ *   (a transferring case: the unit it leaves, until the transfer is confirmed or undone), and only
+ *   an action declared `onReadableRow` (undoing the transfer) acts for it;
  * - `{"via": {"table": "tbcase", "field": "patientId"}}` — the row is seen when a row of that table
  *   in scope references it (a patient, through their cases);
  * - `x-table.parent: "caseId"` — a sub-record: the scope of its parent row (an exam of a case).
@@ -41,7 +43,7 @@ export function scopeCondition(db: Kysely<any>, registry: Registry, def: TableDe
   if (!isRowScoped(def)) return undefined;
   const view = mode === 'write' ? writerView(s) : readerView(s);
   if (view.kind === 'workspace') return undefined;
-  return inView(db, registry, def, s.workspaceId, view, alias, 0);
+  return inView(db, registry, def, s.workspaceId, view, alias, 0, mode);
 }
 
 /**
@@ -60,19 +62,20 @@ export function scopeBranches(registry: Registry, def: TableDef, s: Session, ali
   return [(eb) => eb(own, '=', v.unitId), (eb) => eb.and([eb(also, '=', v.unitId), eb(own, '<>', v.unitId)])];
 }
 
-function inView(db: Kysely<any>, registry: Registry, def: TableDef, ws: string, v: Exclude<ReaderView, { kind: 'workspace' }>, alias: string, depth: number): Condition | undefined {
+function inView(db: Kysely<any>, registry: Registry, def: TableDef, ws: string, v: Exclude<ReaderView, { kind: 'workspace' }>, alias: string, depth: number, mode: ScopeMode): Condition | undefined {
   if (depth > 4) throw new Error(`x-table scope of ${def.name}: too deep`);
   if (def.meta.parent) {
     const f = fieldColumn(def, def.meta.parent);
     const parent = registry.table(f.ref!);
     const p = `p${depth}`;
-    const inner = inView(db, registry, parent, ws, v, p, depth + 1);
+    const inner = inView(db, registry, parent, ws, v, p, depth + 1, mode);
     if (!inner) return undefined;
     return (eb) => eb(`${alias}.${f.column}`, 'in', db.selectFrom(`${parent.name} as ${p}`).select(`${p}.id`).where(`${p}.workspace_id`, '=', ws).where(inner));
   }
   const scope = def.meta.scope;
   if (scope?.unit) {
-    const columns = [scope.unit, scope.alsoUnit].filter((k): k is string => !!k).map((k) => `${alias}.${fieldColumn(def, k).column}`);
+    // a second unit that only sees the row: a write is the owner unit's
+    const columns = [scope.unit, mode === 'read' || !scope.alsoUnitReadOnly ? scope.alsoUnit : undefined].filter((k): k is string => !!k).map((k) => `${alias}.${fieldColumn(def, k).column}`);
     if (v.kind === 'none') return () => sql<SqlBool>`false`;
     // a unit view compares the columns directly: the index on each serves the query
     if (v.kind === 'unit') return (eb) => eb.or(columns.map((c) => eb(c, '=', v.unitId)));
@@ -82,7 +85,7 @@ function inView(db: Kysely<any>, registry: Registry, def: TableDef, ws: string, 
     const source = registry.table(scope.via.table);
     const link = fieldColumn(source, scope.via.field).column;
     const a = `v${depth}`;
-    const inner = inView(db, registry, source, ws, v, a, depth + 1);
+    const inner = inView(db, registry, source, ws, v, a, depth + 1, mode);
     if (!inner) return undefined;
     return (eb) =>
       eb.exists(db.selectFrom(`${source.name} as ${a}`).select(sql`1`.as('one')).where(`${a}.${link}`, '=', eb.ref(`${alias}.id`)).where(`${a}.workspace_id`, '=', ws).where(inner));

@@ -13,7 +13,8 @@ import { unitsInView, writerView } from './view.ts';
  * unit they may act for (a unit-view doctor cannot register a case in another unit, nor move one
  * there by editing it), and a sub-record's parent must be a row they may change.
  * With `scope.alsoUnit` either unit field may be the writer's (a case transferred out: the unit
- * it leaves names itself there, the new owner unit is another).
+ * it leaves names itself there, the new owner unit is another). A sub-record of a parent the user
+ * sees but may not change (a case their unit transferred out) is refused with 403, read-only.
  * Reading the old row through the write view (`TableStore.of(…, 'write')`) covers where it was.
  * @example await assertWritable(em, registry, registry.table('tbcase'), { ownerUnitId: other, … }, unitDoctor) // throws 400 on ownerUnitId
  */
@@ -34,6 +35,10 @@ export async function assertWritable(em: Em, registry: Registry, def: TableDef, 
   if (parentKey) {
     const parent = registry.table(def.fields.find((f) => f.key === parentKey)!.ref!);
     const parentId = doc[parentKey];
-    if (typeof parentId !== 'string' || !(await TableStore.of(registry, parent, em, s, 'write').exists(parentId))) throw fail(400, t(s.lang, 'msg.outsideView'), parentKey);
+    if (typeof parentId !== 'string' || !(await TableStore.of(registry, parent, em, s, 'write').exists(parentId))) {
+      // a parent the user sees but may not change (a case their unit transferred out): read-only, said so
+      if (typeof parentId === 'string' && (await TableStore.of(registry, parent, em, s, 'read').exists(parentId))) throw fail(403, t(s.lang, 'msg.readOnlyForYou'), parentKey);
+      throw fail(400, t(s.lang, 'msg.outsideView'), parentKey);
+    }
   }
 }

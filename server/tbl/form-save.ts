@@ -78,7 +78,8 @@ export async function saveParts(ctx: AppContext, plan: FormPlan, s: Session, doc
       const later = plan.parts.filter((p) => o.existing?.[p.prop]);
       if (o.id) {
         const rows = await formRows(em, ctx, plan, s, o.id, 'write');
-        if (!rows) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
+        // seen but not the user's to change (a case their unit transferred out): read-only, said so
+        if (!rows) throw (await formRows(em, ctx, plan, s, o.id, 'read')) ? fail(403, t(s.lang, 'msg.readOnlyForYou'), 'id') : fail(404, t(s.lang, 'msg.notFound'), 'id');
         for (const [prop, row] of Object.entries(rows)) ids[prop] = row.id;
       }
       for (const part of [...plan.parts.filter((p) => !later.includes(p)), ...later]) {

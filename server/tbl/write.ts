@@ -8,6 +8,7 @@ import type { AppContext, Session, Doc, Row } from '../types.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { applyChildDefaults, applyDefaults, checkRefs, cleanInput, clientId, refuseByActionChanges, validateDoc } from './prepare.ts';
 import { assertWritable } from '../scope/writable.ts';
+import type { ScopeMode } from '../scope/rows.ts';
 import { changedValues, isTombstoned, recordChange } from '../sync/changes.ts';
 import { kysely } from '../db/kysely.ts';
 import { reloadIdentitiesOnCommit } from './identity-tables.ts';
@@ -23,9 +24,12 @@ export class TableWriter {
     readonly session: Session,
   ) {}
 
-  /** The table as this user may change it: their workspace and, for row-scoped tables, their write view. */
-  private store(em: Em) {
-    return TableStore.of(this.ctx.registry, this.def, em, this.session, 'write');
+  /**
+   * The table as this user may change it: their workspace and, for row-scoped tables, their write
+   * view — or their read view for an action declared `onReadableRow` (undoing a transfer).
+   */
+  private store(em: Em, mode: ScopeMode = 'write') {
+    return TableStore.of(this.ctx.registry, this.def, em, this.session, mode);
   }
 
   private entityName(doc: Doc) {
@@ -70,13 +74,14 @@ export class TableWriter {
    * through the generic API or a form (`edit: true`) may not change the fields only actions change.
    * @example await writer.update(id, { active: false }, { within: em, action: 'block' })
    */
-  async update(id: string, input: Doc, opts: { within?: Em; action?: string; items?: HistoryDetail['items']; edit?: boolean } = {}): Promise<string> {
+  async update(id: string, input: Doc, opts: { within?: Em; action?: string; items?: HistoryDetail['items']; edit?: boolean; onReadableRow?: boolean } = {}): Promise<string> {
+    const mode: ScopeMode = opts.onReadableRow ? 'read' : 'write';
     const based = input?.version;
     if (based !== undefined && !(Number.isInteger(based) && based > 0)) throw fail(400, t(this.session.lang, 'msg.badJson'), 'version');
     const patch = cleanInput(this.def, input);
     applyChildDefaults(this.def, patch, this.session);
     return this.transaction(async (em) => {
-      const prev = await this.readForWrite(em, id);
+      const prev = await this.readForWrite(em, id, mode);
       if (based !== undefined && based !== prev.version) throw fail(409, t(this.session.lang, 'msg.staleVersion'), 'version', withoutHidden(this.def, prev));
       // What hooks computed on read (counts, joined names) is not part of the stored document.
       const declared = Object.keys(this.def.schema.properties ?? {});
@@ -96,7 +101,7 @@ export class TableWriter {
       const changed = !isEmptyDiff(diff);
       if (!changed && !opts.action) return id;
       if (changed) {
-        const version = await this.store(em).update(id, x.doc);
+        const version = await this.store(em, mode).update(id, x.doc);
         for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterSave?.(x);
         const before = pick(prev, declared);
         await recordChange(em, this.ctx.registry, this.def, this.session, { rowId: id, op: 'update', version: version ?? prev.version + 1, data: changedValues(before, x.doc), prev: before, doc: x.doc });
@@ -130,9 +135,9 @@ export class TableWriter {
    * The stored row, locked, with its hidden columns: a write rewrites the whole row, so a column no
    * form shows (the case's latest exam results, kept by derived writes) must come back as it was.
    */
-  private async readForWrite(em: Em, id: string): Promise<Row> {
-    const prev = await this.store(em).read(id, { lock: true, hidden: true });
-    if (!prev) throw fail(404, t(this.session.lang, 'msg.notFound'), 'id');
+  private async readForWrite(em: Em, id: string, mode: ScopeMode = 'write'): Promise<Row> {
+    const prev = await this.store(em, mode).read(id, { lock: true, hidden: true });
+    if (!prev) throw (await this.store(em, 'read').exists(id)) ? fail(403, t(this.session.lang, 'msg.readOnlyForYou'), 'id') : fail(404, t(this.session.lang, 'msg.notFound'), 'id');
     for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterRead?.({ em, ctx: this.ctx, session: this.session, def: this.def, docs: [prev] });
     return prev;
   }

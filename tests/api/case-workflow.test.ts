@@ -226,6 +226,17 @@ describe('transfer', () => {
     for (const name of ['validate', 'close', 'delete']) expect(actions[name], name).toMatchObject({ enabled: false, reason: READ_ONLY });
     refused(await act(bdoc, id, 'close', { outcome: 'DIED', outcomeDate: '2025-06-01' }), 403, READ_ONLY);
     refused(await act(bdoc, id, 'validate'), 403, READ_ONLY);
+    // nor edits it, starts its treatment or adds to it, whatever the route: 403, read-only here
+    const sender = await createUser(server, admin, 'WFSENDER', [...WORKFLOW, { permission: 'CASECONTACT', canChange: true }, { permission: 'CASE_TREAT' }], 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
+    const contactsBefore = (await admin.post('/api/tbl/contact/query', { filters: { caseId: id } })).body.count;
+    for (const r of [
+      await sender.post('/api/cases/case/edit/save', { caseId: id, doc: await (async () => { const d = (await sender.get(`/api/cases/case/edit/form/${id}`)).body.doc; return { ...d, tbcase: { ...d.tbcase, registrationDate: '2025-01-11', diagnosisDate: '2025-01-11' } }; })() }),
+      await sender.post('/api/tbl/contact', { caseId: id, name: 'Бакыт Токтогулов', gender: 'MALE', age: 34, contactType: 'household', examinated: false }),
+      await sender.post('/api/cases/case/treatment/start', { caseId: id, unitId: bishkek, iniDate: '2025-01-06' }),
+    ]) {
+      expect([r.status, r.body.errors?.[0]?.msg]).toEqual([403, 'Эта запись доступна вам только для просмотра (например, случай, переведённый в другое учреждение, до подтверждения перевода)']);
+    }
+    expect((await admin.post('/api/tbl/contact/query', { filters: { caseId: id } })).body.count).toBe(contactsBefore);
     expect((await stored(id)).version).toBe(row.version);
     // the receiving unit acts on it
     const receiving = Object.fromEntries((await kdoc.get(`/api/tbl/tbcase/${id}/actions`)).body.map((a: any) => [a.name, a]));
@@ -280,11 +291,11 @@ describe('transfer', () => {
 });
 
 describe('transfer by a user of another unit', () => {
-  it('without playOtherUnits: reads another unit’s case but cannot transfer it (outside their write view: 404); nothing changes', async () => {
+  it('without playOtherUnits: reads another unit’s case but cannot transfer it (403); nothing changes', async () => {
     const other = await createUser(server, admin, 'WFKANTWS', WORKFLOW, 'Passw0rd', { unitId: kant, view: 'WORKSPACE', playOtherUnits: false });
     const id = await newCase();
     expect((await other.get(`/api/tbl/tbcase/${id}`)).body.ownerUnitId).toBe(bishkek);
-    expect((await act(other, id, 'transferout', { unitToId: kant })).status).toBe(404);
+    refused(await act(other, id, 'transferout', { unitToId: kant }), 403, 'Вы не можете переводить случаи другого учреждения');
     expect(await stored(id)).toMatchObject({ ownerUnitId: bishkek, transferring: false });
     expect((await historyOf(id)).map((e) => e.action)).toEqual(['create']);
   });

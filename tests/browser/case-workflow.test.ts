@@ -128,6 +128,10 @@ describe('the case workflow', () => {
     await disabled.hover();
     await poll(() => sender.locator('.ant-tooltip').innerText()).toContain('Вы не можете подтвердить это восстановление');
     expect(await sender.locator(tid('transfer-undo')).count()).toBe(1);
+    // until Kant accepts it, the sending unit only looks at it: said so, and nothing offered to change it
+    expect(await sender.locator(tid('transfer-read-only')).innerText()).toBe('Случай переведён в другое учреждение: до подтверждения перевода он доступен только для просмотра');
+    await poll(() => sender.locator(tid('case-data-card')).innerText()).toContain('Осмонова');
+    expect(await sender.locator(`${tid('case-data-edit')}, ${tid('case-tags-edit')}`).count()).toBe(0);
 
     page = await openAs(ctx.env, 'BRKANT', 'Passw0rd', `/sys/case?id=${caseId}`);
     await page.locator(tid('transfer-confirm')).click();

@@ -9,6 +9,7 @@ import { Result, Spin, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, useSession } from '../../session/index.ts';
+import { CaseReadOnly } from './readOnly.ts';
 import { CommandBar } from '../workflow/CommandBar.tsx';
 import { CaseHeader } from './CaseHeader.tsx';
 import { TagsCard } from './TagsCard.tsx';
@@ -61,9 +62,10 @@ export default function CasePage() {
   };
 
   return (
-    <div data-testid="case-page" data-case-id={tbcase.id} data-version={tbcase.version}>
+    <CaseReadOnly.Provider value={tbcase.readOnly === true}>
+    <div data-testid="case-page" data-case-id={tbcase.id} data-version={tbcase.version} data-read-only={tbcase.readOnly === true || undefined}>
       <CommandBar tbcase={tbcase} reload={reload} tagging={tagging} setTagging={setTagging} />
-      <TagsCard tags={tbcase.tags ?? []} onEdit={hasPermission(session, 'CASE_TAG') ? () => setTagging(true) : undefined} />
+      <TagsCard tags={tbcase.tags ?? []} onEdit={hasPermission(session, 'CASE_TAG') && !tbcase.readOnly ? () => setTagging(true) : undefined} />
       <SyncConflictsCard caseId={tbcase.id} version={tbcase.version} onChange={reload} />
       <CaseHeader tbcase={tbcase} />
       <CaseDispensingsCard caseId={tbcase.id} unitId={tbcase.ownerUnitId} version={tbcase.version} />
@@ -83,5 +85,6 @@ export default function CasePage() {
         }))}
       />
     </div>
+    </CaseReadOnly.Provider>
   );
 }

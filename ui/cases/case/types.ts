@@ -79,6 +79,8 @@ export interface CaseView {
   allCases: PatientCase[];
   /** The workspace's validation setting for this case's classification: 'DISABLED' shows no validation label. */
   validation: ValidationMode;
+  /** Seen but not the user's to change: their unit transferred the case out, not yet accepted (`readOnly.ts`). */
+  readOnly: boolean;
   /** Columns other parts add to `tbcase`. */
   [column: string]: any;
 }

@@ -18,6 +18,7 @@ import { useSession } from '../../session/index.ts';
 import type { CaseTabProps } from '../case/types.ts';
 import CaseComments from '../talk/CaseComments.tsx';
 import { caseDataApi } from './api.ts';
+import { useCaseReadOnly } from '../case/readOnly.ts';
 
 /** The six flags in the spec's order. */
 export const COMORBIDITY_FLAGS = ['alcoholExcessiveUse', 'tobaccoUseWithin', 'aids', 'diabetes', 'anaemia', 'malnutrition'];
@@ -25,6 +26,7 @@ export const COMORBIDITY_FLAGS = ['alcoholExcessiveUse', 'tobaccoUseWithin', 'ai
 export function ComorbiditiesCard({ caseId, tbcase, reload }: CaseTabProps) {
   const { t } = useTranslation();
   const session = useSession();
+  const readOnly = useCaseReadOnly();
   const alerts = useTimedAlerts();
   const [schema, setSchema] = useState<Record<string, unknown> | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -61,7 +63,7 @@ export function ComorbiditiesCard({ caseId, tbcase, reload }: CaseTabProps) {
       size="small"
       title={t('tbcase.comorbidities')}
       extra={
-        canEdit(session, 'COMIRBIDITIES') ? (
+        canEdit(session, 'COMIRBIDITIES') && !readOnly ? (
           <Button data-testid="case-comorbidities-edit" icon={<EditOutlined />} onClick={() => void open()}>
             {t('ui.common.edit')}
           </Button>

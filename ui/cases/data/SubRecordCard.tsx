@@ -17,6 +17,7 @@ import { EmptyListWarning, TimedAlerts, useConfirm, useTimedAlerts, WaitIcon } f
 import { CatalogueCard } from '../../generic/catalogue/index.ts';
 import { FormDialog } from '../../generic/forms/index.ts';
 import CaseComments, { type CaseCommentsProps } from '../talk/CaseComments.tsx';
+import { useCaseReadOnly } from '../case/readOnly.ts';
 
 export interface SubRecordCardProps {
   table: string;
@@ -56,7 +57,8 @@ export function SubRecordCard({ table, caseId, group }: SubRecordCardProps) {
     return () => void (live = false);
   }, [table, load]);
 
-  const editable = !!form && !form.resources?.readOnly;
+  const caseReadOnly = useCaseReadOnly();
+  const editable = !!form && !form.resources?.readOnly && !caseReadOnly;
   const properties = ((form?.schema.properties ?? {}) as Record<string, Record<string, unknown>>);
 
   const edit = async (id: string) => {

@@ -9,6 +9,7 @@ import { talkApi, type CaseComment, type CommentGroup } from './api.ts';
 import { SaveState } from './SaveState.tsx';
 import { TextBox } from './TextBox.tsx';
 import { useOptimisticList, type OptimisticItem } from './useOptimisticList.ts';
+import { useCaseReadOnly } from '../case/readOnly.ts';
 
 export interface CaseCommentsProps {
   caseId: string;
@@ -28,8 +29,9 @@ export default function CaseComments({ caseId, group }: CaseCommentsProps) {
   const session = useSession();
   const [confirm, confirmDialog] = useConfirm();
   const list = useOptimisticList<CaseComment>(() => talkApi.comments(caseId, group), [caseId, group]);
-  const canAdd = hasPermission(session, 'CASE_COMMENTS');
-  const canRemove = hasPermission(session, 'REM_COMMENTS');
+  const readOnly = useCaseReadOnly();
+  const canAdd = hasPermission(session, 'CASE_COMMENTS') && !readOnly;
+  const canRemove = hasPermission(session, 'REM_COMMENTS') && !readOnly;
   if (!canAdd && !list.items.length) return null;
 
   const add = (comment: string) =>

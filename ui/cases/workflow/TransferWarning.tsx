@@ -32,6 +32,7 @@ export function TransferWarning({ tbcase, canConfirm, canUndo, onConfirm, onUndo
       showIcon
       style={{ marginBottom: 12 }}
       message={t('ui.casePage.transferring', { from: tbcase.transferFromUnit?.name ?? '', to: tbcase.ownerUnit?.name ?? '' })}
+      description={tbcase.readOnly ? <span data-testid="transfer-read-only">{t('tbcase.transferredOutReadOnly')}</span> : undefined}
       action={
         <Space>
           {canConfirm ? confirm : <Tooltip title={t('tbcase.notReceivingUnit')}><span data-testid="transfer-confirm-disabled">{confirm}</span></Tooltip>}

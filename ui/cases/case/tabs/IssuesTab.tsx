@@ -10,6 +10,7 @@ import { NewIssueDialog } from '../../talk/NewIssueDialog.tsx';
 import { useOptimisticList } from '../../talk/useOptimisticList.ts';
 import { issuesStatus } from '../../talk/status.ts';
 import type { CaseTabProps } from '../types.ts';
+import { useCaseReadOnly } from '../readOnly.ts';
 
 /**
  * The review issues tab 'Замечания' (spec 001 §2.5): a status banner ('Более нет вопросов', a
@@ -25,8 +26,9 @@ export default function IssuesTab({ caseId }: CaseTabProps) {
   const [confirm, confirmDialog] = useConfirm();
   const issues = useOptimisticList<Issue>(() => talkApi.issues(caseId), [caseId]);
   const answers = useOptimisticList<IssueAnswer>(() => talkApi.answers(caseId), [caseId]);
-  const canAnswer = hasPermission(session, 'ANSWER_ISSUE');
-  const canManage = hasPermission(session, 'CLOSEDEL_ISSUE');
+  const readOnly = useCaseReadOnly();
+  const canAnswer = hasPermission(session, 'ANSWER_ISSUE') && !readOnly;
+  const canManage = hasPermission(session, 'CLOSEDEL_ISSUE') && !readOnly;
   const me = { userId: session?.userId, user: { name: session?.userName }, unit: { name: session?.unitName } };
 
   const addIssue = ({ title, description }: { title: string; description: string }) => {
@@ -53,7 +55,7 @@ export default function IssuesTab({ caseId }: CaseTabProps) {
         message={t(`ui.talk.status.${status}`)}
         style={{ marginBottom: 16 }}
       />
-      {hasPermission(session, 'NEW_ISSUE') && (
+      {hasPermission(session, 'NEW_ISSUE') && !readOnly && (
         <Button data-testid="issues-new" type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} style={{ marginBottom: 16 }}>
           {t('ui.talk.newIssue')}
         </Button>

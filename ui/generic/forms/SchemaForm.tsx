@@ -13,13 +13,12 @@
  *   <SchemaForm schema={form.schema} uiSchema={form.resources?.uiSchema} formData={doc}
  *               serverErrors={errors} onSubmit={save} onCancel={close} />
  */
-import { useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Alert, Button, Flex } from 'antd';
-import { NoStyleItemContext } from 'antd/es/form/context.js';
-import Form, { Templates } from '@rjsf/antd';
+import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
-import type { Experimental_DefaultFormStateBehavior, FieldTemplateProps, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
+import type { Experimental_DefaultFormStateBehavior, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { Doc, FieldError, Option } from '../../api/index.ts';
 import { translateSchema } from './translateSchema.ts';
@@ -38,6 +37,7 @@ import { todayHere } from '../../i18n/dates.ts';
 import { PermissionTreeField } from './PermissionTreeField.tsx';
 import { TransformingInput } from './TransformingInput.tsx';
 import { ObjectTemplate } from './ObjectTemplate.tsx';
+import { ConditionalFieldTemplate, type Shown } from './FieldTemplate.tsx';
 import { liftErrors, placeError, unshownErrors } from './errorPlacement.ts';
 import { clearedAsNull } from './clearedAsNull.ts';
 
@@ -60,35 +60,6 @@ const defaultsBehavior: Experimental_DefaultFormStateBehavior = {
   requiredBooleanDefault: 'skip',
   arrayMinItems: { computeSkipPopulate: (_validator, schema) => picksFromOptions(schema as RJSFSchema) },
 };
-
-const AntFieldTemplate = Templates.FieldTemplate as ComponentType<FieldTemplateProps>;
-/** What `x-visible` says of the edited document (`engine/visibility.ts`), as dotted paths; in the form context. */
-interface Shown {
-  hidden: string[];
-  required: string[];
-}
-/**
- * A field hidden by its condition draws nothing (in a table row: an empty cell); one required while
- * shown is marked required. rjsf re-renders the fields when the form context's `shown` changes.
- *
- * An object's or a list's antd `Form.Item` hands the items inside it a new callback (its
- * `NoStyleItemContext`, for `noStyle` items, which rjsf never draws) each time it is drawn, and a
- * key draws the root object's: every field's `Form.Item` of the form then drew again (21 of 24 in
- * the case edit dialog, `npm run bench:typing -- --renders`). Inside them the context is null, as
- * with no item above, so a key draws the `Form.Item`s of the field it changed and its objects only.
- */
-function ConditionalFieldTemplate(props: FieldTemplateProps) {
-  const shown = (props.registry.formContext as { shown?: Shown }).shown;
-  const key = props.fieldPathId.path.join('.');
-  if (key && shown?.hidden.includes(key)) return null;
-  const required = props.required || !!shown?.required.includes(key);
-  if (props.schema.type !== 'object' && props.schema.type !== 'array') return <AntFieldTemplate {...props} required={required} />;
-  return (
-    <AntFieldTemplate {...props} required={required}>
-      <NoStyleItemContext.Provider value={null}>{props.children}</NoStyleItemContext.Provider>
-    </AntFieldTemplate>
-  );
-}
 
 export interface SchemaFormProps {
   /** The schema as the server sends it (titles are i18n keys). */

@@ -55,6 +55,32 @@ describe('dates in the future are refused', () => {
   });
 });
 
+describe('exam and transfer dates', () => {
+  it('an exam taken or released after today, or released before it was taken, is refused; the same day is fine', async () => {
+    const id = await createCase(admin, await newPatient(admin, patient()), unit);
+    const lab = (await admin.post('/api/tbl/unit/query', { pageSize: 100 })).body.list.find((u: { type: string }) => u.type === 'LAB').id;
+    const exam = { caseId: id, laboratoryId: lab, result: 'NEGATIVE' };
+    const future = await admin.post('/api/tbl/exammic', { ...exam, date: utcDay(2), dateRelease: utcDay(3) });
+    expect(future.status).toBe(400);
+    expect(future.body.errors).toEqual([
+      { field: 'date', msg: 'Дата: не может быть позже сегодняшнего дня' },
+      { field: 'dateRelease', msg: 'Дата выдачи результата: не может быть позже сегодняшнего дня' },
+    ]);
+    const early = await admin.post('/api/tbl/examcul', { ...exam, date: '2025-03-10', dateRelease: '2025-03-09' });
+    expect(early.body.errors).toEqual([{ field: 'dateRelease', msg: 'Дата выдачи результата: не может быть раньше, чем «Дата»' }]);
+    expect((await admin.post('/api/tbl/exammic', { ...exam, date: '2025-03-10', dateRelease: '2025-03-10' })).status).toBe(200);
+    expect((await admin.post('/api/tbl/examxray', { caseId: id, date: utcDay(2), presentation: 'NORMAL' })).body.errors?.[0]).toEqual({ field: 'date', msg: 'Дата: не может быть позже сегодняшнего дня' });
+  });
+
+  it('a transfer moved after today is refused, nothing changed', async () => {
+    const id = await createCase(admin, await newPatient(admin, patient()), unit);
+    const other = await unitNamed(admin, 'Ысык-Атинский');
+    const r = await admin.post(`/api/tbl/tbcase/${id}/action/transferout`, { unitToId: other, moveDate: utcDay(2) });
+    expect([r.status, r.body.errors]).toEqual([400, [{ field: 'moveDate', msg: 'Дата перевода: не может быть позже сегодняшнего дня' }]]);
+    expect((await admin.get(`/api/tbl/tbcase/${id}`)).body.transferring).toBe(false);
+  });
+});
+
 describe('no registration or diagnosis before the patient’s birth', () => {
   it('a case registered the day before the birth date is refused; on the birth day it is fine', async () => {
     const p = await newPatient(admin, patient({ birthDate: '2020-03-15' }));

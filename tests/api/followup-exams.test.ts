@@ -325,7 +325,7 @@ describe('GET /api/cases/case/followups/{caseId}', () => {
       if (!full.iniTreatmentDate) untreated = full;
     }
     expect(untreated).toBeDefined();
-    expect((await admin.post('/api/tbl/examxray', { caseId: untreated.id, date: '2030-01-01', presentation: 'NORMAL' })).status).toBe(200);
+    expect((await admin.post('/api/tbl/examxray', { caseId: untreated.id, date: '2026-01-01', presentation: 'NORMAL' })).status).toBe(200);
     const r = await admin.get(`/api/cases/case/followups/${untreated.id}`);
     expect(r.body.map((i: any) => [i.monthOfTreatment, i.month])).toEqual([[0, 'Диагностика']]);
   });

@@ -73,7 +73,6 @@ type Door = { em: Em; ctx: AppContext; session: ReturnType<typeof systemSession>
 async function localTwinsGiveWay(x: Door, c: ReplicaChange): Promise<number> {
   if ((c.op !== 'create' && c.op !== 'update') || !c.data) return 0;
   const def = x.ctx.registry.table(c.table);
-  if (!x.ctx.modules.hooks(def.name).some((h) => h.twinOf) || (await kysely(x.em).selectFrom(def.name).select('id').where('id', '=', c.id).executeTakeFirst())) return 0;
   const twin = await twinHeld(x, def, c.id, c.data);
   if (!twin) return 0;
   const removed = await repointReferences(x, c.table, twin, c.id);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { type BrowserEnv, card, closeEnv, signIn, openDropdown, pick, selected, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { card, closeEnv, openDropdown, pick, selected, selectOf, signInAt, startEnv, tid, type BrowserEnv, UI_TIMEOUT } from './support.ts';
 
 let env: BrowserEnv;
 let admin: ApiClient;
@@ -33,8 +33,7 @@ async function openEdit(page: Page, title: string): Promise<Locator> {
 describe('catalogue forms of the administrator', () => {
   it('a regimen keeps its table of medicine rows: add two, reopen, remove one, and never none', async () => {
     const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto('/sys/admin/tables/regimens');
+    await signInAt(page, 'ADMIN', 'Admin123', '/sys/admin/tables/regimens');
     await card(page, '2HRZE/4HR').waitFor();
 
     await page.locator(tid('catalogue-add')).click();
@@ -104,8 +103,7 @@ describe('catalogue forms of the administrator', () => {
     const created = await admin.post('/api/tbl/userprofile', { name: 'Проверка прав', permissions: [] });
     expect(created.status).toBe(200);
     const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto('/sys/admin/tables/groups');
+    await signInAt(page, 'ADMIN', 'Admin123', '/sys/admin/tables/groups');
     let form = await openEdit(page, 'Проверка прав');
     const tree = form.locator(tid('perm-tree'));
     await tree.locator(tid('perm-SOURCES')).waitFor();
@@ -159,8 +157,7 @@ describe('catalogue forms of the administrator', () => {
     expect((await admin.post(`/api/tbl/userws/${userId}`, { name: 'Бекова Бермет' })).status).toBe(200);
 
     const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto('/sys/admin/tables/users');
+    await signInAt(page, 'ADMIN', 'Admin123', '/sys/admin/tables/users');
     const item = card(page, 'Бекова Бермет');
     await item.waitFor();
     const blocked = item.locator('.ant-tag', { hasText: 'Заблокирован' });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { addWorkspace, type ExtraWorkspace } from '../helpers/workspace.ts';
-import { type BrowserEnv, closeEnv, signIn, openDropdown, pick, selected, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { closeEnv, openDropdown, pick, selected, selectOf, signInAt, startEnv, tid, type BrowserEnv, UI_TIMEOUT } from './support.ts';
 
 const DEMO_WS = 'Демонстрационная';
 const OTHER_WS = 'Другое пространство';
@@ -42,8 +42,7 @@ async function expectOffered(page: Page, select: Locator, expected: string[], ty
 describe('settings screens', () => {
   it('system configuration: the registration targets follow allowRegPage and the workspace, and are saved', async () => {
     const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123', DEMO_WS);
-    await page.goto('/sys/admin/settings/sysconfig');
+    await signInAt(page, 'ADMIN', 'Admin123', '/sys/admin/settings/sysconfig', DEMO_WS);
     const form = page.locator(tid('sysconfig-page')).locator(tid('schema-form'));
     await form.waitFor();
     const workspace = form.locator(tid('ref-root_workspace'));
@@ -109,8 +108,7 @@ describe('settings screens', () => {
 
   it('workspace settings: read-only card, Edit, Save shows the new value; Cancel changes nothing', async () => {
     const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123', DEMO_WS);
-    await page.goto('/sys/workspace/general/settings');
+    await signInAt(page, 'ADMIN', 'Admin123', '/sys/workspace/general/settings', DEMO_WS);
     const card = page.locator(tid('workspace-settings')).locator(tid('readonly-form-card'));
     await card.waitFor();
     const value = (label: string) => card.locator('tr').filter({ has: page.locator('th').getByText(label, { exact: true }) }).locator('td');

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
-import { closeEnv, signIn, startEnv, tid, UI_TIMEOUT, type BrowserEnv } from './support.ts';
+import { closeEnv, signInAt, startEnv, tid, type BrowserEnv, UI_TIMEOUT } from './support.ts';
 
 const ADMUNITS = '/sys/admin/tables/admunits';
 let env: BrowserEnv;
@@ -73,8 +73,7 @@ async function expectOffered(page: Page, select: Locator, expected: string[]): P
 describe('admin-units tree in the browser', () => {
   it('adds a branch down to level 5, edits a node, deletes a leaf, and refuses to delete a unit with children', async () => {
     const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto(ADMUNITS);
+    await signInAt(page, 'ADMIN', 'Admin123', ADMUNITS);
     await page.locator(tid('adminunits-page')).waitFor();
     expect(await page.locator(tid('adminunits-root')).innerText()).toBe('Демонстрационная');
     await node(page, 'Кыргызская Республика').waitFor();
@@ -168,8 +167,7 @@ describe('admin-units tree in the browser', () => {
 
   it("'Показать структуру страны' shows the levels beside the tree", async () => {
     const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto(ADMUNITS);
+    await signInAt(page, 'ADMIN', 'Admin123', ADMUNITS);
     await node(page, 'Кыргызская Республика').waitFor();
     const structure = page.locator(tid('country-structure'));
     expect(await structure.count()).toBe(0);

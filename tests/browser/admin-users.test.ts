@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { type BrowserEnv, card, closeEnv, signIn, openDropdown, pick, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { card, closeEnv, openDropdown, pick, selectOf, signInAt, startEnv, tid, type BrowserEnv, UI_TIMEOUT } from './support.ts';
 
 const USERS = '/sys/admin/tables/users';
 const OSH = 'Ошский областной противотуберкулёзный диспансер';
@@ -39,8 +39,7 @@ async function offered(page: Page, select: Locator): Promise<string[]> {
 /** Signs in as the administrator and opens the new-user form. */
 async function openNewUser(): Promise<{ page: Page; dialog: Locator }> {
   const page = await env.newPage();
-  await signIn(page, 'ADMIN', 'Admin123');
-  await page.goto(USERS);
+  await signInAt(page, 'ADMIN', 'Admin123', USERS);
   await card(page, 'Администратор системы').waitFor();
   await page.locator(tid('catalogue-add')).click();
   const dialog = page.locator(tid('form-dialog'));
@@ -141,8 +140,7 @@ describe('users catalogue in the browser', () => {
     expect((await admin.post(`/api/tbl/userws/${userId}`, { name: 'Пароль Меняющий' })).status).toBe(200);
 
     const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto(USERS);
+    await signInAt(page, 'ADMIN', 'Admin123', USERS);
     const item = card(page, 'Пароль Меняющий');
     await item.click();
     await item.locator(tid('user-actions')).click();

@@ -14,7 +14,7 @@ import { kysely } from '../../server/db/kysely.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 import { screenshot } from '../helpers/browser.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
-import { signIn, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { signInAt, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const ctx = useEnv();
 let bishkek: string;
@@ -54,8 +54,7 @@ const resultIds = (page: Page) => page.locator(`${tid('search-case-list')} ${tid
 describe('advanced search', () => {
   it('a unit: filters by keyboard, Найти, the unit’s matching cases with the filters above them, a result opens its case', async () => {
     const page = await ctx.env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto(`/sys/unit/cases?id=${bishkek}`);
+    await signInAt(page, 'ADMIN', 'Admin123', `/sys/unit/cases?id=${bishkek}`);
     // the side menu names the view
     await page.locator(tid('cases-view-search')).click();
     await page.waitForURL(/\/sys\/unit\/cases\/search\?id=/);
@@ -102,8 +101,7 @@ describe('advanced search', () => {
 
   it('the workspace: the same filter finds the cases of every unit; a filter removed filters no more', async () => {
     const page = await ctx.env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto('/sys/workspace/cases/search');
+    await signInAt(page, 'ADMIN', 'Admin123', '/sys/workspace/cases/search');
     await addFilter(page, 'Отметка');
     await page.locator('#filter-tag').click();
     await page.locator('.ant-select-item-option', { hasText: TAG }).click();

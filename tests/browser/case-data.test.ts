@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { signIn, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { pick, selectOf, signIn, signInAt, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 
@@ -118,8 +118,7 @@ describe('the case data tab', () => {
   it('shows a reader only the cards of their permissions, and no Edit or Add', async () => {
     await createUser(ctx.env.server, admin, 'CDREADUI', [{ permission: 'CASEMAN' }, { permission: 'CASECONTACT' }], 'Passw0rd', { unitId });
     const reader = await ctx.env.newPage();
-    await signIn(reader, 'CDREADUI', 'Passw0rd');
-    await reader.goto(`/sys/case?id=${caseId}`);
+    await signInAt(reader, 'CDREADUI', 'Passw0rd', `/sys/case?id=${caseId}`);
     await poll(() => reader.locator(tid('case-data-patient')).innerText()).toContain('Садыков');
     await poll(() => reader.locator(tid('case-contact-card')).innerText()).toContain('Гульмира Садыкова');
     await reader.locator(tid('case-prevtreat-card')).locator(tid('empty-list')).waitFor();

@@ -2,7 +2,7 @@
 // id as a hidden field the form keeps (server/tbl/rows.ts), so the save changes that row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/server.ts';
-import { type BrowserEnv, card, closeEnv, signIn, startEnv, tid } from './support.ts';
+import { card, closeEnv, signInAt, startEnv, tid, type BrowserEnv } from './support.ts';
 
 let env: BrowserEnv;
 let admin: ApiClient;
@@ -24,8 +24,7 @@ describe("a regimen's rows edited in the form", () => {
     const before = (await admin.get(`/api/tbl/regimen/${created.body.result}`)).body.medicines;
 
     const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto('/sys/admin/tables/regimens');
+    await signInAt(page, 'ADMIN', 'Admin123', '/sys/admin/tables/regimens');
     const item = card(page, 'Строки в форме');
     await item.click();
     await item.locator(tid('catalogue-edit')).click();

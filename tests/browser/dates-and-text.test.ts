@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { screenshot } from '../helpers/browser.ts';
-import { contextOptions, signIn, pick, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { contextOptions, pick, signIn, signInAt, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 
@@ -118,8 +118,7 @@ describe('dates and text', () => {
 
   it('a server that cannot be reached is said in Russian, not as the browser’s ‘Failed to fetch’', async () => {
     const p = await ctx.env.newPage();
-    await signIn(p, 'ADMIN', 'Admin123');
-    await p.goto(`/sys/unit?id=${unit.id}`);
+    await signInAt(p, 'ADMIN', 'Admin123', `/sys/unit?id=${unit.id}`);
     await p.locator(tid('unit-area-link')).waitFor();
     await p.route('**/api/**', (route) => route.abort('connectionrefused'));
     await p.locator(tid('unit-area-link')).click();
@@ -132,8 +131,7 @@ describe('dates and text', () => {
     const context = await ctx.env.browser.newContext({ ...contextOptions(ctx.env.server.url), viewport: { width: 768, height: 1024 } });
     try {
       const tablet = await context.newPage();
-      await signIn(tablet, 'ADMIN', 'Admin123');
-      await tablet.goto(`/sys/unit/cases/active?id=${unit.id}`);
+      await signInAt(tablet, 'ADMIN', 'Admin123', `/sys/unit/cases/active?id=${unit.id}`);
       await tablet.locator(tid('active-tab-tbCases')).click();
       await tablet.locator(`${tid('active-list-tbCases')} ${tid('case-row')}`).first().waitFor();
       const width = await tablet.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));

@@ -8,7 +8,7 @@ import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { screenshot } from '../helpers/browser.ts';
-import { signIn, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { signIn, signInAt, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const ctx = useEnv();
 let admin: ApiClient;
@@ -123,8 +123,7 @@ describe('places', () => {
 
   it('the side menu: summaries and tags with their counts and lists; none says so', async () => {
     const page = await ctx.env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto(`/sys/unit/cases/active?id=${bishkekUnit}`);
+    await signInAt(page, 'ADMIN', 'Admin123', `/sys/unit/cases/active?id=${bishkekUnit}`);
     const own = await truth(sql`owner_unit_id = ${bishkekUnit}`);
     expect(await page.locator(tid('summary-group')).innerText()).toBe('Резюме');
     expect(await page.locator(tid('tag-group')).innerText()).toBe('Отметки');

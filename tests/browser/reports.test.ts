@@ -9,7 +9,7 @@ import { screenshot } from '../helpers/browser.ts';
 import { causeServerError } from '../helpers/failure.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { closeEnv, signIn, startEnv, tid, UI_TIMEOUT, type BrowserEnv } from './support.ts';
+import { closeEnv, signIn, signInAt, startEnv, tid, type BrowserEnv, UI_TIMEOUT } from './support.ts';
 
 const REPORTS = '/sys/admin/reports';
 const EDITOR = 'REPEDITOR'; // createUser names the user by the login
@@ -307,8 +307,7 @@ describe('administrator reports in the browser', () => {
     const unit = (await admin.post('/api/tbl/unit/query', { pageSize: 1, page: 1 })).body.list[0]; // the editor's unit
     await createUser(env.server, admin, 'UNITREADER', [{ permission: 'ADMIN' }, { permission: 'CMDHISTORY' }], 'Reader123', { unitId: unit.id, view: 'UNIT' });
     const reader = await env.newPage();
-    await signIn(reader, 'UNITREADER', 'Reader123');
-    await reader.goto(`${REPORTS}/cmdhistory`);
+    await signInAt(reader, 'UNITREADER', 'Reader123', `${REPORTS}/cmdhistory`);
     const card = reader.locator(tid('report-cmdhistory'));
     await card.waitFor();
     expect(await reader.locator(tid('report-scope')).innerText()).toBe(`Показаны только записи учреждения «${unit.name}»: такова ваша область видимости.`);

@@ -224,6 +224,16 @@ export async function loginThroughUi(page: Page, login: string, password: string
  * @example await signIn(page, 'DOCTOR1', 'Doctor123'); await page.goto(`/sys/case?id=${caseId}`);
  */
 export async function signIn(page: Page, login: string, password: string, workspace?: string): Promise<void> {
+  await signInAt(page, login, password, '/sys/home', workspace);
+  await page.waitForURL(/\/sys\/home$/);
+}
+
+/**
+ * {@link signIn}, then opens `path` instead of the home page: one page load where signing in and
+ * then going to `path` take two. Resolves once the shell's toolbar shows; wait for the screen itself.
+ * @example await signInAt(page, 'ADMIN', 'Admin123', '/sys/admin/tables/regimens'); await page.locator(tid('admin-tables')).waitFor();
+ */
+export async function signInAt(page: Page, login: string, password: string, path: string, workspace?: string): Promise<void> {
   const post = (workspaceId?: string) => page.request.post('/api/auth/login', { data: { login, password, workspaceId }, headers: { [clientHeader]: '1' } });
   let r = await post();
   if (workspace) {
@@ -233,9 +243,8 @@ export async function signIn(page: Page, login: string, password: string, worksp
     r = await post(id);
   }
   if (r.status() !== 200) throw new Error(`signIn ${login} failed: ${r.status()} ${await r.text()}`);
-  await page.goto('/sys/home');
+  await page.goto(path);
   await page.locator(tid('toolbar')).waitFor();
-  await page.waitForURL(/\/sys\/home$/);
 }
 
 /** A catalogue card by its exact title. */

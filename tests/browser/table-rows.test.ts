@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { screenshot } from '../helpers/browser.ts';
-import { type BrowserEnv, card, closeEnv, signIn, pick, selected, selectOf, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { card, closeEnv, pick, selected, selectOf, signInAt, startEnv, tid, type BrowserEnv, UI_TIMEOUT } from './support.ts';
 
 let env: BrowserEnv;
 let admin: ApiClient;
@@ -21,8 +21,7 @@ afterAll(async () => {
 });
 
 async function newRegimen(page: Page) {
-  await signIn(page, 'ADMIN', 'Admin123');
-  await page.goto('/sys/admin/tables/regimens');
+  await signInAt(page, 'ADMIN', 'Admin123', '/sys/admin/tables/regimens');
   await card(page, '2HRZE/4HR').waitFor();
   await page.locator(tid('catalogue-add')).click();
   const dialog = page.locator(tid('form-dialog'));
@@ -133,8 +132,7 @@ describe('numbers are kept as typed', () => {
 
   it('an age of 1.5 stays 1.5 and is refused as not an integer', async () => {
     const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto('/sys/admin/tables/ageranges');
+    await signInAt(page, 'ADMIN', 'Admin123', '/sys/admin/tables/ageranges');
     await page.locator(tid('catalogue-add')).click();
     const form = page.locator(tid('catalogue-form'));
     await form.locator(tid('schema-form')).waitFor();

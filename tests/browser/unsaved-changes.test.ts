@@ -1,7 +1,7 @@
 // A modal form with unsaved input asks before Escape or its close button throw it away (issue 10);
 // an untouched one closes at once, and a click outside never closes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserEnv, card, closeEnv, signIn, startEnv, tid } from './support.ts';
+import { card, closeEnv, signInAt, startEnv, tid, type BrowserEnv } from './support.ts';
 
 let env: BrowserEnv;
 
@@ -16,8 +16,7 @@ afterAll(async () => {
 describe('unsaved changes', () => {
   it('Escape on a changed form asks; "Нет" keeps the input, "Да" closes; untouched closes at once', async () => {
     const page = await env.newPage();
-    await signIn(page, 'ADMIN', 'Admin123');
-    await page.goto('/sys/admin/tables/regimens');
+    await signInAt(page, 'ADMIN', 'Admin123', '/sys/admin/tables/regimens');
     await card(page, '2HRZE/4HR').waitFor();
     const dialog = page.locator(tid('form-dialog'));
     const confirm = page.locator(tid('confirm-dialog'));

@@ -101,6 +101,15 @@ describe("a patient found in another unit (the search spans the workspace)", () 
     expect((await db().selectFrom('tbcase').select('patient_id').where('id', '=', linked.body.result).executeTakeFirstOrThrow()).patient_id).toBe(patientId);
     expect(await stored()).toEqual(asStored);
     expect(await db().selectFrom('cmdhistory').select('id').where('entity_id', '=', patientId).where('action', '=', 'update').execute()).toEqual([]);
+    // nor after it: the linked case in A's view does not make the patient A's to rename (the case's edit form)
+    const sharedIdentity = 'Пациент впервые зарегистрирован в другом учреждении: его ФИО, дату рождения и пол может изменить только пользователь, который видит тот случай';
+    const form = (await doctorA.get(`/api/cases/case/edit/form/${linked.body.result}`)).body;
+    expect(form.doc.patient).toMatchObject({ lastName: 'Чужаков' });
+    const edited = await doctorA.post('/api/cases/case/edit/save', { caseId: linked.body.result, patientId, doc: { ...form.doc, patient: { ...form.doc.patient, lastName: 'Подменов', birthDate: '1999-09-09' } } });
+    const direct = await doctorA.post(`/api/tbl/patient/${patientId}`, { lastName: 'Подменов' });
+    expect([edited.status, edited.body.errors]).toEqual([403, [{ field: 'patient', msg: sharedIdentity }]]);
+    expect(direct.status).toBe(403); // the generic API's patient writes are not a doctor's at all
+    expect(await stored()).toEqual(asStored);
     // a doctor of the unit holding the patient's case may correct them while notifying
     const doctorB = await createUser(server, admin, 'LINKB', [{ permission: 'CASEMAN' }, { permission: 'NEWSUSP' }], 'Passw0rd', { unitId: unitB, view: 'UNIT' });
     const corrected = await notify(doctorB, 'SUSPECT', 'TB', { patient: { ...patient('Чужаков'), birthDate: '1980-05-02' }, tbcase: casePart('SUSPECT', 'TB') }, unitB, patientId);

@@ -112,6 +112,19 @@ describe('the case workflow', () => {
     await poll(() => page.locator(tid('case-tag')).allInnerTexts()).toEqual(['Контроль ВК']);
   });
 
+  it('removes its last tag: the dialog saved with nothing chosen leaves the case without tags', async () => {
+    await page.locator(tid('case-tags-edit')).click();
+    const dialog = page.locator(tid('tag-dialog'));
+    await dialog.waitFor();
+    await poll(() => dialog.locator('.ant-select-selection-item').allInnerTexts()).toEqual(['Контроль ВК']);
+    await dialog.locator('.ant-select-selection-item-remove').click();
+    await poll(() => dialog.locator('.ant-select-selection-item').count()).toBe(0);
+    await dialog.locator(tid('form-save')).click();
+    await dialog.waitFor({ state: 'detached' });
+    await poll(() => page.locator(tid('case-tags-empty')).innerText()).toBe('Нет закладок в этом случае');
+    expect(await page.locator(tid('case-tag')).count()).toBe(0);
+  });
+
   it('transfers it to Kant; the sending unit cannot confirm; Kant confirms', async () => {
     await cmd('transfer').click();
     const dialog = page.locator(tid('transfer-dialog'));

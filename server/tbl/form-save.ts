@@ -1,7 +1,7 @@
 /**
  * `POST /api/tbl/<form>/save`: a composed form (`x-form.parts`, e.g. the new notification = patient
  * + case) saved in one transaction through the generic writer, each part with its own permission
- * (`<permission>_EDT` of its table), validation, hooks, row scope, change log and history entry;
+ * (its table's write permission: `x-table.write`, else `<permission>_EDT`), validation, hooks, row scope, change log and history entry;
  * one part refused ⇒ nothing stored. A part's reference to another part (the case's `patientId`) is
  * filled by the server.
  *
@@ -16,6 +16,7 @@
 import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { EntitySchemaFile } from '../../engine/types.ts';
+import { writePermission } from '../../engine/write-permission.ts';
 import { dropHidden } from '../../engine/visibility.ts';
 import type { Em } from '../db/orm.ts';
 import { jsonBody } from '../http/body.ts';
@@ -33,8 +34,9 @@ export function formSaveRoutes(app: Hono<Env>, ctx: AppContext): void {
     const plan = formPlan(ctx.registry, schema);
     // a form without parts (an action's input: schemas/case_close.json) is saved by its action's route
     if (!plan.parts.length) throw fail(404, t(s.lang, 'msg.notFound'));
-    for (const p of plan.parts) assertPermission(s, p.def.meta.permission && `${p.def.meta.permission}_EDT`);
     const { id, versions, ...doc } = await jsonBody(c);
+    // each part's write permission as its table declares it (x-table.write, else <permission>_EDT)
+    for (const p of plan.parts) assertPermission(s, writePermission(p.def.meta, id === undefined ? 'create' : 'update'));
     const ids = await saveForm(ctx, schema, s, doc, { id, versions });
     return c.json({ success: true, result: ids[plan.main ?? plan.parts.at(-1)!.prop], ids });
   });

@@ -51,7 +51,7 @@ describe('a case as a doctor reads it', () => {
       const r = await admin.post('/api/cases/case/treatment/followup', { caseId, year: Number(ym.slice(0, 4)), month: Number(ym.slice(5)), days });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
-    // exams after the treatment start: the start rewrites the case row (the derived columns it drops come back with the next exam — issue 21, the writer's item)
+    // exams after the treatment start (the start rewrites the case row; the derived columns survive it: tests/api/derived-survive.test.ts)
     for (const [table, doc] of [
       ['medexam', { date: '2025-02-05', usingPrescMedicines: true, weight: 58 }],
       ['medexam', { date: '2025-03-05', usingPrescMedicines: true, weight: 61.5 }],

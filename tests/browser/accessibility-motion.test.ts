@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
-import { pageSettled, signIn, tid, useEnv } from './support.ts';
+import { pageSettled, signInAt, tid, useEnv } from './support.ts';
 
 const ctx = useEnv();
 let page: Page;
@@ -18,7 +18,6 @@ beforeAll(async () => {
   const patientId = await newPatient(admin, { name: 'Айгуль', lastName: 'Токтогулова', gender: 'FEMALE', birthDate: '1979-06-14' });
   caseId = await createCase(admin, patientId, unitId);
   page = await ctx.env.newPage(); // the context asks for reduced motion (support.ts)
-  await signIn(page, 'ADMIN', 'Admin123');
 });
 
 /** The animations and transitions running two frames from now (a new one has started by then), named. */
@@ -69,7 +68,7 @@ async function closeDialog() {
 
 describe('reduced motion', () => {
   it('asked for, a click, a dialog opening and its spinner move nothing; the setting is followed live', async () => {
-    await page.goto(`/sys/case?id=${caseId}&tab=data`);
+    await signInAt(page, 'ADMIN', 'Admin123', `/sys/case?id=${caseId}&tab=data`);
     await page.locator(tid('case-data-edit')).waitFor();
     await pageSettled(page);
 

@@ -76,6 +76,39 @@ describe('dates and text', () => {
     expect(await row.innerText()).not.toContain('2026-11-02');
   });
 
+  it('the notification form offers no birth day after today, and no registration day before the birth day typed', async () => {
+    await page.goto(`/sys/case/new?diag=SUSPECT&cla=TB&id=${unit.id}`);
+    await page.locator(tid('search-lastName')).fill('Пикеров');
+    await page.locator(tid('patient-search-run')).click();
+    await page.locator(tid('patient-new')).click();
+    const form = page.locator(tid('notify-form'));
+    await form.waitFor();
+    const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+    const cell = (d: { iso: string; ru: string }) => panel.locator(`td[title="${d.iso}"], td[title="${d.ru}"]`).first();
+    const [today, tomorrow] = [await browserDay(page, 0), await browserDay(page, 1)];
+    const birth = form.locator('#root_patient_birthDate');
+    await birth.click();
+    expect(await cell(tomorrow).getAttribute('class')).toContain('ant-picker-cell-disabled');
+    expect(await cell(today).getAttribute('class')).not.toContain('ant-picker-cell-disabled');
+    await birth.press('Escape');
+    // born on the 15th of this month (of the last one before the 16th): the 14th is before the birth
+    const born = await page.evaluate(() => {
+      const d = new Date();
+      if (d.getDate() < 16) d.setMonth(d.getMonth() - 1, 1);
+      const ym = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+      return { ym, lastMonth: new Date().getDate() < 16 };
+    });
+    const day = (dd: string) => ({ iso: `${born.ym}-${dd}`, ru: `${dd}.${born.ym.slice(5)}.${born.ym.slice(0, 4)}` });
+    await birth.fill(day('15').ru);
+    await birth.press('Tab');
+    await poll(() => birth.inputValue()).toBe(day('15').ru);
+    await form.locator('#root_tbcase_registrationDate').click();
+    if (born.lastMonth) await panel.locator('.ant-picker-header-prev-btn').click();
+    expect(await cell(day('14')).getAttribute('class')).toContain('ant-picker-cell-disabled');
+    expect(await cell(day('15')).getAttribute('class')).not.toContain('ant-picker-cell-disabled');
+    await page.keyboard.press('Escape');
+  });
+
   it('the close dialog offers no day after today, and takes an outcome date typed as 20.11.2026', async () => {
     await page.goto(`/sys/case?id=${caseId}`);
     await page.locator(tid('case-cmd-close')).click();

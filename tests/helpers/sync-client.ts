@@ -114,8 +114,12 @@ function spawnClient(dataDir: string): Promise<Spawned> {
     out += b.toString();
     for (const w of watchers) w();
   });
+  let stopping = false;
+  // a process gone by itself (not stopped by the test) is said, or the test sees only a refused call
+  child.once('exit', (code, signal) => void (!stopping && console.error(`the client process on ${dataDir} exited by itself (${code ?? signal})`)));
   const stop = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
+      stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill(signal);

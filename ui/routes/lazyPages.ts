@@ -1,13 +1,14 @@
 /**
  * Every screen behind the shell loads on demand: one chunk per page (rjsf, admin screens…). The
- * shell and the licence gate, around every signed-in screen, come with the app: each lazy level
- * nested in another costs a page load React's 300 ms fallback throttle, one after the other.
+ * shell and the licence gate around every signed-in screen, and the home page every sign-in lands
+ * on, come with the app: each lazy level nested in another costs a page load React's 300 ms
+ * Suspense reveal throttle, one after the other.
  */
 import { lazy } from 'react';
 
 export { default as Shell } from '../shell/Shell.tsx';
 export { default as LicenceGate } from '../pages/login/LicenceGate.tsx';
-export const HomePage = lazy(() => import('../pages/home/HomePage.tsx'));
+export { default as HomePage } from '../pages/home/HomePage.tsx';
 export const AdminTablesPage = lazy(() => import('../pages/admin/AdminTablesPage.tsx'));
 export const AdminReportsPage = lazy(() => import('../pages/admin/AdminReportsPage.tsx'));
 export const AdminSettingsPage = lazy(() => import('../pages/admin/AdminSettingsPage.tsx'));

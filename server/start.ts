@@ -44,6 +44,12 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
+  // an idle connection is closed by its client, never under a request: a client's own idle limit is
+  // shorter (Node's fetch 4 s), and a server's 5 s default raced it when either side's event loop was
+  // busy (an offline client's PGlite working in its thread) — the request sent as the socket closed: ECONNRESET
+  const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${config.host}:${port}`,

@@ -582,6 +582,63 @@ describe('a client in a process of its own, on its embedded PGlite, killed -9 in
     expect((await doctor.get(`/api/tbl/patient/${patientId}`)).body.lastName).toBe('Ожидаемая');
     expect((await doctor.get(`/api/tbl/exammic/${exam.body.result}`)).body.numberOfAFB).toBe(2);
   });
+
+  // the scenarios above on the stand-in database, once more on the embedded PGlite in its own process
+  it('on its PGlite too: a case with a treatment month made there reaches the server, the treatment and intake in the history under the doctor', async () => {
+    const { caseId } = await notifyOffline('Лечебнов', { registrationDate: '2026-10-01', diagnosisDate: '2026-10-01' }, doctor);
+    const T = '/api/cases/case/treatment';
+    const regimen = (await admin.post('/api/tbl/regimen/query', { pageSize: 50 })).body.list.find((r: any) => r.name === '2HRZE/4HR').id;
+    const started = await doctor.post(`${T}/start`, { caseId, iniDate: '2026-10-01', regimenId: regimen });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const october = Array.from({ length: 31 }, (_, i) => ({ day: i + 1, status: 'DOTS' }));
+    expect((await doctor.post(`${T}/followup`, { caseId, year: 2026, month: 10, days: october })).status).toBe(200);
+    await syncs();
+    const view = (await admin.get(`${T}/${caseId}`)).body;
+    expect(view).toMatchObject({ started: true, period: { ini: '2026-10-01', end: '2027-03-29' } });
+    expect(view.followup.find((m: any) => m.year === 2026 && m.month === 10)).toMatchObject({ plannedDays: 31, takenDays: 31 });
+    const adherence = (await serverDb().selectFrom('adherence').select('id').where('case_id', '=', caseId).execute()).map((r) => String(r.id));
+    expect(await historyOf([caseId, ...adherence])).toEqual(expect.arrayContaining([[caseId, doctorId, 'starttreatment'], [adherence[0], doctorId, 'create']]));
+  });
+
+  it('on its PGlite too: the same field changed on both sides keeps the server\'s value and logs the client\'s', async () => {
+    await editOnClient(made.caseId, { registrationGroup: 'RELAPSE' }, doctor);
+    await editOnServer('tbcase', made.caseId, { registrationGroup: 'NEW' });
+    expect((await syncs()).counts).toMatchObject({ sent: 1, conflict: 1 });
+    expect((await onServer('tbcase', made.caseId)).registrationGroup).toBe('NEW');
+    await sameOnBoth(made.caseId);
+    const conflicts = (await admin.get(`/api/sync/conflicts/case/${made.caseId}`)).body.list;
+    expect(conflicts.map((c: any) => [c.field, c.server, c.client, c.resolved])).toContainEqual(['registrationGroup', 'NEW', 'RELAPSE', false]);
+  });
+
+  it('on its PGlite too: a change the server refuses (the permission removed meanwhile) stays on the client with its reason', async () => {
+    await editOnClient(made.caseId, { diagnosisBasis: 'CLINICAL' }, doctor);
+    const profile = (await admin.post('/api/tbl/userprofile/query', { key: 'Профиль SYNCDOC' })).body.list[0];
+    const full = await onServer('userprofile', profile.id);
+    await editOnServer('userprofile', profile.id, { permissions: full.permissions.filter((p: any) => p.permission !== 'NEWCASE') });
+    try {
+      const s = await syncThroughApi(doctor, PASSWORD);
+      expect(s.counts).toMatchObject({ sent: 1, rejected: 1 });
+      expect(s.rejected.map((r: any) => [r.table, r.id, r.data?.diagnosisBasis, r.errors.map((e: any) => e.msg)])).toEqual([['tbcase', made.caseId, 'CLINICAL', ['Нет прав доступа']]]);
+      expect((await onServer('tbcase', made.caseId)).diagnosisBasis).toBe('BACTERIOLOGICAL');
+      expect((await doctor.get(`/api/tbl/tbcase/${made.caseId}`)).body.diagnosisBasis).toBe('CLINICAL');
+    } finally {
+      await editOnServer('userprofile', profile.id, { permissions: full.permissions });
+    }
+    await syncs(); // the permission back: the rejection stays listed until fixed or discarded
+    const rejected = (await doctor.get('/api/offline/client/sync/status')).body.rejected;
+    expect(rejected.map((r: any) => r.id)).toEqual([made.caseId]);
+    expect((await doctor.post(`/api/offline/client/sync/rejected/${rejected[0].changeId}/discard`, { password: PASSWORD })).status).toBe(200);
+    await sameOnBoth(made.caseId);
+  });
+
+  it('on its PGlite too: a case transferred to another unit on the server leaves the client, with its exam', async () => {
+    const { caseId, examId } = await notifyOffline('Уходящов', undefined, doctor);
+    await syncs();
+    await editOnServer('tbcase', caseId, { ownerUnitId: kant, notificationUnitId: kant });
+    await syncs();
+    expect([(await doctor.get(`/api/tbl/tbcase/${caseId}`)).status, (await doctor.get(`/api/tbl/exammic/${examId}`)).status]).toEqual([404, 404]);
+    expect((await onServer('tbcase', caseId)).ownerUnitId).toBe(kant);
+  });
 });
 
 /** Runs `check` until it passes (for up to 5 s). */

@@ -3,13 +3,11 @@
 // transaction — permission, guard, input checked, the change written by the table writer with its
 // history entry. Proved on the user catalogue's actions (block, unblock, resetpwd, updatepwd).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { kysely } from '../../server/db/kysely.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
+import { historyOf } from '../helpers/history.ts';
 import { createUser } from '../helpers/users.ts';
 
-const db = () => kysely(server.ctx.orm.em.fork());
 const userWs = async (login: string) => (await admin.post('/api/tbl/userws/query', { login })).body.list[0];
-const historyOf = (id: string) => db().selectFrom('cmdhistory').selectAll().where('entity_id', '=', id).orderBy('exec_date').execute();
 const byName = (list: any[]) => Object.fromEntries(list.map((a) => [a.name, a]));
 
 useTestServer();

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
+import { historyOf } from '../helpers/history.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
@@ -15,7 +16,6 @@ let kant: string;
 let patientId: string;
 
 const db = () => kysely(server.ctx.orm.em.fork());
-const historyOf = (id: string) => db().selectFrom('cmdhistory').selectAll().where('entity_id', '=', id).orderBy('exec_date').execute();
 const stored = async (id: string) => (await admin.get(`/api/tbl/tbcase/${id}`)).body;
 const newCase = (extra: Record<string, unknown> = {}) => createCase(admin, patientId, bishkek, extra);
 

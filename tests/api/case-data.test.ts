@@ -11,6 +11,7 @@ import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
+import { historyOf } from '../helpers/history.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
@@ -25,7 +26,6 @@ let suspectId: string;
 let unitId: string;
 
 const db = () => kysely(server.ctx.orm.em.fork());
-const historyOf = (id: string) => db().selectFrom('cmdhistory').selectAll().where('entity_id', '=', id).orderBy('exec_date').execute();
 const rowsOf = (table: string) => db().selectFrom(table).selectAll().where('case_id', '=', caseId).execute();
 const fieldsOf = (r: { body: any }) => (r.body.errors as { field: string }[]).map((e) => e.field).sort();
 

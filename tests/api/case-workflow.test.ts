@@ -8,6 +8,7 @@ import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
+import { historyOf } from '../helpers/history.ts';
 import { createCase, newPatient, setCaseValidation, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
@@ -19,7 +20,6 @@ let kant: string;
 let patientId: string;
 
 const db = () => kysely(server.ctx.orm.em.fork());
-const historyOf = (id: string) => db().selectFrom('cmdhistory').selectAll().where('entity_id', '=', id).orderBy('exec_date').execute();
 const stored = async (id: string) => (await admin.get(`/api/tbl/tbcase/${id}`)).body;
 const act = (who: ApiClient, id: string, name: string, body: unknown = {}) => who.post(`/api/tbl/tbcase/${id}/action/${name}`, body);
 const WORKFLOW = ['CASEMAN', 'CASE_VALIDATE', 'CASE_CLOSE', 'CASE_REOPEN', 'CASE_TRANSFER', 'NEWCASE'].map((permission) => ({ permission }));

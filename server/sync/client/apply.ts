@@ -100,7 +100,10 @@ async function repointReferences(x: Door, table: string, from: string, to: strin
         if (await twinHeld(x, def, id, { ...rowToDoc(def.fields, row, { hidden: true }), [f.key]: to })) {
           await systemReplicate(x, { table: def.name, id, op: 'delete', version: 0 });
           removed++;
-        } else await kysely(x.em).updateTable(def.name).set({ [f.column]: to }).where('id', '=', id).execute();
+        } else {
+          // a local correction through the replica door, its version kept: no history, nothing for the server (its feed answers the original change)
+          await systemReplicate(x, { table: def.name, id, op: 'update', version: Number(row.version), data: { [f.key]: to } });
+        }
       }
     }
   }

@@ -9,6 +9,8 @@
  *
  * `--form <name>` types into that form only (e.g. `-- --form 'case edit' --profile`).
  *
+ * `--keys` prints the duration of each key event of 16 ms and more, in the order typed.
+ *
  * `--profile` also records a CPU profile of the typing at 1× in each form and prints the functions
  * with the most time of their own (where a key's time goes), the profiles kept in `.tmp/typing-*.cpuprofile`.
  *
@@ -35,6 +37,7 @@ import { benchDatabase } from './database.ts';
 const profile = process.argv.includes('--profile');
 const trace = process.argv.includes('--trace');
 const renders = process.argv.includes('--renders');
+const keys = process.argv.includes('--keys');
 // `--form 'case edit'`: that form only
 const only = process.argv.includes('--form') ? process.argv[process.argv.indexOf('--form') + 1] : undefined;
 const LETTERS = 'Туберкулёзныйдиспа'; // 18 letters
@@ -248,6 +251,7 @@ for (const [name, open] of forms.filter(([name]) => !only || name === only)) {
     if (counting) hotComponents(name, await page.evaluate(() => (window as unknown as { renderCounts: Record<string, number> }).renderCounts));
     if (profiling) hotFunctions(name, (await cdp.send('Profiler.stop')).profile as CpuProfile);
     await stopTrace?.(name);
+    if (keys) console.log(`    ${name} ${rate}×: key events of 16 ms and more (ms) ${over.join(' ')}`);
     row.push(`${rate}×: ${String(over.filter((d) => d > 16).length).padStart(2)} over 16 ms, worst ${String(Math.max(0, ...over)).padStart(3)}`);
   }
   console.log(`  ${name.padEnd(34)} ${row.join('   ')}`);

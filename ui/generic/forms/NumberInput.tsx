@@ -4,11 +4,12 @@
  * became 15); here an out-of-range or non-integer entry stays and the validator refuses it with a
  * message beside the field (`numberText.ts`).
  */
-import { useState, type FocusEvent } from 'react';
+import type { FocusEvent } from 'react';
 import { Input } from 'antd';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { numberValue, shownText } from './numberText.ts';
+import { useTypedValue } from './useTypedValue.ts';
 
 /** Whether a field's schema holds a number (`integer`, `number`, or one of them or null). */
 export function isNumberSchema(schema: { type?: unknown }): boolean {
@@ -18,14 +19,15 @@ export function isNumberSchema(schema: { type?: unknown }): boolean {
 
 export function NumberInput(props: BaseInputTemplateProps) {
   const { id, htmlName, value, disabled, readonly, required, placeholder, autofocus, onChange, onBlur, onFocus, options, schema, rawErrors, registry } = props;
-  const [typed, setTyped] = useState(() => (value === undefined || value === null ? '' : String(value)));
+  // a key draws this field alone; rjsf takes the change in a transition (useTypedValue.ts)
+  const typing = useTypedValue(onChange, registry.formContext, value === undefined || value === null ? '' : String(value));
   const readonlyAsDisabled = (registry.formContext as { readonlyAsDisabled?: boolean } | undefined)?.readonlyAsDisabled ?? true;
   const integer = (Array.isArray(schema.type) ? schema.type : [schema.type]).includes('integer');
   return (
     <Input
       id={id}
       name={htmlName || id}
-      value={shownText(typed, value)}
+      value={typing.pending ? typing.typed : shownText(typing.typed, value)}
       inputMode={integer ? 'numeric' : 'decimal'}
       autoComplete="off"
       disabled={disabled || (readonlyAsDisabled && readonly)}
@@ -37,9 +39,8 @@ export function NumberInput(props: BaseInputTemplateProps) {
       style={{ width: '100%' }}
       aria-describedby={ariaDescribedByIds(id)}
       onChange={(e) => {
-        setTyped(e.target.value);
         const next = numberValue(e.target.value);
-        onChange(next === undefined ? options.emptyValue : next);
+        typing.change(e.target.value, next === undefined ? options.emptyValue : next);
       }}
       onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
       onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}

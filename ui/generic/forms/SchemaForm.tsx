@@ -36,13 +36,15 @@ import { parsePlace } from '../../../engine/options-params.ts';
 import { todayHere } from '../../i18n/dates.ts';
 import { PermissionTreeField } from './PermissionTreeField.tsx';
 import { TransformingInput } from './TransformingInput.tsx';
+import { TextareaWidget } from './TextareaWidget.tsx';
+import { flushPendingChanges } from './useTypedValue.ts';
 import { ObjectTemplate } from './ObjectTemplate.tsx';
 import { ConditionalFieldTemplate, type Shown } from './FieldTemplate.tsx';
 import { liftErrors, placeError, unshownErrors } from './errorPlacement.ts';
 import { clearedAsNull } from './clearedAsNull.ts';
 
 /** `ref`, `refs`, `options` are the widget names of the server's derived uiSchema. */
-const widgets = { RefWidget, ref: RefWidget, refs: RefWidget, options: RefWidget, DateWidget, date: DateWidget };
+const widgets = { RefWidget, ref: RefWidget, refs: RefWidget, options: RefWidget, DateWidget, date: DateWidget, TextareaWidget };
 const fields = { PermissionTree: PermissionTreeField };
 const templates = { BaseInputTemplate: TransformingInput, FieldTemplate: ConditionalFieldTemplate, ObjectFieldTemplate: ObjectTemplate };
 
@@ -101,6 +103,8 @@ export function SchemaForm(props: SchemaFormProps) {
   const [unshown, setUnshown] = useState<string[]>([]);
   // widgets whose options depend on other fields listen here: rjsf does not re-render them otherwise
   const listeners = useRef(new Set<() => void>());
+  // text fields' changes still on their way to rjsf (useTypedValue.ts), handed over before a save
+  const pendingChanges = useRef(new Set<() => void>());
 
   // a field required while shown is required through if/then, which ajv checks and rjsf marks per row
   const prepared = useMemo(() => translateSchema(withConditions(schema), uiSchema, (k) => t(k)), [schema, uiSchema, t, lang]);
@@ -119,6 +123,7 @@ export function SchemaForm(props: SchemaFormProps) {
         listeners.current.add(listener);
         return () => void listeners.current.delete(listener);
       },
+      pendingChanges: pendingChanges.current,
       labelAlign: 'left',
       colon: false,
       colSpan: 24,
@@ -171,9 +176,17 @@ export function SchemaForm(props: SchemaFormProps) {
   };
 
   return (
-    // before rjsf validates a save, it is handed the document typed since the last redraw: handed later,
-    // rjsf would take the change for an edit and clear the errors it just found on those fields
-    <div data-testid={testId} className="tb-schema-form" onSubmitCapture={() => flushSync(() => redraw((n) => n + 1))}>
+    // before rjsf validates a save, it takes the keys still on their way, then is handed the document typed
+    // since the last redraw: handed later, rjsf would take the change for an edit and clear the errors it
+    // just found on those fields
+    <div
+      data-testid={testId}
+      className="tb-schema-form"
+      onSubmitCapture={() => {
+        flushSync(() => flushPendingChanges(pendingChanges.current));
+        flushSync(() => redraw((n) => n + 1));
+      }}
+    >
       {alertLines.length ? (
         <Alert
           data-testid="form-errors"

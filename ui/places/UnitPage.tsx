@@ -61,7 +61,7 @@ export default function UnitPage() {
             {unit.name}
           </PageTitle>
           {unit.area ? (
-            <Link to={`/sys/adminunit?id=${encodeURIComponent(unit.area.id)}`} data-testid="unit-area-link">
+            <Link to={`/sys/adminunit?id=${encodeURIComponent(unit.area.id)}`} data-testid="unit-area-link" className="tb-target-link">
               {unit.area.name}
             </Link>
           ) : null}

@@ -91,7 +91,7 @@ export default function NotifyPage() {
           <Link to={`/sys/unit/cases?id=${encodeURIComponent(unit.id)}`}>{unit.name}</Link>
         </PageTitle>
         {unit.area ? (
-          <Link to={`/sys/adminunit?id=${encodeURIComponent(unit.area.id)}`} data-testid="notify-unit-area">
+          <Link to={`/sys/adminunit?id=${encodeURIComponent(unit.area.id)}`} data-testid="notify-unit-area" className="tb-target-link">
             {unit.area.name}
           </Link>
         ) : null}

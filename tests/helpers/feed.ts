@@ -2,6 +2,7 @@
 // trails the oldest write transaction running on the database server — another test file's too —
 // so a test waits for what it expects rather than reading once.
 import { expect } from 'vitest';
+import { sql, type Kysely } from 'kysely';
 import type { ApiClient } from './server.ts';
 
 export interface FeedChange { pos: string; table: string; id: string; op: string; version: number; data: Record<string, any> | null }
@@ -50,4 +51,18 @@ export async function positionAfterRows(client: ApiClient, rows: Record<string, 
   const missing = Object.entries(rows).filter(([id, v]) => !seen.some((c) => c.id === id && c.version >= v));
   expect(missing, 'rows the feed of this view never showed at their version').toEqual([]);
   return seen.at(-1)?.pos ?? from;
+}
+
+/**
+ * Waits (at most 30 s) until the feed reaches every change the server's database `db` holds, so a
+ * synchronisation started next is handed the change just written on the server.
+ * @example await feedSettled(serverDb()); await syncThroughApi(doctor, PASSWORD)
+ */
+export async function feedSettled(db: Kysely<any>): Promise<void> {
+  for (const until = Date.now() + 30_000; Date.now() < until; await sleep(50)) {
+    const { rows } = await sql<{ settled: boolean }>`
+      select coalesce(max(tx_key), 0) < pg_snapshot_xmin(pg_current_snapshot())::text::bigint as settled from changelog`.execute(db);
+    if (rows[0].settled) return;
+  }
+  throw new Error('the change feed stayed behind the database for 30 s');
 }

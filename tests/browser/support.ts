@@ -185,6 +185,21 @@ export async function openAs(env: BrowserEnv, login: string, password: string, p
 export const tid = (id: string) => `[data-testid="${id}"]`;
 
 /**
+ * Runs `steps` with the page's CPU slowed `rate` times (Chrome's CPU throttling), as on a slow tablet.
+ * @example await onSlowTablet(page, () => page.keyboard.type('Бекович'))
+ */
+export async function onSlowTablet(page: Page, steps: () => Promise<void>, rate = 20): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  try {
+    await steps();
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
+}
+
+/**
  * A success alert with `text` is shown, still there 2 s later (the time-based rule needs a real
  * wait), and gone within 4 s plus some slack: it must appear first, so a missing alert fails.
  * @example await save(); await expectTimedSuccess(page, 'Успешно создано');

@@ -1,7 +1,7 @@
 // A modal form with unsaved input asks before Escape or its close button throw it away (issue 10);
 // an untouched one closes at once, and a click outside never closes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { card, closeEnv, signInAt, startEnv, tid, type BrowserEnv } from './support.ts';
+import { card, closeEnv, onSlowTablet, signInAt, startEnv, tid, type BrowserEnv } from './support.ts';
 
 let env: BrowserEnv;
 
@@ -50,5 +50,21 @@ describe('unsaved changes', () => {
     await page.locator(tid('confirm-yes')).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await card(page, 'Не потерять').count()).toBe(0);
+  });
+
+  it('Escape pressed straight after the first keys asks, on a slow tablet too', async () => {
+    const page = await env.newPage();
+    await signInAt(page, 'ADMIN', 'Admin123', '/sys/admin/tables/regimens');
+    await card(page, '2HRZE/4HR').waitFor();
+    const dialog = page.locator(tid('form-dialog'));
+    await page.locator(tid('catalogue-add')).click();
+    await dialog.getByLabel('Наименование', { exact: true }).click();
+    await onSlowTablet(page, async () => {
+      await page.keyboard.type('Не');
+      await page.keyboard.press('Escape');
+      await page.locator(tid('confirm-dialog')).waitFor();
+    });
+    await page.locator(tid('confirm-no')).click();
+    expect(await dialog.getByLabel('Наименование', { exact: true }).inputValue()).toBe('Не');
   });
 });

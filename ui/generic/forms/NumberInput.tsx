@@ -9,7 +9,7 @@ import { Input } from 'antd';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { numberValue, shownText } from './numberText.ts';
-import { useTypedValue } from './useTypedValue.ts';
+import { useDeferredChange } from './deferredChange.ts';
 
 /** Whether a field's schema holds a number (`integer`, `number`, or one of them or null). */
 export function isNumberSchema(schema: { type?: unknown }): boolean {
@@ -19,8 +19,8 @@ export function isNumberSchema(schema: { type?: unknown }): boolean {
 
 export function NumberInput(props: BaseInputTemplateProps) {
   const { id, htmlName, value, disabled, readonly, required, placeholder, autofocus, onChange, onBlur, onFocus, options, schema, rawErrors, registry } = props;
-  // a key draws this field alone; rjsf takes the change in a transition (useTypedValue.ts)
-  const typing = useTypedValue(onChange, registry.formContext, value === undefined || value === null ? '' : String(value));
+  // a key draws this field alone; rjsf takes the change in a transition (deferredChange.ts)
+  const typing = useDeferredChange(onChange, registry.formContext, value === undefined || value === null ? '' : String(value));
   const readonlyAsDisabled = (registry.formContext as { readonlyAsDisabled?: boolean } | undefined)?.readonlyAsDisabled ?? true;
   const integer = (Array.isArray(schema.type) ? schema.type : [schema.type]).includes('integer');
   return (
@@ -42,7 +42,10 @@ export function NumberInput(props: BaseInputTemplateProps) {
         const next = numberValue(e.target.value);
         typing.change(e.target.value, next === undefined ? options.emptyValue : next);
       }}
-      onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => {
+        typing.handOver();
+        onBlur(id, e.target.value);
+      }}
       onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
     />
   );

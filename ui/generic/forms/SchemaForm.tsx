@@ -37,7 +37,7 @@ import { todayHere } from '../../i18n/dates.ts';
 import { PermissionTreeField } from './PermissionTreeField.tsx';
 import { TransformingInput } from './TransformingInput.tsx';
 import { TextareaWidget } from './TextareaWidget.tsx';
-import { flushPendingChanges } from './useTypedValue.ts';
+import { flushDeferredChanges } from './deferredChange.ts';
 import { ObjectTemplate } from './ObjectTemplate.tsx';
 import { ConditionalFieldTemplate, type Shown } from './FieldTemplate.tsx';
 import { liftErrors, placeError, unshownErrors } from './errorPlacement.ts';
@@ -103,8 +103,8 @@ export function SchemaForm(props: SchemaFormProps) {
   const [unshown, setUnshown] = useState<string[]>([]);
   // widgets whose options depend on other fields listen here: rjsf does not re-render them otherwise
   const listeners = useRef(new Set<() => void>());
-  // text fields' changes still on their way to rjsf (useTypedValue.ts), handed over before a save
-  const pendingChanges = useRef(new Set<() => void>());
+  // text fields' changes still on their way to rjsf (deferredChange.ts)
+  const deferredChanges = useRef(new Set<() => void>());
 
   // a field required while shown is required through if/then, which ajv checks and rjsf marks per row
   const prepared = useMemo(() => translateSchema(withConditions(schema), uiSchema, (k) => t(k)), [schema, uiSchema, t, lang]);
@@ -123,7 +123,7 @@ export function SchemaForm(props: SchemaFormProps) {
         listeners.current.add(listener);
         return () => void listeners.current.delete(listener);
       },
-      pendingChanges: pendingChanges.current,
+      deferredChanges: deferredChanges.current,
       labelAlign: 'left',
       colon: false,
       colSpan: 24,
@@ -176,14 +176,16 @@ export function SchemaForm(props: SchemaFormProps) {
   };
 
   return (
-    // before rjsf validates a save, it takes the keys still on their way, then is handed the document typed
-    // since the last redraw: handed later, rjsf would take the change for an edit and clear the errors it
-    // just found on those fields
+    // keys still on their way to rjsf are handed over before anything else in the form changes it (a
+    // click, a focus elsewhere) and before a save; then rjsf is handed the document typed since the last
+    // redraw: handed later, rjsf would take the change for an edit and clear the errors it just found
     <div
       data-testid={testId}
       className="tb-schema-form"
+      onPointerDownCapture={() => flushDeferredChanges(deferredChanges.current)}
+      onFocusCapture={() => flushDeferredChanges(deferredChanges.current)}
       onSubmitCapture={() => {
-        flushSync(() => flushPendingChanges(pendingChanges.current));
+        flushDeferredChanges(deferredChanges.current);
         flushSync(() => redraw((n) => n + 1));
       }}
     >

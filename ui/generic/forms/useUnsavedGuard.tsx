@@ -1,7 +1,7 @@
 /**
  * Asks before a dialog with unsaved input is closed by Escape or its close button: 'Закрыть без
- * сохранения?'. Input counts once the user has typed or clicked inside the form and the form then
- * changed (rjsf's own changes on opening, such as defaults, do not).
+ * сохранения?'. Input counts once the user has typed in the form, or clicked inside it and the form
+ * then changed (rjsf's own changes on opening, such as defaults, do not).
  *
  * @example
  *   const guard = useUnsavedGuard(onCancel);
@@ -47,7 +47,11 @@ export function useUnsavedGuard(onClose: () => void): UnsavedGuard {
     watch: {
       onKeyDownCapture: () => void (touched.current = true),
       onPointerDownCapture: () => void (touched.current = true),
-      onInputCapture: () => void (touched.current = true),
+      // a key's change reaches the form after its frame (deferredChange.ts): the text typed counts at once
+      onInputCapture: () => {
+        touched.current = true;
+        dirty.current = true;
+      },
     },
     dialog,
     reset: () => {

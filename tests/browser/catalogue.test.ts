@@ -276,6 +276,27 @@ describe('a paged catalogue with an inline form (sources, 5 a page)', () => {
     await expect.poll(current, { timeout: UI_TIMEOUT }).toBe('1');
   });
 
+  it('shows the page last asked for when an earlier page answers late', async () => {
+    await page.goto(SOURCES);
+    await page.locator(tid('pager')).waitFor();
+    const page1 = await ids();
+    // page 2 answers after page 1, as on a slow network when the user goes on and back at once
+    await page.route('**/api/tbl/source/query', async (route) => {
+      if (route.request().postDataJSON()?.page === 2) await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    try {
+      await page.locator(tid('pager-next')).click();
+      await page.locator(tid('pager-prev')).click();
+      await expect.poll(ids, { timeout: UI_TIMEOUT }).toEqual(page1);
+      await page.waitForTimeout(2000); // page 2's answer has come by now
+      expect(await ids()).toEqual(page1);
+      expect(await current()).toBe('1');
+    } finally {
+      await page.unroute('**/api/tbl/source/query');
+    }
+  });
+
   it('closes the open form and the expanded card on changing page', async () => {
     await page.goto(SOURCES);
     await page.locator(tid('pager')).waitFor();

@@ -3,7 +3,7 @@
  * list → open a form (new, or edit after fetching the item) → save (create or update) → close and
  * refresh the item. Only one form is open at a time; changing page closes it.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
 import { insertOnTop, pageSizeOf, replaceItem, type ListState } from './catalogueModel.ts';
 
@@ -37,18 +37,22 @@ export function useCatalogue(table: string) {
     };
   }, [table]);
 
+  // the last list asked for: an answer that comes after a later request's (a page left at once) is dropped
+  const lastAsked = useRef(0);
   const load = useCallback(
     async (p: number) => {
+      const asked = ++lastAsked.current;
       setLoading(true);
       try {
         // the API counts pages from 1
         const res = await tableApi.query(table, pageSize ? { page: p + 1, pageSize } : {});
+        if (asked !== lastAsked.current) return;
         setList({ items: res.list ?? [], count: res.count ?? res.list?.length ?? 0, countCapped: res.countCapped, countEstimated: res.countEstimated });
         setLoadErrors([]);
       } catch (err) {
-        setLoadErrors(errorsOf(err));
+        if (asked === lastAsked.current) setLoadErrors(errorsOf(err));
       } finally {
-        setLoading(false);
+        if (asked === lastAsked.current) setLoading(false);
       }
     },
     [table, pageSize],

@@ -72,6 +72,34 @@ describe('notifying a new suspect', () => {
     expect([saved.patientId, saved.diagnosisType, saved.classification, saved.ownerUnitId, saved.registrationGroup]).toEqual([patientId, 'SUSPECT', 'TB', unitId, 'NEW']);
   });
 
+  // on a slow network the first patient's data may come after the second's: the patient chosen last
+  // is the one notified, not whichever answered last
+  it('opens the form of the patient chosen last when an earlier choice answers late', async () => {
+    const made = [];
+    for (const name of ['Азамат', 'Бакыт']) made.push((await admin.post('/api/tbl/patient', { name, lastName: 'Двойнов', gender: 'MALE', birthDate: '1980-01-02' })).body.result as string);
+    await page.goto(`/sys/case/new?diag=SUSPECT&cla=TB&id=${unitId}`);
+    await page.locator(tid('search-lastName')).fill('Двойнов');
+    await page.locator(tid('patient-search-run')).click();
+    const hits = page.locator(tid('patient-hit'));
+    await poll(() => hits.count()).toBe(2);
+    const [a, b] = await hits.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')!));
+    await page.route(`**/api/tbl/patient/${a}`, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    try {
+      await hits.nth(0).click();
+      await hits.nth(1).click();
+      const form = page.locator(tid('notify-form'));
+      await form.waitFor();
+      await page.waitForTimeout(2000); // the first patient's data has come by now
+      expect(await form.locator(tid('notify-patient')).getAttribute('data-id')).toBe(b);
+      expect(await form.locator('#root_patient_name').inputValue()).toBe(made[0] === b ? 'Азамат' : 'Бакыт');
+    } finally {
+      await page.unrouteAll();
+    }
+  });
+
   it('goes on with the typed values as a new patient when nobody is found', async () => {
     await page.goto(`/sys/case/new?diag=CONFIRMED&cla=NTM&id=${unitId}`);
     await page.locator(tid('search-lastName')).fill('Небывалов');

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { seriousViolations } from '../helpers/axe.ts';
@@ -137,6 +137,25 @@ describe('case reports', () => {
     page.off('request', onRequest);
     page.off('response', onResponse);
     expect(calls).toEqual(['ask', 'answer', 'ask', 'answer']);
+    // one indicator refreshed alone keeps the others (the first one's too), and its answer, come late,
+    // undoes no change made meanwhile (it replaced every indicator with their state at the click)
+    const late = async (route: Route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    };
+    await page.route('**/api/cases/report/ind/exec', late);
+    const secondTitle = second.locator(tid('indicator-title-input'));
+    for (const refreshed of [first, second]) {
+      await refreshed.locator(tid('indicator-refresh')).click();
+      await secondTitle.fill('Состояние случаев');
+      await secondTitle.press('Tab'); // a title is handed on when left
+      await page.waitForTimeout(2500); // the answer has come
+      expect(await page.locator(tid('indicator-editor')).count()).toBe(2);
+      expect(await secondTitle.inputValue()).toBe('Состояние случаев');
+      await secondTitle.fill('Состояние');
+      await secondTitle.press('Tab');
+    }
+    await page.unroute('**/api/cases/report/ind/exec', late);
     // WCAG 2.2 AA (issue 26): the editor with its computed cards
     expect(await seriousViolations(page)).toEqual([]);
     await page.locator(tid('report-save')).click();

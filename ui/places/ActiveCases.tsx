@@ -12,6 +12,7 @@ import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { placesApi, type ActiveTab, type CasePage } from './api.ts';
 import { CaseList } from './CaseList.tsx';
 import { useRemote } from './useRemote.ts';
+import { useLastRequest } from '../api/useLastRequest.ts';
 
 const TABS: ActiveTab[] = ['presumptives', 'tbCases', 'drtbCases'];
 type Shown = Partial<Record<ActiveTab, { page: number; result: CasePage }>>;
@@ -24,7 +25,11 @@ export function ActiveCases({ unitId }: { unitId: string }) {
   const [loading, setLoading] = useState(false);
   const [pageError, setPageError] = useState<string | null>(null);
 
+  // a page asked before another page, tab or unit was: its answer is dropped (it would show under them)
+  const ask = useLastRequest();
   useEffect(() => {
+    ask();
+    setLoading(false);
     setTab(null);
     setShown(data ? { [data.defaultTab]: { page: 0, result: data[data.defaultTab] } } : {});
   }, [data]);
@@ -35,15 +40,17 @@ export function ActiveCases({ unitId }: { unitId: string }) {
   const active = tab && visible.includes(tab) ? tab : data.defaultTab;
 
   const goPage = async (k: ActiveTab, page: number) => {
+    const isLast = ask();
     setLoading(true);
     try {
       const r = await placesApi.active(unitId, k, page + 1);
+      if (!isLast()) return;
       setShown((p) => ({ ...p, [k]: { page, result: r[k] } }));
       setPageError(null);
     } catch (err) {
-      setPageError(errorsOf(err).map((e) => t(e.msg)).join('; '));
+      if (isLast()) setPageError(errorsOf(err).map((e) => t(e.msg)).join('; '));
     } finally {
-      setLoading(false);
+      if (isLast()) setLoading(false);
     }
   };
   const open = (k: ActiveTab) => {

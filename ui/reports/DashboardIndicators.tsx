@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import type { PlaceRef } from '../places/api.ts';
 import { useRemote } from '../places/useRemote.ts';
+import { useLastRequest } from '../api/useLastRequest.ts';
 import { indicatorRequest, reportsApi, type Filters, type ReportInit } from './api.ts';
 import type { CellRef } from './chartSeries.ts';
 import { CellCasesDialog } from './CellCasesDialog.tsx';
@@ -22,11 +23,15 @@ export default function DashboardIndicators({ place }: { place: PlaceRef }) {
   const [drill, setDrill] = useState<{ index: number; cell: CellRef; filters: Filters; init: ReportInit }>();
   const { data, error } = useRemote(() => reportsApi.dashboard(place), [place.scope, place.id]);
   // the dashboard's answer leaves the report's filters out: read them (and their names) when a number is opened
-  const open = (index: number, cell: CellRef) =>
+  const ask = useLastRequest();
+  // a number opened after another before its answer: the last one opened shows
+  const open = (index: number, cell: CellRef) => {
+    const isLast = ask();
     void Promise.all([reportsApi.exec(place, data![index].report.id, false), reportsApi.init()]).then(
-      ([r, init]) => setDrill({ index, cell, filters: r.schema.filters, init }),
+      ([r, init]) => isLast() && setDrill({ index, cell, filters: r.schema.filters, init }),
       () => undefined,
     );
+  };
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!data) return <WaitIcon testId="dashboard-loading" />;
   const drilled = drill ? data[drill.index] : undefined;

@@ -56,14 +56,11 @@ export function ReportEditor({ place, reportId }: { place: PlaceRef; reportId?: 
   if (!init || (reportId && !loaded)) return <WaitIcon />;
   const schemas = ind.items.map((x) => x.schema);
   const setSchema = (i: number, s: IndicatorSchema) => ind.set(ind.items.map((x, j) => (j === i ? { ...x, schema: s } : x)));
-  const refresh = (which: IndicatorSchema[], offset = 0) => {
-    if (which.some(lacksVariables)) return setWarning(true);
-    if (offset === 0) return void ind.refresh(report.filters, which);
-    // one indicator: computed alone, the others kept
-    return void reportsApi.indicator(place, indicatorRequest(report.filters, which[0])).then(
-      (data) => ind.set(ind.items.map((x, j) => (j === offset ? { schema: which[0], data } : x))),
-      showError,
-    );
+  const refreshAll = () => (schemas.some(lacksVariables) ? setWarning(true) : void ind.refresh(report.filters, schemas));
+  // one indicator: computed alone, the others kept (the first one's too)
+  const refreshOne = (i: number) => {
+    const schema = ind.items[i].schema;
+    return lacksVariables(schema) ? setWarning(true) : void ind.refreshOne(report.filters, i, schema);
   };
   const save = async () => {
     if (schemas.some(lacksVariables)) return setWarning(true);
@@ -109,7 +106,7 @@ export function ReportEditor({ place, reportId }: { place: PlaceRef; reportId?: 
             value={x}
             refreshing={ind.refreshing === i}
             onChange={(s) => setSchema(i, s)}
-            onRefresh={() => refresh([x.schema], i)}
+            onRefresh={() => refreshOne(i)}
             onRemove={() => ind.set(ind.items.filter((_, j) => j !== i))}
             onCell={(cell) => setDrill({ index: i, cell })}
           />
@@ -123,7 +120,7 @@ export function ReportEditor({ place, reportId }: { place: PlaceRef; reportId?: 
           <Button type="primary" icon={<SaveOutlined />} loading={saving} data-testid="report-save" onClick={() => void save()}>
             {t('ui.common.save')}
           </Button>
-          <Button icon={<ReloadOutlined />} data-testid="report-refresh" loading={ind.refreshing !== null} onClick={() => refresh(schemas)}>
+          <Button icon={<ReloadOutlined />} data-testid="report-refresh" loading={ind.refreshing !== null} onClick={refreshAll}>
             {t('ui.reports.refresh')}
           </Button>
           <Button data-testid="report-cancel" onClick={() => navigate(reportId ? placeLink(place, 'cases/report', { rep: reportId }) : placeLink(place, 'cases/reports'))}>

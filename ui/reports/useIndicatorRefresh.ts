@@ -15,6 +15,11 @@ export interface IndicatorRefresh {
   set(items: ComputedIndicator[]): void;
   /** Computes each schema in turn under the report's filters; resolves when the last is done. */
   refresh(reportFilters: Filters, schemas: IndicatorSchema[]): Promise<void>;
+  /**
+   * Computes the indicator at `index` alone, the others kept. Its answer is dropped when the
+   * indicator was changed, moved or removed meanwhile, or the whole report refreshed since.
+   */
+  refreshOne(reportFilters: Filters, index: number, schema: IndicatorSchema): Promise<void>;
 }
 
 /** @example const r = useIndicatorRefresh(place); await r.refresh(report.filters, schemas); */
@@ -22,6 +27,19 @@ export function useIndicatorRefresh(place: PlaceRef, onError: (err: unknown) => 
   const [items, setItems] = useState<ComputedIndicator[]>([]);
   const [refreshing, setRefreshing] = useState<number | null>(null);
   const run = useRef(0);
+  /** One indicator's answer, or its errors when the server refused it. */
+  const compute = useCallback(
+    (reportFilters: Filters, schema: IndicatorSchema): Promise<Pick<ComputedIndicator, 'data' | 'errors'>> =>
+      reportsApi.indicator(place, indicatorRequest(reportFilters, schema)).then(
+        (data) => ({ data, errors: undefined }),
+        (err) => {
+          // a refused request (a variable no longer declared or not the reader's to count by) shows on its card
+          if (!(err instanceof ApiError && err.status === 400)) onError(err);
+          return { data: undefined, errors: errorsOf(err) };
+        },
+      ),
+    [place.scope, place.id],
+  );
   const refresh = useCallback(
     async (reportFilters: Filters, schemas: IndicatorSchema[]) => {
       const mine = ++run.current;
@@ -29,21 +47,23 @@ export function useIndicatorRefresh(place: PlaceRef, onError: (err: unknown) => 
       try {
         for (let i = 0; i < schemas.length && run.current === mine; i++) {
           setRefreshing(i);
-          const done = await reportsApi.indicator(place, indicatorRequest(reportFilters, schemas[i])).then(
-            (data) => ({ data, errors: undefined }),
-            (err) => {
-              // a refused request (a variable no longer declared or not the reader's to count by) shows on its card
-              if (!(err instanceof ApiError && err.status === 400)) onError(err);
-              return { data: undefined, errors: errorsOf(err) };
-            },
-          );
+          const done = await compute(reportFilters, schemas[i]);
           if (run.current === mine) setItems((prev) => prev.map((x, j) => (j === i ? { ...x, ...done } : x)));
         }
       } finally {
         if (run.current === mine) setRefreshing(null);
       }
     },
-    [place.scope, place.id],
+    [compute],
   );
-  return { items, refreshing, set: setItems, refresh };
+  const refreshOne = useCallback(
+    async (reportFilters: Filters, index: number, schema: IndicatorSchema) => {
+      const whole = run.current;
+      const done = await compute(reportFilters, schema);
+      if (run.current !== whole) return;
+      setItems((prev) => prev.map((x, j) => (j === index && x.schema === schema ? { ...x, ...done } : x)));
+    },
+    [compute],
+  );
+  return { items, refreshing, set: setItems, refresh, refreshOne };
 }

@@ -18,6 +18,7 @@ import { CaseList } from '../places/CaseList.tsx';
 import type { PlaceRef } from '../places/api.ts';
 import { useRemote } from '../places/useRemote.ts';
 import { errorsOf } from '../api/index.ts';
+import { useLastRequest } from '../api/useLastRequest.ts';
 import { countText } from '../generic/countText.ts';
 import { chosenValues } from '../filters/chosenValues.ts';
 import type { Filters } from '../filters/types.ts';
@@ -37,6 +38,8 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
   /** The count of the search ran, asked apart from its page (undefined while it is counted). */
   const [found, setFound] = useState<SearchCount>();
   const asked = useRef(0);
+  // a search or page asked after this one: its answer shows, this one's is dropped
+  const askPage = useLastRequest();
   const [params, setParams] = useSearchParams();
 
   /** Counts a new search (not a page turn) without holding its page up; a count of an older search is dropped. */
@@ -49,6 +52,7 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
     );
   };
   const run = async (filters: Filters, page: number, shown = chosen) => {
+    const isLast = askPage();
     setRan((r) => ({ filters, page, result: r?.result, loading: true }));
     setParams((p) => {
       const next = new URLSearchParams(p);
@@ -57,9 +61,10 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
       return next;
     }, { replace: true });
     try {
-      setRan({ filters, page, result: await searchApi.search(place, filters, page + 1), loading: false });
+      const result = await searchApi.search(place, filters, page + 1);
+      if (isLast()) setRan({ filters, page, result, loading: false });
     } catch (err) {
-      setRan({ filters, page, error: errorsOf(err).map((e) => (e.field ? `${e.field}: ${t(e.msg)}` : t(e.msg))).join('; '), loading: false });
+      if (isLast()) setRan({ filters, page, error: errorsOf(err).map((e) => (e.field ? `${e.field}: ${t(e.msg)}` : t(e.msg))).join('; '), loading: false });
     }
   };
 

@@ -18,6 +18,7 @@ import { CatalogueCard } from '../../generic/catalogue/index.ts';
 import { FormDialog } from '../../generic/forms/index.ts';
 import CaseComments, { type CaseCommentsProps } from '../talk/CaseComments.tsx';
 import { useCaseReadOnly } from '../case/readOnly.ts';
+import { useLastRequest } from '../../api/useLastRequest.ts';
 
 export interface SubRecordCardProps {
   table: string;
@@ -40,6 +41,7 @@ export function SubRecordCard({ table, caseId, group }: SubRecordCardProps) {
   const [rows, setRows] = useState<Doc[] | null>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const askForm = useLastRequest();
   const [opening, setOpening] = useState<string | null>(null);
 
   const load = useCallback(async () => {
@@ -62,13 +64,15 @@ export function SubRecordCard({ table, caseId, group }: SubRecordCardProps) {
   const properties = ((form?.schema.properties ?? {}) as Record<string, Record<string, unknown>>);
 
   const edit = async (id: string) => {
+    const isLast = askForm(); // another row's Edit clicked before this answer: that one's form shows
     setOpening(id);
     try {
-      setEditing({ id, doc: await tableApi.editDoc(table, id), errors: [], saving: false });
+      const doc = await tableApi.editDoc(table, id);
+      if (isLast()) setEditing({ id, doc, errors: [], saving: false });
     } catch (err) {
-      alerts.error(errorsOf(err).map((e) => t(e.msg)).join('; '));
+      if (isLast()) alerts.error(errorsOf(err).map((e) => t(e.msg)).join('; '));
     } finally {
-      setOpening(null);
+      if (isLast()) setOpening(null);
     }
   };
 

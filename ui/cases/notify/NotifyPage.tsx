@@ -18,6 +18,7 @@ import { GenderAvatar } from '../case/CaseHeader.tsx';
 import { notifyApi, type PatientHit, type PatientQuery } from './api.ts';
 import { PatientSearch } from './PatientSearch.tsx';
 import { PageTitle } from '../../generic/PageTitle.tsx';
+import { useLastRequest } from '../../api/useLastRequest.ts';
 
 interface Chosen {
   /** The registered patient chosen, or none for a new one. */
@@ -56,18 +57,22 @@ export default function NotifyPage() {
   }, [unitId]);
 
   const cancel = () => navigate(`/sys/unit/cases?id=${encodeURIComponent(unitId)}`);
-  const open = async (next: Chosen) => {
+  // a patient (or a new one) chosen again before the form came: the last choice's form opens
+  const ask = useLastRequest();
+  const open = async (choice: Chosen | Promise<Chosen>) => {
+    const isLast = ask();
     setLoadError(null);
     setErrors([]);
     try {
-      const f = await notifyApi.form(diag, cla);
+      const [next, f] = await Promise.all([choice, notifyApi.form(diag, cla)]);
+      if (!isLast()) return;
       setForm({ ...f, doc: { ...f.doc, patient: { ...((f.doc.patient as Doc | undefined) ?? {}), ...next.patient } } });
       setChosen(next);
     } catch (e) {
-      setLoadError(errorsOf(e).map((x) => t(x.msg)).join('; '));
+      if (isLast()) setLoadError(errorsOf(e).map((x) => t(x.msg)).join('; '));
     }
   };
-  const choose = async (hit: PatientHit) => open({ patientId: hit.patient.id, patient: await patientOf(hit) });
+  const choose = (hit: PatientHit) => open(patientOf(hit).then((patient) => ({ patientId: hit.patient.id, patient })));
   const startNew = (typed: PatientQuery) => open({ patient: { ...typed } });
   const save = async (doc: Doc) => {
     setSaving(true);

@@ -12,6 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { datePatterns } from '../../i18n/dates.ts';
 import { useTranslation } from 'react-i18next';
 import { errorsOf } from '../../api/index.ts';
+import { useLastRequest } from '../../api/useLastRequest.ts';
 import { Pager } from '../../generic/Pager.tsx';
 import { countText } from '../../generic/countText.ts';
 import { GenderAvatar } from '../case/CaseHeader.tsx';
@@ -46,16 +47,21 @@ export function PatientSearch({ onChoose, onNew, onCancel }: PatientSearchProps)
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // a search or page asked after this one: its answer shows, this one's is dropped
+  const ask = useLastRequest();
   const run = async (q: PatientQuery, page: number) => {
+    const isLast = ask();
     setLoading(true);
     setError(null);
     try {
-      setResult(await notifyApi.search(q, page));
+      const found = await notifyApi.search(q, page);
+      if (!isLast()) return;
+      setResult(found);
       setQuery(q);
     } catch (e) {
-      setError(errorsOf(e).map((x) => t(x.msg)).join('; '));
+      if (isLast()) setError(errorsOf(e).map((x) => t(x.msg)).join('; '));
     } finally {
-      setLoading(false);
+      if (isLast()) setLoading(false);
     }
   };
   const search = async () => {

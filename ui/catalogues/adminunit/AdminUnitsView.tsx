@@ -26,6 +26,7 @@ import { queryAdminUnits, type AdminUnitRow, type CountryLevel } from './adminUn
 import { childLevels, MAX_LEVEL, parentOf, upsert } from './adminUnitTree.ts';
 import { toAccusative } from './accusative.ts';
 import { SectionTitle } from '../../generic/PageTitle.tsx';
+import { useLastRequest } from '../../api/useLastRequest.ts';
 
 const TABLE = 'adminunit';
 /** Fields the tree itself decides (parent, path, level, count): not shown in its form. */
@@ -56,6 +57,7 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
   const [treeVersion, setTreeVersion] = useState(0);
   const [showStructure, setShowStructure] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const askForm = useLastRequest();
   const [loadError, setLoadError] = useState<string | null>(null);
   const editable = canEdit(session, permission ?? 'ADMINUNITS') && form?.resources?.readOnly !== true;
 
@@ -143,9 +145,10 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
     });
 
   const openEdit = async (row: AdminUnitRow) => {
+    const isLast = askForm(); // another unit's Edit clicked before this answer: that one's form shows
     try {
       const doc = await tableApi.editDoc(TABLE, row.id);
-      setEditing({ id: row.id, doc: doc ?? {}, heading: `${t('ui.common.edit')}: ${row.name}`, errors: [], saving: false });
+      if (isLast()) setEditing({ id: row.id, doc: doc ?? {}, heading: `${t('ui.common.edit')}: ${row.name}`, errors: [], saving: false });
     } catch (err) {
       showErrors(err);
     }

@@ -3,7 +3,8 @@
  * list → open a form (new, or edit after fetching the item) → save (create or update) → close and
  * refresh the item. Only one form is open at a time; changing page closes it.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useLastRequest } from '../../api/useLastRequest.ts';
 import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
 import { insertOnTop, pageSizeOf, replaceItem, type ListState } from './catalogueModel.ts';
 
@@ -38,24 +39,26 @@ export function useCatalogue(table: string) {
   }, [table]);
 
   // the last list asked for: an answer that comes after a later request's (a page left at once) is dropped
-  const lastAsked = useRef(0);
+  const askList = useLastRequest();
+  // the last form asked for: another item's, a new one, a page change or a close drops an earlier answer
+  const askForm = useLastRequest();
   const load = useCallback(
     async (p: number) => {
-      const asked = ++lastAsked.current;
+      const isLast = askList();
       setLoading(true);
       try {
         // the API counts pages from 1
         const res = await tableApi.query(table, pageSize ? { page: p + 1, pageSize } : {});
-        if (asked !== lastAsked.current) return;
+        if (!isLast()) return;
         setList({ items: res.list ?? [], count: res.count ?? res.list?.length ?? 0, countCapped: res.countCapped, countEstimated: res.countEstimated });
         setLoadErrors([]);
       } catch (err) {
-        if (asked === lastAsked.current) setLoadErrors(errorsOf(err));
+        if (isLast()) setLoadErrors(errorsOf(err));
       } finally {
-        if (asked === lastAsked.current) setLoading(false);
+        if (isLast()) setLoading(false);
       }
     },
-    [table, pageSize],
+    [table, pageSize, askList],
   );
 
   useEffect(() => {
@@ -63,26 +66,37 @@ export function useCatalogue(table: string) {
   }, [form, page, load]);
 
   const changePage = (p: number) => {
+    askForm();
+    setOpening(null);
     setEditing(null);
     setPage(p);
   };
 
-  const openNew = () => form && setEditing({ doc: structuredClone(form.doc ?? {}), errors: [], saving: false });
+  const openNew = () => {
+    askForm();
+    setOpening(null);
+    if (form) setEditing({ doc: structuredClone(form.doc ?? {}), errors: [], saving: false });
+  };
 
   const openEdit = async (id: string) => {
+    const isLast = askForm();
     setEditing(null);
     setOpening(id);
     try {
       const doc = await tableApi.editDoc(table, id);
-      setEditing({ id, doc: doc ?? {}, errors: [], saving: false });
+      if (isLast()) setEditing({ id, doc: doc ?? {}, errors: [], saving: false });
     } catch (err) {
-      setLoadErrors(errorsOf(err));
+      if (isLast()) setLoadErrors(errorsOf(err));
     } finally {
-      setOpening(null);
+      if (isLast()) setOpening(null);
     }
   };
 
-  const close = () => setEditing(null);
+  const close = () => {
+    askForm();
+    setOpening(null);
+    setEditing(null);
+  };
 
   /** Fetches one row as the list shows it (with joined refs); falls back to the saved doc. */
   const fetchRow = async (id: string, fallback: Doc): Promise<Doc> => {

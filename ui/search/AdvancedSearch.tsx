@@ -7,7 +7,7 @@
  * The search ran is kept in the address (`q`: the filters, `p`: the page), so Back from a case
  * returns to the same results.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Flex } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
@@ -37,17 +37,17 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
   const [ran, setRan] = useState<{ filters: Filters; page: number; result?: SearchResult; error?: string; loading: boolean } | null>(null);
   /** The count of the search ran, asked apart from its page (undefined while it is counted). */
   const [found, setFound] = useState<SearchCount>();
-  const asked = useRef(0);
-  // a search or page asked after this one: its answer shows, this one's is dropped
+  // a search or page asked after this one: its answer shows, this one's is dropped (its count too)
   const askPage = useLastRequest();
+  const askCount = useLastRequest();
   const [params, setParams] = useSearchParams();
 
   /** Counts a new search (not a page turn) without holding its page up; a count of an older search is dropped. */
   const count = (filters: Filters) => {
-    const mine = ++asked.current;
+    const isLast = askCount();
     setFound(undefined);
     searchApi.count(place, filters).then(
-      (c) => mine === asked.current && setFound(c),
+      (c) => isLast() && setFound(c),
       () => undefined,
     );
   };

@@ -3,9 +3,10 @@
  * the highlighted row, and the keyboard (arrows move, Enter selects, Escape clears).
  * A failed search clears the box.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { sysApi, type SearchResult } from '../../api/index.ts';
 import { orderResults } from './searchTarget.ts';
+import { useLastRequest } from '../../api/useLastRequest.ts';
 
 export const SEARCH_MAX_RESULTS = 10;
 const DEBOUNCE_MS = 250;
@@ -15,11 +16,12 @@ export function useGlobalSearch(onSelect: (r: SearchResult) => void) {
   const [results, setResults] = useState<SearchResult[] | null>(null);
   const [active, setActive] = useState(0);
   const [searching, setSearching] = useState(false);
-  const seq = useRef(0);
+  // the answer to the text typed last: an earlier, slower one is dropped
+  const ask = useLastRequest();
 
   useEffect(() => {
     const text = key.trim();
-    const mine = ++seq.current;
+    const isLast = ask();
     if (!text) {
       setResults(null);
       setSearching(false);
@@ -29,13 +31,13 @@ export function useGlobalSearch(onSelect: (r: SearchResult) => void) {
     const timer = setTimeout(() => {
       sysApi.search(text, SEARCH_MAX_RESULTS).then(
         (list) => {
-          if (mine !== seq.current) return;
+          if (!isLast()) return;
           setResults(orderResults(Array.isArray(list) ? list : [], SEARCH_MAX_RESULTS));
           setActive(0);
           setSearching(false);
         },
         () => {
-          if (mine !== seq.current) return;
+          if (!isLast()) return;
           setKey('');
           setResults(null);
           setSearching(false);

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HoldPoint } from '../../server/sync/client/run.ts';
 import { createCase, newPatient } from '../helpers/cases.ts';
 import { feedSettled, positionAfterRows } from '../helpers/feed.ts';
@@ -119,7 +119,7 @@ describe('a client in a process of its own, on its embedded PGlite, killed -9 in
       await lock.end();
     }
     // the server applied the upload whose answer never reached the client
-    await synced0(async () => expect(await entriesOf(made.caseId)).toBe(before + 1));
+    await vi.waitFor(async () => expect(await entriesOf(made.caseId)).toBe(before + 1), { timeout: 5_000, interval: 100 });
     await restarted();
     expect((await syncs()).counts).toMatchObject({ sent: 1, applied: 1 });
     expect(await entriesOf(made.caseId)).toBe(before + 1);
@@ -249,14 +249,3 @@ describe('a client in a process of its own, on its embedded PGlite, killed -9 in
   });
 });
 
-/** Runs `check` until it passes (for up to 5 s). */
-async function synced0(check: () => Promise<void>): Promise<void> {
-  for (let tries = 0; ; tries++) {
-    try {
-      return await check();
-    } catch (e) {
-      if (tries >= 50) throw e;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
 import { createCase, newPatient } from '../helpers/cases.ts';
+import { feedSettled } from '../helpers/feed.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { ApiClient as Api } from '../helpers/server.ts';
 import { startOfflineClient, syncThroughApi, type OfflineClient } from '../helpers/sync-client.ts';
@@ -52,25 +53,15 @@ describe('initialise', () => {
 
 const onClientDoc = async (table: string, id: string) => (await onClient.get(`/api/tbl/${table}/${id}`)).body;
 const sync = async () => {
+  await feedSettled(serverDb()); // another test file's transaction may hold the feed back a moment
   const s = await syncThroughApi(onClient, PASSWORD);
   expect(s.id, JSON.stringify(s)).toBe('NOT_RUNNING');
   return s;
 };
-/**
- * Runs `check` until it passes, synchronising again between tries: the feed answers only changes of
- * transactions finished before the oldest still running on the database server (docs/sync-feed.md),
- * and other test files' transactions on the shared PostgreSQL may hold a change back for a moment.
- */
+/** Synchronises once more, then runs `check`: what the server changed since the last synchronisation has reached the client. */
 async function synced(check: () => Promise<void>): Promise<void> {
-  for (let tries = 0; ; tries++) {
-    try {
-      return await check();
-    } catch (e) {
-      if (tries >= 20) throw e;
-      await new Promise((r) => setTimeout(r, 250));
-      await sync();
-    }
-  }
+  await sync();
+  await check();
 }
 /** The scenario's steps with the doctor on this file's client unless told. */
 const editOnClient = (caseId: string, patch: Record<string, unknown>, on = onClient) => editOnClientAs(caseId, patch, on);

@@ -65,16 +65,20 @@ export function useCatalogue(table: string) {
     if (form) void load(page);
   }, [form, page, load]);
 
-  const changePage = (p: number) => {
+  /** An edit form still on its way is not opened: the user went elsewhere. */
+  const dropAskedForm = () => {
     askForm();
     setOpening(null);
+  };
+
+  const changePage = (p: number) => {
+    dropAskedForm();
     setEditing(null);
     setPage(p);
   };
 
   const openNew = () => {
-    askForm();
-    setOpening(null);
+    dropAskedForm();
     if (form) setEditing({ doc: structuredClone(form.doc ?? {}), errors: [], saving: false });
   };
 
@@ -93,8 +97,7 @@ export function useCatalogue(table: string) {
   };
 
   const close = () => {
-    askForm();
-    setOpening(null);
+    dropAskedForm();
     setEditing(null);
   };
 

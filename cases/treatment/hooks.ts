@@ -7,7 +7,8 @@ import type { Em } from '../../server/db/orm.ts';
 import type { HooksOn, ModuleHooks, SaveContext, Session, TableHooks } from '../../server/types.ts';
 import { dayOf, dayOfYmd, daysInMonth, isoOf, latestToday } from './dates.ts';
 import { startPushedTreatment } from './pushed.ts';
-import { refreshAlert, refuse, treatmentOf, writerOf } from './rows.ts';
+import { systemDelete, systemInsert, systemUpdate } from '../../server/tbl/system-write.ts';
+import { refreshAlert, refuse, treatmentOf } from './rows.ts';
 
 /**
  * The rules of the treatment tables, kept by the table writer on every write — the treatment calls
@@ -104,6 +105,10 @@ export const treatmentHooks: ModuleHooks = { adherence, prescription, treatment:
  * units follow. Transfer out splits the unit's stretch at the move date (the receiving unit from
  * then on); undoing it gives the stretch back to the sending unit; confirming with another move
  * date moves the split.
+ * The rows are part of the transfer — one action, all of it or none, under the rights of the user
+ * who may transfer (the action's guard said so): they go through the writer's system door (cause
+ * `'action'`: versions bumped, the change fed, the case's transfer entry tells them), not through
+ * the user's write view, which a transfer out has just taken the case out of.
  */
 async function followTransfer(x: SaveContext<Tbcase>): Promise<void> {
   const prev = x.prev;
@@ -113,36 +118,38 @@ async function followTransfer(x: SaveContext<Tbcase>): Promise<void> {
   if (!moved && !redated) return;
   const tr = await treatmentOf(x.em, x.session.workspaceId, x.id);
   if (!tr) return;
-  const writer = writerOf(x.ctx, x.session, 'treatunit');
   const rows = await unitRows(x, x.id);
   const last = rows.at(-1);
   if (!last) return;
-  const within = { within: x.em };
+  const update = (id: string, values: Partial<TreatUnit>) => systemUpdate(x, 'treatunit', id, values, 'action');
   if (moved && x.doc.transferring && x.doc.moveDate) {
     const at: string = x.doc.moveDate < tr.iniDate ? tr.iniDate : x.doc.moveDate > last.endDate ? last.endDate : x.doc.moveDate;
-    if (at <= last.iniDate) await writer.update(last.id, { unitId: x.doc.ownerUnitId }, within);
+    if (at <= last.iniDate) await update(last.id, { unitId: x.doc.ownerUnitId });
     else {
-      await writer.update(last.id, { endDate: isoOf(dayOf(at) - 1) }, within);
-      await writer.create({ caseId: x.id, unitId: x.doc.ownerUnitId, iniDate: at, endDate: last.endDate }, undefined, x.em);
+      await update(last.id, { endDate: isoOf(dayOf(at) - 1) });
+      await systemInsert(x, 'treatunit', crypto.randomUUID(), { caseId: x.id, unitId: x.doc.ownerUnitId, iniDate: at, endDate: last.endDate }, 'action');
     }
   } else if (moved) {
     const before = rows.at(-2);
     if (before && before.unitId === x.doc.ownerUnitId) {
-      await writer.delete(last.id, within);
-      await writer.update(before.id, { endDate: last.endDate }, within);
-    } else await writer.update(last.id, { unitId: x.doc.ownerUnitId }, within);
+      await systemDelete(x, 'treatunit', last.id, 'action');
+      await update(before.id, { endDate: last.endDate });
+    } else await update(last.id, { unitId: x.doc.ownerUnitId });
   } else {
     const before = rows.at(-2);
     const at = x.doc.moveDate; // set: `redated` asks for it
     if (before && at && at > before.iniDate && at <= last.endDate) {
-      await writer.update(before.id, { endDate: isoOf(dayOf(at) - 1) }, within);
-      await writer.update(last.id, { iniDate: at }, within);
+      await update(before.id, { endDate: isoOf(dayOf(at) - 1) });
+      await update(last.id, { iniDate: at });
     }
   }
 }
 
+/** A treatment unit row as followTransfer reads it. */
+type TreatUnit = { id: string; unitId: string; iniDate: string; endDate: string };
+
 /** The case's treatment units, in date order. */
-async function unitRows(x: { em: Em; session: Session }, caseId: string): Promise<{ id: string; unitId: string; iniDate: string; endDate: string }[]> {
+async function unitRows(x: { em: Em; session: Session }, caseId: string): Promise<TreatUnit[]> {
   return kysely(x.em)
     .selectFrom('treatunit')
     .select(['id', 'unit_id as unitId', sql<string>`ini_date::text`.as('iniDate'), sql<string>`end_date::text`.as('endDate')])

@@ -12,12 +12,14 @@ import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createCase, newPatient, setCaseValidation, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
+import { historyOf } from '../helpers/history.ts';
 
 let doctor: ApiClient; // Bishkek: CASE_TREAT and CASE_INTAKEMED with changes
 let nurse: ApiClient; // Bishkek: reads the calendar, cannot save it
 let treatOnly: ApiClient; // Bishkek: CASE_TREAT, no CASE_INTAKEMED
 let reader: ApiClient; // Bishkek: CASEMAN only
 let kantDoctor: ApiClient; // another unit
+let mover: ApiClient; // Bishkek, unit view: CASE_TRANSFER (the doctor who sends a case on treatment away)
 let bishkek: string;
 let kant: string;
 let patientId: string;
@@ -74,7 +76,8 @@ beforeAll(async () => {
   nurse = await createUser(server, admin, 'TRNURSE', perms([['CASEMAN'], ['CASE_INTAKEMED']]), 'Passw0rd', place);
   treatOnly = await createUser(server, admin, 'TRTREAT', perms([['CASEMAN'], ['CASE_TREAT']]), 'Passw0rd', place);
   reader = await createUser(server, admin, 'TRREADER', perms([['CASEMAN']]), 'Passw0rd', place);
-  kantDoctor = await createUser(server, admin, 'TRKANT', perms([['CASEMAN'], ['CASE_TREAT'], ['CASE_INTAKEMED', true]]), 'Passw0rd', { unitId: kant, view: 'UNIT' });
+  kantDoctor = await createUser(server, admin, 'TRKANT', perms([['CASEMAN'], ['CASE_TREAT'], ['CASE_INTAKEMED', true], ['CASE_TRANSFER']]), 'Passw0rd', { unitId: kant, view: 'UNIT' });
+  mover = await createUser(server, admin, 'TRMOVER', perms([['CASEMAN'], ['CASE_TREAT'], ['CASE_TRANSFER']]), 'Passw0rd', place);
 }, 180_000);
 
 describe('start', () => {
@@ -259,6 +262,35 @@ describe('transfer', () => {
     ok(await admin.post(`/api/tbl/tbcase/${id}/action/transferout`, { unitToId: kant, moveDate: '2025-04-01' }));
     ok(await admin.post(`/api/tbl/tbcase/${id}/action/transferin`, { moveDate: '2025-04-10' }));
     expect(await units()).toEqual([['2025-01-06', '2025-04-09', bishkek], ['2025-04-10', '2025-07-04', kant]]);
+  });
+
+  it('a unit doctor who may transfer sends a case on treatment away, takes it back, and the receiving doctor confirms it: each one action, all of it', async () => {
+    const id = await standardCase();
+    const units = async () => (await view(admin, id)).units.map((u: any) => [u.ini, u.end, u.unit.id]);
+    const caseOf = async () => (await admin.get(`/api/tbl/tbcase/${id}`)).body;
+    // refused as a whole: a unit that is no TB unit moves neither the case nor its treatment units
+    const lab = (await admin.post('/api/tbl/unit/query', { pageSize: 100 })).body.list.find((u: any) => u.type === 'LAB').id;
+    refused(await mover.post(`/api/tbl/tbcase/${id}/action/transferout`, { unitToId: lab, moveDate: '2025-04-01' }), 400, 'unitToId');
+    expect(await caseOf()).toMatchObject({ ownerUnitId: bishkek, transferring: false });
+    expect(await units()).toEqual([['2025-01-06', '2025-07-04', bishkek]]);
+
+    // the case leaves the doctor's unit and its treatment units follow, in the same action
+    ok(await mover.post(`/api/tbl/tbcase/${id}/action/transferout`, { unitToId: kant, moveDate: '2025-04-01' }));
+    expect(await caseOf()).toMatchObject({ ownerUnitId: kant, transferFromUnitId: bishkek, transferring: true, moveDate: '2025-04-01' });
+    expect(await units()).toEqual([['2025-01-06', '2025-03-31', bishkek], ['2025-04-01', '2025-07-04', kant]]);
+    // read-only for the sending doctor now: their own treatment rows are not theirs to change
+    refused(await mover.post(`${T}/update`, { caseId: id, endDate: '2025-08-01' }), 403, 'id', 'Эта запись доступна вам только для просмотра (например, случай, переведённый в другое учреждение, до подтверждения перевода)');
+    // one history entry tells the transfer: the rows it moved have none of their own
+    const moved = (await rowsOf('treatunit', id)).find((r) => r.unit_id === kant)!;
+    expect(await historyOf(moved.id)).toEqual([]);
+    expect((await historyOf(id)).filter((e) => e.action === 'transferout')).toHaveLength(1);
+
+    ok(await mover.post(`/api/tbl/tbcase/${id}/action/undotransfer`, {}));
+    expect(await units()).toEqual([['2025-01-06', '2025-07-04', bishkek]]);
+    ok(await mover.post(`/api/tbl/tbcase/${id}/action/transferout`, { unitToId: kant, moveDate: '2025-04-01' }));
+    ok(await kantDoctor.post(`/api/tbl/tbcase/${id}/action/transferin`, { moveDate: '2025-04-10' }));
+    expect(await units()).toEqual([['2025-01-06', '2025-04-09', bishkek], ['2025-04-10', '2025-07-04', kant]]);
+    expect(await caseOf()).toMatchObject({ ownerUnitId: kant, transferring: false });
   });
 });
 

@@ -1,11 +1,24 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The nearest folder above `from` holding a package.json: the checkout when the server runs from its
+ * sources (`server/`), the install when it runs from the build (`dist/server/`).
+ * @example packageRoot('/srv/tb/dist/server') // '/srv/tb'
+ */
+export function packageRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${from}`);
+  }
+}
+
+/** The checkout, or the install of a build: where package.json, `schemas/` and `dist/ui` are. */
+export const rootDir = packageRoot(fileURLToPath(new URL('.', import.meta.url)));
 /** Where the schema files live (overridable for tests that edit a copy). */
-export const schemasDir = process.env.TB_SCHEMAS_DIR ?? fileURLToPath(new URL('../schemas', import.meta.url));
-export const uiDist = fileURLToPath(new URL('../dist/ui', import.meta.url));
-export const rootDir = fileURLToPath(new URL('..', import.meta.url));
+export const schemasDir = process.env.TB_SCHEMAS_DIR ?? join(rootDir, 'schemas');
+export const uiDist = join(rootDir, 'dist', 'ui');
 
 export interface ServerConfig {
   databaseUrl?: string;

@@ -35,6 +35,8 @@ export default {
     'reports/who/sql.ts',
     'stock/forecast.ts',
     'stock/treatment-due.ts',
+    'stock/planning.ts',
+    'stock/ledger-dates.ts',
     'server/sync/merge.ts',
     'server/sync/changed-values.ts',
   ],

@@ -6,13 +6,13 @@
  * per unit, the same warnings from three grouped statements over the view).
  */
 import { sql, type Kysely } from 'kysely';
-import { addMonths, dayOf, isoOf } from '../cases/treatment/dates.ts';
+import { addMonths } from '../cases/treatment/dates.ts';
 import { kysely } from '../server/db/kysely.ts';
 import type { Em } from '../server/db/orm.ts';
 import { readerView, unitsInView } from '../server/scope/view.ts';
 import type { Session } from '../server/types.ts';
 import { stockOutDate, yearNeeds } from './forecast.ts';
-import { AMC_DAYS, currentPrescriptions, supplySettings, unitPlanning, type SupplySettings, type UnitPrescription } from './planning.ts';
+import { amcWindow, currentPrescriptions, monthlyConsumption, supplySettings, unitPlanning, type SupplySettings, type UnitPrescription } from './planning.ts';
 
 /** A batch held that expires soon (or has expired). */
 export interface ExpiryAlert {
@@ -88,7 +88,7 @@ export async function viewAlerts(em: Em, s: Session, date: string): Promise<Unit
     sql<string>`count(*) filter (where expiry_date <= ${until})`.as('expiring'), sql<string>`coalesce(sum(quantity) filter (where expiry_date >= ${date}), 0)`.as('onHand')])
     .where('workspace_id', '=', s.workspaceId).where('quantity', '>', 0).groupBy(['unit_id', 'product_id']), 'unit_id').execute();
   const used = await inView(db.selectFrom('stockmovement').select(['unit_id', 'product_id', sql<string>`-sum(quantity)`.as('n')])
-    .where('workspace_id', '=', s.workspaceId).where('date', '>=', isoOf(dayOf(date) - AMC_DAYS)).where('date', '<', date).where('type', '=', 'DISPENSING')
+    .where('workspace_id', '=', s.workspaceId).where('date', '>=', amcWindow(date).from).where('date', '<', amcWindow(date).to).where('type', '=', 'DISPENSING')
     .groupBy(['unit_id', 'product_id']), 'unit_id').execute();
   const prescriptions = (await inView(currentPrescriptions(db, s.workspaceId, date), 'c.owner_unit_id').execute()) as UnitPrescription[];
 
@@ -100,7 +100,7 @@ export async function viewAlerts(em: Em, s: Session, date: string): Promise<Unit
     onHand.set(`${r.unit_id} ${r.product_id}`, Number(r.onHand));
   }
   for (const r of used) {
-    const level = stockLevel((onHand.get(`${r.unit_id} ${r.product_id}`) ?? 0) / (Number(r.n) / (AMC_DAYS / 30)), settings);
+    const level = stockLevel((onHand.get(`${r.unit_id} ${r.product_id}`) ?? 0) / monthlyConsumption(Number(r.n)), settings);
     if (level === 'LOW') of(r.unit_id).low++;
     if (level === 'HIGH') of(r.unit_id).high++;
   }

@@ -1,4 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { laterDays } from './batch-days.ts';
+import { availableOn } from './ledger-dates.ts';
+import { firstExpiryFirstOut, type FefoBatch } from './planning.ts';
 
 /** A batch as the stock screens and the dispensing read it. */
 export interface BatchRow {
@@ -16,20 +19,25 @@ const batchColumns = [
   sql<string>`expiry_date::text`.as('expiryDate'), 'quantity',
 ] as const;
 
+/** A batch a dispensing may take from, with what it may give on the dispensing's date. */
+export type UsableBatch = BatchRow & FefoBatch;
+
 /**
- * The unit's batches of a medicine holding stock and usable on `date`, first expiry first out
- * (then batch number), locked for the caller's transaction in that order — so two dispensings of
- * the same medicine take the batches' locks in the same order and never deadlock, and each sees
- * what the other left.
- * @example await fefoBatches(db, ws, unitId, productId, '2026-11-26') // [{ batchNumber: 'A1', expiryDate: '2027-01-31', quantity: 40 }, …]
+ * The unit's batches of a medicine a dispensing on `date` takes from, in the order it takes them
+ * (`firstExpiryFirstOut`: usable that day, holding stock then, first expiry first), each with the units
+ * it may give on that date (`availableOn`: all it holds for today; on an earlier day, what no later
+ * day still needs). Every batch of the medicine holding stock is locked for the caller's transaction
+ * in the order of expiry — so two dispensings of the same medicine take the batches' locks in the same
+ * order and never deadlock, and each sees what the other left.
+ * @example await fefoBatches(db, ws, unitId, productId, '2026-11-26') // [{ batchNumber: 'A1', expiryDate: '2027-01-31', quantity: 40, available: 40 }, …]
  */
-export async function fefoBatches(db: Kysely<any>, workspaceId: string, unitId: string, productId: string, date: string): Promise<BatchRow[]> {
-  const rows = await db.selectFrom('stockbatch').select(batchColumns)
-    .where('workspace_id', '=', workspaceId).where('unit_id', '=', unitId).where('product_id', '=', productId)
-    .where('expiry_date', '>=', date).where('quantity', '>', 0)
+export async function fefoBatches(db: Kysely<any>, workspaceId: string, unitId: string, productId: string, date: string): Promise<UsableBatch[]> {
+  const rows = (await db.selectFrom('stockbatch').select(batchColumns)
+    .where('workspace_id', '=', workspaceId).where('unit_id', '=', unitId).where('product_id', '=', productId).where('quantity', '>', 0)
     .orderBy('expiry_date').orderBy('batch_number').orderBy('id')
-    .forUpdate().execute();
-  return rows.map((r) => ({ ...r, quantity: Number(r.quantity) })) as BatchRow[];
+    .forUpdate().execute()).map((r) => ({ ...r, quantity: Number(r.quantity) })) as BatchRow[];
+  const later = await laterDays(db, workspaceId, rows.map((r) => r.id), date);
+  return firstExpiryFirstOut(rows.map((r) => ({ ...r, available: availableOn(r.quantity, later.get(r.id) ?? []) })), date);
 }
 
 /**

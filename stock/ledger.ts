@@ -16,6 +16,9 @@ import { assertWritable } from '../server/scope/writable.ts';
 import { checkRefs } from '../server/tbl/prepare.ts';
 import { systemAddTo } from '../server/tbl/system-write.ts';
 import type { HooksOn, ModuleHooks, SaveContext } from '../server/types.ts';
+import { dateText } from '../engine/date-text.ts';
+import { batchDays, notEnoughOn } from './batch-days.ts';
+import { arrivalRefusal, availableOn, expiryRefusal } from './ledger-dates.ts';
 
 export type MovementType = Stockmovement['type'];
 
@@ -66,11 +69,8 @@ async function movementRefusal(x: SaveContext<Stockmovement>): Promise<ApiError 
   if (m.quantity === 0) return refuse(x, 'quantity', 'stock.zero');
   if (dir === 1 && m.quantity < 0) return refuse(x, 'quantity', 'stock.signIn');
   if (dir === -1 && m.quantity > 0) return refuse(x, 'quantity', 'stock.signOut');
-  // a batch is usable through its expiry date, expired from the day after
-  const expired = m.expiryDate < m.date;
-  if (expired && m.type === 'RECEIPT') return refuse(x, 'expiryDate', 'stock.expiredIn');
-  if (expired && (m.type === 'DISPENSING' || m.type === 'TRANSFER_OUT')) return refuse(x, 'expiryDate', 'stock.expiredOut');
-  if (!expired && m.type === 'EXPIRED') return refuse(x, 'expiryDate', 'stock.notExpired');
+  const expiry = expiryRefusal(m);
+  if (expiry) return refuse(x, expiry.field, expiry.key);
   if (m.type === 'INITIAL') {
     const other = await kysely(x.em).selectFrom('stockmovement').select('id')
       .where('workspace_id', '=', x.session.workspaceId).where('unit_id', '=', m.unitId).where('type', '<>', 'INITIAL').limit(1).executeTakeFirst();
@@ -86,6 +86,19 @@ async function onHand(x: SaveContext<Stockmovement>): Promise<number> {
   return Number((await q.executeTakeFirst())?.quantity ?? 0);
 }
 
+/**
+ * Refuses a movement dated before its batch arrived at the unit, or taking out on its date more than
+ * the batch may give then without a later day's balance going below zero (`availableOn`), the batch
+ * holding `before` before it. Reads the batch's earliest movement and those dated after the movement.
+ */
+async function assertDateFits(x: SaveContext<Stockmovement>, batchId: string, before: number): Promise<void> {
+  const m = x.doc;
+  const { arrived, later } = await batchDays(kysely(x.em), x.session.workspaceId, batchId, m.date);
+  const early = arrivalRefusal(m, arrived);
+  if (early) throw refuse(x, early.field, early.key, { date: dateText(early.vars!.date, x.session.lang) });
+  if (m.quantity < 0 && -m.quantity > availableOn(before, later)) throw notEnoughOn(x.session, m.date, availableOn(before, later), 'quantity');
+}
+
 const movement: HooksOn<'stockmovement'> = {
   async beforeSave(x) {
     if (!x.isNew) throw refuse(x, null, 'stock.appendOnly');
@@ -98,6 +111,8 @@ const movement: HooksOn<'stockmovement'> = {
     const key = Object.fromEntries(BATCH_KEY.map((k) => [k, x.doc[k]]));
     const batch = await systemAddTo(x, 'stockbatch', key, 'quantity', x.doc.quantity, 'derived');
     if (!batch) throw refuse(x, 'quantity', 'stock.notEnough', { onHand: await onHand(x) });
+    // the batch's row is locked now: its other movements are read as they stand
+    await assertDateFits(x, batch.id, batch.value - x.doc.quantity);
     x.doc.batchId = batch.id;
     x.doc.balance = batch.value;
   },

@@ -1,8 +1,7 @@
 import { t } from '../engine/i18n.ts';
-import { withFieldPrefix } from '../cases/treatment/rows.ts';
 import { kysely } from '../server/db/kysely.ts';
 import type { Em } from '../server/db/orm.ts';
-import { fail } from '../server/http/errors.ts';
+import { ApiError, fail } from '../server/http/errors.ts';
 import { TableWriter } from '../server/tbl/write.ts';
 import type { AppContext, Doc, Session } from '../server/types.ts';
 import { batchById, type BatchRow } from './batches.ts';
@@ -49,9 +48,23 @@ export async function moveBatches(x: { em: Em; ctx: AppContext; session: Session
       const batch = await batchById(kysely(x.em), x.session.workspaceId, item.batchId);
       if (!batch || (to.type === 'TRANSFER_OUT' && batch.unitId !== to.unitId)) throw fail(400, t(x.session.lang, to.notHere), `${field}.${i}.batchId`);
       const quantity = to.type === 'TRANSFER_OUT' ? -item.quantity : item.quantity;
-      await withFieldPrefix(`${field}.${i}`, () => writeMovement(x.ctx, x.session, x.em, to.unitId, batch, { type: to.type, date: to.date, quantity }));
+      await asRowField(`${field}.${i}`, () => writeMovement(x.ctx, x.session, x.em, to.unitId, batch, { type: to.type, date: to.date, quantity }));
     }
   } finally {
     documentWrites.delete(x.em);
+  }
+}
+
+/**
+ * Names a row's refusal by the document's fields: its date is the document's `date` (the step's), its
+ * batch's expiry the row's `batchId`, anything else the row's own field (`items.1.quantity`).
+ */
+async function asRowField<T>(row: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    const field = (f: string | null | undefined) => (f === 'date' ? 'date' : f === 'expiryDate' ? `${row}.batchId` : f ? `${row}.${f}` : row);
+    throw new ApiError(e.status, e.errors.map((x) => ({ ...x, field: field(x.field) })), e.result);
   }
 }

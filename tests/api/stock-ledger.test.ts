@@ -10,6 +10,9 @@ import { readUntil } from '../helpers/feed.ts';
 import { day, move, moved, onHandByBatch, stockPatientCase, stockPlaces, type StockPlaces } from '../helpers/stock.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
+import { dateText } from '../../engine/date-text.ts';
+
+const ru = (d: string) => dateText(d, 'ru');
 
 useTestServer();
 
@@ -199,17 +202,19 @@ describe('permissions and the unit boundary', () => {
 
 describe('dispensing first expiry first out', () => {
   it('takes the batch expiring first, then the next, skipping expired ones; a named batch overrides', async () => {
+    // an HRZE batch received 10 days ago that expired yesterday: it holds stock, and is first by expiry
+    await moved(admin, { type: 'RECEIPT', unitId: p.bishkek, date: day(-10), quantity: 50, ...batch('FE-OLD', day(-1)) });
     await moved(admin, { type: 'RECEIPT', unitId: p.bishkek, quantity: 10, ...batch('FE-B', day(90)) });
     await moved(admin, { type: 'RECEIPT', unitId: p.bishkek, quantity: 5, ...batch('FE-A', day(30)) });
     await moved(admin, { type: 'RECEIPT', unitId: p.bishkek, quantity: 100, ...batch('FE-C', day(300)) });
-    // TODAY-1 (10, expiring today) and FEED-1 (3) hold HRZE too: today's batch first, then A, B
+    // TODAY-1 (10, expiring today) and FEED-1 (3) hold HRZE too: today's batch first, then A, B; FE-OLD never
     const r = await pharm.post('/api/stock/dispense', { unitId: p.bishkek, caseId, productId: p.hrze, quantity: 22, date: day() });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.movements.map((m: any) => [m.batchNumber, m.quantity])).toEqual([['TODAY-1', -10], ['FE-A', -5], ['FE-B', -7]]);
     const chosen = await pharm.post('/api/stock/dispense', { unitId: p.bishkek, caseId, productId: p.hrze, quantity: 4, date: day(), batchId: (await db().selectFrom('stockbatch').select('id').where('batch_number', '=', 'FE-C').executeTakeFirstOrThrow()).id });
     expect(chosen.body.movements.map((m: any) => [m.batchNumber, m.quantity])).toEqual([['FE-C', -4]]);
     const stock = await onHandByBatch(pharm, p.bishkek);
-    expect([stock['TODAY-1'], stock['FE-A'], stock['FE-B'], stock['FE-C']]).toEqual([undefined, undefined, 3, 96]);
+    expect([stock['FE-OLD'], stock['TODAY-1'], stock['FE-A'], stock['FE-B'], stock['FE-C']]).toEqual([50, undefined, undefined, 3, 96]);
     const dispensed = await db().selectFrom('stockmovement').select(['case_id', 'type']).where('batch_number', 'in', ['FE-A', 'FE-B', 'FE-C']).where('type', '=', 'DISPENSING').execute();
     expect(dispensed.every((d) => d.case_id === caseId)).toBe(true);
   });
@@ -259,4 +264,71 @@ describe('concurrent dispensing', () => {
     expect(results.map((r) => r.status).sort()).toEqual([...Array(10).fill(200), ...Array(10).fill(400)]);
     expect([await balanceAndSum('RACE-2'), await balanceAndSum('RACE-3')]).toEqual([[0, 0], [0, 0]]);
   }, 60_000);
+});
+
+describe('holes found by probing: a movement’s date against its batch (issue 38)', () => {
+  const dispense = (body: Record<string, unknown>) => admin.post('/api/stock/dispense', { unitId: p.chui, caseId, productId: p.hrze, ...body });
+  const batchIdOf = async (batchNumber: string) => String((await db().selectFrom('stockbatch').select('id').where('batch_number', '=', batchNumber).executeTakeFirstOrThrow()).id);
+  const movements = async () => Number((await db().selectFrom('stockmovement').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+
+  it('a dispensing dated 1900 from a batch that expired in 2025 is refused, first expiry first out or by the batch, and nothing moves', async () => {
+    await moved(admin, { type: 'RECEIPT', unitId: p.chui, date: '2025-03-01', quantity: 30, ...batch('HOLE-2025', '2025-06-30') });
+    const before = [await movements(), await onHandByBatch(admin, p.chui)];
+    const fefo = await dispense({ quantity: 1, date: '1900-01-01' });
+    expect([fefo.status, fefo.body.errors]).toEqual([400, [{ field: 'quantity', msg: 'Недостаточно остатка на 01.01.1900: в наличии 0' }]]);
+    const chosen = await dispense({ quantity: 1, date: '1900-01-01', batchId: await batchIdOf('HOLE-2025') });
+    expect([chosen.status, chosen.body.errors]).toEqual([400, [{ field: 'date', msg: 'Партия поступила в учреждение 01.03.2025: движение не может быть датировано раньше' }]]);
+    const typed = await move(admin, { type: 'DISPENSING', unitId: p.chui, caseId, date: '1900-01-01', quantity: -1, ...batch('HOLE-2025', '2025-06-30') });
+    expect([typed.status, typed.body.errors]).toEqual([400, [{ field: 'date', msg: 'Партия поступила в учреждение 01.03.2025: движение не может быть датировано раньше' }]]);
+    const today = await dispense({ quantity: 1, date: day(), batchId: await batchIdOf('HOLE-2025') });
+    expect([today.status, today.body.errors]).toEqual([400, [{ field: 'batchId', msg: 'Срок годности партии истёк: её можно только списать' }]]);
+    expect([await movements(), await onHandByBatch(admin, p.chui)]).toEqual(before);
+  });
+
+  it('nothing but a receipt is dated before the batch arrived; on the day it arrived, it is', async () => {
+    await moved(admin, { type: 'RECEIPT', unitId: p.chui, date: day(-5), quantity: 10, ...batch('HOLE-ARR') });
+    for (const doc of [{ type: 'DISPENSING', caseId, quantity: -1 }, { type: 'ADJUSTMENT', reason: 'COUNT', quantity: 2 }, { type: 'ADJUSTMENT', reason: 'LOST', quantity: -2 }]) {
+      const r = await move(admin, { unitId: p.chui, date: day(-6), ...batch('HOLE-ARR'), ...doc });
+      expect([r.status, r.body.errors], JSON.stringify(doc)).toEqual([400, [{ field: 'date', msg: `Партия поступила в учреждение ${ru(day(-5))}: движение не может быть датировано раньше` }]]);
+    }
+    await moved(admin, { type: 'DISPENSING', unitId: p.chui, caseId, date: day(-5), quantity: -4, ...batch('HOLE-ARR') });
+    // a receipt of the same batch dated earlier moves its arrival back
+    await moved(admin, { type: 'RECEIPT', unitId: p.chui, date: day(-8), quantity: 1, ...batch('HOLE-ARR') });
+    await moved(admin, { type: 'DISPENSING', unitId: p.chui, caseId, date: day(-8), quantity: -1, ...batch('HOLE-ARR') });
+    expect(await balanceAndSum('HOLE-ARR')).toEqual([6, 6]);
+  });
+
+  it('what leaves on an earlier day may not take a later day below zero (the stock card by date never shows −10)', async () => {
+    // 10 in on day −10, all 10 out on day −3, 10 more in on day −1: 10 held now, none on days −3 and −2
+    await moved(admin, { type: 'RECEIPT', unitId: p.chui, date: day(-10), quantity: 10, ...batch('HOLE-CARD') });
+    await moved(admin, { type: 'DISPENSING', unitId: p.chui, caseId, date: day(-3), quantity: -10, ...batch('HOLE-CARD') });
+    await moved(admin, { type: 'RECEIPT', unitId: p.chui, date: day(-1), quantity: 10, ...batch('HOLE-CARD') });
+    const early = await move(admin, { type: 'DISPENSING', unitId: p.chui, caseId, date: day(-5), quantity: -1, ...batch('HOLE-CARD') });
+    expect([early.status, early.body.errors]).toEqual([400, [{ field: 'quantity', msg: `Недостаточно остатка на ${ru(day(-5))}: в наличии 0` }]]);
+    const id = await batchIdOf('HOLE-CARD');
+    const chosen = await admin.post('/api/stock/dispense', { unitId: p.chui, caseId, productId: p.hrze, quantity: 1, date: day(-2), batchId: id });
+    expect([chosen.status, chosen.body.errors]).toEqual([400, [{ field: 'quantity', msg: `Недостаточно остатка на ${ru(day(-2))}: в наличии 0` }]]);
+    await moved(admin, { type: 'DISPENSING', unitId: p.chui, caseId, date: day(-1), quantity: -10, ...batch('HOLE-CARD') });
+    expect(await balanceAndSum('HOLE-CARD')).toEqual([0, 0]);
+  });
+
+  it('after its expiry a batch is only written off: an adjustment of it is refused', async () => {
+    await moved(admin, { type: 'RECEIPT', unitId: p.chui, date: day(-20), quantity: 5, ...batch('HOLE-EXP', day(-2)) });
+    for (const quantity of [-1, 1]) {
+      const r = await move(admin, { type: 'ADJUSTMENT', reason: 'COUNT', unitId: p.chui, quantity, ...batch('HOLE-EXP', day(-2)) });
+      expect([r.status, r.body.errors]).toEqual([400, [{ field: 'expiryDate', msg: 'Срок годности партии истёк: её можно только списать' }]]);
+    }
+    await moved(admin, { type: 'ADJUSTMENT', reason: 'DAMAGED', unitId: p.chui, date: day(-2), quantity: -1, ...batch('HOLE-EXP', day(-2)) });
+    await moved(admin, { type: 'EXPIRED', unitId: p.chui, quantity: -4, ...batch('HOLE-EXP', day(-2)) });
+    expect(await balanceAndSum('HOLE-EXP')).toEqual([0, 0]);
+  });
+
+  it('an emptied batch chosen for a dispensing is not enough stock, not "no such batch"; another unit’s batch is no such batch', async () => {
+    await moved(admin, { type: 'RECEIPT', unitId: p.chui, quantity: 2, ...batch('HOLE-EMPTY') });
+    await moved(admin, { type: 'DISPENSING', unitId: p.chui, caseId, quantity: -2, ...batch('HOLE-EMPTY') });
+    const empty = await dispense({ quantity: 1, date: day(), batchId: await batchIdOf('HOLE-EMPTY') });
+    expect([empty.status, empty.body.errors]).toEqual([400, [{ field: 'quantity', msg: 'Недостаточно остатка: в наличии 0' }]]);
+    const elsewhere = await dispense({ quantity: 1, date: day(), batchId: await batchIdOf('FE-C') });
+    expect([elsewhere.status, elsewhere.body.errors]).toEqual([400, [{ field: 'batchId', msg: 'Нет такой партии в учреждении' }]]);
+  });
 });

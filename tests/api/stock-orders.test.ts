@@ -141,6 +141,39 @@ describe('the order proposal and the stock-out date (hand-computed)', () => {
   });
 });
 
+describe('on order and the AMC (hand-computed, issue 38)', () => {
+  it('an order placed, authorised or sent is on order, one received or cancelled is not; the AMC is the 90 days before the day ÷ 3', async () => {
+    const u = await newUnit('ЦСМ Потребления', 60);
+    const caseId = await stockPatientCase(admin, u, 'Потреблёнов');
+    await moved(admin, { type: 'RECEIPT', unitId: u, date: day(-100), quantity: 500, ...batch('C-1', p.hr, day(400)) });
+    // dispensed: 30 on day −91 (before the window), 3 on day −90 (its first day), 60 on day −60, 30 yesterday, 5 today (not over)
+    for (const [quantity, date] of [[30, day(-91)], [3, day(-90)], [60, day(-60)], [30, day(-1)], [5, day()]] as const) {
+      const r = await admin.post('/api/stock/dispense', { unitId: u, caseId, productId: p.hr, quantity, date });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    await moved(admin, { type: 'RECEIPT', unitId: p.ncf, quantity: 100, ...batch('C-NCF', p.hr, day(400)) });
+    const ncfBatch = await batchId('C-NCF', p.ncf);
+    // five orders of HR: 1 left new, 2 authorised, 4 sent, 8 received, 16 cancelled
+    const steps: Record<number, [string, Record<string, unknown>][]> = {
+      1: [],
+      2: [['authorize', {}]],
+      4: [['authorize', {}], ['send', { shipped: [{ batchId: ncfBatch, quantity: 4 }] }]],
+      8: [['authorize', {}], ['send', { shipped: [{ batchId: ncfBatch, quantity: 8 }] }], ['receiveOrder', {}]],
+      16: [['cancelOrder', {}]],
+    };
+    for (const [quantity, todo] of Object.entries(steps)) {
+      const id = (await admin.post('/api/tbl/stockorder', { unitId: u, date: day(), items: [{ productId: p.hr, quantity: Number(quantity) }] })).body.result;
+      for (const [name, body] of todo) expect((await step(admin, id, name, { date: day(), ...body })).status, `${quantity} ${name}`).toBe(200);
+    }
+    const r = await admin.get(`/api/stock/unit/${u}/proposal?date=${day()}`);
+    const line = r.body.lines.find((x: any) => x.productId === p.hr);
+    // on hand 500 − 128 dispensed + 8 received = 380; on order 1 + 2 + 4 = 7; AMC (3 + 60 + 30) ÷ 3 = 31
+    expect([line.onHand, line.onOrder, line.amc]).toEqual([380, 7, 31]);
+    // by consumption: 6 × 31 = 186 < 380 + 7: nothing
+    expect(line.byConsumption).toBe(0);
+  });
+});
+
 describe('early warning', () => {
   let u: string;
   let caseId: string;

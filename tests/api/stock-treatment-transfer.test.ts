@@ -3,6 +3,7 @@
 // and transfers between units: sent (the batches leave), received by the other unit or cancelled by
 // the sender, each step its permission, its unit and its turn.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dateText } from '../../engine/date-text.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { createUser } from '../helpers/users.ts';
 import { day, move, moved, onHandByBatch, stockPatientCase, stockPlaces, type StockPlaces } from '../helpers/stock.ts';
@@ -100,7 +101,7 @@ describe('transfers between units', () => {
   beforeAll(async () => {
     sender = await createUser(server, admin, 'SENDER', holding(['INVENTORY', 'NEW_TRANSFER', 'TRANSF_CANCEL', 'TRANSF_REC']), 'Passw0rd', { unitId: p.ncf, view: 'UNIT' });
     receiver = await createUser(server, admin, 'RECEIVER', holding(['INVENTORY', 'TRANSF_REC']), 'Passw0rd', { unitId: p.bishkek, view: 'UNIT' });
-    await moved(admin, { type: 'RECEIPT', unitId: p.ncf, quantity: 30, ...batch('TR-1', p.hrze, day(365)) });
+    await moved(admin, { type: 'RECEIPT', unitId: p.ncf, date: day(-5), quantity: 30, ...batch('TR-1', p.hrze, day(365)) });
     tr1 = await batchId('TR-1', p.ncf);
   }, 60_000);
 
@@ -156,6 +157,10 @@ describe('transfers between units', () => {
     await moved(admin, { type: 'RECEIPT', unitId: p.chui, quantity: 3, ...batch('TR-CHUI', p.hrze, day(365)) });
     const elsewhere = await send(admin, { items: [{ batchId: await batchId('TR-CHUI', p.chui), quantity: 1 }] });
     expect([elsewhere.status, elsewhere.body.errors[0].field]).toEqual([400, 'items.0.batchId']);
+    // a batch received today does not leave two days ago (issue 38): the transfer's date is refused
+    await moved(admin, { type: 'RECEIPT', unitId: p.ncf, quantity: 3, ...batch('TR-TODAY', p.hrze, day(365)) });
+    const early = await send(sender, { items: [{ batchId: tr1, quantity: 1 }, { batchId: await batchId('TR-TODAY', p.ncf), quantity: 1 }] });
+    expect([early.status, early.body.errors]).toEqual([400, [{ field: 'date', msg: `Партия поступила в учреждение ${dateText(day(), 'ru')}: движение не может быть датировано раньше` }]]);
     const same = await send(sender, { unitToId: p.ncf, items: [{ batchId: tr1, quantity: 1 }] });
     expect([same.status, same.body.errors[0].field]).toEqual([400, 'unitToId']);
     const empty = await send(sender, { items: [] });

@@ -1,8 +1,10 @@
 /**
  * The server side of an offline client's upload (docs/sync.md): each change the client made is
  * applied through the table writer — the same validation, hooks, permissions, view and history as an
- * edit in the browser — under the identity of the user who made it, at the time they made it, and
- * gets one result:
+ * edit in the browser — as the uploader: the session's user, the only one the server has proof of
+ * (the author the client names is kept beside the answer, as the client's word, and grants nothing),
+ * dated when the client says it was made, bounded to what the server knows (not after now, not before
+ * the row's previous change nor the uploader's last synchronisation), and gets one result:
  * - `applied`: the row was as the client's copy (its version is the client's base);
  * - `merged`: the server changed the row since, but in other fields: the client's fields were written;
  * - `conflict`: the server changed some of the same fields since: there the server's values are kept
@@ -10,14 +12,13 @@
  * - `rejected`: the writer refused it (a permission removed, a rule broken, the row gone): `errors`.
  * The rule (which fields merge, which conflict) is the pure `merge.ts`.
  * The answer is stored with the change's id (`syncpush`) in the transaction that applied it, so a
- * retried upload is answered again and never applied twice.
+ * retried upload is answered again and never applied twice — to its own uploader only.
  */
 import { sql } from 'kysely';
 import type { JsonSchema, TableDef } from '../../engine/types.ts';
 import { t } from '../../engine/i18n.ts';
 import { writePermission } from '../../engine/write-permission.ts';
 import type { FieldError } from '../../engine/validate.ts';
-import { loadIdentity } from '../auth/load-session.ts';
 import { kysely } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { ApiError, fail } from '../http/errors.ts';
@@ -43,9 +44,12 @@ export interface ClientChange {
   baseVersion?: number;
   /** create: the row; update: the fields changed (a child table whole). */
   data?: Doc;
-  /** Who made the change on the client (a user of the client's unit); else the uploader. */
+  /**
+   * Who the client says made the change (a user of the client's unit). Kept with the answer as the
+   * client's word only: the change is applied as the uploader, with the uploader's rights.
+   */
   userId?: string;
-  /** When it was made on the client (never later than now). */
+  /** When it was made on the client (dated now if later; the row's previous change or the uploader's last synchronisation if earlier). */
   at: string;
 }
 
@@ -104,40 +108,53 @@ export async function applyPush(ctx: AppContext, pusher: Session, changes: Clien
 }
 
 async function applyOne(ctx: AppContext, pusher: Session, ch: ClientChange): Promise<PushAnswer> {
-  const known = await storedAnswer(ctx.orm.em.fork(), pusher, ch.changeId);
+  const known = await storedAnswer(ctx.orm.em.fork(), pusher, ch);
   if (known) return known;
   try {
     return await ctx.orm.em.fork().transactional(async (em) => {
-      const answer = await writeChange(em, ctx, await actorOf(em, pusher, ch), ch);
-      await storeAnswer(em, pusher, ch, answer);
+      const actor = { ...pusher, actedAt: await actedAt(em, pusher, ch) };
+      const answer = await writeChange(em, ctx, actor, ch);
+      await storeAnswer(em, actor, ch, answer);
       return answer;
     });
   } catch (e) {
     // the same change uploaded twice at once: the other upload applied it
-    const again = await storedAnswer(ctx.orm.em.fork(), pusher, ch.changeId);
+    const again = await storedAnswer(ctx.orm.em.fork(), pusher, ch);
     if (again) return again;
     const refused = e instanceof ApiError ? e : ctx.registry.tables.has(ch.table) ? new TableWriter(ctx, ctx.registry.table(ch.table), pusher).constraintError(e) : undefined;
     if (!refused) throw e;
     const answer: PushAnswer = { changeId: ch.changeId, id: ch.id, result: 'rejected', errors: refused.errors };
-    await ctx.orm.em.fork().transactional((em) => storeAnswer(em, pusher, ch, answer, true));
-    return (await storedAnswer(ctx.orm.em.fork(), pusher, ch.changeId)) ?? answer;
+    await ctx.orm.em.fork().transactional(async (em) => storeAnswer(em, { ...pusher, actedAt: await actedAt(em, pusher, ch) }, ch, answer, true));
+    return (await storedAnswer(ctx.orm.em.fork(), pusher, ch)) ?? answer;
   }
 }
 
 /**
- * The session a change is applied under: its author's identity in the workspace (a user of the
- * uploader's unit, active and still a member), acting at the change's time.
+ * When the change counts as made: the client's `at`, but never later than now, nor earlier than what
+ * the server knows came before it — the row's change that made the version the client edited (an edit
+ * is made on a copy the server sent; the server's changes since may be later), the uploader's last synchronisation (the last time they read the feed to its end: what the
+ * client held then was sent then) and the uploader's membership of the workspace. A client's clock
+ * (or a forged upload) cannot date a change in the past.
+ * @example await actedAt(em, session, { at: '1999-01-01T00:00:00Z', … }) // the row's last change's time, or later
  */
-async function actorOf(em: Em, pusher: Session, ch: ClientChange): Promise<Session> {
-  const at = new Date(Math.min(Date.parse(ch.at), Date.now()));
-  if (!ch.userId || ch.userId === pusher.userId) return { ...pusher, actedAt: at };
-  const member = await kysely(em)
-    .selectFrom('userws').select(['id', 'unit_id'])
-    .where('workspace_id', '=', pusher.workspaceId).where('user_id', '=', ch.userId).where((w) => w.or([w('pending', 'is', null), w('pending', '=', false)]))
-    .executeTakeFirst();
-  const identity = member && member.unit_id === pusher.unitId ? await loadIdentity(em, ch.userId, String(member.id), pusher.workspaceId) : undefined;
-  if (!identity) throw fail(403, t(pusher.lang, 'msg.syncNotUnitUser'), 'userId');
-  return { ...identity, sessionId: pusher.sessionId, lang: pusher.lang, timeZone: pusher.timeZone, actedAt: at };
+export async function actedAt(em: Em, pusher: Session, ch: Pick<ClientChange, 'table' | 'id' | 'op' | 'at' | 'baseVersion'>): Promise<Date> {
+  const now = Date.now();
+  const said = Math.min(Date.parse(ch.at), now);
+  const db = kysely(em);
+  const floor = await db
+    .selectNoFrom((e) => [
+      ch.op === 'create'
+        ? sql<Date | null>`null::timestamptz`.as('row_at')
+        : e.selectFrom('changelog').select((c) => c.fn.max('changed_at').as('m'))
+            .where('workspace_id', '=', pusher.workspaceId).where('table_name', '=', ch.table).where('row_id', '=', ch.id.toLowerCase())
+            .$if(ch.baseVersion != null, (q) => q.where('row_version', '<=', ch.baseVersion!))
+            .as('row_at'),
+      e.selectFrom('syncreader').select('caught_up_at').where('workspace_id', '=', pusher.workspaceId).where('user_id', '=', pusher.userId).as('synced_at'),
+      e.selectFrom('userws').select('created_at').where('workspace_id', '=', pusher.workspaceId).where('user_id', '=', pusher.userId).limit(1).as('member_at'),
+    ])
+    .executeTakeFirstOrThrow();
+  const bounds = [floor.row_at, floor.synced_at, floor.member_at].filter((v) => v != null).map((v) => new Date(v as Date | string).getTime());
+  return new Date(Math.min(now, Math.max(said, ...bounds)));
 }
 
 /**
@@ -288,19 +305,30 @@ async function logConflicts(em: Em, ctx: AppContext, actor: Session, def: TableD
   }
 }
 
-async function storedAnswer(em: Em, s: Session, changeId: string): Promise<PushAnswer | undefined> {
-  const r = await kysely(em).selectFrom('syncpush').select('answer').where('workspace_id', '=', s.workspaceId).where('change_id', '=', changeId).executeTakeFirst();
-  return r ? (parsed(r.answer) as unknown as PushAnswer) : undefined;
+/**
+ * The stored answer of the change, for its own uploader only. Another user sending the same change id
+ * learns nothing of it (not its result, not the values of a conflict): the change is refused, and
+ * nothing is stored or applied.
+ */
+async function storedAnswer(em: Em, s: Session, ch: ClientChange): Promise<PushAnswer | undefined> {
+  const r = await kysely(em).selectFrom('syncpush').select(['answer', 'pushed_by']).where('workspace_id', '=', s.workspaceId).where('change_id', '=', ch.changeId).executeTakeFirst();
+  if (!r) return undefined;
+  if (String(r.pushed_by) !== s.userId) return { changeId: ch.changeId, id: ch.id, result: 'rejected', errors: [{ field: 'changeId', msg: t(s.lang, 'msg.syncChangeIdTaken') }] };
+  return parsed(r.answer) as unknown as PushAnswer;
 }
 
-/** Stores the answer; a second answer to one change fails (its transaction rolls back) unless `once`: kept as it was. */
-async function storeAnswer(em: Em, pusher: Session, ch: ClientChange, answer: PushAnswer, once = false): Promise<void> {
+/**
+ * Stores the answer, with the uploader, the author the client named (its word only) and the time
+ * the change counts as made; a second answer to one change fails (its transaction rolls back) unless
+ * `once`: kept as it was.
+ */
+async function storeAnswer(em: Em, actor: Session, ch: ClientChange, answer: PushAnswer, once = false): Promise<void> {
   const insert = kysely(em)
     .insertInto('syncpush')
     .values({
-      id: crypto.randomUUID(), workspace_id: pusher.workspaceId, change_id: ch.changeId, table_name: ch.table.slice(0, 63), row_id: ch.id, op: ch.op,
-      result: answer.result, answer: JSON.stringify(answer), user_id: ch.userId ?? pusher.userId, changed_at: new Date(Math.min(Date.parse(ch.at), Date.now())),
-      pushed_by: pusher.userId || null, pushed_at: new Date(),
+      id: crypto.randomUUID(), workspace_id: actor.workspaceId, change_id: ch.changeId, table_name: ch.table.slice(0, 63), row_id: ch.id, op: ch.op,
+      result: answer.result, answer: JSON.stringify(answer), user_id: ch.userId ?? actor.userId, changed_at: actor.actedAt ?? new Date(),
+      pushed_by: actor.userId || null, pushed_at: new Date(),
     });
   await (once ? insert.onConflict((oc) => oc.doNothing()) : insert).execute();
 }

@@ -57,6 +57,19 @@ function inView(db: Kysely<any>, s: Session) {
 }
 
 /**
+ * Records that the user read the feed to its end now (their client's synchronisation received all):
+ * an upload dates no change of theirs earlier (server/sync/push.ts `actedAt`).
+ */
+async function caughtUpNow(db: Kysely<any>, s: Session): Promise<void> {
+  if (!s.userId) return;
+  await db
+    .insertInto('syncreader')
+    .values({ id: crypto.randomUUID(), workspace_id: s.workspaceId, user_id: s.userId, caught_up_at: sql`now()` })
+    .onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doUpdateSet({ caught_up_at: sql`now()`, updated_at: sql`now()`, version: sql`syncreader.version + 1` }))
+    .execute();
+}
+
+/**
  * `POST /api/sync/changes {after, limit}`: the changes of the session's workspace after position
  * `after` (absent: from the start), in feed order — `{changes: [{pos, table, id, op, version, data,
  * at}], last, more}`; `last` is the position to ask after next time. Only tables the user may read ({@link feedTables}),
@@ -91,12 +104,13 @@ export function syncRoutes(app: Hono<Env>, ctx: AppContext): void {
     const changes = page.map((r) => ({ pos: `${r.tx_key}.${r.seq}`, table: r.table_name, id: r.row_id, op: r.op, version: Number(r.row_version), data: r.data ?? null, at: new Date(r.changed_at).toISOString() }));
     // caught up: every change below the horizon was read, and none can appear below it any more
     const caughtUp = BigInt(rows[0].horizon) > BigInt(afterKey) ? `${rows[0].horizon}.0` : `${afterKey}.${afterSeq}`;
+    if (!more) await caughtUpNow(db, s);
     return c.json({ changes, last: more ? changes.at(-1)!.pos : caughtUp, more });
   });
 
   /**
    * `POST /api/sync/push {changes: [{changeId, table, op, id, baseVersion?, data?, userId?, at}]}`: an
-   * offline client's changes, applied in order, each through the writer under its author's identity
+   * offline client's changes, applied in order, each through the writer as the uploader
    * (server/sync/push.ts) — `{results: [{changeId, id, result, version?, conflicts?, errors?}]}`.
    */
   app.post('/api/sync/push', async (c) => {

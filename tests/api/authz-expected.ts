@@ -80,6 +80,23 @@ export const TABLE_RULES: Record<string, TableRule> = {
 };
 
 /**
+ * An offline upload (`POST /api/sync/push`, docs/sync.md) of a row also passes with the permission of
+ * the domain forms and actions the browser edits it through, besides the table's own (TABLE_RULES): a
+ * case and its patient are notified with NEWCASE or NEWSUSP; a treatment, its units and prescriptions
+ * are started and changed with CASE_TREAT; a case's manual tag is set (and removed) with CASE_TAG, and
+ * a tag typed in the tag dialog made with it.
+ */
+export const PUSH_PERMISSIONS: Record<string, Partial<Record<'create' | 'update' | 'delete', Perm[]>>> = {
+  tbcase: { create: ['NEWCASE', 'NEWSUSP'], update: ['NEWCASE', 'NEWSUSP'] },
+  patient: { create: ['NEWCASE', 'NEWSUSP'], update: ['NEWCASE', 'NEWSUSP'] },
+  treatment: { create: ['CASE_TREAT'], update: ['CASE_TREAT'], delete: ['CASE_TREAT'] },
+  treatunit: { create: ['CASE_TREAT'], update: ['CASE_TREAT'], delete: ['CASE_TREAT'] },
+  prescription: { create: ['CASE_TREAT'], update: ['CASE_TREAT'], delete: ['CASE_TREAT'] },
+  casetag: { create: ['CASE_TAG'], delete: ['CASE_TAG'] },
+  tag: { create: ['CASE_TAG'] },
+};
+
+/**
  * Who may read each option lookup (`/api/opts/<name>`): `any`, or the permissions any one of which
  * opens it — the table's own readers, and the holders of a form that picks from it (a case form
  * picks a unit, a patient, a tag; a profile editor the permission tree; a user editor a profile…).

@@ -9,42 +9,13 @@
 // Who holds what, and what each table, lookup, action and form needs, come from the fixed table in
 // authz-expected.ts (written from the spec and the permission tree), not from the code under test.
 import { beforeAll, describe, expect, it } from 'vitest';
-import tree from '../../engine/permissions-tree.json' with { type: 'json' };
 import { routePermissions, type RouteRule } from '../../server/http/route-permissions.ts';
-import { ACTION_PERMISSIONS, CHANGEABLE, FORMS, OPTION_READERS, SYSTEM_WIDE, TABLE_RULES, USER_MANAGER_HOLDS } from './authz-expected.ts';
-import { hashPassword } from '../../server/auth/password.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { ACTION_PERMISSIONS, FORMS, OPTION_READERS, TABLE_RULES } from './authz-expected.ts';
 import { apiRoutes, type ApiRoute } from '../helpers/routes.ts';
 import { actionAliases } from '../../server/actions/routes.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
-import { createUser } from '../helpers/users.ts';
-import { addWorkspace } from '../helpers/workspace.ts';
-
-/** Permissions that reach beyond a workspace: only the system administrator role holds them. */
-const systemWide = new Set(SYSTEM_WIDE);
-/** Every node id of the permission tree. */
-const treeIds: string[] = [];
-(function walk(nodes: { id: string; children?: unknown[] }[]) {
-  for (const n of nodes) {
-    treeIds.push(n.id);
-    walk((n.children ?? []) as { id: string }[]);
-  }
-})(tree.tree);
-/** The workspace permissions of the tree (no system-wide ones), without any `_EDT`. */
-const workspaceIds = treeIds.filter((p) => !systemWide.has(p));
-const holds = (list: string[]) => {
-  const set = new Set(list);
-  return (p: string) => set.has(p);
-};
-
-interface Persona {
-  name: string;
-  client: ApiClient | undefined;
-  /** Works in the other workspace (B): workspace A's rows are not its own. */
-  otherWorkspace: boolean;
-  has(permission: string): boolean;
-}
+import { makePersonas, type Persona } from '../helpers/personas.ts';
 
 let personas: Persona[];
 let routes: ApiRoute[];
@@ -69,23 +40,7 @@ beforeAll(async () => {
   lookups = [];
   for (const name of names) if ((await admin.post(`/api/opts/${name}`, {})).status === 200) lookups.push(name);
 
-  const readAll = workspaceIds.map((permission) => ({ permission }));
-  const manager = [{ permission: 'USERS', canChange: true }];
-  const b = await addWorkspace(server, 'Чужое пространство', ['BADMIN']);
-  await kysely(server.ctx.orm.em.fork()).updateTable('sysuser').set({ password_hash: await hashPassword('Badmin123') }).where('login', '=', 'BADMIN').execute();
-  const bAdmin = await server.login('BADMIN', 'Badmin123', b.workspaceId);
-  const bAll = workspaceIds.map((permission) => ({ permission, canChange: CHANGEABLE.includes(permission) }));
-  personas = [
-    { name: 'anonymous', client: server.anonymous(), otherWorkspace: false, has: () => false },
-    { name: 'no permission', client: await createUser(server, admin, 'MXNONE', []), otherWorkspace: false, has: holds([]) },
-    // every node ticked, 'Can modify?' on none: every workspace permission, no _EDT
-    { name: 'read-only', client: await createUser(server, admin, 'MXREAD', readAll), otherWorkspace: false, has: holds(workspaceIds) },
-    { name: 'user manager', client: await createUser(server, admin, 'MXUSERS', manager), otherWorkspace: false, has: holds(USER_MANAGER_HOLDS) },
-    // every node ticked with 'Can modify?': the _EDT of the changeable nodes only
-    { name: "another workspace's user", client: await createUser(server, bAdmin, 'MXBUSER', bAll), otherWorkspace: true, has: holds([...workspaceIds, ...CHANGEABLE.map((p) => `${p}_EDT`)]) },
-    { name: "another workspace's administrator", client: bAdmin, otherWorkspace: true, has: (p) => !systemWide.has(p) },
-    { name: 'system administrator', client: admin, otherWorkspace: false, has: () => true },
-  ];
+  personas = await makePersonas(server, admin, { prefix: 'MX' });
 });
 
 /** One concrete call of a route and what it must answer. */

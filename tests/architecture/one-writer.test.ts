@@ -20,6 +20,7 @@ const notData: Record<string, string> = {
   loginattempt: 'failed and successful logins counted per address and login (lockout)',
   tagrefresh: 'the daily tag refresh’s claim of a workspace’s day (an upsert taken in the refresh’s transaction)',
   syncpush: 'the answers to offline clients’ uploads, written by server/sync/push.ts in the transaction that applied each change',
+  syncreader: 'when each user last read the change feed to its end, written by server/sync/routes.ts as the read answers (an upload dates nothing of theirs earlier)',
 };
 
 /** Files that write declared data tables in bulk before any client can follow the feed. */

@@ -1,6 +1,6 @@
 // Offline synchronisation in a real browser (issue 24, docs/sync.md): a case whose number was changed
 // both on the server and, differently, on an offline client shows the conflict on its page — both
-// values side by side, who changed it on the client and when — and 'Оставить это' on the client's
+// values side by side, who uploaded it from the client and when it was made there — and 'Оставить это' on the client's
 // value writes it to the case and marks the conflict resolved by the user; administrators find the open
 // conflicts listed among their reports.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,10 @@ describe('a synchronisation conflict on the case page', () => {
   const ctx = useEnv();
   let admin: ApiClient;
   let caseId: string;
-  const at = '2026-03-04T05:06:00.000Z';
+  /** When the client changed the number: after the case was made, before the server's edit (an upload is never dated before the version it edited). */
+  let at: Date;
+  /** That day as the Russian reader sees it (dd.MM.yyyy, the browser's zone: this machine's). */
+  const day = (d: Date) => `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
 
   beforeAll(async () => {
     admin = await ctx.env.server.login();
@@ -26,8 +29,11 @@ describe('a synchronisation conflict on the case page', () => {
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     caseId = r.body.result;
+    await new Promise((r) => setTimeout(r, 20));
+    at = new Date();
+    await new Promise((r) => setTimeout(r, 20));
     expect((await admin.post(`/api/tbl/tbcase/${caseId}`, { caseNumber: 'КФ-СЕРВЕР' })).status).toBe(200);
-    const [a] = await push(admin, clientChanges({ table: 'tbcase', op: 'update', id: caseId, baseVersion: 1, at, data: { caseNumber: 'КФ-КЛИЕНТ' } }));
+    const [a] = await push(admin, clientChanges({ table: 'tbcase', op: 'update', id: caseId, baseVersion: 1, at: at.toISOString(), data: { caseNumber: 'КФ-КЛИЕНТ' } }));
     expect(a.result).toBe('conflict');
   });
 
@@ -56,9 +62,9 @@ describe('a synchronisation conflict on the case page', () => {
     expect(await row.innerText()).toContain('Номер случая');
     expect(await row.locator(tid('sync-conflict-server')).innerText()).toContain('КФ-СЕРВЕР');
     expect(await row.locator(tid('sync-conflict-client')).innerText()).toContain('КФ-КЛИЕНТ');
-    // who changed it on the client and when, in the reader's format (dd.MM.yyyy)
+    // who uploaded it from the client and when it was made there, in the reader's format (dd.MM.yyyy)
     expect(await row.locator(tid('sync-conflict-who')).innerText()).toMatch(/Администратор|ADMIN/);
-    expect(await row.locator(tid('sync-conflict-who')).innerText()).toContain('04.03.2026');
+    expect(await row.locator(tid('sync-conflict-who')).innerText()).toContain(day(at));
     expect(await row.locator(tid('sync-conflict-state')).innerText()).toBe('Не решён');
 
     await row.locator(tid('sync-conflict-keep-client')).click();

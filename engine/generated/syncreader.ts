@@ -1,0 +1,6 @@
+/* Generated from schemas/syncreader.json by `npm run gen:types`. Do not edit. */
+
+export interface Syncreader {
+  userId: string;
+  caughtUpAt: string;
+}

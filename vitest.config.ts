@@ -10,6 +10,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/.data/**'],
     // One throwaway PostgreSQL for the run; each test file creates its own database on it.
     globalSetup: ['tests/setup/global-pg.ts'],
+    // the servers the tests start in their own processes log warnings and errors, not a line per request
+    env: { TB_LOG_LEVEL: process.env.TB_LOG_LEVEL ?? 'warn' },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 60_000,

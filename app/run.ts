@@ -4,6 +4,7 @@
  */
 import { startServer } from './start.ts';
 import { domainModules } from './domains.ts';
+import { log } from '../server/log.ts';
 
 /**
  * Starts the server and keeps it running until a signal stops it.
@@ -12,9 +13,10 @@ import { domainModules } from './domains.ts';
 export async function runServer(): Promise<void> {
   const server = await startServer();
   const db = server.ctx.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${server.ctx.config.dataDir}`;
-  console.log(`\nTB platform is running at ${server.url}  (database: ${db})`);
+  log.info({ url: server.url, database: db, node: process.versions.node }, `TB platform is running at ${server.url} (database: ${db})`);
   const demoLogin = domainModules.find((m) => m.demoLogin)?.demoLogin;
-  if (demoLogin) console.log(`Demo login: ${demoLogin.login} / password: ${demoLogin.password}\n`);
+  // the demo's published password (README), not a secret: a trial user reads it here
+  if (demoLogin && server.ctx.config.seedDemo && !server.ctx.config.clientMode) log.info(`Demo login: ${demoLogin.login} / password: ${demoLogin.password}`);
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.on(sig, async () => {
       await server.close();

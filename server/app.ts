@@ -6,6 +6,7 @@ import type { AppContext, Env } from './types.ts';
 import { limitBody } from './http/body-limit.ts';
 import { refuseForgedRequests } from './http/csrf.ts';
 import { logServerError } from './http/error-log.ts';
+import { requestContext } from './http/request-context.ts';
 import { ApiError } from './http/errors.ts';
 import { detectLang, requireSession } from './http/middleware.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -27,6 +28,7 @@ import { actionRoutes } from './actions/routes.ts';
  */
 export function createApp(ctx: AppContext): Hono<Env> {
   const app = new Hono<Env>();
+  app.use('*', requestContext(ctx.config.trustProxy));
   app.use('*', detectLang);
   app.use('*', securityHeaders(ctx.config));
   app.use('/api/*', limitBody(ctx.config.maxBodyBytes));

@@ -83,7 +83,8 @@ export interface AppContext {
   identities: IdentityMemo;
 }
 
-export type Env = { Variables: { session: Session; lang: Lang } };
+/** What a request carries besides its own data: the session, the language and the id its log lines and error log row share. */
+export type Env = { Variables: { session: Session; lang: Lang; requestId: string } };
 
 /** Who a session's user is in its workspace: everything of a Session but the session itself. */
 export type Identity = Omit<Session, 'sessionId' | 'lang' | 'timeZone'>;

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { kysely } from '../../server/db/kysely.ts';
 import type { AppContext } from '../../server/types.ts';
 import { refreshWorkspaceTags } from './refresh.ts';
+import { log } from '../../server/log.ts';
 
 /**
  * How often a process checks whether today's refresh is done. The first check waits ten minutes
@@ -62,7 +63,7 @@ export function startDailyRefresh(ctx: AppContext): void {
       await runDailyRefresh(ctx);
     } catch (e) {
       if (!(await ctx.orm.isConnected().catch(() => false))) return stop();
-      console.warn(`[auto-tags] daily refresh failed: ${(e as Error).message}`);
+      log.warn({ err: e }, 'auto-tags: daily refresh failed');
     }
   };
   const first = setTimeout(tick, firstCheckMs);

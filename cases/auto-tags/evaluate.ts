@@ -11,6 +11,7 @@ import type { AppContext } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { createSandbox, inSandbox, sandboxSchema } from '../../catalogues/tags/sandbox.ts';
 import { conditionProblem } from '../../catalogues/tags/condition-text.ts';
+import { log } from '../../server/log.ts';
 
 /** An automatic tag as its recomputation needs it. */
 export interface AutoTag {
@@ -82,7 +83,7 @@ export async function matchCases(em: Em, ctx: AppContext, workspaceId: string, t
       try {
         collect([t], (await inSandbox(em, ctx, workspaceId, ask([t]), { lock: 'none' })).rows);
       } catch (e) {
-        console.warn(`[auto-tags] tag ${t.id} not evaluated on ${caseIds.length} case(s): ${(e as { code?: string }).code ?? 'error'}`);
+        log.warn({ tag: t.id, cases: caseIds.length, code: (e as { code?: string }).code ?? 'error' }, 'auto-tags: tag not evaluated');
       }
     }
   }

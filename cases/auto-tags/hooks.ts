@@ -13,6 +13,7 @@ import { ApiError } from '../../server/http/errors.ts';
 import type { HooksOn, TableHooks } from '../../server/types.ts';
 import { derivedFields } from '../followups/derived.ts';
 import { clearTag, refreshCaseTags, refreshTag } from './refresh.ts';
+import { log } from '../../server/log.ts';
 
 /** A case written: its automatic tags. */
 export const caseTagHooks: HooksOn<'tbcase'> = {
@@ -77,7 +78,7 @@ export const tagSaveHooks: HooksOn<'tag'> = {
         const reason = t(session.lang, `tag.reason.${reasonOf(code)}`, { seconds: timeoutSeconds });
         throw new ApiError(400, [{ field: 'sqlCondition', msg: t(session.lang, 'tag.badCondition', { reason }) }]);
       }
-      console.warn(`[auto-tags] tag ${id} saved without links: ${code || (e as Error).message}`);
+      log.warn({ tag: id, code: code || (e as Error).message }, 'auto-tags: tag saved without links');
       await clearTag(em, ctx, ws, id);
     }
   },

@@ -8,6 +8,7 @@ import { autoTags, matchCases, matchWorkspace, type AutoTag } from './evaluate.t
 import { systemSession } from '../../server/auth/system-session.ts';
 import type { SystemWriteContext } from '../../server/tbl/system-write.ts';
 import { setCasesTags, setTagCases } from './links.ts';
+import { log } from '../../server/log.ts';
 
 /** The automatic tags' writes: the system's, in the caller's transaction (no user, no history entry). */
 const system = (em: Em, ctx: AppContext, workspaceId: string): SystemWriteContext => ({ em, ctx, session: systemSession(workspaceId, '') });
@@ -56,7 +57,7 @@ export async function refreshWorkspaceTags(em: Em, ctx: AppContext, workspaceId:
     try {
       cases = await matchWorkspace(em, ctx, workspaceId, tag);
     } catch (e) {
-      console.warn(`[auto-tags] tag ${tag.id} not refreshed: ${(e as { code?: string }).code ?? (e as Error).message}`);
+      log.warn({ tag: tag.id, code: (e as { code?: string }).code ?? (e as Error).message }, 'auto-tags: tag not refreshed');
       continue;
     }
     await setTagCases(system(em, ctx, workspaceId), tag.id, cases);

@@ -24,6 +24,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Em, Orm } from '../../server/db/orm.ts';
 import type { AppContext } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import { log } from '../../server/log.ts';
 
 export const sandboxSchema = 'tb_tag_sandbox';
 export const sandboxRole = 'tb_tag_sandbox';
@@ -97,7 +98,7 @@ async function build(orm: Orm): Promise<Sandbox> {
     await rolledBack(orm.em.fork(), (tx) => sql.raw(`set local role ${sandboxRole}`).execute(tx));
     return { role: true, columns, tempLimit };
   } catch (e) {
-    console.warn(`[tags] no sandbox role (${(e as Error).message}); tag conditions run on the views, read-only, without a separate role`);
+    log.warn({ reason: (e as Error).message }, 'tags: no sandbox role; tag conditions run on the views, read-only, without a separate role');
     return { role: false, columns, tempLimit };
   }
 }

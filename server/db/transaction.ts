@@ -9,6 +9,7 @@
 import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import type { Kysely } from 'kysely';
 import { kysely } from './kysely.ts';
+import { log } from '../log.ts';
 import type { Em, Orm } from './orm.ts';
 
 export type Effect = () => unknown | Promise<unknown>;
@@ -71,7 +72,7 @@ async function runEffects(errorDb: () => Kysely<any>, effects: TxState['effects'
 /** An effect's failure in the error log (in its own statement: the transaction is over). */
 async function logEffectError(errorDb: () => Kysely<any>, name: string, err: Error): Promise<void> {
   const id = crypto.randomUUID();
-  console.error(`[error ${id}] after commit (${name}):`, err);
+  log.error({ err, errorId: id, effect: name }, 'after-commit effect failed');
   try {
     await errorDb()
       .insertInto('errorlog')
@@ -85,7 +86,7 @@ async function logEffectError(errorDb: () => Kysely<any>, name: string, err: Err
       })
       .execute();
   } catch (logErr) {
-    console.error('error log write failed', logErr);
+    log.error({ err: logErr }, 'error log write failed');
   }
 }
 

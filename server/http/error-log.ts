@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { AppContext, Env } from '../types.ts';
+import { routePath } from 'hono/route';
 import { kysely } from '../db/kysely.ts';
+import { log } from '../log.ts';
 
 /** Replaces every value whose key mentions a password, at any depth. */
 export function maskPasswords(value: unknown): unknown {
@@ -76,10 +78,11 @@ const blank = (text: string | undefined, secrets: string[]) => secrets.reduce((t
 
 /**
  * The answer to an unexpected error: it is stored in the error log (outside the failed transaction)
- * and the user gets only a 500 with the entry's id — never the stack.
+ * under the request's id, written to the server's log with that id, and the user gets only a 500
+ * naming it — never the stack. One id finds the three.
  */
 export async function logServerError(ctx: AppContext, c: Context<Env>, err: Error) {
-  const id = crypto.randomUUID();
+  const id = c.get('requestId') ?? crypto.randomUUID();
   const session = c.get('session');
   const body = await requestBody(c);
   try {
@@ -100,9 +103,9 @@ export async function logServerError(ctx: AppContext, c: Context<Env>, err: Erro
       })
       .execute();
   } catch (logErr) {
-    console.error('error log write failed', logErr);
+    log.error({ err: logErr }, 'error log write failed');
   }
-  console.error(`[error ${id}]`, err);
+  log.error({ err: { type: exceptionClass(err), message: blank(String(err.message ?? err), body.secrets), stack: blank(err.stack, body.secrets) }, method: c.req.method, route: routePath(c) }, 'server error');
   const lang = c.get('lang') ?? 'ru';
   return c.json({ success: false, errors: [{ field: null, msg: t(lang, 'msg.serverError', { id }) }], errorId: id }, 500);
 }

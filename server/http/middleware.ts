@@ -6,6 +6,7 @@ import { loadSession } from '../auth/load-session.ts';
 import { cookieName, tokenHash } from '../auth/tokens.ts';
 import type { AppContext, Env, Session } from '../types.ts';
 import { fail } from './errors.ts';
+import { requestStore } from '../log.ts';
 import { sessionTimeZone } from './time-zone.ts';
 
 /**
@@ -27,6 +28,8 @@ export const requireSession = (ctx: AppContext): MiddlewareHandler<Env> => async
   session.timeZone = sessionTimeZone(session.workspaceTimeZone, c.req.header('x-time-zone'));
   c.set('session', session);
   c.set('lang', session.lang);
+  const request = requestStore.getStore();
+  if (request) request.userId = session.userId;
   if (session.ulaPending && !beforeUla.some((r) => r.test(c.req.path))) throw fail(403, t(session.lang, 'msg.ulaRequired'), null, { ulaRequired: true });
   await next();
 };

@@ -20,6 +20,7 @@ export function childEnv(extra: Record<string, string | undefined>): NodeJS.Proc
   for (const k of Object.keys(env)) if (k.startsWith('VITEST') || k === 'NODE_OPTIONS' || k === 'TEST' || k === 'NODE_ENV') delete env[k];
   delete env.DATABASE_URL;
   delete env.DATABASE_READ_URL;
+  env.TB_LOG_LEVEL = 'info'; // the address is an info line
   for (const [k, v] of Object.entries(extra)) if (v === undefined) delete env[k];
   else env[k] = v;
   return env;

@@ -15,6 +15,7 @@ export interface Workspace {
   confirmedCaseNumber: "SYSTEM_GENERATED" | "USER_DEFINED";
   caseValidationTB: "DISABLED" | "ENABLED" | "REQUIRED_BEFORE_TREATMENT_START";
   tbDefinitions?: "WHO2021" | "WHO2013";
+  transferOutcome?: "NOT_EVALUATED" | "RECEIVING_UNIT";
   caseValidationDRTB: "DISABLED" | "ENABLED" | "REQUIRED_BEFORE_TREATMENT_START";
   caseValidationNTM: "DISABLED" | "ENABLED" | "REQUIRED_BEFORE_TREATMENT_START";
   monthsToAlertExpiredMedicines: number;

@@ -5,13 +5,16 @@
  * excluded cases of the population with their reasons; for an outcome cohort, its total against the
  * registration form's number for the cohort's quarter, and the cases that differ.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { t, type Lang } from '../../engine/i18n.ts';
+import type { Registry } from '../../engine/registry.ts';
 import type { ReportCatalogue } from '../../engine/report-vars.ts';
+import { scopeCondition } from '../../server/scope/rows.ts';
 import type { Session } from '../../server/types.ts';
 import { unitsWhere, type Place } from '../../cases/places/place.ts';
-import { conditionVars, type CellRef, type Condition, type FormDefinition, type FormTable, type Label } from './definition.ts';
-import { cellIdsQuery, excludedQuery, formStatement, populationDates, type FormQuery } from './sql.ts';
+import { conditionVars, wholeForm, type CellRef, type Condition, type FormDefinition, type FormTable, type Label } from './definition.ts';
+import { DEFAULT_SETTINGS, type FormSettings } from './rules.ts';
+import { cellIdsQuery, excludedQuery, formStatement, leftOutForQuery, populationDates, type FormQuery } from './sql.ts';
 import { quarterBefore, type Quarter } from './quarter.ts';
 
 /** The most excluded or differing cases listed (the count says how many there are). */
@@ -26,6 +29,8 @@ export interface ListedCase {
   registrationDate: string | null;
   reason: string | null;
   reasonLabel: string;
+  /** What the reason leaves the case out of: the whole form, or the cells that need what it lacks (null: in no row, or no reason). */
+  leftOutOf: string | null;
 }
 
 export interface FormResult {
@@ -34,9 +39,20 @@ export interface FormResult {
   /** The dates of the population: the quarter asked, or the cohort's quarter. */
   period: { from: string; to: string };
   /** A number the reader may not see (its row or column reads a field of an exam type or the treatment they may not read) is null. */
+  /** The workspace settings it was counted by: the WHO definitions, and how a transfer's outcome counts (a form counting outcomes only). */
+  settings: { tbDefinitions: FormSettings['tbDefinitions']; transferOutcome?: FormSettings['transferOutcome'] };
   tables: { id: string; title: string; rows: { id: string; label: string }[]; columns: { id: string; label: string }[]; values: (number | null)[][] }[];
-  excluded: { count: number; list: ListedCase[] };
-  reconcile?: { form: { id: string; code: string }; expected: number; counted: number; differences: { count: number; list: (ListedCase & { side: 'missing' | 'extra' })[] } };
+  /** The cases left out of the form or of some cells: how many, those the reader may open, and how many they may not (transferred away). */
+  excluded: { count: number; list: ListedCase[]; hidden: number };
+  reconcile?: {
+    form: { id: string; code: string };
+    /** The other form's number for the cohort's quarter, less the cases set aside. */
+    expected: number;
+    counted: number;
+    /** The cases both sides leave out: reported in another cohort (the reasons named). */
+    setAside: { count: number; reasons: string[] };
+    differences: { count: number; hidden: number; list: (ListedCase & { side: 'missing' | 'extra' })[] };
+  };
 }
 
 const pick = (l: Label, lang: Lang) => l[lang];
@@ -54,13 +70,42 @@ export const formReadable = (f: FormDefinition, may: MayRead) => readable(may, f
 /** Whether the reader may see a cell's number: its table, row and column read only what they may. */
 export const cellReadable = (t: FormTable, row: FormTable['rows'][number], column: FormTable['columns'][number], may: MayRead) => readable(may, t.when, row.when, column.when);
 
+/** What a form is read with: the reader, the place asked for, the workspace's settings, the forms declared. */
+export interface FormReader {
+  db: Kysely<any>;
+  cat: ReportCatalogue;
+  registry: Registry;
+  forms: Map<string, FormDefinition>;
+  s: Session;
+  place: Place;
+  settings: FormSettings;
+  lang: Lang;
+  /** Which variables the reader may count by; none: every one. */
+  may?: MayRead;
+}
+
+/** The cases (`tbcase as c`) the reader may open: the case table's read scope (a case transferred and accepted elsewhere is not one); undefined: every case. */
+const opensCase = (x: FormReader) => scopeCondition(x.db, x.registry, x.registry.table('tbcase'), x.s, 'c', 'read');
+
 /**
- * The condition placing a case (`tbcase as c`) by its notifying unit in the place, within the
- * reader's view; undefined: the whole workspace.
- * @example formQuery(db, s, { kind: 'unit', unitId }, { year: 2025, quarter: 1 })
+ * The form's query for a quarter: the cases placed by their notifying unit in the place within the
+ * reader's view (undefined: the whole workspace), the settings, and which cases the reader may open.
+ * @example formQuery(reader, { year: 2025, quarter: 1 })
  */
-export function formQuery(db: Kysely<any>, s: Session, place: Place, quarter: Quarter): FormQuery {
-  return { workspaceId: s.workspaceId, place: unitsWhere(db, s, place, 'c.notification_unit_id'), quarter };
+export function formQuery(x: FormReader, quarter: Quarter): FormQuery {
+  return { workspaceId: x.s.workspaceId, place: unitsWhere(x.db, x.s, x.place, 'c.notification_unit_id'), quarter, settings: x.settings, visible: opensCase(x) };
+}
+
+/**
+ * The settings of the session's workspace the forms follow (schemas/workspace.json: `transferOutcome`,
+ * `tbDefinitions`); one not set is the default.
+ * @example await formSettings(db, registry, workspaceId) // { transferOutcome: 'NOT_EVALUATED', tbDefinitions: 'WHO2021' }
+ */
+export async function formSettings(db: Kysely<any>, registry: Registry, workspaceId: string): Promise<FormSettings> {
+  const def = registry.table('workspace');
+  const col = (key: keyof FormSettings) => def.fields.find((f) => f.key === key)!.column;
+  const row = (await db.selectFrom(def.name).select([sql.ref(col('transferOutcome')).as('transferOutcome'), sql.ref(col('tbDefinitions')).as('tbDefinitions')] as any).where('id', '=', workspaceId).executeTakeFirst()) as Partial<FormSettings> | undefined;
+  return { transferOutcome: row?.transferOutcome ?? DEFAULT_SETTINGS.transferOutcome, tbDefinitions: row?.tbDefinitions ?? DEFAULT_SETTINGS.tbDefinitions };
 }
 
 /** The cell a reference names. */
@@ -80,6 +125,22 @@ function reasonLabel(f: FormDefinition, reason: string | null, lang: Lang): stri
   return e ? pick(e.label, lang) : reason;
 }
 
+/**
+ * What a reason leaves the case out of, in words: the whole form, or the cells it names (a table's
+ * title, with the rows or columns named); null for `noRow:` and no reason.
+ * @example leftOutOf(tb08, 'noSite', 'ru') // 'Результаты лечения: Новые и рецидивы: лёгочный, …'
+ */
+function leftOutOf(f: FormDefinition, reason: string | null, lang: Lang): string | null {
+  const e = reason ? f.exclude.find((x) => x.id === reason) : undefined;
+  if (!e) return null;
+  if (wholeForm(e)) return t(lang, 'who.wholeForm');
+  return e.cells!.map((x) => {
+    const tb = f.tables.find((y) => y.id === x.table)!;
+    const lines = [...(x.rows ?? []).map((id) => tb.rows.find((r) => r.id === id)!), ...(x.columns ?? []).map((id) => tb.columns.find((c) => c.id === id)!)];
+    return lines.length ? `${pick(tb.title, lang)}: ${lines.map((l) => pick(l.label, lang)).join('; ')}` : pick(tb.title, lang);
+  }).join('; ');
+}
+
 const iso = (d: unknown) => (d == null ? null : d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` : String(d).slice(0, 10));
 const listed = (f: FormDefinition, r: any, lang: Lang): ListedCase => ({
   id: r.id,
@@ -89,6 +150,7 @@ const listed = (f: FormDefinition, r: any, lang: Lang): ListedCase => ({
   registrationDate: iso(r.registration_date),
   reason: r.reason ?? null,
   reasonLabel: reasonLabel(f, r.reason ?? null, lang),
+  leftOutOf: leftOutOf(f, r.reason ?? null, lang),
 });
 
 /** How many rows a sub-select gives. */
@@ -97,13 +159,19 @@ async function countOf(db: Kysely<any>, q: any): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** Whether a form counts by the cohort outcome, which the workspace's transfer setting shapes. */
+const readsCohortOutcome = (f: FormDefinition) =>
+  f.tables.some((tb) => [tb.when, ...tb.rows.map((r) => r.when), ...tb.columns.map((c) => c.when)].some((c) => c && conditionVars(c).includes('cohortOutcome')));
+
 /**
- * A form for the reader: tables, excluded cases, reconciliation.
- * @example await computeForm(db, cat, forms, s, forms.get('tb07')!, formQuery(db, s, { kind: 'workspace' }, { year: 2025, quarter: 1 }), 'ru')
+ * A form for the reader: tables, excluded cases (those the reader may open listed, the rest counted),
+ * reconciliation, and the settings it was counted by.
+ * @example await computeForm(reader, forms.get('tb07')!, { year: 2025, quarter: 1 })
  */
-export async function computeForm(db: Kysely<any>, cat: ReportCatalogue, forms: Map<string, FormDefinition>, s: Session, place: Place, f: FormDefinition, quarter: Quarter, lang: Lang, may: MayRead = () => true): Promise<FormResult> {
-  const fq = formQuery(db, s, place, quarter);
-  const counts = (await formStatement(db, cat, f, fq, LIST_LIMIT).executeTakeFirst()) as Record<string, unknown>;
+export async function computeForm(x: FormReader, f: FormDefinition, quarter: Quarter): Promise<FormResult> {
+  const { db, cat, lang } = x;
+  const may = x.may ?? (() => true);
+  const counts = (await formStatement(db, cat, f, formQuery(x, quarter), LIST_LIMIT).executeTakeFirst()) as Record<string, unknown>;
   let k = 0;
   const tables = f.tables.map((tb) => ({
     id: tb.id,
@@ -115,71 +183,88 @@ export async function computeForm(db: Kysely<any>, cat: ReportCatalogue, forms: 
       return cellReadable(tb, r, c, may) ? n : null;
     })),
   }));
-  const excludedCount = Number(counts.excluded ?? 0);
   const excludedRows = (counts.listed ?? []) as any[];
   const result: FormResult = {
     form: { id: f.id, code: pick(f.code, lang), title: pick(f.title, lang) },
     quarter,
     period: populationDates(f, quarter),
+    settings: { tbDefinitions: x.settings.tbDefinitions, ...(readsCohortOutcome(f) ? { transferOutcome: x.settings.transferOutcome } : {}) },
     tables,
-    excluded: { count: excludedCount, list: excludedRows.map((r) => listed(f, r, lang)) },
+    excluded: { count: Number(counts.excluded ?? 0), list: excludedRows.map((r) => listed(f, r, lang)), hidden: Number(counts.hidden ?? 0) },
   };
-  if (f.reconcile) result.reconcile = await reconcile(db, cat, forms, s, place, f, quarter, lang);
+  if (f.reconcile) result.reconcile = await reconcile(x, f, quarter);
   return result;
 }
 
 /**
  * The cohort's total against the other form's cell for the cohort's quarter, and the cases in one
- * only, in one statement: both cells' cases read once each (materialized), the differences counted
- * and the first `LIST_LIMIT` listed (JSON) in registration order.
+ * only, in one statement: both cells' cases read once each (materialized) — without the cases the
+ * cohort leaves out as reported in another cohort (`except`: RR/DR-TB) — the differences counted,
+ * and the first `LIST_LIMIT` the reader may open listed (JSON) in registration order, each with the
+ * reason of the form that leaves it out.
  */
-async function reconcile(db: Kysely<any>, cat: ReportCatalogue, forms: Map<string, FormDefinition>, s: Session, place: Place, f: FormDefinition, quarter: Quarter, lang: Lang) {
+async function reconcile(x: FormReader, f: FormDefinition, quarter: Quarter) {
+  const { db, cat, forms, s, lang } = x;
   const rc = f.reconcile!;
   const other = forms.get(rc.of.form)!;
   // the quarter to ask the other form for, so that its population is the cohort's quarter
   const otherQuarter = quarterBefore(quarter, f.population.quartersBack - other.population.quartersBack);
   const own = cellOf(f, rc.own), of = cellOf(other, rc.of);
-  const ownIds = cellIdsQuery(db, cat, f, formQuery(db, s, place, quarter), own.table, own.row, own.column);
-  const ofIds = cellIdsQuery(db, cat, other, formQuery(db, s, place, otherQuarter), of.table, of.row, of.column);
-  // a case the other form counts and the cohort does not is 'missing' (with the cohort's reason), one only the cohort counts 'extra'
-  const ownReasons = excludedQuery(db, cat, f, formQuery(db, s, place, quarter));
+  const ownQuery = formQuery(x, quarter), ofQuery = formQuery(x, otherQuarter);
+  const ownIds = cellIdsQuery(db, cat, f, ownQuery, own.table, own.row, own.column);
+  const ofIds = cellIdsQuery(db, cat, other, ofQuery, of.table, of.row, of.column);
+  const elsewhere = leftOutForQuery(db, cat, f, ownQuery, rc.except ?? []);
+  // a case the other form counts and the cohort does not is 'missing' (with the cohort's reason), one only the cohort counts 'extra' (with the other form's)
   const missing = db
     .selectFrom('a')
-    .leftJoin(ownReasons.as('r'), 'r.id', 'a.id')
+    .leftJoin(excludedQuery(db, cat, f, ownQuery).as('r'), 'r.id', 'a.id')
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('b').select('b.id').whereRef('b.id', '=', 'a.id'))))
     .select(['a.id as id', 'r.reason as reason', sql<string>`'missing'`.as('side')]);
   const extra = db
     .selectFrom('b')
+    .leftJoin(excludedQuery(db, cat, other, ofQuery).as('r'), 'r.id', 'b.id')
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('a').select('a.id').whereRef('a.id', '=', 'b.id'))))
-    .select(['b.id as id', sql<string | null>`null`.as('reason'), sql<string>`'extra'`.as('side')]);
+    .select(['b.id as id', 'r.reason as reason', sql<string>`'extra'`.as('side')]);
+  // a difference the reader may open: the case table's read scope on it
+  const visible = opensCase(x);
+  const opens = visible ? sql<boolean>`exists (${db.selectFrom('tbcase as c').select(sql`1`.as('one')).where(sql<SqlBool>`c.id = d.id`).where(visible)})` : sql<boolean>`true`;
   const row = (await db
-    .with((cte) => cte('a').materialized(), () => ofIds)
+    .with((cte) => cte('e').materialized(), () => elsewhere)
+    .with((cte) => cte('a').materialized(), () => db.selectFrom(ofIds.as('o')).select('o.id').where(({ not, exists, selectFrom }) => not(exists(selectFrom('e').select('e.id').whereRef('e.id', '=', 'o.id')))))
     .with((cte) => cte('b').materialized(), () => ownIds)
     .with((cte) => cte('d').materialized(), () => missing.unionAll(extra as any))
     .selectNoFrom([
       sql<number>`(select count(*) from a)`.as('expected'),
       sql<number>`(select count(*) from b)`.as('counted'),
+      sql<number>`(select count(*) from e)`.as('elsewhere'),
       sql<number>`(select count(*) from d)`.as('count'),
+      sql<number>`(select count(*) from d where not ${opens})`.as('hidden'),
       sql<any[]>`(select coalesce(json_agg(l order by l.registration_date, l.case_number), '[]') from (
           select d.id, d.reason, d.side, c.case_number, c.registration_date, lp.last_name, lp.name, lp.middle_name, lu.name as unit_name
             from d cross join lateral (select * from tbcase c where c.id = d.id and c.workspace_id = ${s.workspaceId} limit 1) c
             left join patient lp on lp.id = c.patient_id left join unit lu on lu.id = c.notification_unit_id
+           where ${opens}
            order by c.registration_date, c.case_number limit ${LIST_LIMIT}) l)`.as('list'),
     ] as any)
-    .executeTakeFirst()) as { expected: unknown; counted: unknown; count: unknown; list: any[] };
+    .executeTakeFirst()) as { expected: unknown; counted: unknown; elsewhere: unknown; count: unknown; hidden: unknown; list: any[] };
   return {
     form: { id: other.id, code: pick(other.code, lang) },
     expected: Number(row.expected),
     counted: Number(row.counted),
-    differences: { count: Number(row.count), list: row.list.map((r: any) => ({ ...listed(f, r, lang), side: r.side as 'missing' | 'extra' })) },
+    setAside: { count: Number(row.elsewhere), reasons: f.exclude.filter((e) => rc.except?.includes(e.id)).map((e) => pick(e.label, lang)) },
+    differences: {
+      count: Number(row.count),
+      hidden: Number(row.hidden),
+      list: row.list.map((r: any) => ({ ...listed(r.side === 'extra' ? other : f, r, lang), side: r.side as 'missing' | 'extra' })),
+    },
   };
 }
 
 /**
  * The counted cases of one cell as a condition on the case list's `tbcase as t`, and their number.
- * @example const { where, count } = await formCellCases(db, cat, form, fq, 'byGroup', 'new', 'pulmonaryBc');
+ * @example const { where, count } = await formCellCases(reader, form, quarter, table, row, column);
  */
-export async function formCellCases(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery, table: FormTable, row: FormTable['rows'][number], column: FormTable['columns'][number]) {
-  const ids = cellIdsQuery(db, cat, f, fq, table, row, column);
-  return { where: (q: any) => q.where('t.id', 'in', ids), count: await countOf(db, ids) };
+export async function formCellCases(x: FormReader, f: FormDefinition, quarter: Quarter, table: FormTable, row: FormTable['rows'][number], column: FormTable['columns'][number]) {
+  const ids = cellIdsQuery(x.db, x.cat, f, formQuery(x, quarter), table, row, column);
+  return { where: (q: any) => q.where('t.id', 'in', ids), count: await countOf(x.db, ids) };
 }

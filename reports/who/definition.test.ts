@@ -6,10 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../engine/load.ts';
 import { reportCatalogue } from '../../engine/report-vars.ts';
 import { schemasDir } from '../../server/config.ts';
-import { conditionVars, definitionProblems, formsDir, loadForms } from './definition.ts';
+import { conditionVars, definitionProblems, formsDir, leavesOut, loadForms } from './definition.ts';
+import { whoCatalogue } from './rules.ts';
 
 const registry = loadSchemas(schemasDir);
-const cat = reportCatalogue(registry);
+const cat = whoCatalogue(reportCatalogue(registry), registry);
 const caseDef = registry.table('tbcase');
 const dir = mkdtempSync(join(tmpdir(), 'whoforms-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,6 +40,24 @@ describe('WHO form definitions', () => {
     expect(loadWith(d)).toThrow(/\/tables\/0\/rows: "new" twice/);
     expect(loadWith({ ...tb07(), colour: 'red' })).toThrow(/tb07\.json \/: must NOT have additional properties/);
     expect(loadWith({ ...tb07(), reconcile: { own: { table: 'byGroup', row: 'total', column: 'total' }, of: { form: 'tb99', table: 'x', row: 'y', column: 'z' } } })).toThrow(/\/reconcile\/of: unknown form "tb99"/);
+  });
+  it('refuse an exclusion naming cells the form lacks, and a reconciliation setting aside a reason that leaves cases in', () => {
+    const d = tb07();
+    d.exclude[1].cells = [{ table: 'byGrup' }, { table: 'ageSex', rows: ['men'], columns: ['age0', 'age99'] }];
+    d.reconcile = { own: { table: 'byGroup', row: 'total', column: 'total' }, of: { form: 'tb07', table: 'byGroup', row: 'total', column: 'total' }, except: ['noSite', 'noReason'] };
+    expect(loadWith(d)).toThrow(
+      /\/exclude\/1\/cells\/0: no table "byGrup"[\s\S]*\/exclude\/1\/cells\/1\/rows: no row "men" in "ageSex"[\s\S]*\/exclude\/1\/cells\/1\/columns: no column "age99" in "ageSex"[\s\S]*\/reconcile\/except: "noSite" is no reason leaving a case out of the whole form[\s\S]*\/reconcile\/except: "noReason"/,
+    );
+  });
+  it('leaves a case out of the cells an exclusion names, or of all of them without any', () => {
+    const noSite = { id: 'noSite', label: { ru: 'Ф', en: 'F' }, when: { var: 'infectionSite', empty: true } as const };
+    expect(leavesOut(noSite, 'outcomes', 'total', 'registered')).toBe(true);
+    const rows = { ...noSite, cells: [{ table: 'outcomes', rows: ['newRelapseEp'] }, { table: 'byGroup' }, { table: 'lab', columns: ['number'] }] };
+    expect(leavesOut(rows, 'outcomes', 'newRelapseEp', 'cured')).toBe(true);
+    expect(leavesOut(rows, 'outcomes', 'total', 'cured')).toBe(false);
+    expect(leavesOut(rows, 'byGroup', 'new', 'total')).toBe(true);
+    expect(leavesOut(rows, 'lab', 'tested', 'number')).toBe(true);
+    expect(leavesOut(rows, 'ageSex', 'male', 'total')).toBe(false);
   });
 });
 

@@ -4,8 +4,10 @@
  * quarter selects them, `quartersBack` quarters before the one asked: the outcome cohort is the
  * quarter a year earlier), its tables (rows and columns: conditions over declared report variables,
  * `engine/report-vars.ts`), why a case of the population is left out (`exclude`: reasons in order,
- * the first that holds is the one listed) and, for an outcome cohort, which cell of which form its
- * total must equal (`reconcile`). A country changes its national form by editing the file.
+ * the first that holds is the one listed; with `cells`, it leaves the case out of those cells only —
+ * a case with no site of disease is still counted by sex and age) and, for an outcome cohort, which
+ * cell of which form its total must equal (`reconcile`, `except` the cases reported in another
+ * cohort). A country changes its national form by editing the file.
  *
  * A condition: `{var, in: [keys]}`, `{var, empty: true}`, an age variable `{var, ageFrom, ageTo}`
  * (whole years at its case date), `{span: [fromField, toField], maxMonths | overMonths}` (two dates
@@ -51,6 +53,22 @@ export interface FormTable {
   complete?: boolean;
 }
 
+/** Cells of one table: every cell, or those of the rows and/or columns named. */
+export interface CellSelector {
+  table: string;
+  rows?: string[];
+  columns?: string[];
+}
+
+/** Why a case of the population is left out: of the whole form, or (`cells`) of those cells only. */
+export interface Exclusion {
+  id: string;
+  label: Label;
+  when: Condition;
+  /** The cells that need what the case lacks; none: the whole form. */
+  cells?: CellSelector[];
+}
+
 export interface CellRef {
   form?: string;
   table: string;
@@ -65,16 +83,21 @@ export interface FormDefinition {
   code: Label;
   order: number;
   population: { date: string; quartersBack: number; when?: Condition };
-  exclude: { id: string; label: Label; when: Condition }[];
+  exclude: Exclusion[];
   tables: FormTable[];
-  /** The cohort's total (`own`) must equal the cell of another form for the cohort's quarter (`of`). */
-  reconcile?: { own: CellRef; of: CellRef & { form: string } };
+  /**
+   * The cohort's total (`own`) must equal the cell of another form for the cohort's quarter (`of`),
+   * but for the cases this form leaves out for the reasons `except` names (reported in their own
+   * cohort: RR/DR-TB), which neither side counts.
+   */
+  reconcile?: { own: CellRef; of: CellRef & { form: string }; except?: string[] };
 }
 
 const label = { type: 'object', additionalProperties: false, required: ['ru', 'en'], properties: { ru: { type: 'string', minLength: 1 }, en: { type: 'string', minLength: 1 } } };
 const id = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,40}$' };
 const key = { type: ['string', 'number', 'boolean'] };
 const cellRef = { type: 'object', additionalProperties: false, required: ['table', 'row', 'column'], properties: { form: id, table: id, row: id, column: id } };
+const cellSelector = { type: 'object', additionalProperties: false, required: ['table'], properties: { table: id, rows: { type: 'array', minItems: 1, items: id }, columns: { type: 'array', minItems: 1, items: id } } };
 const line = { type: 'object', additionalProperties: false, required: ['id', 'label'], properties: { id, label, when: { $ref: '#/$defs/cond' } } };
 
 /** The meta-schema a definition file is checked against. */
@@ -114,7 +137,10 @@ export const definitionSchema = {
       required: ['date'],
       properties: { date: { type: 'string' }, quartersBack: { type: 'integer', minimum: 0, maximum: 40 }, when: { $ref: '#/$defs/cond' } },
     },
-    exclude: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['id', 'label', 'when'], properties: { id, label, when: { $ref: '#/$defs/cond' } } } },
+    exclude: {
+      type: 'array',
+      items: { type: 'object', additionalProperties: false, required: ['id', 'label', 'when'], properties: { id, label, when: { $ref: '#/$defs/cond' }, cells: { type: 'array', minItems: 1, items: cellSelector } } },
+    },
     tables: {
       type: 'array',
       minItems: 1,
@@ -125,7 +151,7 @@ export const definitionSchema = {
         properties: { id, title: label, when: { $ref: '#/$defs/cond' }, complete: { type: 'boolean' }, rows: { type: 'array', minItems: 1, items: line }, columns: { type: 'array', minItems: 1, items: line } },
       },
     },
-    reconcile: { type: 'object', additionalProperties: false, required: ['own', 'of'], properties: { own: cellRef, of: { ...cellRef, required: ['form', 'table', 'row', 'column'] } } },
+    reconcile: { type: 'object', additionalProperties: false, required: ['own', 'of'], properties: { own: cellRef, of: { ...cellRef, required: ['form', 'table', 'row', 'column'] }, except: { type: 'array', minItems: 1, items: id } } },
   },
 } as const;
 
@@ -135,6 +161,19 @@ const metaValidator = () => (validator ??= new Ajv2020({ allErrors: true, strict
 
 /** The folder of the forms inside a schemas folder. */
 export const formsDir = (schemasDir: string) => join(schemasDir, 'reports', 'who');
+
+/**
+ * Whether an exclusion leaves a case out of a cell: an exclusion without `cells` leaves it out of
+ * every cell; with them, of the cells they select (a table's every cell, or the rows and/or columns named).
+ * @example leavesOut({ id: 'noSite', …, cells: [{ table: 'outcomes', rows: ['newRelapseEp'] }] }, 'outcomes', 'total', 'registered') // false
+ */
+export function leavesOut(e: Exclusion, table: string, row: string, column: string): boolean {
+  if (!e.cells) return true;
+  return e.cells.some((x) => x.table === table && (!x.rows || x.rows.includes(row)) && (!x.columns || x.columns.includes(column)));
+}
+
+/** Whether an exclusion leaves a case out of the whole form (it names no cells). */
+export const wholeForm = (e: Exclusion) => !e.cells;
 
 /** The variables a condition reads. */
 export function conditionVars(c: Condition): string[] {
@@ -177,7 +216,15 @@ export function definitionProblems(cat: ReportCatalogue, caseDef: TableDef, d: F
   const date = cat.filter(d.population.date);
   if (!date || date.type !== 'period' || date.source.kind !== 'case') out.push(`/population/date: "${d.population.date}" is no date of the case`);
   if (d.population.when) out.push(...conditionProblems(d.population.when, '/population/when'));
-  (d.exclude ?? []).forEach((e, i) => out.push(...conditionProblems(e.when, `/exclude/${i}/when`)));
+  (d.exclude ?? []).forEach((e, i) => {
+    out.push(...conditionProblems(e.when, `/exclude/${i}/when`));
+    (e.cells ?? []).forEach((x, k) => {
+      const t = d.tables.find((tb) => tb.id === x.table);
+      const at = `/exclude/${i}/cells/${k}`;
+      if (!t) return out.push(`${at}: no table "${x.table}"`);
+      for (const side of ['rows', 'columns'] as const) for (const lid of x[side] ?? []) if (!t[side].some((l) => l.id === lid)) out.push(`${at}/${side}: no ${side === 'rows' ? 'row' : 'column'} "${lid}" in "${t.id}"`);
+    });
+  });
   const unique = (ids: string[], at: string) => ids.forEach((x, i) => ids.indexOf(x) !== i && out.push(`${at}: "${x}" twice`));
   unique(d.tables.map((t) => t.id), '/tables');
   unique((d.exclude ?? []).map((e) => e.id), '/exclude');
@@ -196,6 +243,7 @@ export function definitionProblems(cat: ReportCatalogue, caseDef: TableDef, d: F
   if (d.reconcile) {
     cellOk(d, d.reconcile.own, '/reconcile/own');
     cellOk(all.get(d.reconcile.of.form), d.reconcile.of, '/reconcile/of');
+    for (const x of d.reconcile.except ?? []) if (!(d.exclude ?? []).some((e) => e.id === x && wholeForm(e))) out.push(`/reconcile/except: "${x}" is no reason leaving a case out of the whole form`);
   }
   return out;
 }

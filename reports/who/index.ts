@@ -1,15 +1,17 @@
 /**
  * The WHO quarterly forms (issue 23): definitions read from `schemas/reports/who/` at start
- * (`definition.ts`; a bad one stops the start naming its file), computed on the report variables.
+ * (`definition.ts`; a bad one stops the start naming its file), computed on the report variables
+ * and the framework's rules (`rules.ts`: the cohort outcome, the episode's HIV status).
  */
 import type { Hono } from 'hono';
 import { reportCatalogue } from '../../engine/report-vars.ts';
 import type { AppContext, Env } from '../../server/types.ts';
 import { formsDir, loadForms } from './definition.ts';
 import { whoFormRoutes } from './routes.ts';
+import { whoCatalogue } from './rules.ts';
 
 /** Mounts the forms' routes with the forms the schemas folder declares. */
 export function whoRoutes(app: Hono<Env>, ctx: AppContext): void {
-  const cat = reportCatalogue(ctx.registry);
+  const cat = whoCatalogue(reportCatalogue(ctx.registry), ctx.registry);
   whoFormRoutes(app, ctx, cat, loadForms(formsDir(ctx.schemasDir), cat, ctx.registry.table('tbcase')));
 }

@@ -11,6 +11,7 @@
  * read one is not listed (403).
  */
 import type { Context, Hono } from 'hono';
+import type { Kysely } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { allowedCatalogue, type ReportCatalogue } from '../../engine/report-vars.ts';
 import type { JsonSchema } from '../../engine/types.ts';
@@ -25,7 +26,7 @@ import type { AppContext, Env, Session } from '../../server/types.ts';
 import { casePage } from '../../cases/places/lists.ts';
 import { placeOf } from '../../cases/places/place.ts';
 import type { FormDefinition } from './definition.ts';
-import { cellReadable, computeForm, formCellCases, formQuery, formReadable, type MayRead } from './compute.ts';
+import { cellReadable, computeForm, formCellCases, formReadable, formSettings, type FormReader, type MayRead } from './compute.ts';
 import type { Quarter } from './quarter.ts';
 
 const READ = 'CASEMAN';
@@ -69,6 +70,11 @@ export function whoFormRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalo
     return f;
   };
   const quarterOf = (body: any): Quarter => ({ year: body.year, quarter: body.quarter });
+  const readerOf = async (db: Kysely<any>, s: Session, body: any): Promise<FormReader> => ({
+    db, cat, registry: ctx.registry, forms, s, lang: s.lang, may: mayOf(s),
+    place: await placeOf(db, s, body.scope, body.scopeId),
+    settings: await formSettings(db, ctx.registry, s.workspaceId),
+  });
 
   app.post('/api/who/forms', async (c) => {
     const { s } = await open(c, { type: 'object' }, 'forms');
@@ -80,8 +86,7 @@ export function whoFormRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalo
   app.post('/api/who/report', async (c) => {
     const { s, body, db } = await open(c, reportBody, 'report');
     const f = formOf(s, body.form);
-    const place = await placeOf(db, s, body.scope, body.scopeId);
-    return c.json({ result: await computeForm(db, cat, forms, s, place, f, quarterOf(body), s.lang, mayOf(s)) });
+    return c.json({ result: await computeForm(await readerOf(db, s, body), f, quarterOf(body)) });
   });
 
   app.post('/api/who/cases', async (c) => {
@@ -93,8 +98,7 @@ export function whoFormRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalo
     const column = table?.columns.find((x) => x.id === body.column);
     if (!table || !row || !column) throw fail(404, t(s.lang, 'msg.notFound'), !table ? 'table' : !row ? 'row' : 'column');
     if (!cellReadable(table, row, column, mayOf(s))) throw fail(403, t(s.lang, 'msg.forbidden'), 'column');
-    const place = await placeOf(db, s, body.scope, body.scopeId);
-    const { where, count } = await formCellCases(db, cat, f, formQuery(db, s, place, quarterOf(body)), table, row, column);
+    const { where, count } = await formCellCases(await readerOf(db, s, body), f, quarterOf(body), table, row, column);
     // the list is the reader's own view of those cases (a case transferred out of it is counted, not opened)
     return c.json(await casePage(rem, ctx.registry, s, { kind: 'workspace' }, where, body.page ?? 1, count, body.after));
   });

@@ -1,14 +1,17 @@
 /**
  * A WHO form as SQL: its population (the place's cases notified in the quarter, within the reader's
  * view), its conditions over report variables read through the indicator engine's joins
- * (`../indicator/sql.ts`), every cell a `count(*) filter (where …)` of one statement, the excluded
- * cases with their first reason, the cases of one cell. Every value is a parameter; table and column
+ * (`../indicator/sql.ts`) and over the framework's rules (`rules.ts`), every cell a `count(*) filter
+ * (where …)` of one statement, the excluded cases with their first reason, the cases of one cell.
+ * A case left out of the whole form counts in no cell; one left out of some cells (`cells` of an
+ * exclusion: no site of disease) counts in the others. Every value is a parameter; table and column
  * names come only from the schemas.
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { ReportCatalogue, ReportVariable } from '../../engine/report-vars.ts';
 import { Joins, type Cond } from '../indicator/sql.ts';
-import type { Condition, FormDefinition, FormTable, Line } from './definition.ts';
+import { leavesOut, wholeForm, type Condition, type FormDefinition, type FormTable, type Line } from './definition.ts';
+import { DEFAULT_SETTINGS, isRule, type FormSettings } from './rules.ts';
 import { quarterBefore, quarterDates, type Quarter } from './quarter.ts';
 
 /** What a form is computed for: the workspace, the place (on `tbcase as c`) and the quarter asked. */
@@ -17,6 +20,10 @@ export interface FormQuery {
   /** The units of the place in the reader's view, on the case's notifying unit; undefined: the whole workspace. */
   place?: Cond;
   quarter: Quarter;
+  /** The workspace settings the rules follow; none: the defaults. */
+  settings?: FormSettings;
+  /** The cases (`tbcase as c`) the reader may open, for the lists; undefined: every case of the population. */
+  visible?: Cond;
 }
 
 const TRUE = sql<SqlBool>`true`;
@@ -32,10 +39,10 @@ export interface Values {
   span(c: Extract<Condition, { span: unknown }>): RawBuilder<SqlBool>;
 }
 
-/** The values of each case, read through the population's joins. */
-export function liveValues(j: Joins): Values {
+/** The values of each case, read through the population's joins; a rule (`rules.ts`) under the workspace's settings. */
+export function liveValues(j: Joins, settings: FormSettings = DEFAULT_SETTINGS): Values {
   return {
-    value: (v) => j.value(v),
+    value: (v) => (isRule(v) ? v.rule(settings) : j.value(v)),
     years: (v) => {
       const born = sql.ref(`${j.source(v.source)}.${v.column}`);
       return sql`date_part('year', age(coalesce(${sql.ref(`c.${(v.value as { at: string }).at}`)}, current_date), ${born}))`;
@@ -104,19 +111,33 @@ export function population(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinit
   const { from, to } = populationDates(f, fq.quarter);
   j.where(sql<SqlBool>`${date} >= ${from}::date and ${date} < ${to}::date`);
   if (fq.place) j.where(fq.place);
-  if (f.population.when) j.where(conditionSql(liveValues(j), cat, f.population.when));
+  if (f.population.when) j.where(conditionSql(liveValues(j, fq.settings), cat, f.population.when));
   return j;
 }
 
-/** The reason a case of the population is left out, as a CASE over the declared reasons (null: counted). */
-export function reasonSql(r: Values, cat: ReportCatalogue, f: FormDefinition): RawBuilder<string | null> {
-  if (!f.exclude.length) return sql<null>`null`;
-  return sql<string | null>`(case ${sql.join(f.exclude.map((e) => sql`when ${conditionSql(r, cat, e.when)} then ${e.id}`), sql` `)} else null end)`;
+/** The first of these reasons that holds for a case, as a CASE (null: none). */
+function firstReasonSql(r: Values, cat: ReportCatalogue, reasons: FormDefinition['exclude']): RawBuilder<string | null> {
+  if (!reasons.length) return sql<null>`null`;
+  return sql<string | null>`(case ${sql.join(reasons.map((e) => sql`when ${conditionSql(r, cat, e.when)} then ${e.id}`), sql` `)} else null end)`;
 }
+
+/** The reason a case of the population is left out of the whole form, as a CASE over those declared reasons (null: counted). */
+export const reasonSql = (r: Values, cat: ReportCatalogue, f: FormDefinition) => firstReasonSql(r, cat, f.exclude.filter(wholeForm));
 
 /** The condition of a table's cell: the table's own, the row's, the column's. */
 export function cellSql(r: Values, cat: ReportCatalogue, t: FormTable, row: Line, column: Line): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${conditionSql(r, cat, t.when)} and ${conditionSql(r, cat, row.when)} and ${conditionSql(r, cat, column.when)})`;
+}
+
+/**
+ * A case the cell counts, but for the whole-form reasons: in the cell, and no reason that leaves it
+ * out of that cell only holds (`leavesOut`: a case with no site is left out of the cells by site).
+ */
+export function countedInCellSql(r: Values, cat: ReportCatalogue, f: FormDefinition, t: FormTable, row: Line, column: Line): RawBuilder<SqlBool> {
+  const scoped = f.exclude.filter((e) => !wholeForm(e) && leavesOut(e, t.id, row.id, column.id));
+  const cell = cellSql(r, cat, t, row, column);
+  if (!scoped.length) return cell;
+  return sql<SqlBool>`(${cell} and not (${sql.join(scoped.map((e) => conditionSql(r, cat, e.when)), sql` or `)}))`;
 }
 
 /** A case the table counts (its `when`) that is in none of its rows. */
@@ -134,21 +155,26 @@ export const inNoRowSql = (r: Values, cat: ReportCatalogue, t: FormTable) =>
  */
 export function formStatement(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery, limit: number) {
   const j = population(db, cat, f, fq);
-  const live = liveValues(j);
+  const live = liveValues(j, fq.settings);
   const g = new GroupedValues(live);
   const cells: RawBuilder<SqlBool>[] = [];
-  for (const t of f.tables) for (const r of t.rows) for (const c of t.columns) cells.push(cellSql(g, cat, t, r, c));
+  for (const t of f.tables) for (const r of t.rows) for (const c of t.columns) cells.push(countedInCellSql(g, cat, f, t, r, c));
   const declared = reasonSql(g, cat, f), reason = fullReasonSql(g, cat, f);
   const caseReason = fullReasonSql(live, cat, f);
   // every join is added by building the conditions: read the query only now
-  const perCase = j.query.select([...g.dims.map((d) => d.expr.as(d.name)), 'c.id', 'c.registration_date', 'c.case_number', 'c.patient_id', 'c.notification_unit_id', caseReason.as('reason')] as any);
+  const visible = fq.visible;
+  const perCase = j.query.select([
+    ...g.dims.map((d) => d.expr.as(d.name)),
+    'c.id', 'c.registration_date', 'c.case_number', 'c.patient_id', 'c.notification_unit_id', caseReason.as('reason'),
+    (visible ? (eb: any) => sql<boolean>`coalesce(${visible(eb)}, false)`.as('visible') : sql<boolean>`true`.as('visible')),
+  ] as any);
   const dims = g.dims.map((d) => sql.ref(`p.${d.name}`));
   const grouped = db.selectFrom('p').select([...g.dims.map((d, i) => dims[i].as(d.name)), sql<number>`count(*)`.as('n')] as any);
   const groups = dims.length ? grouped.groupBy(dims as any) : grouped;
   const tested = db.selectFrom(groups.as('g')).select(['g.n', declared.as('declared'), reason.as('reason'), ...cells.map((c, k) => c.as(`k${k}`))] as any);
   const listed = sql`(select coalesce(json_agg(l order by l.registration_date, l.case_number), '[]') from (
       select e.id, e.reason, e.case_number, e.registration_date, lp.last_name, lp.name, lp.middle_name, lu.name as unit_name
-        from (select * from p where p.reason is not null order by p.registration_date, p.case_number limit ${limit}) e
+        from (select * from p where p.reason is not null and p.visible order by p.registration_date, p.case_number limit ${limit}) e
         left join patient lp on lp.id = e.patient_id left join unit lu on lu.id = e.notification_unit_id) l)`;
   return db
     .with((cte) => cte('p').materialized(), () => perCase)
@@ -157,15 +183,21 @@ export function formStatement(db: Kysely<any>, cat: ReportCatalogue, f: FormDefi
       ...cells.map((_c, k) => sql`coalesce(sum(x.n) filter (where x.declared is null and ${sql.ref(`x.k${k}`)}), 0)`.as(`k${k}`)),
       sql`coalesce(sum(x.n) filter (where x.reason is not null), 0)`.as('excluded'),
       listed.as('listed'),
+      sql`(select count(*) from p where p.reason is not null and not p.visible)`.as('hidden'),
     ] as any);
 }
 
-/** The first declared reason, or `noRow:<table>` for a counted case in no row of a table declared `complete`. */
+/**
+ * Why a case is listed: the first reason leaving it out of the whole form, else the first leaving it
+ * out of some cells, else `noRow:<table>` for a counted case in no row of a table declared `complete`.
+ */
 function fullReasonSql(r: Values, cat: ReportCatalogue, f: FormDefinition): RawBuilder<string | null> {
   const declared = reasonSql(r, cat, f);
+  const scoped = f.exclude.filter((e) => !wholeForm(e));
+  const first = scoped.length ? sql<string | null>`coalesce(${declared}, ${firstReasonSql(r, cat, scoped)})` : declared;
   const complete = f.tables.filter((t) => t.complete);
-  if (!complete.length) return declared;
-  return sql<string>`coalesce(${declared}, ${sql`case ${sql.join(complete.map((t) => sql`when ${inNoRowSql(r, cat, t)} then ${`noRow:${t.id}`}`), sql` `)} else null end`})`;
+  if (!complete.length) return first;
+  return sql<string>`coalesce(${first}, ${sql`case ${sql.join(complete.map((t) => sql`when ${inNoRowSql(r, cat, t)} then ${`noRow:${t.id}`}`), sql` `)} else null end`})`;
 }
 
 /**
@@ -174,15 +206,24 @@ function fullReasonSql(r: Values, cat: ReportCatalogue, f: FormDefinition): RawB
  */
 export function excludedQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery) {
   const j = population(db, cat, f, fq);
-  const reason = fullReasonSql(liveValues(j), cat, f);
+  const reason = fullReasonSql(liveValues(j, fq.settings), cat, f);
   return j.query.select(['c.id as id', reason.as('reason')]);
+}
+
+/** The cases of the population one of these reasons (ids of `f.exclude`) leaves out, as a sub-select of ids. */
+export function leftOutForQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery, reasons: string[]) {
+  const j = population(db, cat, f, fq);
+  const live = liveValues(j, fq.settings);
+  const conds = f.exclude.filter((e) => reasons.includes(e.id)).map((e) => conditionSql(live, cat, e.when));
+  j.where(conds.length ? sql<SqlBool>`(${sql.join(conds, sql` or `)})` : sql<SqlBool>`false`);
+  return j.query.select('c.id');
 }
 
 /** The counted cases of one cell, as a sub-select of ids. */
 export function cellIdsQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery, t: FormTable, row: Line, column: Line) {
   const j = population(db, cat, f, fq);
-  const live = liveValues(j);
+  const live = liveValues(j, fq.settings);
   j.where(sql<SqlBool>`${reasonSql(live, cat, f)} is null`);
-  j.where(cellSql(live, cat, t, row, column));
+  j.where(countedInCellSql(live, cat, f, t, row, column));
   return j.query.select('c.id');
 }

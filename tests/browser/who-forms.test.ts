@@ -45,7 +45,7 @@ describe('WHO forms of an area', () => {
     expect(await cell('byGroup', 'new', 'pulmonaryBc').innerText()).toBe('2');
     expect(await cell('byGroup', 'relapse', 'extrapulmonary').innerText()).toBe('1');
     expect(await cell('byGroup', 'total', 'total').innerText()).toBe('3');
-    expect(await cell('ageSex', 'total', 'female').innerText()).toBe('1');
+    expect(await cell('ageSex', 'female', 'total').innerText()).toBe('1');
     // the case without a site of disease, with its reason and a link to it
     const excluded = tb07.locator(tid('who-excluded-row'));
     expect(await excluded.count()).toBe(1);

@@ -24,6 +24,8 @@ export interface WhoCase {
   classification?: 'TB' | 'DRTB' | 'NTM';
   diagnosisType?: 'CONFIRMED' | 'SUSPECT';
   hiv?: { result: 'POSITIVE' | 'NEGATIVE'; art?: boolean; cpt?: boolean };
+  /** Several HIV exams instead of `hiv`: the case's derived status is the newest one's result, as the exam hooks keep it. */
+  hivExams?: { date: string; result: 'POSITIVE' | 'NEGATIVE' | 'ONGOING' | 'NOTDONE'; art?: boolean; cpt?: boolean }[];
   microscopy?: 'NEGATIVE' | 'POSITIVE';
   outcome?: string;
   /** The outcome's date (default: 200 days after registration). */
@@ -53,6 +55,7 @@ export async function writeWhoCases(server: TestServer, workspaceId: string, cas
     const patientId = crypto.randomUUID(), caseId = crypto.randomUUID();
     ids[c.key] = caseId;
     await db.insertInto('patient').values({ id: patientId, workspace_id: workspaceId, name: c.key, last_name: 'ВОЗ', gender: c.sex ?? 'MALE', birth_date: c.born === undefined ? '1980-01-01' : c.born }).execute();
+    const newestHiv = [...(c.hivExams ?? [])].sort((a, b) => b.date.localeCompare(a.date))[0];
     const treated = c.outcome && !['LOST_FOLLOWUP_BEFORE_TREATMENT', 'NOT_TB'].includes(c.outcome);
     await db
       .insertInto('tbcase')
@@ -68,7 +71,7 @@ export async function writeWhoCases(server: TestServer, workspaceId: string, cas
         diagnosis_basis: c.basis === undefined ? (c.site === 'EXTRAPULMONARY' ? null : 'BACTERIOLOGICAL') : c.basis,
         ini_treatment_date: treated || (!c.outcome && c.diagnosisType !== 'SUSPECT') ? (c.treatmentStart ?? c.registered) : null,
         outcome: c.outcome ?? null, outcome_date: c.outcome ? (c.outcomeDate ?? sql`${c.registered}::date + 200`) : null,
-        hiv_result: c.hiv?.result ?? null, hiv_date: c.hiv ? c.registered : null,
+        hiv_result: c.hiv?.result ?? newestHiv?.result ?? null, hiv_date: c.hiv ? c.registered : (newestHiv?.date ?? null),
         microscopy_result: c.microscopy ?? null, microscopy_date: c.microscopy ? c.registered : null,
         drug_resistance_type: c.resistance ?? null, culture_result: c.culture ?? null, culture_date: c.culture ? c.registered : null,
         culture_conversion_date: c.converted ?? null, culture_reversion_date: c.reverted ?? null, treatment_ini_date: c.treatment ? (c.treatmentStart ?? c.registered) : null, treatment_end_date: c.treatment?.end ?? null,
@@ -85,6 +88,12 @@ export async function writeWhoCases(server: TestServer, workspaceId: string, cas
     }
     for (const x of c.cultures ?? []) {
       await db.insertInto('examcul').values({ id: crypto.randomUUID(), workspace_id: workspaceId, case_id: caseId, date: x.date, result: x.result }).execute();
+    }
+    for (const x of c.hivExams ?? []) {
+      await db
+        .insertInto('examhiv')
+        .values({ id: crypto.randomUUID(), workspace_id: workspaceId, case_id: caseId, date: x.date, result: x.result, started_ar_tdate: x.art ? x.date : null, started_cp_tdate: x.cpt ? x.date : null })
+        .execute();
     }
     if (c.hiv) {
       await db

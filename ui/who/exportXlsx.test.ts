@@ -12,7 +12,8 @@ const tb07: FormResult = {
     { id: 'byGroup', title: 'Раздел 1', rows: [{ id: 'new', label: 'Новые случаи' }, { id: 'total', label: 'Всего' }], columns: [{ id: 'bc', label: 'Лёгочный' }, { id: 'ep', label: 'Внелёгочный' }], values: [[4, 1], [7, 3]] },
     { id: 'hiv', title: 'Раздел 3', rows: [{ id: 'nr', label: 'Новые и рецидивы' }], columns: [{ id: 'registered', label: 'Зарегистрировано' }, { id: 'positive', label: 'ВИЧ+' }], values: [[8, null]] },
   ],
-  excluded: { count: 0, list: [] },
+  settings: { tbDefinitions: 'WHO2021' },
+  excluded: { count: 0, list: [], hidden: 0 },
 };
 
 describe('the WHO forms as XLSX', () => {

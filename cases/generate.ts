@@ -3,9 +3,13 @@
  * realistic names (Russian and Kyrgyz, by gender), birth dates, one case each spread over the
  * workspace's TB units, every state, diagnosis type and classification, registration dates over
  * ten years. Written by set-based SQL in chunks (a million rows in minutes, not hours); the rows
- * bypass the writer, so they have no history or change-log entries.
+ * bypass the writer, so they have no history or change-log entries — each chunk's analytic rows are
+ * computed right after it (`server/analytic/`), as the writer would have (by `registry`'s declarations,
+ * default the product's).
  */
 import { sql, type Kysely } from 'kysely';
+import type { Registry } from '../engine/registry.ts';
+import { productRegistry, refreshAnalyticWhere } from '../server/analytic/backfill.ts';
 
 const MALE = ['Алексей', 'Сергей', 'Иван', 'Дмитрий', 'Андрей', 'Николай', 'Михаил', 'Александр', 'Владимир', 'Павел', 'Игорь', 'Олег', 'Юрий', 'Виктор', 'Максим', 'Денис', 'Роман', 'Евгений', 'Артём', 'Кирилл', 'Азамат', 'Бакыт', 'Нурлан', 'Эрлан', 'Айбек', 'Талант', 'Улан', 'Марат', 'Руслан', 'Тимур', 'Адилет', 'Бекзат', 'Жыргалбек', 'Канат', 'Мирлан', 'Нурбек', 'Самат', 'Темирлан', 'Чынгыз', 'Эмиль'];
 const FEMALE = ['Мария', 'Елена', 'Ольга', 'Наталья', 'Анна', 'Татьяна', 'Ирина', 'Светлана', 'Екатерина', 'Юлия', 'Анастасия', 'Галина', 'Людмила', 'Валентина', 'Марина', 'Оксана', 'Дарья', 'Вера', 'Любовь', 'Надежда', 'Айгуль', 'Гульмира', 'Динара', 'Жылдыз', 'Назгуль', 'Айпери', 'Бермет', 'Гулзат', 'Нургуль', 'Чолпон', 'Асель', 'Айжан', 'Бурул', 'Жибек', 'Мээрим', 'Акмарал', 'Алтынай', 'Венера', 'Гулнара', 'Зарина'];
@@ -28,7 +32,7 @@ export async function generateCases(
   db: Kysely<any>,
   workspaceId: string,
   n: number,
-  opts: { unitIds?: string[]; chunk?: number; seed?: string; onProgress?: (done: number) => void; numberPrefix?: string; registeredFrom?: string; registeredDays?: number } = {},
+  opts: { unitIds?: string[]; chunk?: number; seed?: string; onProgress?: (done: number) => void; numberPrefix?: string; registeredFrom?: string; registeredDays?: number; registry?: Registry } = {},
 ): Promise<void> {
   const units = opts.unitIds ?? (await db.selectFrom('unit').select('id').where('workspace_id', '=', workspaceId).where('type', '=', 'TBUNIT').orderBy('name').execute()).map((u) => u.id as string);
   if (!units.length) throw new Error('the workspace has no TB unit to place cases in');
@@ -80,6 +84,7 @@ export async function generateCases(
                      ${one(['SUSPECT', 'CONFIRMED', 'CONFIRMED', 'CONFIRMED', 'CONFIRMED'], 14)} as diagnosis,
                      ${one(['TB', 'TB', 'TB', 'TB', 'TB', 'TB', 'DRTB', 'DRTB', 'NTM'], 15)} as classification
                 from generate_series(${from}::bigint, ${to}::bigint) as i) g0) g1) g`.execute(db);
+    await refreshAnalyticWhere(db, opts.registry ?? productRegistry(), sql`c.id in (select ${idOf('c', seed)} from generate_series(${from}::bigint, ${to}::bigint) as i)`);
     opts.onProgress?.(to);
   }
 }

@@ -9,6 +9,7 @@ import { migrate, openOrm } from './db/orm.ts';
 import { Modules } from './modules.ts';
 import type { AppContext, DomainModule } from './types.ts';
 import { IdentityCache } from './auth/session-cache.ts';
+import { ensureAnalyticRows } from './analytic/backfill.ts';
 
 export interface RunningServer {
   url: string;
@@ -33,6 +34,8 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
   const orm = await openOrm(registry, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: overrides.migrationsDir });
   for (const m of domainModules) await m.beforeMigrate?.(orm);
   await migrate(orm);
+  // the cases' analytic rows, when the declarations they are made by are new (server/analytic/backfill.ts)
+  await ensureAnalyticRows(orm, registry);
   // a replica has the primary's schema (it replays it): nothing is migrated there
   const readOrm = config.databaseReadUrl ? await openOrm(registry, { databaseUrl: config.databaseReadUrl }) : orm;
   const ctx: AppContext = { registry, schemasDir: schemaFolder, orm, readOrm, config, validators: new Validators(), modules: new Modules(domainModules), identities: new IdentityCache() };

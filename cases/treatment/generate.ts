@@ -5,12 +5,13 @@
  * calendar of daily intake up to today (about 90% DOTS, 7% SELF_ADMIN, 3% NOT_TAKEN; one case in
  * twenty stops being recorded after a few months) — and the case's alert column and treatment period
  * (`treatment_ini_date`, `treatment_end_date`). Written by set-based SQL in chunks of cases, bypassing the writer (no
- * history or change-log entries), like `cases/generate.ts`. The alert column is set by a close
+ * history or change-log entries), like `cases/generate.ts`; each chunk's analytic rows are recomputed after it. The alert column is set by a close
  * approximation of `alert.ts` (the last recorded day counted as a dose).
  *
  * @example await generateTreatments(kysely(em), workspaceId, { onProgress: (n) => console.log(n) })
  */
 import { sql, type Kysely } from 'kysely';
+import { productRegistry, refreshAnalyticWhere } from '../../server/analytic/backfill.ts';
 
 /** Day patterns (31 characters) the generated months take their days from. */
 function patterns(n: number, seed: number): string[] {
@@ -30,7 +31,7 @@ export async function generateTreatments(db: Kysely<any>, workspaceId: string, o
   const chunk = opts.chunk ?? 20_000;
   let done = 0;
   for (;;) {
-    const r = await sql<{ n: number }>`
+    const r = await sql<{ n: number; ids: string }>`
       with c as (
         select t.id as case_id, t.owner_unit_id as unit, t.ini_treatment_date as ini,
                ((t.ini_treatment_date + interval '24 months')::date - 1) as fin,
@@ -75,9 +76,11 @@ export async function generateTreatments(db: Kysely<any>, workspaceId: string, o
                repeat('-', lo - 1) || substr(pat, lo, least(dim, hi0) - lo + 1) || repeat('-', dim - least(dim, hi0))
           from m
       )
-      select count(*)::int as n from c`.execute(db);
+      select count(*)::int as n, array_agg(case_id)::text as ids from c`.execute(db);
     const n = Number(r.rows[0].n);
     if (!n) break;
+    // the cases' analytic rows follow their new treatment, as a write's would
+    await refreshAnalyticWhere(db, productRegistry(), sql`c.id = any(${(r.rows[0] as any).ids}::uuid[])`);
     done += n;
     opts.onProgress?.(done);
   }

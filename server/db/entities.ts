@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { EntitySchema } from '@mikro-orm/core';
 import type { Registry } from '../../engine/registry.ts';
+import { analyticTable } from '../../engine/analytic.ts';
+import { reportCatalogue } from '../../engine/report-vars.ts';
 import type { ChildTable, Field, TableDef } from '../../engine/types.ts';
 
 /** MikroORM entity name of a table: `country_structure` → `CountryStructure`. */
@@ -143,12 +145,31 @@ function childEntity(parent: TableDef, child: ChildTable) {
   return new EntitySchema({ name: entityName(child.table), tableName: child.table, properties } as any);
 }
 
-/** Every table and child table of the registry as MikroORM entity schemas. */
+/**
+ * The cases' analytic rows (`engine/analytic.ts`): a row per case keyed by the case's id (deleted with
+ * it), its workspace, and a column per report variable's value — no version or timestamps: the writer
+ * recomputes the row, nobody edits it (`server/analytic/`).
+ */
+function analyticEntity(registry: Registry) {
+  const a = analyticTable(registry, reportCatalogue(registry));
+  const properties: Record<string, any> = {
+    id: { kind: '1:1', entity: () => entityName('tbcase'), owner: true, primary: true, fieldName: 'id', deleteRule: 'cascade' },
+    workspace: { kind: 'm:1', entity: () => 'Workspace', fieldName: 'workspace_id', deleteRule: 'cascade' },
+  };
+  for (const c of a.columns) {
+    const array = c.sqlType.endsWith('[]');
+    properties[c.name] = { type: array ? 'ArrayType' : 'unknown', columnType: c.sqlType, fieldName: c.name, nullable: !array, ...(array ? { defaultRaw: `'{}'` } : {}) };
+  }
+  return new EntitySchema({ name: entityName(a.name), tableName: a.name, properties } as any);
+}
+
+/** Every table and child table of the registry as MikroORM entity schemas, and the cases' analytic rows. */
 export function deriveEntities(registry: Registry): EntitySchema[] {
   const out: EntitySchema[] = [];
   for (const def of registry.tables.values()) {
     out.push(tableEntity(def));
     for (const child of def.children) out.push(childEntity(def, child));
   }
+  if (registry.tables.has('tbcase')) out.push(analyticEntity(registry));
   return out;
 }

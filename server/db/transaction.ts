@@ -14,11 +14,18 @@ import type { Em, Orm } from './orm.ts';
 
 export type Effect = () => unknown | Promise<unknown>;
 
-/** The state of one transaction or savepoint. `changes` is the change feed's buffer (server/sync/changes.ts). */
+/** Work a before-commit step keeps in a transaction (the analytic rows to recompute): a savepoint's is handed to its transaction. */
+export interface Pending {
+  /** Adds what this one holds to `into` (the enclosing transaction's, of the same key). */
+  mergeInto(into: Pending): void;
+}
+
+/** The state of one transaction or savepoint. `changes` is the change feed's buffer (server/sync/changes.ts); `pending` other steps' work by name. */
 export interface TxState {
   parent?: TxState;
   changes: unknown[];
   effects: { name: string; run: Effect }[];
+  pending: Map<string, Pending>;
 }
 
 type BeforeCommit = (db: Kysely<any>, state: TxState) => Promise<void>;
@@ -105,7 +112,7 @@ export function watchTransactions(orm: Orm): void {
     async afterTransactionStart(args: TransactionEventArgs) {
       const enclosing = openingUnder.get(args.em);
       openingUnder.delete(args.em);
-      states.set(args.transaction!, { parent: enclosing ? states.get(enclosing) : undefined, changes: [], effects: [] });
+      states.set(args.transaction!, { parent: enclosing ? states.get(enclosing) : undefined, changes: [], effects: [], pending: new Map() });
     },
     async beforeTransactionCommit(args: TransactionEventArgs) {
       const state = states.get(args.transaction!);
@@ -114,6 +121,11 @@ export function watchTransactions(orm: Orm): void {
         // a savepoint released: its transaction takes over what it collected
         state.parent.changes.push(...state.changes);
         state.parent.effects.push(...state.effects);
+        for (const [key, p] of state.pending) {
+          const into = state.parent.pending.get(key);
+          if (into) p.mergeInto(into);
+          else state.parent.pending.set(key, p);
+        }
         return;
       }
       for (const step of beforeCommitSteps) await step(args.transaction as unknown as Kysely<any>, state);

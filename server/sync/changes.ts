@@ -34,6 +34,7 @@ import type { Em } from '../db/orm.ts';
 import { onBeforeCommit, txState, type TxState } from '../db/transaction.ts';
 import type { Doc } from '../types.ts';
 import { changedValues } from './changed-values.ts';
+import { noteWrites } from '../analytic/pending.ts';
 
 export { changedValues };
 
@@ -98,6 +99,8 @@ export async function recordChange(em: Em, registry: Registry, def: TableDef, wh
  * @example await recordChanges(em, registry, casetag, { workspaceId }, links.map((l) => ({ rowId: l.id, op: 'create', version: 1, data: { caseId: l.caseId, tagId: l.tagId } })))
  */
 export async function recordChanges(em: Em, registry: Registry, def: TableDef, who: Writer, changes: Change[]): Promise<void> {
+  // every door records here: the cases' analytic rows follow each change (server/analytic/pending.ts)
+  await noteWrites(em, registry, def, who.workspaceId, changes);
   if (!isSynchronised(def) || !changes.length) return;
   const db = kysely(em);
   const at = new Date().toISOString();

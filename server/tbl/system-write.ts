@@ -15,6 +15,7 @@ import { reloadIdentitiesOnCommit } from './identity-tables.ts';
 import { kysely } from '../db/kysely.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
 import { changedValues, recordChange } from '../sync/changes.ts';
+import { noteWrites } from '../analytic/pending.ts';
 import { docToRow, rowToDoc } from './rows.ts';
 import { TableStore } from './store.ts';
 
@@ -212,7 +213,12 @@ export async function systemReplicate(x: SystemWriteContext, c: ReplicaChange): 
   reloadIdentitiesOnCommit(x.em, x.ctx, c.table);
   const store = TableStore.unscoped(`the server's change of ${c.table} copied by the offline client`, def, x.em, x.session.workspaceId);
   const setVersion = () => kysely(x.em).updateTable(c.table).set({ version: c.version }).where('id', '=', c.id).execute();
-  if (c.op === 'delete' || c.op === 'left') return (await store.delete(c.id)) ? 'removed' : 'none';
+  // the client's own reports read its cases' analytic rows: they follow the copy too
+  const note = (op: 'create' | 'update' | 'delete', doc?: Doc) => noteWrites(x.em, x.ctx.registry, def, x.session.workspaceId, [{ rowId: c.id, op, data: c.data ?? undefined, doc }]);
+  if (c.op === 'delete' || c.op === 'left') {
+    await note('delete');
+    return (await store.delete(c.id)) ? 'removed' : 'none';
+  }
   if (c.unlessAt) {
     const at = await kysely(x.em).selectFrom(c.table).select('version').where('id', '=', c.id).executeTakeFirst();
     if (at && Number(at.version) === c.version) return 'none';
@@ -221,10 +227,12 @@ export async function systemReplicate(x: SystemWriteContext, c: ReplicaChange): 
   if (!held) {
     await store.insert(c.id, { ...(c.data ?? {}) });
     await setVersion();
+    await note('create', c.data ?? undefined);
     return 'inserted';
   }
   // child tables not named by the change are kept as held (the store writes every child table given)
   await store.update(c.id, { ...held, ...(c.data ?? {}) });
   await setVersion();
+  await note('update', { ...held, ...(c.data ?? {}) });
   return 'updated';
 }

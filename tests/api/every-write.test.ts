@@ -4,7 +4,8 @@
 // - put exactly the expected rows in the change feed: every row of the workspace that appeared,
 //   changed or went has one change row per version it went through (a create, updates, a delete),
 //   and no other row has any,
-// - leave the user's command in the history.
+// - leave the user's command in the history,
+// - leave every case's analytic row (server/analytic/) as a recomputation of the case makes it.
 // A table or an action this file does not know fails as uncovered: a new schema or action is
 // covered here or listed, with its reason, among the exceptions.
 import { sql } from 'kysely';
@@ -14,6 +15,9 @@ import type { TableDef } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { schemasDir } from '../../server/config.ts';
 import { isSynchronised } from '../../server/sync/changes.ts';
+import { analyticTable } from '../../engine/analytic.ts';
+import { reportCatalogue } from '../../engine/report-vars.ts';
+import { analyticSelect } from '../../server/analytic/compute.ts';
 import type { RowAction } from '../../server/types.ts';
 import { domainModules } from '../../app/domains.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
@@ -25,7 +29,7 @@ type Doc = Record<string, any>;
 /** Tables no API call writes as such, and why (each is written through the writer's doors all the same). */
 const notByApi: Record<string, string> = {
   casecount: 'per-unit case counts, kept by triggers on tbcase',
-  casecube: 'the case reports\' counts cube (per unit cohort, by the report variables it declares), kept by triggers on tbcase and patient',
+  casecube: 'the case reports\' counts cube (per unit cohort, by the report variables it declares), kept by triggers on the cases\' analytic rows',
   syncconflict: 'an offline client\'s value the server did not keep, written by the sync push through the writer (tests/api/sync-push.test.ts)',
   syncpush: 'an offline client\'s uploaded change and the answer it got, written by the sync push through the writer (tests/api/sync-push.test.ts)',
   syncreader: 'when each user last read the change feed to its end, upserted by the feed route (tests/api/sync-push-authz.test.ts)',
@@ -258,6 +262,10 @@ async function change<T>(what: string, act: () => Promise<T>): Promise<{ result:
     if (!(ops[0] === 'create' && ops.at(-1) === 'delete' && JSON.stringify(got) === JSON.stringify(range(1, got.length)))) problems.push(`${id}: fed ${ops} ${got}, not in the workspace`);
   }
   expect(problems, what).toEqual([]);
+  // the cases' analytic rows moved with the change, in its transaction
+  const a = analyticTable(registry, reportCatalogue(registry));
+  const rows = async (q: any) => (await sql<Doc>`select * from (${q}) x order by id`.execute(db())).rows.map((r) => JSON.stringify(r, Object.keys(r).sort()));
+  expect(await rows(sql`select * from caseanalytic where workspace_id = ${f.workspaceId}`), `${what}: the analytic rows`).toEqual(await rows(analyticSelect(a, sql`c.workspace_id = ${f.workspaceId}`)));
   const history = await db().selectFrom('cmdhistory').selectAll().where('exec_date', '>', historyAt).orderBy('exec_date').execute();
   return { result, fed, history };
 }

@@ -2,9 +2,11 @@
 // database (the forms are what is tested, not the notification screens), each with exactly the
 // facts a form reads — registration group, site, basis of diagnosis, sex and birth date, HIV test
 // (an HIV exam row and the case's derived status, as the exam hooks keep it), culture exams and their
-// derived columns (given by the test, as the culture hooks would keep them), outcome, transfer.
+// derived columns (given by the test, as the culture hooks would keep them), outcome, transfer — and
+// their analytic rows, recomputed as the generators recompute theirs.
 import { sql, type Kysely } from 'kysely';
 import { kysely } from '../../server/db/kysely.ts';
+import { refreshAnalyticWhere } from '../../server/analytic/backfill.ts';
 import type { TestServer } from './server.ts';
 
 export interface WhoCase {
@@ -105,5 +107,7 @@ export async function writeWhoCases(server: TestServer, workspaceId: string, cas
         .execute();
     }
   }
+  // written beside the writer: their analytic rows computed as a generator's are
+  await refreshAnalyticWhere(db, server.ctx.registry, sql`c.workspace_id = ${workspaceId}`);
   return ids;
 }

@@ -1,0 +1,96 @@
+/**
+ * The SQL computing cases' analytic rows (`engine/analytic.ts`) from the case (`tbcase as c`) and
+ * what its declarations reach: its patient (a reference), its treatment (a sub-record with one row),
+ * its newest exams (a dated sub-record: the newest row by date, then id — as of a case date plus
+ * some months with `asOf`), its tags and prescriptions (every row, as a sorted array), its unit's admin
+ * unit path, the age-range catalogue. Each table is joined once however many columns read it. Table and
+ * column names come only from the schemas.
+ */
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { AnalyticColumn, AnalyticTable } from '../../engine/analytic.ts';
+import type { VarSource } from '../../engine/report-vars.ts';
+
+const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
+
+/** The alias a source is joined under (one join per source). */
+const aliasOf = (s: VarSource) =>
+  s.kind === 'case' ? 'c' : s.kind === 'ref' ? `r_${s.column}` : s.kind === 'latest' && s.until ? `s_${s.table}_${s.until.column}_${s.until.months}` : `s_${s.table}`;
+
+/** The joins of a set of columns and each column's value over them. */
+class Sources {
+  readonly joins = new Map<string, RawBuilder<unknown>>();
+
+  private once(alias: string, join: () => RawBuilder<unknown>) {
+    if (!this.joins.has(alias)) this.joins.set(alias, join());
+  }
+
+  /** The alias of the row a source reads, joined. */
+  source(s: VarSource): string {
+    const a = aliasOf(s);
+    if (s.kind === 'ref') this.once(a, () => sql`left join ${sql.table(s.table)} as ${sql.id(a)} on ${ref(a, 'id')} = ${ref('c', s.column)}`);
+    if (s.kind === 'one') this.once(a, () => sql`left join ${sql.table(s.table)} as ${sql.id(a)} on ${ref(a, s.parent)} = c.id`);
+    if (s.kind === 'latest') {
+      // the newest row (as it stood `months` after a case date: none when the case has no such date)
+      const until = s.until ? sql` and l.${sql.id(s.date)} <= ${ref('c', s.until.column)} + make_interval(months => ${sql.lit(s.until.months)})` : sql``;
+      this.once(a, () => sql`left join lateral (select * from ${sql.table(s.table)} as l where l.${sql.id(s.parent)} = c.id${until} order by l.${sql.id(s.date)} desc, l.id desc limit 1) as ${sql.id(a)} on true`);
+    }
+    return a;
+  }
+
+  /** A column's value. */
+  value(col: AnalyticColumn): RawBuilder<unknown> {
+    const d = col.derive;
+    const s = col.source;
+    if (d.kind === 'array') {
+      const e = s as Extract<VarSource, { kind: 'each' }>;
+      return sql`coalesce((select array_agg(distinct e.${sql.id(col.from)} order by e.${sql.id(col.from)}) from ${sql.table(e.table)} as e where e.${sql.id(e.parent)} = c.id and e.${sql.id(col.from)} is not null), '{}')`;
+    }
+    const a = this.source(s);
+    const v = ref(a, col.from);
+    if (d.kind === 'value') return v;
+    if (d.kind === 'years') return sql`date_part('year', age(coalesce(${ref('c', d.at)}, current_date), ${v}))::int`;
+    if (d.kind === 'band') {
+      return sql`(select ar.id from agerange as ar where ar.workspace_id = c.workspace_id
+        and date_part('year', age(coalesce(${ref('c', d.at)}, current_date), ${v})) between ar.ini_age and ar.end_age order by ar.ini_age limit 1)`;
+    }
+    // the admin unit at the level, on the path of the referenced unit's admin unit
+    const u = `u_${a}_${col.from}`, au = `a_${a}_${col.from}`;
+    this.once(u, () => sql`left join ${sql.table(d.unitTable)} as ${sql.id(u)} on ${ref(u, 'id')} = ${v}`);
+    this.once(au, () => sql`left join adminunit as ${sql.id(au)} on ${ref(au, 'id')} = ${ref(u, d.unitColumn)}`);
+    return ref(au, `p${d.level - 1}_id`);
+  }
+}
+
+/**
+ * The analytic rows of the cases `where` selects (a condition on `tbcase as c`), as computed now: a
+ * select of `id`, `workspace_id` and every column, in the table's order.
+ * @example await analyticSelect(a, sql`c.workspace_id = ${ws}`).execute(db) // [{ id, workspace_id, owner_unit_id, state, … }]
+ */
+export function analyticSelect(a: AnalyticTable, where: RawBuilder<SqlBool>): RawBuilder<Record<string, unknown>> {
+  const s = new Sources();
+  const values = a.columns.map((c) => sql`${s.value(c)} as ${sql.id(c.name)}`);
+  return sql`select c.id, c.workspace_id, ${sql.join(values)} from tbcase as c ${sql.join([...s.joins.values()], sql` `)} where ${where}`;
+}
+
+/**
+ * Upserts the analytic rows of the cases `where` selects (a condition on `tbcase as c`): every column
+ * computed in one statement, a row rewritten only when a value differs. A deleted case's row goes with
+ * it (its key references the case, on delete cascade). Answers how many rows it wrote.
+ * @example await upsertAnalytic(db, a, sql`c.id = any(${ids}::uuid[])`)
+ */
+export async function upsertAnalytic(db: Kysely<any>, a: AnalyticTable, where: RawBuilder<SqlBool>): Promise<number> {
+  const names = a.columns.map((c) => sql.id(c.name));
+  const r = await sql`insert into ${sql.table(a.name)} as t (id, workspace_id, ${sql.join(names)})
+    ${analyticSelect(a, where)}
+    on conflict (id) do update set ${sql.join(a.columns.map((c) => sql`${sql.id(c.name)} = excluded.${sql.id(c.name)}`))}
+     where (${sql.join(a.columns.map((c) => sql`t.${sql.id(c.name)}`))}) is distinct from (${sql.join(a.columns.map((c) => sql`excluded.${sql.id(c.name)}`))})`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/**
+ * The SQL text the rows are computed with: what the analytic rows of a database were last filled by
+ * (its digest marks the table, `backfill.ts`), so a change of the declarations refills them.
+ */
+export function analyticDefinition(db: Kysely<any>, a: AnalyticTable): string {
+  return `${a.columns.map((c) => `${c.name} ${c.sqlType}`).join(', ')}\n${analyticSelect(a, sql<SqlBool>`true`).compile(db).sql}`;
+}

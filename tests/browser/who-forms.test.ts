@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seriousViolations } from '../helpers/axe.ts';
+import { ruleViolations, seriousViolations } from '../helpers/axe.ts';
 import { screenshot } from '../helpers/browser.ts';
 import { unitNamed } from '../helpers/cases.ts';
 import { writeWhoCases } from '../helpers/who-cases.ts';
@@ -45,15 +45,21 @@ describe('WHO forms of an area', () => {
     expect(await cell('byGroup', 'new', 'pulmonaryBc').innerText()).toBe('2');
     expect(await cell('byGroup', 'relapse', 'extrapulmonary').innerText()).toBe('1');
     expect(await cell('byGroup', 'total', 'total').innerText()).toBe('3');
+    // block 2 as on paper: the age bands across the columns, the sexes down the rows; W-4 (no site) counted by age and sex
+    expect(await tb07.locator('[data-table="ageSex"] thead th').allInnerTexts()).toEqual(['0–4', '5–9', '10–14', '15–19', '20–24', '25–34', '35–44', '45–54', '55–64', '65+', 'Всего']);
     expect(await cell('ageSex', 'female', 'total').innerText()).toBe('1');
+    expect(await cell('ageSex', 'male', 'age45').innerText()).toBe('3');
     // the case without a site of disease, with its reason and a link to it
     const excluded = tb07.locator(tid('who-excluded-row'));
     expect(await excluded.count()).toBe(1);
     expect(await excluded.getAttribute('data-id')).toBe(ids['W-4']);
     expect(await excluded.locator(tid('who-excluded-reason')).innerText()).toBe('Не указана локализация (лёгочный / внелёгочный)');
+    expect(await excluded.locator(tid('who-excluded-where')).innerText()).toBe('Раздел 1. Все случаи ТБ, зарегистрированные за квартал');
     expect(await excluded.locator(tid('who-excluded-link')).getAttribute('href')).toBe(`/sys/case?id=${ids['W-4']}`);
     await screenshot(page, 'who-forms');
     expect(await seriousViolations(page)).toEqual([]);
+    // issue 38: no table header without text, no heading level skipped (rules axe rates minor and moderate)
+    expect(await ruleViolations(page, ['empty-table-header', 'heading-order'])).toEqual([]);
 
     // the quarter's forms as one workbook: TB 07's first table on the first sheet
     const [file] = await Promise.all([page.waitForEvent('download'), page.locator(tid('who-xlsx')).click()]);
@@ -91,6 +97,19 @@ describe('WHO forms of an area', () => {
       expect(Math.abs(w - 595.3)).toBeLessThan(2);
       expect(Math.abs(h - 841.9)).toBeLessThan(2);
     }
+    // each form ends with the signature block of the paper form, and no printed text is under 8 pt (10.67 px)
+    const tb07 = page.locator(`${tid('who-form')}[data-form="tb07"]`);
+    expect(await tb07.locator(tid('who-signature')).innerText()).toMatch(/Ответственный \(Ф\. И\. О\.\)\s*Дата\s*Подпись/);
+    const smallest = await page.evaluate(() => {
+      let min = Infinity;
+      for (const el of document.querySelectorAll('.who-form *')) {
+        const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
+        if (!own || !(el as HTMLElement).offsetParent) continue;
+        min = Math.min(min, parseFloat(getComputedStyle(el).fontSize));
+      }
+      return min;
+    });
+    expect(smallest).toBeGreaterThanOrEqual((8 * 96) / 72 - 0.01);
     await page.emulateMedia({ media: 'screen' });
   });
 });

@@ -38,3 +38,23 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
       summary: String(v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
     }));
 }
+
+/**
+ * The violations of the named axe rules on the page as it is now, whatever their impact (rules axe
+ * rates minor or moderate — an empty table header, a skipped heading level — included).
+ * @example expect(await ruleViolations(page, ['empty-table-header', 'heading-order'])).toEqual([])
+ */
+export async function ruleViolations(page: Page, rules: string[]): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const results = await page.evaluate(async (ids) => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<any> } }).axe;
+    return axe.run(document, { runOnly: { type: 'rule', values: ids }, resultTypes: ['violations'] });
+  }, rules);
+  return (results.violations as any[]).map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.slice(0, 5).map((n: any) => String(n.target)),
+    summary: String(v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
+  }));
+}

@@ -1,8 +1,10 @@
 /**
- * One WHO form as its printed layout (print.css: one A4 page): the form's code and title, the place
- * and quarter, each table with its rows and columns as declared (schemas/reports/who), every number a
- * link to its cases; beside it, not printed, the data-quality lists — the cases left out with the
- * reason and a link to each, and an outcome cohort's reconciliation with the registration form.
+ * One WHO form as its printed layout (print.css: one A4 page): the form's code and title (`h2`), the
+ * place and quarter, the workspace setting it was counted by, each table (`h3`) with its rows and
+ * columns as declared (schemas/reports/who), every number a link to its cases, and the signature
+ * block of the paper form (name, date, signature); beside it, not printed, the data-quality lists —
+ * the cases left out with the reason, what they are left out of and a link to each (a case the
+ * reader may not open only counted), and an outcome cohort's reconciliation with the registration form.
  */
 import { Alert, Card, Table, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -13,8 +15,10 @@ import type { Cell } from './CellCasesDialog.tsx';
 
 const caseLink = (id: string) => `/sys/case?id=${encodeURIComponent(id)}`;
 
-function CaseLinks({ list, count, testId, side }: { list: (ListedCase & { side?: string })[]; count: number; testId: string; side?: boolean }) {
+function CaseLinks({ list, count, hidden, testId, side }: { list: (ListedCase & { side?: string })[]; count: number; hidden: number; testId: string; side?: boolean }) {
   const { t } = useTranslation();
+  const more = count - hidden - list.length;
+  const footer = [more > 0 ? t('ui.who.moreCases', { count: more }) : '', hidden > 0 ? t('ui.who.hiddenCases', { count: hidden }) : ''].filter(Boolean).join(' ');
   return (
     <Table
       data-testid={testId}
@@ -22,7 +26,7 @@ function CaseLinks({ list, count, testId, side }: { list: (ListedCase & { side?:
       rowKey="id"
       pagination={false}
       dataSource={list}
-      footer={count > list.length ? () => t('ui.who.moreCases', { count: count - list.length }) : undefined}
+      footer={footer ? () => <span data-testid={`${testId}-more`}>{footer}</span> : undefined}
       onRow={(r) => ({ 'data-testid': `${testId}-row`, 'data-id': r.id }) as any}
       columns={[
         { key: 'case', title: t('tbcase.caseNumber'), render: (r: ListedCase) => <Link to={caseLink(r.id)} data-testid={`${testId}-link`}>{r.caseNumber ?? r.id.slice(0, 8)}</Link> },
@@ -31,6 +35,7 @@ function CaseLinks({ list, count, testId, side }: { list: (ListedCase & { side?:
         { key: 'date', title: t('tbcase.registrationDate'), render: (r: ListedCase) => dateText(r.registrationDate) },
         ...(side ? [{ key: 'side', title: t('ui.who.side'), render: (r: ListedCase & { side?: string }) => t(`ui.who.sides.${r.side}`) }] : []),
         { key: 'reason', title: t('ui.who.reason'), render: (r: ListedCase) => <span data-testid={`${testId}-reason`}>{r.reasonLabel}</span> },
+        { key: 'leftOutOf', title: t('ui.who.leftOutOf'), render: (r: ListedCase) => <span data-testid={`${testId}-where`}>{r.leftOutOf ?? ''}</span> },
       ]}
     />
   );
@@ -38,25 +43,30 @@ function CaseLinks({ list, count, testId, side }: { list: (ListedCase & { side?:
 
 export function WhoFormCard({ result, placeName, onCell }: { result: FormResult; placeName: string; onCell: (cell: Cell) => void }) {
   const { t } = useTranslation();
-  const { form, quarter, period, tables, excluded, reconcile } = result;
+  const { form, quarter, period, tables, excluded, reconcile, settings } = result;
   const to = new Date(`${period.to}T00:00:00Z`);
   to.setUTCDate(to.getUTCDate() - 1);
   const last = to.toISOString().slice(0, 10);
   return (
     <Card className="who-form" data-testid="who-form" data-form={form.id} style={{ marginBottom: 16 }}>
-      <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="who-form-title">
+      <Typography.Title level={2} className="who-form-title" data-testid="who-form-title">
         {form.code}. {form.title}
       </Typography.Title>
       <div data-testid="who-form-period">
         {t('ui.who.place')}: {placeName}. {t('ui.who.quarterOf', { quarter: quarter.quarter, year: quarter.year })}; {t('ui.who.cases')}: {dateText(period.from)} – {dateText(last)}
       </div>
+      {settings.transferOutcome ? (
+        <div data-testid="who-form-transfers">
+          {t('ui.who.transfers')}: {t(`transferOutcome.${settings.transferOutcome}`)}
+        </div>
+      ) : null}
       {tables.map((tb) => (
         <section key={tb.id} data-testid="who-table" data-table={tb.id}>
           <h3>{tb.title}</h3>
           <table className="who-grid">
             <thead>
               <tr>
-                <th />
+                <td className="who-corner" />
                 {tb.columns.map((c) => (
                   <th key={c.id}>{c.label}</th>
                 ))}
@@ -92,21 +102,34 @@ export function WhoFormCard({ result, placeName, onCell }: { result: FormResult;
           </table>
         </section>
       ))}
+      <div className="who-signature" data-testid="who-signature">
+        {(['name', 'date', 'signature'] as const).map((k) => (
+          <div key={k} className="who-signature-field">
+            <span>{t(`ui.who.sign.${k}`)}</span>
+            <span className="who-signature-line" />
+          </div>
+        ))}
+      </div>
       <div className="who-no-print" style={{ marginTop: 12 }}>
         {reconcile ? (
           <Alert
             data-testid="who-reconcile"
-            type={reconcile.expected === reconcile.counted ? 'success' : 'warning'}
+            type={reconcile.differences.count === 0 ? 'success' : 'warning'}
             showIcon
             style={{ marginBottom: 8 }}
-            title={t('ui.who.reconcile', { form: reconcile.form.code, expected: reconcile.expected, counted: reconcile.counted })}
+            title={
+              t('ui.who.reconcile', { form: reconcile.form.code, expected: reconcile.expected, counted: reconcile.counted }) +
+              (reconcile.setAside.count ? ` ${t('ui.who.setAside', { count: reconcile.setAside.count, reasons: reconcile.setAside.reasons.join('; ') })}` : '')
+            }
           />
         ) : null}
-        {reconcile && reconcile.differences.count ? <CaseLinks list={reconcile.differences.list} count={reconcile.differences.count} testId="who-differences" side /> : null}
-        <Typography.Title level={5} data-testid="who-excluded-title">
+        {reconcile && reconcile.differences.count ? (
+          <CaseLinks list={reconcile.differences.list} count={reconcile.differences.count} hidden={reconcile.differences.hidden} testId="who-differences" side />
+        ) : null}
+        <h3 className="who-side-title" data-testid="who-excluded-title">
           {t('ui.who.excluded', { count: excluded.count })}
-        </Typography.Title>
-        {excluded.count ? <CaseLinks list={excluded.list} count={excluded.count} testId="who-excluded" /> : <div data-testid="who-excluded-none">{t('ui.who.noneExcluded')}</div>}
+        </h3>
+        {excluded.count ? <CaseLinks list={excluded.list} count={excluded.count} hidden={excluded.hidden} testId="who-excluded" /> : <div data-testid="who-excluded-none">{t('ui.who.noneExcluded')}</div>}
       </div>
     </Card>
   );

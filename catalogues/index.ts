@@ -10,7 +10,7 @@ import { sysconfigPublicRoutes } from './sysconfig/public-routes.ts';
 import { ulaRoutes, ulaSessionInfo } from './sysconfig/ula.ts';
 import { tagHooks } from './tags/hooks.ts';
 import { unitHooks } from './units/hooks.ts';
-import { createSandbox, dropSandbox } from './tags/sandbox.ts';
+import { createSandbox, dropSandbox, sandboxHealth } from './tags/sandbox.ts';
 import { userwsHooks } from './users/hooks.ts';
 import { userActions } from './users/actions.ts';
 import { invitationRoutes } from './users/invitations.ts';
@@ -45,6 +45,7 @@ export const cataloguesModule: DomainModule = {
   // The tag-condition sandbox's views pin the case tables' columns: out of the way of migrations.
   beforeMigrate: dropSandbox,
   start: async (ctx) => void (await createSandbox(ctx)),
+  health: async (ctx) => ({ sandbox: await sandboxHealth(ctx) }),
   sessionInfo: ulaSessionInfo,
   seed: seedDemo,
   demoLogin,

@@ -7,6 +7,8 @@ import { limitBody } from './http/body-limit.ts';
 import { refuseForgedRequests } from './http/csrf.ts';
 import { logServerError } from './http/error-log.ts';
 import { requestContext } from './http/request-context.ts';
+import { healthRoutes } from './ops/health.ts';
+import { metricsRoutes } from './metrics/routes.ts';
 import { ApiError } from './http/errors.ts';
 import { detectLang, requireSession } from './http/middleware.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -28,7 +30,7 @@ import { actionRoutes } from './actions/routes.ts';
  */
 export function createApp(ctx: AppContext): Hono<Env> {
   const app = new Hono<Env>();
-  app.use('*', requestContext(ctx.config.trustProxy));
+  app.use('*', requestContext(ctx));
   app.use('*', detectLang);
   app.use('*', securityHeaders(ctx.config));
   app.use('/api/*', limitBody(ctx.config.maxBodyBytes));
@@ -42,7 +44,7 @@ export function createApp(ctx: AppContext): Hono<Env> {
     return logServerError(ctx, c, err);
   });
   authRoutes(app, ctx);
-  app.get('/api/health', (c) => c.json({ ok: true }));
+  healthRoutes(app, ctx);
   for (const m of ctx.modules.list) m.publicRoutes?.(app, ctx);
   // an offline client's first start: no user exists on it yet (server/sync/client/init-routes.ts)
   clientInitRoutes(app, ctx);
@@ -60,6 +62,7 @@ export function createApp(ctx: AppContext): Hono<Env> {
   actionRoutes(app, ctx);
   tableRoutes(app, ctx);
   app.all('/api/*', (c) => c.json({ success: false, errors: [{ field: null, msg: t(c.get('lang'), 'msg.notFound') }] }, 404));
+  metricsRoutes(app, ctx);
   serveUi(app);
   return app;
 }

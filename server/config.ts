@@ -49,6 +49,12 @@ export interface ServerConfig {
   allowedOrigins: string[];
   /** The largest request body accepted, in bytes (`TB_MAX_BODY_KB`, default 2048). */
   maxBodyBytes: number;
+  /** Who may read `/metrics` without the token: addresses and subnets (`TB_METRICS_ALLOW`, default the machine itself). */
+  metricsAllow: string[];
+  /** A bearer token that also opens `/metrics` (`TB_METRICS_TOKEN`). */
+  metricsToken?: string;
+  /** PostgreSQL connections a process keeps at most (`TB_DB_POOL_MAX`, 10). */
+  dbPoolMax: number;
 }
 
 /**
@@ -77,5 +83,8 @@ export function configFromEnv(env = process.env): ServerConfig {
     trustProxy: env.TB_TRUST_PROXY === 'true',
     allowedOrigins: (env.TB_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     maxBodyBytes: Number(env.TB_MAX_BODY_KB ?? 2048) * 1024,
+    metricsAllow: (env.TB_METRICS_ALLOW ?? '127.0.0.1,::1').split(',').map((a) => a.trim()).filter(Boolean),
+    metricsToken: env.TB_METRICS_TOKEN || undefined,
+    dbPoolMax: Number(env.TB_DB_POOL_MAX ?? 10),
   };
 }

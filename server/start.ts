@@ -5,7 +5,9 @@ import { loadSchemas } from '../engine/load.ts';
 import { Validators } from '../engine/validate.ts';
 import { createApp } from './app.ts';
 import { configFromEnv, schemasDir, type ServerConfig } from './config.ts';
-import { migrate, openOrm } from './db/orm.ts';
+import { knownMigrations, migrate, migrationsPath, openOrm } from './db/orm.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { watchDatabase } from './metrics/database.ts';
 import { Modules } from './modules.ts';
 import type { AppContext, DomainModule } from './types.ts';
 import { IdentityCache } from './auth/session-cache.ts';
@@ -31,14 +33,16 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
   const config: ServerConfig = { ...configFromEnv(), ...overrides };
   const schemaFolder = overrides.schemasDir ?? schemasDir;
   const registry = loadSchemas(schemaFolder);
-  const orm = await openOrm(registry, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: overrides.migrationsDir });
+  const orm = await openOrm(registry, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: overrides.migrationsDir, poolMax: config.dbPoolMax });
   for (const m of domainModules) await m.beforeMigrate?.(orm);
   await migrate(orm);
   // the cases' analytic rows, when the declarations they are made by are new (server/analytic/backfill.ts)
   await ensureAnalyticRows(orm, registry);
   // a replica has the primary's schema (it replays it): nothing is migrated there
-  const readOrm = config.databaseReadUrl ? await openOrm(registry, { databaseUrl: config.databaseReadUrl }) : orm;
-  const ctx: AppContext = { registry, schemasDir: schemaFolder, orm, readOrm, config, validators: new Validators(), modules: new Modules(domainModules), identities: new IdentityCache() };
+  const readOrm = config.databaseReadUrl ? await openOrm(registry, { databaseUrl: config.databaseReadUrl, poolMax: config.dbPoolMax }) : orm;
+  const lifecycle = { migrations: knownMigrations(overrides.migrationsDir ?? migrationsPath), stopping: false };
+  const ctx: AppContext = { registry, schemasDir: schemaFolder, orm, readOrm, config, validators: new Validators(), modules: new Modules(domainModules), identities: new IdentityCache(), metrics: createMetrics(), lifecycle };
+  await watchDatabase(ctx);
   for (const m of domainModules) await m.start?.(ctx);
   let demo: RunningServer['demo'];
   // the offline client's rows come from its server (server/sync/client/), never from the demo

@@ -12,6 +12,7 @@ import type { Validators } from '../engine/validate.ts';
 import type { ServerConfig } from './config.ts';
 import type { Em, Orm } from './db/orm.ts';
 import type { Modules } from './modules.ts';
+import type { Metrics } from './metrics/metrics.ts';
 
 /** A document: a row as the API reads and writes it (field keys, nested objects, child arrays). */
 export type Doc = Record<string, any>;
@@ -81,6 +82,9 @@ export interface AppContext {
   modules: Modules;
   /** Brief memo of users' identities (`auth/session-cache.ts`). */
   identities: IdentityMemo;
+  /** This process's Prometheus metrics (`server/metrics/`). */
+  metrics: Metrics;
+  lifecycle: Lifecycle;
 }
 
 /** What a request carries besides its own data: the session, the language and the id its log lines and error log row share. */
@@ -238,6 +242,24 @@ export interface DomainModule {
   demoLogin?: { login: string; password: string };
   /** Extra fields of `POST /api/sys/session`. */
   sessionInfo?(x: { em: Em; ctx: AppContext; session: Session }): Promise<Record<string, unknown>>;
+  /** Its checks in the readiness answer (`GET /api/health/ready`, server/ops/health.ts): the tag sandbox's role. */
+  health?(ctx: AppContext): Promise<Record<string, HealthCheck>>;
+}
+
+/** One check of the readiness answer. `fatal`: the process must not be sent requests while it fails. */
+export interface HealthCheck {
+  ok: boolean;
+  fatal?: boolean;
+  detail?: string;
+  [measure: string]: unknown;
+}
+
+/** What a server process is doing besides answering: the migrations it knows, and whether it is stopping. */
+export interface Lifecycle {
+  /** The migration names this build carries (server/db/migrations), to compare with the database's. */
+  migrations: string[];
+  /** Set once it began to stop (SIGTERM): readiness answers 503, new requests are refused with 503. */
+  stopping: boolean;
 }
 
 export interface SearchHit {

@@ -34,7 +34,9 @@ export async function refreshCaseTags(em: Em, ctx: AppContext, workspaceId: stri
  * @example await refreshTag(em, ctx, ws, { id, condition: "tbcase.state = 'CLOSED'" })
  */
 export async function refreshTag(em: Em, ctx: AppContext, workspaceId: string, tag: AutoTag): Promise<void> {
+  const done = ctx.metrics.tagRefreshSeconds.startTimer({ scope: 'tag' });
   await setTagCases(system(em, ctx, workspaceId), tag.id, await matchWorkspace(em, ctx, workspaceId, tag));
+  done();
 }
 
 /**
@@ -51,6 +53,7 @@ export async function clearTag(em: Em, ctx: AppContext, workspaceId: string, tag
  * @example await refreshWorkspaceTags(em, ctx, ws, { daily: true }) // 1
  */
 export async function refreshWorkspaceTags(em: Em, ctx: AppContext, workspaceId: string, opts: { daily?: boolean } = {}): Promise<number> {
+  const timer = ctx.metrics.tagRefreshSeconds.startTimer({ scope: 'workspace' });
   let done = 0;
   for (const tag of await autoTags(em, workspaceId, opts)) {
     let cases: string[];
@@ -63,5 +66,6 @@ export async function refreshWorkspaceTags(em: Em, ctx: AppContext, workspaceId:
     await setTagCases(system(em, ctx, workspaceId), tag.id, cases);
     done++;
   }
+  timer();
   return done;
 }

@@ -199,3 +199,15 @@ export async function inSandbox<T>(em: Em, ctx: AppContext, workspaceId: string,
     return work(db);
   });
 }
+
+/**
+ * The sandbox's part of the readiness answer: whether tag conditions run as the role (not fatal:
+ * without it they run on the views, read-only — docs/production.md says how to create it).
+ * @example await sandboxHealth(ctx) // { ok: true }
+ */
+export async function sandboxHealth(ctx: AppContext): Promise<{ ok: boolean; detail?: string }> {
+  const { role } = await createSandbox(ctx);
+  if (!role) return { ok: false, detail: `no role ${sandboxRole}: conditions run on the views without it` };
+  const r = await sql<{ ok: boolean }>`select exists (select from pg_roles where rolname = ${sandboxRole}) as ok`.execute(kysely(ctx.orm.em.fork()));
+  return r.rows[0].ok ? { ok: true } : { ok: false, detail: `role ${sandboxRole} was dropped` };
+}

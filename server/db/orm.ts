@@ -1,10 +1,12 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Migrator } from '@mikro-orm/migrations';
 import type { MikroORM as CoreORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Registry } from '../../engine/registry.ts';
 import { deriveEntities } from './entities.ts';
+import { sql } from 'kysely';
+import { kysely } from './kysely.ts';
 import { watchTransactions } from './transaction.ts';
 
 export type Orm = CoreORM & { em: SqlEntityManager };
@@ -20,6 +22,8 @@ export interface DbOptions {
   /** Where migrations are read from and written to. */
   migrations?: string;
   debug?: boolean;
+  /** PostgreSQL connections this process keeps at most (`TB_DB_POOL_MAX`, 10). */
+  poolMax?: number;
 }
 
 /** Opens MikroORM on PostgreSQL (`databaseUrl`) or on the embedded PGlite, with entities derived from the schemas. */
@@ -38,7 +42,7 @@ export async function openOrm(registry: Registry, opts: DbOptions): Promise<Orm>
   };
   if (opts.databaseUrl) {
     const { MikroORM } = await import('@mikro-orm/postgresql');
-    return watched((await MikroORM.init({ ...common, clientUrl: opts.databaseUrl, pool: { min: 0, max: 10 } } as any)) as unknown as Orm);
+    return watched((await MikroORM.init({ ...common, clientUrl: opts.databaseUrl, pool: { min: 0, max: opts.poolMax ?? 10 } } as any)) as unknown as Orm);
   }
   const dataDir = opts.dataDir ?? '.data/pglite';
   if (!dataDir.startsWith('memory:')) mkdirSync(dataDir, { recursive: true });
@@ -57,4 +61,28 @@ function watched(orm: Orm): Orm {
 /** Applies every pending migration. */
 export async function migrate(orm: Orm): Promise<void> {
   await orm.migrator.up();
+}
+
+/**
+ * The names of the migrations in a folder (the build's own: `.ts` from the sources, `.js` compiled),
+ * as the database's `mikro_orm_migrations` table records them, oldest first.
+ * @example knownMigrations()[0] // 'Migration20261122151832_initial'
+ */
+export function knownMigrations(dir = migrationsPath): string[] {
+  return readdirSync(dir)
+    .map((f) => /^(Migration\w+)\.(?:js|ts)$/.exec(f)?.[1])
+    .filter((n): n is string => !!n)
+    .sort();
+}
+
+/**
+ * The migrations the database records as applied (none on a new database).
+ * @example await appliedMigrations(orm) // ['Migration20261122151832_initial', …]
+ */
+export async function appliedMigrations(orm: Orm): Promise<string[]> {
+  const db = kysely(orm.em.fork());
+  const table = await sql<{ t: string | null }>`select to_regclass('mikro_orm_migrations')::text as t`.execute(db);
+  if (!table.rows[0]?.t) return [];
+  const { rows } = await sql<{ name: string }>`select name from mikro_orm_migrations order by name`.execute(db);
+  return rows.map((r) => r.name.replace(/\.[jt]s$/, ''));
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import type { Env } from '../types.ts';
+import type { AppContext, Env } from '../types.ts';
 import { log, requestStore } from '../log.ts';
 import { isUuid } from './errors.ts';
 
@@ -20,11 +20,12 @@ export function requestId(header: string | undefined, trustProxy: boolean): stri
 /**
  * Gives the request its id (the `X-Request-Id` answer header, `c.get('requestId')`, every log line
  * written while it is served) and logs one line when it is answered: method, route (the registered
- * pattern: `/api/tbl/:table/:id`), path (unless a token is in it), status, milliseconds, user.
- * @example app.use('*', requestContext(ctx.config.trustProxy))
+ * pattern: `/api/tbl/:table/:id`), path (unless a token is in it), status, milliseconds, user; and
+ * counts it in the metrics by method, route and status.
+ * @example app.use('*', requestContext(ctx))
  */
-export const requestContext = (trustProxy: boolean): MiddlewareHandler<Env> => async (c, next) => {
-  const id = requestId(c.req.header('x-request-id'), trustProxy);
+export const requestContext = (ctx: AppContext): MiddlewareHandler<Env> => async (c, next) => {
+  const id = requestId(c.req.header('x-request-id'), ctx.config.trustProxy);
   c.set('requestId', id);
   c.header('X-Request-Id', id);
   const started = performance.now();
@@ -33,7 +34,11 @@ export const requestContext = (trustProxy: boolean): MiddlewareHandler<Env> => a
       await next();
     } finally {
       const route = routePath(c);
-      log.info({ method: c.req.method, route, path: route.includes(':token') ? route : c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+      const ms = performance.now() - started;
+      const labels = { method: c.req.method, route, status: String(c.res.status) };
+      ctx.metrics.requests.inc(labels);
+      ctx.metrics.requestSeconds.observe(labels, ms / 1000);
+      log.info({ method: c.req.method, route, path: route.includes(':token') ? route : c.req.path, status: c.res.status, ms: Math.round(ms) }, 'request');
     }
   });
 };

@@ -47,6 +47,8 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/auth/login': publicRoute,
   'POST /api/auth/logout': publicRoute,
   'GET /api/health': publicRoute,
+  'GET /api/health/live': publicRoute,
+  'GET /api/health/ready': publicRoute,
   'GET /api/pub/sysconfig': publicRoute,
   'POST /api/pub/register': publicRoute,
   'GET /api/pub/confirmemail/:token': publicRoute,

@@ -105,6 +105,8 @@ export function syncRoutes(app: Hono<Env>, ctx: AppContext): void {
     // caught up: every change below the horizon was read, and none can appear below it any more
     const caughtUp = BigInt(rows[0].horizon) > BigInt(afterKey) ? `${rows[0].horizon}.0` : `${afterKey}.${afterSeq}`;
     if (!more) await caughtUpNow(db, s);
+    ctx.metrics.syncRequests.inc({ kind: 'pull' });
+    ctx.metrics.syncRows.inc({ kind: 'pulled' }, changes.length);
     return c.json({ changes, last: more ? changes.at(-1)!.pos : caughtUp, more });
   });
 
@@ -118,7 +120,10 @@ export function syncRoutes(app: Hono<Env>, ctx: AppContext): void {
     const body = await jsonBody(c);
     const errors = ctx.validators.validate('sync#push', pushBody, body, s.lang);
     if (errors.length) throw new ApiError(400, errors);
-    return c.json({ results: await applyPush(ctx, s, body.changes as ClientChange[]) });
+    const results = await applyPush(ctx, s, body.changes as ClientChange[]);
+    ctx.metrics.syncRequests.inc({ kind: 'push' });
+    for (const r of results) ctx.metrics.syncRows.inc({ kind: 'pushed', result: String(r.result) });
+    return c.json({ results });
   });
 
   /** `POST /api/sync/conflicts {after?}`: the workspace's open conflicts for an administrator, newest first — `{list, next}` (server/sync/conflicts.ts). */

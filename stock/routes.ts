@@ -11,7 +11,7 @@ import { checkStockBody } from './body.ts';
 import { TableStore } from '../server/tbl/store.ts';
 import type { AppContext as Ctx, Session } from '../server/types.ts';
 import type { Em } from '../server/db/orm.ts';
-import { dispenseWithin } from './dispense.ts';
+import { dispenseForCase, type CaseDispenseBody } from './case-dispense.ts';
 import { caseDispensings, caseDue } from './treatment-due.ts';
 import { assertUnitInView } from './unit-view.ts';
 import { todayOf } from '../server/http/time-zone.ts';
@@ -53,7 +53,8 @@ async function caseInView(ctx: Ctx, em: Em, s: Session, raw: string, mode: 'read
  * - `POST /api/stock/writeoff` (STOCK_ADJ): the unit's expired batches written off;
  * - `GET /api/stock/case/{caseId}?to=` (INVENTORY): the case's dispensings, and per medicine the
  *   units taken up to `to` (default today), dispensed and due;
- * - `POST /api/stock/case/{caseId}/dispense` (DISP_PAC): every medicine due, dispensed;
+ * - `POST /api/stock/case/{caseId}/dispense` (DISP_PAC): the medicines chosen, or every one due, each as
+ *   far as the unit's stock goes, and what could not be given (case-dispense.ts);
  * - `GET /api/stock/unit/{unitId}/proposal?date=` (INVENTORY): the order proposal (planning.ts);
  * - `GET /api/stock/unit/{unitId}/alerts?date=` and `GET /api/stock/alerts?date=` (INVENTORY): the
  *   early warnings of a unit and of the reader's view (alerts.ts).
@@ -102,16 +103,11 @@ export function stockRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/stock/case/:caseId/dispense', async (c) => {
     const s = c.get('session');
     assertPermission(s, 'DISP_PAC');
-    const doc = checkStockBody(ctx, s, 'stock_casedispense', await jsonBody(c));
-    const movements = await ctx.orm.em.fork().transactional(async (em) => {
+    const doc = checkStockBody(ctx, s, 'stock_casedispense', await jsonBody(c)) as CaseDispenseBody;
+    return c.json(await ctx.orm.em.fork().transactional(async (em) => {
       const caseId = await caseInView(ctx, em, s, c.req.param('caseId'), 'write');
       await assertUnitInView(em, s, doc.unitId, 'write');
-      const due = (await caseDue(em, s.workspaceId, caseId, doc.to)).filter((m) => m.due > 0);
-      if (!due.length) throw fail(400, t(s.lang, 'stock.nothingDue'), 'to');
-      const out = [];
-      for (const m of due) out.push(...(await dispenseWithin(ctx, s, em, { unitId: doc.unitId, caseId, productId: m.productId, quantity: m.due, date: doc.date })).map((x) => ({ ...x, productName: m.productName })));
-      return out;
-    });
-    return c.json({ movements });
+      return dispenseForCase(ctx, s, em, caseId, doc);
+    }));
   });
 }

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dateText } from '../../engine/date-text.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { createUser } from '../helpers/users.ts';
-import { day, move, moved, onHandByBatch, stockPatientCase, stockPlaces, type StockPlaces } from '../helpers/stock.ts';
+import { day, move, moved, onHandByBatch, stockPatientCase, stockPlaces, stockTreatedCase, type StockPlaces } from '../helpers/stock.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
@@ -91,6 +91,52 @@ describe('dispensing from treatment', () => {
     expect((await pharm.post(`/api/stock/case/${caseId}/dispense`, { unitId: p.chui, to: day(), date: day() })).status).toBe(404);
     const bad = await pharm.post(`/api/stock/case/${caseId}/dispense`, { unitId: p.bishkek, to: day(3), date: day() });
     expect([bad.status, bad.body.errors.map((e: any) => e.field)]).toEqual([400, ['to']]);
+  });
+});
+
+describe('dispensing for a case per medicine (issue 38)', () => {
+  const HRZE = 'Изониазид + Рифампицин + Пиразинамид + Этамбутол, таблетки 75/150/400/275 мг';
+  const HR = 'Изониазид + Рифампицин, таблетки 75/150 мг';
+  let unit: string;
+  let caseId: string;
+  beforeAll(async () => {
+    // a unit of its own, holding 5 HRZE and no HR; a patient there who took 3, 4 and 5 August (12 HRZE due)
+    const address = (await admin.get(`/api/tbl/unit/${p.bishkek}`)).body.address;
+    unit = (await admin.post('/api/tbl/unit', { type: 'TBUNIT', name: 'ЦСМ Выдачи', active: true, address, receiveFromManufacturer: false })).body.result;
+    caseId = await stockTreatedCase(admin, unit, 'Частичный', [3, 4, 5]);
+    await moved(admin, { type: 'RECEIPT', unitId: unit, quantity: 5, ...batch('PART-1', p.hrze, day(300)) });
+  }, 60_000);
+  const dispense = (body: Record<string, unknown>) => admin.post(`/api/stock/case/${caseId}/dispense`, { unitId: unit, date: day(), ...body });
+
+  it('the medicines chosen: each as far as the stock goes, and the answer names what could not be given', async () => {
+    const r = await dispense({ items: [{ productId: p.hrze, quantity: 3 }, { productId: p.hr, quantity: 8 }] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.movements.map((m: any) => [m.productName, m.batchNumber, m.quantity])).toEqual([[HRZE, 'PART-1', -3]]);
+    expect(r.body.notGiven.map((n: any) => [n.productName, n.asked, n.given, n.msg])).toEqual([[HR, 8, 0, `${HR}: выдано 0 из 8 — недостаточно остатка`]]);
+    expect((await onHandByBatch(admin, unit))['PART-1']).toBe(2);
+  });
+
+  it('what is due: the 9 HRZE still due, 2 given, 7 named as not given', async () => {
+    const r = await dispense({ to: '2026-08-31' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.movements.map((m: any) => [m.batchNumber, m.quantity])).toEqual([['PART-1', -2]]);
+    expect(r.body.notGiven.map((n: any) => n.msg)).toEqual([`${HRZE}: выдано 2 из 9 — недостаточно остатка`]);
+  });
+
+  it('nothing at all to give is refused, each medicine named on its row; nothing chosen or nothing asked for is refused', async () => {
+    const none = await dispense({ items: [{ productId: p.hrze, quantity: 7 }, { productId: p.hr, quantity: 0 }, { productId: p.hr, quantity: 4 }] });
+    expect([none.status, none.body.errors]).toEqual([400, [
+      { field: 'items.0.quantity', msg: `${HRZE}: выдано 0 из 7 — недостаточно остатка` },
+      { field: 'items.2.quantity', msg: `${HR}: выдано 0 из 4 — недостаточно остатка` },
+    ]]);
+    const due = await dispense({ to: '2026-08-31' });
+    expect([due.status, due.body.errors]).toEqual([400, [{ field: null, msg: `${HRZE}: выдано 0 из 7 — недостаточно остатка` }]]);
+    const zero = await dispense({ items: [{ productId: p.hr, quantity: 0 }] });
+    expect([zero.status, zero.body.errors]).toEqual([400, [{ field: 'items', msg: 'Укажите препарат и количество к выдаче' }]]);
+    const neither = await dispense({});
+    expect([neither.status, neither.body.errors]).toEqual([400, [{ field: 'to', msg: 'Обязательное поле' }]]);
+    const dispensed = await admin.get(`/api/stock/case/${caseId}?to=2026-08-31`);
+    expect(dispensed.body.due.find((m: any) => m.productId === p.hrze)).toMatchObject({ taken: 12, dispensed: 5, due: 7 });
   });
 });
 

@@ -74,6 +74,7 @@ describe('the unit’s stock tab', () => {
     expect(await other.locator(tid('unit-tab-stock')).count()).toBe(0);
   });
   const HR = 'Изониазид + Рифампицин, таблетки 75/150 мг';
+  const HRZE = 'Изониазид + Рифампицин + Пиразинамид + Этамбутол, таблетки 75/150/400/275 мг';
   const GF = 'Глобальный фонд для борьбы со СПИДом, туберкулёзом и малярией';
   const openStock = async (unitId: string) => {
     await page.goto(`/sys/unit/stock?id=${unitId}`);
@@ -118,13 +119,32 @@ describe('the unit’s stock tab', () => {
     await page.goto(`/sys/case?id=${caseId}`);
     await page.locator(tid('case-dispense')).click();
     const dialog = page.locator(tid('case-dispense-dialog'));
-    await dialog.locator('#root_to').waitFor();
-    await typeDate(dialog, 'root_to', '2026-08-31');
+    // the form starts with what is due: HRZE, 12
+    await poll(() => dialog.locator('#root_items_0_quantity').inputValue()).toBe('12');
+    await poll(() => dialog.locator(tid('ref-root_items_0_productId')).innerText()).toContain(HRZE);
     await save(page.locator('.ant-modal').filter({ has: dialog }));
     await poll(() => page.locator(tid('case-dispensing-BR-SOON')).innerText()).toContain('12');
     expect((await page.locator(tid(`case-due-${p.hrze}`)).innerText()).split(/\s+/).slice(-3)).toEqual(['12', '12', '0']);
     await openStock(p.bishkek);
     await poll(() => stockRow('BR-SOON').innerText()).toContain('28');
+  });
+
+  it('dispenses the medicines and quantities chosen, each as far as the stock goes, and names what it could not give (issue 38)', async () => {
+    // at Чуй: HR in stock (CH-SOON first to expire), no HRZE; the patient's 12 HRZE are due
+    const caseId = await stockTreatedCase(admin, p.chui, 'Выборов', [3, 4, 5]);
+    await page.goto(`/sys/case?id=${caseId}`);
+    await page.locator(tid('case-dispense')).click();
+    const dialog = page.locator(tid('case-dispense-dialog'));
+    await poll(() => dialog.locator('#root_items_0_quantity').inputValue()).toBe('12');
+    await dialog.locator(tid('table-add-root_items')).click();
+    await pick(page, dialog.locator(tid('ref-root_items_1_productId')), HR, true);
+    await dialog.locator('#root_items_1_quantity').fill('8');
+    await save(page.locator('.ant-modal').filter({ has: dialog }));
+    await poll(() => page.locator(tid('case-not-given')).innerText()).toContain(`${HRZE}: выдано 0 из 12 — недостаточно остатка`);
+    await poll(() => page.locator(tid('case-dispensing-CH-SOON')).innerText()).toContain('8');
+    expect((await page.locator(tid(`case-due-${p.hrze}`)).innerText()).split(/\s+/).slice(-3)).toEqual(['12', '0', '12']);
+    await openStock(p.chui);
+    await poll(() => stockRow('CH-SOON').innerText()).toContain('52');
   });
 
   it('an order placed by the unit, authorised and sent by its supplier, received by the unit', async () => {
@@ -193,10 +213,10 @@ describe('the unit’s stock tab', () => {
     await pick(page, selectOf(form, 'root_scope'), 'Учреждение');
     await pick(page, form.locator(tid('ref-root_scopeId')), 'Чуйский областной противотуберкулёзный диспансер', true);
     await form.locator(tid('form-save')).click();
-    // Чуй this month: HR 200 initial, 60 received, 50 from Бишкек's transfer — 310
+    // Чуй this month: HR 200 initial, 60 received, 8 dispensed, 50 from Бишкек's transfer — 302
     const cells = page.locator(tid('stock_report_movements-result')).locator(`${tid('indicator-cell')}[data-row="0"]`);
     await poll(() => cells.count()).toBe(8);
-    expect(await cells.evaluateAll((els) => els.map((e) => e.getAttribute('data-value')))).toEqual(['200', '60', '0', '0', '0', '0', '50', '310']);
+    expect(await cells.evaluateAll((els) => els.map((e) => e.getAttribute('data-value')))).toEqual(['200', '60', '-8', '0', '0', '0', '50', '302']);
     expect(await page.locator(tid('stock_report_movements-result')).innerText()).toContain(HR);
 
     await page.goto('/sys/admin/reports/orderleadtime');

@@ -1,19 +1,21 @@
 /**
- * The case page's 'Выдача препаратов' card (issue 25): per prescribed medicine the units taken by the
- * recorded intake, dispensed and still due, and the case's dispensings, newest first; 'Выдать
+ * The case page's 'Выдача препаратов' card (issues 25, 38): per prescribed medicine the units taken by
+ * the recorded intake, dispensed and still due, and the case's dispensings, newest first; 'Выдать
  * препараты' (DISP_PAC) opens the dispensing's declared form (`schemas/stock_casedispense.json`: the
- * unit, the day the doses were taken up to, the date) and dispenses every medicine due, first expiry
- * first out. Drawn only for holders of INVENTORY, once the case has a dispensing or a dose due.
+ * unit, the date, and the medicines with their quantities — started with what is due today, which the
+ * user changes, removes or adds to) and dispenses each as far as the unit's stock goes, first expiry
+ * first out; a medicine not given in full is named in a warning above the tables. Drawn only for
+ * holders of INVENTORY, once the case has a dispensing or a dose due.
  */
 import { useState } from 'react';
-import { Button, Card, Table } from 'antd';
+import { Alert, Button, Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/index.ts';
 import { ActionFormDialog } from '../cases/workflow/ActionFormDialog.tsx';
 import { hasPermission, useSession } from '../session/index.ts';
 import { useRemote } from '../places/useRemote.ts';
 import { dateText, todayHere } from '../i18n/dates.ts';
-import { stockViewApi } from './api.ts';
+import { stockViewApi, type CaseDispensed } from './api.ts';
 
 export function CaseDispensingsCard({ caseId, unitId, version }: { caseId: string; unitId: string; version: number }) {
   const session = useSession();
@@ -25,6 +27,7 @@ function Dispensings({ caseId, unitId, version }: { caseId: string; unitId: stri
   const session = useSession();
   const [dispensing, setDispensing] = useState(false);
   const [done, setDone] = useState(0);
+  const [notGiven, setNotGiven] = useState<CaseDispensed['notGiven']>([]);
   const { data } = useRemote(() => stockViewApi.ofCase(caseId), [caseId, version, done]);
   if (!data || (!data.dispensings.length && !data.due.some((d) => d.due > 0))) return null;
   const today = todayHere();
@@ -36,6 +39,18 @@ function Dispensings({ caseId, unitId, version }: { caseId: string; unitId: stri
       style={{ marginBottom: 16 }}
       extra={hasPermission(session, 'DISP_PAC') && <Button size="small" data-testid="case-dispense" onClick={() => setDispensing(true)}>{t('ui.stock.dispense')}</Button>}
     >
+      {notGiven.length > 0 && (
+        <Alert
+          data-testid="case-not-given"
+          type="warning"
+          showIcon
+          closable
+          style={{ marginBottom: 12 }}
+          title={t('ui.stock.notGivenTitle')}
+          description={notGiven.map((n) => <div key={n.productId}>{n.msg}</div>)}
+          onClose={() => setNotGiven([])}
+        />
+      )}
       <Table
         size="small"
         pagination={false}
@@ -71,8 +86,9 @@ function Dispensings({ caseId, unitId, version }: { caseId: string; unitId: stri
         form="stock_casedispense"
         testId="case-dispense-dialog"
         title={t('ui.stock.dispenseTitle')}
-        values={{ unitId, to: today, date: today }}
-        save={(doc) => api.post(`/api/stock/case/${encodeURIComponent(caseId)}/dispense`, doc)}
+        values={{ unitId, date: today, items: data.due.filter((d) => d.due > 0).map((d) => ({ productId: d.productId, quantity: d.due })) }}
+        omit={['to']}
+        save={async (doc) => setNotGiven((await api.post<CaseDispensed>(`/api/stock/case/${encodeURIComponent(caseId)}/dispense`, doc)).notGiven)}
         onClose={() => setDispensing(false)}
         onDone={() => {
           setDispensing(false);

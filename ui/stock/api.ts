@@ -48,6 +48,9 @@ export interface CaseStock {
   dispensings: { id: string; date: string; unitName: string; productName: string; batchNumber: string; expiryDate: string; quantity: number }[];
 }
 
+/** What a dispensing for a case wrote and could not give (`POST /api/stock/case/{id}/dispense`). */
+export type { CaseDispensed } from '../../stock/case-dispense.ts';
+
 /** `GET /api/stock/alerts` and `GET /api/stock/case/{id}`. */
 export const stockViewApi = {
   warnings: () => api.get<{ date: string; units: UnitWarnings[] }>('/api/stock/alerts'),

@@ -93,3 +93,14 @@ export async function unitStock(db: Kysely<any>, workspaceId: string, unitId: st
   }
   return out;
 }
+
+/**
+ * Whether the unit's initial inventory may still be entered: it has no movement but initial ones
+ * (the ledger's rule, `ledger.ts`). One probe of the ledger's index on (unit, type, date).
+ * @example await initialOpen(db, ws, unitId) // true for a unit that has not started its stock
+ */
+export async function initialOpen(db: Kysely<any>, workspaceId: string, unitId: string): Promise<boolean> {
+  const other = await db.selectFrom('stockmovement').select('id')
+    .where('workspace_id', '=', workspaceId).where('unit_id', '=', unitId).where('type', '<>', 'INITIAL').limit(1).executeTakeFirst();
+  return !other;
+}

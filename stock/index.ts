@@ -1,5 +1,6 @@
 import type { DomainModule } from '../server/types.ts';
 import { ledgerHooks } from './ledger.ts';
+import { unitBatches } from './adjust.ts';
 import { stockRoutes } from './routes.ts';
 import { stockReportRoutes } from './report/routes.ts';
 import { orderActions, orderHooks } from './orders.ts';
@@ -14,6 +15,7 @@ export const stockModule: DomainModule = {
   name: 'stock',
   hooks: { ...ledgerHooks, ...transferHooks, ...orderHooks },
   actions: [...transferActions, ...orderActions],
+  options: { 'unit-batches': unitBatches },
   routes(app, ctx) {
     stockRoutes(app, ctx);
     stockReportRoutes(app, ctx);

@@ -18,6 +18,7 @@ import { systemAddTo } from '../server/tbl/system-write.ts';
 import type { HooksOn, ModuleHooks, SaveContext } from '../server/types.ts';
 import { dateText } from '../engine/date-text.ts';
 import { batchDays, notEnoughOn } from './batch-days.ts';
+import { initialOpen } from './batches.ts';
 import { arrivalRefusal, availableOn, expiryRefusal } from './ledger-dates.ts';
 
 export type MovementType = Stockmovement['type'];
@@ -71,11 +72,7 @@ async function movementRefusal(x: SaveContext<Stockmovement>): Promise<ApiError 
   if (dir === -1 && m.quantity > 0) return refuse(x, 'quantity', 'stock.signOut');
   const expiry = expiryRefusal(m);
   if (expiry) return refuse(x, expiry.field, expiry.key);
-  if (m.type === 'INITIAL') {
-    const other = await kysely(x.em).selectFrom('stockmovement').select('id')
-      .where('workspace_id', '=', x.session.workspaceId).where('unit_id', '=', m.unitId).where('type', '<>', 'INITIAL').limit(1).executeTakeFirst();
-    if (other) return refuse(x, 'type', 'stock.initialAfterMovements');
-  }
+  if (m.type === 'INITIAL' && !(await initialOpen(kysely(x.em), x.session.workspaceId, m.unitId))) return refuse(x, 'type', 'stock.initialAfterMovements');
   return undefined;
 }
 

@@ -5,7 +5,8 @@ import { jsonBody } from '../server/http/body.ts';
 import { fail, isUuid } from '../server/http/errors.ts';
 import { assertPermission } from '../server/http/middleware.ts';
 import type { AppContext, Env } from '../server/types.ts';
-import { unitStock } from './batches.ts';
+import { initialOpen, unitStock } from './batches.ts';
+import { adjustBatch } from './adjust.ts';
 import { dispense, writeOffExpired } from './dispense.ts';
 import { checkStockBody } from './body.ts';
 import { TableStore } from '../server/tbl/store.ts';
@@ -48,8 +49,10 @@ async function caseInView(ctx: Ctx, em: Em, s: Session, raw: string, mode: 'read
 
 /**
  * The stock calls beside the ledger's table API (`/api/tbl/stockmovement`, `/api/tbl/stockbatch`):
- * - `GET /api/stock/unit/{unitId}` (INVENTORY): the unit's stock on hand by medicine and batch;
+ * - `GET /api/stock/unit/{unitId}` (INVENTORY): the unit's stock on hand by medicine and batch, and whether
+ *   its initial inventory may still be entered (`initialOpen`);
  * - `POST /api/stock/dispense` (DISP_PAC): a dispensing to a patient, batches first expiry first out;
+ * - `POST /api/stock/adjust` (STOCK_ADJ): an adjustment or write-off of a batch picked from the unit's (adjust.ts);
  * - `POST /api/stock/writeoff` (STOCK_ADJ): the unit's expired batches written off;
  * - `GET /api/stock/case/{caseId}?to=` (INVENTORY): the case's dispensings, and per medicine the
  *   units taken up to `to` (default today), dispensed and due;
@@ -64,7 +67,9 @@ export function stockRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.get('/api/stock/unit/:unitId', async (c) => {
     const em = ctx.orm.em.fork();
     const unitId = await unitParam(c, em);
-    return c.json({ medicines: await unitStock(kysely(em), c.get('session').workspaceId, unitId) });
+    const db = kysely(em);
+    const ws = c.get('session').workspaceId;
+    return c.json({ medicines: await unitStock(db, ws, unitId), initialOpen: await initialOpen(db, ws, unitId) });
   });
   app.get('/api/stock/unit/:unitId/proposal', async (c) => {
     const em = ctx.orm.em.fork();
@@ -86,6 +91,11 @@ export function stockRoutes(app: Hono<Env>, ctx: AppContext): void {
     const s = c.get('session');
     assertPermission(s, 'DISP_PAC');
     return c.json({ movements: await dispense(ctx, s, await jsonBody(c)) });
+  });
+  app.post('/api/stock/adjust', async (c) => {
+    const s = c.get('session');
+    assertPermission(s, 'STOCK_ADJ');
+    return c.json({ movement: await adjustBatch(ctx, s, await jsonBody(c)) });
   });
   app.post('/api/stock/writeoff', async (c) => {
     const s = c.get('session');

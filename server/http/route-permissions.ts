@@ -56,6 +56,7 @@ export const routePermissions: Record<string, RouteRule> = {
   'GET /api/stock/unit/:unitId': perm('INVENTORY'),
   'POST /api/stock/dispense': perm('DISP_PAC'),
   'POST /api/stock/writeoff': perm('STOCK_ADJ'),
+  'POST /api/stock/adjust': perm('STOCK_ADJ'),
   'GET /api/stock/case/:caseId': perm('INVENTORY'),
   'POST /api/stock/case/:caseId/dispense': perm('DISP_PAC'),
   'GET /api/stock/unit/:unitId/proposal': perm('INVENTORY'),

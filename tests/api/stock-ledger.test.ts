@@ -332,3 +332,46 @@ describe('holes found by probing: a movement’s date against its batch (issue 3
     expect([elsewhere.status, elsewhere.body.errors]).toEqual([400, [{ field: 'batchId', msg: 'Нет такой партии в учреждении' }]]);
   });
 });
+
+describe('an adjustment picks its batch (issue 38)', () => {
+  const batchIdOf = async (batchNumber: string, unitId: string) =>
+    String((await db().selectFrom('stockbatch').select('id').where('batch_number', '=', batchNumber).where('unit_id', '=', unitId).executeTakeFirstOrThrow()).id);
+  const adjust = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/stock/adjust', { unitId: p.bishkek, date: day(), type: 'ADJUSTMENT', ...body });
+
+  it('the unit’s batches are offered by medicine, number, manufacturer, expiry and stock; another unit’s to nobody outside it', async () => {
+    await moved(admin, { type: 'RECEIPT', unitId: p.bishkek, quantity: 30, ...batch('ADJ-1', '2027-03-31', { productId: p.hr }) });
+    const offered = (await pharm.post('/api/opts/unit-batches', { unitId: p.bishkek })).body as { value: string; label: string }[];
+    expect(offered.find((o) => o.label.includes('ADJ-1'))?.label).toBe('HR 75/150 · ADJ-1 · Lupin · до 31.03.2027 · остаток 30');
+    expect((await pharm.post('/api/opts/unit-batches', { unitId: p.chui })).body).toEqual([]);
+  });
+
+  it('writes the adjustment of the batch picked, with its reason; refuses another unit’s batch, an expired one, and a user without STOCK_ADJ', async () => {
+    const id = await batchIdOf('ADJ-1', p.bishkek);
+    const r = await adjust(pharm, { batchId: id, reason: 'DAMAGED', quantity: -4 });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await ledgerOf('ADJ-1')).toEqual([['RECEIPT', 30, 30], ['ADJUSTMENT', -4, 26]]);
+    const noReason = await adjust(pharm, { batchId: id, quantity: -1 });
+    expect([noReason.status, noReason.body.errors.map((e: any) => e.field)]).toEqual([400, ['reason']]);
+    const elsewhere = await adjust(admin, { batchId: await batchIdOf('CHUI-1', p.chui), reason: 'LOST', quantity: -1 });
+    expect([elsewhere.status, elsewhere.body.errors]).toEqual([400, [{ field: 'batchId', msg: 'Нет такой партии в учреждении' }]]);
+    const expired = await adjust(admin, { unitId: p.chui, batchId: await batchIdOf('HOLE-2025', p.chui), reason: 'LOST', quantity: -1 });
+    expect([expired.status, expired.body.errors]).toEqual([400, [{ field: 'batchId', msg: 'Срок годности партии истёк: её можно только списать' }]]);
+    const off = await adjust(admin, { unitId: p.chui, batchId: await batchIdOf('HOLE-2025', p.chui), type: 'EXPIRED', quantity: -30 });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const noAdj = await createUser(server, admin, 'NOADJ', holding(['INVENTORY', 'RECEIV']), 'Passw0rd', { unitId: p.bishkek, view: 'UNIT' });
+    expect((await adjust(noAdj, { batchId: id, reason: 'LOST', quantity: -1 })).status).toBe(403);
+    expect((await adjust(pharm, { unitId: p.chui, batchId: await batchIdOf('CHUI-1', p.chui), reason: 'LOST', quantity: -1 })).status).toBe(404);
+    expect(await balanceAndSum('ADJ-1')).toEqual([26, 26]);
+  });
+
+  it('the unit says whether its initial inventory is still open', async () => {
+    expect((await pharm.get(`/api/stock/unit/${p.bishkek}`)).body.initialOpen).toBe(false);
+    const address = (await admin.get(`/api/tbl/unit/${p.bishkek}`)).body.address;
+    const fresh = (await admin.post('/api/tbl/unit', { type: 'TBUNIT', name: 'ЦСМ Начала', active: true, address, receiveFromManufacturer: false })).body.result;
+    expect((await admin.get(`/api/stock/unit/${fresh}`)).body.initialOpen).toBe(true);
+    await moved(admin, { type: 'INITIAL', unitId: fresh, quantity: 3, ...batch('START-1') });
+    expect((await admin.get(`/api/stock/unit/${fresh}`)).body.initialOpen).toBe(true);
+    await moved(admin, { type: 'RECEIPT', unitId: fresh, quantity: 3, ...batch('START-1') });
+    expect((await admin.get(`/api/stock/unit/${fresh}`)).body.initialOpen).toBe(false);
+  });
+});

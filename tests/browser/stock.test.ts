@@ -10,7 +10,7 @@ import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 import { typeDate, ruDate } from '../helpers/form-typing.ts';
 import { day, moved, stockPatientCase, stockPlaces, stockTreatedCase, type StockPlaces } from '../helpers/stock.ts';
-import { loginThroughUi, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { loginThroughUi, openDropdown, pick, selected, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 
@@ -90,11 +90,25 @@ describe('the unit’s stock tab', () => {
 
   it('an initial inventory and a receipt typed into the ledger’s form: the stock and the expiry warning show', async () => {
     await openStock(p.chui);
+    /** The types the ledger's form offers (the dialog opened and closed again), after checking it shows no server-only field. */
+    const movementTypes = async () => {
+      await page.locator(tid('stock-add-movement')).click();
+      const dialog = page.locator(tid('remote-form-dialog'));
+      await dialog.locator('#root_batchNumber').waitFor();
+      for (const f of ['balance', 'batchId', 'transferId', 'orderId', 'caseId', 'reason']) expect(await dialog.locator(`#root_${f}`).count(), f).toBe(0);
+      await selectOf(dialog, 'root_type').click();
+      const options = await openDropdown(page).locator('.ant-select-item-option').evaluateAll((els) => els.map((e) => e.getAttribute('title')));
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-modal').filter({ has: dialog }).locator('.ant-modal-close').click();
+      await dialog.waitFor({ state: 'detached' });
+      return options;
+    };
     const movement = async (type: string, batch: string, expiry: string, quantity: number) => {
       await page.locator(tid('stock-add-movement')).click();
       const dialog = page.locator(tid('remote-form-dialog'));
       await dialog.locator('#root_batchNumber').waitFor();
       await pick(page, selectOf(dialog, 'root_type'), type);
+      await poll(() => selected(selectOf(dialog, 'root_type'))).toBe(type);
       await typeDate(dialog, 'root_date', day());
       await pick(page, dialog.locator(tid('ref-root_productId')), HR, true);
       await pick(page, dialog.locator(tid('ref-root_sourceId')), GF, true);
@@ -104,13 +118,32 @@ describe('the unit’s stock tab', () => {
       await dialog.locator('#root_quantity').fill(String(quantity));
       await save(page.locator('.ant-modal').filter({ has: dialog }));
     };
+    // the form offers only the types it takes here, and none of the fields the server fills (issue 38)
+    expect(await movementTypes()).toEqual(['Начальный остаток', 'Поступление']);
     await movement('Начальный остаток', 'CH-INIT', day(400), 200);
     await poll(() => stockRow('CH-INIT').innerText()).toContain('200');
     await movement('Поступление', 'CH-SOON', day(40), 60);
+    expect(await movementTypes()).toEqual(['Поступление']);
     await poll(() => stockRow('CH-SOON').innerText()).toContain('60');
     expect(await stockRow('CH-SOON').innerText()).toContain(ruDate(day(40)));
     expect(await page.locator(tid('stock-expiring-CH-SOON')).innerText()).toContain(`партия CH-SOON: срок годности истекает ${ruDate(day(40))} (остаток 60)`);
     expect(await page.locator(tid('stock-expiring-CH-INIT')).count()).toBe(0);
+  });
+
+  it('an adjustment picks the batch from the unit’s list instead of retyping it; each medicine shows its total (issue 38)', async () => {
+    await openStock(p.chui);
+    // HR at Чуй: CH-INIT 200 and CH-SOON 60
+    await poll(() => page.locator(tid(`stock-total-${p.hr}`)).innerText()).toBe('260');
+    await page.locator(tid('stock-adjust')).click();
+    const dialog = page.locator(tid('stock-adjust-dialog'));
+    await dialog.locator('#root_quantity').waitFor();
+    expect(await dialog.locator('#root_batchNumber').count()).toBe(0);
+    await pick(page, dialog.locator(tid('ref-root_batchId')), `HR 75/150 · CH-INIT · Macleods · до ${ruDate(day(400))} · остаток 200`);
+    await pick(page, selectOf(dialog, 'root_reason'), 'Повреждено');
+    await dialog.locator('#root_quantity').fill('-5');
+    await save(page.locator('.ant-modal').filter({ has: dialog }));
+    await poll(() => stockRow('CH-INIT').innerText()).toContain('195');
+    await poll(() => page.locator(tid(`stock-total-${p.hr}`)).innerText()).toBe('255');
   });
 
   it('dispenses for a patient on treatment the doses taken, first expiry first out', async () => {
@@ -213,10 +246,10 @@ describe('the unit’s stock tab', () => {
     await pick(page, selectOf(form, 'root_scope'), 'Учреждение');
     await pick(page, form.locator(tid('ref-root_scopeId')), 'Чуйский областной противотуберкулёзный диспансер', true);
     await form.locator(tid('form-save')).click();
-    // Чуй this month: HR 200 initial, 60 received, 8 dispensed, 50 from Бишкек's transfer — 302
+    // Чуй this month: HR 200 initial, 60 received, 8 dispensed, 5 damaged, 50 from Бишкек's transfer — 297
     const cells = page.locator(tid('stock_report_movements-result')).locator(`${tid('indicator-cell')}[data-row="0"]`);
     await poll(() => cells.count()).toBe(8);
-    expect(await cells.evaluateAll((els) => els.map((e) => e.getAttribute('data-value')))).toEqual(['200', '60', '-8', '0', '0', '0', '50', '302']);
+    expect(await cells.evaluateAll((els) => els.map((e) => e.getAttribute('data-value')))).toEqual(['200', '60', '-8', '-5', '0', '0', '50', '297']);
     expect(await page.locator(tid('stock_report_movements-result')).innerText()).toContain(HR);
 
     await page.goto('/sys/admin/reports/orderleadtime');

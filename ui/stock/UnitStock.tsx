@@ -2,30 +2,48 @@
  * `/sys/unit/stock?id=` — the unit's drug stock (issue 25): its early warnings (batches expiring within
  * the workspace's months or expired, medicines below or above their months of stock, the day each
  * runs out by the current patients' plan), its stock on hand by medicine and batch (first expiry
- * first), 'Новое движение' — the ledger's form (initial inventory, receipt, adjustment…) — and the
- * unit's orders and transfers with the step that is its to take (StockOrders, StockTransfers).
+ * first; each medicine's total beside its batches), 'Новое движение' — the ledger's form, offering
+ * only the types this user may enter here (the initial inventory while the unit's is open, a receipt)
+ * and none of the fields the server fills — 'Корректировка' — an adjustment or write-off of a batch
+ * picked from the unit's (`stock_adjust`) — and the unit's orders and transfers with the step that is
+ * its to take (StockOrders, StockTransfers).
  */
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { tableApi } from '../api/index.ts';
+import { api, tableApi } from '../api/index.ts';
+import { ActionFormDialog } from '../cases/workflow/ActionFormDialog.tsx';
+import { hasPermission, useSession } from '../session/index.ts';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { RemoteFormDialog } from '../generic/forms/RemoteFormDialog.tsx';
-import { dateText } from '../i18n/dates.ts';
+import { dateText, todayHere } from '../i18n/dates.ts';
 import { useRemote } from '../places/useRemote.ts';
 import { stockApi, stockForm, type UnitAlerts } from './api.ts';
 import { StockOrders } from './StockOrders.tsx';
 import { StockTransfers } from './StockTransfers.tsx';
 
+/** What the ledger's form only fills in by itself: the batch's row, its balance, the document a transfer's movement belongs to. */
+const MOVEMENT_SERVER_FIELDS = ['batchId', 'balance', 'transferId', 'orderId'];
+
+/** The movement types this user may enter in the ledger's form at this unit: the initial inventory while it is open, a receipt. */
+function enterableTypes(session: ReturnType<typeof useSession>, initialOpen: boolean): string[] {
+  return [...(initialOpen && hasPermission(session, 'INVENTORY_INIT') ? ['INITIAL'] : []), ...(hasPermission(session, 'RECEIV') ? ['RECEIPT'] : [])];
+}
+
 export function UnitStock({ unitId }: { unitId: string }) {
   const { t } = useTranslation();
+  const session = useSession();
   const [version, setVersion] = useState(0);
   const [adding, setAdding] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
   const reload = () => setVersion((v) => v + 1);
   const { data, error } = useRemote(async () => ({ stock: await stockApi.stock(unitId), alerts: await stockApi.alerts(unitId) }), [unitId, version]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!data) return <WaitIcon />;
-  const rows = data.stock.medicines.flatMap((m) => m.batches.map((b) => ({ ...b, productName: m.productName, medicineTotal: m.onHand })));
+  const rows = data.stock.medicines.flatMap((m) => m.batches.map((b, i) => ({ ...b, productName: m.productName, medicineTotal: m.onHand, span: i ? 0 : m.batches.length })));
+  const types = enterableTypes(session, data.stock.initialOpen);
+  // the medicine's name and total once, over its batches' rows
+  const perMedicine = (r: (typeof rows)[number]) => ({ rowSpan: r.span });
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="unit-stock">
@@ -33,7 +51,12 @@ export function UnitStock({ unitId }: { unitId: string }) {
       <Card
         title={t('ui.stock.onHand')}
         data-testid="stock-on-hand"
-        extra={<Button data-testid="stock-add-movement" onClick={() => setAdding(true)}>{t('ui.stock.addMovement')}</Button>}
+        extra={
+          <Space>
+            {types.length > 0 && <Button data-testid="stock-add-movement" onClick={() => setAdding(true)}>{t('ui.stock.addMovement')}</Button>}
+            {hasPermission(session, 'STOCK_ADJ') && rows.length > 0 && <Button data-testid="stock-adjust" onClick={() => setAdjusting(true)}>{t('ui.stock.adjust')}</Button>}
+          </Space>
+        }
       >
         {rows.length ? (
           <Table
@@ -43,12 +66,19 @@ export function UnitStock({ unitId }: { unitId: string }) {
             dataSource={rows}
             onRow={(r) => ({ 'data-testid': `stock-row-${r.batchNumber}` }) as any}
             columns={[
-              { key: 'medicine', title: t('stock.medicine'), dataIndex: 'productName' },
+              { key: 'medicine', title: t('stock.medicine'), dataIndex: 'productName', onCell: perMedicine },
               { key: 'batch', title: t('stock.batchNumber'), dataIndex: 'batchNumber' },
               { key: 'manufacturer', title: t('stock.manufacturer'), dataIndex: 'manufacturer' },
               { key: 'source', title: t('stock.source'), dataIndex: 'sourceName' },
               { key: 'expiry', title: t('stock.expiryDate'), render: (_: unknown, r) => dateText(r.expiryDate) },
               { key: 'quantity', title: t('stock.onHand'), dataIndex: 'quantity', align: 'right' },
+              {
+                key: 'total',
+                title: t('ui.stock.medicineTotal'),
+                align: 'right',
+                onCell: perMedicine,
+                render: (_: unknown, r) => <strong data-testid={`stock-total-${r.productId}`}>{r.medicineTotal}</strong>,
+              },
             ]}
           />
         ) : (
@@ -60,13 +90,26 @@ export function UnitStock({ unitId }: { unitId: string }) {
       <RemoteFormDialog
         open={adding}
         title={t('stockmovement.title')}
-        load={() => stockForm('stockmovement', { unitId })}
+        load={() => stockForm('stockmovement', { unitId }, MOVEMENT_SERVER_FIELDS, { type: types })}
         save={(doc) => tableApi.create('stockmovement', doc)}
         onSaved={() => {
           setAdding(false);
           reload();
         }}
         onClose={() => setAdding(false)}
+      />
+      <ActionFormDialog
+        open={adjusting}
+        form="stock_adjust"
+        testId="stock-adjust-dialog"
+        title={t('stock.adjust')}
+        values={{ unitId, date: todayHere() }}
+        save={(doc) => api.post('/api/stock/adjust', doc)}
+        onClose={() => setAdjusting(false)}
+        onDone={() => {
+          setAdjusting(false);
+          reload();
+        }}
       />
     </Space>
   );

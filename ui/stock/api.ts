@@ -34,7 +34,7 @@ const unitPath = (unitId: string) => `/api/stock/unit/${encodeURIComponent(unitI
 
 /** `GET /api/stock/unit/{id}` and `…/alerts`. */
 export const stockApi = {
-  stock: (unitId: string) => api.get<{ medicines: MedicineStock[] }>(unitPath(unitId)),
+  stock: (unitId: string) => api.get<{ medicines: MedicineStock[]; initialOpen: boolean }>(unitPath(unitId)),
   alerts: (unitId: string) => api.get<UnitAlerts>(`${unitPath(unitId)}/alerts`),
 };
 
@@ -59,12 +59,27 @@ export const stockViewApi = {
 
 /**
  * A stock document's own form (`/api/tbl/<table>/form`) started at the unit whose tab it opens from,
- * the fields only the server sets (an order's supplier, state and step dates) left out.
+ * the fields only the server sets (an order's supplier, state and step dates) left out, and a field's
+ * choices narrowed to those the server will take (`choices`: the movement types this user may enter here).
  * @example stockForm('stockorder', { unitId }, ['state', 'supplierId'])
+ * @example stockForm('stockmovement', { unitId }, ['balance'], { type: ['RECEIPT'] })
  */
-export async function stockForm(table: string, values: Doc, omit: string[] = []): Promise<RemoteForm> {
+export async function stockForm(table: string, values: Doc, omit: string[] = [], choices: Record<string, string[]> = {}): Promise<RemoteForm> {
   const form = await tableApi.form(table);
   const doc: Doc = { ...(form.doc ?? {}), ...values };
   for (const f of omit) delete doc[f];
-  return { ...form, doc, schema: omit.reduce((s, f) => withoutField(s, f), form.schema) };
+  let schema = omit.reduce((s, f) => withoutField(s, f), form.schema);
+  for (const [field, allowed] of Object.entries(choices)) {
+    schema = narrowEnum(schema, field, allowed);
+    if (!allowed.includes(doc[field] as string)) doc[field] = allowed.length === 1 ? allowed[0] : undefined;
+  }
+  return { ...form, doc, schema };
+}
+
+/** The schema with the field's `enum` kept to `allowed`, in the schema's order. */
+function narrowEnum(schema: RemoteForm['schema'], field: string, allowed: string[]): RemoteForm['schema'] {
+  const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const prop = props[field];
+  if (!prop || !Array.isArray(prop.enum)) return schema;
+  return { ...schema, properties: { ...props, [field]: { ...prop, enum: prop.enum.filter((v) => allowed.includes(v as string)) } } };
 }

@@ -12,7 +12,7 @@ import type { DomainModule } from '../server/types.ts';
 import { adminReportRoutes, reportUsers } from './admin/index.ts';
 import { caseReportRoutes } from './cases/routes.ts';
 import { starterReportHooks } from './cases/starter.ts';
-import { whoRoutes } from './who/index.ts';
+import { whoRoutes, whoSessionInfo } from './who/index.ts';
 
 export const reportsModule: DomainModule = {
   name: 'reports',
@@ -23,4 +23,5 @@ export const reportsModule: DomainModule = {
     caseReportRoutes(app, ctx);
     whoRoutes(app, ctx);
   },
+  sessionInfo: whoSessionInfo,
 };

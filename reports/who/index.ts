@@ -5,7 +5,10 @@
  */
 import type { Hono } from 'hono';
 import { reportCatalogue } from '../../engine/report-vars.ts';
-import type { AppContext, Env } from '../../server/types.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import type { Em } from '../../server/db/orm.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
+import { formSettings } from './compute.ts';
 import { formsDir, loadForms } from './definition.ts';
 import { whoFormRoutes } from './routes.ts';
 import { whoCatalogue } from './rules.ts';
@@ -14,4 +17,13 @@ import { whoCatalogue } from './rules.ts';
 export function whoRoutes(app: Hono<Env>, ctx: AppContext): void {
   const cat = whoCatalogue(reportCatalogue(ctx.registry), ctx.registry);
   whoFormRoutes(app, ctx, cat, loadForms(formsDir(ctx.schemasDir), cat, ctx.registry.table('tbcase')));
+}
+
+/**
+ * What `POST /api/sys/session` adds for the reports: the WHO definitions the workspace follows, which
+ * every exported report and form says it counted by.
+ * @example await whoSessionInfo({ em, ctx, session }) // { tbDefinitions: 'WHO2021' }
+ */
+export async function whoSessionInfo({ em, ctx, session }: { em: Em; ctx: AppContext; session: Session }): Promise<{ tbDefinitions: string }> {
+  return { tbDefinitions: (await formSettings(kysely(em), ctx.registry, session.workspaceId)).tbDefinitions };
 }

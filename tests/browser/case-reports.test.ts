@@ -221,8 +221,13 @@ describe('case reports', () => {
     const [csv] = await Promise.all([page.waitForEvent('download'), page.locator(tid('indicator-export-csv')).click()]);
     expect(csv.suggestedFilename()).toBe('По полу.csv');
     const lines = (await readFile((await csv.path())!, 'utf8')).split('\r\n');
-    expect(lines[0]).toBe(`\uFEFF${names.classification},Мужской,Женский,Итог`);
-    expect(lines[1]).toBe(`ТБ,${truth['TB/MALE'] ?? 0},${truth['TB/FEMALE'] ?? 0},${(truth['TB/MALE'] ?? 0) + (truth['TB/FEMALE'] ?? 0)}`);
+    // what it counts first (issue 39): the place, the period, the filters, the WHO definitions, when it was made
+    const workspace = (await admin.post('/api/sys/session')).body.workspaceName;
+    expect(lines.slice(0, 5)).toEqual(['\uFEFFПо полу', `Место,${workspace}`, 'Период,Не задан (все даты)', 'Фильтры,Нет', 'Определения ВОЗ,"ВОЗ, обновление 2021 г."']);
+    expect(lines[5]).toMatch(/^Создано,\d\d\.\d\d\.\d{4} \d{1,2}:\d\d$/);
+    expect(lines[6]).toBe('');
+    expect(lines[7]).toBe(`${names.classification},Мужской,Женский,Итог`);
+    expect(lines[8]).toBe(`ТБ,${truth['TB/MALE'] ?? 0},${truth['TB/FEMALE'] ?? 0},${(truth['TB/MALE'] ?? 0) + (truth['TB/FEMALE'] ?? 0)}`);
 
     // the whole report to XLSX: a sheet per indicator, the numbers as the tables show them
     const [file] = await Promise.all([page.waitForEvent('download'), page.locator(tid('report-export-xlsx')).click()]);
@@ -230,9 +235,13 @@ describe('case reports', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await readFile((await file.path())!)) as never);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['По полу', 'Состояние']);
-    // row 1 the title, row 2 the header, row 3 the first row (TB): B3 its MALE cases
-    expect(wb.worksheets[0].getCell('B3').value).toBe(truth['TB/MALE'] ?? 0);
-    expect(wb.worksheets[0].getCell('A3').value).toBe('ТБ');
+    // row 1 the title, rows 2–6 what it counts, row 8 the header, row 9 the first row (TB): B9 its MALE cases
+    expect([2, 3, 4, 5].map((r) => wb.worksheets[1].getRow(r).values)).toEqual([
+      [undefined, 'Место', workspace], [undefined, 'Период', 'Не задан (все даты)'], [undefined, 'Фильтры', 'Нет'], [undefined, 'Определения ВОЗ', 'ВОЗ, обновление 2021 г.'],
+    ]);
+    expect(wb.worksheets[0].getCell('A6').value).toBe('Создано');
+    expect(wb.worksheets[0].getCell('B9').value).toBe(truth['TB/MALE'] ?? 0);
+    expect(wb.worksheets[0].getCell('A9').value).toBe('ТБ');
 
     // delete: back to the list, the report gone
     await page.locator(tid('report-delete')).click();

@@ -67,8 +67,23 @@ describe('WHO forms of an area', () => {
     const wb = new ExcelJS.Workbook();
     const bytes = await readFile((await file.path())!);
     await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-    expect(wb.worksheets[0].getRow(3).values).toEqual([undefined, 'Новые случаи', 2, 0, 0, 2]);
-    expect(wb.worksheets.length).toBe(4 + 1 + 1 + 1 + 1 + 1); // TB 07's four tables, one for each other form
+    // what it counts first (issue 39): the place, the period, the filters, the WHO definitions, when it was made
+    const first = wb.worksheets[0];
+    expect([2, 3, 4, 5].map((r) => first.getRow(r).values)).toEqual([
+      [undefined, 'Место', 'Ленинский район'],
+      [undefined, 'Период', '1 квартал 2025 г.; случаи: 01.01.2025 – 31.03.2025'],
+      [undefined, 'Фильтры', 'Нет'],
+      [undefined, 'Определения ВОЗ', 'ВОЗ, обновление 2021 г.'],
+    ]);
+    expect(String(first.getRow(6).values)).toMatch(/^,Создано,\d\d\.\d\d\.\d{4} \d{1,2}:\d\d$/);
+    expect(first.getRow(9).values).toEqual([undefined, 'Новые случаи', 2, 0, 0, 2]);
+    // TB 07's four tables, one for each other form, then the cases left out; no sheet name cut mid-word
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      'ТБ 07. Раздел 1. Все случаи ТБ', 'ТБ 07. Раздел 2. Новые случаи', 'ТБ 07. Раздел 3. ТБ_ВИЧ среди', 'ТБ 07. Раздел 4. Лабораторная',
+      'ТБ 08. Результаты лечения', 'ТБ 07-МЛУ. Выявлено за квартал', 'ТБ 07-МЛУ (лечение). Начато', 'ТБ 08-МЛУ (6 мес.). Результаты', 'ТБ 08-МЛУ. Результаты лечения', 'Не учтённые случаи',
+    ]);
+    const left = wb.worksheets[9];
+    expect(left.getRow(9).values).toEqual([undefined, 'ТБ 07', 'W-4', 'ВОЗ W-4', 'Бишкекский городской противотуберкулёзный диспансер', '02.02.2025', 'Не указана локализация (лёгочный / внелёгочный)', 'Раздел 1. Все случаи ТБ, зарегистрированные за квартал']);
 
     await cell('byGroup', 'new', 'pulmonaryBc').locator('a').click();
     const dialog = page.locator('.ant-modal').filter({ has: page.locator(tid('who-cell-cases')) });

@@ -54,6 +54,8 @@ export interface Session {
   language?: string;
   /** `false` while the settings require the licence agreement and the user has not accepted it. */
   ulaAccepted?: boolean;
+  /** The WHO definitions of the workspace (`WHO2021`, `WHO2013`): every export says which it counted by. */
+  tbDefinitions?: string;
 }
 
 /** An item of `POST /api/sys/workspaces`. */

@@ -70,7 +70,7 @@ export default function AdminUnitPage() {
   }, [id]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!data) return <WaitIcon />;
-  const place: PlaceRef = { scope: 'ADMINUNIT', id };
+  const place: PlaceRef = { scope: 'ADMINUNIT', id, name: data.name };
   const active = TABS.find((k) => pathname.startsWith(`/sys/adminunit/${k}`)) ?? 'general';
 
   return (

@@ -46,7 +46,7 @@ export default function UnitPage() {
   }, [id]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!unit) return <WaitIcon />;
-  const place: PlaceRef = { scope: 'UNIT', id };
+  const place: PlaceRef = { scope: 'UNIT', id, name: unit.name };
   const active = TABS.find((k) => pathname.startsWith(`/sys/unit/${k}`)) ?? 'general';
   const isLab = unit.type !== 'TBUNIT';
 

@@ -66,6 +66,8 @@ export const placesApi = {
 export interface PlaceRef {
   scope: PlaceScope;
   id?: string;
+  /** Its name as the page shows it (the exports say it); none: the workspace's, or unnamed. */
+  name?: string;
 }
 
 export const placeBase = (p: PlaceScope) => (p === 'UNIT' ? '/sys/unit' : p === 'ADMINUNIT' ? '/sys/adminunit' : '/sys/workspace');

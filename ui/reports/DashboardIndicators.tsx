@@ -15,6 +15,7 @@ import { useLastRequest } from '../api/useLastRequest.ts';
 import { indicatorRequest, reportsApi, type Filters, type ReportInit } from './api.ts';
 import type { CellRef } from './chartSeries.ts';
 import { CellCasesDialog } from './CellCasesDialog.tsx';
+import { ExportSourceContext } from './ExportSource.tsx';
 import { IndicatorCard } from './IndicatorCard.tsx';
 import { IndicatorGrid } from './IndicatorGrid.tsx';
 
@@ -42,7 +43,11 @@ export default function DashboardIndicators({ place }: { place: PlaceRef }) {
           items={data.map((x, i) => ({
             key: `${x.report.id}:${i}`,
             size: x.schema.size,
-            card: <IndicatorCard indicator={x} subtitle={x.report.title} onCell={(cell) => open(i, cell)} />,
+            card: (
+              <ExportSourceContext.Provider value={{ place, reportFilters: async () => (await reportsApi.exec(place, x.report.id, false)).schema.filters, init: () => reportsApi.init() }}>
+                <IndicatorCard indicator={x} subtitle={x.report.title} onCell={(cell) => open(i, cell)} />
+              </ExportSourceContext.Provider>
+            ),
           }))}
         />
       ) : (

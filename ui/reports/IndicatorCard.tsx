@@ -2,7 +2,8 @@
  * One indicator as a card (seed 001 §2.4, §9): its title, its chart and/or its table by the display
  * mode (0 All, 1 Chart only, 2 Table only), a refreshing state while it is computed again, the
  * errors of an indicator whose variables are no longer declared, and the export of its table to
- * CSV or XLSX. A click on a number or a chart segment names the cell (`onCell`).
+ * CSV or XLSX, each saying first what it counts (`ExportSource.tsx`). A click on a number or a chart
+ * segment names the cell (`onCell`).
  */
 import './strings.ts';
 import { Alert, Button, Card, Dropdown, Spin } from 'antd';
@@ -12,6 +13,8 @@ import type { ComputedIndicator } from './api.ts';
 import type { CellRef } from './chartSeries.ts';
 import { download, fileName } from './download.ts';
 import { toCsv } from './exportCsv.ts';
+import { exportHeader, withHeader } from './exportFacts.ts';
+import { useIndicatorFacts } from './ExportSource.tsx';
 import { XLSX_TYPE, xlsxOf } from './exportXlsx.ts';
 import { IndicatorTable } from './IndicatorTable.tsx';
 import { LazyIndicatorChart } from './LazyIndicatorChart.tsx';
@@ -27,12 +30,14 @@ export interface IndicatorCardProps {
 
 export function IndicatorCard({ indicator, refreshing, onCell, subtitle }: IndicatorCardProps) {
   const { t } = useTranslation();
+  const factsOf = useIndicatorFacts();
   const { schema, data, errors } = indicator;
   const title = schema.title || t('ui.reports.untitledIndicator');
   const exportAs = async (kind: string) => {
     if (!data) return;
-    if (kind === 'csv') download(new Blob([toCsv(tableRows(data))], { type: 'text/csv;charset=utf-8' }), fileName(title, 'csv'));
-    else download(new Blob([await xlsxOf([{ title, rows: tableRows(data) }])], { type: XLSX_TYPE }), fileName(title, 'xlsx'));
+    const header = exportHeader(await factsOf(schema), t);
+    if (kind === 'csv') download(new Blob([toCsv(withHeader([[title], ...header], tableRows(data)))], { type: 'text/csv;charset=utf-8' }), fileName(title, 'csv'));
+    else download(new Blob([await xlsxOf([{ title, header, rows: tableRows(data) }])], { type: XLSX_TYPE }), fileName(title, 'xlsx'));
   };
   return (
     <Card

@@ -19,6 +19,7 @@ import { indicatorRequest, reportsApi, type Filters, type IndicatorSchema, type 
 import type { CellRef } from './chartSeries.ts';
 import { CellCasesDialog } from './CellCasesDialog.tsx';
 import { FiltersEditor } from './FiltersEditor.tsx';
+import { ExportSourceContext } from './ExportSource.tsx';
 import { IndicatorEditor, NEW_INDICATOR } from './IndicatorEditor.tsx';
 import { flash } from './useFlash.ts';
 import { useIndicatorRefresh } from './useIndicatorRefresh.ts';
@@ -98,19 +99,21 @@ export function ReportEditor({ place, reportId }: { place: PlaceRef; reportId?: 
         <Typography.Text strong>{t('ui.reports.filters')}</Typography.Text>
         <FiltersEditor init={init} value={report.filters} onChange={(filters: Filters) => setReport({ ...report, filters })} testId="report-filters-editor" />
         <Typography.Text strong>{t('ui.reports.indicators')}</Typography.Text>
-        {ind.items.map((x, i) => (
-          <IndicatorEditor
-            key={i}
-            index={i}
-            init={init}
-            value={x}
-            refreshing={ind.refreshing === i}
-            onChange={(s) => setSchema(i, s)}
-            onRefresh={() => refreshOne(i)}
-            onRemove={() => ind.set(ind.items.filter((_, j) => j !== i))}
-            onCell={(cell) => setDrill({ index: i, cell })}
-          />
-        ))}
+        <ExportSourceContext.Provider value={{ place, reportFilters: () => report.filters, init: () => init }}>
+          {ind.items.map((x, i) => (
+            <IndicatorEditor
+              key={i}
+              index={i}
+              init={init}
+              value={x}
+              refreshing={ind.refreshing === i}
+              onChange={(s) => setSchema(i, s)}
+              onRefresh={() => refreshOne(i)}
+              onRemove={() => ind.set(ind.items.filter((_, j) => j !== i))}
+              onCell={(cell) => setDrill({ index: i, cell })}
+            />
+          ))}
+        </ExportSourceContext.Provider>
         <div>
           <Button icon={<PlusOutlined />} data-testid="indicator-add" onClick={() => ind.set([...ind.items, { schema: { ...NEW_INDICATOR } }])}>
             {t('ui.reports.addIndicator')}

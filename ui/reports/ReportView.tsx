@@ -1,7 +1,7 @@
 /**
  * `…/cases/report?rep={id}` — a saved report computed for the place (seed 001 §2.4, §4): its title and
  * filters, its indicator cards on the 12-column grid, each computed in its own request one after
- * another on open and on 'Обновить', the whole report to XLSX (a sheet per indicator), and for DATA_ANALISYS holders
+ * another on open and on 'Обновить', the whole report to XLSX (a sheet per indicator, each saying what it counts), and for DATA_ANALISYS holders
  * edit and delete (which returns to the list). A number or a chart segment opens its cases.
  */
 import { useEffect, useState } from 'react';
@@ -20,6 +20,8 @@ import type { CellRef } from './chartSeries.ts';
 import { CellCasesDialog } from './CellCasesDialog.tsx';
 import { download, fileName } from './download.ts';
 import { XLSX_TYPE, xlsxOf } from './exportXlsx.ts';
+import { exportHeader } from './exportFacts.ts';
+import { ExportSourceContext, useIndicatorFactsOf } from './ExportSource.tsx';
 import { FilterDisplay } from './FilterDisplay.tsx';
 import { filterText } from './filterText.ts';
 import { IndicatorCard } from './IndicatorCard.tsx';
@@ -40,6 +42,7 @@ export function ReportView({ place, reportId }: { place: PlaceRef; reportId: str
   const ind = useIndicatorRefresh(place, showError);
   const [schema, setSchema] = useState<ReportSchema>();
   const [drill, setDrill] = useState<{ index: number; cell: CellRef }>();
+  const factsOf = useIndicatorFactsOf({ place, reportFilters: () => schema?.filters ?? {}, init: () => init });
   // the report's schemas first, then each indicator computed in its own request, one after another
   const { data: report, error } = useRemote(() => reportsApi.exec(place, reportId, false), [place.scope, place.id, reportId]);
   const { data: init } = useRemote(() => reportsApi.init(), []);
@@ -62,7 +65,9 @@ export function ReportView({ place, reportId }: { place: PlaceRef; reportId: str
     }
   };
   const exportReport = async () => {
-    const sheets = ind.items.flatMap((x, i) => (x.data ? [{ title: x.schema.title || `${t('ui.reports.untitledIndicator')} ${i + 1}`, rows: tableRows(x.data) }] : []));
+    const sheets = await Promise.all(
+      ind.items.flatMap((x, i) => (x.data ? [{ title: x.schema.title || `${t('ui.reports.untitledIndicator')} ${i + 1}`, rows: tableRows(x.data), schema: x.schema }] : [])).map(async ({ schema: s, ...sheet }) => ({ ...sheet, header: exportHeader(await factsOf(s), t) })),
+    );
     download(new Blob([await xlsxOf(sheets)], { type: XLSX_TYPE }), fileName(schema.title, 'xlsx'));
   };
   const drilled = drill ? ind.items[drill.index] : undefined;
@@ -99,13 +104,15 @@ export function ReportView({ place, reportId }: { place: PlaceRef; reportId: str
       <div style={{ marginBottom: 12 }}>
         <FilterDisplay items={filterText(init, schema.filters, i18n.language)} testId="report-filters" />
       </div>
-      <IndicatorGrid
-        items={ind.items.map((x, i) => ({
-          key: String(i),
-          size: x.schema.size,
-          card: <IndicatorCard indicator={x} refreshing={ind.refreshing === i} onCell={(cell) => setDrill({ index: i, cell })} />,
-        }))}
-      />
+      <ExportSourceContext.Provider value={{ place, reportFilters: () => schema.filters, init: () => init }}>
+        <IndicatorGrid
+          items={ind.items.map((x, i) => ({
+            key: String(i),
+            size: x.schema.size,
+            card: <IndicatorCard indicator={x} refreshing={ind.refreshing === i} onCell={(cell) => setDrill({ index: i, cell })} />,
+          }))}
+        />
+      </ExportSourceContext.Provider>
       {drill && drilled?.data ? (
         <CellCasesDialog
           place={place}

@@ -3,7 +3,8 @@
  * unit. A year and quarter picker (in the address: `?year=&quarter=`, default the last whole quarter),
  * then every declared form for the place — TB 07, TB 08, the DR-TB forms — each laid out for one A4
  * page when printed ('Печать': the browser's print), every number opening its cases; 'Экспорт в
- * XLSX' writes them as one workbook (`exportXlsx.ts`).
+ * XLSX' writes them as one workbook, each sheet saying what it counts, with the cases left out
+ * (`exportXlsx.ts`).
  */
 import { Alert, Button, InputNumber, Select, Space } from 'antd';
 import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
@@ -11,6 +12,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
+import { dateTimeText } from '../i18n/dates.ts';
 import type { PlaceRef } from '../places/api.ts';
 import { useRemote } from '../places/useRemote.ts';
 import { whoApi, type Period } from './api.ts';
@@ -61,7 +63,7 @@ export function WhoForms({ place, placeName }: { place: PlaceRef; placeName: str
           data-testid="who-xlsx"
           icon={<FileExcelOutlined />}
           disabled={!data}
-          onClick={async () => data && download(new Blob([await xlsxOf(whoSheets(data))], { type: XLSX_TYPE }), whoFileName(period))}
+          onClick={async () => data && download(new Blob([await xlsxOf(whoSheets(data, { place: placeName, made: dateTimeText(Date.now(), false) }, t))], { type: XLSX_TYPE }), whoFileName(period))}
         >
           {t('ui.who.export')}
         </Button>

@@ -14,9 +14,12 @@ export async function runServer(): Promise<void> {
   const server = await startServer();
   const db = server.ctx.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${server.ctx.config.dataDir}`;
   log.info({ url: server.url, database: db, node: process.versions.node }, `TB platform is running at ${server.url} (database: ${db})`);
-  const demoLogin = domainModules.find((m) => m.demoLogin)?.demoLogin;
-  // the demo's published password (README), not a secret: a trial user reads it here
-  if (demoLogin && server.ctx.config.seedDemo && !server.ctx.config.clientMode) log.info(`Demo login: ${demoLogin.login} / password: ${demoLogin.password}`);
+  const logins = domainModules.flatMap((m) => m.demoLogins ?? []);
+  // the demo's published passwords (README), not secrets: a trial user reads them here
+  if (logins.length && server.ctx.config.seedDemo && !server.ctx.config.clientMode) {
+    const width = Math.max(...logins.map((x) => `${x.login} / ${x.password}`.length));
+    log.info(`Demo logins (workspace «Демонстрационная»):\n${logins.map((x) => `  ${`${x.login} / ${x.password}`.padEnd(width)}  ${x.who}`).join('\n')}`);
+  }
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.on(sig, async () => {
       await server.close();

@@ -1,21 +1,33 @@
 import type { AppContext } from '../server/types.ts';
 import { kysely } from '../server/db/kysely.ts';
 import { demoWorkspaceName } from '../catalogues/demo/seed.ts';
-import { generateCases } from './generate.ts';
-import { generateTreatments } from './treatment/generate.ts';
-import { generateDemoTalk } from './demo-talk.ts';
-import { generateDemoExams, refreshDemoDerived } from './demo-exams.ts';
-import { feedGenerated } from '../server/tbl/feed-generated.ts';
-import { generateDemoCaseData } from './case-data/demo.ts';
 import { refreshWorkspaceTags } from './auto-tags/index.ts';
+import { readCatalogue } from './demo/catalogue.ts';
+import { insertRegister } from './demo/insert.ts';
+import { planRegister } from './demo/plan.ts';
+import { planHandTreatments, type UntreatedCase } from './demo/hand-cases.ts';
+import { Random } from './demo/random.ts';
+import { systemSession } from '../server/auth/system-session.ts';
+import { systemUpdate } from '../server/tbl/system-write.ts';
+import { sql, type Kysely } from 'kysely';
+
+/** The seed of the demo register: every fresh start plans the same cases (relative to its day). */
+export const DEMO_SEED = 2024;
 
 /**
- * The demo workspace's register, made once when the workspace is created: `config.demoCases`
- * generated patients and cases (`TB_DEMO_CASES`, default 300) over the demo units, registered in
- * the last two years, in every state, diagnosis type and classification, some transferring; each
- * case on treatment with its prescriptions and intake calendar; comments and review issues on some;
- * the case data tab's comorbidities, contacts, adverse effects and previous treatments; smears,
- * Xpert and cultures (`demo-exams.ts`).
+ * The demo workspace's register, made once when the workspace is created (`DomainModule.seed`):
+ * `config.demoCases` patients with a case each (`TB_DEMO_CASES`, default 300) over the demo units, in
+ * every quarter of the last four years, planned by the WHO rules (`demo/`: `course.ts` the clinical
+ * course, `exams.ts`, `calendar.ts`, `case-data.ts`, `talk.ts`, `plan.ts`) — drug-susceptible TB on
+ * 2HRZE/4HR (children on the dispersible combinations), DR-TB with its resistance type, DST and the
+ * regimen that type calls for, NTM, presumptive TB; HIV results with ART and CPT; outcomes that fit
+ * each treatment; a calendar of intake, monitoring smears and cultures, weight and X-ray; contacts,
+ * adverse effects, previous treatments, manual tags; comments and issues by the unit's users, the
+ * district's coordinator and the national centre; some cases transferring between units. Written
+ * through the writer's batch door (`demo/insert.ts`: fed to the change log as creates), then the automatic
+ * tags computed.
+ * The modules after this one (the drug supply) seed their own demo on top of it: they run after it
+ * (`app/domains.ts`) and read the register as any reader does.
  *
  * @example await seedDemoCases(ctx, { login: 'ADMIN', password: 'Admin123' }) // after the catalogues' seed
  */
@@ -24,18 +36,32 @@ export async function seedDemoCases(ctx: AppContext, created?: { login: string; 
   const db = kysely(ctx.orm.em.fork());
   const ws = await db.selectFrom('workspace').select('id').where('name', '=', demoWorkspaceName).executeTakeFirst();
   if (!ws) return undefined;
-  const from = new Date(Date.now() - 730 * 86_400_000).toISOString().slice(0, 10);
-  await generateCases(db, ws.id as string, ctx.config.demoCases, { seed: 'demo', numberPrefix: 'Д-', registeredFrom: from, registeredDays: 720 });
-  // every case on treatment has its treatment: prescriptions and a daily intake calendar
-  await generateTreatments(db, ws.id as string);
-  await generateDemoTalk(db, ws.id as string);
-  await generateDemoExams(ctx, ws.id as string);
-  // comorbidities, contacts, adverse effects and previous treatments (the case data tab)
-  await generateDemoCaseData(db, ws.id as string);
-  // generated rows bypass the writer: the change feed learns them as creates, before anything changes them
-  await feedGenerated(ctx, ws.id as string);
-  // then what a write would have done: the cases' derived columns, their automatic tags
-  await refreshDemoDerived(ctx, ws.id as string);
-  await refreshWorkspaceTags(ctx.orm.em.fork(), ctx, ws.id as string);
+  const workspaceId = ws.id as string;
+  const catalogue = await readCatalogue(db, workspaceId);
+  const rows = planRegister(catalogue, ctx.registry, { n: ctx.config.demoCases, seed: DEMO_SEED, now: new Date() });
+  const hand = planHandTreatments(await untreatedCases(db, workspaceId), catalogue, new Random(DEMO_SEED + 1));
+  const session = systemSession(workspaceId, demoWorkspaceName);
+  await ctx.orm.em.fork().transactional(async (em) => {
+    const x = { em, ctx, session };
+    await insertRegister(x, rows);
+    await insertRegister(x, hand.rows);
+    // the hand-written cases (through the writer already) keep the period and alert of their new treatment
+    for (const [id, values] of hand.cases) await systemUpdate(x, 'tbcase', id, values, 'derived');
+  });
+  await refreshWorkspaceTags(ctx.orm.em.fork(), ctx, workspaceId);
   return undefined;
+}
+
+/** The workspace's cases on treatment that have no treatment rows (the hand-written ones). */
+async function untreatedCases(db: Kysely<any>, workspaceId: string): Promise<UntreatedCase[]> {
+  const rows = await db
+    .selectFrom('tbcase as c')
+    .select(['c.id', 'c.classification', 'c.drug_resistance_type', 'c.owner_unit_id', sql<string>`c.ini_treatment_date::text`.as('ini')])
+    .where('c.workspace_id', '=', workspaceId)
+    .where('c.state', '=', 'ONTREATMENT')
+    .where('c.ini_treatment_date', 'is not', null)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('treatment as t').select('t.id').whereRef('t.case_id', '=', 'c.id'))))
+    .orderBy('c.case_number')
+    .execute();
+  return rows.map((r) => ({ id: r.id, classification: r.classification, drugResistanceType: r.drug_resistance_type ?? undefined, ownerUnitId: r.owner_unit_id, iniTreatmentDate: r.ini }));
 }

@@ -16,7 +16,7 @@ import { userActions } from './users/actions.ts';
 import { invitationRoutes } from './users/invitations.ts';
 import { passwordRoutes } from './users/password-routes.ts';
 import { workspaceHooks } from './workspaces/hooks.ts';
-import { demoLogin, seedDemo } from './demo/seed.ts';
+import { demoLogins, seedDemo } from './demo/seed.ts';
 
 /** The catalogues domain: what the schemas alone cannot say about the seed-000 catalogues. */
 export const cataloguesModule: DomainModule = {
@@ -48,5 +48,5 @@ export const cataloguesModule: DomainModule = {
   health: async (ctx) => ({ sandbox: await sandboxHealth(ctx) }),
   sessionInfo: ulaSessionInfo,
   seed: seedDemo,
-  demoLogin,
+  demoLogins,
 };

@@ -238,8 +238,8 @@ export interface DomainModule {
    * `created` (the demo workspace was made on this start).
    */
   seed?(ctx: AppContext, created?: { login: string; password: string }): Promise<{ login: string; password: string } | undefined>;
-  /** The demo login `npm start` prints. */
-  demoLogin?: { login: string; password: string };
+  /** The demo users `npm start` prints, after those of the modules before (the drug supply adds its pharmacist). */
+  demoLogins?: DemoLogin[];
   /** Extra fields of `POST /api/sys/session`. */
   sessionInfo?(x: { em: Em; ctx: AppContext; session: Session }): Promise<Record<string, unknown>>;
   /** Its checks in the readiness answer (`GET /api/health/ready`, server/ops/health.ts): the tag sandbox's role. */
@@ -260,6 +260,13 @@ export interface Lifecycle {
   migrations: string[];
   /** Set once it began to stop (SIGTERM): readiness answers 503, new requests are refused with 503. */
   stopping: boolean;
+}
+
+/** A demo user as `npm start` prints it: the login, its password and who it is. */
+export interface DemoLogin {
+  login: string;
+  password: string;
+  who: string;
 }
 
 export interface SearchHit {

@@ -103,14 +103,18 @@ export async function refreshDerived(x: SystemWriteContext, from: string, parent
     const rows = await q.execute();
     for (const [tableName, list] of groupBy(fed, (d) => d.table.name)) {
       const values: Record<string, unknown> = {};
-      for (const d of list) values[d.field.key] = derive(d, rows, definitions);
+      for (const d of list) values[d.field.key] = derivedValue(d, rows, definitions);
       await systemUpdate(x, tableName, parentId, values, 'derived');
     }
   }
 }
 
-/** One column's value from the parent's rows of `from`, newest first. */
-function derive(d: DerivedField, rows: Record<string, unknown>[], definitions: Definitions): unknown {
+/**
+ * One column's value from the parent's rows of `from` (their columns, the date as `__date`), newest
+ * first: what {@link refreshDerived} stores; the demo register computes its cases' columns by it too.
+ * @example derivedValue(d, [{ result: 'PLUS', __date: '2025-03-01' }], 'WHO2021') // 'PLUS'
+ */
+export function derivedValue(d: DerivedField, rows: Record<string, unknown>[], definitions: Definitions): unknown {
   if (d.kind === 'latest') {
     const v = rows[0]?.[d.source.column] ?? null;
     return d.field.format === 'date' ? isoDate(v) : v;

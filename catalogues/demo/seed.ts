@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../../server/auth/password.ts';
 import { systemSession } from '../../server/auth/system-session.ts';
-import type { AppContext, Doc } from '../../server/types.ts';
+import type { AppContext, DemoLogin, Doc } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 import { systemUpdate } from '../../server/tbl/system-write.ts';
@@ -10,8 +10,16 @@ import { systemUpdate } from '../../server/tbl/system-write.ts';
 const demoDir = fileURLToPath(new URL('.', import.meta.url));
 export const demoWorkspaceName = 'Демонстрационная';
 export const demoLogin = { login: 'ADMIN', password: 'Admin123' };
+/** The demo users `npm start` prints (and the README lists): who each one is. */
+export const demoLogins: DemoLogin[] = [
+  { ...demoLogin, who: 'system administrator, the whole workspace' },
+  { login: 'DOCTOR1', password: 'Doctor123', who: 'doctor of the Bishkek city TB dispensary (unit view)' },
+  { login: 'NURSE1', password: 'Nurse123', who: 'nurse of the same dispensary (intake calendar, contacts)' },
+  { login: 'DOCTOR2', password: 'Doctor123', who: 'doctor of the Osh regional TB dispensary (unit view)' },
+  { login: 'COORD1', password: 'Coord123', who: 'TB coordinator of Bishkek city (area view: reviews, validates, reports)' },
+];
 /** Passwords of the demo users (login → password); every other demo user gets `Demo1234`. */
-const demoPasswords: Record<string, string> = { ADMIN: demoLogin.password, DOCTOR1: 'Doctor123' };
+const demoPasswords: Record<string, string> = Object.fromEntries(demoLogins.map((x) => [x.login, x.password]));
 
 /** Replaces `"@key"` strings by the ids created for those demo rows. */
 function resolveKeys(value: unknown, ids: Map<string, string>): unknown {

@@ -5,9 +5,6 @@
 // (COMIRBIDITIES) — each with its rules of §5 both ways, readable without `_EDT`, changed only with it;
 // a sub-record never moves to another case, a previous treatment never ends before it starts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoWorkspaceName } from '../../catalogues/demo/seed.ts';
-import { generateDemoCaseData } from '../../cases/case-data/demo.ts';
-import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
@@ -233,27 +230,5 @@ describe('case data: read-only form and edit dialog', () => {
     const susp = (await suspector.get(`/api/cases/case/edit/form/${suspectId}`)).body;
     const ok = await suspector.post('/api/cases/case/edit/save', { doc: { ...susp.doc, tbcase: { ...susp.doc.tbcase, registrationDate: '2025-01-11' } }, caseId: suspectId, patientId });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-  });
-});
-
-describe('demo register', () => {
-  it('fills the case data of generated cases with rows that pass the schemas', async () => {
-    const ws = (await db().selectFrom('workspace').select('id').where('name', '=', demoWorkspaceName).executeTakeFirstOrThrow()).id as string;
-    await generateCases(db(), ws, 60, { seed: 'case-data-demo' });
-    const made = await generateDemoCaseData(db(), ws);
-    expect(made.contacts).toBeGreaterThan(10);
-    expect(made.sideEffects).toBeGreaterThan(0);
-    expect(made.prevTreats).toBeGreaterThan(0);
-    for (const table of ['contact', 'sideeffect', 'prevtreat']) {
-      const def = server.ctx.registry.table(table);
-      const { list } = (await admin.post(`/api/tbl/${table}/query`, { pageSize: 500 })).body;
-      expect(list.length).toBeGreaterThan(0);
-      for (const row of list) {
-        const doc = Object.fromEntries(Object.entries(row).filter(([k]) => k in def.schema.properties!));
-        expect(server.ctx.validators.validate(def.schemaId, def.schema, doc, 'ru'), `${table} ${JSON.stringify(doc)}`).toEqual([]);
-      }
-    }
-    const diabetic = await db().selectFrom('tbcase').select('id').where('workspace_id', '=', ws).where('comorbidities_diabetes', '=', true).execute();
-    expect(diabetic.length).toBeGreaterThan(0);
   });
 });

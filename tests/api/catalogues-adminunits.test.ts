@@ -30,10 +30,10 @@ describe('tree query', () => {
     expect(names).toEqual(['Иссык-Кульская область', 'Ошская область', 'Чуйская область', 'г. Бишкек', 'г. Ош']);
     const bishkek = r.body.list.find((u: any) => u.name === 'г. Бишкек');
     expect(bishkek).toMatchObject({ hasChildren: true, level: 2, parentId: kg.id });
-    expect(bishkek.unitsCount).toBe(4); // НЦФ, city dispensary and two labs
+    expect(bishkek.unitsCount).toBe(5); // НЦФ, the city dispensary, the city's TB coordination centre and two labs
     const leaves = await admin.post('/api/tbl/adminunit/query', { parentId: bishkek.id });
     expect(leaves.body.list.every((u: any) => u.hasChildren === false)).toBe(true);
-    expect((await admin.get(`/api/tbl/adminunit/${bishkek.id}`)).body.unitsCount).toBe(4);
+    expect((await admin.get(`/api/tbl/adminunit/${bishkek.id}`)).body.unitsCount).toBe(5);
   });
 
   it('keeps unitsCount up to date when units come and go', async () => {

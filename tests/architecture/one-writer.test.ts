@@ -27,9 +27,6 @@ const notData: Record<string, string> = {
 const bulkFiles: Record<string, string> = {
   'cases/generate.ts': 'generated cases for the benchmarks (npm run gen:cases)',
   'cases/treatment/generate.ts': 'generated treatments for the benchmarks',
-  'cases/demo-exams.ts': 'the demo register of the first start, before any client exists',
-  'cases/demo-talk.ts': 'the demo register of the first start, before any client exists',
-  'cases/case-data/demo.ts': 'the demo register of the first start, before any client exists',
   'stock/generate.ts': 'generated units and stock for the benchmark (npm run bench:stock)',
 };
 

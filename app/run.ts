@@ -1,6 +1,7 @@
 /**
  * Starts the platform from the environment's settings, says where it runs and how to sign in, and
- * stops it on SIGINT/SIGTERM: what `npm start` and `npm run start:prod` share.
+ * stops it gracefully on SIGINT/SIGTERM (server/ops/shutdown.ts): what `npm start` and
+ * `npm run start:prod` share.
  */
 import { startServer } from './start.ts';
 import { domainModules } from './domains.ts';
@@ -20,9 +21,15 @@ export async function runServer(): Promise<void> {
     const width = Math.max(...logins.map((x) => `${x.login} / ${x.password}`.length));
     log.info(`Demo logins (workspace «Демонстрационная»):\n${logins.map((x) => `  ${`${x.login} / ${x.password}`.padEnd(width)}  ${x.who}`).join('\n')}`);
   }
+  let stopping = false;
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.on(sig, async () => {
+      // a second signal (Ctrl-C again) does not wait
+      if (stopping) process.exit(1);
+      stopping = true;
+      log.info({ signal: sig }, 'stopping');
       await server.close();
+      log.info('stopped');
       process.exit(0);
     });
   }

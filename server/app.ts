@@ -8,6 +8,7 @@ import { refuseForgedRequests } from './http/csrf.ts';
 import { logServerError } from './http/error-log.ts';
 import { requestContext } from './http/request-context.ts';
 import { healthRoutes } from './ops/health.ts';
+import { limitLoad } from './ops/overload.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { ApiError } from './http/errors.ts';
 import { detectLang, requireSession } from './http/middleware.ts';
@@ -33,6 +34,7 @@ export function createApp(ctx: AppContext): Hono<Env> {
   app.use('*', requestContext(ctx));
   app.use('*', detectLang);
   app.use('*', securityHeaders(ctx.config));
+  app.use('/api/*', limitLoad(ctx));
   app.use('/api/*', limitBody(ctx.config.maxBodyBytes));
   app.use('/api/*', refuseForgedRequests(ctx.config));
   app.onError((err, c) => {

@@ -20,6 +20,20 @@ export const rootDir = packageRoot(fileURLToPath(new URL('.', import.meta.url)))
 export const schemasDir = process.env.TB_SCHEMAS_DIR ?? join(rootDir, 'schemas');
 export const uiDist = join(rootDir, 'dist', 'ui');
 
+/** The overload limits (`server/ops/overload.ts`): `TB_MAX_CONCURRENT`, `TB_MAX_PER_USER`, `TB_MAX_QUEUE`, `TB_MAX_QUEUE_WAIT_MS`, `TB_RETRY_AFTER`. */
+export interface OverloadLimits {
+  /** API requests a process serves at once (24). */
+  maxConcurrent: number;
+  /** Of those, one user's (a session, else an address) (8). */
+  maxPerUser: number;
+  /** Requests waiting for a place (100; a user at most half). */
+  maxQueue: number;
+  /** How long one waits at most (2000 ms). */
+  maxQueueWaitMs: number;
+  /** Seconds a refused client is told to wait (`Retry-After`, 2). */
+  retryAfterSeconds: number;
+}
+
 export interface ServerConfig {
   databaseUrl?: string;
   /** `DATABASE_READ_URL`: a read replica for reports, dashboards, the advanced search and the side menu's counts (`db/read.ts`); unset: the primary. */
@@ -55,6 +69,12 @@ export interface ServerConfig {
   metricsToken?: string;
   /** PostgreSQL connections a process keeps at most (`TB_DB_POOL_MAX`, 10). */
   dbPoolMax: number;
+  /** How many API requests a process serves at once, and how many wait (`server/ops/overload.ts`). */
+  overload: OverloadLimits;
+  /** How long a stopping process lets its requests finish before it cuts them (`TB_SHUTDOWN_SECONDS`, 30). */
+  shutdownSeconds: number;
+  /** How long a stopping process still accepts, saying `stopping`, before it stops listening (`TB_SHUTDOWN_DELAY`, 0; behind a balancer checking readiness: a few of its check intervals). */
+  shutdownDelaySeconds: number;
 }
 
 /**
@@ -86,5 +106,14 @@ export function configFromEnv(env = process.env): ServerConfig {
     metricsAllow: (env.TB_METRICS_ALLOW ?? '127.0.0.1,::1').split(',').map((a) => a.trim()).filter(Boolean),
     metricsToken: env.TB_METRICS_TOKEN || undefined,
     dbPoolMax: Number(env.TB_DB_POOL_MAX ?? 10),
+    overload: {
+      maxConcurrent: Number(env.TB_MAX_CONCURRENT ?? 24),
+      maxPerUser: Number(env.TB_MAX_PER_USER ?? 8),
+      maxQueue: Number(env.TB_MAX_QUEUE ?? 100),
+      maxQueueWaitMs: Number(env.TB_MAX_QUEUE_WAIT_MS ?? 2000),
+      retryAfterSeconds: Number(env.TB_RETRY_AFTER ?? 2),
+    },
+    shutdownSeconds: Number(env.TB_SHUTDOWN_SECONDS ?? 30),
+    shutdownDelaySeconds: Number(env.TB_SHUTDOWN_DELAY ?? 0),
   };
 }

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import '../engine/messages.ts';
@@ -8,6 +9,7 @@ import { configFromEnv, schemasDir, type ServerConfig } from './config.ts';
 import { knownMigrations, migrate, migrationsPath, openOrm } from './db/orm.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { watchDatabase } from './metrics/database.ts';
+import { drain } from './ops/shutdown.ts';
 import { Modules } from './modules.ts';
 import type { AppContext, DomainModule } from './types.ts';
 import { IdentityCache } from './auth/session-cache.ts';
@@ -63,7 +65,8 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
     ctx,
     demo,
     close: async () => {
-      await new Promise<void>((r) => server.close(() => r()));
+      ctx.lifecycle.stopping = true;
+      await drain(server as unknown as Server, config.shutdownDelaySeconds, config.shutdownSeconds);
       await orm.close(true);
       if (readOrm !== orm) await readOrm.close(true);
     },

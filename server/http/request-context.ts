@@ -33,6 +33,8 @@ export const requestContext = (ctx: AppContext): MiddlewareHandler<Env> => async
     try {
       await next();
     } finally {
+      // a stopping process serves what reached it, and tells the client not to send more on this connection
+      if (ctx.lifecycle.stopping) c.header('Connection', 'close');
       const route = routePath(c);
       const ms = performance.now() - started;
       const labels = { method: c.req.method, route, status: String(c.res.status) };

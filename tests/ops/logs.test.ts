@@ -54,10 +54,10 @@ describe('the log of a server process', () => {
     cookie = r.headers.get('set-cookie')!.split(';')[0];
     const id = r.headers.get('x-request-id')!;
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    await vi.waitFor(() => expect(lines().find((l) => l.reqId === id && l.msg === 'request')).toMatchObject({ method: 'POST', route: '/api/auth/login', status: 200, level: 30 }));
+    await vi.waitFor(() => expect(lines().find((l) => l.reqId === id && l.msg === 'request')).toMatchObject({ method: 'POST', route: '/api/auth/login', status: 200, level: 30 }), { timeout: 15_000 });
     const session = await call('/api/sys/session', {}, { cookie });
     const sid = session.headers.get('x-request-id')!;
-    await vi.waitFor(() => expect(lines().find((l) => l.reqId === sid)).toMatchObject({ route: '/api/sys/session', status: 200, userId: expect.any(String) }));
+    await vi.waitFor(() => expect(lines().find((l) => l.reqId === sid)).toMatchObject({ route: '/api/sys/session', status: 200, userId: expect.any(String) }), { timeout: 15_000 });
     expect(server.output()).not.toContain('Admin123');
     expect(server.output()).not.toContain(cookie.split('=')[1]);
   });
@@ -65,7 +65,7 @@ describe('the log of a server process', () => {
   it('takes a trusted proxy\'s X-Request-Id (nginx\'s 32 hex digits, as a uuid)', async () => {
     const r = await call('/api/sys/session', {}, { cookie, 'x-request-id': '0f5e3c2a9b8d4e6f8a1b2c3d4e5f6a7b' });
     expect(r.headers.get('x-request-id')).toBe('0f5e3c2a-9b8d-4e6f-8a1b-2c3d4e5f6a7b');
-    await vi.waitFor(() => expect(lines().some((l) => l.reqId === '0f5e3c2a-9b8d-4e6f-8a1b-2c3d4e5f6a7b')).toBe(true));
+    await vi.waitFor(() => expect(lines().some((l) => l.reqId === '0f5e3c2a-9b8d-4e6f-8a1b-2c3d4e5f6a7b')).toBe(true), { timeout: 15_000 });
   });
 
   it('names an unexpected error by the request id in the answer, the error log row and the log line, without the password sent', async () => {
@@ -84,7 +84,7 @@ describe('the log of a server process', () => {
       expect(JSON.stringify(body)).not.toMatch(/does not exist|at .*\.ts/);
       const row = await db.query('select url, stack_trace, request from errorlog where id = $1', [id]);
       expect(row.rows[0]).toMatchObject({ url: 'POST /api/sys/usersettings' });
-      await vi.waitFor(() => expect(lines().find((l) => l.reqId === id && l.level === 50)).toMatchObject({ msg: 'server error', route: '/api/sys/usersettings', err: { message: expect.stringMatching(/"mobile".*does not exist/) } }));
+      await vi.waitFor(() => expect(lines().find((l) => l.reqId === id && l.level === 50)).toMatchObject({ msg: 'server error', route: '/api/sys/usersettings', err: { message: expect.stringMatching(/"mobile".*does not exist/) } }), { timeout: 15_000 });
       expect(lines().find((l) => l.reqId === id && l.msg === 'request')).toMatchObject({ status: 500 });
       expect(server.output()).not.toContain('Secret12');
     } finally {

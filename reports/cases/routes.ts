@@ -4,7 +4,8 @@
  * single indicator computed live (`exec`, `ind/exec`), the cases behind a cell (`ind/cases`) and the
  * dashboards (`/api/dashboard/generate`). Every computation is the place the request names within
  * the reader's view (`../indicator/run.ts`). Reading needs CASEMAN (reading cases); saving and
- * deleting a report DATA_ANALISYS ('Анализ данных').
+ * deleting a report DATA_ANALISYS ('Анализ данных') and the report's place in the writer's view, the
+ * workspace's reports and dashboards a writer of the whole workspace (`report-rights.ts`).
  */
 import type { Context, Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
@@ -30,6 +31,7 @@ import { filterGroups, filterOptions } from './init.ts';
 import { countSearch, optionNamesOf, searchBody, searchCases, searchCountBody } from './search.ts';
 import { SavedReports, type ReportInput, type SavedReport } from './saved.ts';
 import { summaryRoutes } from './summaries.ts';
+import { assertReportWritable } from './report-rights.ts';
 
 export const READ = 'CASEMAN';
 export const WRITE = 'DATA_ANALISYS';
@@ -137,7 +139,11 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
       if (!body.scopeId) throw fail(400, t(s.lang, 'msg.required'), 'scopeId');
       await placeOf(db, s, body.scope, body.scopeId);
     }
-    const result = await new SavedReports(ctx, em, s).save(body as ReportInput, id);
+    const reports = new SavedReports(ctx, em, s);
+    // the report where it was and where it goes: both in the writer's view (report-rights.ts)
+    if (id !== undefined) await assertReportWritable(db, s, await reports.get(id));
+    await assertReportWritable(db, s, { scope: body.scope ?? 'WORKSPACE', scopeId: body.scopeId, dashboard: body.dashboard });
+    const result = await reports.save(body as ReportInput, id);
     return c.json({ success: true, result });
   };
   app.post('/api/cases/report/save', (c) => save(c));
@@ -148,7 +154,9 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     const { s, em } = await open(c, WRITE, { type: 'object' }, 'delete');
     const id = c.req.param('id');
     if (!isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
-    await new SavedReports(ctx, em, s).delete(id);
+    const reports = new SavedReports(ctx, em, s);
+    await assertReportWritable(kysely(em), s, await reports.get(id));
+    await reports.delete(id);
     return c.json({ success: true });
   });
 

@@ -212,3 +212,31 @@ export const FORMS: Record<string, { open: Perm; save: Perm[] }> = {
   treatstart_individual: dialog('CASE_TREAT'),
   treatstart_standard: dialog('CASE_TREAT'),
 };
+
+/**
+ * Saved reports (issue 38): reading a shared report is CASEMAN's; changing one — a new report, a
+ * rewrite, a delete — needs DATA_ANALISYS and the report's place in the writer's view, and a report
+ * of the workspace or of its dashboards a writer whose view is the whole workspace. The places of the
+ * demo workspace a report may belong to, and where each writer may change one (written from that rule).
+ */
+export const REPORT_PLACES = {
+  workspace: { scope: 'WORKSPACE' },
+  dashboard: { scope: 'WORKSPACE', dashboard: true },
+  bishkekUnit: { scope: 'UNIT', unit: 'Бишкекский городской' },
+  oshUnit: { scope: 'UNIT', unit: 'Ошский областной' },
+  cityArea: { scope: 'ADMINUNIT', area: 'г. Бишкек' },
+  leninArea: { scope: 'ADMINUNIT', area: 'Ленинский район' },
+  chuiArea: { scope: 'ADMINUNIT', area: 'Чуйская область' },
+} as const;
+export type ReportPlaceKey = keyof typeof REPORT_PLACES;
+
+/** Writer → the places where they may change a report (anywhere else: 403, the report as it was). */
+export const REPORT_WRITERS: Record<string, ReportPlaceKey[]> = {
+  // the demo's doctor: unit view, the 'Врач' profile (it holds DATA_ANALISYS)
+  DOCTOR1: ['bishkekUnit'],
+  // the demo's coordinator: area view over г. Бишкек, acting for its units (Ленинский район lies in the city)
+  COORD1: ['bishkekUnit', 'cityArea', 'leninArea'],
+  // a workspace-view analyst of the Osh dispensary who acts for no other unit: their unit only
+  'workspace-view analyst': ['oshUnit'],
+  ADMIN: ['workspace', 'dashboard', 'bishkekUnit', 'oshUnit', 'cityArea', 'leninArea', 'chuiArea'],
+};

@@ -8,9 +8,11 @@
 // does not exist, so nothing is changed; refused ones name real rows, which must survive.
 // Who holds what, and what each table, lookup, action and form needs, come from the fixed table in
 // authz-expected.ts (written from the spec and the permission tree), not from the code under test.
+// Saved reports add a place to the rule (issue 38): each writer × each place a report may belong to.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routePermissions, type RouteRule } from '../../server/http/route-permissions.ts';
-import { ACTION_PERMISSIONS, FORMS, OPTION_READERS, TABLE_RULES } from './authz-expected.ts';
+import { ACTION_PERMISSIONS, FORMS, OPTION_READERS, REPORT_PLACES, REPORT_WRITERS, TABLE_RULES, type ReportPlaceKey } from './authz-expected.ts';
+import { createUser } from '../helpers/users.ts';
 import { apiRoutes, type ApiRoute } from '../helpers/routes.ts';
 import { actionAliases } from '../../server/actions/routes.ts';
 import type { ApiClient } from '../helpers/server.ts';
@@ -192,3 +194,73 @@ describe('authorization matrix', () => {
     for (const [table, id] of rowOfA) expect((await admin.get(`/api/tbl/${table}/${id}`)).status, table).toBe(200);
   }, 300_000); // over 1,000 calls: minutes on a loaded 2-core machine
 });
+
+describe('saved reports: reading is one right, changing needs the place in the writer’s view', () => {
+  const indicator = { title: 'Пол', columnVariables: ['gender'], rowVariables: ['classification'] };
+  let writers: Record<string, ApiClient>;
+  /** The body of a report at a place (its unit or area found by name). */
+  let bodyAt: (place: ReportPlaceKey, title: string) => Record<string, unknown>;
+  /** One report per place, saved by the administrator. */
+  const reportAt = new Map<ReportPlaceKey, string>();
+  const places = Object.keys(REPORT_PLACES) as ReportPlaceKey[];
+
+  beforeAll(async () => {
+    const admin = await server.login();
+    const unit = async (key: string) => (await admin.post('/api/tbl/unit/query', { key })).body.list[0].id as string;
+    const area = async (name: string) => (await admin.post('/api/tbl/adminunit/query', { name, pageSize: 100 })).body.list.find((a: any) => a.name === name).id as string;
+    const ids: Record<string, string> = {};
+    for (const [key, p] of Object.entries(REPORT_PLACES)) if ('unit' in p) ids[key] = await unit(p.unit); else if ('area' in p) ids[key] = await area(p.area);
+    bodyAt = (place, title) => {
+      const p = REPORT_PLACES[place];
+      return { title, indicators: [indicator], scope: p.scope, ...(ids[place] ? { scopeId: ids[place] } : {}), ...('dashboard' in p ? { dashboard: true } : {}) };
+    };
+    for (const place of places) {
+      const r = await admin.post('/api/cases/report/save', bodyAt(place, `Отчёт ${place}`));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      reportAt.set(place, r.body.result);
+    }
+    const analyst = await createUser(server, admin, 'MXANALYST', [{ permission: 'CASEMAN' }, { permission: 'DATA_ANALISYS' }], 'Passw0rd', { unitId: ids.oshUnit, view: 'WORKSPACE', playOtherUnits: false });
+    writers = { DOCTOR1: await server.login('DOCTOR1', 'Doctor123'), COORD1: await server.login('COORD1', 'Coord123'), 'workspace-view analyst': analyst, ADMIN: admin };
+  });
+
+  const nameOf = async (id: string) => (await writers.ADMIN.post('/api/cases/report/exec', { scope: 'WORKSPACE', reportId: id, compute: false })).body.result?.schema.title;
+
+  it('each writer reads every shared report, and saves, rewrites and deletes reports only where the table says', async () => {
+    const failures: string[] = [];
+    for (const [who, mayAt] of Object.entries(REPORT_WRITERS)) {
+      const client = writers[who];
+      for (const place of places) {
+        const may = mayAt.includes(place);
+        const want = may ? 200 : 403;
+        const id = reportAt.get(place)!;
+        const read = await client.post('/api/cases/report/exec', { scope: 'WORKSPACE', reportId: id, compute: false });
+        if (read.status !== 200) failures.push(`${who} reads ${place}: ${read.status}`);
+        const created = await client.post('/api/cases/report/save', bodyAt(place, `Новый ${who}`));
+        if (created.status !== want) failures.push(`${who} saves a new report at ${place}: ${created.status}, want ${want}`);
+        const rewritten = await client.post(`/api/cases/report/save/${id}`, bodyAt(place, `Переписан ${who}`));
+        if (rewritten.status !== want) failures.push(`${who} rewrites ${place}: ${rewritten.status}, want ${want}`);
+        if (!may && (await nameOf(id)) !== `Отчёт ${place}`) failures.push(`${who} changed ${place} though refused`);
+        if (may) await writers.ADMIN.post(`/api/cases/report/save/${id}`, bodyAt(place, `Отчёт ${place}`));
+        // a delete: of a report of its own when allowed (the others' reports stay for the next writer)
+        const victim = may ? (await writers.ADMIN.post('/api/cases/report/save', bodyAt(place, 'Удаляемый'))).body.result : id;
+        const deleted = await client.post(`/api/cases/report/delete/${victim}`);
+        if (deleted.status !== want) failures.push(`${who} deletes at ${place}: ${deleted.status}, want ${want}`);
+        if (!may && (await nameOf(id)) !== `Отчёт ${place}`) failures.push(`${who} deleted ${place} though refused`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a writer may not move their report out of their view, nor put it on the workspace’s dashboards', async () => {
+    const own = (await writers.DOCTOR1.post('/api/cases/report/save', bodyAt('bishkekUnit', 'Мой отчёт'))).body.result;
+    const moved = await writers.DOCTOR1.post(`/api/cases/report/save/${own}`, bodyAt('oshUnit', 'Мой отчёт'));
+    expect(moved.status).toBe(403);
+    expect(moved.body.errors).toEqual([{ field: 'scopeId', msg: 'Отчёт этого места вне вашей области: сохранять, менять и удалять его вы не можете' }]);
+    const onDashboard = await writers.DOCTOR1.post(`/api/cases/report/save/${own}`, { ...bodyAt('bishkekUnit', 'Мой отчёт'), dashboard: true });
+    expect(onDashboard.status).toBe(403);
+    expect(onDashboard.body.errors[0].field).toBe('dashboard');
+    const dashboards = (await writers.ADMIN.post('/api/dashboard/generate', { scope: 'WORKSPACE' })).body.result.caseIndicators.map((x: any) => x.report.title);
+    expect(dashboards).not.toContain('Мой отчёт');
+  });
+});
+

@@ -15,6 +15,7 @@ import { errorsOf } from '../api/index.ts';
 import { TimedAlerts, useTimedAlerts, WaitIcon } from '../generic/index.ts';
 import { placeLink, type PlaceRef } from '../places/api.ts';
 import { useRemote } from '../places/useRemote.ts';
+import { useSession } from '../session/SessionContext.tsx';
 import { indicatorRequest, reportsApi, type Filters, type IndicatorSchema, type ReportSchema } from './api.ts';
 import type { CellRef } from './chartSeries.ts';
 import { CellCasesDialog } from './CellCasesDialog.tsx';
@@ -37,6 +38,8 @@ const stored = ({ title, size, chart, display, filters, columnVariables, rowVari
 export function ReportEditor({ place, reportId }: { place: PlaceRef; reportId?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const session = useSession();
+  const wholeWorkspaceWriter = session.administrator || (session.view === 'WORKSPACE' && !!session.playOtherUnits);
   const alerts = useTimedAlerts();
   const showError = (err: unknown) => alerts.error(errorsOf(err).map((e) => (e.field ? `${e.field}: ${t(e.msg)}` : t(e.msg))).join('; '));
   const ind = useIndicatorRefresh(place, showError);
@@ -92,10 +95,13 @@ export function ReportEditor({ place, reportId }: { place: PlaceRef; reportId?: 
         onChange={(title) => setReport((r) => ({ ...r, title }))}
       />
       <Flex vertical gap={12}>
-        <Space>
-          <Switch id="report-dashboard" data-testid="report-dashboard" checked={report.dashboard} onChange={(dashboard) => setReport({ ...report, dashboard })} />
-          <label htmlFor="report-dashboard">{t('ui.reports.dashboard')}</label>
-        </Space>
+        {/* the dashboards are the workspace's: offered to a writer of the whole workspace (reports/cases/report-rights.ts) */}
+        {(wholeWorkspaceWriter || report.dashboard) && (
+          <Space>
+            <Switch id="report-dashboard" data-testid="report-dashboard" disabled={!wholeWorkspaceWriter} checked={report.dashboard} onChange={(dashboard) => setReport({ ...report, dashboard })} />
+            <label htmlFor="report-dashboard">{t('ui.reports.dashboard')}</label>
+          </Space>
+        )}
         <Typography.Text strong>{t('ui.reports.filters')}</Typography.Text>
         <FiltersEditor init={init} value={report.filters} onChange={(filters: Filters) => setReport({ ...report, filters })} testId="report-filters-editor" />
         <Typography.Text strong>{t('ui.reports.indicators')}</Typography.Text>

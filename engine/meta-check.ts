@@ -3,6 +3,7 @@ import metaSchema from './meta-schema.json' with { type: 'json' };
 import { fieldExists, paramFieldProblem, paramsUses, ROW } from './options-params.ts';
 import { BOUND_KEYWORDS, boundSource } from './date-bounds.ts';
 import { conditionUses } from './visibility.ts';
+import { viasOf } from './scope-via.ts';
 import type { EntitySchemaFile, JsonSchema } from './types.ts';
 
 export interface SchemaProblem {
@@ -220,8 +221,10 @@ function scopeProblems(file: string, schema: EntitySchemaFile, tables: Map<strin
   const also = meta?.scope?.alsoUnit;
   if (also && (!meta!.scope!.unit || refOf(schema, also) !== 'unit')) problems.push({ file, pointer: '/x-table/scope/alsoUnit', message: `"${also}" must be a field referencing unit, next to scope.unit` });
   if (meta?.scope?.alsoUnitReadOnly && !also) problems.push({ file, pointer: '/x-table/scope/alsoUnitReadOnly', message: 'alsoUnitReadOnly needs scope.alsoUnit' });
-  const via = meta?.scope?.via;
-  if (via && refOf(tables.get(via.table), via.field) !== meta!.name) problems.push({ file, pointer: '/x-table/scope/via', message: `"${via.table}.${via.field}" must be a field of a table referencing ${meta!.name}` });
+  viasOf(meta).forEach((via, i) => {
+    const pointer = Array.isArray(meta!.scope!.via) ? `/x-table/scope/via/${i}` : '/x-table/scope/via';
+    if (refOf(tables.get(via.table), via.field) !== meta!.name) problems.push({ file, pointer, message: `"${via.table}.${via.field}" must be a field of a table referencing ${meta!.name}` });
+  });
   if (meta?.parent) {
     const target = refOf(schema, meta.parent);
     if (typeof target !== 'string' || target === meta.name) problems.push({ file, pointer: '/x-table/parent', message: `"${meta.parent}" must be a field referencing another table` });

@@ -26,8 +26,12 @@ export interface TableMeta {
   indexes?: (string[] | { fields: string[]; except: Record<string, string> })[];
   pageSize?: number;
   ws?: boolean;
-  /** Row scope by the user's view: the field holding the row's unit, or a table whose rows in scope reference this one. */
-  scope?: { unit?: string; alsoUnit?: string; alsoUnitReadOnly?: true; via?: { table: string; field: string } };
+  /**
+   * Row scope by the user's view: the field holding the row's unit, or the tables whose rows in scope
+   * reference this one (`via`: one, or several — a patient is seen through their cases and through the
+   * contacts naming them; `viasOf` in engine/scope-via.ts reads both forms).
+   */
+  scope?: { unit?: string; alsoUnit?: string; alsoUnitReadOnly?: true; via?: ViaScope | ViaScope[] };
   /** A sub-record table: the field referencing its parent row, whose workspace, scope and permission it inherits. */
   parent?: string;
   /** A case's follow-up exam (with `parent` naming the case): the follow-up type of its rows, `EXAM_MICROSCOPY`. */
@@ -69,6 +73,12 @@ export interface EntitySchemaFile extends JsonSchema {
 }
 
 /** How one leaf of a document is stored. */
+/** A table whose rows in scope make a row of this one seen: `{table: 'tbcase', field: 'patientId'}`. */
+export interface ViaScope {
+  table: string;
+  field: string;
+}
+
 export type FieldKind = 'scalar' | 'ref' | 'json' | 'none' | 'via';
 
 export interface Field {

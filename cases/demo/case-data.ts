@@ -1,12 +1,10 @@
 /**
- * The case data tab of a demo case: comorbidities (AIDS only with a positive HIV test), the
- * household and work contacts of a pulmonary case (examined, most of them, and what was done),
- * adverse effects blamed on a medicine the patient takes, the previous treatment a previously treated
+ * The case data tab of a demo case: comorbidities (AIDS only with a positive HIV test), adverse effects blamed on a medicine the patient takes, the previous treatment a previously treated
  * patient had (its outcome as the registration group says), and the manual tags that fit. Pure.
+ * The contacts — persons with their evaluation and TPT — are a seed step of their own
+ * (cases/contacts/demo.ts, issue 42).
  */
 import type { Doc } from '../../server/types.ts';
-import { isoOf } from '../treatment/dates.ts';
-import { FEMALE, MALE } from '../generate.ts';
 import { MONTH, type Course } from './course.ts';
 import type { Random } from './random.ts';
 import type { DemoCatalogue } from './types.ts';
@@ -29,7 +27,6 @@ const EFFECTS: Record<string, [string, string][]> = {
 export interface CaseData {
   /** The case's comorbidity flags (`tbcase.comorbidities`). */
   comorbidities: Doc;
-  contact: Doc[];
   sideeffect: Doc[];
   prevtreat: Doc[];
   /** Names of the manual tags the case carries. */
@@ -38,10 +35,9 @@ export interface CaseData {
 
 /**
  * The case data of a case whose patient is `patient` and HIV result `hivPositive`.
- * @example caseDataOf(course, patient, false, catalogue, r).contact // [{ name: 'Айгуль Садыкова', contactType: 'household', … }]
+ * @example caseDataOf(course, patient, false, catalogue, r).sideeffect // [{ sideEffect: 'adv1', month: 2, … }]
  */
 export function caseDataOf(c: Course, patient: Doc, hivPositive: boolean, cat: DemoCatalogue, r: Random): CaseData {
-  const today = Math.round(Date.parse(`${cat.today}T00:00:00Z`) / 86_400_000);
   const male = c.gender === 'MALE';
   const adult = c.age >= 18;
   const comorbidities = {
@@ -52,16 +48,7 @@ export function caseDataOf(c: Course, patient: Doc, hivPositive: boolean, cat: D
     anaemia: r.chance(0.06),
     malnutrition: r.chance(0.08),
   };
-  const out: CaseData = { comorbidities, contact: [], sideeffect: [], prevtreat: [], tags: [] };
-  if (c.diagnosisType === 'CONFIRMED' && c.infectionSite === 'PULMONARY' && r.chance(0.75)) {
-    const family = String(patient.lastName).replace(/а$/, '');
-    for (let k = r.between(1, 4); k > 0; k--) {
-      const male = r.chance(0.5);
-      const age = r.chance(0.5) ? r.between(1, 17) : r.between(18, 70);
-      out.contact.push(contactOf(`${r.pick(male ? MALE : FEMALE)} ${male ? family : `${family}а`}`, male, age, 'household', c, today, r));
-    }
-    if (adult && r.chance(0.15)) out.contact.push(contactOf(`${r.pick(MALE)} ${r.pick(['Омуралиев', 'Петров', 'Исаков'])}`, true, r.between(20, 60), r.chance(0.85) ? 'institutional' : 'nosocomial', c, today, r));
-  }
+  const out: CaseData = { comorbidities, sideeffect: [], prevtreat: [], tags: [] };
   const tr = c.treatment;
   const treatedMonths = tr && c.recordedTo !== undefined ? Math.floor((c.recordedTo - tr.ini) / MONTH) : 0;
   if (tr && treatedMonths >= 1 && r.chance(c.classification === 'TB' ? 0.18 : 0.45)) {
@@ -80,12 +67,4 @@ export function caseDataOf(c: Course, patient: Doc, hivPositive: boolean, cat: D
   if (patient.nationality === 'FOREIGN' || (adult && male && r.chance(0.05))) out.tags.push('Трудовой мигрант');
   if (comorbidities.malnutrition || c.lastDose !== undefined) out.tags.push('Нуждается в социальной поддержке');
   return out;
-}
-
-function contactOf(name: string, male: boolean, age: number, contactType: string, c: Course, today: number, r: Random): Doc {
-  const day = Math.min(today, c.registration + r.between(3, 21));
-  const examined = day <= today && r.chance(0.85);
-  // preventive treatment for young children and the HIV-positive; TB found now and then; the rest watched
-  const conduct = !examined ? (r.chance(0.5) ? 'conduct4' : undefined) : age < 5 ? 'conduct1' : r.chance(0.03) ? 'conduct2' : r.chance(0.2) ? 'conduct1' : 'conduct3';
-  return { name, gender: male ? 'MALE' : 'FEMALE', age, contactType, examinated: examined, ...(examined ? { dateOfExamination: isoOf(day) } : {}), ...(conduct ? { conduct } : {}) };
 }

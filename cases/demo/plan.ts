@@ -119,7 +119,7 @@ export function planRegister(cat: DemoCatalogue, registry: Registry, opts: { n: 
       } else add('treatunit', { caseId, unitId: owner.id, iniDate: isoOf(tr.ini), endDate: isoOf(tr.end) });
       for (const m of months) add('adherence', { caseId, ...m });
     }
-    for (const table of ['contact', 'sideeffect', 'prevtreat'] as const) for (const doc of data[table]) add(table, { caseId, ...doc });
+    for (const table of ['sideeffect', 'prevtreat'] as const) for (const doc of data[table]) add(table, { caseId, ...doc });
     for (const name of data.tags) if (cat.tags[name]) add('casetag', { caseId, tagId: cat.tags[name] });
     const talk = talkOf(c, owner.id, cat.users, r, opts.now);
     for (const doc of talk.casecomment) add('casecomment', { caseId, ...doc });

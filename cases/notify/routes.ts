@@ -16,6 +16,8 @@ import { notificationForm } from './variants.ts';
 
 /** Who may notify (and so search patients): a suspect needs NEWSUSP, a confirmed case NEWCASE. */
 export const NOTIFY_PERMISSIONS = ['NEWSUSP', 'NEWCASE'];
+/** Who may search patients: who notifies, and who adds contacts (a contact is a person). */
+const SEARCH_PERMISSIONS = [...NOTIFY_PERMISSIONS, 'CASECONTACT_EDT'];
 
 const name = { type: 'string', maxLength: 100 };
 /** The patient search's body (seed 001 §2.6: the name parts, the birth date, the page). */
@@ -44,7 +46,8 @@ const variantBody: JsonSchema = {
  * New-case notification and the patient search (seed 001 §2.6, §7; issue 11):
  * - `POST /api/tbl/patient/search {name?, middleName?, lastName?, birthDate?, page?}` → `{list, count,
  *   countCapped, page, pageSize: 20}` (cases/notify/patient-search.ts), over the whole workspace:
- *   it is the guard against registering a patient twice, so it sees past the user's unit;
+ *   it is the guard against registering a patient twice, so it sees past the user's unit; for who
+ *   notifies and who adds a contact (CASECONTACT_EDT: the contact's person);
  * - `POST /api/cases/case/newnotif/form {diagnosisType, caseClassification}` → the remote form of the
  *   variant (`{doc, schema, resources}`), into whose `doc` the client merges the chosen patient;
  * - `POST /api/cases/case/newnotif {doc, unitId, patientId?, diagnosisType, caseClassification}` →
@@ -56,7 +59,8 @@ const variantBody: JsonSchema = {
  */
 export function notifyRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/tbl/patient/search', async (c) => {
-    const s = mayNotify(c.get('session'));
+    // the same guard against a person recorded twice serves adding a contact (issue 42)
+    const s = SEARCH_PERMISSIONS.some((p) => hasPermission(c.get('session'), p)) ? c.get('session') : mayNotify(c.get('session'));
     const body = await jsonBody(c);
     const errors = ctx.validators.validate('notify:patient-search', searchBody, body, s.lang);
     if (errors.length) throw new ApiError(400, errors);

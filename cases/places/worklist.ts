@@ -7,7 +7,8 @@
  *   covers it on one of its weekdays (`cases/treatment/plan.ts`);
  * - exams due: a smear or culture the monitoring schedule (`monitoring.ts`) asks for in the current
  *   treatment month, not yet recorded in that month;
- * - no outcome: the treatment's planned end has passed and the case is still open.
+ * - no outcome: the treatment's planned end has passed and the case is still open;
+ * - contacts waiting for evaluation and TPT doses missed (issue 42: `cases/contacts/worklist.ts`).
  *
  * Each list reads only the unit's cases on treatment whose treatment period it asks about — the
  * index `tbcase (workspace_id, owner_unit_id, state, treatment_end_date)`, the case's copy of its
@@ -26,6 +27,7 @@ import type { PlanPrescription } from '../treatment/plan.ts';
 import { MISSED_WINDOW_DAYS, missedDosesOf } from './missed-doses.ts';
 import { MONITORING } from './monitoring.ts';
 import { unitsWhere } from './place.ts';
+import { contactsToEvaluate, tptMissedDoses, type ContactToEvaluateRow, type TptMissedRow } from '../contacts/worklist.ts';
 
 /** Rows a list shows at most (a unit's worklist is read, not paged). */
 export const WORKLIST_LIMIT = 200;
@@ -64,6 +66,9 @@ export interface Worklist {
   /** Null (both): the reader may not read the treatment (CASE_TREAT). */
   examsDue: ExamDueRow[] | null;
   noOutcome: NoOutcomeRow[] | null;
+  /** Null (both): the reader may not read contacts (CASECONTACT); `cases/contacts/worklist.ts`. */
+  contactsToEvaluate: ContactToEvaluateRow[] | null;
+  tptMissedDoses: TptMissedRow[] | null;
   /** A list cut at {@link WORKLIST_LIMIT} rows. */
   truncated: boolean;
 }
@@ -200,13 +205,16 @@ export async function noOutcome(db: Kysely<any>, s: Session, unitId: string, tod
 export async function unitWorklist(db: Kysely<any>, registry: Registry, s: Session, unitId: string, today: string): Promise<Worklist> {
   const treat = hasPermission(s, registry.table('treatment').meta.permission!);
   const intake = hasPermission(s, registry.table('adherence').meta.permission!);
-  const [missed, exams, open] = await Promise.all([
+  const contacts = hasPermission(s, registry.table('contact').meta.permission!);
+  const [missed, exams, open, toEvaluate, tptMissed] = await Promise.all([
     intake ? missedDoses(db, s, unitId, today) : null,
     treat ? examsDue(db, registry, s, unitId, today) : null,
     treat ? noOutcome(db, s, unitId, today) : null,
+    contacts ? contactsToEvaluate(db, s, unitId, today) : null,
+    contacts ? tptMissedDoses(db, s, unitId, today) : null,
   ]);
-  const lists = [missed, exams, open];
+  const lists = [missed, exams, open, toEvaluate, tptMissed];
   const truncated = lists.some((l) => l && l.length > WORKLIST_LIMIT);
   const cut = <T>(l: T[] | null) => l && l.slice(0, WORKLIST_LIMIT);
-  return { missedDoses: cut(missed), examsDue: cut(exams), noOutcome: cut(open), truncated };
+  return { missedDoses: cut(missed), examsDue: cut(exams), noOutcome: cut(open), contactsToEvaluate: cut(toEvaluate), tptMissedDoses: cut(tptMissed), truncated };
 }

@@ -122,6 +122,12 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/cases/case/treatment/prescription/update': actionRoute,
   'DELETE /api/cases/case/treatment/prescription/delete/:id': actionRoute,
   'POST /api/cases/case/treatment/followup': actionRoute,
+  /** Contacts and TPT (issue 42: cases/contacts, cases/tpt): read with CASECONTACT; a new contact (its person made or linked) with CASECONTACT_EDT; the course's calendar is its action `tptfollowup`. */
+  'POST /api/cases/contact/new': perm('CASECONTACT_EDT'),
+  'GET /api/cases/case/:caseId/contacts': perm('CASECONTACT'),
+  'POST /api/cases/unit/:unitId/contacts': perm('CASECONTACT'),
+  'GET /api/cases/contact/:contactId/tpt': perm('CASECONTACT'),
+  'POST /api/cases/contact/tpt/followup': actionRoute,
   /** The case data tab (cases/case-data): its read-only form (CASEMAN); the edit dialog (NEWCASE or NEWSUSP, then the one the case's notification form names); the comorbidities: the action `comorbidity` (COMIRBIDITIES_EDT). */
   'GET /api/tbl/case/form/readonly/:caseId': perm('CASEMAN'),
   'GET /api/cases/case/edit/form/:caseId': perm('NEWCASE', 'NEWSUSP'),
@@ -170,7 +176,7 @@ export const routePermissions: Record<string, RouteRule> = {
   'DELETE /api/tbl/case/:id': actionRoute,
 
   /** New-case notification (cases/notify): the patient search spans the workspace (the duplicate guard); the form and the save need the variant's own NEWSUSP or NEWCASE, and the save a unit in the user's view. */
-  'POST /api/tbl/patient/search': perm('NEWSUSP', 'NEWCASE'),
+  'POST /api/tbl/patient/search': perm('NEWSUSP', 'NEWCASE', 'CASECONTACT_EDT'),
   'POST /api/cases/case/newnotif/form': perm('NEWSUSP', 'NEWCASE'),
   'POST /api/cases/case/newnotif': perm('NEWSUSP', 'NEWCASE'),
 

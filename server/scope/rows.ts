@@ -7,7 +7,8 @@
  *   (a transferring case: the unit it leaves, until the transfer is confirmed or undone), and only
  *   an action declared `onReadableRow` (undoing the transfer) acts for it;
  * - `{"via": {"table": "tbcase", "field": "patientId"}}` — the row is seen when a row of that table
- *   in scope references it (a patient, through their cases);
+ *   in scope references it (a patient, through their cases); a list of such tables — seen through
+ *   any of them (a patient, through their cases and the contacts naming them);
  * - `x-table.parent: "caseId"` — a sub-record: the scope of its parent row (an exam of a case).
  * Tables that declare none of these are limited by the workspace only (catalogues).
  * The view itself — workspace, area subtree, unit, and `playOtherUnits` for writes — is
@@ -16,6 +17,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Registry } from '../../engine/registry.ts';
 import type { TableDef } from '../../engine/types.ts';
+import { viasOf } from '../../engine/scope-via.ts';
 import type { Session } from '../types.ts';
 import { readerView, unitsInView, writerView, type ReaderView } from './view.ts';
 
@@ -81,14 +83,21 @@ function inView(db: Kysely<any>, registry: Registry, def: TableDef, ws: string, 
     if (v.kind === 'unit') return (eb) => eb.or(columns.map((c) => eb(c, '=', v.unitId)));
     return (eb) => eb.or(columns.map((c) => eb(c, 'in', unitsInView(db, ws, v))));
   }
-  if (scope?.via) {
-    const source = registry.table(scope.via.table);
-    const link = fieldColumn(source, scope.via.field).column;
-    const a = `v${depth}`;
-    const inner = inView(db, registry, source, ws, v, a, depth + 1, mode);
-    if (!inner) return undefined;
-    return (eb) =>
-      eb.exists(db.selectFrom(`${source.name} as ${a}`).select(sql`1`.as('one')).where(`${a}.${link}`, '=', eb.ref(`${alias}.id`)).where(`${a}.workspace_id`, '=', ws).where(inner));
+  const vias = viasOf(def.meta);
+  if (vias.length) {
+    // seen through any of the tables: one EXISTS each (a patient through a case, or through a contact)
+    const seen: Condition[] = [];
+    for (const [i, via] of vias.entries()) {
+      const source = registry.table(via.table);
+      const link = fieldColumn(source, via.field).column;
+      const a = `v${depth}_${i}`;
+      const inner = inView(db, registry, source, ws, v, a, depth + 1, mode);
+      // a source the view does not limit shows every row referenced from it: the workspace is the limit
+      if (!inner) return undefined;
+      seen.push((eb) =>
+        eb.exists(db.selectFrom(`${source.name} as ${a}`).select(sql`1`.as('one')).where(`${a}.${link}`, '=', eb.ref(`${alias}.id`)).where(`${a}.workspace_id`, '=', ws).where(inner)));
+    }
+    return seen.length === 1 ? seen[0] : (eb) => eb.or(seen.map((c) => c(eb)));
   }
   return undefined;
 }

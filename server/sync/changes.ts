@@ -18,7 +18,8 @@
  *
  * Placement. Each row says which units' views see it (`units`; null: every reader of the table):
  * the row's own unit columns (`x-table.scope.unit`, `alsoUnit`), its parent's (`x-table.parent`),
- * or the units of the rows through which it is seen (`scope.via`: a patient, through their cases).
+ * or the units of the rows through which it is seen (`scope.via`: a patient, through their cases and
+ * the contacts naming them).
  * A row placed by its own columns is placed from the document written; the others at the commit,
  * from the rows as they are then (a patient written before its case). A change that moves a row out of some units (a transfer) adds a `left` entry for it and for the
  * rows placed through it (its sub-records, its patient), placed in the units it left, with the units
@@ -29,6 +30,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Registry } from '../../engine/registry.ts';
 import type { TableDef } from '../../engine/types.ts';
+import { viasOf } from '../../engine/scope-via.ts';
 import { kysely } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { onBeforeCommit, txState, type TxState } from '../db/transaction.ts';
@@ -245,14 +247,17 @@ async function placementOf(db: Kysely<any>, registry: Registry, def: TableDef, i
       let q = db.selectFrom(def.name).select(['id', ...keys.map((k) => `${columnOf(def, k).column} as ${k}`)]).where('id', 'in', chunk);
       if (lock) q = q.forShare();
       for (const r of await q.execute()) out.set(String(r.id), unitsOfDoc(def, r));
-    } else if (def.meta.scope?.via) {
-      const source = registry.table(def.meta.scope.via.table);
-      const link = columnOf(source, def.meta.scope.via.field).column;
+    } else if (viasOf(def.meta).length) {
       const found = await db.selectFrom(def.name).select('id').where('id', 'in', chunk).execute();
-      const rows = await db.selectFrom(source.name).select(['id', `${link} as v`]).where(link, 'in', chunk).execute();
-      const up = await placementOf(db, registry, source, rows.map((r) => String(r.id)));
       for (const r of found) out.set(String(r.id), []);
-      for (const r of rows) out.set(String(r.v), [...new Set([...(out.get(String(r.v)) ?? []), ...(up.get(String(r.id)) ?? [])])]);
+      // the units of every row it is seen through (a patient: their cases' and their contacts')
+      for (const via of viasOf(def.meta)) {
+        const source = registry.table(via.table);
+        const link = columnOf(source, via.field).column;
+        const rows = await db.selectFrom(source.name).select(['id', `${link} as v`]).where(link, 'in', chunk).execute();
+        const up = await placementOf(db, registry, source, rows.map((r) => String(r.id)));
+        for (const r of rows) out.set(String(r.v), [...new Set([...(out.get(String(r.v)) ?? []), ...(up.get(String(r.id)) ?? [])])]);
+      }
     } else {
       for (const r of await db.selectFrom(def.name).select('id').where('id', 'in', chunk).execute()) out.set(String(r.id), null);
     }
@@ -313,8 +318,8 @@ async function dependents(db: Kysely<any>, registry: Registry, def: TableDef, id
   await children(def, [id], 0);
   // rows seen through this one (a case's patient): they leave only the units none of their other rows keep
   for (const t of registry.tables.values()) {
-    const via = t.meta.scope?.via;
-    if (!isSynchronised(t) || via?.table !== def.name) continue;
+    const via = viasOf(t.meta).find((x) => x.table === def.name);
+    if (!isSynchronised(t) || !via) continue;
     const link = columnOf(def, via.field).column;
     const row = await db.selectFrom(def.name).select(`${link} as v`).where('id', '=', id).executeTakeFirst();
     if (!row?.v) continue;

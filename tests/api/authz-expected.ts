@@ -71,6 +71,10 @@ export const TABLE_RULES: Record<string, TableRule> = {
   substance: edt('SUBSTANCES'),
   tag: edt('TAGS'),
   tbcase: edt('CASEMAN'),
+  // contacts and TPT (issue 42): the contact's permission; the TPT regimens are regimens
+  tptadherence: edt('CASECONTACT'),
+  tptcourse: edt('CASECONTACT'),
+  tptregimen: edt('REGIMENS'),
   treatment: edt('CASE_TREAT'),
   treatunit: edt('CASE_TREAT'),
   unit: edt('UNITS', 'any'),
@@ -137,6 +141,9 @@ export const OPTION_READERS: Record<string, Perm[] | 'any'> = {
   substance: ['SUBSTANCES', 'ADV_EFFECTS', 'PRODUCTS'],
   tag: ['TAGS', 'CASEMAN', 'CASE_TAG'],
   tbcase: [...CASE_SUB_RECORDS, 'INVENTORY', 'DISP_PAC'],
+  tptadherence: ['CASECONTACT'],
+  tptcourse: ['CASECONTACT'],
+  tptregimen: ['REGIMENS', 'CASECONTACT'],
   treatment: ['CASE_TREAT'],
   treatunit: ['CASE_TREAT'],
   unit: 'any',
@@ -179,6 +186,12 @@ export const ACTION_PERMISSIONS: Record<string, Perm> = {
   'stockorder.send': 'SEND_ORDER',
   'stockorder.receiveOrder': 'RECEIV_ORDER',
   'stockorder.cancelOrder': 'ORDER_CANC',
+  // a contact's TPT course (issue 42): started, its status changed, ended, reopened, its calendar — the contact's write permission
+  'tptcourse.tptstart': 'CASECONTACT_EDT',
+  'tptcourse.tptstatus': 'CASECONTACT_EDT',
+  'tptcourse.tptclose': 'CASECONTACT_EDT',
+  'tptcourse.tptreopen': 'CASECONTACT_EDT',
+  'tptcourse.tptfollowup': 'CASECONTACT_EDT',
 };
 
 /** Form-only schemas: the permission to open one, and what saving it needs besides (`_EDT` of the tables it writes). */
@@ -191,6 +204,11 @@ export const FORMS: Record<string, { open: Perm; save: Perm[] }> = {
   case_transferin: dialog('CASE_TRANSFER'),
   case_transferout: dialog('CASE_TRANSFER'),
   casedata: notification('CASEMAN'),
+  // a new contact: its person and the contact (its own route needs CASECONTACT_EDT only, as the notification needs NEWCASE)
+  contact_new: { open: 'CASECONTACT_EDT', save: ['CASECONTACT_EDT', 'CASEMAN_EDT'] },
+  tpt_start: dialog('CASECONTACT_EDT'),
+  tpt_status: dialog('CASECONTACT_EDT'),
+  tpt_close: dialog('CASECONTACT_EDT'),
   newnotif_tb: notification('NEWCASE'),
   newnotif_drtb: notification('NEWCASE'),
   newnotif_ntm: notification('NEWCASE'),

@@ -1,8 +1,8 @@
 // The case data tab (issue 11, seed 001 §2.5, §3, §5, §6, §7): the read-only case form, the edit
 // dialog (case + patient in one save, NEWCASE / NEWSUSP by diagnosis type, field errors and
-// nothing stored on a bad field, history), and the cards: contacts (CASECONTACT), adverse effects
-// (ADV_EFFECTS), previous treatments (CASEMAN to read, CASE_ADDINFO to change) and comorbidities
-// (COMIRBIDITIES) — each with its rules of §5 both ways, readable without `_EDT`, changed only with it;
+// nothing stored on a bad field, history), and the cards: adverse effects (ADV_EFFECTS), previous
+// treatments (CASEMAN to read, CASE_ADDINFO to change) and comorbidities
+// (COMIRBIDITIES) — each with its rules of §5 both ways (the contacts: tests/api/contacts.test.ts), readable without `_EDT`, changed only with it;
 // a sub-record never moves to another case, a previous treatment never ends before it starts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
@@ -40,51 +40,6 @@ beforeAll(async () => {
   outsider = await createUser(server, admin, 'CDOTHER', [{ permission: 'CASEMAN' }, { permission: 'NEWCASE' }], 'Passw0rd', { unitId: kant, view: 'WORKSPACE' });
   suspector = await createUser(server, admin, 'CDSUSP', [{ permission: 'CASEMAN' }, { permission: 'NEWSUSP' }], 'Passw0rd', { unitId });
 }, 180_000);
-
-describe('contacts (CASECONTACT)', () => {
-  const contact = { name: 'Бакыт Токтогулов', gender: 'MALE', age: 34, contactType: 'household', examinated: false, conduct: 'conduct3' };
-
-  it('requires name, gender, age, contact type and examined; name at most 100', async () => {
-    const none = await editor.post('/api/tbl/contact', { caseId });
-    expect(none.status).toBe(400);
-    expect(fieldsOf(none)).toEqual(['age', 'contactType', 'examinated', 'gender', 'name']);
-    const long = await editor.post('/api/tbl/contact', { ...contact, caseId, name: 'Я'.repeat(101) });
-    expect(long.status).toBe(400);
-    expect(long.body.errors).toEqual([{ field: 'name', msg: expect.stringContaining('Имя') }]);
-    expect(await rowsOf('contact')).toHaveLength(0);
-  });
-
-  it('keeps the examination date only when examined', async () => {
-    const no = await editor.post('/api/tbl/contact', { ...contact, caseId, dateOfExamination: '2025-02-01' });
-    expect(no.status, JSON.stringify(no.body)).toBe(200);
-    const yes = await editor.post('/api/tbl/contact', { ...contact, caseId, name: 'Айжан', gender: 'FEMALE', examinated: true, dateOfExamination: '2025-02-01' });
-    expect(yes.status).toBe(200);
-    const rows = await rowsOf('contact');
-    expect(rows.find((r) => r.id === no.body.result)!.date_of_examination).toBeNull();
-    expect(String(rows.find((r) => r.id === yes.body.result)!.date_of_examination)).toMatch(/2025-02-01|Feb 01 2025/);
-    const view = await viewer.get(`/api/tbl/contact/view/${no.body.result}`);
-    expect(view.body.items.map((i: { title: string }) => i.title)).not.toContain('Дата обследования');
-  });
-
-  it('is read with CASECONTACT, changed only with CASECONTACT_EDT; unseen without it', async () => {
-    const list = await viewer.post('/api/tbl/contact/query', { caseId });
-    expect(list.status).toBe(200);
-    expect(list.body.list.length).toBeGreaterThanOrEqual(2);
-    const id = list.body.list[0].id;
-    expect((await viewer.post('/api/tbl/contact', { ...contact, caseId })).status).toBe(403);
-    expect((await viewer.post(`/api/tbl/contact/${id}`, { age: 40 })).status).toBe(403);
-    expect((await viewer.delete(`/api/tbl/contact/${id}`)).status).toBe(403);
-    expect((await reader.post('/api/tbl/contact/query', { caseId })).status).toBe(403);
-    const moved = await editor.post(`/api/tbl/contact/${id}`, { caseId: suspectId });
-    expect(moved.status).toBe(400);
-    expect(moved.body.errors[0].field).toBe('caseId');
-    const upd = await editor.post(`/api/tbl/contact/${id}`, { age: 40 });
-    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
-    expect((await historyOf(id)).map((e) => e.action)).toEqual(['create', 'update']);
-    expect((await editor.delete(`/api/tbl/contact/${id}`)).status).toBe(200);
-    expect((await rowsOf('contact')).map((r) => r.id)).not.toContain(id);
-  });
-});
 
 describe('adverse effects (ADV_EFFECTS)', () => {
   it('requires the effect and a month of 1 to 24', async () => {

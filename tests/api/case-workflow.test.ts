@@ -231,7 +231,7 @@ describe('transfer', () => {
     const contactsBefore = (await admin.post('/api/tbl/contact/query', { filters: { caseId: id } })).body.count;
     for (const r of [
       await sender.post('/api/cases/case/edit/save', { caseId: id, doc: await (async () => { const d = (await sender.get(`/api/cases/case/edit/form/${id}`)).body.doc; return { ...d, tbcase: { ...d.tbcase, registrationDate: '2025-01-11', diagnosisDate: '2025-01-11' } }; })() }),
-      await sender.post('/api/tbl/contact', { caseId: id, name: 'Бакыт Токтогулов', gender: 'MALE', age: 34, contactType: 'household', examinated: false }),
+      await sender.post('/api/cases/contact/new', { caseId: id, doc: { patient: { name: 'Бакыт', lastName: 'Токтогулов', gender: 'MALE', birthDate: '1991-01-01' }, contact: { registrationDate: '2025-01-12', contactType: 'household' } } }),
       await sender.post('/api/cases/case/treatment/start', { caseId: id, unitId: bishkek, iniDate: '2025-01-06' }),
     ]) {
       expect([r.status, r.body.errors?.[0]?.msg]).toEqual([403, 'Эта запись доступна вам только для просмотра (например, случай, переведённый в другое учреждение, до подтверждения перевода)']);

@@ -10,6 +10,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCases } from '../../cases/demo.ts';
+import { seedDemoContacts } from '../../cases/contacts/demo.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { readFeed } from '../helpers/feed.ts';
 import { systemSession } from '../../server/auth/system-session.ts';
@@ -28,14 +29,18 @@ const HAPPENED: Record<string, string[]> = {
   patient: ['birth_date'],
   exammic: ['date', 'date_release'], examxpert: ['date', 'date_release'], examcul: ['date', 'date_release'], examdst: ['date', 'date_release'],
   examhiv: ['date', 'started_ar_tdate', 'started_cp_tdate'], medexam: ['date'], examxray: ['date'],
-  contact: ['date_of_examination'],
+  contact: ['registration_date', 'date_of_examination', 'infection_test_date'],
+  tptcourse: ['eligibility_date', 'start_date', 'status_date', 'outcome_date'],
   casecomment: ['date'], issue: ['creation_date'], issuefollowup: ['followup_date'],
 };
 
 beforeAll(async () => {
   server = await startTestServer();
   // the register `npm start` makes on a fresh database (TB_DEMO_CASES), here 400 cases
-  await seedDemoCases({ ...server.ctx, config: { ...server.ctx.config, demoCases: 400 } }, { login: 'ADMIN', password: 'Admin123' });
+  const demo = { ...server.ctx, config: { ...server.ctx.config, demoCases: 400 } };
+  await seedDemoCases(demo, { login: 'ADMIN', password: 'Admin123' });
+  // and the step after it: contacts and their TPT (issue 42, cases/contacts/demo.ts)
+  await seedDemoContacts(demo, { login: 'ADMIN', password: 'Admin123' });
 }, 300_000);
 afterAll(() => server?.close());
 
@@ -63,7 +68,7 @@ describe('the demo data', () => {
   it('is in the change feed: every generated row has its create, so a client reading from the start gets the whole register', async () => {
     // the tables the generators write set-based, beside the table writer
     const generated = ['patient', 'tbcase', 'treatment', 'treatunit', 'prescription', 'adherence', 'exammic', 'examxpert', 'examcul',
-      'examdst', 'examhiv', 'medexam', 'examxray', 'casecomment', 'issue', 'issuefollowup', 'contact', 'sideeffect', 'prevtreat', 'casetag'];
+      'examdst', 'examhiv', 'medexam', 'examxray', 'casecomment', 'issue', 'issuefollowup', 'contact', 'tptcourse', 'tptadherence', 'sideeffect', 'prevtreat', 'casetag'];
     const unfed: string[] = [];
     for (const table of generated) {
       const r = await sql<{ rows: number; unfed: number }>`
@@ -86,7 +91,7 @@ describe('the demo data', () => {
   it('writes rows that pass their table’s schema, as a save checks them (a positive smear with its count of AFB, a contact’s examination date…)', async () => {
     const session = systemSession((await sql<{ id: string }>`select id from workspace order by created_at limit 1`.execute(db())).rows[0].id, '');
     const refused: string[] = [];
-    for (const table of ['patient', 'tbcase', 'treatment', 'prescription', 'treatunit', 'adherence', 'exammic', 'examxpert', 'examcul', 'examdst', 'examhiv', 'medexam', 'examxray', 'contact', 'sideeffect', 'prevtreat', 'casecomment', 'issue', 'issuefollowup']) {
+    for (const table of ['patient', 'tbcase', 'treatment', 'prescription', 'treatunit', 'adherence', 'exammic', 'examxpert', 'examcul', 'examdst', 'examhiv', 'medexam', 'examxray', 'contact', 'tptadherence', 'sideeffect', 'prevtreat', 'casecomment', 'issue', 'issuefollowup']) {
       const def = server.ctx.registry.table(table);
       const rows = await db().selectFrom(table).selectAll().execute();
       expect(rows.length, table).toBeGreaterThan(0);

@@ -154,7 +154,7 @@ describe('the unit worklist', () => {
     expect(mine.examsDue.length).toBeGreaterThan(0);
     const osh = await createUser(server, admin, 'WLOSH', grant(['CASE_TREAT', 'CASE_INTAKEMED']), 'Passw0rd', { unitId: otherUnit, view: 'UNIT' });
     const theirs = (await worklist(osh)).body;
-    expect(theirs).toEqual({ missedDoses: [], examsDue: [], noOutcome: [], truncated: false });
+    expect(theirs).toEqual({ missedDoses: [], examsDue: [], noOutcome: [], contactsToEvaluate: null, tptMissedDoses: null, truncated: false });
     expect((await worklist(osh, otherUnit)).body.missedDoses.map((x: any) => x.caseId)).toEqual([elsewhere]);
     const noCases = await createUser(server, admin, 'WLNOCASES', [{ permission: 'UNITS' }], 'Passw0rd', { unitId });
     expect((await worklist(noCases)).status).toBe(403);

@@ -1,14 +1,13 @@
 // The case page's data tab in a real browser (spec 001 §2.5, §3, §5; issue 11): the case created
 // through the API shows read-only; Edit opens the case's form, a changed patient field is saved
-// and shown; a contact is added (its examination date asked only once 'examined' is yes); a
-// comorbidity is set; the patient's other case is listed and opens its own page; a reader sees only
-// the cards of their permissions, without Edit or Add; a contact is edited, then deleted after
-// 'Подтвердить удаление?'.
+// and shown; a comorbidity is set; the patient's other case is listed and opens its own page; a
+// reader sees only the cards of their permissions, without Edit or Add (the contacts card's own
+// flows: tests/browser/contacts.test.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { onSlowTablet, pick, selectOf, signIn, signInAt, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { onSlowTablet, signIn, signInAt, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 
@@ -81,35 +80,6 @@ describe('the case data tab', () => {
     expect((await admin.get(`/api/tbl/case/${caseId}`)).body.patient.middleName).toBe('Бекович');
   });
 
-  it('adds a contact, asking the examination date only when examined', async () => {
-    const card = page.locator(tid('case-contact-card'));
-    await card.locator(tid('case-contact-add')).click();
-    const dialog = formDialog();
-    await dialog.locator(tid('schema-form')).waitFor();
-    await dialog.locator('#root_name').fill('Гульмира Садыкова');
-    await pick(page, selectOf(dialog, 'root_gender'), 'Женский');
-    await dialog.locator('#root_age').fill('41');
-    await pick(page, selectOf(dialog, 'root_contactType'), 'Бытовой');
-    const date = dialog.locator('#root_dateOfExamination');
-    expect(await date.count()).toBe(0);
-    await radio(dialog, 'root_examinated', 'Да').click();
-    await date.waitFor();
-    await radio(dialog, 'root_examinated', 'Нет').click();
-    await date.waitFor({ state: 'detached' });
-    await radio(dialog, 'root_examinated', 'Да').click();
-    await date.click();
-    await date.fill('2025-02-10');
-    // leave the picker without Enter (Enter would submit the form)
-    await dialog.locator('#root_name').click();
-    await poll(() => date.inputValue()).toBe('10.02.2025') // shown the Russian way, stored as 2025-02-10;
-    await dialog.locator(tid('form-save')).click();
-    await dialog.waitFor({ state: 'detached' });
-
-    await poll(() => card.innerText()).toContain('Гульмира Садыкова');
-    const rows = (await admin.post('/api/tbl/contact/query', { caseId })).body.list;
-    expect(rows).toEqual([expect.objectContaining({ name: 'Гульмира Садыкова', examinated: true, dateOfExamination: '2025-02-10', age: 41 })]);
-  });
-
   it('sets a comorbidity', async () => {
     const card = page.locator(tid('case-comorbidities-card'));
     expect(await card.locator(tid('comorbidity-diabetes')).innerText()).toBe('Нет');
@@ -137,59 +107,10 @@ describe('the case data tab', () => {
     const reader = await ctx.env.newPage();
     await signInAt(reader, 'CDREADUI', 'Passw0rd', `/sys/case?id=${caseId}`);
     await poll(() => reader.locator(tid('case-data-patient')).innerText()).toContain('Садыков');
-    await poll(() => reader.locator(tid('case-contact-card')).innerText()).toContain('Гульмира Садыкова');
+    await reader.locator(tid('case-contact-card')).locator(tid('empty-list')).waitFor();
     await reader.locator(tid('case-prevtreat-card')).locator(tid('empty-list')).waitFor();
     expect(await reader.locator(tid('case-comorbidities-card')).count()).toBe(0);
     expect(await reader.locator(tid('case-sideeffect-card')).count()).toBe(0);
     for (const id of ['case-data-edit', 'case-contact-add', 'case-prevtreat-add']) expect(await reader.locator(tid(id)).count()).toBe(0);
   });
-
-  it("edits a contact, then deletes it after 'Подтвердить удаление?'", async () => {
-    await page.goto(`/sys/case?id=${caseId}`);
-    const card = page.locator(tid('case-contact-card'));
-    const item = card.locator(tid('catalogue-item'), { hasText: 'Гульмира Садыкова' });
-    await item.click();
-    await item.locator(tid('catalogue-edit')).click();
-    const dialog = formDialog();
-    await dialog.locator('#root_age').fill('42');
-    await dialog.locator(tid('form-save')).click();
-    await dialog.waitFor({ state: 'detached' });
-    await poll(async () => (await admin.post('/api/tbl/contact/query', { caseId })).body.list[0]?.age).toBe(42);
-
-    // the card stays open after the save
-    await card.locator(tid('catalogue-delete')).click();
-    expect(await page.locator(tid('confirm-dialog')).innerText()).toContain('Подтвердить удаление?');
-    await page.locator(tid('confirm-yes')).click();
-    await card.locator(tid('empty-list')).waitFor();
-    expect((await admin.post('/api/tbl/contact/query', { caseId })).body.list).toEqual([]);
-  });
-
-  // on a slow tablet a click lands while the last keys are still on their way to the form: they are
-  // handed over first, or the click's change (here one that shows another field) would drop them
-  it('keeps the letters typed just before a click elsewhere in the form', async () => {
-    await page.goto(`/sys/case?id=${caseId}`);
-    const card = page.locator(tid('case-contact-card'));
-    await card.locator(tid('case-contact-add')).click();
-    const dialog = formDialog();
-    await dialog.locator('#root_name').click();
-    const yes = (await radio(dialog, 'root_examinated', 'Да').boundingBox())!;
-    await onSlowTablet(page, async () => {
-      await page.keyboard.type('Айдай');
-      await page.mouse.click(yes.x + yes.width / 2, yes.y + yes.height / 2); // at once, as a finger would
-      await dialog.locator('#root_dateOfExamination').waitFor();
-    });
-    await poll(() => dialog.locator('#root_name').inputValue()).toBe('Айдай');
-    await radio(dialog, 'root_examinated', 'Нет').click(); // no examination date to give
-    await dialog.locator('#root_age').fill('30');
-    await pick(page, selectOf(dialog, 'root_gender'), 'Женский');
-    await pick(page, selectOf(dialog, 'root_contactType'), 'Бытовой');
-    await dialog.locator(tid('form-save')).click();
-    await dialog.waitFor({ state: 'detached' });
-    expect((await admin.post('/api/tbl/contact/query', { caseId })).body.list).toEqual([expect.objectContaining({ name: 'Айдай', examinated: false })]);
-  });
 });
-
-/** The radio labelled `label` of a yes/no field (rjsf's radio widget gives each input the id `<field>-<n>`). */
-function radio(scope: Locator, field: string, label: string): Locator {
-  return scope.locator(`[id^="${field}"]`).locator('xpath=ancestor::*[contains(@class,"ant-radio-group")][1]').locator('label', { hasText: label });
-}

@@ -2,7 +2,7 @@
  * `/sys/unit/*?id={unitId}` — a TB unit's or laboratory's page (seed 001 §2.2): its icon (tbunit or
  * lab), name and area, the 'notify case' command, and the tabs General (`/general`: the dashboard),
  * Worklist (`/worklist`: what the unit's doctor has to act on), Cases (`/cases`: side menu,
- * `/active` by default), Stock (`/stock`: ../stock/UnitStock.tsx, issue 25) and the WHO forms (`/who`:
+ * `/active` by default), Contacts (`/contacts`: the contact register, CASECONTACT; issue 42), Stock (`/stock`: ../stock/UnitStock.tsx, issue 25) and the WHO forms (`/who`:
  * ../who/WhoForms.tsx).
  */
 import { Alert, Space, Tabs } from 'antd';
@@ -16,13 +16,14 @@ import { CasesView } from './CasesView.tsx';
 import { NotifyMenu } from './NotifyMenu.tsx';
 import { PlaceDashboard } from './PlaceDashboard.tsx';
 import { UnitWorklist } from './UnitWorklist.tsx';
+import { ContactRegister } from './ContactRegister.tsx';
 import { useRemote } from './useRemote.ts';
 import { WhoForms } from '../who/WhoForms.tsx';
 import { UnitStock } from '../stock/UnitStock.tsx';
 import { hasPermission, useSession } from '../session/index.ts';
 import { PageTitle } from '../generic/PageTitle.tsx';
 
-const TABS = ['general', 'worklist', 'cases', 'stock', 'who'] as const;
+const TABS = ['general', 'worklist', 'cases', 'contacts', 'stock', 'who'] as const;
 
 interface UnitDoc {
   id: string;
@@ -72,13 +73,14 @@ export default function UnitPage() {
         data-testid="unit-tabs"
         activeKey={active}
         onChange={(k) => navigate(placeLink(place, k))}
-        items={TABS.filter((k) => k !== 'stock' || (!isLab && hasPermission(session, 'INVENTORY'))).map((k) => ({ key: k, label: <span data-testid={`unit-tab-${k}`}>{t(`ui.places.tabs.${k}`)}</span> }))}
+        items={TABS.filter((k) => (k !== 'stock' || (!isLab && hasPermission(session, 'INVENTORY'))) && (k !== 'contacts' || (!isLab && hasPermission(session, 'CASECONTACT')))).map((k) => ({ key: k, label: <span data-testid={`unit-tab-${k}`}>{t(`ui.places.tabs.${k}`)}</span> }))}
       />
       <Routes>
         <Route index element={<PlaceDashboard place={place} />} />
         <Route path="general/*" element={<PlaceDashboard place={place} />} />
         <Route path="worklist" element={<UnitWorklist unitId={id} />} />
         <Route path="cases/*" element={<CasesView place={place} />} />
+        <Route path="contacts" element={<ContactRegister unitId={id} />} />
         <Route path="stock" element={<UnitStock unitId={id} />} />
         <Route path="who" element={<WhoForms place={place} placeName={unit.name} />} />
         <Route path="*" element={<Navigate to={placeLink(place, 'general')} replace />} />

@@ -1,7 +1,8 @@
 /**
  * `/sys/unit/worklist?id=` — the unit's worklist (issue 21): three cards, each a table of cases on
  * treatment whose rows open the case — missed doses in the last 14 days, exams due this treatment
- * month (WHO's monitoring schedule), and treatments past their planned end without an outcome. A
+ * month (WHO's monitoring schedule), and treatments past their planned end without an outcome; then
+ * the contacts waiting for evaluation and the TPT doses missed (`ContactWorklist.tsx`, issue 42). A
  * card the user may not read (its list is null) is not drawn; an empty one says so.
  */
 import type { ReactNode } from 'react';
@@ -12,6 +13,7 @@ import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { dateText } from '../cases/treatment/format.ts';
 import { useRemote } from './useRemote.ts';
 import { worklistApi, type ExamDueRow, type MissedDosesRow, type NoOutcomeRow, type WorklistCase } from './worklistApi.ts';
+import { ContactWorklist } from './ContactWorklist.tsx';
 
 export function UnitWorklist({ unitId }: { unitId: string }) {
   const { t } = useTranslation();
@@ -64,6 +66,7 @@ export function UnitWorklist({ unitId }: { unitId: string }) {
           ]}
         </WorklistCard>
       )}
+      <ContactWorklist data={data} />
     </Space>
   );
 }

@@ -3,6 +3,7 @@ import type { Worklist } from '../../cases/places/worklist.ts';
 import { api } from '../api/index.ts';
 
 export type { ExamDueRow, MissedDosesRow, NoOutcomeRow, Worklist, WorklistCase } from '../../cases/places/worklist.ts';
+export type { ContactToEvaluateRow, TptMissedRow, WorklistContact } from '../../cases/contacts/worklist.ts';
 
 /** `POST /api/cases/unit/{unitId}/worklist`. */
 export const worklistApi = {

@@ -1,12 +1,13 @@
 /**
- * `/sys/case/new?diag={SUSPECT|CONFIRMED}&cla={TB|DRTB|NTM}&id={unitId}` — a new case notification
+ * `/sys/case/new?diag={SUSPECT|CONFIRMED}&cla={TB|DRTB|NTM}&id={unitId}[&patientId=]` — a new case notification
  * (seed 001 §2.6): the unit's name and its administrative-unit link, then the patient search; once a
  * patient is chosen (or 'Новый пациент'), the notification form of the variant
- * (`POST /api/cases/case/newnotif/form`) with that patient merged in. Saving
+ * (`POST /api/cases/case/newnotif/form`) with that patient merged in (`patientId`: started from a
+ * presumptive-TB contact, that person without the search; the new case keeps the contact's link). Saving
  * (`POST /api/cases/case/newnotif`) goes to the new case; cancelling to the unit's cases. Server
  * errors show beside their fields.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -73,6 +74,12 @@ export default function NotifyPage() {
     }
   };
   const choose = (hit: PatientHit) => open(patientOf(hit).then((patient) => ({ patientId: hit.patient.id, patient })));
+  // started from a presumptive-TB contact (issue 42): the contact's person, already found
+  const preset = params.get('patientId');
+  useEffect(() => {
+    if (!preset) return;
+    void open(tableApi.read('patient', preset).then((p) => ({ patientId: preset, patient: Object.fromEntries(['name', 'middleName', 'lastName', 'gender', 'birthDate', 'motherName', 'documentNumber'].filter((k) => p[k] != null).map((k) => [k, p[k]])) })));
+  }, [preset]);
   const startNew = (typed: PatientQuery) => open({ patient: { ...typed } });
   const save = async (doc: Doc) => {
     setSaving(true);

@@ -2,22 +2,32 @@
  * The monthly adherence calendar section (spec 001 §2.5, §4): the status picker (DOTS /
  * SELF_ADMIN / NOT_TAKEN), the overall adherence, and one {@link MonthCalendar} per month of the
  * treatment period. Editable only when the server says so (the case is ONTREATMENT); each month
- * is saved on its own ({@link useMonthSaves}), a refused save shows the server's error.
+ * is saved on its own ({@link useMonthSaves}), a refused save shows the server's error. A contact's
+ * TPT course draws its intake on the same calendar, with its own `save` (issue 42).
  *
  * @example
  *   <AdherenceCalendar caseId={id} treatment={tr} editable={tr.editable} onTreatment reload={load} onError={show} />
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Alert, Card, Flex, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DAY_STATUSES, percentOf, type DayStatus } from './calendar.ts';
 import type { TreatmentStarted } from './model.ts';
 import { adherenceText, MonthCalendar, STATUS_COLORS } from './MonthCalendar.tsx';
-import { useMonthSaves } from './useMonthSaves.ts';
+import { useMonthSaves, type SaveMonth } from './useMonthSaves.ts';
+import { treatmentApi } from './api.ts';
 
 export interface AdherenceCalendarProps {
-  caseId: string;
-  treatment: TreatmentStarted;
+  /** The case whose treatment months are saved; or `save`, how a month is saved (a TPT course's). */
+  caseId?: string;
+  save?: SaveMonth;
+  /** The months and the adherence so far (a treatment's, or a TPT course's in the same shape). */
+  treatment: Pick<TreatmentStarted, 'followup' | 'adherence'>;
+  /** The card's title and its test id, when not the treatment's. */
+  title?: string;
+  testId?: string;
+  /** Why it is read-only when the user may not record intake (default: the treatment's wording). */
+  readOnlyText?: string;
   editable: boolean;
   /** The case is ONTREATMENT: a calendar not editable then says the user lacks the right. */
   onTreatment: boolean;
@@ -26,10 +36,11 @@ export interface AdherenceCalendarProps {
   onError: (err: unknown) => void;
 }
 
-export function AdherenceCalendar({ caseId, treatment, editable, onTreatment, reload, onError }: AdherenceCalendarProps) {
+export function AdherenceCalendar({ caseId, save, treatment, title, testId, readOnlyText, editable, onTreatment, reload, onError }: AdherenceCalendarProps) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<DayStatus>('DOTS');
-  const saves = useMonthSaves(caseId, reload, onError);
+  const saveMonth = useCallback<SaveMonth>((m) => (save ? save(m) : treatmentApi.saveMonth({ caseId: caseId!, ...m })), [save, caseId]);
+  const saves = useMonthSaves(saveMonth, reload, onError);
 
   // the overall count follows unsaved edits too
   const taken = treatment.followup.reduce(
@@ -42,7 +53,7 @@ export function AdherenceCalendar({ caseId, treatment, editable, onTreatment, re
     : treatment.adherence;
 
   return (
-    <Card data-testid="treatment-calendar" size="small" title={t('ui.treatment.calendar')}>
+    <Card data-testid={testId ?? 'treatment-calendar'} size="small" title={title ?? t('ui.treatment.calendar')}>
       <Flex wrap gap={16} align="center" style={{ marginBottom: 12 }}>
         {editable ? (
           <Radio.Group data-testid="calendar-status" value={chosen} onChange={(e) => setChosen(e.target.value as DayStatus)} optionType="button">
@@ -60,7 +71,7 @@ export function AdherenceCalendar({ caseId, treatment, editable, onTreatment, re
             data-testid="calendar-readonly"
             type="info"
             showIcon
-            title={onTreatment ? t('ui.treatment.calendarNoRight', { name: t('perm.CASE_INTAKEMED') }) : t('ui.treatment.calendarReadOnly')}
+            title={readOnlyText ?? (onTreatment ? t('ui.treatment.calendarNoRight', { name: t('perm.CASE_INTAKEMED') }) : t('ui.treatment.calendarReadOnly'))}
           />
         )}
         <Typography.Text strong data-testid="treatment-adherence" data-percent={overall.percent ?? ''}>

@@ -8,11 +8,10 @@
  * `onError`.
  *
  * @example
- *   const saves = useMonthSaves(caseId, reload, (err) => alerts.error(...));
+ *   const saves = useMonthSaves((m) => treatmentApi.saveMonth({ caseId, ...m }), reload, (err) => alerts.error(...));
  *   saves.edit(month, clickDay(saves.daysOf(month), 5, 'DOTS'));
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { treatmentApi } from './api.ts';
 import type { DayEntry } from './calendar.ts';
 import type { FollowupMonth } from './model.ts';
 import type { SaveState } from './MonthCalendar.tsx';
@@ -29,7 +28,14 @@ export interface MonthSaves {
   edit: (month: FollowupMonth, days: DayEntry[]) => void;
 }
 
-export function useMonthSaves(caseId: string, reload: () => Promise<unknown>, onError: (err: unknown) => void): MonthSaves {
+/** Saves one month (its version as the user saw it, its days): the month's new version. */
+export type SaveMonth = (month: { year: number; month: number; version: number; days: DayEntry[] }) => Promise<{ version: number }>;
+
+/**
+ * `save`: how a month is saved — a case's treatment month (`treatmentApi.saveMonth` with the case's
+ * id), or a contact's TPT course month (the same calendar, issue 42).
+ */
+export function useMonthSaves(save: SaveMonth, reload: () => Promise<unknown>, onError: (err: unknown) => void): MonthSaves {
   const [edits, setEdits] = useState<Record<string, DayEntry[]>>({});
   const [states, setStates] = useState<Record<string, SaveState>>({});
   const latest = useRef<Record<string, DayEntry[]>>({});
@@ -72,7 +78,7 @@ export function useMonthSaves(caseId: string, reload: () => Promise<unknown>, on
       setState(key, 'saving');
       try {
         const version = saved.current[key] ?? month.version;
-        const r = await treatmentApi.saveMonth({ caseId, year: month.year, month: month.month, version, days });
+        const r = await save({ year: month.year, month: month.month, version, days });
         saved.current[key] = r.version;
       } catch (err) {
         inFlight.current.delete(key);
@@ -95,7 +101,7 @@ export function useMonthSaves(caseId: string, reload: () => Promise<unknown>, on
         setState(key, 'idle');
       }
     },
-    [caseId, reload, onError],
+    [save, reload, onError],
   );
 
   const edit = useCallback(

@@ -1,7 +1,7 @@
 /**
  * The case page's tab 'Информация о случае ТБ' (seed 001 §2.5): the case data (read-only, Edit →
  * dialog), then the cards each shown only with its permission — comorbidities (COMIRBIDITIES),
- * contacts (CASECONTACT), adverse effects (ADV_EFFECTS), previous treatments (CASEMAN) — each with
+ * contacts (CASECONTACT: persons with their evaluation and TPT, ../../contacts/), adverse effects (ADV_EFFECTS), previous treatments (CASEMAN) — each with
  * its comments, and the patient's other cases.
  */
 import { Col, Flex, Row } from 'antd';
@@ -11,6 +11,7 @@ import { CaseDataCard } from '../../data/CaseDataCard.tsx';
 import { ComorbiditiesCard } from '../../data/ComorbiditiesCard.tsx';
 import { OtherCasesCard } from '../../data/OtherCasesCard.tsx';
 import { SubRecordCard } from '../../data/SubRecordCard.tsx';
+import { ContactsCard } from '../../contacts/ContactsCard.tsx';
 import type { CaseTabProps } from '../types.ts';
 
 export default function DataTab(props: CaseTabProps) {
@@ -27,7 +28,7 @@ export default function DataTab(props: CaseTabProps) {
       <Col xs={24} xl={10}>
         <Flex vertical gap={16}>
           {hasPermission(session, 'COMIRBIDITIES') ? <ComorbiditiesCard {...props} /> : null}
-          {hasPermission(session, 'CASECONTACT') ? <SubRecordCard table="contact" caseId={caseId} group="CONTACTS" /> : null}
+          {hasPermission(session, 'CASECONTACT') ? <ContactsCard caseId={caseId} tbcase={props.tbcase} /> : null}
           {hasPermission(session, 'ADV_EFFECTS') ? <SubRecordCard table="sideeffect" caseId={caseId} group="ADV_REACTS" /> : null}
           {hasPermission(session, 'CASEMAN') ? <SubRecordCard table="prevtreat" caseId={caseId} group="PREV_TREATS" /> : null}
         </Flex>

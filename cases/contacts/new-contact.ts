@@ -1,0 +1,78 @@
+/**
+ * `POST /api/cases/contact/new {caseId, patientId?, doc: {patient, contact}}` (issue 42): a contact
+ * added to an index case — its person found with the patient search (`patientId`: only linked, their
+ * record not rewritten, wherever they were registered) or a new patient record (`doc.patient`, made
+ * as the notification makes its patient, under this form's own permission) — saved with the composed form `contact_new`
+ * (schemas/contact_new.json) in one transaction: the person, then the contact, each with its
+ * validation, hooks (`hooks.ts`: the unit, the index case's resistance type, the age), view check
+ * and history entry. Answers `{success, result: <contact id>, ids}`; errors name `contact.<field>` or
+ * `patient.<field>`. Needs CASECONTACT_EDT and the index case in the user's view.
+ *
+ * @example POST /api/cases/contact/new {caseId, doc: {patient: {name: 'Айжан', lastName: 'Садыкова', gender: 'FEMALE', birthDate: '2022-05-01'}, contact: {registrationDate: '2026-11-20', contactType: 'household', relation: 'CHILD'}}}
+ */
+import type { Context } from 'hono';
+import { t } from '../../engine/i18n.ts';
+import type { EntitySchemaFile, JsonSchema } from '../../engine/types.ts';
+import { dropHidden } from '../../engine/visibility.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { jsonBody } from '../../server/http/body.ts';
+import { ApiError, fail } from '../../server/http/errors.ts';
+import { assertPermission } from '../../server/http/middleware.ts';
+import { saveParts } from '../../server/tbl/form-save.ts';
+import { bundledForm, formPlan } from '../../server/tbl/forms.ts';
+import type { AppContext, Doc, Env } from '../../server/types.ts';
+import { sql } from 'kysely';
+
+/** The form a new contact is saved with. */
+export const NEW_CONTACT_FORM = 'contact_new';
+
+const body: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['caseId', 'doc'],
+  properties: {
+    caseId: { type: 'string', format: 'uuid', title: 'contact.indexCase' },
+    patientId: { type: 'string', format: 'uuid', title: 'contact.person' },
+    doc: { type: 'object' },
+  },
+};
+
+/** The person's fields the form shows, as stored (a chosen person is only linked: these fill the form's part). */
+async function storedPerson(ctx: AppContext, workspaceId: string, patientId: string, picked: string[]): Promise<Doc | undefined> {
+  const p = await kysely(ctx.orm.em.fork())
+    .selectFrom('patient')
+    .select(['name', 'middle_name as middleName', 'last_name as lastName', 'gender', sql<string | null>`birth_date::text`.as('birthDate'), 'phone'])
+    .where('id', '=', patientId)
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  if (!p) return undefined;
+  return Object.fromEntries(Object.entries(p).filter(([k, v]) => picked.includes(k) && v != null));
+}
+
+export async function newContact(ctx: AppContext, c: Context<Env>) {
+  const s = c.get('session');
+  assertPermission(s, 'CASECONTACT_EDT');
+  const input = await jsonBody(c);
+  const errors = ctx.validators.validate('contacts:new', body, input, s.lang);
+  if (errors.length) throw new ApiError(400, errors);
+  const form = ctx.registry.schemas.get(NEW_CONTACT_FORM) as EntitySchemaFile;
+  const doc: Doc = structuredClone(input.doc);
+  const patientId = (input.patientId as string | undefined)?.toLowerCase();
+  if (patientId) {
+    const picked = (form.properties?.patient as { 'x-pick'?: string[] })['x-pick'] ?? [];
+    const person = await storedPerson(ctx, s.workspaceId, patientId, picked);
+    if (!person) throw fail(404, t(s.lang, 'msg.notFound'), 'patientId');
+    doc.patient = person;
+  }
+  const bundled = bundledForm(ctx.registry, form).schema;
+  dropHidden(bundled, doc);
+  const invalid = ctx.validators.validate(`form:${form.$id}`, bundled, doc, s.lang);
+  if (invalid.length) throw new ApiError(400, invalid);
+  const plan = formPlan(ctx.registry, form);
+  const ids = await saveParts(ctx, plan, s, doc, {
+    versions: {},
+    values: { contact: { caseId: String(input.caseId).toLowerCase() } },
+    ...(patientId ? { existing: { patient: patientId }, linkOnly: ['patient'] } : {}),
+  });
+  return c.json({ success: true, result: ids.contact, ids });
+}

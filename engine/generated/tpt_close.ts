@@ -1,0 +1,6 @@
+/* Generated from schemas/tpt_close.json by `npm run gen:types`. Do not edit. */
+
+export interface TptClose {
+  outcome: "COMPLETED" | "DISCONTINUED_TOXICITY" | "LOST" | "DIED" | "DEVELOPED_TB";
+  outcomeDate: string;
+}

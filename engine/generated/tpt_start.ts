@@ -1,0 +1,5 @@
+/* Generated from schemas/tpt_start.json by `npm run gen:types`. Do not edit. */
+
+export interface TptStart {
+  startDate: string;
+}

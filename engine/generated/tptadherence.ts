@@ -1,0 +1,8 @@
+/* Generated from schemas/tptadherence.json by `npm run gen:types`. Do not edit. */
+
+export interface Tptadherence {
+  tptcourseId: string;
+  year: number;
+  month: number;
+  days: string;
+}

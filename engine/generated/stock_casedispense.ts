@@ -2,6 +2,13 @@
 
 export interface StockCasedispense {
   unitId: string;
-  to: string;
   date: string;
+  to?: string;
+  /**
+   * @maxItems 50
+   */
+  items?: {
+    productId: string;
+    quantity: number;
+  }[];
 }

@@ -14,7 +14,8 @@ import type { AppContext as Ctx, Session } from '../server/types.ts';
 import type { Em } from '../server/db/orm.ts';
 import { dispenseForCase, type CaseDispenseBody } from './case-dispense.ts';
 import { caseDispensings, caseDue } from './treatment-due.ts';
-import { assertUnitInView } from './unit-view.ts';
+import { assertUnitInView, unitInView } from './unit-view.ts';
+import { stockCard } from './card.ts';
 import { todayOf } from '../server/http/time-zone.ts';
 import { unitAlerts, viewAlerts } from './alerts.ts';
 import { orderProposal } from './planning.ts';
@@ -58,6 +59,7 @@ async function caseInView(ctx: Ctx, em: Em, s: Session, raw: string, mode: 'read
  *   units taken up to `to` (default today), dispensed and due;
  * - `POST /api/stock/case/{caseId}/dispense` (DISP_PAC): the medicines chosen, or every one due, each as
  *   far as the unit's stock goes, and what could not be given (case-dispense.ts);
+ * - `GET /api/stock/batch/{batchId}/card` (INVENTORY): the batch's stock card, its running balance (card.ts);
  * - `GET /api/stock/unit/{unitId}/proposal?date=` (INVENTORY): the order proposal (planning.ts);
  * - `GET /api/stock/unit/{unitId}/alerts?date=` and `GET /api/stock/alerts?date=` (INVENTORY): the
  *   early warnings of a unit and of the reader's view (alerts.ts).
@@ -70,6 +72,17 @@ export function stockRoutes(app: Hono<Env>, ctx: AppContext): void {
     const db = kysely(em);
     const ws = c.get('session').workspaceId;
     return c.json({ medicines: await unitStock(db, ws, unitId), initialOpen: await initialOpen(db, ws, unitId) });
+  });
+  app.get('/api/stock/batch/:batchId/card', async (c) => {
+    const s = c.get('session');
+    assertPermission(s, 'INVENTORY');
+    const raw = c.req.param('batchId') ?? '';
+    if (!isUuid(raw)) throw fail(400, t(s.lang, 'msg.badId'), 'batchId');
+    const em = ctx.orm.em.fork();
+    const card = await stockCard(kysely(em), s.workspaceId, raw.toLowerCase());
+    // a batch of a unit outside the reader's view is not told apart from none
+    if (!card || !(await unitInView(em, s, card.batch.unitId, 'read'))) throw fail(404, t(s.lang, 'msg.notFound'), 'batchId');
+    return c.json(card);
   });
   app.get('/api/stock/unit/:unitId/proposal', async (c) => {
     const em = ctx.orm.em.fork();

@@ -59,6 +59,7 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/stock/adjust': perm('STOCK_ADJ'),
   'GET /api/stock/case/:caseId': perm('INVENTORY'),
   'POST /api/stock/case/:caseId/dispense': perm('DISP_PAC'),
+  'GET /api/stock/batch/:batchId/card': perm('INVENTORY'),
   'GET /api/stock/unit/:unitId/proposal': perm('INVENTORY'),
   'GET /api/stock/unit/:unitId/alerts': perm('INVENTORY'),
   'GET /api/stock/alerts': perm('INVENTORY'),

@@ -375,3 +375,38 @@ describe('an adjustment picks its batch (issue 38)', () => {
     expect((await admin.get(`/api/stock/unit/${fresh}`)).body.initialOpen).toBe(false);
   });
 });
+
+describe('a batch’s stock card (issue 38)', () => {
+  const batchIdOf = async (batchNumber: string) => String((await db().selectFrom('stockbatch').select('id').where('batch_number', '=', batchNumber).executeTakeFirstOrThrow()).id);
+  const card = async (client: ApiClient, batchNumber: string) => client.get(`/api/stock/batch/${await batchIdOf(batchNumber)}/card`);
+  const lines = (body: any) => body.lines.map((l: any) => [l.date, l.type, l.quantity, l.balance]);
+
+  it('lists the movements by date with the running balance, whatever order they were typed in', async () => {
+    // typed: 5 in on day −2, 3 out on day −1, then 4 in dated day −5 (the batch's arrival moves back)
+    await moved(admin, { type: 'RECEIPT', unitId: p.chui, date: day(-2), quantity: 5, ...batch('CARD-1') });
+    await moved(admin, { type: 'DISPENSING', unitId: p.chui, caseId, date: day(-1), quantity: -3, ...batch('CARD-1') });
+    await moved(admin, { type: 'RECEIPT', unitId: p.chui, date: day(-5), quantity: 4, ...batch('CARD-1') });
+    const r = await card(admin, 'CARD-1');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(lines(r.body)).toEqual([[day(-5), 'RECEIPT', 4, 4], [day(-2), 'RECEIPT', 5, 9], [day(-1), 'DISPENSING', -3, 6]]);
+    expect([r.body.batch.batchNumber, r.body.batch.manufacturer, r.body.batch.expiryDate, r.body.batch.quantity, r.body.batch.sourceName, r.body.carried, r.body.earlier])
+      .toEqual(['CARD-1', 'Lupin', day(400), 6, 'Глобальный фонд', 0, 0]);
+  });
+
+  it('within a day what came in is listed before what went out', async () => {
+    // typed: 5 in on day −2, all 5 out on day −1, then 2 in on day −1
+    await moved(admin, { type: 'RECEIPT', unitId: p.chui, date: day(-2), quantity: 5, ...batch('CARD-2') });
+    await moved(admin, { type: 'DISPENSING', unitId: p.chui, caseId, date: day(-1), quantity: -5, ...batch('CARD-2') });
+    await moved(admin, { type: 'RECEIPT', unitId: p.chui, date: day(-1), quantity: 2, ...batch('CARD-2') });
+    expect(lines((await card(admin, 'CARD-2')).body)).toEqual([[day(-2), 'RECEIPT', 5, 5], [day(-1), 'RECEIPT', 2, 7], [day(-1), 'DISPENSING', -5, 2]]);
+  });
+
+  it('is read with INVENTORY, in the reader’s view only', async () => {
+    expect((await card(pharm, 'CARD-1')).status).toBe(404); // a Чуй batch, a Бишкек pharmacist
+    expect((await card(pharm, 'ADJ-1')).status).toBe(200);
+    const noStock = await createUser(server, admin, 'NOCARD', holding(['CASEMAN']), 'Passw0rd', { unitId: p.bishkek, view: 'UNIT' });
+    expect((await card(noStock, 'ADJ-1')).status).toBe(403);
+    expect((await admin.get(`/api/stock/batch/${crypto.randomUUID()}/card`)).status).toBe(404);
+    expect((await admin.get('/api/stock/batch/x/card')).status).toBe(400);
+  });
+});

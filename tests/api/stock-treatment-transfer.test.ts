@@ -169,6 +169,10 @@ describe('transfers between units', () => {
     expect([arrived.quantity, arrived.manufacturer, arrived.source_id]).toEqual([12, 'Lupin', p.gf]);
     const ledger = await db().selectFrom('stockmovement').select(['type', 'quantity', 'unit_id']).where('transfer_id', '=', id).orderBy('created_at').execute();
     expect(ledger.map((m) => [m.type, m.quantity, m.unit_id])).toEqual([['TRANSFER_OUT', -12, p.ncf], ['TRANSFER_IN', 12, p.bishkek]]);
+    // each unit's stock card of the batch names the other unit (issue 38)
+    const cardLines = async (client: ApiClient, unitId: string) => (await client.get(`/api/stock/batch/${await batchId('TR-1', unitId)}/card`)).body.lines.map((l: any) => [l.type, l.quantity, l.balance, l.otherUnit]);
+    expect(await cardLines(sender, p.ncf)).toEqual([['RECEIPT', 30, 30, null], ['TRANSFER_OUT', -12, 18, 'Бишкекский городской противотуберкулёзный диспансер']]);
+    expect(await cardLines(receiver, p.bishkek)).toEqual([['TRANSFER_IN', 12, 12, 'Национальный центр фтизиатрии']]);
     const history = await db().selectFrom('cmdhistory').select('action').where('entity_id', '=', id).orderBy('exec_date').execute();
     expect(history.map((h) => h.action)).toEqual(['create', 'receive']);
   });

@@ -130,7 +130,7 @@ describe('the unit’s stock tab', () => {
     expect(await page.locator(tid('stock-expiring-CH-INIT')).count()).toBe(0);
   });
 
-  it('an adjustment picks the batch from the unit’s list instead of retyping it; each medicine shows its total (issue 38)', async () => {
+  it('an adjustment picks the batch from the unit’s list instead of retyping it; each medicine shows its total; a batch’s card its running balance (issue 38)', async () => {
     await openStock(p.chui);
     // HR at Чуй: CH-INIT 200 and CH-SOON 60
     await poll(() => page.locator(tid(`stock-total-${p.hr}`)).innerText()).toBe('260');
@@ -144,6 +144,18 @@ describe('the unit’s stock tab', () => {
     await save(page.locator('.ant-modal').filter({ has: dialog }));
     await poll(() => stockRow('CH-INIT').innerText()).toContain('195');
     await poll(() => page.locator(tid(`stock-total-${p.hr}`)).innerText()).toBe('255');
+    // the batch's stock card: its movements by date with the running balance
+    await page.locator(tid('stock-card-CH-INIT')).click();
+    const card = page.locator(tid('stock-card'));
+    await poll(() => card.locator(tid('stock-card-line')).count()).toBe(2);
+    const cells = await card.locator(tid('stock-card-line')).evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(cells).toEqual([
+      [ruDate(day()), 'Начальный остаток', '200', '', '200'],
+      [ruDate(day()), 'Корректировка · Повреждено', '', '5', '195'],
+    ]);
+    expect(await card.locator(tid('stock-card-on-hand')).innerText()).toBe('195');
+    await page.locator('.ant-modal').filter({ has: card }).locator('.ant-modal-close').click();
+    await card.waitFor({ state: 'detached' });
   });
 
   it('dispenses for a patient on treatment the doses taken, first expiry first out', async () => {

@@ -2,7 +2,7 @@
  * `/sys/unit/stock?id=` — the unit's drug stock (issue 25): its early warnings (batches expiring within
  * the workspace's months or expired, medicines below or above their months of stock, the day each
  * runs out by the current patients' plan), its stock on hand by medicine and batch (first expiry
- * first; each medicine's total beside its batches), 'Новое движение' — the ledger's form, offering
+ * first; each medicine's total beside its batches; a batch's number opens its stock card), 'Новое движение' — the ledger's form, offering
  * only the types this user may enter here (the initial inventory while the unit's is open, a receipt)
  * and none of the fields the server fills — 'Корректировка' — an adjustment or write-off of a batch
  * picked from the unit's (`stock_adjust`) — and the unit's orders and transfers with the step that is
@@ -19,6 +19,7 @@ import { RemoteFormDialog } from '../generic/forms/RemoteFormDialog.tsx';
 import { dateText, todayHere } from '../i18n/dates.ts';
 import { useRemote } from '../places/useRemote.ts';
 import { stockApi, stockForm, type UnitAlerts } from './api.ts';
+import { StockCardDialog } from './StockCardDialog.tsx';
 import { StockOrders } from './StockOrders.tsx';
 import { StockTransfers } from './StockTransfers.tsx';
 
@@ -36,6 +37,7 @@ export function UnitStock({ unitId }: { unitId: string }) {
   const [version, setVersion] = useState(0);
   const [adding, setAdding] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
+  const [card, setCard] = useState<string>();
   const reload = () => setVersion((v) => v + 1);
   const { data, error } = useRemote(async () => ({ stock: await stockApi.stock(unitId), alerts: await stockApi.alerts(unitId) }), [unitId, version]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
@@ -67,7 +69,15 @@ export function UnitStock({ unitId }: { unitId: string }) {
             onRow={(r) => ({ 'data-testid': `stock-row-${r.batchNumber}` }) as any}
             columns={[
               { key: 'medicine', title: t('stock.medicine'), dataIndex: 'productName', onCell: perMedicine },
-              { key: 'batch', title: t('stock.batchNumber'), dataIndex: 'batchNumber' },
+              {
+                key: 'batch',
+                title: t('stock.batchNumber'),
+                render: (_: unknown, r) => (
+                  <Button type="link" size="small" style={{ padding: 0 }} data-testid={`stock-card-${r.batchNumber}`} title={t('ui.stock.cardTitle')} onClick={() => setCard(r.id)}>
+                    {r.batchNumber}
+                  </Button>
+                ),
+              },
               { key: 'manufacturer', title: t('stock.manufacturer'), dataIndex: 'manufacturer' },
               { key: 'source', title: t('stock.source'), dataIndex: 'sourceName' },
               { key: 'expiry', title: t('stock.expiryDate'), render: (_: unknown, r) => dateText(r.expiryDate) },
@@ -90,7 +100,8 @@ export function UnitStock({ unitId }: { unitId: string }) {
       <RemoteFormDialog
         open={adding}
         title={t('stockmovement.title')}
-        load={() => stockForm('stockmovement', { unitId }, MOVEMENT_SERVER_FIELDS, { type: types })}
+        // the types as the unit stands when the form opens (another user may have started its stock meanwhile)
+        load={async () => stockForm('stockmovement', { unitId }, MOVEMENT_SERVER_FIELDS, { type: enterableTypes(session, (await stockApi.stock(unitId)).initialOpen) })}
         save={(doc) => tableApi.create('stockmovement', doc)}
         onSaved={() => {
           setAdding(false);
@@ -98,6 +109,7 @@ export function UnitStock({ unitId }: { unitId: string }) {
         }}
         onClose={() => setAdding(false)}
       />
+      {card && <StockCardDialog batchId={card} onClose={() => setCard(undefined)} />}
       <ActionFormDialog
         open={adjusting}
         form="stock_adjust"

@@ -1,5 +1,6 @@
 /** The drug supply's calls for the unit's stock tab (stock/routes.ts): answer types from the server's (type-only). */
 import type { MedicineStock } from '../../stock/batches.ts';
+import type { StockCard } from '../../stock/card.ts';
 import type { ExpiryAlert, UnitWarnings } from '../../stock/alerts.ts';
 import { api, tableApi, type Doc, type RemoteForm } from '../api/index.ts';
 import { withoutField } from '../cases/treatment/forms.ts';
@@ -32,10 +33,11 @@ export interface UnitAlerts {
 
 const unitPath = (unitId: string) => `/api/stock/unit/${encodeURIComponent(unitId)}`;
 
-/** `GET /api/stock/unit/{id}` and `…/alerts`. */
+/** `GET /api/stock/unit/{id}`, `…/alerts` and a batch's card `GET /api/stock/batch/{id}/card`. */
 export const stockApi = {
   stock: (unitId: string) => api.get<{ medicines: MedicineStock[]; initialOpen: boolean }>(unitPath(unitId)),
   alerts: (unitId: string) => api.get<UnitAlerts>(`${unitPath(unitId)}/alerts`),
+  card: (batchId: string) => api.get<StockCard>(`/api/stock/batch/${encodeURIComponent(batchId)}/card`),
 };
 
 /** A unit of the reader's view with warnings (`GET /api/stock/alerts`). */

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The pure rule tests that sit beside their modules (no database, no server): what `npm run mutate`
- * runs for each mutant, and a quick run of its own: `npx vitest run -c vitest.unit.config.ts`.
+ * The rule tests that sit beside their modules (no server; the report queries count hand-built rows
+ * in a database of their own on the run's PostgreSQL: `tests/helpers/analytic-db.ts`): what `npm run
+ * mutate` runs for each mutant, and a quick run of its own: `npx vitest run -c vitest.unit.config.ts`.
+ * The PostgreSQL is started once per run (`TEST_DATABASE_URL` to use one already running).
  */
 export default defineConfig({
   test: {
@@ -13,6 +15,7 @@ export default defineConfig({
       'server/sync/merge.test.ts', 'server/sync/changed-values.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/.data/**'],
+    globalSetup: ['tests/setup/global-pg.ts'],
     pool: 'forks',
     maxWorkers: 1,
   },

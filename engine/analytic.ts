@@ -25,11 +25,15 @@ const CASE = 'tbcase';
  * - `array`: every value of a sub-record with many rows per case (tags, prescribed medicines), sorted, no nulls;
  * - `area`: the admin unit at `level` (1…5) of the unit the case field references (through the unit's `unitColumn`);
  * - `band`: the age-range catalogue row (`agerange`) holding the whole years from the birth date to the case date `at`;
- * - `years`: those whole years.
+ * - `years`: those whole years;
+ * - `first`: the first of `keys` any row of a sub-record holds (`x-report.any`: the HIV status of the episode);
+ * - `exists`: whether any row of a sub-record records the field (an ART start on any HIV exam).
  */
 export type AnalyticDerive =
   | { kind: 'value' }
   | { kind: 'array' }
+  | { kind: 'first'; keys: (string | number)[] }
+  | { kind: 'exists' }
   | { kind: 'area'; level: number; unitTable: string; unitColumn: string }
   | { kind: 'band'; at: string }
   | { kind: 'years'; at: string };
@@ -57,6 +61,8 @@ export interface AnalyticTable {
   areaColumns(f: ReportVariable | ReportFilter): AnalyticColumn[];
   /** The column carrying a case column (a report variable's or an `x-analytic` one), by the case column's name. */
   caseColumn(column: string): AnalyticColumn | undefined;
+  /** The indexes the case table declares for its analytic rows (`x-table.analytic.indexes`): columns after the workspace. */
+  indexes: string[][];
 }
 
 const snake = (s: string) => s.replace(/\./g, '_').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -64,8 +70,11 @@ const snake = (s: string) => s.replace(/\./g, '_').replace(/[A-Z]/g, (c) => `_${
 /** A source's identity: two declarations of one table and row read one row. */
 const sourceKey = (s: VarSource) => JSON.stringify(s);
 
-/** The PostgreSQL type of a field's value. */
-function sqlTypeOf(f: Field): string {
+/**
+ * The PostgreSQL type of a field's value (as `server/db/entities.ts` stores it).
+ * @example sqlTypeOf(registry.table('tbcase').fields.find((f) => f.key === 'registrationDate')!) // 'date'
+ */
+export function sqlTypeOf(f: Field): string {
   if (f.kind === 'ref' || f.format === 'uuid') return 'uuid';
   if (f.format === 'date') return 'date';
   if (f.format === 'date-time') return 'timestamptz';
@@ -118,6 +127,7 @@ export function analyticTable(registry: Registry, cat: ReportCatalogue): Analyti
     if (d.kind === 'area') return `area:${sourceKey(v.source)}:${v.column}:${d.level}`;
     if (d.kind === 'age') return `${years ? 'years' : 'band'}:${sourceKey(v.source)}:${v.column}:${d.at}`;
     if (v.source.kind === 'case') return `case:${v.column}`;
+    if (v.source.kind === 'any') return `any:${sourceKey(v.source)}:${v.column}:${JSON.stringify(d)}`;
     return `${v.source.kind === 'each' ? 'array' : 'value'}:${sourceKey(v.source)}:${v.column}`;
   };
   const ensure = (v: ReportVariable | ReportFilter, years?: boolean): AnalyticColumn => {
@@ -135,6 +145,10 @@ export function analyticTable(registry: Registry, cat: ReportCatalogue): Analyti
     if (v.source.kind === 'case') return caseCol(v.column);
     const table = (v.source as { table: string }).table;
     const f = fieldOf(table, v.column);
+    if (v.source.kind === 'any') {
+      const first = d.kind === 'enum';
+      return add(key, { source: v.source, from: v.column, derive: first ? { kind: 'first', keys: d.keys } : { kind: 'exists' }, sqlType: first ? sqlTypeOf(f) : 'boolean' }, snake(baseId(v)));
+    }
     const each = v.source.kind === 'each';
     return add(key, { source: v.source, from: v.column, derive: { kind: each ? 'array' : 'value' }, sqlType: each ? `${sqlTypeOf(f)}[]` : sqlTypeOf(f) }, snake(baseId(v)));
   };
@@ -153,9 +167,19 @@ export function analyticTable(registry: Registry, cat: ReportCatalogue): Analyti
     if (f.value.kind === 'area' && f.value.level === 0) continue;
     ensure(f);
   }
+  // an index names case fields or report variables (a period filter's id is its date's)
+  const indexes = (caseDef.meta.analytic?.indexes ?? []).map((keys) =>
+    keys.map((k) => {
+      const f = caseDef.fields.find((x) => x.key === k);
+      const col = f ? byKey.get(`case:${f.column}`) : ((v) => v && byKey.get(keyOf(v)))(cat.variable(k) ?? cat.filter(k));
+      if (!col) throw new Error(`${caseDef.schemaId}: x-table.analytic.indexes names "${k}", which is no column of the analytic row`);
+      return col.name;
+    }),
+  );
   const table: AnalyticTable = {
     name: ANALYTIC_TABLE,
     columns,
+    indexes,
     column(v, opts = {}) {
       const c = byKey.get(keyOf(v, opts.years));
       if (!c) throw new Error(`${ANALYTIC_TABLE}: no column for ${v.id}`);

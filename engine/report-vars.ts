@@ -6,7 +6,8 @@
  * - a field of a table a case field references (the patient): joined through that reference;
  * - a field of a sub-record (`x-table.parent` naming the case): one row per case (a unique parent:
  *   the treatment) joined as is; a dated sub-record (an exam) by its newest row; any other (tags,
- *   prescriptions) by each of its rows — a case then counts once under each of its values.
+ *   prescriptions) by each of its rows — a case then counts once under each of its values; with `any`,
+ *   every row of a sub-record folded to one value (an exam type's results over the whole episode).
  * What is counted by follows the field's type: an enum by its values in declared order (labels
  * `<x-enum>.<value>`), a boolean yes / no, a reference by the target's rows (named by their label),
  * a date by month, quarter or year or whether it is recorded (`by`), a birth date by the age-range
@@ -25,7 +26,9 @@ export type VarSource =
   /** The newest sub-record by `date` — with `until`, the newest dated no later than the case's date column plus `months` (`x-report.asOf`). */
   | { kind: 'latest'; table: string; parent: string; date: string; until?: { column: string; months: number } }
   /** Every sub-record of the case. */
-  | { kind: 'each'; table: string; parent: string };
+  | { kind: 'each'; table: string; parent: string }
+  /** Every sub-record of the case folded to one value (`x-report.any`): the first of the listed keys any row holds, or whether any row records the field. */
+  | { kind: 'any'; table: string; parent: string };
 
 /** What a variable's keys are. */
 export type VarValue =
@@ -92,6 +95,8 @@ interface XReport {
   areas?: string;
   /** A dated sub-record's field as it stood `months` after a case date (the culture at month 6 of treatment). */
   asOf?: { date: string; months: number };
+  /** Every row of a sub-record folded to one value: an enum's first key of these any row holds, or (`true`) whether any row records the field (yes / no). */
+  any?: true | (string | number)[];
 }
 
 const CASE = 'tbcase';
@@ -157,6 +162,23 @@ function asOfSource(registry: Registry, source: VarSource, asOf: XReport['asOf']
   return { ...source, until: { column: at.column, months: asOf.months } };
 }
 
+/**
+ * A declaration folding every row of a sub-record (`any`): an enum field by the first of the listed
+ * keys any row holds (the HIV status of the episode: positive if any test is), any field by whether
+ * any row records it (an ART start on any HIV exam).
+ */
+function anyOf(registry: Registry, def: TableDef, f: Field, x: XReport, where: string): { source: VarSource; value: VarValue } {
+  const source = sourceOf(registry, def);
+  if (source.kind !== 'latest' && source.kind !== 'each') throw new Error(`${where}: any on a field that is not of a sub-record with several rows per case`);
+  if (!x.id) throw new Error(`${where}: any needs an id of its own`);
+  const folded: VarSource = { kind: 'any', table: source.table, parent: source.parent };
+  if (x.any === true) return { source: folded, value: { kind: 'boolean' } };
+  const keys = f.schema.enum as (string | number)[] | undefined;
+  const bad = (x.any as (string | number)[]).filter((k) => !keys?.includes(k));
+  if (!keys || bad.length || !(x.any as unknown[]).length) throw new Error(`${where}: any lists ${bad.length ? `"${bad.join('", "')}", not values of the field` : 'no value of an enum'}`);
+  return { source: folded, value: { kind: 'enum', keys: x.any as (string | number)[], labels: f.schema['x-enum'] as string | undefined } };
+}
+
 /** A field of table `def` by key, or an error naming the declaration. */
 function fieldOf(def: TableDef, key: string, where: string): Field {
   const f = def.fields.find((x) => x.key === key);
@@ -181,44 +203,54 @@ export function reportCatalogue(registry: Registry): ReportCatalogue {
   const tables = [registry.table(CASE), ...[...registry.tables.values()].filter((d) => d.name !== CASE)];
   for (const def of tables) {
     for (const f of def.fields) {
-      const x = f.schema['x-report'] as XReport | undefined;
-      if (!x) continue;
-      const where = `${def.schemaId}: /properties/${f.path.join('/properties/')}/x-report`;
-      if (!groups.includes(x.group)) groups.push(x.group);
-      const id = x.id ?? f.key.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
-      const base = { group: x.group, label: x.label ?? f.title ?? f.key, source: asOfSource(registry, sourceOf(registry, def), x.asOf, where), column: f.column, permission: permissionOf(registry, def, f) };
-      const rows = x.rows ?? true, columns = x.columns ?? true;
-      const wantFilter = x.filter ?? true;
-      if (f.format === 'date') {
-        if (x.ageAt) {
-          const at = fieldOf(registry.table(CASE), x.ageAt, where);
-          const value: VarValue = { kind: 'age', at: at.column };
-          variables.push({ id, ...base, value, rows, columns });
-          if (wantFilter) filters.push({ id, ...base, value, type: 'multiSelect' });
+      const declared = f.schema['x-report'] as XReport | XReport[] | undefined;
+      if (!declared) continue;
+      // a field may be declared more than once (the newest exam's ART start, and whether any exam records one)
+      for (const [i, x] of (Array.isArray(declared) ? declared : [declared]).entries()) {
+        const where = `${def.schemaId}: /properties/${f.path.join('/properties/')}/x-report${Array.isArray(declared) ? `/${i}` : ''}`;
+        if (!groups.includes(x.group)) groups.push(x.group);
+        const id = x.id ?? f.key.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
+        const base = { group: x.group, label: x.label ?? f.title ?? f.key, source: asOfSource(registry, sourceOf(registry, def), x.asOf, where), column: f.column, permission: permissionOf(registry, def, f) };
+        const rows = x.rows ?? true, columns = x.columns ?? true;
+        const wantFilter = x.filter ?? true;
+        if (x.any !== undefined) {
+          const folded = anyOf(registry, def, f, x, where);
+          const v = { id, ...base, source: folded.source, value: folded.value };
+          variables.push({ ...v, rows, columns });
+          if (wantFilter) filters.push({ ...v, type: folded.value.kind === 'boolean' ? 'select' : 'multiSelect' });
           continue;
         }
-        const by = x.by ?? ['month', 'quarter', 'year'];
-        for (const b of by) {
-          const value: VarValue = b === 'recorded' || b === 'monthsSince' ? { kind: b } : { kind: 'period', by: b };
-          const own = x.labels?.[b];
-          const label = own ?? (b === 'recorded' ? base.label : `indicator.by${b[0].toUpperCase()}${b.slice(1)}`);
-          variables.push({ id: `${id}.${b}`, ...base, label, labelVars: own || b === 'recorded' ? undefined : { label: base.label }, value, rows, columns });
+        if (f.format === 'date') {
+          if (x.ageAt) {
+            const at = fieldOf(registry.table(CASE), x.ageAt, where);
+            const value: VarValue = { kind: 'age', at: at.column };
+            variables.push({ id, ...base, value, rows, columns });
+            if (wantFilter) filters.push({ id, ...base, value, type: 'multiSelect' });
+            continue;
+          }
+          const by = x.by ?? ['month', 'quarter', 'year'];
+          for (const b of by) {
+            const value: VarValue = b === 'recorded' || b === 'monthsSince' ? { kind: b } : { kind: 'period', by: b };
+            const own = x.labels?.[b];
+            const label = own ?? (b === 'recorded' ? base.label : `indicator.by${b[0].toUpperCase()}${b.slice(1)}`);
+            variables.push({ id: `${id}.${b}`, ...base, label, labelVars: own || b === 'recorded' ? undefined : { label: base.label }, value, rows, columns });
+          }
+          if (wantFilter) filters.push({ id, ...base, value: { kind: 'period', by: 'month' }, type: 'period' });
+          continue;
         }
-        if (wantFilter) filters.push({ id, ...base, value: { kind: 'period', by: 'month' }, type: 'period' });
-        continue;
-      }
-      const value = valueOf(registry, def, f);
-      variables.push({ id, ...base, value, rows, columns });
-      if (wantFilter) filters.push({ id, ...base, value, type: value.kind === 'boolean' ? 'select' : 'multiSelect' });
-      if (x.areas) {
-        if (value.kind !== 'ref') throw new Error(`${where}: areas on a field that is no reference`);
-        const target = registry.table(value.table);
-        const area = fieldOf(target, x.areas, where);
-        if (area.ref !== 'adminunit') throw new Error(`${where}: areas names "${x.areas}", not a reference to an admin unit`);
-        for (let level = 1; level <= 5; level++) {
-          variables.push({ id: `${id}Area${level}`, ...base, label: 'indicator.area', labelVars: { label: base.label, level: String(level) }, value: { kind: 'area', level, table: value.table, column: area.column }, rows, columns });
+        const value = valueOf(registry, def, f);
+        variables.push({ id, ...base, value, rows, columns });
+        if (wantFilter) filters.push({ id, ...base, value, type: value.kind === 'boolean' ? 'select' : 'multiSelect' });
+        if (x.areas) {
+          if (value.kind !== 'ref') throw new Error(`${where}: areas on a field that is no reference`);
+          const target = registry.table(value.table);
+          const area = fieldOf(target, x.areas, where);
+          if (area.ref !== 'adminunit') throw new Error(`${where}: areas names "${x.areas}", not a reference to an admin unit`);
+          for (let level = 1; level <= 5; level++) {
+            variables.push({ id: `${id}Area${level}`, ...base, label: 'indicator.area', labelVars: { label: base.label, level: String(level) }, value: { kind: 'area', level, table: value.table, column: area.column }, rows, columns });
+          }
+          if (wantFilter) filters.push({ id: `${id}Area`, ...base, label: 'indicator.areaFilter', labelVars: { label: base.label }, value: { kind: 'area', level: 0, table: value.table, column: area.column }, type: 'multiSelect' });
         }
-        if (wantFilter) filters.push({ id: `${id}Area`, ...base, label: 'indicator.areaFilter', labelVars: { label: base.label }, value: { kind: 'area', level: 0, table: value.table, column: area.column }, type: 'multiSelect' });
       }
     }
   }

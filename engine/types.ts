@@ -40,6 +40,8 @@ export interface TableMeta {
   sync?: boolean;
   /** The permission each write needs instead of `<permission>_EDT` (engine/write-permission.ts). */
   write?: Partial<Record<'create' | 'update' | 'delete', string>>;
+  /** On the case table: its analytic row's indexes, each case fields or report variable ids after the workspace (`engine/analytic.ts`). */
+  analytic?: { indexes?: string[][] };
   /** An offline client's change also passes with one of these per operation (the permissions of the domain forms editing the table; server/sync/push.ts). */
   push?: Partial<Record<'create' | 'update' | 'delete', string[]>>;
 }

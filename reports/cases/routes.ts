@@ -10,6 +10,7 @@
 import type { Context, Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { allowedCatalogue, reportCatalogue, type ReportCatalogue } from '../../engine/report-vars.ts';
+import { analyticTable } from '../../engine/analytic.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { readEm } from '../../server/db/read.ts';
@@ -39,6 +40,8 @@ export const WRITE = 'DATA_ANALISYS';
 export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
   const cat: ReportCatalogue = reportCatalogue(ctx.registry);
   const cube = caseCube(ctx.registry, cat);
+  // the cases' analytic rows every computation reads (engine/analytic.ts)
+  const analytic = analyticTable(ctx.registry, cat);
   summaryRoutes(app, ctx, cat);
   /** What this reader may count by: no variable of an exam type (or the treatment) they may not read. */
   const catOf = (s: Session) => allowedCatalogue(cat, (p) => hasPermission(s, p));
@@ -70,7 +73,7 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
         // the report's filters overlaid by the indicator's own, as the screens send them to ind/exec
         const { request, errors } = checkIndicator(catOf(s), { ...schema, filters: indicatorFilters(r.filters, schema.filters) }, s.lang);
         if (errors.length) return { schema, errors };
-        const cq = await caseQuery(db, s, scope, scopeId, request.filters);
+        const cq = await caseQuery(db, s, analytic, scope, scopeId, request.filters);
         return { schema, data: await runIndicator(db, s, cq, request, s.lang, cube) };
       }),
     );
@@ -105,7 +108,7 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     const { s, body, rdb } = await open(c, READ, indicatorBody, 'indExec');
     const { request, errors } = checkIndicator(catOf(s), body, s.lang);
     refuse(errors);
-    const cq = await caseQuery(rdb, s, body.scope, body.scopeId, request.filters);
+    const cq = await caseQuery(rdb, s, analytic, body.scope, body.scopeId, request.filters);
     return c.json({ indicator: await runIndicator(rdb, s, cq, request, s.lang, cube) });
   });
 
@@ -120,7 +123,7 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
       if (keys != null && keys.length !== vars.length) refuse([{ field: side, msg: t(s.lang, 'indicator.badKeys') }]);
     }
     const place = await placeOf(db, s, body.scope, body.scopeId);
-    const cq = await caseQuery(db, s, body.scope, body.scopeId, request.filters);
+    const cq = await caseQuery(db, s, analytic, body.scope, body.scopeId, request.filters);
     const { where, count } = await cellCases(db, cq, [...(body.row ? request.rows.map((v, i) => ({ v, key: body.row[i] })) : []), ...(body.column ? request.columns.map((v, i) => ({ v, key: body.column[i] })) : [])], cube);
     return c.json(await casePage(em, ctx.registry, s, place, where, body.page ?? 1, count, body.after));
   });
@@ -174,7 +177,7 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     refuse(errors);
     // the names of the chosen catalogue rows: only the chosen filters' options are read
     const names = async () => optionNamesOf([{ filters: await Promise.all(filters.filter((f) => f.filter.value.kind !== 'enum').map(async (f) => ({ resources: { options: await filterOptions(db, s, f.filter) } }))) }]);
-    return c.json(await searchCases(em, db, ctx.registry, s, body, filters, names));
+    return c.json(await searchCases(em, db, ctx.registry, analytic, s, body, filters, names));
   });
 
   /** `POST /api/cases/search/count {filters, scope, scopeId}` → `{count, countCapped, countEstimated?}`: how many the search finds, bounded. */
@@ -182,7 +185,7 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     const { s, body, rem: em, rdb: db } = await open(c, READ, searchCountBody, 'searchCount');
     const { filters, errors } = checkFilters(catOf(s), body.filters, s.lang);
     refuse(errors);
-    return c.json(await countSearch(em, db, ctx.registry, s, body, filters));
+    return c.json(await countSearch(em, db, ctx.registry, analytic, s, body, filters));
   });
 
   /** `POST /api/dashboard/generate {scope, scopeId}` → `{result: {caseIndicators: [{schema, data}]}}`: every indicator of the workspace's dashboard reports, for the place. */

@@ -2,19 +2,23 @@
  * The advanced search 'Расширенный поиск' (seed 001 §2.3, §7): the report filters
  * (`POST /api/cases/search/init`, the same declarations as the report editor) over the place's
  * cases in the reader's view, 50 a page, newest registration first, deep pages by keyset (`next`);
- * their count apart (`POST /api/cases/search/count`), bounded as every list's is (`TableStore.count`).
+ * their count apart (`POST /api/cases/search/count`), bounded as every list's is (`boundedCount`), of
+ * the cases' analytic rows (`caseanalytic`: every filter a column of one row, no join).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { AnalyticTable } from '../../engine/analytic.ts';
 import type { ReportFilter } from '../../engine/report-vars.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import type { Registry } from '../../engine/registry.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { Session } from '../../server/types.ts';
 import { TableStore } from '../../server/tbl/store.ts';
+import { boundedCount } from '../../server/tbl/store/count.ts';
+import { kysely } from '../../server/db/kysely.ts';
 import { markAdherenceAlerts } from '../../cases/places/adherence.ts';
 import { todayOf } from '../../server/http/time-zone.ts';
-import { caseUnitAlternatives, placeOf } from '../../cases/places/place.ts';
-import { rowCondition, type FilterValue } from '../indicator/sql.ts';
+import { caseUnitAlternatives, placeOf, unitsWhere, type Place } from '../../cases/places/place.ts';
+import { caseSelection, rowCondition, type FilterValue } from '../indicator/sql.ts';
 import { keyLabel, variableName } from '../indicator/shape.ts';
 
 export const SEARCH_PAGE_SIZE = 50;
@@ -59,30 +63,31 @@ function display(f: ReportFilter, value: FilterValue, names: Map<string, string>
 export const monthText = (month: string | undefined, lang: string) => (month ? month.slice(5, 7) + (lang === 'en' ? '/' : '.') + month.slice(0, 4) : '…');
 
 /** The place's cases in the reader's view matching every filter, as the case table's store reads them. */
-async function searchOf(em: Em, db: Kysely<any>, registry: Registry, s: Session, body: { scope?: any; scopeId?: string }, filters: { filter: ReportFilter; value: FilterValue }[]) {
+async function searchOf(em: Em, db: Kysely<any>, registry: Registry, analytic: AnalyticTable, s: Session, body: { scope?: any; scopeId?: string }, filters: { filter: ReportFilter; value: FilterValue }[]) {
   const place = await placeOf(db, s, body.scope, body.scopeId);
-  // each filter on the listed case: its column, or an EXISTS through its declared join (sql.ts rowCondition)
-  const conditions = filters.map(({ filter, value }) => (q: any) => q.where(rowCondition(db, s.workspaceId, filter, value)));
+  // each filter on the listed case: its own column, or an EXISTS on its analytic row (sql.ts rowCondition)
+  const conditions = filters.map(({ filter, value }) => (q: any) => q.where(rowCondition(db, analytic, s.workspaceId, filter, value)));
   const store = TableStore.of(registry, registry.table('tbcase'), em, s, 'read');
-  return { store, conditions, alternatives: caseUnitAlternatives(db, s, place, 't') };
+  return { store, conditions, place, alternatives: caseUnitAlternatives(db, s, place, 't') };
 }
 
 /**
  * A page of the cases matching the filters in the place, within the reader's view — without their
  * count, which `countSearch` answers in a call of its own (a page is an index walk of milliseconds,
  * a count over a million cases up to its 100 ms bound).
- * @example await searchCases(em, db, registry, s, { filters: { gender: ['FEMALE'] }, page: 1 }, checked, names) // { list, next, filterDisplay? }
+ * @example await searchCases(em, db, registry, analytic, s, { filters: { gender: ['FEMALE'] }, page: 1 }, checked, names) // { list, next, filterDisplay? }
  */
 export async function searchCases(
   em: Em,
   db: Kysely<any>,
   registry: Registry,
+  analytic: AnalyticTable,
   s: Session,
   body: { scope?: any; scopeId?: string; page?: number; after?: string; addFilterDisplay?: boolean },
   filters: { filter: ReportFilter; value: FilterValue }[],
   optionNames: () => Promise<Map<string, string>>,
 ) {
-  const { store, conditions, alternatives } = await searchOf(em, db, registry, s, body, filters);
+  const { store, conditions, alternatives } = await searchOf(em, db, registry, analytic, s, body, filters);
   const { list, next } = await store.query({ pageSize: SEARCH_PAGE_SIZE, page: body.page ?? 1, after: body.after, count: false, conditions, alternatives });
   markAdherenceAlerts(list, todayOf(s));
   if (!body.addFilterDisplay) return { list, next };
@@ -91,12 +96,32 @@ export async function searchCases(
 }
 
 /**
- * How many cases match the filters in the place, bounded as every list's count (`countCapped`, `countEstimated`).
- * @example await countSearch(em, db, registry, s, { scope: 'WORKSPACE' }, checked) // { count: 12, countCapped: false }
+ * How many cases match the filters in the place, bounded as every list's count (`countCapped`,
+ * `countEstimated`): their analytic rows counted, each of the place's disjoint parts apart.
+ * @example await countSearch(em, db, registry, analytic, s, { scope: 'WORKSPACE' }, checked) // { count: 12, countCapped: false }
  */
-export async function countSearch(em: Em, db: Kysely<any>, registry: Registry, s: Session, body: { scope?: any; scopeId?: string }, filters: { filter: ReportFilter; value: FilterValue }[]) {
-  const { store, conditions, alternatives } = await searchOf(em, db, registry, s, body, filters);
-  return store.count({ conditions, alternatives });
+export async function countSearch(em: Em, db: Kysely<any>, _registry: Registry, analytic: AnalyticTable, s: Session, body: { scope?: any; scopeId?: string }, filters: { filter: ReportFilter; value: FilterValue }[]) {
+  const place = await placeOf(db, s, body.scope, body.scopeId);
+  return countAnalytic(em, s, analytic, place, filters);
+}
+
+/**
+ * The number of cases of a place in the reader's view matching the filters, from their analytic rows,
+ * bounded (at most 10 000 counted, within 100 ms, else the planner's estimate); a summary `placed`
+ * `owner` counts the cases by the unit that owns them, not by their cohort.
+ * @example await countAnalytic(em, s, analytic, { kind: 'workspace' }, [{ filter: gender, value: { keys: ['FEMALE'] } }])
+ */
+export async function countAnalytic(em: Em, s: Session, analytic: AnalyticTable, place: Place, filters: { filter: ReportFilter; value: FilterValue }[], placed?: 'owner') {
+  return boundedCount(em, (tx) => {
+    const db = kysely(tx);
+    // the place's cohort (a transferring case in the unit it leaves), or where the cases go (`placed: 'owner'`)
+    const alternatives = placed === 'owner' ? [unitsWhere(db, s, place, 'c.owner_unit_id')] : (caseUnitAlternatives(db, s, place, 'c') ?? [undefined]);
+    return alternatives.map((alt) => {
+      const j = caseSelection(db, { workspaceId: s.workspaceId, analytic, filters });
+      if (alt) j.where(alt);
+      return j.query.select(sql`1`.as('one'));
+    });
+  });
 }
 
 /** The names of every catalogue option of the filters (ids → label), for the filter display. */

@@ -4,21 +4,20 @@
  * the case schema) and tag of the place; `POST /api/cases/summary/query` lists a summary's cases,
  * 50 a page, by the same filters as the advanced search (`rowCondition`), so the count beside a
  * summary is the length of its list. A summary with a `counter` is counted from `casecount` (kept
- * by triggers: a few hundred rows at a million cases); any other live, bounded as every list's
- * count is (`TableStore.count`: exact up to 10 000, else the planner's estimate past 100 ms).
+ * by triggers: a few hundred rows at a million cases); any other from the cases' analytic rows,
+ * bounded as every list's count is (`boundedCount`: exact up to 10 000, else the planner's estimate past 100 ms).
  */
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { ReportCatalogue } from '../../engine/report-vars.ts';
+import { analyticTable, type AnalyticTable } from '../../engine/analytic.ts';
 import { caseSummaries, type SummaryDecl } from '../../engine/summaries.ts';
 import type { JsonSchema } from '../../engine/types.ts';
-import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
 import { readEm } from '../../server/db/read.ts';
 import { fail } from '../../server/http/errors.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
-import { TableStore } from '../../server/tbl/store.ts';
 import type { AppContext, Env, Session } from '../../server/types.ts';
 import { COUNT_KEYS, placeCounts, tagCounts, type CountKey, type Counts } from '../../cases/places/counts.ts';
 import { casePage } from '../../cases/places/lists.ts';
@@ -26,6 +25,7 @@ import { placeRequest } from '../../cases/places/request.ts';
 import { caseUnitAlternatives, placeOf, unitsWhere, type Place } from '../../cases/places/place.ts';
 import { checkFilters, type IndicatorRequest } from '../indicator/request.ts';
 import { rowCondition } from '../indicator/sql.ts';
+import { countAnalytic } from './search.ts';
 
 const uuid = { type: 'string', format: 'uuid' };
 const scopeProps = { scope: { type: 'string', enum: ['WORKSPACE', 'ADMINUNIT', 'UNIT'] }, scopeId: uuid };
@@ -58,20 +58,19 @@ export function checkedSummaries(registry: AppContext['registry'], cat: ReportCa
 }
 
 /** The conditions a summary puts on `tbcase as t`, and where its cases are placed. */
-function selection(db: Kysely<any>, s: Session, place: Place, x: Summary) {
-  const where = (q: any) => x.where.reduce((acc, f) => acc.where(rowCondition(db, s.workspaceId, f.filter, f.value)), q);
+function selection(db: Kysely<any>, analytic: AnalyticTable, s: Session, place: Place, x: Summary) {
+  const where = (q: any) => x.where.reduce((acc, f) => acc.where(rowCondition(db, analytic, s.workspaceId, f.filter, f.value)), q);
   const owner = x.placed === 'owner' ? unitsWhere(db, s, place, 't.owner_unit_id') : undefined;
   return { where, conditions: [where, ...(owner ? [(q: any) => q.where(owner)] : [])], alternatives: x.placed === 'owner' ? undefined : caseUnitAlternatives(db, s, place, 't') };
 }
 
 /**
- * A summary's number of cases in the place: its counter's, or counted live (bounded).
- * @example await summaryCount(em, registry, s, place, summary, counts) // 12
+ * A summary's number of cases in the place: its counter's, or its cases' analytic rows counted (bounded).
+ * @example await summaryCount(em, analytic, s, place, summary, counts) // 12
  */
-async function summaryCount(em: Em, registry: AppContext['registry'], s: Session, place: Place, x: Summary, counts: Counts): Promise<number> {
+async function summaryCount(em: Em, analytic: AnalyticTable, s: Session, place: Place, x: Summary, counts: Counts): Promise<number> {
   if (x.counter) return counts[x.counter as CountKey];
-  const { conditions, alternatives } = selection(kysely(em), s, place, x);
-  return (await TableStore.of(registry, registry.table('tbcase'), em, s, 'read').count({ conditions, alternatives })).count;
+  return (await countAnalytic(em, s, analytic, place, x.where, x.placed === 'owner' ? 'owner' : undefined)).count;
 }
 
 /** The tag type the side menu styles by: MANUAL, AUTO, or AUTODANGER (a consistency check). */
@@ -79,6 +78,7 @@ const tagType = (r: Record<string, unknown>) => (!r.auto_generated ? 'MANUAL' : 
 
 export function summaryRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalogue): void {
   const summaries = checkedSummaries(ctx.registry, cat);
+  const analytic = analyticTable(ctx.registry, cat);
   // the side menu's counts and lists: on the read connection (server/db/read.ts)
   const read = (c: any, schema: JsonSchema, id: string) => placeRequest(ctx, c, schema, id, readEm(ctx));
 
@@ -91,7 +91,7 @@ export function summaryRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalo
     const place = await placeOf(db, s, body.scope, body.scopeId);
     const [counts, byTag] = await Promise.all([placeCounts(db, s, place), tagCounts(db, s, place)]);
     const summary = [];
-    for (const x of summaries.filter((y) => mayUse(s, y))) summary.push({ id: x.id, name: t(s.lang, x.label), count: await summaryCount(em, ctx.registry, s, place, x, counts) });
+    for (const x of summaries.filter((y) => mayUse(s, y))) summary.push({ id: x.id, name: t(s.lang, x.label), count: await summaryCount(em, analytic, s, place, x, counts) });
     const ids = [...byTag.keys()];
     const rows = ids.length
       ? await db.selectFrom('tag').select(['id', 'name', 'auto_generated', 'consistency_check']).where('workspace_id', '=', s.workspaceId).where('id', 'in', ids).orderBy('name').execute()
@@ -106,8 +106,8 @@ export function summaryRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalo
     const x = summaries.find((y) => y.id === body.summaryId && mayUse(s, y));
     if (!x) throw fail(404, t(s.lang, 'msg.notFound'), 'summaryId');
     const place = await placeOf(db, s, body.scope, body.scopeId);
-    const count = await summaryCount(em, ctx.registry, s, place, x, await placeCounts(db, s, place));
-    const res = await casePage(em, ctx.registry, s, place, selection(db, s, place, x).where, body.page ?? 1, count, body.after, x.placed);
+    const count = await summaryCount(em, analytic, s, place, x, await placeCounts(db, s, place));
+    const res = await casePage(em, ctx.registry, s, place, selection(db, analytic, s, place, x).where, body.page ?? 1, count, body.after, x.placed);
     return c.json({ summary: { id: x.id, name: t(s.lang, x.label), count }, ...res });
   });
 }

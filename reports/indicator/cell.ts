@@ -4,41 +4,21 @@
  * 'Итог'. As a condition on the case list's `tbcase as t` and the number of such cases, which is the
  * number the cell shows.
  *
- * At a million cases a cell can hold a third of them: its number then comes from the counts cube when
- * the indicator is the cube's (`cube.ts`), and when the cell is a large share of the indicator's cases
- * its page is read row by row in the list's order, each case tested on its own (its columns, or an
- * index probe for a patient's field) — collecting every case of the cell first took seconds. A small
- * share is collected first (a semi-join), as walking the list would read most of it for one page.
+ * The cell's cases are read from the analytic rows (`caseanalytic`, `sql.ts`). At a million cases a
+ * cell can hold a third of them: its number then comes from the counts cube when the indicator is the
+ * cube's (`cube.ts`), and when the cell is a large share of the indicator's cases its page is read row
+ * by row in the list's order, each case tested on its analytic row by its key — collecting every case of
+ * the cell first took seconds. A small share is collected first (a semi-join), as walking the list
+ * would read most of it for one page.
  */
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { ReportVariable } from '../../engine/report-vars.ts';
-import { caseSelection, rowCondition, type CaseQuery } from './sql.ts';
+import { caseSelection, onAnalyticRow, rowCondition, type CaseQuery } from './sql.ts';
 import { cubeCellCount, type Cube } from './cube.ts';
 import type { Key } from './shape.ts';
 
 /** From this share of the indicator's cases on, a cell's page is read row by row. */
 const ROW_BY_ROW_SHARE = 0.01;
-
-/** The condition of one key on the list's case `t`: its own column, or the case found with the value. */
-function keyOnRow(db: Kysely<any>, cq: CaseQuery, v: ReportVariable, key: Key): RawBuilder<SqlBool> {
-  const kind = v.value.kind;
-  if (key !== null && v.source.kind !== 'each' && (kind === 'enum' || kind === 'boolean' || kind === 'ref')) return rowCondition(db, cq.workspaceId, v as any, { keys: [key] });
-  const j = caseSelection(db, { workspaceId: cq.workspaceId, filters: [] });
-  j.where(keyOnCase(j, v, key));
-  return sql<SqlBool>`exists (${j.query.select(sql`1`.as('one')).whereRef('c.id', '=', 't.id')})`;
-}
-
-/** The condition of one key on the selection's case `c`. */
-function keyOnCase(j: ReturnType<typeof caseSelection>, v: ReportVariable, key: Key): RawBuilder<SqlBool> {
-  if (v.source.kind === 'each') {
-    // a case holding that value among its rows (or none at all: no value)
-    const s = v.source;
-    const rows = sql`select 1 from ${sql.table(s.table)} as e where ${sql.ref(`e.${s.parent}`)} = c.id`;
-    return key === null ? sql<SqlBool>`not exists (${rows})` : sql<SqlBool>`exists (${rows} and ${sql.ref(`e.${v.column}`)} = ${key})`;
-  }
-  const value = j.value(v);
-  return key === null ? sql<SqlBool>`${value} is null` : sql<SqlBool>`${value} = ${key}`;
-}
 
 /**
  * @example
@@ -48,11 +28,14 @@ function keyOnCase(j: ReturnType<typeof caseSelection>, v: ReportVariable, key: 
 export async function cellCases(db: Kysely<any>, cq: CaseQuery, cell: { v: ReportVariable; key: Key }[], cube?: Cube) {
   const counted = await cubeCellCount(db, cube, cq, cell);
   if (counted && counted.cell >= counted.all * ROW_BY_ROW_SHARE) {
-    const conds = [...cq.filters.map(({ filter, value }) => rowCondition(db, cq.workspaceId, filter, value)), ...cell.map(({ v, key }) => keyOnRow(db, cq, v, key))];
+    const conds = [
+      ...cq.filters.map(({ filter, value }) => rowCondition(db, cq.analytic, cq.workspaceId, filter, value)),
+      ...(cell.length ? [onAnalyticRow(db, cq.analytic, cq.workspaceId, 't', (v) => sql<SqlBool>`(${sql.join(cell.map(({ v: x, key }) => v.key(x, key)), sql` and `)})`)] : []),
+    ];
     return { where: (q: any) => q.where(sql<SqlBool>`(${conds.length ? sql.join(conds, sql` and `) : sql`true`})`), count: counted.cell };
   }
   const j = caseSelection(db, cq);
-  for (const { v, key } of cell) j.where(keyOnCase(j, v, key));
+  for (const { v, key } of cell) j.where(j.values.key(v, key));
   const ids = j.query.select('c.id');
   const count = counted?.cell ?? Number((await db.selectFrom(ids.as('x')).select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
   return { where: (q: any) => q.where('t.id', 'in', ids), count };

@@ -2,9 +2,11 @@
  * Runs an indicator for a reader: the place their request names narrowed to their view (a unit
  * user asking for the workspace gets their unit: `cases/places/place.ts`, the same cohort the case
  * lists and side-menu counts use), one statement (`sql.ts`), the names of the catalogue keys, the
- * table (`shape.ts`).
+ * table (`shape.ts`). The cases are read from their analytic rows (`caseanalytic`), which carry the case's
+ * place columns under the case's names, so the place's condition is the case lists' own.
  */
 import type { Kysely } from 'kysely';
+import type { AnalyticTable } from '../../engine/analytic.ts';
 import type { Lang } from '../../engine/i18n.ts';
 import type { ReportVariable } from '../../engine/report-vars.ts';
 import type { Session } from '../../server/types.ts';
@@ -15,8 +17,8 @@ import { cubeQuery, type Cube } from './cube.ts';
 import { shapeIndicator, type DbRow, type Dim, type IndicatorData } from './shape.ts';
 
 /**
- * The condition placing a case (`tbcase as c`) in the place, within the reader's view; undefined
- * for the whole workspace.
+ * The condition placing a case (`tbcase as c`, or its analytic row `caseanalytic as c`) in the place,
+ * within the reader's view; undefined for the whole workspace.
  * @example const where = placeCondition(db, s, { kind: 'unit', unitId }); // c in the unit's cohort
  */
 export function placeCondition(db: Kysely<any>, s: Session, place: Place): Cond | undefined {
@@ -26,11 +28,11 @@ export function placeCondition(db: Kysely<any>, s: Session, place: Place): Cond 
 
 /**
  * The place a request names (404 for an area or unit not in the workspace), as the cases' condition.
- * @example const cq = await caseQuery(db, s, 'WORKSPACE', undefined, request.filters);
+ * @example const cq = await caseQuery(db, s, analytic, 'WORKSPACE', undefined, request.filters);
  */
-export async function caseQuery(db: Kysely<any>, s: Session, scope: PlaceScope | undefined, scopeId: string | undefined, filters: IndicatorRequest['filters']): Promise<CaseQuery> {
+export async function caseQuery(db: Kysely<any>, s: Session, analytic: AnalyticTable, scope: PlaceScope | undefined, scopeId: string | undefined, filters: IndicatorRequest['filters']): Promise<CaseQuery> {
   const place = await placeOf(db, s, scope, scopeId);
-  return { workspaceId: s.workspaceId, place: placeCondition(db, s, place), units: (column) => unitsWhere(db, s, place, column), filters };
+  return { workspaceId: s.workspaceId, analytic, place: placeCondition(db, s, place), units: (column) => unitsWhere(db, s, place, column), filters };
 }
 
 /** The names of catalogue rows by id (units, tags, regimens, admin units), only of the session's workspace. */
@@ -55,7 +57,7 @@ async function dimOf(db: Kysely<any>, ws: string, variable: ReportVariable, pres
 
 /**
  * An indicator's table for the reader: from the counts cube when it holds every variable and filter, else counted live.
- * @example await runIndicator(db, s, await caseQuery(db, s, 'WORKSPACE', undefined, []), request, 'ru', cube) // { rows, columns, values, rowTotals, columnTotals, total, totalLabel: 'Итог' }
+ * @example await runIndicator(db, s, await caseQuery(db, s, analytic, 'WORKSPACE', undefined, []), request, 'ru', cube) // { rows, columns, values, rowTotals, columnTotals, total, totalLabel: 'Итог' }
  */
 export async function runIndicator(db: Kysely<any>, s: Session, cq: CaseQuery, req: IndicatorRequest, lang: Lang, cube?: Cube): Promise<IndicatorData> {
   const q = cubeQuery(db, cube, cq, req.rows, req.columns) ?? indicatorQuery(db, cq, req.rows, req.columns);

@@ -6,9 +6,10 @@
  * registration form's number for the cohort's quarter, and the cases that differ.
  */
 import { sql, type Kysely, type SqlBool } from 'kysely';
+import { analyticTable } from '../../engine/analytic.ts';
 import { t, type Lang } from '../../engine/i18n.ts';
 import type { Registry } from '../../engine/registry.ts';
-import type { ReportCatalogue } from '../../engine/report-vars.ts';
+import { reportCatalogue, type ReportCatalogue } from '../../engine/report-vars.ts';
 import { scopeCondition } from '../../server/scope/rows.ts';
 import type { Session } from '../../server/types.ts';
 import { unitsWhere, type Place } from '../../cases/places/place.ts';
@@ -84,7 +85,7 @@ export interface FormReader {
   may?: MayRead;
 }
 
-/** The cases (`tbcase as c`) the reader may open: the case table's read scope (a case transferred and accepted elsewhere is not one); undefined: every case. */
+/** The cases (`tbcase as c`, or their analytic rows: the same unit columns) the reader may open: the case table's read scope (a case transferred and accepted elsewhere is not one); undefined: every case. */
 const opensCase = (x: FormReader) => scopeCondition(x.db, x.registry, x.registry.table('tbcase'), x.s, 'c', 'read');
 
 /**
@@ -93,7 +94,7 @@ const opensCase = (x: FormReader) => scopeCondition(x.db, x.registry, x.registry
  * @example formQuery(reader, { year: 2025, quarter: 1 })
  */
 export function formQuery(x: FormReader, quarter: Quarter): FormQuery {
-  return { workspaceId: x.s.workspaceId, place: unitsWhere(x.db, x.s, x.place, 'c.notification_unit_id'), quarter, settings: x.settings, visible: opensCase(x) };
+  return { workspaceId: x.s.workspaceId, analytic: analyticTable(x.registry, reportCatalogue(x.registry)), place: unitsWhere(x.db, x.s, x.place, 'c.notification_unit_id'), quarter, settings: x.settings, visible: opensCase(x) };
 }
 
 /**

@@ -193,7 +193,9 @@ function checkCondition(cat: ReportCatalogue, c: Condition, at: string, caseDef:
   if ('span' in c) {
     const fields = c.span.map((k) => caseDef.fields.find((f) => f.key === k && f.format === 'date'));
     if (fields[0] && fields[1]) c.columns = [fields[0].column, fields[1].column];
-    return c.span.filter((_k, i) => !fields[i]).map((k) => `${at}/span: "${k}" is no date of the case`);
+    // the forms read the cases' analytic rows: a date there is a report variable's, or carried with x-analytic
+    const carried = (i: number) => fields[i]!.schema['x-report'] !== undefined || fields[i]!.schema['x-analytic'] === true;
+    return c.span.flatMap((k, i) => (!fields[i] ? [`${at}/span: "${k}" is no date of the case`] : carried(i) ? [] : [`${at}/span: "${k}" is not on the case's analytic row (declare the field x-analytic)`]));
   }
   const v: ReportVariable | undefined = cat.variable(c.var);
   if (!v) return [`${at}: unknown report variable "${c.var}"`];

@@ -1,11 +1,12 @@
 /**
  * What WHO's reporting framework says about a case beyond any one declared field — the forms read
- * these as variables beside the declared ones (`whoCatalogue`), each one rule written once here:
- * - `cohortOutcome`: the outcome an outcome cohort counts for the case (`cohortOutcomeSql`);
- * - `hivStatus`, `artStarted`, `cptStarted`: the TB/HIV facts of the episode from any of its HIV
- *   exams, not only the newest (`hivStatusSql`, `startedOnAnyExamSql`).
- * Each is SQL over the case `tbcase as c`, its columns named by the schemas; a workspace setting a
- * rule follows comes as `FormSettings`. They are the rules the analytic row will hold as columns.
+ * these as variables beside the declared ones (`whoCatalogue`):
+ * - `cohortOutcome`: the outcome an outcome cohort counts for the case (`cohortOutcomeSql`), SQL over
+ *   the case's analytic row `c` (its outcome, transfer and units), under a workspace setting
+ *   (`FormSettings`), so computed as the form is read.
+ * The TB/HIV facts of the episode from any of its HIV exams, not only the newest — `hivStatus`,
+ * `artStarted`, `cptStarted` — are declared report variables (`x-report.any` on `schemas/examhiv.json`):
+ * columns of the analytic row, kept by the writer, which the forms and any indicator read.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Registry } from '../../engine/registry.ts';
@@ -52,64 +53,20 @@ export function cohortOutcomeSql(cols: { outcome: string; transferring: string; 
   return sql<string>`(case when ${outcome} is null or ${transferredOut} then 'NOT_EVALUATED' else ${outcome} end)`;
 }
 
-/** Where a case's HIV exams are: their table, the column naming the case, and the columns read. */
-export interface HivExams {
-  table: string;
-  parent: string;
-  result: string;
-  art: string;
-  cpt: string;
-}
-
-/**
- * The HIV status of the episode (WHO: by a test result recorded at diagnosis or during treatment),
- * from every HIV exam of the case: `POSITIVE` when any result is positive, else `NEGATIVE` when any
- * is negative, else none (unknown) — a negative test followed by one still pending is known negative.
- * @example hivStatusSql(hiv) // (select case when bool_or(h.result = 'POSITIVE') then 'POSITIVE' when bool_or(h.result = 'NEGATIVE') then 'NEGATIVE' end from examhiv h where h.case_id = c.id)
- */
-export function hivStatusSql(hiv: HivExams): RawBuilder<string | null> {
-  const result = sql.ref(`h.${hiv.result}`);
-  return sql<string | null>`(select case when bool_or(${result} = 'POSITIVE') then 'POSITIVE' when bool_or(${result} = 'NEGATIVE') then 'NEGATIVE' end
-    from ${sql.table(hiv.table)} as h where ${sql.ref(`h.${hiv.parent}`)} = c.id)`;
-}
-
-/**
- * Whether any HIV exam of the case records the start of a therapy (its date column `date`): an ART
- * or CPT start recorded on an earlier exam still counts after a later exam without it.
- * @example startedOnAnyExamSql(hiv, hiv.art) // exists (select 1 from examhiv h where h.case_id = c.id and h.started_ar_tdate is not null)
- */
-export function startedOnAnyExamSql(hiv: HivExams, date: string): RawBuilder<boolean> {
-  return sql<boolean>`exists (select 1 from ${sql.table(hiv.table)} as h where ${sql.ref(`h.${hiv.parent}`)} = c.id and ${sql.ref(`h.${date}`)} is not null)`;
-}
-
-/** The HIV exam's table and columns, as the schemas declare them (`examhiv`). */
-function hivExams(registry: Registry): HivExams {
-  const def = registry.table('examhiv');
-  return { table: def.name, parent: column(def, def.meta.parent!), result: column(def, 'result'), art: column(def, 'startedARTdate'), cpt: column(def, 'startedCPTdate') };
-}
-
 /**
  * The report catalogue with the rules as variables the forms' conditions name (`{var:
- * 'cohortOutcome', in: ['CURED']}`), each needing the permission of what it reads (the HIV
- * exam's for the HIV rules), so a reader who may not count by HIV results may not by them either.
- * @example whoCatalogue(reportCatalogue(registry), registry).variable('hivStatus')?.value // { kind: 'enum', keys: ['POSITIVE', 'NEGATIVE'], labels: 'hivResult' }
+ * 'cohortOutcome', in: ['CURED']}`), each needing the permission of what it reads.
+ * @example whoCatalogue(reportCatalogue(registry), registry).variable('cohortOutcome')?.value // { kind: 'enum', keys: ['CURED', …], labels: 'caseOutcome' }
  */
 export function whoCatalogue(cat: ReportCatalogue, registry: Registry): ReportCatalogue {
   const caseDef = registry.table('tbcase');
-  const hiv = hivExams(registry);
   const outcome = cat.variable('outcome');
-  const hivResult = cat.variable('hivResult');
-  if (!outcome || !hivResult) throw new Error('WHO form rules: the report variables "outcome" and "hivResult" are not declared');
+  if (!outcome) throw new Error('WHO form rules: the report variable "outcome" is not declared');
   const cols = { outcome: column(caseDef, 'outcome'), transferring: column(caseDef, 'transferring'), owner: column(caseDef, 'ownerUnitId'), notifier: column(caseDef, 'notificationUnitId') };
   const rule = (id: string, value: VarValue, permission: string | undefined, sqlOf: RuleVariable['rule']): RuleVariable => ({
     id, group: 'who', label: `who.rule.${id}`, source: { kind: 'case' }, column: '', value, permission, rows: false, columns: false, rule: sqlOf,
   });
-  const rules = [
-    rule('cohortOutcome', outcome.value, undefined, (s) => cohortOutcomeSql(cols, s)),
-    rule('hivStatus', { kind: 'enum', keys: ['POSITIVE', 'NEGATIVE'], labels: 'hivResult' }, hivResult.permission, () => hivStatusSql(hiv)),
-    rule('artStarted', { kind: 'boolean' }, hivResult.permission, () => startedOnAnyExamSql(hiv, hiv.art)),
-    rule('cptStarted', { kind: 'boolean' }, hivResult.permission, () => startedOnAnyExamSql(hiv, hiv.cpt)),
-  ];
+  const rules = [rule('cohortOutcome', outcome.value, undefined, (s) => cohortOutcomeSql(cols, s))];
   for (const r of rules) if (cat.variable(r.id)) throw new Error(`WHO form rules: "${r.id}" is also a declared report variable`);
   const byId = new Map<string, ReportVariable>(rules.map((r) => [r.id, r]));
   return {

@@ -1,28 +1,32 @@
 /**
  * A WHO form as SQL: its population (the place's cases notified in the quarter, within the reader's
- * view), its conditions over report variables read through the indicator engine's joins
- * (`../indicator/sql.ts`) and over the framework's rules (`rules.ts`), every cell a `count(*) filter
+ * view), its conditions over report variables read from the cases' analytic rows (`caseanalytic as c`:
+ * every variable a column, `../indicator/sql.ts`) and over the framework's rules (`rules.ts`, over the
+ * same row's columns), every cell a `count(*) filter
  * (where …)` of one statement, the excluded cases with their first reason, the cases of one cell.
  * A case left out of the whole form counts in no cell; one left out of some cells (`cells` of an
  * exclusion: no site of disease) counts in the others. Every value is a parameter; table and column
  * names come only from the schemas.
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { AnalyticTable } from '../../engine/analytic.ts';
 import type { ReportCatalogue, ReportVariable } from '../../engine/report-vars.ts';
-import { Joins, type Cond } from '../indicator/sql.ts';
+import { AnalyticValues, Selection, type Cond } from '../indicator/sql.ts';
 import { leavesOut, wholeForm, type Condition, type FormDefinition, type FormTable, type Line } from './definition.ts';
 import { DEFAULT_SETTINGS, isRule, type FormSettings } from './rules.ts';
 import { quarterBefore, quarterDates, type Quarter } from './quarter.ts';
 
-/** What a form is computed for: the workspace, the place (on `tbcase as c`) and the quarter asked. */
+/** What a form is computed for: the workspace, the place (on the analytic row `c`, whose place columns are the case's) and the quarter asked. */
 export interface FormQuery {
   workspaceId: string;
+  /** The cases' analytic rows: which column holds each variable. */
+  analytic: AnalyticTable;
   /** The units of the place in the reader's view, on the case's notifying unit; undefined: the whole workspace. */
   place?: Cond;
   quarter: Quarter;
   /** The workspace settings the rules follow; none: the defaults. */
   settings?: FormSettings;
-  /** The cases (`tbcase as c`) the reader may open, for the lists; undefined: every case of the population. */
+  /** The cases (their analytic rows `c`: the case's unit columns) the reader may open, for the lists; undefined: every case of the population. */
   visible?: Cond;
 }
 
@@ -30,8 +34,8 @@ const TRUE = sql<SqlBool>`true`;
 
 /**
  * What a condition reads of a case: a variable's value, an age variable's whole years at its case
- * date, the months-condition between two dates of the case (`span`). `liveValues` reads them through
- * the joins of each case; `GroupedValues` reads them from the columns of cases grouped by them.
+ * date, the months-condition between two dates of the case (`span`). `liveValues` reads them from each
+ * case's analytic row; `GroupedValues` reads them from the columns of cases grouped by them.
  */
 export interface Values {
   value(v: ReportVariable): RawBuilder<unknown>;
@@ -39,16 +43,16 @@ export interface Values {
   span(c: Extract<Condition, { span: unknown }>): RawBuilder<SqlBool>;
 }
 
-/** The values of each case, read through the population's joins; a rule (`rules.ts`) under the workspace's settings. */
-export function liveValues(j: Joins, settings: FormSettings = DEFAULT_SETTINGS): Values {
+/** The values of each case, read from its analytic row; a rule (`rules.ts`) under the workspace's settings. */
+export function liveValues(j: Selection, settings: FormSettings = DEFAULT_SETTINGS): Values {
   return {
-    value: (v) => (isRule(v) ? v.rule(settings) : j.value(v)),
-    years: (v) => {
-      const born = sql.ref(`${j.source(v.source)}.${v.column}`);
-      return sql`date_part('year', age(coalesce(${sql.ref(`c.${(v.value as { at: string }).at}`)}, current_date), ${born}))`;
-    },
+    value: (v) => (isRule(v) ? v.rule(settings) : j.values.value(v)),
+    years: (v) => j.values.years(v),
     span: (c) => {
-      const [from, to] = c.columns!.map((col) => sql.ref(`c.${col}`));
+      const [from, to] = c.columns!.map((col) => {
+        if (!j.values.analytic.caseColumn(col)) throw new Error(`WHO form: the case column ${col} a span reads is not on the analytic row (declare its field x-analytic)`);
+        return sql.ref(`c.${col}`);
+      });
       return c.maxMonths !== undefined
         ? sql<SqlBool>`coalesce(${to} <= ${from} + make_interval(months => ${c.maxMonths}), false)`
         : sql<SqlBool>`coalesce(${to} > ${from} + make_interval(months => ${c.overMonths ?? 0}), false)`;
@@ -104,9 +108,9 @@ export function conditionSql(r: Values, cat: ReportCatalogue, c: Condition | und
 /** The dates of the form's population for the quarter asked. */
 export const populationDates = (f: FormDefinition, q: Quarter) => quarterDates(quarterBefore(q, f.population.quartersBack));
 
-/** The population's selection: `tbcase as c` of the workspace, the place, the quarter, `population.when`. */
-export function population(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery): Joins {
-  const j = new Joins(db.selectFrom('tbcase as c').where('c.workspace_id', '=', fq.workspaceId), fq.workspaceId);
+/** The population's selection: the analytic rows `c` of the workspace's cases, the place, the quarter, `population.when`. */
+export function population(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery): Selection {
+  const j = new Selection(db.selectFrom(`${fq.analytic.name} as c`).where('c.workspace_id', '=', fq.workspaceId), new AnalyticValues(fq.analytic));
   const date = sql.ref(`c.${cat.filter(f.population.date)!.column}`);
   const { from, to } = populationDates(f, fq.quarter);
   j.where(sql<SqlBool>`${date} >= ${from}::date and ${date} < ${to}::date`);
@@ -165,7 +169,7 @@ export function formStatement(db: Kysely<any>, cat: ReportCatalogue, f: FormDefi
   const visible = fq.visible;
   const perCase = j.query.select([
     ...g.dims.map((d) => d.expr.as(d.name)),
-    'c.id', 'c.registration_date', 'c.case_number', 'c.patient_id', 'c.notification_unit_id', caseReason.as('reason'),
+    'c.id', 'c.registration_date', 'c.notification_unit_id', caseReason.as('reason'),
     (visible ? (eb: any) => sql<boolean>`coalesce(${visible(eb)}, false)`.as('visible') : sql<boolean>`true`.as('visible')),
   ] as any);
   const dims = g.dims.map((d) => sql.ref(`p.${d.name}`));
@@ -174,7 +178,8 @@ export function formStatement(db: Kysely<any>, cat: ReportCatalogue, f: FormDefi
   const tested = db.selectFrom(groups.as('g')).select(['g.n', declared.as('declared'), reason.as('reason'), ...cells.map((c, k) => c.as(`k${k}`))] as any);
   const listed = sql`(select coalesce(json_agg(l order by l.registration_date, l.case_number), '[]') from (
       select e.id, e.reason, e.case_number, e.registration_date, lp.last_name, lp.name, lp.middle_name, lu.name as unit_name
-        from (select * from p where p.reason is not null and p.visible order by p.registration_date, p.case_number limit ${limit}) e
+        from (select p.*, lt.case_number, lt.patient_id from p join tbcase lt on lt.id = p.id
+               where p.reason is not null and p.visible order by p.registration_date, lt.case_number limit ${limit}) e
         left join patient lp on lp.id = e.patient_id left join unit lu on lu.id = e.notification_unit_id) l)`;
   return db
     .with((cte) => cte('p').materialized(), () => perCase)

@@ -45,6 +45,14 @@ class Sources {
       const e = s as Extract<VarSource, { kind: 'each' }>;
       return sql`coalesce((select array_agg(distinct e.${sql.id(col.from)} order by e.${sql.id(col.from)}) from ${sql.table(e.table)} as e where e.${sql.id(e.parent)} = c.id and e.${sql.id(col.from)} is not null), '{}')`;
     }
+    if (d.kind === 'first' || d.kind === 'exists') {
+      // every row of the sub-record, folded to one value
+      const e = s as Extract<VarSource, { kind: 'any' }>;
+      const rows = sql`from ${sql.table(e.table)} as e where e.${sql.id(e.parent)} = c.id`;
+      const field = sql`e.${sql.id(col.from)}`;
+      if (d.kind === 'exists') return sql`exists (select 1 ${rows} and ${field} is not null)`;
+      return sql`(select case ${sql.join(d.keys.map((k) => sql`when bool_or(${field} = ${sql.lit(k)}) then ${sql.lit(k)}`), sql` `)} end ${rows})`;
+    }
     const a = this.source(s);
     const v = ref(a, col.from);
     if (d.kind === 'value') return v;

@@ -78,11 +78,9 @@ export function analyticPlan(registry: Registry): Plan | null {
       caseReads.add(keyOf('tbcase', s.column));
       add(s.table, { kind: 'ref', column: s.column, reads: new Set([keyOf(s.table, c.from)]) });
     }
-    if (s.kind === 'one' || s.kind === 'latest' || s.kind === 'each') {
-      const def = registry.table(s.table);
+    if (s.kind === 'one' || s.kind === 'latest' || s.kind === 'each' || s.kind === 'any') {
       add(s.table, { kind: 'parent', parent: s.parent, parentKey: keyOf(s.table, s.parent) });
       if (s.kind === 'latest' && s.until) caseReads.add(keyOf('tbcase', s.until.column));
-      void def;
     }
     if (d.kind === 'band' || d.kind === 'years') caseReads.add(keyOf('tbcase', d.at));
     if (d.kind === 'band') add('agerange', { kind: 'workspace' });

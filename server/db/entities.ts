@@ -160,7 +160,8 @@ function analyticEntity(registry: Registry) {
     const array = c.sqlType.endsWith('[]');
     properties[c.name] = { type: array ? 'ArrayType' : 'unknown', columnType: c.sqlType, fieldName: c.name, nullable: !array, ...(array ? { defaultRaw: `'{}'` } : {}) };
   }
-  return new EntitySchema({ name: entityName(a.name), tableName: a.name, properties } as any);
+  const indexes = a.indexes.map((cols) => ({ name: `${a.name}_${cols.join('_')}_idx`.slice(0, 63), properties: ['workspace', ...cols] }));
+  return new EntitySchema({ name: entityName(a.name), tableName: a.name, properties, indexes } as any);
 }
 
 /** Every table and child table of the registry as MikroORM entity schemas, and the cases' analytic rows. */

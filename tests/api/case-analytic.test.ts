@@ -4,7 +4,8 @@
 // derived exam results), the batch door (its tags), the catalogues the rows read (the age ranges, a
 // unit's address), an offline client's upload, the generators' bulk inserts, a refused action — the
 // stored rows must equal a recomputation of every case of the workspace, and the values a reader
-// notices are checked against facts written here by hand:
+// notices are checked against facts written here by hand (the HIV status of the episode from all its
+// tests and an ART start on any of them, as well as the newest test's):
 //
 //  case  unit     patient (sex, born)     class / diagnosis   registered   age then
 //  k1    Bishkek  p1 MALE 1980-01-01      TB    CONFIRMED     2025-01-10   45 (45–54)
@@ -54,7 +55,7 @@ async function expectInStep() {
 async function row(caseId: string) {
   const r = await sql<any>`
     select a.gender, a.classification, a.diagnosis_type, a.state, a.outcome, a.registration_group, a.drug_resistance_type,
-           a.hiv_result, to_char(a.hiv_art, 'YYYY-MM-DD') as hiv_art, a.culture_at_month6, a.regimen, a.individualized, a.medicine::text as medicine, a.tag::text as tag,
+           a.hiv_result, to_char(a.hiv_art, 'YYYY-MM-DD') as hiv_art, a.hiv_status, a.art_started, a.culture_at_month6, a.regimen, a.individualized, a.medicine::text as medicine, a.tag::text as tag,
            a.age_range_years as age, ar.ini_age || '–' || ar.end_age as band, a.transferring, a.owner_unit_id, a.transfer_from_unit_id,
            a1.name as area1, a2.name as area2, a3.name as area3
       from caseanalytic a left join agerange ar on ar.id = a.age_range
@@ -100,13 +101,18 @@ describe('the analytic row of a case', () => {
   it('follows its exams through the system door: the newest HIV test and its ART start, the culture at month 6 of treatment', async () => {
     const hiv = ok(await admin.post('/api/tbl/examhiv', { caseId: k1, date: '2025-01-12', result: 'POSITIVE', startedARTdate: '2025-01-20' })).result;
     await expectInStep();
-    expect(await row(k1)).toMatchObject({ hiv_result: 'POSITIVE', hiv_art: '2025-01-20' });
+    expect(await row(k1)).toMatchObject({ hiv_result: 'POSITIVE', hiv_art: '2025-01-20', hiv_status: 'POSITIVE', art_started: true });
+    // a later test still pending: the newest result is pending, the episode's status stays positive and its ART started
+    const later = ok(await admin.post('/api/tbl/examhiv', { caseId: k1, date: '2025-02-12', result: 'ONGOING' })).result;
+    await expectInStep();
+    expect(await row(k1)).toMatchObject({ hiv_result: 'ONGOING', hiv_art: null, hiv_status: 'POSITIVE', art_started: true });
+    ok(await admin.delete(`/api/tbl/examhiv/${later}`));
     ok(await admin.post(`/api/tbl/examhiv/${hiv}`, { result: 'NEGATIVE', startedARTdate: null }));
     await expectInStep();
-    expect(await row(k1)).toMatchObject({ hiv_result: 'NEGATIVE', hiv_art: null });
+    expect(await row(k1)).toMatchObject({ hiv_result: 'NEGATIVE', hiv_art: null, hiv_status: 'NEGATIVE', art_started: false });
     ok(await admin.delete(`/api/tbl/examhiv/${hiv}`));
     await expectInStep();
-    expect(await row(k1)).toMatchObject({ hiv_result: null, hiv_art: null });
+    expect(await row(k1)).toMatchObject({ hiv_result: null, hiv_art: null, hiv_status: null, art_started: false });
 
     // treatment from 2025-01-13: a culture in month 3 is the month-6 culture, one after month 6 is not
     ok(await admin.post('/api/cases/case/treatment/start', { caseId: k1, unitId: bishkek, iniDate: '2025-01-13', regimenId: regimen }));

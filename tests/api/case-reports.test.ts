@@ -177,6 +177,17 @@ describe('filters', () => {
     expect((await indicator(admin, by(['gender'], ['state'], { validated: true }))).total).toBe(0);
     expect((await indicator(admin, by(['gender'], ['state'], { ownerUnitArea: [(await admin.post('/api/tbl/adminunit/query', { key: 'г. Ош' })).body.list[0].id] }))).total).toBe(2);
   });
+  it('a multi-select counted live (not the cube\'s: by age band) keeps every value chosen, in the table, its cells\' cases and the search', async () => {
+    // TB or NTM: c1 (45), c3 (10), c4 (64), c5 (49) — with only the first value, c5 would be lost
+    const band = (ini: number) => ages.find((a) => a.iniAge === ini)!.id;
+    const live = await indicator(admin, by(['ageRange'], ['gender'], { classification: ['TB', 'NTM'] }));
+    expect(live.total).toBe(4);
+    const rows = Object.fromEntries(live.rows.map((r: any, i: number) => [r.keys[0], [...live.values[i], live.rowTotals[i]]]).filter(([, v]: any) => v.at(-1)));
+    expect(rows).toEqual({ [band(5)]: [1, 0, 1], [band(45)]: [2, 0, 2], [band(55)]: [0, 1, 1] });
+    expect(await cellCases(admin, { ...by(['ageRange'], ['gender'], { classification: ['TB', 'NTM'] }), row: [band(45)], column: ['MALE'] })).toEqual(ids('c1', 'c5'));
+    expect(await cellCases(admin, { ...by(['ageRange'], ['gender'], { registrationGroup: ['RELAPSE', 'OTHER'] }), column: ['MALE'] })).toEqual(ids('c5'));
+    expect((await admin.post('/api/cases/search/count', { filters: { registrationGroup: ['RELAPSE', 'OTHER'], nationality: ['NATIVE', 'FOREIGN'] } })).body.count).toBe(2);
+  });
   it('a period includes its first and last month and nothing outside', async () => {
     const total = async (p: unknown) => (await indicator(admin, by(['gender'], ['state'], { registrationDate: p }))).total;
     expect(await total({ ini: '2025-01', end: '2025-03' })).toBe(3); // c1 01-10, c2 02-15, c5 03-31

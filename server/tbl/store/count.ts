@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Em } from '../../db/orm.ts';
 import { kysely as db } from '../../db/kysely.ts';
 import { isRowScoped } from '../../scope/rows.ts';
 import type { TableLimits } from './limits.ts';
@@ -25,27 +26,41 @@ export interface RowCount {
  * @example await countRows(limits, { key: 'иван' }) // {count: 12, countCapped: false}
  */
 export async function countRows(l: TableLimits, o: Omit<QueryOptions, 'pageSize'>): Promise<RowCount> {
+  const parts = (em: Em) => l.on(em).branches().map((only) => matchingRows(l.on(em), { ...o, pageSize: 0 }, only).select(sql`1`.as('one')));
   // catalogues are small: their count needs no clock (and no transaction for it); the tables placed
   // by a unit are the ones that grow with the programme
-  if (!isRowScoped(l.def)) return exactCount(l, o);
-  const exact = await exactWithin(l, o, COUNT_MS);
+  if (!isRowScoped(l.def)) return exactCount(l.em, parts);
+  return boundedCount(l.em, parts);
+}
+
+/** The disjoint parts a count adds up: for each, a select of one row per match, on the given connection. */
+export type CountParts = (em: Em) => SelectQueryBuilder<any, any, any>[];
+
+/**
+ * The number of rows the parts select, up to {@link COUNT_CAP} and within {@link COUNT_MS} (then the
+ * planner's estimate, counted again with ten times the time first when it is under the cap) — the
+ * bound of every list's count, for any statement (the advanced search counts analytic rows).
+ * @example await boundedCount(em, (em) => [kysely(em).selectFrom('caseanalytic as c').select(sql`1`.as('one')).where('c.gender', '=', 'FEMALE')])
+ */
+export async function boundedCount(em: Em, parts: CountParts): Promise<RowCount> {
+  const exact = await exactWithin(em, parts, COUNT_MS);
   if (exact) return exact;
-  const n = await estimatedCount(l, o);
+  const n = await estimatedCount(em, parts);
   // a few rows estimated: a busy server ran out of time, not a big count — counted again, longer,
   // so a user never reads '≈ 1' for three cases
   if (n < COUNT_CAP) {
-    const again = await exactWithin(l, o, 10 * COUNT_MS);
+    const again = await exactWithin(em, parts, 10 * COUNT_MS);
     if (again) return again;
   }
   return { count: Math.min(n, COUNT_CAP), countCapped: n > COUNT_CAP, countEstimated: true };
 }
 
 /** The exact count if it takes at most `ms`, else undefined. */
-async function exactWithin(l: TableLimits, o: Omit<QueryOptions, 'pageSize'>, ms: number): Promise<RowCount | undefined> {
+async function exactWithin(em: Em, parts: CountParts, ms: number): Promise<RowCount | undefined> {
   try {
-    return await l.em.fork().transactional(async (em) => {
-      await sql.raw(`set local statement_timeout = ${ms}`).execute(db(em));
-      return exactCount(l.on(em), o);
+    return await em.fork().transactional(async (tx) => {
+      await sql.raw(`set local statement_timeout = ${ms}`).execute(db(tx));
+      return exactCount(tx, parts);
     });
   } catch (e) {
     const err = e as { code?: string; cause?: { code?: string } };
@@ -54,22 +69,22 @@ async function exactWithin(l: TableLimits, o: Omit<QueryOptions, 'pageSize'>, ms
   }
 }
 
-async function exactCount(l: TableLimits, o: Omit<QueryOptions, 'pageSize'>): Promise<RowCount> {
+async function exactCount(em: Em, parts: CountParts): Promise<RowCount> {
   let n = 0;
-  for (const only of l.branches()) {
+  for (const part of parts(em)) {
     if (n > COUNT_CAP) break;
-    const capped = matchingRows(l, { ...o, pageSize: 0 }, only).select(sql`1`.as('one')).limit(COUNT_CAP + 1 - n);
-    const row = await db(l.em).selectFrom(capped.as('m')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+    const capped = part.limit(COUNT_CAP + 1 - n);
+    const row = await db(em).selectFrom(capped.as('m')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
     n += Number(row?.n ?? 0);
   }
   return { count: Math.min(n, COUNT_CAP), countCapped: n > COUNT_CAP };
 }
 
 /** The planner's estimate of the matching rows (no row is read). */
-async function estimatedCount(l: TableLimits, o: Omit<QueryOptions, 'pageSize'>): Promise<number> {
+async function estimatedCount(em: Em, parts: CountParts): Promise<number> {
   let n = 0;
-  for (const only of l.branches()) {
-    const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) ${matchingRows(l, { ...o, pageSize: 0 }, only).select(sql`1`.as('one'))}`.execute(db(l.em));
+  for (const part of parts(em)) {
+    const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) ${part}`.execute(db(em));
     n += Math.round(Number(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']));
   }
   return n;

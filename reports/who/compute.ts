@@ -15,7 +15,7 @@ import type { Session } from '../../server/types.ts';
 import { unitsWhere, type Place } from '../../cases/places/place.ts';
 import { conditionVars, wholeForm, type CellRef, type Condition, type FormDefinition, type FormTable, type Label } from './definition.ts';
 import { DEFAULT_SETTINGS, type FormSettings } from './rules.ts';
-import { cellIdsQuery, excludedQuery, formStatement, leftOutForQuery, populationDates, type FormQuery } from './sql.ts';
+import { cellIdsAsideQuery, cellIdsQuery, formStatement, populationDates, reasonOfQuery, type FormQuery } from './sql.ts';
 import { quarterBefore, type Quarter } from './quarter.ts';
 
 /** The most excluded or differing cases listed (the count says how many there are). */
@@ -199,10 +199,10 @@ export async function computeForm(x: FormReader, f: FormDefinition, quarter: Qua
 
 /**
  * The cohort's total against the other form's cell for the cohort's quarter, and the cases in one
- * only, in one statement: both cells' cases read once each (materialized) — without the cases the
- * cohort leaves out as reported in another cohort (`except`: RR/DR-TB) — the differences counted,
- * and the first `LIST_LIMIT` the reader may open listed (JSON) in registration order, each with the
- * reason of the form that leaves it out.
+ * only, in one statement: both cells' cases read once each (materialized) — the other's with whether
+ * the cohort leaves it out as reported in another cohort (`except`: RR/DR-TB), set aside from both —
+ * the differences counted, and the first `LIST_LIMIT` the reader may open listed (JSON) in
+ * registration order, each with the reason of the form that leaves it out (read for them only).
  */
 async function reconcile(x: FormReader, f: FormDefinition, quarter: Quarter) {
   const { db, cat, forms, s, lang } = x;
@@ -213,35 +213,35 @@ async function reconcile(x: FormReader, f: FormDefinition, quarter: Quarter) {
   const own = cellOf(f, rc.own), of = cellOf(other, rc.of);
   const ownQuery = formQuery(x, quarter), ofQuery = formQuery(x, otherQuarter);
   const ownIds = cellIdsQuery(db, cat, f, ownQuery, own.table, own.row, own.column);
-  const ofIds = cellIdsQuery(db, cat, other, ofQuery, of.table, of.row, of.column);
-  const elsewhere = leftOutForQuery(db, cat, f, ownQuery, rc.except ?? []);
-  // a case the other form counts and the cohort does not is 'missing' (with the cohort's reason), one only the cohort counts 'extra' (with the other form's)
+  const asides = f.exclude.filter((e) => rc.except?.includes(e.id)).map((e) => e.when);
+  const ofIds = cellIdsAsideQuery(db, cat, other, ofQuery, of.table, of.row, of.column, asides);
+  // a case the other form counts and the cohort does not is 'missing', one only the cohort counts 'extra'
   const missing = db
     .selectFrom('a')
-    .leftJoin(excludedQuery(db, cat, f, ownQuery).as('r'), 'r.id', 'a.id')
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('b').select('b.id').whereRef('b.id', '=', 'a.id'))))
-    .select(['a.id as id', 'r.reason as reason', sql<string>`'missing'`.as('side')]);
+    .select(['a.id as id', sql<string>`'missing'`.as('side')]);
   const extra = db
     .selectFrom('b')
-    .leftJoin(excludedQuery(db, cat, other, ofQuery).as('r'), 'r.id', 'b.id')
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('a').select('a.id').whereRef('a.id', '=', 'b.id'))))
-    .select(['b.id as id', 'r.reason as reason', sql<string>`'extra'`.as('side')]);
+    .select(['b.id as id', sql<string>`'extra'`.as('side')]);
+  // the reason of the form that leaves a difference out: the cohort's for a missing one, the other's for an extra one
+  const reason = sql`case d.side when 'missing' then ${reasonOfQuery(db, cat, f, ownQuery, 'd.id')} else ${reasonOfQuery(db, cat, other, ofQuery, 'd.id')} end`;
   // a difference the reader may open: the case table's read scope on it
   const visible = opensCase(x);
   const opens = visible ? sql<boolean>`exists (${db.selectFrom('tbcase as c').select(sql`1`.as('one')).where(sql<SqlBool>`c.id = d.id`).where(visible)})` : sql<boolean>`true`;
   const row = (await db
-    .with((cte) => cte('e').materialized(), () => elsewhere)
-    .with((cte) => cte('a').materialized(), () => db.selectFrom(ofIds.as('o')).select('o.id').where(({ not, exists, selectFrom }) => not(exists(selectFrom('e').select('e.id').whereRef('e.id', '=', 'o.id')))))
+    .with((cte) => cte('o').materialized(), () => ofIds)
+    .with((cte) => cte('a').materialized(), () => db.selectFrom('o').select('o.id').where('o.aside', '=', false))
     .with((cte) => cte('b').materialized(), () => ownIds)
     .with((cte) => cte('d').materialized(), () => missing.unionAll(extra as any))
     .selectNoFrom([
       sql<number>`(select count(*) from a)`.as('expected'),
       sql<number>`(select count(*) from b)`.as('counted'),
-      sql<number>`(select count(*) from e)`.as('elsewhere'),
+      sql<number>`(select count(*) from o where o.aside)`.as('elsewhere'),
       sql<number>`(select count(*) from d)`.as('count'),
       sql<number>`(select count(*) from d where not ${opens})`.as('hidden'),
       sql<any[]>`(select coalesce(json_agg(l order by l.registration_date, l.case_number), '[]') from (
-          select d.id, d.reason, d.side, c.case_number, c.registration_date, lp.last_name, lp.name, lp.middle_name, lu.name as unit_name
+          select d.id, ${reason} as reason, d.side, c.case_number, c.registration_date, lp.last_name, lp.name, lp.middle_name, lu.name as unit_name
             from d cross join lateral (select * from tbcase c where c.id = d.id and c.workspace_id = ${s.workspaceId} limit 1) c
             left join patient lp on lp.id = c.patient_id left join unit lu on lu.id = c.notification_unit_id
            where ${opens}

@@ -150,11 +150,12 @@ export const inNoRowSql = (r: Values, cat: ReportCatalogue, t: FormTable) =>
 
 /**
  * The statement of a form for a quarter, in one pass over its population: one row with a column
- * `k<n>` per cell in declaration order (table, row, column), `excluded` (how many cases are left out)
- * and `listed` (the first `limit` of them in registration order, as JSON: id, case number,
- * registration date, patient's names, unit, reason). Each case is read once (a materialized CTE with
- * its reason and the values the conditions read); the cells are tested once per group of alike cases
- * (`GroupedValues`) and their cases summed.
+ * `k<n>` per cell in declaration order (table, row, column), `excluded` (how many cases are left out
+ * of the form or of some cells), `listed` (the first `limit` of them the reader may open —
+ * `fq.visible` — in registration order, as JSON: id, case number, registration date, patient's names,
+ * unit, reason) and `hidden` (how many they may not open). Each case is read once (a materialized CTE
+ * with its reason and the values the conditions read); the cells are tested once per group of alike
+ * cases (`GroupedValues`) and their cases summed.
  * @example const row = await formStatement(db, cat, form, fq, 500).executeTakeFirst(); row.k0 // new, pulmonary confirmed
  */
 export function formStatement(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery, limit: number) {
@@ -215,13 +216,16 @@ export function excludedQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefi
   return j.query.select(['c.id as id', reason.as('reason')]);
 }
 
-/** The cases of the population one of these reasons (ids of `f.exclude`) leaves out, as a sub-select of ids. */
-export function leftOutForQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery, reasons: string[]) {
+/**
+ * The reason one case (`c.id` = the column `idRef`) is listed by the form, as a scalar sub-select
+ * (null: counted everywhere, or not of the population): read only for the few cases that need it.
+ * @example sql`select d.id, ${reasonOfQuery(db, cat, f, fq, 'd.id')} as reason from d`
+ */
+export function reasonOfQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery, idRef: string): RawBuilder<string | null> {
   const j = population(db, cat, f, fq);
-  const live = liveValues(j, fq.settings);
-  const conds = f.exclude.filter((e) => reasons.includes(e.id)).map((e) => conditionSql(live, cat, e.when));
-  j.where(conds.length ? sql<SqlBool>`(${sql.join(conds, sql` or `)})` : sql<SqlBool>`false`);
-  return j.query.select('c.id');
+  const reason = fullReasonSql(liveValues(j, fq.settings), cat, f);
+  j.where(sql<SqlBool>`c.id = ${sql.ref(idRef)}`);
+  return sql<string | null>`(${j.query.select(reason.as('reason'))})`;
 }
 
 /** The counted cases of one cell, as a sub-select of ids. */
@@ -231,4 +235,18 @@ export function cellIdsQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefin
   j.where(sql<SqlBool>`${reasonSql(live, cat, f)} is null`);
   j.where(countedInCellSql(live, cat, f, t, row, column));
   return j.query.select('c.id');
+}
+
+/**
+ * The counted cases of one cell, each with `aside`: whether one of `asides` (conditions of another
+ * form, over the same report variables) holds for it — in the same pass.
+ * @example cellIdsAsideQuery(db, cat, tb07, fq, byGroup, total, total, [drtb.when]) // select c.id, (…) as aside
+ */
+export function cellIdsAsideQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery, t: FormTable, row: Line, column: Line, asides: Condition[]) {
+  const j = population(db, cat, f, fq);
+  const live = liveValues(j, fq.settings);
+  const aside = asides.length ? sql<boolean>`(${sql.join(asides.map((c) => conditionSql(live, cat, c)), sql` or `)})` : sql<boolean>`false`;
+  j.where(sql<SqlBool>`${reasonSql(live, cat, f)} is null`);
+  j.where(countedInCellSql(live, cat, f, t, row, column));
+  return j.query.select(['c.id', aside.as('aside')]);
 }

@@ -20,7 +20,9 @@
  *   few patients born that day through that GIN index;
  * - ranked: the very key typed first, then the keys within one typing error of it (every typed word
  *   in the key but at most one, and that one within `tb_edits_upto1` of a close word of it in the key:
- *   one letter changed, added, dropped or two swapped, over the whole name), then the sum of the words' scores, then the last name typed
+ *   one letter changed, added, dropped or two swapped, over the whole name), then the typed words' endings kept (a
+ *   candidate nearer to what was typed: 'Иваноа' is 'Иванова' before 'Иванов', one error from both), then
+ *   the sum of the words' scores, then the last name typed
  *   first in the key, then the key's length nearest the typed one, then id. At most {@link CAP}
  *   candidates are ranked (the ones with every typed word exactly first): a broader search counts
  *   as '500+'.
@@ -141,7 +143,9 @@ export async function searchPatients(db: Kysely<any>, workspaceId: string, input
       -- (ten calls of the edit test per typed word, not one per candidate)
       v as materialized (
         select q.i, n.word, n.s,
-               case when n.word = q.w then 0 when abs(length(n.word) - length(q.w)) <= 1 and tb_edits_upto1(q.w, n.word) <= 1 then 1 else 2 end as d
+               case when n.word = q.w then 0 when abs(length(n.word) - length(q.w)) <= 1 and tb_edits_upto1(q.w, n.word) <= 1 then 1 else 2 end as d,
+               -- how many of the typed word's last letters the word ends with ('ivanoa': 'ivanova' 1, 'ivanov' 0)
+               (select coalesce(max(g), 0) from generate_series(1, least(length(q.w), length(n.word))) g where right(q.w, g) = right(n.word, g)) as e
           from q cross join lateral (
           select word, s from (select word, (word_similarity(q.w, word) + similarity(q.w, word)) / 2 as s from nameword where q.w <% word) x
            where s >= ${MIN_SCORE} order by s desc, word limit ${VARIANTS}) n),
@@ -149,21 +153,21 @@ export async function searchPatients(db: Kysely<any>, workspaceId: string, input
       -- per candidate, its words' scores and whether the whole name is within one typing error: each
       -- typed word's nearest close word in the key (every candidate holds one for each typed word)
       scored as (
-        select id, sum(m) as score, sum(d) <= 1 as near from (
-          select c.id, v.i, max(v.s) as m, min(v.d) as d from cand c cross join unnest(string_to_array(c.search_key, ' ')) as w(word) join v on v.word = w.word
+        select id, sum(m) as score, sum(d) <= 1 as near, sum(e) as ending from (
+          select c.id, v.i, max(v.s) as m, min(v.d) as d, max(v.e) as e from cand c cross join unnest(string_to_array(c.search_key, ' ')) as w(word) join v on v.word = w.word
            group by c.id, v.i) x
          group by id),
       ranked as (
-        select c.id, c.search_key = ${key} as exact, coalesce(s.near, false) as near, coalesce(s.score, 0) as score,
+        select c.id, c.search_key = ${key} as exact, coalesce(s.near, false) as near, coalesce(s.ending, 0) as ending, coalesce(s.score, 0) as score,
                coalesce(starts_with(c.search_key, ${k.last ?? ''} || ' '), false) as last_first,
                abs(length(c.search_key) - ${key.length}) as dlen
           from cand c left join scored s on s.id = c.id),
       page as (
         select r.*, (select n from total) as total from ranked r
-         order by r.exact desc, r.near desc, r.score desc, r.last_first desc, r.dlen, r.id
+         order by r.exact desc, r.near desc, r.ending desc, r.score desc, r.last_first desc, r.dlen, r.id
          limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE})
       ${hitColumns(workspaceId)}
-       order by pg.exact desc, pg.near desc, pg.score desc, pg.last_first desc, pg.dlen, pg.id`.execute(tx)).rows;
+       order by pg.exact desc, pg.near desc, pg.ending desc, pg.score desc, pg.last_first desc, pg.dlen, pg.id`.execute(tx)).rows;
     const total = rows.length ? Number(rows[0].total) : await countOnly(tx, workspaceId, words, born, everyWord);
     return { list: rows.map(toHit), count: Math.min(total, CAP), countCapped: total > CAP, page, pageSize: PAGE_SIZE };
   });

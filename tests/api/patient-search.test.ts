@@ -41,6 +41,8 @@ beforeAll(async () => {
   await register('prefixes', 'Страничкина', 'Пагинада', undefined, '2001-01-01');
   await register('petrovsky', 'Петровский', 'Ильяс', undefined, '1960-01-01');
   await register('petrof', 'Петроф', 'Ильяс', undefined, '1960-01-02');
+  for (const [i, name] of ['Алексей', 'Сергей', 'Иван', 'Дмитрий', 'Андрей'].entries()) await register(`ivanov${i}`, 'Иванов', name, 'Петрович', `197${i}-02-02`);
+  await register('ivanova', 'Иванова', 'Мария', 'Ивановна', '1979-09-09');
 }, 240_000);
 
 describe('finds a registered patient', () => {
@@ -107,6 +109,16 @@ describe('finds a registered patient', () => {
     expect(petrov.indexOf(ids.petrovsky)).toBeGreaterThan(0);
     // a swapped pair of letters is one typing error too
     expect((await found({ lastName: 'Токтогулво', name: 'Айбек' }))[0]).toBe(ids.aibek);
+  });
+
+  it('ranks, among names one typing error away, the one keeping the typed ending first', async () => {
+    // 'Иваноа' is one error from 'Иванова' (a letter dropped) and from 'Иванов' (a letter changed): the typed
+    // ending -а counts, so every Иванова (the demo's Мария Ивановна too) comes before every Иванов
+    const surnames = async (lastName: string) => ((await search({ lastName })).body.list as any[]).map((h) => h.patient.lastName as string);
+    const ivanoa = await surnames('Иваноа');
+    expect(ivanoa.slice(0, 2)).toEqual(['Иванова', 'Иванова']);
+    expect(ivanoa.slice(2, 8)).toEqual(Array(6).fill('Иванов'));
+    expect((await found({ lastName: 'Иваноа' })).slice(0, 2)).toContain(ids.ivanova);
   });
 
   it('narrowed by the birth date', async () => {

@@ -112,9 +112,14 @@ export function PatientSearch({ onChoose, onNew, onCancel }: PatientSearchProps)
       {error ? <Alert style={{ marginTop: 12 }} type="error" showIcon title={error} data-testid="alert-error" /> : null}
       {result ? (
         <div style={{ marginTop: 16 }} data-testid="patient-results">
-          {result.list.length ? (
-            <Alert style={{ marginBottom: 12 }} type="info" showIcon title={t('ui.notify.notInList')} data-testid="patient-not-in-list" />
-          ) : null}
+          {/* how many were found, and "not found" only when none was */}
+          <Alert
+            style={{ marginBottom: 12 }}
+            type={result.count ? 'info' : 'warning'}
+            showIcon
+            title={result.count ? t('ui.notify.found', { count: countText(result.count, { capped: result.countCapped }, i18n.language) as unknown as number }) : t('ui.notify.noneFound')}
+            data-testid="patient-search-message"
+          />
           <Flex justify="space-between" align="center" wrap>
             {counter}
             {pager}

@@ -27,7 +27,8 @@ interface CaseRow {
  * workspace's patients (the key's words index) and reaches their cases by `tbcase.patient_id`'s
  * index; the number branch reads the workspace's cases. A hit's subtitle names the case's number, unit and the derived
  * results the searcher may see (`x-derived` columns of exam types they may read: latest
- * microscopy and Xpert results, culture conversion and reversion dates).
+ * microscopy and Xpert results, culture conversion and reversion dates, written as the language
+ * writes dates). The case number typed whole comes first, then the numbers holding it, then names.
  */
 export const caseSearch: SearchProvider = async (em, s, { text, like }, limit, ctx) => {
   if (!hasPermission(s, 'CASEMAN')) return [];
@@ -55,7 +56,9 @@ export const caseSearch: SearchProvider = async (em, s, { text, like }, limit, c
     select c.id, c.case_number, p.name, p.middle_name, p.last_name, p.gender, u.name as unit_name ${derivedCols.length ? sql.join(derivedCols, sql``) : sql``}
       from hit join tbcase c on c.id = hit.id join patient p on p.id = c.patient_id
       left join unit u on u.id = c.owner_unit_id
-     order by p.last_name, p.name, p.middle_name, c.case_number limit ${limit}`.execute(kysely(em))).rows;
+     -- the case number typed whole first, then the numbers holding it, then the names in order
+     order by (lower(c.case_number) = lower(${text.trim()})) desc nulls last, (c.case_number ilike ${like}) desc nulls last,
+              p.last_name, p.name, p.middle_name, c.case_number limit ${limit}`.execute(kysely(em))).rows;
   return rows.map((r) => ({
     id: r.id,
     type: r.gender === 'FEMALE' ? 'CASE_WOMAN' : 'CASE_MAN',

@@ -5,6 +5,7 @@ import type { Session, Doc } from '../../server/types.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { derivedFields, type DerivedField } from './derived.ts';
+import { dateText } from '../../engine/date-text.ts';
 
 /** One derived column of a case as the case header shows it. */
 export interface LatestValue {
@@ -29,9 +30,11 @@ export const visibleDerived = (registry: Registry, s: Session): DerivedField[] =
 /**
  * A derived value in words: an enum value by its text, a number as the language writes it, anything
  * else as stored.
- * @example derivedText(d, 'PLUS2', 'ru') // '++'; derivedText(weight, 61.5, 'ru') // '61,5'
+ * @example derivedText(d, 'PLUS2', 'ru') // '++'; derivedText(weight, 61.5, 'ru') // '61,5'; derivedText(conversion, '2026-01-26', 'ru') // '26.01.2026'
  */
 export function derivedText(d: DerivedField, value: unknown, lang: Session['lang']): string {
+  // a date the way the language writes it (20.11.2026 in Russian), never as stored
+  if (d.field.format === 'date' && typeof value === 'string') return dateText(value, lang);
   // a number the way the language writes it (61,5 in Russian)
   if (typeof value === 'number') return new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { maximumFractionDigits: 2 }).format(value);
   const prefix = d.field.schema['x-enum'];

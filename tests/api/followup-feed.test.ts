@@ -162,12 +162,12 @@ describe('who sees the derived results', () => {
     expect(r.status).toBe(200);
     expect(r.body).toEqual([
       { field: 'microscopyResult', title: 'Последний результат микроскопии', value: 'PLUS3', text: '+++', type: 'EXAM_MICROSCOPY' },
-      { field: 'microscopyDate', title: 'Дата последней микроскопии', value: '2026-01-10', text: '2026-01-10', format: 'date', type: 'EXAM_MICROSCOPY' },
+      { field: 'microscopyDate', title: 'Дата последней микроскопии', value: '2026-01-10', text: '10.01.2026', format: 'date', type: 'EXAM_MICROSCOPY' },
       { field: 'xpertResult', title: 'Последний результат Xpert', value: 'TB_NOT_DETECTED', text: 'МБТ не обнаружены', type: 'EXAM_XPERT' },
-      { field: 'xpertDate', title: 'Дата последнего Xpert', value: '2026-01-11', text: '2026-01-11', format: 'date', type: 'EXAM_XPERT' },
+      { field: 'xpertDate', title: 'Дата последнего Xpert', value: '2026-01-11', text: '11.01.2026', format: 'date', type: 'EXAM_XPERT' },
       // the case's last culture, contaminated, from the conversion tests above
       { field: 'cultureResult', title: 'Последний результат посева', value: 'CONTAMINATED', text: 'Загрязнён', type: 'EXAM_CULTURE' },
-      { field: 'cultureDate', title: 'Дата последнего посева', value: '2024-07-01', text: '2024-07-01', format: 'date', type: 'EXAM_CULTURE' },
+      { field: 'cultureDate', title: 'Дата последнего посева', value: '2024-07-01', text: '01.07.2024', format: 'date', type: 'EXAM_CULTURE' },
     ]);
     const mine = await noMic.get(`/api/cases/case/followups/${caseId}/latest`);
     expect(mine.status).toBe(200);

@@ -127,7 +127,7 @@ describe('the case header’s latest weight and HIV status', () => {
     const all = (await admin.get(`/api/cases/case/followups/${caseId}/latest`)).body;
     expect(all).toContainEqual({ field: 'weight', title: 'Вес, кг', value: '63.25', text: '63,25', type: 'MEDICAL_EXAMINATION' });
     expect(all).toContainEqual({ field: 'hivResult', title: 'ВИЧ-статус', value: 'NEGATIVE', text: 'Отрицательный', type: 'EXAM_HIV' });
-    expect(all).toContainEqual({ field: 'hivDate', title: 'Дата теста на ВИЧ', value: '2025-03-06', text: '2025-03-06', format: 'date', type: 'EXAM_HIV' });
+    expect(all).toContainEqual({ field: 'hivDate', title: 'Дата теста на ВИЧ', value: '2025-03-06', text: '06.03.2025', format: 'date', type: 'EXAM_HIV' });
     const noHiv = await createUser(server, admin, 'FACTSNOHIV', [{ permission: 'CASEMAN' }, { permission: 'CASE_MED_EXAM' }], 'Passw0rd', { unitId });
     const theirs = (await noHiv.get(`/api/cases/case/followups/${caseId}/latest`)).body.map((v: any) => v.field);
     expect(theirs).toEqual(['weight', 'weightDate']);

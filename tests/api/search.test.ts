@@ -82,6 +82,18 @@ describe('case results', () => {
     expect(await search(admin, 'ТБ_2024')).toEqual([]);
   });
 
+  it('lists the case number typed whole first, before names holding its letters; writes dates as the language does', async () => {
+    const unit = await unitNamed(admin, 'Бишкекский');
+    const lab = (await admin.post('/api/tbl/unit/query', { pageSize: 100 })).body.list.find((u: any) => u.type === 'LAB').id;
+    await createCase(admin, await newPatient(admin, { name: 'Данияр', lastName: 'Абдыкадыров', gender: 'MALE', birthDate: '1980-01-01' }), unit, { caseNumber: 'Д-0000061' });
+    const caseId = await createCase(admin, await newPatient(admin, { name: 'Ян', lastName: 'Юсупов', gender: 'MALE', birthDate: '1980-01-01' }), unit, { caseNumber: 'Д-0000060' });
+    const hits = await search(admin, 'Д-0000060');
+    expect(hits[0].title).toBe('Юсупов Ян');
+    expect(hits.slice(1).map((h) => h.title)).toContain('Абдыкадыров Данияр'); // a «д» in the name: listed after
+    for (const [date, result] of [['2025-01-10', 'PLUS'], ['2025-02-10', 'NEGATIVE'], ['2025-03-12', 'NEGATIVE']]) expect((await admin.post('/api/tbl/examcul', { caseId, date, laboratoryId: lab, result })).status).toBe(200);
+    expect((await search(admin, 'Юсупов'))[0].subtitle).toBe('Д-0000060 · Бишкекский городской противотуберкулёзный диспансер · Последний результат посева: Отрицательный · Дата конверсии культуры: 10.02.2025');
+  });
+
   it("never shows another workspace's cases", async () => {
     const demo = await search(admin, 'ТБ-2024-0001');
     expect(demo.map((h) => h.title)).toEqual(['Ошурков Алексей Викторович']);

@@ -202,6 +202,37 @@ describe('web shell in the browser', () => {
       await page.locator(tid('home-page')).waitFor();
     });
 
+    it('shows a case’s dates as the language writes them, and the case number typed whole first', async () => {
+      // a case numbered Д-0000060 with a culture conversion (26 January 2026), among patients whose names hold a «д»
+      // ADMIN works in two workspaces here: the demo one, named at login
+      const choice = await env.server.anonymous().post('/api/auth/login', { login: 'ADMIN', password: 'Admin123' });
+      const admin = await env.server.login('ADMIN', 'Admin123', choice.body.result.workspaces.find((w: any) => w.name === demoWorkspaceName).id);
+      const unitId = (await admin.post('/api/tbl/unit/query', { key: 'Бишкекский' })).body.list[0].id;
+      const lab = (await admin.post('/api/tbl/unit/query', { pageSize: 100 })).body.list.find((u: any) => u.type === 'LAB').id;
+      const make = async (lastName: string, name: string, caseNumber: string) => {
+        const patientId = (await admin.post('/api/tbl/patient', { name, lastName, gender: 'MALE', birthDate: '1980-01-01' })).body.result;
+        const r = await admin.post('/api/tbl/tbcase', { patientId, caseNumber, ownerUnitId: unitId, notificationUnitId: unitId, diagnosisType: 'CONFIRMED', classification: 'DRTB', registrationDate: '2025-12-01' });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return r.body.result as string;
+      };
+      await make('Абдыкадыров', 'Данияр', 'Д-0000061');
+      await make('Адылов', 'Дамир', 'Д-0000600');
+      const caseId = await make('Юсупов', 'Ян', 'Д-0000060');
+      for (const [date, result] of [['2025-12-02', 'PLUS'], ['2026-01-26', 'NEGATIVE'], ['2026-02-25', 'NEGATIVE']]) {
+        const r = await admin.post('/api/tbl/examcul', { caseId, date, laboratoryId: lab, result });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+      }
+      await search().fill('Д-0000060');
+      await expect.poll(() => results().first().innerText(), { timeout: UI_TIMEOUT }).toContain('Юсупов Ян');
+      expect(await results().first().innerText()).toContain('Д-0000060');
+      await search().fill('Юсупов Ян');
+      await results().filter({ hasText: 'Юсупов Ян' }).waitFor();
+      const text = await results().filter({ hasText: 'Юсупов Ян' }).innerText();
+      expect(text).toContain('Дата конверсии культуры: 26.01.2026');
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      await search().press('Escape');
+    });
+
     it('shows at most 10 results of a broad key', async () => {
       // 'район' matches many districts and district dispensaries of the demo data
       await search().fill('район');

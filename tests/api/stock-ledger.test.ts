@@ -243,12 +243,19 @@ describe('dispensing first expiry first out', () => {
 });
 
 describe('concurrent dispensing', () => {
+  /** Four pharmacists of the workspace: 5 requests each stay under one user's limit of requests at once (server/ops/overload.ts). */
+  let racers: ApiClient[];
+  beforeAll(async () => {
+    racers = await Promise.all([1, 2, 3, 4].map((n) => createUser(server, admin, `RACER${n}`, holding(['INVENTORY', 'DISP_PAC', 'CASEMAN']), 'Passw0rd', { unitId: p.ncf, view: 'WORKSPACE' })));
+  }, 60_000);
+  const racer = (i: number) => racers[i % racers.length];
+
   it('20 dispensings at once of a batch’s last 10 units: 10 taken, 10 refused, none lost or doubled', async () => {
     await moved(admin, { type: 'RECEIPT', unitId: p.ncf, quantity: 10, ...batch('RACE-1', day(500), { productId: p.hr }) });
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) =>
       i % 2
-        ? admin.post('/api/stock/dispense', { unitId: p.ncf, caseId, productId: p.hr, quantity: 1, date: day() })
-        : move(admin, { type: 'DISPENSING', unitId: p.ncf, caseId, quantity: -1, ...batch('RACE-1', day(500), { productId: p.hr }) })));
+        ? racer(i).post('/api/stock/dispense', { unitId: p.ncf, caseId, productId: p.hr, quantity: 1, date: day() })
+        : move(racer(i), { type: 'DISPENSING', unitId: p.ncf, caseId, quantity: -1, ...batch('RACE-1', day(500), { productId: p.hr }) })));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([...Array(10).fill(200), ...Array(10).fill(400)]);
     expect(results.filter((r) => r.status === 400).every((r) => r.body.errors[0].field === 'quantity')).toBe(true);
@@ -260,7 +267,7 @@ describe('concurrent dispensing', () => {
   it('20 dispensings at once across two batches of 10 (two units each): all taken in FEFO order, no deadlock', async () => {
     await moved(admin, { type: 'RECEIPT', unitId: p.ncf, quantity: 10, ...batch('RACE-2', day(600), { productId: p.hr, sourceId: p.budget }) });
     await moved(admin, { type: 'RECEIPT', unitId: p.ncf, quantity: 10, ...batch('RACE-3', day(601), { productId: p.hr, sourceId: p.budget }) });
-    const results = await Promise.all(Array.from({ length: 20 }, () => admin.post('/api/stock/dispense', { unitId: p.ncf, caseId, productId: p.hr, quantity: 2, date: day() })));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => racer(i).post('/api/stock/dispense', { unitId: p.ncf, caseId, productId: p.hr, quantity: 2, date: day() })));
     expect(results.map((r) => r.status).sort()).toEqual([...Array(10).fill(200), ...Array(10).fill(400)]);
     expect([await balanceAndSum('RACE-2'), await balanceAndSum('RACE-3')]).toEqual([[0, 0], [0, 0]]);
   }, 60_000);

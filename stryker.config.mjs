@@ -37,6 +37,7 @@ export default {
     'stock/treatment-due.ts',
     'stock/planning.ts',
     'stock/ledger-dates.ts',
+    'stock/count-lines.ts',
     'server/sync/merge.ts',
     'server/sync/changed-values.ts',
   ],

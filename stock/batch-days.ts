@@ -1,8 +1,8 @@
 /**
  * A batch's movements around a date, as the ledger's date rule needs them (`ledger-dates.ts`): the
- * batch's arrival (its earliest movement) and the net movement of each day after the date. Both are
+ * batch's arrival (its earliest movement) and the net movement of each day after the date — both
  * ranges of the ledger's index on (batch, date): reading them costs the batch's entries after the
- * date (none for today's dispensing), never the unit's millions of rows.
+ * date (none for today's dispensing), never the unit's millions of rows — and the unit's last stock count.
  */
 import { sql, type Kysely } from 'kysely';
 import { dateText } from '../engine/date-text.ts';
@@ -40,6 +40,16 @@ export async function laterDays(db: Kysely<any>, workspaceId: string, batchIds: 
     out.set(r.batchId as string, list);
   }
   return out;
+}
+
+/**
+ * The date of the unit's last stock count, if it had one (the index on (unit, date)).
+ * @example await lastCountDate(db, ws, unitId) // '2026-10-31'
+ */
+export async function lastCountDate(db: Kysely<any>, workspaceId: string, unitId: string): Promise<string | undefined> {
+  const r = await db.selectFrom('stockcount').select(sql<string>`date::text`.as('date'))
+    .where('workspace_id', '=', workspaceId).where('unit_id', '=', unitId).orderBy('date', 'desc').limit(1).executeTakeFirst();
+  return r?.date;
 }
 
 /**

@@ -2,7 +2,7 @@
 // batch expired only the write-off (or the stock found at the first inventory, or a transfer on its
 // way); nothing but an arrival before the batch arrived; and no later day's balance below zero.
 import { describe, expect, it } from 'vitest';
-import { arrivalRefusal, availableOn, expiryRefusal } from './ledger-dates.ts';
+import { arrivalRefusal, availableOn, balanceOn, countRefusal, expiryRefusal } from './ledger-dates.ts';
 
 const TYPES = ['INITIAL', 'RECEIPT', 'DISPENSING', 'ADJUSTMENT', 'EXPIRED', 'TRANSFER_OUT', 'TRANSFER_IN'] as const;
 const keyOf = (r: { key: string } | undefined) => r?.key ?? 'ok';
@@ -82,5 +82,21 @@ describe('what may leave on a day', () => {
 
   it('never below nothing, even when an earlier ledger already went below zero on a day', () => {
     expect(availableOn(5, [{ date: '2026-11-01', quantity: 10 }])).toBe(0);
+  });
+});
+
+describe('the unit’s last stock count', () => {
+  it('nothing is dated before it; on its day and after, anything', () => {
+    expect(countRefusal('2026-11-14', '2026-11-15')).toEqual({ field: 'date', key: 'stock.beforeCount', vars: { date: '2026-11-15' } });
+    expect(countRefusal('2026-11-15', '2026-11-15')).toBeUndefined();
+    expect(countRefusal('2026-11-16', '2026-11-15')).toBeUndefined();
+    expect(countRefusal('1900-01-01', undefined)).toBeUndefined();
+  });
+});
+
+describe('a batch’s balance at the end of a day', () => {
+  it('is what it holds now less what moved after the day', () => {
+    expect(balanceOn(20, [])).toBe(20);
+    expect(balanceOn(20, [{ date: '2026-11-10', quantity: -15 }, { date: '2026-11-12', quantity: 5 }])).toBe(30);
   });
 });

@@ -2,8 +2,9 @@
  * When a movement may be dated (issue 38), the pure rule the ledger's hook applies (`ledger.ts`):
  * a batch's movement may not be dated after the batch expired (only its write-off is), nor — unless
  * it brings the batch in — before the batch arrived at the unit; and what leaves on a day may not
- * take any later day's balance below zero (`availableOn`). So the stock card by date (`card.ts`)
- * never shows a balance below zero, whatever order the movements were typed in.
+ * take any later day's balance below zero (`availableOn`); nor be dated before the unit's last stock
+ * count (`countRefusal`). So the stock card by date (`card.ts`) never shows a balance below zero,
+ * whatever order the movements were typed in.
  */
 import type { Stockmovement } from '../engine/generated/index.ts';
 
@@ -45,6 +46,16 @@ export function arrivalRefusal(m: { type: MovementType; date: string }, arrived:
   return { field: 'date', key: 'stock.beforeArrival', vars: { date: arrived } };
 }
 
+/**
+ * Why a movement may not be dated before the unit's last stock count, or undefined: the count fixed every
+ * batch's stock on its day, so nothing is dated before it (its own adjustments are dated on it).
+ * @example countRefusal('2026-11-01', '2026-11-15') // { field: 'date', key: 'stock.beforeCount', vars: { date: '2026-11-15' } }
+ */
+export function countRefusal(date: string, lastCount: string | undefined): DateRefusal | undefined {
+  if (!lastCount || date >= lastCount) return undefined;
+  return { field: 'date', key: 'stock.beforeCount', vars: { date: lastCount } };
+}
+
 /** A day's net movement of a batch (+ in, − out). */
 export interface DayMovement {
   date: string;
@@ -72,4 +83,12 @@ export function availableOn(onHandNow: number, later: DayMovement[]): number {
     most = Math.max(most, after);
   }
   return Math.max(0, onHandNow - most);
+}
+
+/**
+ * A batch's balance at the end of a day: what it holds now less what moved after that day.
+ * @example balanceOn(20, [{ date: '2026-11-10', quantity: -15 }]) // 35 — on a day before the 10th
+ */
+export function balanceOn(onHandNow: number, later: DayMovement[]): number {
+  return later.reduce((n, m) => n - m.quantity, onHandNow);
 }

@@ -17,9 +17,9 @@ import { checkRefs } from '../server/tbl/prepare.ts';
 import { systemAddTo } from '../server/tbl/system-write.ts';
 import type { HooksOn, ModuleHooks, SaveContext } from '../server/types.ts';
 import { dateText } from '../engine/date-text.ts';
-import { batchDays, notEnoughOn } from './batch-days.ts';
+import { batchDays, lastCountDate, notEnoughOn } from './batch-days.ts';
 import { initialOpen } from './batches.ts';
-import { arrivalRefusal, availableOn, expiryRefusal } from './ledger-dates.ts';
+import { arrivalRefusal, availableOn, countRefusal, expiryRefusal } from './ledger-dates.ts';
 
 export type MovementType = Stockmovement['type'];
 
@@ -76,21 +76,29 @@ async function movementRefusal(x: SaveContext<Stockmovement>): Promise<ApiError 
   return undefined;
 }
 
-/** The batch's stock on hand now, read without waiting (for the refusal's message). */
-async function onHand(x: SaveContext<Stockmovement>): Promise<number> {
-  let q = kysely(x.em).selectFrom('stockbatch').select('quantity').where('workspace_id', '=', x.session.workspaceId);
+/** What the batch could give on the movement's date, read without waiting (for the refusal's message): its stock now, less what later days take. */
+async function onHandOn(x: SaveContext<Stockmovement>): Promise<number> {
+  const db = kysely(x.em);
+  let q = db.selectFrom('stockbatch').select(['id', 'quantity']).where('workspace_id', '=', x.session.workspaceId);
   for (const k of BATCH_KEY) q = q.where(x.ctx.registry.table('stockbatch').fields.find((f) => f.key === k)!.column, '=', x.doc[k]);
-  return Number((await q.executeTakeFirst())?.quantity ?? 0);
+  const batch = await q.executeTakeFirst();
+  if (!batch) return 0;
+  const { later } = await batchDays(db, x.session.workspaceId, batch.id as string, x.doc.date);
+  return availableOn(Number(batch.quantity), later);
 }
 
 /**
- * Refuses a movement dated before its batch arrived at the unit, or taking out on its date more than
+ * Refuses a movement dated before the unit's last stock count, or before its batch arrived at the unit, or taking out on its date more than
  * the batch may give then without a later day's balance going below zero (`availableOn`), the batch
- * holding `before` before it. Reads the batch's earliest movement and those dated after the movement.
+ * holding `before` before it. Reads the unit's last count, the batch's earliest movement and those
+ * dated after the movement.
  */
 async function assertDateFits(x: SaveContext<Stockmovement>, batchId: string, before: number): Promise<void> {
   const m = x.doc;
-  const { arrived, later } = await batchDays(kysely(x.em), x.session.workspaceId, batchId, m.date);
+  const db = kysely(x.em);
+  const counted = countRefusal(m.date, await lastCountDate(db, x.session.workspaceId, m.unitId));
+  if (counted) throw refuse(x, counted.field, counted.key, { date: dateText(counted.vars!.date, x.session.lang) });
+  const { arrived, later } = await batchDays(db, x.session.workspaceId, batchId, m.date);
   const early = arrivalRefusal(m, arrived);
   if (early) throw refuse(x, early.field, early.key, { date: dateText(early.vars!.date, x.session.lang) });
   if (m.quantity < 0 && -m.quantity > availableOn(before, later)) throw notEnoughOn(x.session, m.date, availableOn(before, later), 'quantity');
@@ -107,7 +115,7 @@ const movement: HooksOn<'stockmovement'> = {
     await assertWritable(x.em, x.ctx.registry, x.def, x.doc, x.session);
     const key = Object.fromEntries(BATCH_KEY.map((k) => [k, x.doc[k]]));
     const batch = await systemAddTo(x, 'stockbatch', key, 'quantity', x.doc.quantity, 'derived');
-    if (!batch) throw refuse(x, 'quantity', 'stock.notEnough', { onHand: await onHand(x) });
+    if (!batch) throw notEnoughOn(x.session, x.doc.date, await onHandOn(x), 'quantity');
     // the batch's row is locked now: its other movements are read as they stand
     await assertDateFits(x, batch.id, batch.value - x.doc.quantity);
     x.doc.batchId = batch.id;

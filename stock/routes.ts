@@ -16,6 +16,7 @@ import { dispenseForCase, type CaseDispenseBody } from './case-dispense.ts';
 import { caseDispensings, caseDue } from './treatment-due.ts';
 import { assertUnitInView, unitInView } from './unit-view.ts';
 import { stockCard } from './card.ts';
+import { lastCountDate } from './batch-days.ts';
 import { todayOf } from '../server/http/time-zone.ts';
 import { unitAlerts, viewAlerts } from './alerts.ts';
 import { orderProposal } from './planning.ts';
@@ -51,7 +52,7 @@ async function caseInView(ctx: Ctx, em: Em, s: Session, raw: string, mode: 'read
 /**
  * The stock calls beside the ledger's table API (`/api/tbl/stockmovement`, `/api/tbl/stockbatch`):
  * - `GET /api/stock/unit/{unitId}` (INVENTORY): the unit's stock on hand by medicine and batch, and whether
- *   its initial inventory may still be entered (`initialOpen`);
+ *   its initial inventory may still be entered (`initialOpen`), and the date of its last stock count (`lastCount`);
  * - `POST /api/stock/dispense` (DISP_PAC): a dispensing to a patient, batches first expiry first out;
  * - `POST /api/stock/adjust` (STOCK_ADJ): an adjustment or write-off of a batch picked from the unit's (adjust.ts);
  * - `POST /api/stock/writeoff` (STOCK_ADJ): the unit's expired batches written off;
@@ -71,7 +72,7 @@ export function stockRoutes(app: Hono<Env>, ctx: AppContext): void {
     const unitId = await unitParam(c, em);
     const db = kysely(em);
     const ws = c.get('session').workspaceId;
-    return c.json({ medicines: await unitStock(db, ws, unitId), initialOpen: await initialOpen(db, ws, unitId) });
+    return c.json({ medicines: await unitStock(db, ws, unitId), initialOpen: await initialOpen(db, ws, unitId), lastCount: await lastCountDate(db, ws, unitId) });
   });
   app.get('/api/stock/batch/:batchId/card', async (c) => {
     const s = c.get('session');

@@ -68,6 +68,8 @@ export const TABLE_RULES: Record<string, TableRule> = {
   stockmovement: { read: 'INVENTORY', create: 'INVENTORY', update: 'INVENTORY_EDT', delete: 'INVENTORY_EDT' },
   stocktransfer: { read: 'INVENTORY', create: 'NEW_TRANSFER', update: 'INVENTORY_EDT', delete: 'INVENTORY_EDT' },
   stockorder: { read: 'INVENTORY', create: 'NEW_ORDER', update: 'INVENTORY_EDT', delete: 'INVENTORY_EDT' },
+  // a stock count (issue 38): made with STOCK_ADJ (its differences are adjustments), never changed (stock/count.ts)
+  stockcount: { read: 'INVENTORY', create: 'STOCK_ADJ', update: 'INVENTORY_EDT', delete: 'INVENTORY_EDT' },
   substance: edt('SUBSTANCES'),
   tag: edt('TAGS'),
   tbcase: edt('CASEMAN'),
@@ -138,6 +140,7 @@ export const OPTION_READERS: Record<string, Perm[] | 'any'> = {
   stockmovement: ['INVENTORY'],
   stocktransfer: ['INVENTORY'],
   stockorder: ['INVENTORY'],
+  stockcount: ['INVENTORY'],
   substance: ['SUBSTANCES', 'ADV_EFFECTS', 'PRODUCTS'],
   tag: ['TAGS', 'CASEMAN', 'CASE_TAG'],
   tbcase: [...CASE_SUB_RECORDS, 'INVENTORY', 'DISP_PAC'],

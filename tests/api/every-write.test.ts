@@ -189,6 +189,7 @@ const ledger: Record<string, string> = {
   stockbatch: 'a batch’s stock on hand, kept by its movements through the balance door (systemAddTo)',
   stocktransfer: 'made through the API with its batches’ movements, then changed only by its steps (the actions below), never deleted',
   stockorder: 'made through the API, then changed only by its steps (the actions below), never deleted',
+  stockcount: 'made through the API with its batches’ adjustments (stock/count.ts), never changed or deleted: tests/api/stock-count.test.ts',
 };
 
 /** A new order of the fixture's unit (the demo's Bishkek unit: supplied and authorised by the national centre), at `state`; its id. */

@@ -270,4 +270,23 @@ describe('the unit’s stock tab', () => {
     await poll(() => page.locator(tid(`leadtime-order-${orderId}`)).innerText()).toContain('Бишкекский');
     expect((await page.locator(tid('leadtime-average')).innerText()).replace(/\s+/g, ' ')).toBe('Среднее (1) 0 0 0 0');
   });
+  it('a stock count of every batch of the unit: the difference shown as typed, adjusted on saving, the count’s date beside the stock (issue 38)', async () => {
+    // last: no movement of Чуй may be dated before its count afterwards
+    await openStock(p.chui);
+    await page.locator(tid('stock-count-open')).click();
+    const dialog = page.locator(tid('stock-count'));
+    await poll(() => dialog.locator(tid('stock-count-input-CH-SOON')).inputValue()).toBe('52');
+    expect(await dialog.locator('[data-testid^="stock-count-input-"]').count()).toBe(3); // CH-INIT, CH-SOON, BR-LATER
+    await dialog.locator(tid('stock-count-input-CH-SOON')).fill('50');
+    await poll(() => dialog.locator(tid('stock-count-difference-CH-SOON')).innerText()).toBe('-2');
+    expect(await dialog.locator(tid('stock-count-difference-CH-INIT')).innerText()).toBe('0');
+    await dialog.locator(tid('stock-count-save')).click();
+    await dialog.waitFor({ state: 'detached' });
+    await poll(() => stockRow('CH-SOON').innerText()).toContain('50');
+    expect(await page.locator(tid('stock-last-count')).innerText()).toBe(`последняя инвентаризация ${ruDate(day())}`);
+    await page.locator(tid('stock-card-CH-SOON')).click();
+    const card = page.locator(tid('stock-card'));
+    await poll(() => card.locator(tid('stock-card-line')).last().innerText()).toContain('Корректировка · Пересчёт');
+    expect((await card.locator(tid('stock-card-line')).last().innerText()).split(/\t|\n/).filter(Boolean).slice(-2)).toEqual(['2', '50']);
+  });
 });

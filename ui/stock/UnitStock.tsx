@@ -5,11 +5,12 @@
  * first; each medicine's total beside its batches; a batch's number opens its stock card), 'Новое движение' — the ledger's form, offering
  * only the types this user may enter here (the initial inventory while the unit's is open, a receipt)
  * and none of the fields the server fills — 'Корректировка' — an adjustment or write-off of a batch
- * picked from the unit's (`stock_adjust`) — and the unit's orders and transfers with the step that is
+ * picked from the unit's (`stock_adjust`) — 'Инвентаризация', the stock count of every batch
+ * (`StockCountDialog`), the date of the last one beside the title — and the unit's orders and transfers with the step that is
  * its to take (StockOrders, StockTransfers).
  */
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, tableApi } from '../api/index.ts';
 import { ActionFormDialog } from '../cases/workflow/ActionFormDialog.tsx';
@@ -20,6 +21,7 @@ import { dateText, todayHere } from '../i18n/dates.ts';
 import { useRemote } from '../places/useRemote.ts';
 import { stockApi, stockForm, type UnitAlerts } from './api.ts';
 import { StockCardDialog } from './StockCardDialog.tsx';
+import { StockCountDialog } from './StockCountDialog.tsx';
 import { StockOrders } from './StockOrders.tsx';
 import { StockTransfers } from './StockTransfers.tsx';
 
@@ -38,6 +40,7 @@ export function UnitStock({ unitId }: { unitId: string }) {
   const [adding, setAdding] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
   const [card, setCard] = useState<string>();
+  const [counting, setCounting] = useState(false);
   const reload = () => setVersion((v) => v + 1);
   const { data, error } = useRemote(async () => ({ stock: await stockApi.stock(unitId), alerts: await stockApi.alerts(unitId) }), [unitId, version]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
@@ -51,12 +54,22 @@ export function UnitStock({ unitId }: { unitId: string }) {
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="unit-stock">
       <StockAlerts alerts={data.alerts} />
       <Card
-        title={t('ui.stock.onHand')}
+        title={
+          <Space size={12}>
+            {t('ui.stock.onHand')}
+            {data.stock.lastCount && (
+              <Typography.Text type="secondary" data-testid="stock-last-count" style={{ fontWeight: 'normal' }}>
+                {t('ui.stock.lastCount', { date: dateText(data.stock.lastCount) })}
+              </Typography.Text>
+            )}
+          </Space>
+        }
         data-testid="stock-on-hand"
         extra={
           <Space>
             {types.length > 0 && <Button data-testid="stock-add-movement" onClick={() => setAdding(true)}>{t('ui.stock.addMovement')}</Button>}
             {hasPermission(session, 'STOCK_ADJ') && rows.length > 0 && <Button data-testid="stock-adjust" onClick={() => setAdjusting(true)}>{t('ui.stock.adjust')}</Button>}
+            {hasPermission(session, 'STOCK_ADJ') && rows.length > 0 && <Button data-testid="stock-count-open" onClick={() => setCounting(true)}>{t('stockcount.title')}</Button>}
           </Space>
         }
       >
@@ -110,6 +123,17 @@ export function UnitStock({ unitId }: { unitId: string }) {
         onClose={() => setAdding(false)}
       />
       {card && <StockCardDialog batchId={card} onClose={() => setCard(undefined)} />}
+      {counting && (
+        <StockCountDialog
+          unitId={unitId}
+          medicines={data.stock.medicines}
+          onClose={() => setCounting(false)}
+          onSaved={() => {
+            setCounting(false);
+            reload();
+          }}
+        />
+      )}
       <ActionFormDialog
         open={adjusting}
         form="stock_adjust"

@@ -35,7 +35,7 @@ const unitPath = (unitId: string) => `/api/stock/unit/${encodeURIComponent(unitI
 
 /** `GET /api/stock/unit/{id}`, `…/alerts` and a batch's card `GET /api/stock/batch/{id}/card`. */
 export const stockApi = {
-  stock: (unitId: string) => api.get<{ medicines: MedicineStock[]; initialOpen: boolean }>(unitPath(unitId)),
+  stock: (unitId: string) => api.get<{ medicines: MedicineStock[]; initialOpen: boolean; lastCount?: string }>(unitPath(unitId)),
   alerts: (unitId: string) => api.get<UnitAlerts>(`${unitPath(unitId)}/alerts`),
   card: (batchId: string) => api.get<StockCard>(`/api/stock/batch/${encodeURIComponent(batchId)}/card`),
 };

@@ -73,6 +73,11 @@ export interface ServerConfig {
   overload: OverloadLimits;
   /** How long a stopping process lets its requests finish before it cuts them (`TB_SHUTDOWN_SECONDS`, 30). */
   shutdownSeconds: number;
+  /** Where the embedded database's backups go (`TB_BACKUP_DIR`, else `<TB_DATA_DIR>/backups`). */
+  backupDir: string;
+  /** Back the embedded database up each day (`TB_BACKUP_DAILY=true`), keeping the newest `backupKeep` (`TB_BACKUP_KEEP`, 7). */
+  backupDaily: boolean;
+  backupKeep: number;
   /** How long a stopping process still accepts, saying `stopping`, before it stops listening (`TB_SHUTDOWN_DELAY`, 0; behind a balancer checking readiness: a few of its check intervals). */
   shutdownDelaySeconds: number;
 }
@@ -115,5 +120,8 @@ export function configFromEnv(env = process.env): ServerConfig {
     },
     shutdownSeconds: Number(env.TB_SHUTDOWN_SECONDS ?? 30),
     shutdownDelaySeconds: Number(env.TB_SHUTDOWN_DELAY ?? 0),
+    backupDir: env.TB_BACKUP_DIR || join(env.TB_DATA_DIR ?? '.data', 'backups'),
+    backupDaily: env.TB_BACKUP_DAILY === 'true',
+    backupKeep: Number(env.TB_BACKUP_KEEP ?? 7),
   };
 }

@@ -6,10 +6,13 @@ import { loadSchemas } from '../engine/load.ts';
 import { Validators } from '../engine/validate.ts';
 import { createApp } from './app.ts';
 import { configFromEnv, schemasDir, type ServerConfig } from './config.ts';
-import { knownMigrations, migrate, migrationsPath, openOrm } from './db/orm.ts';
+import { knownMigrations, migrationsPath, openOrm } from './db/orm.ts';
+import { upgradeSchema } from './db/upgrade.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { watchDatabase } from './metrics/database.ts';
 import { drain } from './ops/shutdown.ts';
+import { askServer } from './ops/backup/control.ts';
+import { startBackups, type BackupService } from './ops/backup/service.ts';
 import { Modules } from './modules.ts';
 import type { AppContext, DomainModule } from './types.ts';
 import { IdentityCache } from './auth/session-cache.ts';
@@ -20,6 +23,8 @@ export interface RunningServer {
   ctx: AppContext;
   /** Set when the demo workspace was created by this start. */
   demo?: { login: string; password: string };
+  /** On the embedded database: its backups (server/ops/backup/). */
+  backups?: BackupService;
   close(): Promise<void>;
 }
 
@@ -35,20 +40,32 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
   const config: ServerConfig = { ...configFromEnv(), ...overrides };
   const schemaFolder = overrides.schemasDir ?? schemasDir;
   const registry = loadSchemas(schemaFolder);
+  // a PGlite folder opened by two processes is corrupted: refuse while another server runs on it
+  if (!config.databaseUrl && config.dataDir && !config.dataDir.startsWith('memory:') && (await askServer(config.dataDir, { op: 'ping' }, 5000))) {
+    throw new Error(`another server is running on the embedded database ${config.dataDir}: stop it first`);
+  }
   const orm = await openOrm(registry, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: overrides.migrationsDir, poolMax: config.dbPoolMax });
-  for (const m of domainModules) await m.beforeMigrate?.(orm);
-  await migrate(orm);
+  const migrations = knownMigrations(overrides.migrationsDir ?? migrationsPath);
+  try {
+    await upgradeSchema(orm, migrations, async () => {
+      for (const m of domainModules) await m.beforeMigrate?.(orm);
+    });
+  } catch (e) {
+    await orm.close(true);
+    throw e;
+  }
   // the cases' analytic rows, when the declarations they are made by are new (server/analytic/backfill.ts)
   await ensureAnalyticRows(orm, registry);
   // a replica has the primary's schema (it replays it): nothing is migrated there
   const readOrm = config.databaseReadUrl ? await openOrm(registry, { databaseUrl: config.databaseReadUrl, poolMax: config.dbPoolMax }) : orm;
-  const lifecycle = { migrations: knownMigrations(overrides.migrationsDir ?? migrationsPath), stopping: false };
+  const lifecycle = { migrations, stopping: false };
   const ctx: AppContext = { registry, schemasDir: schemaFolder, orm, readOrm, config, validators: new Validators(), modules: new Modules(domainModules), identities: new IdentityCache(), metrics: createMetrics(), lifecycle };
   await watchDatabase(ctx);
   for (const m of domainModules) await m.start?.(ctx);
   let demo: RunningServer['demo'];
   // the offline client's rows come from its server (server/sync/client/), never from the demo
   if (config.seedDemo && !config.clientMode) for (const m of domainModules) demo = (await m.seed?.(ctx, demo)) ?? demo;
+  const backups = await startBackups(ctx);
   const app = createApp(ctx);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -64,9 +81,11 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
     url: `http://${config.host}:${port}`,
     ctx,
     demo,
+    backups,
     close: async () => {
       ctx.lifecycle.stopping = true;
       await drain(server as unknown as Server, config.shutdownDelaySeconds, config.shutdownSeconds);
+      await backups?.close();
       await orm.close(true);
       if (readOrm !== orm) await readOrm.close(true);
     },

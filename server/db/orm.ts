@@ -86,3 +86,22 @@ export async function appliedMigrations(orm: Orm): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`select name from mikro_orm_migrations order by name`.execute(db);
   return rows.map((r) => r.name.replace(/\.[jt]s$/, ''));
 }
+
+/** What a `pg` pool tells of itself. */
+export interface PgPool {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+  options: { max: number };
+  connect: (...args: unknown[]) => unknown;
+}
+
+/**
+ * The `pg` pool under a PostgreSQL ORM, or undefined on PGlite (one connection, no pool).
+ * @example (await pgPool(ctx.orm))?.totalCount // 3
+ */
+export async function pgPool(orm: Orm): Promise<PgPool | undefined> {
+  const connection = orm.em.getConnection() as unknown as { getNativeClient?: () => Promise<unknown> };
+  const pool = (await connection.getNativeClient?.()) as PgPool | undefined;
+  return pool && typeof pool.totalCount === 'number' ? pool : undefined;
+}

@@ -6,28 +6,9 @@
 import { sql } from 'kysely';
 import { Gauge } from 'prom-client';
 import { kysely } from '../db/kysely.ts';
-import type { Orm } from '../db/orm.ts';
+import { pgPool, type Orm } from '../db/orm.ts';
 import type { AppContext } from '../types.ts';
 import type { Metrics } from './metrics.ts';
-
-/** What a `pg` pool tells of itself. */
-interface PgPool {
-  totalCount: number;
-  idleCount: number;
-  waitingCount: number;
-  options: { max: number };
-  connect: (...args: unknown[]) => unknown;
-}
-
-/**
- * The `pg` pool under a PostgreSQL ORM, or undefined on PGlite (one connection, no pool).
- * @example (await pgPool(ctx.orm))?.totalCount // 3
- */
-export async function pgPool(orm: Orm): Promise<PgPool | undefined> {
-  const connection = orm.em.getConnection() as unknown as { getNativeClient?: () => Promise<unknown> };
-  const pool = (await connection.getNativeClient?.()) as PgPool | undefined;
-  return pool && typeof pool.totalCount === 'number' ? pool : undefined;
-}
 
 /**
  * Measures how long each connection request of the pool waited (kysely asks `pool.connect()`).

@@ -7,6 +7,7 @@ import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { startServer, type RunningServer } from '../../app/start.ts';
+import type { HostOptions } from '../../server/start.ts';
 import { pgliteTemplate, TMP, type TemplateKind } from './pglite-folder.ts';
 import { withRunLock } from './pg.ts';
 
@@ -48,14 +49,21 @@ export async function copyOfTemplate(template: string): Promise<string> {
 }
 
 /**
- * Starts a seeded server on a PGlite of its own (a copy of the run's seeded data folder); `close()`
- * stops it and removes the copy.
+ * A copy of the run's seeded PGlite data folder (the demo seeded as a first start seeds it); the caller removes it.
+ * @example const dir = await seededPgliteFolder(); const server = await startServer({ dataDir: dir, port: 0 });
+ */
+export async function seededPgliteFolder(): Promise<string> {
+  return copyOfTemplate(await templateFolder('seeded', async (dir) => (await startServer(liteOptions(dir))).close()));
+}
+
+/**
+ * Starts a seeded server on a PGlite of its own (a copy of the run's seeded data folder), with
+ * `overrides` of its settings; `close()` stops it and removes the copy.
  * @example const lite = await startPgliteServer(); const c = new ApiClient(lite.url); … await lite.close();
  */
-export async function startPgliteServer(): Promise<RunningServer> {
-  const template = await templateFolder('seeded', async (dir) => (await startServer(liteOptions(dir))).close());
-  const dir = await copyOfTemplate(template);
-  const server = await startServer(liteOptions(dir));
+export async function startPgliteServer(overrides: HostOptions = {}): Promise<RunningServer> {
+  const dir = await seededPgliteFolder();
+  const server = await startServer({ ...liteOptions(dir), ...overrides });
   return {
     ...server,
     async close() {

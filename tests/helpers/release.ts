@@ -22,6 +22,7 @@ export async function installRelease(dir: string): Promise<void> {
   await buildUiOnce();
   cpSync(uiDist, join(dir, 'dist', 'ui'), { recursive: true });
   cpSync(schemasDir, join(dir, 'schemas'), { recursive: true });
+  cpSync(join(rootDir, 'bin'), join(dir, 'bin'), { recursive: true });
   for (const file of ['package.json', 'package-lock.json']) cpSync(join(rootDir, file), join(dir, file));
   await run('npm', ['ci', '--omit=dev', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, env: childEnv({}) });
 }

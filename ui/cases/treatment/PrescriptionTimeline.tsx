@@ -134,7 +134,7 @@ export function PrescriptionTimeline({ treatment, editable, onAdd, onEdit, onDel
                     <div key={`${tick.year}-${tick.month}`} style={{ position: 'absolute', left: `${tick.pos}%`, top: 0, bottom: 0, borderInlineStart: '1px dashed #f0f0f0' }} />
                   ))}
                   {todayPos !== null ? (
-                    <div data-testid="timeline-today" style={{ position: 'absolute', left: `${todayPos}%`, top: 0, bottom: 0, borderInlineStart: '2px solid #ff4d4f', zIndex: 1 }} />
+                    <div data-testid="timeline-today" style={{ position: 'absolute', left: `${todayPos}%`, top: 0, bottom: 0, borderInlineStart: '2px solid #ff4d4f', zIndex: 1, pointerEvents: 'none' }} />
                   ) : null}
                   {product.periods.map((p) => bar(product, p))}
                 </div>

@@ -109,6 +109,48 @@ describe('dates and text', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('a day after today typed into a picker stays as typed and the field says why, as the server does; a right one clears it', async () => {
+    await page.goto(`/sys/case/new?diag=SUSPECT&cla=TB&id=${unit.id}`);
+    await page.locator(tid('search-lastName')).fill('Будущев');
+    await page.locator(tid('patient-search-run')).click();
+    await page.locator(tid('patient-new')).click();
+    const form = page.locator(tid('notify-form'));
+    await form.waitFor();
+    const [today, tomorrow] = [await browserDay(page, 0), await browserDay(page, 1)];
+    // an empty field given tomorrow: not put back (nor cleared into 'Обязательное поле')
+    const registration = form.locator('#root_tbcase_registrationDate');
+    await registration.click();
+    await registration.fill(tomorrow.ru);
+    await registration.press('Tab');
+    await poll(() => registration.inputValue()).toBe(tomorrow.ru);
+    const message = form.locator(tid('date-bound-root_tbcase_registrationDate'));
+    await poll(() => message.innerText()).toBe('Дата регистрации: не может быть позже сегодняшнего дня');
+    expect(await form.innerText()).not.toContain('Обязательное поле');
+    // a field that held a date keeps the typed one too, and says so
+    const birth = form.locator('#root_patient_birthDate');
+    await birth.fill('03.02.1990');
+    await birth.press('Tab');
+    await birth.click();
+    await birth.fill(tomorrow.ru);
+    await birth.press('Tab');
+    await poll(() => birth.inputValue()).toBe(tomorrow.ru);
+    await poll(() => form.locator(tid('date-bound-root_patient_birthDate')).innerText()).toBe('Дата рождения: не может быть позже сегодняшнего дня');
+    // while the birth date is tomorrow, today's registration is before it: said as the server says it
+    await registration.click();
+    await registration.fill(today.ru);
+    await registration.press('Tab');
+    await poll(() => message.innerText()).toBe('Дата регистрации: не может быть раньше, чем «Дата рождения»');
+    // put right, the messages go
+    await birth.click();
+    await birth.fill('03.02.1990');
+    await birth.press('Tab');
+    await poll(() => form.locator(tid('date-bound-root_patient_birthDate')).count()).toBe(0);
+    await registration.click();
+    await registration.fill(today.ru);
+    await registration.press('Tab');
+    await poll(() => message.count()).toBe(0);
+  });
+
   it('the close dialog offers no day after today, and takes an outcome date typed as 20.11.2026', async () => {
     await page.goto(`/sys/case?id=${caseId}`);
     await page.locator(tid('case-cmd-close')).click();

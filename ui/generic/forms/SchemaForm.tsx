@@ -32,7 +32,7 @@ import { DateWidget } from './DateWidget.tsx';
 import { dateBoundErrors, pickerLimits } from '../../../engine/date-bounds.ts';
 import { schemaAtPath } from '../../../engine/validation-messages.ts';
 import type { JsonSchema } from '../../../engine/types.ts';
-import { parsePlace } from '../../../engine/options-params.ts';
+import { parsePlace, ROW } from '../../../engine/options-params.ts';
 import { todayHere } from '../../i18n/dates.ts';
 import { PermissionTreeField } from './PermissionTreeField.tsx';
 import { TransformingInput } from './TransformingInput.tsx';
@@ -119,6 +119,18 @@ export function SchemaForm(props: SchemaFormProps) {
       shown,
       getDoc: () => docRef.current,
       dateLimits: (place: string, rows: number[]) => pickerLimits(schema, parsePlace(place), docRef.current, todayHere(), rows),
+      // why a date typed out of its bounds is refused, worded as the server words it (a future birth date)
+      // (the widget's value: rjsf draws it before it hands the document over)
+      dateMessage: (place: string, rows: number[], value: string) => {
+        const at = [...rows];
+        const path = parsePlace(place).map((seg) => (seg === ROW ? String(at.shift()) : seg));
+        const doc = structuredClone(docRef.current ?? {}) as Record<string, any>;
+        let holder = doc;
+        for (const seg of path.slice(0, -1)) holder = holder[seg] ??= {};
+        holder[path.at(-1)!] = value;
+        const label = (p: string[]) => String(schemaAtPath(prepared.schema as JsonSchema, p)?.title ?? p.at(-1) ?? '');
+        return dateBoundErrors(schema, doc, todayHere(), lang === 'en' ? 'en' : 'ru', label).find((e) => e.field === path.join('.'))?.msg;
+      },
       subscribe: (listener: () => void) => {
         listeners.current.add(listener);
         return () => void listeners.current.delete(listener);
@@ -128,7 +140,7 @@ export function SchemaForm(props: SchemaFormProps) {
       colon: false,
       colSpan: 24,
     }),
-    [loadOptions, shownKey],
+    [loadOptions, shownKey, prepared, lang],
   );
   const translateString = useMemo(() => rjsfTranslator((k, o) => (o ? t(k, o) : t(k))), [t, lang]);
   const visible = prepared.schema;

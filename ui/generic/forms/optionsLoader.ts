@@ -67,6 +67,8 @@ export interface SchemaFormContext {
   getDoc: () => Doc;
   /** The days a date field may take now (`YYYY-MM-DD`), by its place and row indexes: `engine/date-bounds.ts`. */
   dateLimits?: (place: string, rows: number[]) => { min?: string; max?: string };
+  /** Why the date field's value `value` is out of its bounds (the server's words), or undefined. */
+  dateMessage?: (place: string, rows: number[], value: string) => string | undefined;
   /** Calls `listener` after every change of the document; returns the unsubscribe. */
   subscribe?: (listener: () => void) => () => void;
   /** Layout options of the @rjsf/antd templates. */

@@ -65,6 +65,8 @@ interface Base {
 export interface ReportVariable extends Base {
   rows: boolean;
   columns: boolean;
+  /** An enum's keys that count as a success (`x-report.success`: cured and treatment completed): an indicator by it shows their share beside the counts. */
+  success?: (string | number)[];
 }
 
 export interface ReportFilter extends Base {
@@ -97,6 +99,8 @@ interface XReport {
   asOf?: { date: string; months: number };
   /** Every row of a sub-record folded to one value: an enum's first key of these any row holds, or (`true`) whether any row records the field (yes / no). */
   any?: true | (string | number)[];
+  /** On an enum: the keys that count as a success (WHO treatment success: cured and treatment completed). */
+  success?: (string | number)[];
 }
 
 const CASE = 'tbcase';
@@ -179,6 +183,13 @@ function anyOf(registry: Registry, def: TableDef, f: Field, x: XReport, where: s
   return { source: folded, value: { kind: 'enum', keys: x.any as (string | number)[], labels: f.schema['x-enum'] as string | undefined } };
 }
 
+/** The success keys of an enum's declaration, each one of its values. */
+function successOf(value: VarValue, keys: (string | number)[], where: string): (string | number)[] {
+  const bad = value.kind !== 'enum' ? keys : keys.filter((k) => !value.keys.includes(k));
+  if (bad.length || !keys.length) throw new Error(`${where}: success lists ${value.kind !== 'enum' ? 'keys of a field that is no enum' : `"${bad.join('", "')}", not values of the field`}`);
+  return keys;
+}
+
 /** A field of table `def` by key, or an error naming the declaration. */
 function fieldOf(def: TableDef, key: string, where: string): Field {
   const f = def.fields.find((x) => x.key === key);
@@ -239,7 +250,8 @@ export function reportCatalogue(registry: Registry): ReportCatalogue {
           continue;
         }
         const value = valueOf(registry, def, f);
-        variables.push({ id, ...base, value, rows, columns });
+        const success = x.success && successOf(value, x.success, where);
+        variables.push({ id, ...base, value, rows, columns, ...(success ? { success } : {}) });
         if (wantFilter) filters.push({ id, ...base, value, type: value.kind === 'boolean' ? 'select' : 'multiSelect' });
         if (x.areas) {
           if (value.kind !== 'ref') throw new Error(`${where}: areas on a field that is no reference`);

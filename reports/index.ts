@@ -5,7 +5,8 @@
  * reports (`cases/`): variables and filters declared in the schemas (`engine/report-vars.ts`), the
  * indicator engine (`indicator/`), saved reports, dashboards and the starter reports of a new
  * workspace; and the WHO quarterly forms
- * (`who/`), declared in `schemas/reports/who/`. The UI screens of the administrator reports are in
+ * (`who/`), declared in `schemas/reports/who/`; the population by area and year imported from a file
+ * (`population/`), the denominator of the notification rate. The UI screens of the administrator reports are in
  * `ui/admin/reports/`.
  */
 import type { DomainModule } from '../server/types.ts';
@@ -13,6 +14,7 @@ import { adminReportRoutes, reportUsers } from './admin/index.ts';
 import { caseReportRoutes } from './cases/routes.ts';
 import { starterReportHooks } from './cases/starter.ts';
 import { whoRoutes, whoSessionInfo } from './who/index.ts';
+import { populationRoutes } from './population/import.ts';
 
 export const reportsModule: DomainModule = {
   name: 'reports',
@@ -22,6 +24,7 @@ export const reportsModule: DomainModule = {
     adminReportRoutes(app, ctx);
     caseReportRoutes(app, ctx);
     whoRoutes(app, ctx);
+    populationRoutes(app, ctx);
   },
   sessionInfo: whoSessionInfo,
 };

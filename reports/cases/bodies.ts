@@ -14,10 +14,14 @@ const key = { type: ['string', 'number', 'boolean', 'null'], maxLength: 100 };
 export const CHARTS = ['pie', 'bar', 'line', 'column', 'area', 'areaspline', 'spline'] as const;
 
 /** `POST /api/cases/report/ind/exec`. */
+/** A trend along a date's last quarters (its report filter id), the rate per 100,000 beside the counts. */
+const trend = { type: 'string', maxLength: 100 };
+const rate = { type: 'boolean' };
+
 export const indicatorBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { filters, columnVariables: variables, rowVariables: variables, scope, scopeId: uuid },
+  properties: { filters, columnVariables: variables, rowVariables: variables, scope, scopeId: uuid, trend, rate },
 };
 
 /** `POST /api/cases/report/ind/cases`: the cell (`row`, `column`: one key per variable; null or left out: the 'Итог' of that side). */
@@ -48,6 +52,8 @@ export const indicatorSchema: JsonSchema = {
     rowVariables: variables,
     selection: { type: 'string', enum: ['row', 'column'] },
     selIndex: { type: 'integer', minimum: 0, maximum: 1000 },
+    trend,
+    rate,
   },
 };
 

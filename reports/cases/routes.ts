@@ -24,7 +24,8 @@ import { casePage } from '../../cases/places/lists.ts';
 import { placeOf } from '../../cases/places/place.ts';
 import { checkFilters, checkIndicator, type FieldError } from '../indicator/request.ts';
 import { indicatorFilters } from '../indicator/overlay.ts';
-import { caseQuery, runIndicator } from '../indicator/run.ts';
+import { caseQuery, countedRequest, runIndicator } from '../indicator/run.ts';
+import { todayOf } from '../../server/http/time-zone.ts';
 import { caseCube } from '../indicator/cube.ts';
 import { cellCases } from '../indicator/cell.ts';
 import { cellBody, execBody, indicatorBody, listBody, reportBody, scopeBody } from './bodies.ts';
@@ -73,8 +74,9 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
         // the report's filters overlaid by the indicator's own, as the screens send them to ind/exec
         const { request, errors } = checkIndicator(catOf(s), { ...schema, filters: indicatorFilters(r.filters, schema.filters) }, s.lang);
         if (errors.length) return { schema, errors };
-        const cq = await caseQuery(db, s, analytic, scope, scopeId, request.filters);
-        return { schema, data: await runIndicator(db, s, cq, request, s.lang, cube) };
+        const counted = countedRequest(request, todayOf(s));
+        const cq = await caseQuery(db, s, analytic, scope, scopeId, counted.filters);
+        return { schema, data: await runIndicator(db, s, cq, counted, s.lang, cube) };
       }),
     );
 
@@ -108,16 +110,19 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     const { s, body, rdb } = await open(c, READ, indicatorBody, 'indExec');
     const { request, errors } = checkIndicator(catOf(s), body, s.lang);
     refuse(errors);
-    const cq = await caseQuery(rdb, s, analytic, body.scope, body.scopeId, request.filters);
-    return c.json({ indicator: await runIndicator(rdb, s, cq, request, s.lang, cube) });
+    const counted = countedRequest(request, todayOf(s));
+    const cq = await caseQuery(rdb, s, analytic, body.scope, body.scopeId, counted.filters);
+    return c.json({ indicator: await runIndicator(rdb, s, cq, counted, s.lang, cube) });
   });
 
   /** `POST /api/cases/report/ind/cases {…indicator, row, column, page, after}` → `{count, list, next}`: the cases of one cell, 50 a page. */
   app.post('/api/cases/report/ind/cases', async (c) => {
     const { s, body, rem: em, rdb: db } = await open(c, READ, cellBody, 'indCases');
     checkCursor(s, body.after);
-    const { request, errors } = checkIndicator(catOf(s), body, s.lang);
-    refuse(errors);
+    const checked = checkIndicator(catOf(s), { ...body, rate: undefined }, s.lang);
+    refuse(checked.errors);
+    // a trend's cell: a quarter of its rows, a key of each of the indicator's row variables
+    const request = countedRequest(checked.request, todayOf(s));
     for (const [side, vars] of [['row', request.rows], ['column', request.columns]] as const) {
       const keys = body[side];
       if (keys != null && keys.length !== vars.length) refuse([{ field: side, msg: t(s.lang, 'indicator.badKeys') }]);

@@ -9,6 +9,8 @@ import { t, type Lang } from '../../engine/i18n.ts';
 import type { ReportCatalogue, ReportFilter, ReportVariable } from '../../engine/report-vars.ts';
 import { variableName } from './shape.ts';
 import type { FilterValue } from './sql.ts';
+import { trendDate } from './trend.ts';
+import { rateSetup } from './rate.ts';
 
 /** Why an id is not in the reader's catalogue: declared but not theirs to count by (an exam type's permission), or unknown. */
 const unknown = (cat: ReportCatalogue, id: string, key: string, lang: Lang) => {
@@ -25,6 +27,10 @@ export interface IndicatorRequest {
   rows: ReportVariable[];
   columns: ReportVariable[];
   filters: { filter: ReportFilter; value: FilterValue }[];
+  /** A trend: the rows over the last eight whole quarters of this date (`trend.ts`). */
+  trend?: { filter: ReportFilter; quarter: ReportVariable };
+  /** The notification rate per 100,000 beside each number (`rate.ts`). */
+  rate?: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -100,12 +106,28 @@ export function checkVariables(cat: ReportCatalogue, ids: string[], where: 'rows
  * A whole indicator request, checked: the variables (at least one of each) and the filters.
  * @example checkIndicator(cat, { rowVariables: ['gender'], columnVariables: ['classification'], filters: {} }, 'ru') // { request: { rows: [gender], columns: [classification], filters: [] }, errors: [] }
  */
-export function checkIndicator(cat: ReportCatalogue, body: { rowVariables?: string[]; columnVariables?: string[]; filters?: Record<string, unknown> }, lang: Lang): { request: IndicatorRequest; errors: FieldError[] } {
+export function checkIndicator(
+  cat: ReportCatalogue,
+  body: { rowVariables?: string[]; columnVariables?: string[]; filters?: Record<string, unknown>; trend?: string; rate?: boolean },
+  lang: Lang,
+): { request: IndicatorRequest; errors: FieldError[] } {
   const rows = checkVariables(cat, body.rowVariables ?? [], 'rows', lang);
   const columns = checkVariables(cat, body.columnVariables ?? [], 'columns', lang);
   const filters = checkFilters(cat, body.filters, lang);
   const errors = [...rows.errors, ...columns.errors, ...filters.errors];
-  if (!body.columnVariables?.length) errors.unshift({ field: 'columnVariables', msg: t(lang, 'indicator.needVariables') });
+  // a trend lays the rows along the quarters: the column variables are not asked for
+  if (!body.columnVariables?.length && !body.trend) errors.unshift({ field: 'columnVariables', msg: t(lang, 'indicator.needVariables') });
   if (!body.rowVariables?.length) errors.unshift({ field: 'rowVariables', msg: t(lang, 'indicator.needVariables') });
-  return { request: { rows: rows.list, columns: columns.list, filters: filters.filters }, errors };
+  const request: IndicatorRequest = { rows: rows.list, columns: columns.list, filters: filters.filters };
+  if (body.trend !== undefined) {
+    const date = trendDate(cat, body.trend);
+    if (date) request.trend = date;
+    else errors.push({ field: 'trend', msg: t(lang, 'indicator.badTrend') });
+  }
+  if (body.rate) {
+    request.rate = true;
+    if (!errors.length && !body.trend && !rateSetup(request)) errors.push({ field: 'rate', msg: t(lang, 'indicator.rateNeeds') });
+    if (body.trend) errors.push({ field: 'rate', msg: t(lang, 'indicator.rateNeeds') });
+  }
+  return { request, errors };
 }

@@ -15,6 +15,10 @@ import type { IndicatorRequest } from './request.ts';
 import { indicatorQuery, type CaseQuery, type Cond } from './sql.ts';
 import { cubeQuery, type Cube } from './cube.ts';
 import { shapeIndicator, type DbRow, type Dim, type IndicatorData } from './shape.ts';
+import { t } from '../../engine/i18n.ts';
+import { todayOf } from '../../server/http/time-zone.ts';
+import { trendQuarters, trendRequest } from './trend.ts';
+import { neededPopulation, notificationRates, populationKey, rateSetup } from './rate.ts';
 
 /**
  * The condition placing a case (`tbcase as c`, or its analytic row `caseanalytic as c`) in the place,
@@ -56,7 +60,26 @@ async function dimOf(db: Kysely<any>, ws: string, variable: ReportVariable, pres
 }
 
 /**
- * An indicator's table for the reader: from the counts cube when it holds every variable and filter, else counted live.
+ * The request as counted: a trend's rows over the last eight whole quarters of its date, its row
+ * variables as the columns (`trend.ts`); any other as asked.
+ * @example countedRequest(request, '2026-05-20') // a trend: { rows: [registrationDate.quarter], columns: request.rows, filters: [… 2024-04 to 2026-03], trend }
+ */
+export function countedRequest(req: IndicatorRequest, today: string): IndicatorRequest {
+  if (!req.trend) return req;
+  return { ...trendRequest(req, req.trend, trendQuarters(today).months), trend: req.trend };
+}
+
+/** The population of the admin units and years asked, by `populationKey`. */
+async function populationOf(db: Kysely<any>, ws: string, need: { areas: string[]; years: number[] }): Promise<Map<string, number>> {
+  if (!need.areas.length || !need.years.length) return new Map();
+  const rows = await db.selectFrom('population').select(['admin_unit_id', 'year', 'population']).where('workspace_id', '=', ws).where('admin_unit_id', 'in', need.areas).where('year', 'in', need.years).execute();
+  return new Map(rows.map((r) => [populationKey(r.admin_unit_id, Number(r.year)), Number(r.population)]));
+}
+
+/**
+ * An indicator's table for the reader (a request as `countedRequest` gives it): from the counts cube
+ * when it holds every variable and filter, else from the cases' analytic rows; a trend with every one
+ * of its quarters, the rates per 100,000 when asked.
  * @example await runIndicator(db, s, await caseQuery(db, s, analytic, 'WORKSPACE', undefined, []), request, 'ru', cube) // { rows, columns, values, rowTotals, columnTotals, total, totalLabel: 'Итог' }
  */
 export async function runIndicator(db: Kysely<any>, s: Session, cq: CaseQuery, req: IndicatorRequest, lang: Lang, cube?: Cube): Promise<IndicatorData> {
@@ -64,5 +87,11 @@ export async function runIndicator(db: Kysely<any>, s: Session, cq: CaseQuery, r
   const rows = (await q.execute()) as DbRow[];
   const dims = async (list: ReportVariable[], prefix: 'r' | 'c') => Promise.all(list.map((v, i) => dimOf(db, s.workspaceId, v, rows.map((r) => r[`${prefix}${i}`]))));
   const [rowDims, colDims] = await Promise.all([dims(req.rows, 'r'), dims(req.columns, 'c')]);
-  return shapeIndicator(rows, rowDims, colDims, lang);
+  const quarters = req.trend ? trendQuarters(todayOf(s)).keys : undefined;
+  if (quarters) rowDims[0] = { ...rowDims[0], keys: quarters };
+  const data = shapeIndicator(rows, rowDims, colDims, lang);
+  if (req.trend && quarters) data.trend = { date: req.trend.filter.id, quarters };
+  const setup = req.rate ? rateSetup(req) : undefined;
+  if (setup) data.rates = notificationRates(data, setup, await populationOf(db, s.workspaceId, neededPopulation(data, setup)), t(lang, 'indicator.rates'));
+  return data;
 }

@@ -173,3 +173,30 @@ describe('every declared variable and key has its words in both languages', () =
     expect(missing).toEqual([]);
   });
 });
+
+describe('the treatment success share beside the counts (outcome declares x-report.success: cured, completed)', () => {
+  /** gender × outcome, rows `g` (grouping mask) as the statement gives them. */
+  const cells = (g: number, r0: unknown, c0: unknown, n: number): DbRow => ({ r0, c0, g, n });
+  // MALE: 2 cured, 1 completed, 1 died; FEMALE: 1 cured, 2 without an outcome
+  const db = [
+    cells(0, 'MALE', 'CURED', 2), cells(0, 'MALE', 'TREAT_COMPLETED', 1), cells(0, 'MALE', 'DIED', 1), cells(0, 'FEMALE', 'CURED', 1), cells(0, 'FEMALE', null, 2),
+    cells(1, 'MALE', null, 4), cells(1, 'FEMALE', null, 3),
+    cells(2, null, 'CURED', 3), cells(2, null, 'TREAT_COMPLETED', 1), cells(2, null, 'DIED', 1), cells(2, null, null, 2),
+    cells(3, null, null, 7),
+  ];
+  it('the outcome as the column: each row\'s cured and completed of all its cases, those without an outcome counted (the cohort), and of the total', () => {
+    const d = shapeIndicator(db, [dim('gender')], [dim('outcome')], 'ru');
+    expect(d.success).toEqual({ side: 'column', label: 'Успех лечения, %', rates: [75, 33.3], total: 57.1 });
+    expect(shapeIndicator(db, [dim('gender')], [dim('outcome')], 'en').success?.label).toBe('Treatment success, %');
+  });
+  it('the outcome as the row: each column\'s share; a column of no cases has none', () => {
+    const flipped = db.map((r) => ({ r0: r.c0, c0: r.r0, g: r.g === 1 ? 2 : r.g === 2 ? 1 : r.g, n: r.n }));
+    const d = shapeIndicator(flipped, [dim('outcome')], [dim('gender')], 'ru');
+    expect(d.success).toEqual({ side: 'row', label: 'Успех лечения, %', rates: [75, 33.3], total: 57.1 });
+    expect(shapeIndicator([], [dim('outcome')], [dim('gender')], 'ru').success).toEqual({ side: 'row', label: 'Успех лечения, %', rates: [null, null], total: null });
+  });
+  it('no share without the outcome alone on one side', () => {
+    expect(shapeIndicator(db, [dim('gender')], [dim('classification')], 'ru').success).toBeUndefined();
+    expect(shapeIndicator([], [dim('gender')], [dim('outcome'), dim('validated')], 'ru').success).toBeUndefined();
+  });
+});

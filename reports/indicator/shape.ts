@@ -29,6 +29,17 @@ export interface IndicatorData {
   columnTotals: number[];
   total: number;
   totalLabel: string;
+  /**
+   * The share of a success (`x-report.success`: cured and treatment completed), in per cent with one
+   * decimal, when one side is a single variable declaring it: `column` — the column variable (the
+   * outcome), a share per row of its total (WHO's treatment success rate of a cohort); `row` — the row
+   * variable, a share per column. Null where the total is 0.
+   */
+  success?: { side: 'column' | 'row'; label: string; rates: (number | null)[]; total: number | null };
+  /** The notification rate per 100,000 population of each number, when asked (`rate.ts`): null where the area's population in the year is not known. */
+  rates?: { label: string; values: (number | null)[][]; rowTotals: (number | null)[]; columnTotals: (number | null)[]; total: number | null };
+  /** A trend (`trend.ts`): the date whose last quarters are the rows, the quarters' keys. */
+  trend?: { date: string; quarters: string[] };
 }
 
 /** What the shaping needs of a variable: its declaration and the names of its catalogue keys (ids), in catalogue order for age ranges. */
@@ -36,6 +47,8 @@ export interface Dim {
   variable: ReportVariable;
   /** id → name, for reference, age-range and area keys. */
   names?: Map<string, string>;
+  /** Every key listed, in this order, even those counting nothing (a trend's quarters). */
+  keys?: Key[];
 }
 
 export type DbRow = Record<string, unknown> & { g: number | string; n: number | string };
@@ -93,6 +106,7 @@ export function orderedKeys(d: Dim, present: Key[], lang: Lang): Key[] {
   const v = d.variable.value;
   const seen = new Set(present.map(id));
   const hasNull = seen.has('null');
+  if (d.keys) return [...d.keys, ...present.filter((k) => k !== null && !d.keys!.some((x) => id(x) === id(k))), ...(hasNull ? [null] : [])];
   const given = present.filter((k) => k !== null);
   let keys: Key[];
   if (v.kind === 'enum') keys = [...v.keys, ...given.filter((k) => !v.keys.includes(k as string)).sort()];
@@ -145,7 +159,9 @@ export function shapeIndicator(db: DbRow[], rows: Dim[], columns: Dim[], lang: L
     else if (g === COLUMN_TOTAL && ci !== undefined) columnTotals[ci] = n;
     else if (g === GRAND) total = n;
   }
+  const success = successOf(rows, columns, rowHeaders, colHeaders, values, rowTotals, columnTotals, total, lang);
   return {
+    ...(success ? { success } : {}),
     rowVariables: rows.map((d) => ({ id: d.variable.id, name: variableName(d.variable, lang) })),
     columnVariables: columns.map((d) => ({ id: d.variable.id, name: variableName(d.variable, lang) })),
     rows: rowHeaders,
@@ -156,4 +172,31 @@ export function shapeIndicator(db: DbRow[], rows: Dim[], columns: Dim[], lang: L
     total,
     totalLabel: t(lang, 'indicator.total'),
   };
+}
+
+/** A share in per cent with one decimal, or null of nothing. */
+const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : null);
+
+/**
+ * The success share of each row (a column variable declaring `success`) or of each column (a row
+ * variable declaring it), and of the total; undefined when neither side is one such variable.
+ * @example // outcome × gender, MALE: 2 cured, 1 completed, 1 died of 4 → 75
+ */
+function successOf(rows: Dim[], columns: Dim[], rowHeaders: Header[], colHeaders: Header[], values: number[][], rowTotals: number[], columnTotals: number[], total: number, lang: Lang): IndicatorData['success'] {
+  const label = t(lang, 'indicator.success');
+  const keys = (d: Dim[]) => (d.length === 1 ? d[0].variable.success : undefined);
+  const byColumn = keys(columns);
+  if (byColumn) {
+    const good = colHeaders.map((h) => byColumn.includes(h.keys[0] as string));
+    const part = (line: number[]) => line.reduce((sum, n, c) => sum + (good[c] ? n : 0), 0);
+    return { side: 'column', label, rates: values.map((line, r) => percent(part(line), rowTotals[r])), total: percent(part(columnTotals), total) };
+  }
+  const byRow = keys(rows);
+  if (byRow) {
+    const good = rowHeaders.map((h) => byRow.includes(h.keys[0] as string));
+    const part = (c: number) => values.reduce((sum, line, r) => sum + (good[r] ? line[c] : 0), 0);
+    const all = rowTotals.reduce((sum, n, r) => sum + (good[r] ? n : 0), 0);
+    return { side: 'row', label, rates: colHeaders.map((_, c) => percent(part(c), columnTotals[c])), total: percent(all, total) };
+  }
+  return undefined;
 }

@@ -155,6 +155,8 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/who/report': perm('CASEMAN'),
   'POST /api/who/cases': perm('CASEMAN'),
   'POST /api/dashboard/generate': perm('CASEMAN'),
+  /** The population catalogue's rows from a file (reports/population): as writing the catalogue. */
+  'POST /api/population/import': perm('POPULATION_EDT'),
   'POST /api/cases/search/init': perm('CASEMAN'),
   'POST /api/cases/search': perm('CASEMAN'),
   'POST /api/cases/search/count': perm('CASEMAN'),

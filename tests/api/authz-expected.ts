@@ -15,7 +15,7 @@ export const SYSTEM_WIDE = ['SYSSETUP', 'CHECKUPDT'];
 export const CHANGEABLE = [
   'CASE_INTAKEMED', 'EXAM_MICROSCOPY', 'EXAM_XPERT', 'EXAM_CULTURE', 'EXAM_DST', 'EXAM_HIV', 'EXAM_XRAY', 'COMIRBIDITIES',
   'CASECONTACT', 'ADV_EFFECTS', 'CASE_MED_EXAM', 'ADMINUNITS', 'SOURCES', 'UNITS', 'SUBSTANCES', 'PRODUCTS', 'REGIMENS',
-  'AGERANGES', 'PROFILES', 'TAGS', 'USERS', 'WORKSPACES',
+  'AGERANGES', 'POPULATION', 'PROFILES', 'TAGS', 'USERS', 'WORKSPACES',
 ];
 
 /** A user manager's profile ticks USERS with 'Can modify?': the node, its ancestors (the way to it), its `_EDT`. */
@@ -56,6 +56,7 @@ export const TABLE_RULES: Record<string, TableRule> = {
   issuefollowup: { read: 'CASEMAN', create: 'ANSWER_ISSUE', update: 'ANSWER_ISSUE', delete: 'CLOSEDEL_ISSUE' },
   medexam: edt('CASE_MED_EXAM'),
   patient: edt('CASEMAN'),
+  population: edt('POPULATION'),
   prescription: edt('CASE_TREAT'),
   prevtreat: { read: 'CASEMAN', create: 'CASE_ADDINFO', update: 'CASE_ADDINFO', delete: 'CASE_ADDINFO' },
   product: edt('PRODUCTS'),
@@ -127,6 +128,7 @@ export const OPTION_READERS: Record<string, Perm[] | 'any'> = {
   issuefollowup: ['CASEMAN'],
   medexam: ['CASE_MED_EXAM'],
   patient: ['CASEMAN'],
+  population: ['POPULATION'],
   'perms-tree': ['PROFILES'],
   prescription: ['CASE_TREAT'],
   prevtreat: ['CASEMAN'],

@@ -147,6 +147,7 @@ const samples: Record<string, Sample> = {
   },
   medexam: onCase({ date: '2025-01-11', usingPrescMedicines: true, weight: 60 }, { weight: 61 }),
   patient: async () => ({ doc: { name: 'Дверь', lastName: fresh('Тест'), gender: 'MALE', birthDate: '1975-01-01' }, patch: { middleName: 'Петрович' } }),
+  population: async () => ({ doc: { adminUnitId: (await admin.post('/api/tbl/adminunit/query', { key: 'г. Бишкек' })).body.list[0].id, year: 1990 + (++serial % 30), population: 1000000 }, patch: { population: 1000001 } }),
   prevtreat: onCase({ month: 3, year: 2020, outcome: 'prevOutcome01', ...drugs }, { year: 2019 }),
   product: async () => ({ doc: { type: 'MEDICINE', shortName: fresh('P'), name: fresh('Препарат'), active: true, category: 'ORAL', line: 'FIRST_LINE' }, patch: { name: fresh('Препарат') } }),
   regimen: async () => ({

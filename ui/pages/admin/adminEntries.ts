@@ -22,6 +22,8 @@ export const CATALOGUE_ENTRIES: AdminEntry[] = [
   { slug: 'regimens', table: 'regimen', permission: 'REGIMENS', label: 'ui.admin.tables.regimens' },
   { slug: 'tags', table: 'tag', permission: 'TAGS', label: 'ui.admin.tables.tags' },
   { slug: 'ageranges', table: 'agerange', permission: 'AGERANGES', label: 'ui.admin.tables.ageranges' },
+  /** issue 39: the population of an area in a year, the denominator of the notification rate */
+  { slug: 'population', table: 'population', permission: 'POPULATION', label: 'ui.admin.tables.population' },
   { slug: 'users', table: 'userws', permission: 'USERS', label: 'ui.admin.tables.users', separatorBefore: true },
   { slug: 'groups', table: 'userprofile', permission: 'PROFILES', label: 'ui.admin.tables.groups' },
 ];

@@ -1,0 +1,7 @@
+/* Generated from schemas/population.json by `npm run gen:types`. Do not edit. */
+
+export interface Population {
+  adminUnitId: string;
+  year: number;
+  population: number;
+}

@@ -1,8 +1,10 @@
 /**
  * `npm run bench:writes`: case saves in one workspace, through the API, on a throwaway PostgreSQL.
  * 200 generated cases in the demo workspace; each save is `POST /api/tbl/tbcase/{id}` with the
- * version the writer last saw (a new case number: the row, its version, its history entry and its
- * change-log row). Prints:
+ * version the writer last saw, of two kinds: a new case number (the row, its version, its history
+ * entry and its change-log row; no report variable changes, so the case's analytic row is left as it
+ * is) and a new registration group (a report variable: the analytic row recomputed and the counts
+ * cube moved in the same transaction). Prints, for each kind:
  * - the throughput (saves/s) of 20 writers at once — 20 logged-in clients, each editing its own 10
  *   cases, 30 saves each, one after another — so what they wait for is each other's transactions;
  * - the p50/p95 of a single save on an otherwise idle server (60 saves after 5 to warm up).
@@ -43,9 +45,13 @@ const login = async () => {
 };
 
 let serial = 0;
-/** Saves a new case number with the version last seen, and keeps the version the save made. */
-const save = async (cookie: string, c: { id: string; version: number }) => {
-  const body = { caseNumber: `W-${++serial}`, version: c.version };
+/** What a save changes: a new case number, or the registration group (a report variable) switched. */
+type Kind = 'caseNumber' | 'registrationGroup';
+const groups = ['NEW', 'RELAPSE'];
+/** Saves the change of `kind` with the version last seen, and keeps the version the save made. */
+const save = async (cookie: string, c: { id: string; version: number }, kind: Kind) => {
+  const change = kind === 'caseNumber' ? { caseNumber: `W-${++serial}` } : { registrationGroup: groups[++serial % 2] };
+  const body = { ...change, version: c.version };
   const r = await fetch(`${server.url}/api/tbl/tbcase/${c.id}`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1', cookie }, body: JSON.stringify(body) });
   if (r.status !== 200) throw new Error(`save ${c.id}: ${r.status} ${await r.text()}`);
   await r.body?.cancel();
@@ -53,23 +59,24 @@ const save = async (cookie: string, c: { id: string; version: number }) => {
 };
 
 const cookies = await Promise.all(Array.from({ length: WRITERS }, login));
-const writer = async (k: number) => {
+const writer = async (k: number, kind: Kind) => {
   const own = cases.filter((_, i) => i % WRITERS === k);
-  for (let i = 0; i < SAVES_EACH; i++) await save(cookies[k], own[i % own.length]);
+  for (let i = 0; i < SAVES_EACH; i++) await save(cookies[k], own[i % own.length], kind);
 };
-// warm up every writer's connection path once, then measure
-await Promise.all(cookies.map((cookie, k) => save(cookie, cases[k])));
-const t0 = performance.now();
-await Promise.all(cookies.map((_, k) => writer(k)));
-const seconds = (performance.now() - t0) / 1000;
-
-const alone = cases[0];
-for (let k = 0; k < 5; k++) await save(cookies[0], alone);
-const p = percentiles(await timeIt(() => save(cookies[0], alone), RUNS));
-
 console.log(`\nCase saves in one workspace (${CASES} cases, PostgreSQL)`);
-console.log(`  ${WRITERS} writers at once, ${WRITERS * SAVES_EACH} saves: ${((WRITERS * SAVES_EACH) / seconds).toFixed(0)} saves/s (${seconds.toFixed(1)} s)`);
-console.log(`  one save on an idle server, p50 / p95 of ${RUNS}: ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} ms`);
+for (const kind of ['caseNumber', 'registrationGroup'] as Kind[]) {
+  // warm up every writer's connection path once, then measure
+  await Promise.all(cookies.map((cookie, k) => save(cookie, cases[k], kind)));
+  const t0 = performance.now();
+  await Promise.all(cookies.map((_, k) => writer(k, kind)));
+  const seconds = (performance.now() - t0) / 1000;
+  const alone = cases[0];
+  for (let k = 0; k < 5; k++) await save(cookies[0], alone, kind);
+  const p = percentiles(await timeIt(() => save(cookies[0], alone, kind), RUNS));
+  console.log(`  a new ${kind === 'caseNumber' ? 'case number (no report variable)' : 'registration group (a report variable)'}:`);
+  console.log(`    ${WRITERS} writers at once, ${WRITERS * SAVES_EACH} saves: ${((WRITERS * SAVES_EACH) / seconds).toFixed(0)} saves/s (${seconds.toFixed(1)} s)`);
+  console.log(`    one save on an idle server, p50 / p95 of ${RUNS}: ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} ms`);
+}
 
 await server.close();
 await postgres.stop();

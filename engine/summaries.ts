@@ -14,8 +14,12 @@ export interface SummaryDecl {
   /** `{<filter id>: value}`, as `POST /api/cases/search` takes them. */
   filters: Record<string, unknown>;
   counter?: string;
-  /** Where its cases are placed: their cohort (a transferring case in the unit it leaves, the default), or their owner unit. */
-  placed?: 'cohort' | 'owner';
+  /**
+   * Where its cases are placed: their cohort (a transferring case in the unit it leaves, the default),
+   * their owner unit, or `either` (a case in transfer at both ends: the unit it leaves and the one it
+   * goes to; counted live on the transferring cases' index, so only with a `transferring` filter).
+   */
+  placed?: 'cohort' | 'owner' | 'either';
 }
 
 /**

@@ -61,3 +61,18 @@ export function caseUnitAlternatives(db: Kysely<any>, s: Session, place: Place, 
     (eb) => eb.and([eb(`${alias}.transferring`, '=', true), leaving(eb)]),
   ];
 }
+
+/**
+ * Where a case in transfer is placed for the units at both its ends: the place's units own it (it
+ * waits for them to accept it) or it leaves them — the summary 'В процессе перевода' of the sending
+ * unit and of the receiving one, a transfer inside an area counted once. One condition, so a list
+ * or count reads it on the transferring cases' index (few at any time). Within the reader's view;
+ * `undefined` when nothing limits it beyond the workspace.
+ * @example store.query({ …, alternatives: [transferEnds(db, s, { kind: 'unit', unitId }, 't')!] })
+ */
+export function transferEnds(db: Kysely<any>, s: Session, place: Place, alias: string): ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>) | undefined {
+  const owner = unitsWhere(db, s, place, `${alias}.owner_unit_id`);
+  const leaving = unitsWhere(db, s, place, `${alias}.transfer_from_unit_id`);
+  if (!owner || !leaving) return undefined;
+  return (eb) => eb.or([owner(eb), eb.and([eb(`${alias}.transferring`, '=', true), leaving(eb)])]);
+}

@@ -8,7 +8,7 @@
  * bounded as every list's count is (`boundedCount`: exact up to 10 000, else the planner's estimate past 100 ms).
  */
 import type { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { ReportCatalogue } from '../../engine/report-vars.ts';
 import { analyticTable, type AnalyticTable } from '../../engine/analytic.ts';
@@ -22,7 +22,9 @@ import type { AppContext, Env, Session } from '../../server/types.ts';
 import { COUNT_KEYS, placeCounts, tagCounts, type CountKey, type Counts } from '../../cases/places/counts.ts';
 import { casePage } from '../../cases/places/lists.ts';
 import { placeRequest } from '../../cases/places/request.ts';
-import { caseUnitAlternatives, placeOf, unitsWhere, type Place } from '../../cases/places/place.ts';
+import { placeOf, transferEnds, type Place } from '../../cases/places/place.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { boundedCount } from '../../server/tbl/store/count.ts';
 import { checkFilters, type IndicatorRequest } from '../indicator/request.ts';
 import { rowCondition } from '../indicator/sql.ts';
 import { countAnalytic } from './search.ts';
@@ -57,12 +59,9 @@ export function checkedSummaries(registry: AppContext['registry'], cat: ReportCa
   });
 }
 
-/** The conditions a summary puts on `tbcase as t`, and where its cases are placed. */
-function selection(db: Kysely<any>, analytic: AnalyticTable, s: Session, place: Place, x: Summary) {
-  const where = (q: any) => x.where.reduce((acc, f) => acc.where(rowCondition(db, analytic, s.workspaceId, f.filter, f.value)), q);
-  const owner = x.placed === 'owner' ? unitsWhere(db, s, place, 't.owner_unit_id') : undefined;
-  return { where, conditions: [where, ...(owner ? [(q: any) => q.where(owner)] : [])], alternatives: x.placed === 'owner' ? undefined : caseUnitAlternatives(db, s, place, 't') };
-}
+/** The conditions a summary puts on `tbcase as <alias>`. */
+const summaryWhere = (db: Kysely<any>, analytic: AnalyticTable, s: Session, x: Summary, alias = 't') => (q: any) =>
+  x.where.reduce((acc, f) => acc.where(rowCondition(db, analytic, s.workspaceId, f.filter, f.value, alias)), q);
 
 /**
  * A summary's number of cases in the place: its counter's, or its cases' analytic rows counted (bounded).
@@ -70,6 +69,16 @@ function selection(db: Kysely<any>, analytic: AnalyticTable, s: Session, place: 
  */
 async function summaryCount(em: Em, analytic: AnalyticTable, s: Session, place: Place, x: Summary, counts: Counts): Promise<number> {
   if (x.counter) return counts[x.counter as CountKey];
+  if (x.placed === 'either') {
+    // the cases in transfer at either end: read on the transferring cases' index (few at any time)
+    const parts = (tx: Em) => {
+      const db = kysely(tx);
+      const ends = transferEnds(db, s, place, 't');
+      const q = summaryWhere(db, analytic, s, x)(db.selectFrom('tbcase as t').select(sql`1`.as('one')).where('t.workspace_id', '=', s.workspaceId));
+      return [ends ? q.where(ends) : q];
+    };
+    return (await boundedCount(em, parts)).count;
+  }
   return (await countAnalytic(em, s, analytic, place, x.where, x.placed === 'owner' ? 'owner' : undefined)).count;
 }
 
@@ -107,7 +116,7 @@ export function summaryRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalo
     if (!x) throw fail(404, t(s.lang, 'msg.notFound'), 'summaryId');
     const place = await placeOf(db, s, body.scope, body.scopeId);
     const count = await summaryCount(em, analytic, s, place, x, await placeCounts(db, s, place));
-    const res = await casePage(em, ctx.registry, s, place, selection(db, analytic, s, place, x).where, body.page ?? 1, count, body.after, x.placed);
+    const res = await casePage(em, ctx.registry, s, place, summaryWhere(db, analytic, s, x), body.page ?? 1, count, body.after, x.placed);
     return c.json({ summary: { id: x.id, name: t(s.lang, x.label), count }, ...res });
   });
 }

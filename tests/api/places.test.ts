@@ -102,6 +102,8 @@ describe('counts match the cases', () => {
     const before = (await admin.post('/api/cases/unit/' + bishkekUnit, {})).body;
     const osh = (await admin.post('/api/cases/unit/' + oshUnit, {})).body;
     const oshWaiting = summaryCount((await admin.post('/api/cases/summary', { scope: 'UNIT', scopeId: oshUnit })).body, 'transferring');
+    const transferringAt = async (scope: 'UNIT' | 'WORKSPACE', scopeId?: string) => summaryCount((await admin.post('/api/cases/summary', { scope, scopeId })).body, 'transferring');
+    const [bishkekSending, allSending] = [await transferringAt('UNIT', bishkekUnit), await transferringAt('WORKSPACE')];
     const moved = await admin.post(`/api/tbl/tbcase/${c.id}/action/transferout`, { unitToId: oshUnit, moveDate: '2025-01-10' });
     expect(moved.status).toBe(200);
     // until Osh accepts it, the case stays in Bishkek's cohort: its counts, its list, its tag count
@@ -117,10 +119,16 @@ describe('counts match the cases', () => {
     const waiting = (await admin.post('/api/cases/summary/query', { scope: 'UNIT', scopeId: oshUnit, summaryId: 'transferring' })).body;
     expect(waiting.list.map((x: any) => x.id)).toContain(c.id);
     expect(waiting.count).toBe(waiting.list.length);
+    // and Bishkek among the cases it is sending ('В процессе перевода' at both ends, the workspace's once)
+    expect(await transferringAt('UNIT', bishkekUnit)).toBe(bishkekSending + 1);
+    expect(await transferringAt('WORKSPACE')).toBe(allSending + 1);
+    const sendingList = (await admin.post('/api/cases/summary/query', { scope: 'UNIT', scopeId: bishkekUnit, summaryId: 'transferring' })).body;
+    expect(sendingList.list.map((x: any) => x.id)).toContain(c.id);
     // accepted: it moves to Osh's cohort, with its tag
     expect((await admin.post(`/api/tbl/tbcase/${c.id}/action/transferin`, { moveDate: '2025-01-12' })).status).toBe(200);
     expect((await admin.post('/api/cases/unit/' + bishkekUnit, {})).body.tbCases.count).toBe(before.tbCases.count - 1);
     expect((await admin.post('/api/cases/unit/' + oshUnit, {})).body.tbCases.count).toBe(osh.tbCases.count + 1);
+    expect(await transferringAt('UNIT', bishkekUnit)).toBe(bishkekSending);
     expect(ourTag((await admin.post('/api/cases/summary', { scope: 'UNIT', scopeId: oshUnit })).body).count).toBe(8);
     const closed = await admin.post(`/api/tbl/tbcase/${c.id}/action/close`, { outcome: 'CURED', outcomeDate: '2025-02-01' });
     expect(closed.status).toBe(200);

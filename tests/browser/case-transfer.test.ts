@@ -34,7 +34,12 @@ describe('a transfer by the sending unit', () => {
   });
 
   it('a unit doctor sends a case on treatment to another unit: the case and its treatment move together', async () => {
-    const page = await openAs(ctx.env, 'TFDOCTOR', 'Passw0rd', `/sys/case?id=${caseId}`);
+    const page = await openAs(ctx.env, 'TFDOCTOR', 'Passw0rd', `/sys/unit/cases/active?id=${bishkek}`);
+    // the sending unit's 'В процессе перевода' before: what the doctor reads in the side menu
+    const transferring = page.locator(`${tid('summary-item')}[data-id="transferring"]`);
+    await poll(() => transferring.locator(tid('summary-name')).innerText()).toBe('В процессе перевода');
+    const before = Number(await transferring.locator(tid('summary-count')).innerText());
+    await page.goto(`/sys/case?id=${caseId}`);
     await page.locator(tid('case-cmd-transfer')).click();
     const dialog = page.locator(tid('transfer-dialog'));
     await dialog.waitFor();
@@ -47,5 +52,15 @@ describe('a transfer by the sending unit', () => {
     expect((await admin.get(`/api/tbl/tbcase/${caseId}`)).body).toMatchObject({ ownerUnitId: kant.id, transferFromUnitId: bishkek, transferring: true, moveDate: isoDaysAgo(0) });
     const units = (await admin.get(`/api/cases/case/treatment/${caseId}`)).body.units.map((u: any) => [u.ini, u.end < isoDaysAgo(0) ? 'before' : 'on', u.unit.id]);
     expect(units).toEqual([[isoDaysAgo(30), 'before', bishkek], [isoDaysAgo(0), 'on', kant.id]]);
+    // the sending unit counts it among its cases in transfer, and lists it there, until it is accepted
+    await page.goto(`/sys/unit/cases/active?id=${bishkek}`);
+    await poll(() => transferring.locator(tid('summary-count')).innerText()).toBe(String(before + 1));
+    await transferring.click();
+    await poll(() => page.locator(tid('summary-cases-title')).innerText()).toBe(`В процессе перевода — Всего записей: ${before + 1}`);
+    await poll(() => page.locator(tid('summary-cases')).innerText()).toContain('Мамытов');
+    // the receiving unit counts it too (it waits there to be accepted)
+    const atKant = (await admin.post('/api/cases/summary/query', { scope: 'UNIT', scopeId: kant.id, summaryId: 'transferring' })).body;
+    expect(atKant.list.map((c: any) => c.id)).toContain(caseId);
+    expect(atKant.count).toBe(atKant.list.length);
   });
 });

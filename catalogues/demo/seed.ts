@@ -17,6 +17,7 @@ export const demoLogins: DemoLogin[] = [
   { login: 'NURSE1', password: 'Nurse123', who: 'nurse of the same dispensary (intake calendar, contacts)' },
   { login: 'DOCTOR2', password: 'Doctor123', who: 'doctor of the Osh regional TB dispensary (unit view)' },
   { login: 'COORD1', password: 'Coord123', who: 'TB coordinator of Bishkek city (area view: reviews, validates, reports)' },
+  { login: 'PHARM1', password: 'Pharm123', who: 'pharmacist of the Bishkek city TB dispensary (unit view: receipts, dispensing, orders, stock counts)' },
 ];
 /** Passwords of the demo users (login → password); every other demo user gets `Demo1234`. */
 const demoPasswords: Record<string, string> = Object.fromEntries(demoLogins.map((x) => [x.login, x.password]));

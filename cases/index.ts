@@ -1,4 +1,4 @@
-import type { DomainModule, RowAction } from '../server/types.ts';
+import type { DomainModule } from '../server/types.ts';
 import { followupRoutes, installDerivedHooks } from './followups/index.ts';
 import { definitionHooks } from './followups/definitions.ts';
 import { caseNumbering } from './case-number.ts';

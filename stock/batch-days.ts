@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import { dateText } from '../engine/date-text.ts';
 import { t } from '../engine/i18n.ts';
-import { ApiError, fail } from '../server/http/errors.ts';
+import { fail, type ApiError } from '../server/http/errors.ts';
 import { todayOf } from '../server/http/time-zone.ts';
 import type { Session } from '../server/types.ts';
 import type { DayMovement } from './ledger-dates.ts';

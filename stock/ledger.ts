@@ -10,7 +10,7 @@
 import { t } from '../engine/i18n.ts';
 import type { Stockmovement } from '../engine/generated/index.ts';
 import { kysely } from '../server/db/kysely.ts';
-import { ApiError, fail } from '../server/http/errors.ts';
+import { fail, type ApiError } from '../server/http/errors.ts';
 import { hasPermission } from '../server/http/middleware.ts';
 import { assertWritable } from '../server/scope/writable.ts';
 import { checkRefs } from '../server/tbl/prepare.ts';

@@ -87,7 +87,6 @@ export function notifyRoutes(app: Hono<Env>, ctx: AppContext): void {
     const { unitId, patientId } = body;
     if (!isUuid(unitId)) throw fail(400, t(s.lang, 'msg.badId'), 'unitId');
     if (patientId !== undefined && patientId !== null && !isUuid(patientId)) throw fail(400, t(s.lang, 'msg.badId'), 'patientId');
-    const em = ctx.orm.em.fork();
     if (!(await unitInView(ctx, s, unitId.toLowerCase()))) throw fail(404, t(s.lang, 'msg.notFound'), 'unitId');
     const mayChangePatient = patientId ? await patientToLink(ctx, s, patientId.toLowerCase()) : true;
     // the form's own rules first: its picked fields only, its required ones, its conditions

@@ -16,7 +16,6 @@ import { unitWorklist } from './worklist.ts';
 const uuid = { type: 'string', format: 'uuid' };
 const page = { type: 'integer', minimum: 1, maximum: 200 };
 const after = { type: 'string', maxLength: 2000 };
-const scopeProps = { scope: { type: 'string', enum: ['WORKSPACE', 'ADMINUNIT', 'UNIT'] }, scopeId: uuid };
 const unitBody: JsonSchema = { type: 'object', additionalProperties: false, properties: { tab: { type: 'string', enum: Object.keys(ACTIVE_TABS) }, page, after } };
 const tagBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['tagId'], properties: { tagId: uuid, unitId: uuid, adminUnitId: uuid, page, after } };
 

@@ -1,6 +1,6 @@
 import { t } from '../../engine/i18n.ts';
 import { fail } from '../../server/http/errors.ts';
-import type { HooksOn, TableHooks } from '../../server/types.ts';
+import type { HooksOn } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 
 /** The display name of a range: `0-4`, or `65+` when it runs to the schema's maximum age. */

@@ -1,6 +1,6 @@
 import { t } from '../../engine/i18n.ts';
 import { isChangeable, isPermission } from '../../engine/permissions.ts';
-import type { Session, HooksOn, TableHooks } from '../../server/types.ts';
+import type { Session, HooksOn } from '../../server/types.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 

@@ -2,7 +2,7 @@ import { writePermission } from '../../engine/write-permission.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
-import type { HooksOn, TableHooks } from '../../server/types.ts';
+import type { HooksOn } from '../../server/types.ts';
 import { t } from '../../engine/i18n.ts';
 import { conditionError } from './check-condition.ts';
 

@@ -1,4 +1,4 @@
-import type { HooksOn, TableHooks } from '../../server/types.ts';
+import type { HooksOn } from '../../server/types.ts';
 
 /**
  * Units are listed by area (spec 000 §7.5: `{type, adminUnitId}`): `adminUnitId` selects the units

@@ -2,7 +2,7 @@ import type { Userws } from '../../engine/generated/index.ts';
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { endSessions } from '../../server/auth/end-sessions.ts';
-import type { Session, Doc, SaveContext, HooksOn, TableHooks } from '../../server/types.ts';
+import type { Session, Doc, SaveContext, HooksOn } from '../../server/types.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { systemInsert, systemUpdate } from '../../server/tbl/system-write.ts';

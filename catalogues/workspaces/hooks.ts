@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { allPermissionIds, isChangeable } from '../../engine/permissions.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { Session, SaveContext, HooksOn, TableHooks } from '../../server/types.ts';
+import type { Session, SaveContext, HooksOn } from '../../server/types.ts';
 import { fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { TableWriter } from '../../server/tbl/write.ts';

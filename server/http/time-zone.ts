@@ -1,5 +1,4 @@
 import { isTimeZone, todayIn } from '../../engine/dates.ts';
-import type { Session } from '../types.ts';
 
 /**
  * The time zone of a request's "today": the workspace's setting (`workspace.timeZone`), else the

@@ -2,9 +2,8 @@ import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { JsonSchema } from '../../engine/types.ts';
 import { likePattern } from '../db/like.ts';
-import type { Em } from '../db/orm.ts';
 import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env, SearchHit, SearchKey, SearchProvider, Session } from '../types.ts';
+import type { AppContext, Env, SearchHit, SearchProvider } from '../types.ts';
 import { ApiError } from '../http/errors.ts';
 import { kysely } from '../db/kysely.ts';
 

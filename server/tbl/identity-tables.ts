@@ -12,5 +12,5 @@ const identityTables = new Set(['sysuser', 'userws', 'userprofile', 'workspace',
  * @example reloadIdentitiesOnCommit(em, ctx, 'userws') // a user blocked: their next request is refused
  */
 export function reloadIdentitiesOnCommit(em: Em, ctx: AppContext, table: string): void {
-  if (identityTables.has(table)) afterCommit(em, () => ctx.identities.clear(), 'identities');
+  if (identityTables.has(table)) void afterCommit(em, () => ctx.identities.clear(), 'identities');
 }

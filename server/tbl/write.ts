@@ -5,7 +5,7 @@ import type { Em } from '../db/orm.ts';
 import { describeDiff, describeDoc, type HistoryDetail } from '../history/describe.ts';
 import { recordCommand } from '../history/record.ts';
 import type { AppContext, Session, Doc, Row } from '../types.ts';
-import { ApiError, fail } from '../http/errors.ts';
+import { fail, type ApiError } from '../http/errors.ts';
 import { applyChildDefaults, applyDefaults, checkRefs, cleanInput, clientId, refuseByActionChanges, validateDoc } from './prepare.ts';
 import { assertWritable } from '../scope/writable.ts';
 import type { ScopeMode } from '../scope/rows.ts';

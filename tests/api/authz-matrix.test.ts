@@ -16,7 +16,7 @@ import { createUser } from '../helpers/users.ts';
 import { apiRoutes, type ApiRoute } from '../helpers/routes.ts';
 import { actionAliases } from '../../server/actions/routes.ts';
 import type { ApiClient } from '../helpers/server.ts';
-import { admin, server, useTestServer } from '../helpers/use-server.ts';
+import { server, useTestServer } from '../helpers/use-server.ts';
 import { makePersonas, type Persona } from '../helpers/personas.ts';
 
 let personas: Persona[];

@@ -11,7 +11,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../engine/load.ts';
-import type { TableDef } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { schemasDir } from '../../server/config.ts';
 import { isSynchronised } from '../../server/sync/changes.ts';

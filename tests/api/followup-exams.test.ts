@@ -5,7 +5,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
-import { startTestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 import { kysely } from '../../server/db/kysely.ts';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Field, TableDef } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { apiRoutes, fillParams, type ApiRoute } from '../helpers/routes.ts';
-import { ApiClient, type ApiResponse } from '../helpers/server.ts';
+import type { ApiClient, ApiResponse } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
 

@@ -260,7 +260,7 @@ describe('after commit', () => {
     const since = new Date(Date.now() - 1000);
     const id = await inTransaction(async (em) => {
       const made = await new TableWriter(server.ctx, server.ctx.registry.table('source'), systemSession(ws, 'Демо')).create({ shortName: 'AC1', name: 'После фиксации' }, undefined, em);
-      afterCommit(em, () => {
+      void afterCommit(em, () => {
         throw new Error('the effect failed');
       }, 'test effect');
       return made;

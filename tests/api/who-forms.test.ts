@@ -85,7 +85,6 @@ const cells = (result: any, table: string) => {
   const t = result.tables.find((x: any) => x.id === table);
   return Object.fromEntries(t.rows.map((r: any, i: number) => [r.id, Object.fromEntries(t.columns.map((c: any, j: number) => [c.id, t.values[i][j]]))]));
 };
-const keysOf = (list: { caseNumber: string }[]) => list.map((x) => x.caseNumber).sort();
 
 describe('TB 07: cases registered in the quarter', () => {
   const unitA = { form: 'tb07', year: 2025, quarter: 1, scope: 'UNIT' } as const;

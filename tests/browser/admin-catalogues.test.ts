@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { card, closeEnv, openDropdown, pick, selected, selectOf, signInAt, startEnv, tid, type BrowserEnv, UI_TIMEOUT } from './support.ts';
+import { card, closeEnv, pick, selected, selectOf, signInAt, startEnv, tid, type BrowserEnv, UI_TIMEOUT } from './support.ts';
 
 let env: BrowserEnv;
 let admin: ApiClient;

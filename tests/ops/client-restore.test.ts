@@ -13,7 +13,7 @@ import { feedSettled } from '../helpers/feed.ts';
 import { ApiClient } from '../helpers/server.ts';
 import { startClientProcess, syncThroughApi, type ClientProcess } from '../helpers/sync-client.ts';
 import { editOnServer, notifyOffline, onServer, PASSWORD, serverDb, useSyncScenario, world } from '../helpers/sync-scenario.ts';
-import { admin, server, useTestServer } from '../helpers/use-server.ts';
+import { server, useTestServer } from '../helpers/use-server.ts';
 
 useTestServer();
 let clientProcess: Promise<ClientProcess>;

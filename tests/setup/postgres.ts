@@ -5,7 +5,6 @@
 // folder, a `mktemp -d` folder), they run from a readable copy in the temp folder.
 // Test files get their own databases on it via tests/helpers/pg.ts.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, chown, cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

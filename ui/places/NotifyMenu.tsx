@@ -41,7 +41,7 @@ export function NotifyMenu({ unitId }: { unitId: string }) {
         items,
         onClick: ({ key }) => {
           const [diag, cla] = key.split(':');
-          navigate(notifyLink(diag, cla, unitId));
+          void navigate(notifyLink(diag, cla, unitId));
         },
       }}
     >

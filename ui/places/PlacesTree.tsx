@@ -97,7 +97,7 @@ export function PlacesTree({ areaId }: { areaId?: string }) {
     if ('focus' in move) box.current?.querySelector<HTMLElement>(`tr[data-id="${CSS.escape(move.focus)}"]`)?.focus();
     else if ('expand' in move) void toggle(true, r);
     else if ('collapse' in move) void toggle(false, r);
-    else navigate(nodeLink(r));
+    else void navigate(nodeLink(r));
   };
 
   const num = (key: keyof TreeNode, testId: string) => ({

@@ -67,9 +67,9 @@ export function SideMenu({ place, views, data }: { place: PlaceRef; views: strin
         selectedKeys={[selected]}
         items={items}
         onClick={({ key }) => {
-          if (key.startsWith('sum:')) navigate(placeLink(place, 'cases/summary', { sum: key.slice(4) }));
-          else if (key.startsWith('tag:')) navigate(placeLink(place, 'cases/tag', { tag: key.slice(4) }));
-          else navigate(placeLink(place, `cases/${key}`));
+          if (key.startsWith('sum:')) void navigate(placeLink(place, 'cases/summary', { sum: key.slice(4) }));
+          else if (key.startsWith('tag:')) void navigate(placeLink(place, 'cases/tag', { tag: key.slice(4) }));
+          else void navigate(placeLink(place, `cases/${key}`));
         }}
       />
     </Card>

@@ -72,7 +72,7 @@ export function ReportEditor({ place, reportId }: { place: PlaceRef; reportId?: 
     try {
       const scope = reportId ? { scope: report.scope, ...(report.scopeId ? { scopeId: report.scopeId } : {}) } : { scope: place.scope, ...(place.id ? { scopeId: place.id } : {}) };
       const id = await reportsApi.save({ title: report.title.trim(), dashboard: report.dashboard, filters: report.filters, ...scope, indicators: schemas.map(stored) }, reportId);
-      navigate(placeLink(place, 'cases/report', { rep: reportId ?? id }), { state: flash(reportId ? 'ui.msg.updated' : 'ui.msg.created') });
+      void navigate(placeLink(place, 'cases/report', { rep: reportId ?? id }), { state: flash(reportId ? 'ui.msg.updated' : 'ui.msg.created') });
     } catch (err) {
       showError(err);
     } finally {

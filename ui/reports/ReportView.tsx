@@ -59,7 +59,7 @@ export function ReportView({ place, reportId }: { place: PlaceRef; reportId: str
     if (!(await confirm(t('ui.msg.confirmDelete')))) return;
     try {
       await reportsApi.remove(reportId);
-      navigate(placeLink(place, 'cases/reports'), { state: flash('ui.msg.deleted') });
+      void navigate(placeLink(place, 'cases/reports'), { state: flash('ui.msg.deleted') });
     } catch (err) {
       showError(err);
     }

@@ -19,6 +19,6 @@ export function useFlash(alerts: TimedAlertsApi): void {
     if (!key) return;
     alerts.success(t(key));
     // once: a reload or a way back does not show it again
-    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [key]);
 }

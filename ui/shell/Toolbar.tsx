@@ -2,7 +2,7 @@
  * The top toolbar (spec 000 §2.2): Главная, Synchronize (client mode only), the administrator
  * dropdown, the search box and the user (name + menu).
  */
-import { Button, Flex, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { HomeOutlined, SyncOutlined } from '@ant-design/icons';
 import { LinkButton } from '../generic/LinkButton.tsx';
 import { useTranslation } from 'react-i18next';

@@ -16,7 +16,7 @@ export function UnauthorizedRedirect() {
     onUnauthorized(() => {
       clear();
       if (location.pathname !== '/login') {
-        navigate('/login', { replace: true, state: { from: location.pathname + location.search } });
+        void navigate('/login', { replace: true, state: { from: location.pathname + location.search } });
       }
     });
   }, [navigate, location, clear]);

@@ -25,13 +25,13 @@ export function UserMenu() {
       await authApi.logout();
     } finally {
       clear();
-      navigate('/login');
+      void navigate('/login');
     }
   };
 
   const chooseWorkspace = async (ws: WorkspaceItem) => {
     setDialog(null);
-    navigate('/sys/home');
+    void navigate('/sys/home');
     try {
       await changeWorkspace(ws.id);
     } catch (err) {
@@ -57,8 +57,8 @@ export function UserMenu() {
   ];
 
   const onClick = ({ key }: { key: string }) => {
-    if (key === 'settings') navigate('/sys/user/settings');
-    else if (key === 'password') navigate('/sys/user/changepassword');
+    if (key === 'settings') void navigate('/sys/user/settings');
+    else if (key === 'password') void navigate('/sys/user/changepassword');
     else if (key === 'language') setDialog('language');
     else if (key === 'workspace') setDialog('workspace');
     else if (key === 'logout') void logout();

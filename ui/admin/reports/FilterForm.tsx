@@ -46,7 +46,7 @@ function useLookups(fields: FilterField[]) {
     if (fields.includes('type')) reportApi.commandTypes().then(setTypes, ignore);
     // admin units by their path from the root, searchable by any part of it
     if (fields.includes('adminUnitId')) reportApi.adminUnits().then(withAdminUnitPaths).then(setUnits, ignore);
-  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [key]);
   return { users, types, units };
 }
 

@@ -14,7 +14,7 @@ export default function OnlineUsersReport() {
   const { data, loading, errors, run } = useReport<SessionRow[]>();
   const columns = useMemo(() => sessionColumns(t).filter((c) => c.key !== 'logoutDate'), [t]);
   const load = () => void run(reportApi.online);
-  useEffect(load, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(load, []);
   return (
     <Card
       title={t('perm.ONLINE')}

@@ -32,7 +32,7 @@ export default function SyncConflictsReport() {
       setLoading(false);
     }
   };
-  useEffect(() => void load(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => void load(), []);
 
   return (
     <Card title={t('ui.sync.conflicts.adminTitle')} data-testid="report-syncconflicts">

@@ -25,7 +25,7 @@ export default function UserSessionsReport() {
     setDay(d);
     void run(() => reportApi.dailySessions(d.startOf('day').valueOf()));
   };
-  useEffect(() => loadDay(dayjs()), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => loadDay(dayjs()), []);
 
   const result = <ReportResult rows={data?.list} count={data?.count} columns={columns} loading={loading} errors={errors} expand={(row) => <SessionDetail row={row} />} />;
   return (

@@ -86,7 +86,7 @@ export default function NotifyPage() {
     setErrors([]);
     try {
       const id = await notifyApi.save({ doc, unitId, patientId: chosen?.patientId, diagnosisType: diag, caseClassification: cla });
-      navigate(`/sys/case?id=${encodeURIComponent(id)}`);
+      void navigate(`/sys/case?id=${encodeURIComponent(id)}`);
     } catch (e) {
       setErrors(errorsOf(e));
       setSaving(false);

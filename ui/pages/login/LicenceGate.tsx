@@ -40,7 +40,7 @@ function LicenceAgreement() {
     setBusy(true);
     await authApi.logout().catch(() => {});
     clear();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
 
   return (

@@ -53,7 +53,7 @@ export default function LoginPage() {
         setWorkspaces(outcome.workspaces);
       } else {
         clear();
-        navigate(from && from.startsWith('/sys') ? from : '/sys/home', { replace: true });
+        void navigate(from && from.startsWith('/sys') ? from : '/sys/home', { replace: true });
       }
     } catch (err) {
       setError(errorsOf(err).map((e) => t(e.msg)).join('; '));

@@ -8,7 +8,6 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Popconfirm, Progress, Result, Typography, type ButtonProps } from 'antd';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, syncApi } from '../../api/index.ts';
 import { WaitIcon } from '../../generic/index.ts';

@@ -1,11 +1,12 @@
 // The layers, read from the source: the host (`server/`) imports no domain and no composition root,
 // and no import circle runs code (only type-only circles inside one folder: recursive types, such as
 // a module's hooks receiving the context that lists the modules). Parsed with TypeScript's own parser.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { expect, test } from 'vitest';
 import { rootDir } from '../../server/config.ts';
+import { DOMAIN_FOLDERS, SOURCE_FOLDERS, sourceFiles } from './source-files.ts';
 
 interface Import {
   /** The imported file, relative to the repository (`server/types.ts`). */
@@ -14,16 +15,11 @@ interface Import {
   typeOnly: boolean;
 }
 
-const FOLDERS = ['app', 'engine', 'server', 'cases', 'catalogues', 'reports', 'stock', 'ui', 'tests'];
-const DOMAINS = ['cases/', 'catalogues/', 'reports/', 'stock/', 'app/'];
+const FOLDERS = SOURCE_FOLDERS;
+/** What the host may not import: a domain or the composition root. */
+const DOMAINS = [...DOMAIN_FOLDERS, 'app'].map((d) => `${d}/`);
+const sources = (dir: string) => sourceFiles(dir);
 
-function sources(dir: string): string[] {
-  return readdirSync(join(rootDir, dir), { withFileTypes: true }).flatMap((e) => {
-    const path = `${dir}/${e.name}`;
-    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sources(path);
-    return /\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
 
 /** The relative imports and re-exports of one file (packages are not our layers). */
 function importsOf(file: string): Import[] {

@@ -4,11 +4,12 @@
 // source file of the app for a statement that inserts, updates or deletes a declared table by hand
 // (Kysely's `insertInto/updateTable/deleteFrom('<table>')`, SQL text `insert into / update / delete
 // from <table>`) and fails on any not in the short list below, each with why it may.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { loadSchemas } from '../../engine/load.ts';
 import { rootDir, schemasDir } from '../../server/config.ts';
+import { SERVER_FOLDERS, sourceFiles } from './source-files.ts';
 
 /** Tables that are not data a client follows: what writes them by hand, and why. */
 const notData: Record<string, string> = {
@@ -33,13 +34,7 @@ const bulkFiles: Record<string, string> = {
 /** The writer's own files: the one door. */
 const door = (f: string) => f.startsWith('server/tbl/') || f.startsWith('server/db/migrations/');
 
-function sources(dir: string): string[] {
-  return readdirSync(join(rootDir, dir), { withFileTypes: true }).flatMap((e) => {
-    const path = `${dir}/${e.name}`;
-    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sources(path);
-    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
+const sources = (dir: string) => sourceFiles(dir, { tests: false });
 
 const registry = loadSchemas(schemasDir);
 const tables = [...registry.tables.values()].flatMap((d) => [d.name, ...d.children.map((c) => c.table)]);
@@ -62,7 +57,7 @@ test('the test sees a hand-written write when there is one', () => {
 
 test('no file writes a declared table beside the writer, but the listed exceptions', () => {
   const byHand: string[] = [];
-  for (const f of ['app', 'server', 'cases', 'catalogues', 'reports', 'stock'].flatMap(sources)) {
+  for (const f of SERVER_FOLDERS.flatMap(sources)) {
     if (door(f) || f in bulkFiles) continue;
     for (const table of writtenTables(readFileSync(join(rootDir, f), 'utf8'))) if (!(table in notData)) byHand.push(`${f}: ${table}`);
   }

@@ -2,23 +2,18 @@
 // in vitest.config.ts): a file that mocks a module, stubs a global or an environment variable, fakes
 // the clock or sets `process.env` would leak into every file after it. None may; a test that needs
 // another configuration starts a server with it (tests/helpers/server.ts options).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { rootDir } from '../../server/config.ts';
+import { SOURCE_FOLDERS, sourceFiles } from './source-files.ts';
 
-const FOLDERS = ['engine', 'server', 'cases', 'catalogues', 'reports', 'stock', 'ui', 'tests'];
+const FOLDERS = SOURCE_FOLDERS;
 
 /** What would outlive a test file in a shared module graph. */
 const LEAKS = [/\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|setSystemTime)\(/, /\bprocess\.env\.\w+\s*=[^=]/, /\bprocess\.env\[[^\]]+\]\s*=[^=]/];
 
-function testFiles(dir: string): string[] {
-  return readdirSync(join(rootDir, dir), { withFileTypes: true }).flatMap((e) => {
-    const path = `${dir}/${e.name}`;
-    if (e.isDirectory()) return e.name === 'node_modules' ? [] : testFiles(path);
-    return /\.test\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
+const testFiles = (dir: string) => sourceFiles(dir, { only: /\.test\.tsx?$/ });
 
 test('no test file mocks a module, stubs a global or the clock, or sets an environment variable', () => {
   const files = FOLDERS.flatMap(testFiles).filter((f) => f !== 'tests/architecture/shared-module-graph.test.ts'); // this file names the leaks

@@ -1,22 +1,17 @@
 // Reads are scoped by default: the only door past the session's view is `TableStore.unscoped`, and
 // docs/architecture.md lists every file that opens it — a new use without its line there fails here.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { rootDir } from '../../server/config.ts';
+import { SERVER_FOLDERS, sourceFiles } from './source-files.ts';
 
 const DOOR = 'TableStore.unscoped(';
 
-function sources(dir: string): string[] {
-  return readdirSync(join(rootDir, dir), { withFileTypes: true }).flatMap((e) => {
-    const path = `${dir}/${e.name}`;
-    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sources(path);
-    return /\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
+const sources = (dir: string) => sourceFiles(dir);
 
 /** The files that open the door (its own declaration aside). */
-const users = ['app', 'server', 'cases', 'catalogues', 'reports']
+const users = SERVER_FOLDERS
   .flatMap(sources)
   .filter((f) => f !== 'server/tbl/store.ts' && readFileSync(join(rootDir, f), 'utf8').includes(DOOR));
 
@@ -25,7 +20,7 @@ function listed(): string[] {
   const doc = readFileSync(join(rootDir, 'docs/architecture.md'), 'utf8');
   const from = doc.indexOf('`TableStore.unscoped(reason');
   const section = doc.slice(from, doc.indexOf('`TableStore.names`', from));
-  return [...section.matchAll(/`((?:server|cases|catalogues|reports|app)\/[\w/.-]+\.ts)`/g)].map((m) => m[1]);
+  return [...section.matchAll(new RegExp(`\`((?:${SERVER_FOLDERS.join('|')})/[\\w/.-]+\\.ts)\``, 'g'))].map((m) => m[1]);
 }
 
 test('every use of the unscoped door is listed in docs/architecture.md, and every listed file uses it', () => {
@@ -36,6 +31,6 @@ test('every use of the unscoped door is listed in docs/architecture.md, and ever
 test('the store has no public constructor: a store is made scoped (`of`) or through the named door', () => {
   const store = readFileSync(join(rootDir, 'server/tbl/store.ts'), 'utf8');
   expect(store).toMatch(/private constructor\(/);
-  const outside = ['app', 'server', 'cases', 'catalogues', 'reports', 'tests'].flatMap(sources).filter((f) => /new TableStore\(/.test(readFileSync(join(rootDir, f), 'utf8')));
+  const outside = [...SERVER_FOLDERS, 'tests'].flatMap(sources).filter((f) => /new TableStore\(/.test(readFileSync(join(rootDir, f), 'utf8')));
   expect(outside).toEqual(['server/tbl/store.ts']);
 });

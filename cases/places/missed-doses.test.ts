@@ -36,6 +36,18 @@ describe('missed doses in the last 14 days', () => {
     expect(missedDosesOf(input({ months: [] }))).toEqual({ plannedDays: 14, notTaken: 0, notRecorded: 14, lastTaken: null });
   });
 
+  it('the last dose is the last day taken however long ago: before the window in its first month, or in an earlier month', () => {
+    // nothing taken in the window (6…19 March); 2 March taken: the last dose, not 'none'
+    expect(missedDosesOf(input({ months: [march({ 2: 'D' })] }))).toEqual({ plannedDays: 14, notTaken: 0, notRecorded: 14, lastTaken: '2026-03-02' });
+    // March not recorded at all, January's last day self-administered (February holds none)
+    const jan = { year: 2026, month: 1, days: 'S'.repeat(31) };
+    expect(missedDosesOf(input({ months: [jan, march()] }))).toEqual({ plannedDays: 14, notTaken: 0, notRecorded: 14, lastTaken: '2026-01-31' });
+    // a dose marked today (20 March) is after the window: not its last dose
+    expect(missedDosesOf(input({ months: [march({ 20: 'D' })] }))?.lastTaken).toBeNull();
+    // a day marked not taken is no dose
+    expect(missedDosesOf(input({ months: [march({ 2: 'D', 4: 'N' })] }))?.lastTaken).toBe('2026-03-02');
+  });
+
   it('a window across two months reads each day from its own month', () => {
     // today 5 March: the window is 19 February … 4 March; February all taken, March 1–4 not recorded
     const feb = { year: 2026, month: 2, days: 'D'.repeat(28) };

@@ -9,7 +9,8 @@ import { plannedDaysBetween, type PlanPrescription } from '../treatment/plan.ts'
  * period, and of them those without a dose taken: marked NOT_TAKEN (`N`) or not recorded, as the
  * adherence alert counts them (`cases/treatment/alert.ts`). A day is planned when a prescription
  * covers it on one of its weekdays (`cases/treatment/plan.ts`). A case belongs to the list when at
- * least one planned day of the window has no dose taken.
+ * least one planned day of the window has no dose taken. Its last dose is the last day taken up to
+ * the window's end, however long ago (the worklist reads the latest earlier month holding one).
  *
  * @example
  *   // 7 doses a week since 1 March; today 20 March; 18 March not taken, 19 March not recorded
@@ -26,7 +27,10 @@ export interface MissedDoses {
   /** Of them: marked NOT_TAKEN, and not recorded. */
   notTaken: number;
   notRecorded: number;
-  /** The last planned day of the window with a dose taken (ISO), or null. */
+  /**
+   * The last day up to the window's end with a dose taken (ISO), or null: inside the window or before
+   * it (a dose taken 30 days ago is the last one, not 'none'), as far back as `months` reach.
+   */
   lastTaken: string | null;
 }
 
@@ -35,7 +39,7 @@ export interface MissedDosesInput {
   ini: string;
   end: string;
   prescriptions: PlanPrescription[];
-  /** The calendar months stored for the case (at least the window's). */
+  /** The calendar months stored for the case: at least the window's, and the latest earlier one with a dose taken. */
   months: StoredMonth[];
   /** ISO date. */
   today: string;
@@ -53,14 +57,28 @@ export function missedDosesOf(input: MissedDosesInput): MissedDoses | null {
     for (const m of months) if (day >= m.first && day < m.first + m.days.length) return m.days[day - m.first];
     return '-';
   };
-  let plannedDays = 0, notTaken = 0, notRecorded = 0, lastTaken: number | null = null;
+  let plannedDays = 0, notTaken = 0, notRecorded = 0;
   for (const day of plannedDaysBetween(input.prescriptions, lo, hi)) {
     plannedDays++;
     const s = statusOn(day);
-    if (isTaken(s)) lastTaken = day;
-    else if (s === 'N') notTaken++;
+    if (isTaken(s)) continue;
+    if (s === 'N') notTaken++;
     else notRecorded++;
   }
   if (notTaken + notRecorded === 0) return null;
+  const lastTaken = lastTakenBy(months, hi);
   return { plannedDays, notTaken, notRecorded, lastTaken: lastTaken === null ? null : isoOf(lastTaken) };
+}
+
+/** The latest day up to `hi` (a day number) marked taken in the months (each by its first day's number), or null. */
+function lastTakenBy(months: { first: number; days: string }[], hi: number): number | null {
+  let best: number | null = null;
+  for (const m of months) {
+    for (let i = Math.min(m.days.length - 1, hi - m.first); i >= 0; i--) {
+      if (!isTaken(m.days[i])) continue;
+      if (best === null || m.first + i > best) best = m.first + i;
+      break;
+    }
+  }
+  return best;
 }

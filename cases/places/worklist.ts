@@ -107,7 +107,7 @@ const rowCase = (s: Session, r: Record<string, any>): WorklistCase => ({
 export async function missedDoses(db: Kysely<any>, s: Session, unitId: string, today: string): Promise<MissedDosesRow[]> {
   const lo = sql`greatest(c.ini_date, ${today}::date - ${MISSED_WINDOW_DAYS}::int)`;
   const hi = sql`least(c.end_date, ${today}::date - 1)`;
-  const rows = await sql<{ id: string; patient_id: string; ini: string; end: string; rx: PlanPrescription[]; months: StoredMonth[] | null }>`
+  const rows = await sql<{ id: string; patient_id: string; ini: string; end: string; rx: PlanPrescription[]; months: StoredMonth[] | null; prior: StoredMonth | null }>`
     with c as materialized (${casesOnTreatment(db, s, unitId, '>=', sql`${today}::date - ${MISSED_WINDOW_DAYS}::int`)})
     select c.id, c.patient_id, c.ini_date::text as ini, c.end_date::text as "end",
            (select coalesce(json_agg(json_build_object('iniDate', rx.ini_date, 'endDate', rx.end_date, 'frequency', rx.frequency)), '[]')
@@ -116,10 +116,15 @@ export async function missedDoses(db: Kysely<any>, s: Session, unitId: string, t
            (select json_agg(json_build_object('year', a.year, 'month', a.month, 'days', a.days))
               from adherence a where a.workspace_id = ${s.workspaceId} and a.case_id = c.id
                and (a.year, a.month) >= (extract(year from ${lo})::int, extract(month from ${lo})::int)
-               and (a.year, a.month) <= (extract(year from ${hi})::int, extract(month from ${hi})::int)) as months
+               and (a.year, a.month) <= (extract(year from ${hi})::int, extract(month from ${hi})::int)) as months,
+           -- the last dose before the window: the latest earlier month holding one (DOTS or self-administered)
+           (select json_build_object('year', a.year, 'month', a.month, 'days', a.days)
+              from adherence a where a.workspace_id = ${s.workspaceId} and a.case_id = c.id
+               and (a.year, a.month) < (extract(year from ${lo})::int, extract(month from ${lo})::int) and a.days ~ '[DS]'
+             order by a.year desc, a.month desc limit 1) as prior
       from c where c.ini_date is not null and ${lo} <= ${hi}`.execute(db);
   const missed = rows.rows.flatMap((r) => {
-    const m = missedDosesOf({ ini: r.ini, end: r.end, prescriptions: r.rx, months: r.months ?? [], today });
+    const m = missedDosesOf({ ini: r.ini, end: r.end, prescriptions: r.rx, months: [...(r.prior ? [r.prior] : []), ...(r.months ?? [])], today });
     return m ? [{ id: r.id, patientId: r.patient_id, ...m, missed: m.notTaken + m.notRecorded }] : [];
   });
   // the page: the cases missing more days than the first one left out, and all those tied with it

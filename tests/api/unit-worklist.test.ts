@@ -63,6 +63,7 @@ let weekdays: string; // TB, 5/7: every weekday taken, weekends not recorded
 let mdr: string; // DR-TB in treatment month 3, its smear done this month, its culture not
 let overdue: string; // TB whose treatment ended 11 days ago, still open
 let elsewhere: string; // another unit's case with nothing recorded
+let lapsed: string; // TB, 7/7: its last dose 30 days ago, nothing since
 
 useTestServer();
 beforeAll(async () => {
@@ -89,6 +90,8 @@ beforeAll(async () => {
 
   overdue = await onTreatment('Просроченов', { iniDate: minusDays(addMonths(day(0), -6), 10) });
   elsewhere = await onTreatment('Чужой', { iniDate: forty, unit: otherUnit });
+  lapsed = await onTreatment('Давнов', { iniDate: day(-60) });
+  await record(lapsed, [[-40, 'DOTS'], [-31, 'DOTS'], [-30, 'SELF_ADMIN'], [-29, 'NOT_TAKEN']]);
 }, 240_000);
 
 describe('the unit worklist', () => {
@@ -105,6 +108,8 @@ describe('the unit worklist', () => {
     const end = (await admin.get(`${T}/${overdue}`)).body.period.end;
     const planned = Math.round((Date.parse(end) - Date.parse(day(-14))) / DAY) + 1;
     expect(byCase.get(overdue)).toMatchObject({ plannedDays: planned, notTaken: 0, notRecorded: planned, lastTaken: null });
+    // the last dose older than the window is still the last dose
+    expect(byCase.get(lapsed)).toMatchObject({ plannedDays: 14, notTaken: 0, notRecorded: 14, lastTaken: day(-30) });
   });
 
   it('exams due: the month-2 smear of drug-susceptible TB, the monthly culture of DR-TB, not what this month already has', async () => {

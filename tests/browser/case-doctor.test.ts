@@ -17,6 +17,7 @@ describe('a case as a doctor reads it', () => {
   let page: Page;
   let caseId: string;
   let unitId: string;
+  let lapsedId: string;
   const DAY = 86_400_000;
   /** The ISO date `offset` days from today in UTC (the server's treatment calendar counts in UTC). */
   const utcDay = (offset: number) => new Date((Math.floor(Date.now() / DAY) + offset) * DAY).toISOString().slice(0, 10);
@@ -57,6 +58,19 @@ describe('a case as a doctor reads it', () => {
       ['medexam', { date: '2025-03-05', usingPrescMedicines: true, weight: 61.5 }],
       ['examhiv', { date: '2025-02-04', result: 'NEGATIVE' }],
     ] as const) expect((await admin.post(`/api/tbl/${table}`, { caseId, ...doc })).status).toBe(200);
+    // a second case whose last dose was 30 days ago: nothing recorded since
+    const lapsedPatient = (await admin.post('/api/tbl/patient', { name: 'Азамат', lastName: 'Давнов', gender: 'MALE', birthDate: '1975-05-05' })).body.result;
+    const lapsed = await admin.post('/api/tbl/tbcase', {
+      patientId: lapsedPatient, ownerUnitId: unitId, notificationUnitId: unitId, classification: 'TB', diagnosisType: 'CONFIRMED',
+      registrationGroup: 'NEW', registrationDate: '2025-02-03', diagnosisDate: '2025-02-01',
+    });
+    expect(lapsed.status, JSON.stringify(lapsed.body)).toBe(200);
+    lapsedId = lapsed.body.result;
+    expect((await admin.post('/api/cases/case/treatment/start', {
+      caseId: lapsedId, unitId, iniDate: utcDay(-60), prescriptions: [{ productId: product, doseUnit: 4, frequency: 7, monthIni: 1, months: 6 }],
+    })).status).toBe(200);
+    const last = utcDay(-30);
+    expect((await admin.post('/api/cases/case/treatment/followup', { caseId: lapsedId, year: Number(last.slice(0, 4)), month: Number(last.slice(5, 7)), days: [{ day: Number(last.slice(8)), status: 'DOTS' }] })).status).toBe(200);
     page = await ctx.env.newPage();
     await signIn(page, 'ADMIN', 'Admin123');
   });
@@ -104,6 +118,12 @@ describe('a case as a doctor reads it', () => {
     // treatment month 2 of drug-susceptible TB: the smear is due
     const exam = page.locator(tid('worklist-exams')).locator(tid(`worklist-row-${caseId}`));
     expect(await exam.innerText()).toContain('Микроскопия мокроты');
+    // 'Последний приём': yesterday's dose for this case, and 30 days ago for the case with nothing since (not '—')
+    const lastTaken = (id: string) => missed.locator(tid(`worklist-row-${id}`)).locator('td').nth(6);
+    const ru = (iso: string) => iso.split('-').reverse().join('.');
+    expect(await missed.locator('th').nth(6).innerText()).toBe('Последний приём');
+    expect(await lastTaken(caseId).innerText()).toBe(ru(utcDay(-1)));
+    expect(await lastTaken(lapsedId).innerText()).toBe(ru(utcDay(-30)));
     await row.locator(tid('worklist-case')).click();
     await page.waitForURL(new RegExp(`/sys/case\\?id=${caseId}`));
     await poll(() => page.locator(tid('case-patient-name')).innerText()).toContain('Адресов');

@@ -66,10 +66,10 @@ describe('SIGTERM to one of two processes under load', () => {
       await vi.waitFor(() => expect(a.output()).toMatch(/"msg":"stopping: no new connections/), { timeout: 15_000 });
       await vi.waitFor(() => expect(fetch(`${a.url}/api/health/live`)).rejects.toThrow(), { timeout: 15_000 });
       // the load goes on, now answered by B alone
+      // (counted at the balancer: a worker's status lands in `statuses` a moment after the balancer
+      // counted its answer, so the statuses' growth may run a few answers ahead of B's)
       const answeredByB = proxy.answered.get(b.url)!;
-      const done = statuses.length;
-      await vi.waitFor(() => expect(statuses.length).toBeGreaterThan(done + 30), { timeout: 60_000 });
-      expect(proxy.answered.get(b.url)! - answeredByB).toBeGreaterThan(30);
+      await vi.waitFor(() => expect(proxy.answered.get(b.url)! - answeredByB).toBeGreaterThan(30), { timeout: 60_000 });
       // A still serves its running requests: they finish once the lock goes
       await db.query('commit');
       for (const r of await Promise.all(running)) expect(r.status).toBe(200);

@@ -1,7 +1,7 @@
 /**
  * The population of areas by year imported from a file (issue 39 "Rates and trends"):
- * `POST /api/population/import {rows: [{area, year, population}]}` — the rows of a CSV or XLSX file as
- * read, each area named by its code (`customId`, as
+ * `POST /api/population/import {rows: [{area, year, population}]}` — the rows of a CSV or XLSX file the
+ * browser read (`ui/catalogues/population/`), each area named by its code (`customId`, as
  * `KG-GB`) or its name. Every row is checked before anything is written: an unknown or ambiguous
  * area, a year or a number out of bounds, the same area and year twice — `400 {errors: [{field:
  * 'rows.3.area', msg}]}` and nothing changed. Then, in one transaction, each row creates the area's

@@ -3,8 +3,10 @@
  * chart type (default pie), the series it charts (the whole table, or one row or column of it: seed
  * 000 §3 selection), display mode (All / Chart only / Table only), its own filters, its
  * column and row variables, 'Обновить' (this indicator alone) and remove; its computed card below.
+ * Issue 39: a trend (the row variables over the last eight quarters of a date declared by quarter:
+ * no column variables, drawn as a line) and the rate per 100,000 population beside the numbers.
  */
-import { Button, Card, Flex, InputNumber, Select, Typography } from 'antd';
+import { Button, Card, Checkbox, Flex, InputNumber, Select, Typography } from 'antd';
 import { HeldTextInput } from '../generic/HeldTextInput.tsx';
 import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +52,8 @@ export function IndicatorEditor({ index, init, value, refreshing, onChange, onRe
     ...(value.data?.rows ?? []).map((h, i) => ({ value: `row:${i}`, label: `${t('ui.reports.seriesRow')}: ${headerName(h)}` })),
     ...(value.data?.columns ?? []).map((h, i) => ({ value: `column:${i}`, label: `${t('ui.reports.seriesColumn')}: ${headerName(h)}` })),
   ];
+  // the dates a trend may run along: those declared with a variable by quarter (`<date>.quarter`)
+  const trendDates = init.variables.flatMap((g) => g.variables).filter((v) => v.id.endsWith('.quarter')).map((v) => ({ value: v.id.slice(0, -'.quarter'.length), label: v.name }));
   const chosen = s.selection ? `${s.selection}:${s.selIndex ?? 0}` : '';
   if (!series.some((o) => o.value === chosen)) series.push({ value: chosen, label: `${t(s.selection === 'row' ? 'ui.reports.seriesRow' : 'ui.reports.seriesColumn')} ${(s.selIndex ?? 0) + 1}` });
   return (
@@ -94,11 +98,33 @@ export function IndicatorEditor({ index, init, value, refreshing, onChange, onRe
           <Field id={id('display')} label={t('ui.reports.display')}>
             <Select id={id('display')} data-testid="indicator-display" style={{ minWidth: 180 }} value={s.display} options={([0, 1, 2] as DisplayMode[]).map((d) => ({ value: d, label: t(`ui.reports.displays.${d}`) }))} onChange={(display) => set({ display })} />
           </Field>
+          <Field id={id('trend')} label={t('ui.reports.trend')}>
+            <Select
+              id={id('trend')}
+              data-testid="indicator-trend"
+              style={{ minWidth: 240 }}
+              value={s.trend ?? ''}
+              options={[{ value: '', label: t('ui.reports.noTrend') }, ...trendDates]}
+              // a trend is a line over the quarters: a pie is no way to draw it
+              onChange={(v: string) => set(v ? { trend: v, rate: undefined, chart: s.chart === 'pie' ? 'line' : s.chart, selection: undefined, selIndex: undefined } : { trend: undefined })}
+            />
+          </Field>
         </Flex>
+        {s.trend ? null : (
+          <Checkbox data-testid="indicator-rate" checked={!!s.rate} onChange={(e) => set({ rate: e.target.checked || undefined })}>
+            {t('ui.reports.rate')}
+          </Checkbox>
+        )}
         <Typography.Text type="secondary">{t('ui.reports.ownFilters')}</Typography.Text>
         <FiltersEditor init={init} value={s.filters ?? {}} onChange={(filters) => set({ filters })} testId="indicator-filters" idPrefix={id('')} />
-        <Typography.Text type="secondary">{t('ui.reports.columnVariables')}</Typography.Text>
-        <VariableList init={init} side="columns" label={t('ui.reports.columnVariables')} value={s.columnVariables} onChange={(columnVariables) => set({ columnVariables })} />
+        {s.trend ? (
+          <Typography.Text type="secondary" data-testid="indicator-trend-hint">{t('ui.reports.trendHint')}</Typography.Text>
+        ) : (
+          <>
+            <Typography.Text type="secondary">{t('ui.reports.columnVariables')}</Typography.Text>
+            <VariableList init={init} side="columns" label={t('ui.reports.columnVariables')} value={s.columnVariables} onChange={(columnVariables) => set({ columnVariables })} />
+          </>
+        )}
         <Typography.Text type="secondary">{t('ui.reports.rowVariables')}</Typography.Text>
         <VariableList init={init} side="rows" label={t('ui.reports.rowVariables')} value={s.rowVariables} onChange={(rowVariables) => set({ rowVariables })} />
         {value.data || value.errors || refreshing ? <IndicatorCard indicator={value} refreshing={refreshing} onCell={onCell} /> : null}

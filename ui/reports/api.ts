@@ -29,6 +29,10 @@ export interface IndicatorSchema {
   rowVariables: string[];
   selection?: 'row' | 'column';
   selIndex?: number;
+  /** A trend: the row variables over the last eight whole quarters of this date (its filter id, `registrationDate`). */
+  trend?: string;
+  /** The notification rate per 100,000 population beside each number (an area and the registration year). */
+  rate?: boolean;
 }
 
 /** An indicator as the server computes it: its data, or the errors of a variable no longer declared. */
@@ -72,6 +76,8 @@ export interface IndicatorRequest {
   filters: Filters;
   columnVariables: string[];
   rowVariables: string[];
+  trend?: string;
+  rate?: boolean;
 }
 
 /** A page of the advanced search: its cases, the cursor of the next page, the filters as they read (the count comes apart). */
@@ -90,10 +96,12 @@ const place = (p: PlaceRef) => ({ scope: p.scope, ...(p.id ? { scopeId: p.id } :
  * both, its own value — as the server computes a saved report, `reports/indicator/overlay.ts`).
  * @example indicatorRequest({ gender: ['MALE'] }, { filters: { state: ['ONTREATMENT'] }, columnVariables: ['gender'], rowVariables: ['outcome'] }) // { filters: { gender: ['MALE'], state: ['ONTREATMENT'] }, … }
  */
-export const indicatorRequest = (report: Filters, ind: Pick<IndicatorSchema, 'filters' | 'columnVariables' | 'rowVariables'>): IndicatorRequest => ({
+export const indicatorRequest = (report: Filters, ind: Pick<IndicatorSchema, 'filters' | 'columnVariables' | 'rowVariables' | 'trend' | 'rate'>): IndicatorRequest => ({
   filters: indicatorFilters(report, ind.filters),
   columnVariables: ind.columnVariables,
   rowVariables: ind.rowVariables,
+  ...(ind.trend ? { trend: ind.trend } : {}),
+  ...(ind.rate && !ind.trend ? { rate: true } : {}),
 });
 
 export const reportsApi = {

@@ -104,6 +104,7 @@ function GenericCataloguePage({ table, permission, onChanged }: CataloguePagePro
 
   const editingNew = c.editing && !c.editing.id;
   const CardActions = catalogueExtension(table)?.cardActions;
+  const ListActions = catalogueExtension(table)?.listActions;
 
   return (
     <div data-testid="catalogue" data-table={table}>
@@ -128,10 +129,15 @@ function GenericCataloguePage({ table, permission, onChanged }: CataloguePagePro
           c.changePage(p);
         }}
         extra={
-          addable ? (
-            <Button data-testid="catalogue-add" type="primary" icon={<PlusOutlined />} onClick={c.openNew} disabled={!!editingNew}>
-              {t('ui.common.add')}
-            </Button>
+          addable || ListActions ? (
+            <Flex gap={8}>
+              {ListActions ? <ListActions table={table} editable={editable} reload={c.reload} alerts={alerts} /> : null}
+              {addable ? (
+                <Button data-testid="catalogue-add" type="primary" icon={<PlusOutlined />} onClick={c.openNew} disabled={!!editingNew}>
+                  {t('ui.common.add')}
+                </Button>
+              ) : null}
+            </Flex>
           ) : null
         }
         header={editingNew && mode === 'inline' ? inlineForm(t('ui.catalogue.newItem'), c.editing!.doc) : undefined}

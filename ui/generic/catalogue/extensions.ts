@@ -1,7 +1,7 @@
 /**
  * What a table may add to the generic catalogue screen, keyed by table name: a whole view of its
- * own (the admin-unit tree) or extra actions on an expanded card (the users' password and block
- * menu). Domain UI (`ui/catalogues/`) registers them; the generic screen only looks them up.
+ * own (the admin-unit tree), extra actions on an expanded card (the users' password and block
+ * menu) or above the list (the population's import from a file). Domain UI (`ui/catalogues/`) registers them; the generic screen only looks them up.
  *
  * @example
  *   registerCatalogueExtension('userws', { cardActions: UserActions });
@@ -28,9 +28,20 @@ export interface CardActionsProps {
   alerts: TimedAlertsApi;
 }
 
+/** Props of the extra actions drawn beside 'Добавить' above the list (the population's import from a file). */
+export interface ListActionsProps {
+  table: string;
+  editable: boolean;
+  /** Reads the list's page again. */
+  reload: () => Promise<void>;
+  /** The screen's alerts (success messages vanish after 4 s). */
+  alerts: TimedAlertsApi;
+}
+
 export interface CatalogueExtension {
   view?: ComponentType<CatalogueViewProps>;
   cardActions?: ComponentType<CardActionsProps>;
+  listActions?: ComponentType<ListActionsProps>;
   /**
    * i18n key of the success message of a created row, instead of 'Успешно создано' (the saved
    * document's fields are its parameters): what the server did besides, such as mailing a new user.

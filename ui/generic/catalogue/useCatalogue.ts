@@ -153,7 +153,10 @@ export function useCatalogue(table: string) {
     }
   };
 
-  return { form, loadErrors, list, page, pageSize, loading, editing, opening, changePage, openNew, openEdit, close, save, remove, refreshItem };
+  /** Reads the current page again (rows written elsewhere: an import). */
+  const reload = () => load(page);
+
+  return { form, loadErrors, list, page, pageSize, loading, editing, opening, changePage, openNew, openEdit, close, save, remove, refreshItem, reload };
 }
 
 export type CatalogueController = ReturnType<typeof useCatalogue>;

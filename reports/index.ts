@@ -6,7 +6,8 @@
  * indicator engine (`indicator/`), saved reports, dashboards and the starter reports of a new
  * workspace; and the WHO quarterly forms
  * (`who/`), declared in `schemas/reports/who/`; the population by area and year imported from a file
- * (`population/`), the denominator of the notification rate. The UI screens of the administrator reports are in
+ * (`population/`), the denominator of the notification rate; WHO's TB indicator set (`dak/`, the
+ * DAK's TB.IND.1–51), declared in `schemas/reports/dak/`. The UI screens of the administrator reports are in
  * `ui/admin/reports/`.
  */
 import type { DomainModule } from '../server/types.ts';
@@ -15,6 +16,7 @@ import { caseReportRoutes } from './cases/routes.ts';
 import { starterReportHooks } from './cases/starter.ts';
 import { whoRoutes, whoSessionInfo } from './who/index.ts';
 import { populationRoutes } from './population/import.ts';
+import { dakIndicatorRoutes } from './dak/index.ts';
 
 export const reportsModule: DomainModule = {
   name: 'reports',
@@ -25,6 +27,7 @@ export const reportsModule: DomainModule = {
     caseReportRoutes(app, ctx);
     whoRoutes(app, ctx);
     populationRoutes(app, ctx);
+    dakIndicatorRoutes(app, ctx);
   },
   sessionInfo: whoSessionInfo,
 };

@@ -133,3 +133,20 @@ export async function registerPage(db: Kysely<any>, s: Session, unitId: string, 
     countCapped: n > COUNT_CAP,
   };
 }
+
+/**
+ * A page of the contacts whose ids `ids` selects (a sub-select of `id`: an indicator's numerator or
+ * denominator), in the reader's view, newest registration first, 50 a page by keyset.
+ * @example await contactsOfIds(db, registry, s, partIds(…), undefined) // { list, next }
+ */
+export async function contactsOfIds(db: Kysely<any>, registry: Registry, s: Session, ids: SelectQueryBuilder<any, any, any>, after?: string) {
+  let q = rows(db, s).where('c.id', 'in', ids);
+  const inView = scopeCondition(db, registry, registry.table('contact'), s, 'c', 'read');
+  if (inView) q = q.where(inView);
+  const [afterDate, afterId] = (after ?? '').split('|');
+  if (afterDate && afterId) q = q.where(sql<boolean>`(c.registration_date, c.id) < (${afterDate}::date, ${afterId}::uuid)`);
+  const page = await q.orderBy('c.registration_date', 'desc').orderBy('c.id', 'desc').limit(REGISTER_PAGE + 1).execute();
+  const list = page.slice(0, REGISTER_PAGE).map((r) => toRow(s, r));
+  const last = list.at(-1);
+  return { list, next: page.length > REGISTER_PAGE && last ? `${last.registrationDate}|${last.id}` : null };
+}

@@ -7,6 +7,8 @@ import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
 import { assertPermission } from '../../server/http/middleware.ts';
 import type { AppContext, Env } from '../../server/types.ts';
 import { placeOf } from '../places/place.ts';
+import { todayOf } from '../../server/http/time-zone.ts';
+import { contactCounts } from './counts.ts';
 import { tptView } from '../tpt/view.ts';
 import { caseContacts, registerPage } from './lists.ts';
 import { newContact } from './new-contact.ts';
@@ -20,6 +22,12 @@ const registerBody: JsonSchema = {
   },
 };
 
+const countsBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { scope: { type: 'string', enum: ['WORKSPACE', 'ADMINUNIT', 'UNIT'] }, scopeId: { type: 'string', format: 'uuid' } },
+};
+
 /**
  * The contacts' routes (issue 42), each within the reader's view; reading needs CASECONTACT:
  * - `POST /api/cases/contact/new {caseId, patientId?, doc}` → a contact added to an index case
@@ -28,7 +36,8 @@ const registerBody: JsonSchema = {
  * - `POST /api/cases/unit/{unitId}/contacts {filter?, after?}` → `{list, next, count, countCapped}`:
  *   a page of the unit's contact register;
  * - `GET /api/cases/contact/{contactId}/tpt` → the contact's TPT course with its calendar
- *   (`cases/tpt/view.ts`).
+ *   (`cases/tpt/view.ts`);
+ * - `POST /api/cases/contacts/counts {scope, scopeId}` → what the dashboards count (`counts.ts`).
  * The contact, its TPT course and its calendar are written through the generic API and the course's
  * declared actions (`cases/tpt/actions.ts`).
  */
@@ -61,6 +70,16 @@ export function contactRoutes(app: Hono<Env>, ctx: AppContext): void {
     const db = kysely(ctx.readOrm.em.fork());
     await placeOf(db, s, 'UNIT', unitId);
     return c.json(await registerPage(db, s, unitId, { filter: body.filter, after: body.after }));
+  });
+
+  app.post('/api/cases/contacts/counts', async (c) => {
+    const s = readContacts(c);
+    const body = await jsonBody(c);
+    const errors = ctx.validators.validate('contacts:counts', countsBody, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    const db = kysely(ctx.readOrm.em.fork());
+    const place = await placeOf(db, s, body.scope, body.scopeId);
+    return c.json(await contactCounts(db, s, place, todayOf(s)));
   });
 
   app.get('/api/cases/contact/:contactId/tpt', async (c) => {

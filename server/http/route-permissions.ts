@@ -128,6 +128,7 @@ export const routePermissions: Record<string, RouteRule> = {
   'GET /api/cases/case/:caseId/contacts': perm('CASECONTACT'),
   'POST /api/cases/unit/:unitId/contacts': perm('CASECONTACT'),
   'GET /api/cases/contact/:contactId/tpt': perm('CASECONTACT'),
+  'POST /api/cases/contacts/counts': perm('CASECONTACT'),
   'POST /api/cases/contact/tpt/followup': actionRoute,
   /** The case data tab (cases/case-data): its read-only form (CASEMAN); the edit dialog (NEWCASE or NEWSUSP, then the one the case's notification form names); the comorbidities: the action `comorbidity` (COMIRBIDITIES_EDT). */
   'GET /api/tbl/case/form/readonly/:caseId': perm('CASEMAN'),
@@ -143,6 +144,11 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/cases/view': perm('CASEMAN'),
   'POST /api/cases/view/places': perm('CASEMAN'),
   /** Case reports and dashboards (reports/cases): computed within the reader's view; saving and deleting a report needs DATA_ANALISYS ('Анализ данных'). */
+  /** WHO's TB indicators (issue 42, reports/dak): reading cases (CASEMAN); an indicator also needs what it reads (an exam type's permission; CASECONTACT for contacts), checked by the routes. */
+  'POST /api/reports/dak': perm('CASEMAN'),
+  'POST /api/reports/dak/breakdown': perm('CASEMAN'),
+  'POST /api/reports/dak/breakdowns': perm('CASEMAN'),
+  'POST /api/reports/dak/rows': perm('CASEMAN'),
   'POST /api/cases/report/init': perm('CASEMAN'),
   'POST /api/cases/report/query': perm('CASEMAN'),
   'POST /api/cases/report/exec': perm('CASEMAN'),

@@ -221,11 +221,24 @@ describe('the unit worklist', () => {
     expect(none.map((r) => r.contactId)).not.toContain(contactId);
   });
 
+  it('counts for the dashboards what the worklist lists, in the unit and the workspace', async () => {
+    const sqlCount = async (q: string) => Number((await server.ctx.orm.em.fork().getConnection().execute(q))[0].n);
+    const waiting = await sqlCount(`select count(*) as n from contact where unit_id = '${bishkek}' and not examinated and not_evaluated_reason is null`);
+    const running = await sqlCount(`select count(*) as n from tptcourse where unit_id = '${bishkek}' and status in ('ON_TPT', 'INTERRUPTED', 'ON_HOLD')`);
+    const unit = (await tracer.post('/api/cases/contacts/counts', { scope: 'UNIT', scopeId: bishkek })).body;
+    const missed = (await tracer.post(`/api/cases/unit/${bishkek}/worklist`, {})).body.tptMissedDoses.length;
+    expect(unit).toEqual({ waiting, onTpt: running, tptMissed: missed, capped: false });
+    expect(waiting).toBeGreaterThan(0);
+    // a unit-view reader asking for the workspace counts their unit's; the workspace has no missed count
+    expect((await tracer.post('/api/cases/contacts/counts', { scope: 'WORKSPACE' })).body).toEqual({ waiting, onTpt: running, tptMissed: null, capped: false });
+  });
+
   it('gives no contact lists to a reader without CASECONTACT', async () => {
     const reader = await createUser(server, admin, 'TPTREADER', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: bishkek, view: 'UNIT' });
     const w = (await reader.post(`/api/cases/unit/${bishkek}/worklist`, {})).body;
     expect(w.contactsToEvaluate).toBeNull();
     expect(w.tptMissedDoses).toBeNull();
+    expect((await reader.post('/api/cases/contacts/counts', { scope: 'WORKSPACE' })).status).toBe(403);
   });
 });
 

@@ -27,6 +27,7 @@ const notData: Record<string, string> = {
 /** Files that write declared data tables in bulk before any client can follow the feed. */
 const bulkFiles: Record<string, string> = {
   'cases/generate.ts': 'generated cases for the benchmarks (npm run gen:cases)',
+  'cases/contacts/generate.ts': 'generated contacts and TPT courses for the benchmarks (npm run bench:reports)',
   'cases/treatment/generate.ts': 'generated treatments for the benchmarks',
   'stock/generate.ts': 'generated units and stock for the benchmark (npm run bench:stock)',
 };

@@ -12,6 +12,9 @@
  * - a drill-through page (the largest cell of the cube's indicator, and a cell of an age band: ≤ 50 ms),
  *   the advanced search's first page with 3 filters (≤ 50 ms) and its count apart (≤ 150 ms), a
  *   summary's first page (≤ 50 ms), the side menu's summary counts.
+ * - WHO's TB indicator set (issue 42: the 51 for 2024 at the workspace, ≤ 3 s) over the cases and about
+ *   three contacts per confirmed pulmonary case (generated with their TPT courses), and a unit's contact
+ *   register's first page (≤ 50 ms).
  * `--explain` prints EXPLAIN ANALYZE of the statements by hand.
  *
  * The database: `BENCH_DATABASE_URL` (kept between runs: N cases are generated only when the demo
@@ -23,6 +26,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { clientHeader } from '../../engine/client-header.ts';
 import { generateCases } from '../../cases/generate.ts';
+import { generateContacts } from '../../cases/contacts/generate.ts';
 import { startServer } from '../../app/start.ts';
 import { starterReports } from '../../reports/cases/starter.ts';
 import { kysely } from '../../server/db/kysely.ts';
@@ -45,7 +49,14 @@ if (have < N) {
   await generateCases(db, ws, N - have, { onProgress: (done) => process.stdout.write(`\r  generating ${done} / ${N - have}`) });
   console.log(`\n  ${N - have} patients and cases generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
-for (const table of ['patient', 'tbcase', 'casecount', 'casecube', 'caseanalytic']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+// issue 42: about three contacts per confirmed pulmonary case, with their TPT courses
+const contactCount = async () => Number((await db.selectFrom('contact').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', ws).executeTakeFirstOrThrow()).n);
+if ((await contactCount()) < N) {
+  const started = Date.now();
+  const made = await generateContacts(db, ws, { onProgress: (done) => process.stdout.write(`\r  generating contacts: ${done}`) });
+  console.log(`\n  ${made} contacts (and their persons and TPT courses) generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+for (const table of ['patient', 'tbcase', 'casecount', 'casecube', 'caseanalytic', 'contact', 'tptcourse']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
 const cases = await count();
 
 const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
@@ -98,7 +109,18 @@ const WHO_BY_HAND = `select to_char(c.registration_date, 'Q') as q, c.registrati
 /** A band of the age-range catalogue: the drill-through of a cell the cube cannot count. */
 const band = (await pool.query(`select id from agerange where workspace_id = $1 and ini_age = 25`, [ws])).rows[0]?.id as string;
 
+// the unit following the most contacts, and the year's counts by hand (the cases and the contacts of 2024 read once each)
+const contactUnit = (await pool.query(`select unit_id from contact where workspace_id = $1 group by 1 order by count(*) desc limit 1`, [ws])).rows[0]?.unit_id as string;
+const contacts = await contactCount();
+const INDICATORS_BY_HAND = `select (select count(*) filter (where diagnosis_type = 'CONFIRMED') from caseanalytic where workspace_id = $1 and registration_date >= '2024-01-01' and registration_date < '2025-01-01'),
+  (select count(*) filter (where examinated) from contact where workspace_id = $1 and registration_date >= '2024-01-01' and registration_date < '2025-01-01')`;
+const REGISTER_BY_HAND = `select c.id, p.name, t.case_number, tc.status from contact c join patient p on p.id = c.patient_id join tbcase t on t.id = c.case_id
+  left join tptcourse tc on tc.contact_id = c.id where c.workspace_id = $1 and c.unit_id = $2 order by c.registration_date desc, c.id desc limit 51`;
+
 const benches: { label: string; api: () => Promise<unknown>; byHand: () => Promise<unknown>; goal: number; ratio?: number; runs: number }[] = [
+  // issue 42: WHO's TB indicator set, the 51 for a year at the workspace (goal ≤ 3 s), and a unit's contact register
+  { label: 'WHO TB indicators TB.IND.1–51, 2024, workspace', api: post('/api/reports/dak', { year: 2024 }), byHand: hand(INDICATORS_BY_HAND, [ws]), goal: 3000, runs: 5 },
+  ...(contactUnit ? [{ label: 'contact register of a unit, page 1', api: post(`/api/cases/unit/${contactUnit}/contacts`, {}), byHand: hand(REGISTER_BY_HAND, [ws, contactUnit]), goal: 50, runs: 40 }] : []),
   ...LIVE.map((l) => ({ label: `indicator outside the cube: ${l.label}`, api: post('/api/cases/report/ind/exec', l.body), byHand: hand(l.sql, [ws]), goal: 1000, ratio: 1.3, runs: 10 })),
   { label: 'cube indicator: gender × classification, workspace', api: post('/api/cases/report/ind/exec', { rowVariables: ['gender'], columnVariables: ['classification'] }), byHand: hand(INDICATOR, [ws]), goal: 300, runs: 20 },
   { label: 'live workspace dashboard (the starter reports)', api: post('/api/dashboard/generate', { scope: 'WORKSPACE' }), byHand: dashboardByHand('', [ws]), goal: 1500, runs: 10 },
@@ -154,7 +176,7 @@ const benches: { label: string; api: () => Promise<unknown>; byHand: () => Promi
   { label: 'side menu: summary counts, workspace', api: post('/api/cases/summary', { scope: 'WORKSPACE' }), byHand: hand('select sum(not_validated), sum(on_treatment), sum(closed) from casecount where workspace_id = $1', [ws]), goal: 50, runs: 60 },
 ];
 
-console.log(`\nCase reports on ${cases.toLocaleString('en')} cases: p50 / p95 in ms, through the API and the same SQL by hand`);
+console.log(`\nCase reports on ${cases.toLocaleString('en')} cases and ${contacts.toLocaleString('en')} contacts: p50 / p95 in ms, through the API and the same SQL by hand`);
 for (const b of benches) {
   for (let i = 0; i < 3; i++) await b.api();
   const api = percentiles(await timeIt(b.api, b.runs));

@@ -221,6 +221,13 @@ describe('the unit’s contact register and worklist', () => {
     await poll(() => page.locator(tid('contact-details')).getAttribute('data-id')).toBe(waitingId);
   });
 
+  it('counts the waiting contacts on the unit’s dashboard', async () => {
+    const page = await ctx.env.newPage();
+    await signInAt(page, 'ADMIN', 'Admin123', `/sys/unit/general?id=${unitId}`);
+    const waiting = page.locator(tid('dashboard-contacts-waiting'));
+    await poll(async () => Number((await waiting.locator('.ant-statistic-content').innerText()).replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
+  });
+
   it('puts the waiting child on the worklist, and a reader sees the contacts without commands', async () => {
     await createUser(ctx.env.server, admin, 'CTREADUI', [{ permission: 'CASEMAN' }, { permission: 'CASECONTACT' }], 'Passw0rd', { unitId, view: 'UNIT' });
     const reader = await ctx.env.newPage();

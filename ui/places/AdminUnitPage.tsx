@@ -2,7 +2,7 @@
  * `/sys/adminunit/*?id={areaId}` — an administrative area's page (seed 001 §2.1): its name with the
  * chain of the areas above it as links, and the tabs General (`/general`: a menu of Dashboard and TB
  * unit — the area tree 'Распределение осуществляемых случаев'), Cases (`/cases`) and the WHO forms
- * (`/who`: ../who/WhoForms.tsx).
+ * (`/who`: ../who/WhoForms.tsx) and WHO's TB indicators (`/indicators`: ../dak/WhoIndicators.tsx, issue 42).
  */
 import { Alert, Breadcrumb, Card, Col, Menu, Row, Tabs } from 'antd';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -17,8 +17,9 @@ import { PlacesTree } from './PlacesTree.tsx';
 import { useRemote } from './useRemote.ts';
 import { PageTitle } from '../generic/PageTitle.tsx';
 import { WhoForms } from '../who/WhoForms.tsx';
+import { WhoIndicators } from '../dak/WhoIndicators.tsx';
 
-const TABS = ['general', 'cases', 'who'] as const;
+const TABS = ['general', 'cases', 'who', 'indicators'] as const;
 const ENTRIES = ['dashboard', 'units'] as const;
 const PATH = ['p0', 'p1', 'p2', 'p3', 'p4'];
 
@@ -96,6 +97,7 @@ export default function AdminUnitPage() {
         <Route path="general/*" element={<General place={place} />} />
         <Route path="cases/*" element={<CasesView place={place} />} />
         <Route path="who" element={<WhoForms place={place} placeName={data.name} />} />
+        <Route path="indicators" element={<WhoIndicators place={place} placeName={data.name} />} />
         <Route path="*" element={<Navigate to={placeLink(place, 'general')} replace />} />
       </Routes>
     </div>

@@ -1,7 +1,8 @@
 /**
  * The General tab's dashboard of a unit or an area: the place's case counts (open suspects, TB,
  * DR-TB, NTM, closed and the summaries), each linking to its list, then the indicators of the
- * workspace's dashboard reports computed for the place (`ui/reports/DashboardIndicators.tsx`).
+ * workspace's dashboard reports computed for the place (`ui/reports/DashboardIndicators.tsx`); with
+ * CASECONTACT the contacts waiting for evaluation and on TPT (`ContactCountsCard.tsx`, issue 42).
  */
 import { Alert, Card, Col, Row, Statistic } from 'antd';
 import { Link } from 'react-router';
@@ -10,9 +11,12 @@ import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { LazyDashboard } from '../reports/LazyDashboard.tsx';
 import { placeLink, placesApi, type PlaceRef } from './api.ts';
 import { useRemote } from './useRemote.ts';
+import { ContactCountsCard } from './ContactCountsCard.tsx';
+import { hasPermission, useSession } from '../session/index.ts';
 
 export function PlaceDashboard({ place }: { place: PlaceRef }) {
   const { t } = useTranslation();
+  const session = useSession();
   const { data, error } = useRemote(() => placesApi.summary(place.scope, place.id), [place.scope, place.id]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!data) return <WaitIcon />;
@@ -36,6 +40,7 @@ export function PlaceDashboard({ place }: { place: PlaceRef }) {
           ))}
         </Row>
       </Card>
+      {hasPermission(session, 'CASECONTACT') ? <ContactCountsCard place={place} /> : null}
       <LazyDashboard place={place} />
     </>
   );

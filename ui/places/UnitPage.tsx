@@ -3,7 +3,7 @@
  * lab), name and area, the 'notify case' command, and the tabs General (`/general`: the dashboard),
  * Worklist (`/worklist`: what the unit's doctor has to act on), Cases (`/cases`: side menu,
  * `/active` by default), Contacts (`/contacts`: the contact register, CASECONTACT; issue 42), Stock (`/stock`: ../stock/UnitStock.tsx, issue 25) and the WHO forms (`/who`:
- * ../who/WhoForms.tsx).
+ * ../who/WhoForms.tsx) and WHO's TB indicators (`/indicators`: ../dak/WhoIndicators.tsx, issue 42).
  */
 import { Alert, Space, Tabs } from 'antd';
 import { ExperimentOutlined, MedicineBoxOutlined } from '@ant-design/icons';
@@ -19,11 +19,12 @@ import { UnitWorklist } from './UnitWorklist.tsx';
 import { ContactRegister } from './ContactRegister.tsx';
 import { useRemote } from './useRemote.ts';
 import { WhoForms } from '../who/WhoForms.tsx';
+import { WhoIndicators } from '../dak/WhoIndicators.tsx';
 import { UnitStock } from '../stock/UnitStock.tsx';
 import { hasPermission, useSession } from '../session/index.ts';
 import { PageTitle } from '../generic/PageTitle.tsx';
 
-const TABS = ['general', 'worklist', 'cases', 'contacts', 'stock', 'who'] as const;
+const TABS = ['general', 'worklist', 'cases', 'contacts', 'stock', 'who', 'indicators'] as const;
 
 interface UnitDoc {
   id: string;
@@ -83,6 +84,7 @@ export default function UnitPage() {
         <Route path="contacts" element={<ContactRegister unitId={id} />} />
         <Route path="stock" element={<UnitStock unitId={id} />} />
         <Route path="who" element={<WhoForms place={place} placeName={unit.name} />} />
+        <Route path="indicators" element={<WhoIndicators place={place} placeName={unit.name} />} />
         <Route path="*" element={<Navigate to={placeLink(place, 'general')} replace />} />
       </Routes>
     </div>

@@ -1,7 +1,8 @@
 /**
  * `/sys/workspace/*` — the workspace area (spec 000 §2.11): titled with the session's workspace
  * name, tabs `general` (default: dashboard, TB institutions, settings), `cases` (document 2) and
- * `who` (the WHO quarterly forms: ../../who/WhoForms.tsx).
+ * `who` (the WHO quarterly forms: ../../who/WhoForms.tsx), `indicators` (WHO's TB indicators, issue 42:
+ * ../../dak/WhoIndicators.tsx).
  */
 import { Tabs } from 'antd';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
@@ -11,9 +12,10 @@ import { WorkspaceCasesTab } from './WorkspaceCasesTab.tsx';
 import { WorkspaceGeneral } from './WorkspaceGeneral.tsx';
 import { PageTitle } from '../../generic/PageTitle.tsx';
 import { WhoForms } from '../../who/WhoForms.tsx';
+import { WhoIndicators } from '../../dak/WhoIndicators.tsx';
 
 const BASE = '/sys/workspace';
-const TABS = ['general', 'cases', 'who'] as const;
+const TABS = ['general', 'cases', 'who', 'indicators'] as const;
 
 export default function WorkspacePage() {
   const { t } = useTranslation();
@@ -38,6 +40,7 @@ export default function WorkspacePage() {
         <Route path="general/*" element={<WorkspaceGeneral />} />
         <Route path="cases/*" element={<WorkspaceCasesTab />} />
         <Route path="who" element={<WhoForms place={{ scope: 'WORKSPACE' }} placeName={session.workspaceName} />} />
+        <Route path="indicators" element={<WhoIndicators place={{ scope: 'WORKSPACE' }} placeName={session.workspaceName} />} />
         <Route path="*" element={<Navigate to={`${BASE}/general`} replace />} />
       </Routes>
     </div>

@@ -1,0 +1,163 @@
+/**
+ * WHO's TB indicators as declared files (issue 42: the DAK's TB.IND.1–51), one a file in
+ * `schemas/reports/dak/`, read once at start: a programme changes an indicator — or says how its data
+ * supports one it could not — by editing the file. A file:
+ *
+ * ```json
+ * { "code": "TB.IND.11", "order": 11, "process": "C",
+ *   "name": { "ru": "…", "en": "Pulmonary new episodes bacteriologically confirmed" },
+ *   "subject": "case", "period": { "date": "registrationDate", "monthsBack": 0 },
+ *   "denominator": { "label": {…}, "when": { "all": [{ "fact": "newEpisode", "is": true }, { "fact": "infectionSite", "in": ["PULMONARY"] }] } },
+ *   "numerator": { "label": {…}, "when": { "fact": "diagnosisBasis", "in": ["BACTERIOLOGICAL"] } },
+ *   "exclude": [{ "id": "noBasis", "label": {…}, "when": { "fact": "diagnosisBasis", "empty": true } }],
+ *   "disaggregate": ["sex", "age", "area", "history", "hiv"] }
+ * ```
+ * - `subject`: whose rows are counted — cases (their analytic rows) or contacts (with their TPT);
+ * - `period`: the date that falls in the period asked, `monthsBack` months before it (an outcome
+ *   cohort: 12, registered a year earlier; TPT completion: started a year earlier);
+ * - `denominator.when`: the rows counted (`count: true` instead of a denominator: the indicator is a
+ *   number, TB.IND.8's notifications); `numerator.when`: those of them the indicator counts;
+ * - `exclude`: why a row of the denominator is left out of both (what it lacks), the first reason
+ *   that holds is the one listed ("why excluded");
+ * - `unsupported`: the data this platform keeps cannot support the indicator — said so, with what is
+ *   missing, and never a zero (screening programmes, population per area);
+ * - a condition: `{fact, in: [keys]}`, `{fact, is: true|false}`, `{fact, empty: true}`, `{all}`,
+ *   `{any}`, `{not}`, over the facts of `facts.ts`.
+ * Both languages are written in the file. The files are checked at start (shape, facts, keys,
+ * disaggregations, unique codes): a bad one stops the start naming its file.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { DATES, DIMENSIONS, FACTS, type DimensionId, type Subject } from './facts.ts';
+
+export interface Label {
+  ru: string;
+  en: string;
+}
+
+export type Condition =
+  | { fact: string; in: string[] }
+  | { fact: string; is: boolean }
+  | { fact: string; empty: true }
+  | { all: Condition[] }
+  | { any: Condition[] }
+  | { not: Condition };
+
+export interface IndicatorDefinition {
+  code: string;
+  order: number;
+  /** The DAK's business process: B screening, C diagnosis, D treatment, E TPT. */
+  process: 'B' | 'C' | 'D' | 'E';
+  name: Label;
+  subject: Subject;
+  period: { date: string; monthsBack: number };
+  denominator?: { label: Label; when?: Condition; count?: true };
+  numerator?: { label: Label; when?: Condition };
+  exclude: { id: string; label: Label; when: Condition }[];
+  disaggregate: DimensionId[];
+  /** What is missing for the data to support it. */
+  unsupported?: Label;
+  /** How the data supports it only in part (said beside its numbers). */
+  note?: Label;
+}
+
+const label = { type: 'object', additionalProperties: false, required: ['ru', 'en'], properties: { ru: { type: 'string', minLength: 1 }, en: { type: 'string', minLength: 1 } } };
+
+/** The meta-schema a file is checked against. */
+export const indicatorSchema = {
+  $defs: {
+    cond: {
+      oneOf: [
+        { type: 'object', additionalProperties: false, required: ['fact', 'in'], properties: { fact: { type: 'string' }, in: { type: 'array', minItems: 1, items: { type: 'string' } } } },
+        { type: 'object', additionalProperties: false, required: ['fact', 'is'], properties: { fact: { type: 'string' }, is: { type: 'boolean' } } },
+        { type: 'object', additionalProperties: false, required: ['fact', 'empty'], properties: { fact: { type: 'string' }, empty: { const: true } } },
+        { type: 'object', additionalProperties: false, required: ['all'], properties: { all: { type: 'array', minItems: 1, items: { $ref: '#/$defs/cond' } } } },
+        { type: 'object', additionalProperties: false, required: ['any'], properties: { any: { type: 'array', minItems: 1, items: { $ref: '#/$defs/cond' } } } },
+        { type: 'object', additionalProperties: false, required: ['not'], properties: { not: { $ref: '#/$defs/cond' } } },
+      ],
+    },
+  },
+  type: 'object',
+  additionalProperties: false,
+  required: ['code', 'order', 'process', 'name', 'subject', 'period'],
+  properties: {
+    $comment: { type: 'string' },
+    code: { type: 'string', pattern: '^TB\\.IND\\.[0-9]{1,3}$' },
+    order: { type: 'integer', minimum: 1 },
+    process: { enum: ['B', 'C', 'D', 'E'] },
+    name: label,
+    subject: { enum: ['case', 'contact'] },
+    period: { type: 'object', additionalProperties: false, required: ['date', 'monthsBack'], properties: { date: { type: 'string' }, monthsBack: { type: 'integer', minimum: 0, maximum: 60 } } },
+    denominator: { type: 'object', additionalProperties: false, required: ['label'], properties: { label, when: { $ref: '#/$defs/cond' }, count: { const: true } } },
+    numerator: { type: 'object', additionalProperties: false, required: ['label'], properties: { label, when: { $ref: '#/$defs/cond' } } },
+    exclude: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['id', 'label', 'when'], properties: { id: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,40}$' }, label, when: { $ref: '#/$defs/cond' } } } },
+    disaggregate: { type: 'array', uniqueItems: true, items: { enum: ['sex', 'age', 'area', 'regimen', 'history', 'hiv', 'ageTpt'] } },
+    unsupported: label,
+    note: label,
+  },
+  // an indicator is counted (numerator and denominator), or says why it cannot be
+  oneOf: [{ required: ['unsupported'], not: { anyOf: [{ required: ['numerator'] }, { required: ['denominator'] }] } }, { required: ['numerator', 'denominator'], not: { required: ['unsupported'] } }],
+};
+
+/** The facts a condition names. */
+export function factsOf(c: Condition | undefined): string[] {
+  if (!c) return [];
+  if ('all' in c) return c.all.flatMap(factsOf);
+  if ('any' in c) return c.any.flatMap(factsOf);
+  if ('not' in c) return factsOf(c.not);
+  return [c.fact];
+}
+
+/** Every fact an indicator reads (its conditions and reasons). */
+export const indicatorFacts = (d: IndicatorDefinition): string[] =>
+  [...new Set([...factsOf(d.denominator?.when), ...factsOf(d.numerator?.when), ...d.exclude.flatMap((x) => factsOf(x.when))])];
+
+/** What is wrong with a definition beyond its shape: unknown facts, keys, dates, disaggregations. */
+export function definitionProblems(d: IndicatorDefinition): string[] {
+  const facts = FACTS[d.subject];
+  const out: string[] = [];
+  const check = (c: Condition | undefined, where: string) => {
+    if (!c) return;
+    if ('all' in c) return c.all.forEach((x) => check(x, where));
+    if ('any' in c) return c.any.forEach((x) => check(x, where));
+    if ('not' in c) return check(c.not, where);
+    const f = facts[c.fact];
+    if (!f) return void out.push(`${where}: unknown fact "${c.fact}" of a ${d.subject}`);
+    if ('in' in c) {
+      if (f.keys === 'boolean') out.push(`${where}: "${c.fact}" is yes/no: use "is"`);
+      else for (const key of c.in) if (!f.keys.includes(key)) out.push(`${where}: "${c.fact}" has no key "${key}"`);
+    }
+    if ('is' in c && f.keys !== 'boolean') out.push(`${where}: "${c.fact}" is not yes/no`);
+  };
+  if (!d.unsupported) {
+    if (!DATES[d.subject][d.period.date]) out.push(`period.date: a ${d.subject} has no date "${d.period.date}"`);
+    check(d.denominator?.when, 'denominator');
+    check(d.numerator?.when, 'numerator');
+    d.exclude.forEach((x, i) => check(x.when, `exclude/${i}`));
+    for (const dim of d.disaggregate) if (!DIMENSIONS[d.subject][dim]) out.push(`disaggregate: a ${d.subject} has no "${dim}"`);
+  }
+  return out;
+}
+
+/** Where the definitions are, beside the schemas. */
+export const indicatorsDir = (schemasDir: string) => join(schemasDir, 'reports', 'dak');
+
+/**
+ * Reads and checks every file of the folder; throws naming the file and what is wrong.
+ * @example loadIndicators(indicatorsDir(ctx.schemasDir)).length // 51
+ */
+export function loadIndicators(dir: string): IndicatorDefinition[] {
+  const validate = new Ajv2020({ allErrors: true, strict: false }).compile(indicatorSchema);
+  const out: IndicatorDefinition[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const raw = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    if (!validate(raw)) throw new Error(`${join(dir, file)}: ${validate.errors!.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`);
+    const d = { exclude: [], disaggregate: [], ...raw } as unknown as IndicatorDefinition;
+    const problems = definitionProblems(d);
+    if (problems.length) throw new Error(`${join(dir, file)}: ${problems.join('; ')}`);
+    if (out.some((x) => x.code === d.code)) throw new Error(`${join(dir, file)}: the code ${d.code} is declared twice`);
+    out.push(d);
+  }
+  return out.sort((x, y) => x.order - y.order);
+}

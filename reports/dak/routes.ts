@@ -1,0 +1,113 @@
+/**
+ * WHO's TB indicators (issue 42: the DAK's TB.IND.1–51) on the files of `schemas/reports/dak/`:
+ * - `POST /api/reports/dak {year, quarter?, scope?, scopeId?}` → `{period: {from, to}, indicators}`:
+ *   every indicator computed for the period (a year, or a quarter of it) and the place, in the reader's
+ *   view (`compute.ts` `IndicatorResult`);
+ * - `POST /api/reports/dak/breakdown {…, code, dimension}` → `{rows: [{key, label, numerator,
+ *   denominator, percent}]}`: one indicator by a disaggregation it declares;
+ * - `POST /api/reports/dak/breakdowns {…, dimension}` → `{breakdowns: {<code>: rows}}`: every indicator
+ *   the reader may read that declares it (the export's sheets), one statement per subject and period;
+ * - `POST /api/reports/dak/rows {…, code, part: numerator|denominator|excluded, reason?, page?, after?}`
+ *   → the rows behind a number: cases as the case lists show them (`{count, list, next}`), contacts as
+ *   the contact register does (`{count, list, next}`).
+ * Reading needs CASEMAN; an indicator also needs what it reads (an exam type's permission, CASECONTACT
+ * for contacts: 403 on its breakdown and rows, `needs` in the list).
+ */
+import type { Context, Hono } from 'hono';
+import { sql } from 'kysely';
+import { t } from '../../engine/i18n.ts';
+import type { JsonSchema } from '../../engine/types.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { readEm } from '../../server/db/read.ts';
+import { jsonBody } from '../../server/http/body.ts';
+import { ApiError, fail } from '../../server/http/errors.ts';
+import { assertPermission, hasPermission } from '../../server/http/middleware.ts';
+import { decodeCursor } from '../../server/tbl/keyset.ts';
+import { orderKeys } from '../../server/tbl/store/columns.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
+import { casePage } from '../../cases/places/lists.ts';
+import { placeOf } from '../../cases/places/place.ts';
+import { contactsOfIds } from '../../cases/contacts/lists.ts';
+import { breakdown, breakdowns, computeIndicators, missingPermission, periodOf } from './compute.ts';
+import type { IndicatorDefinition } from './definition.ts';
+import { DIMENSIONS, type DimensionId } from './facts.ts';
+import { partIds, type IndicatorQuery } from './sql.ts';
+
+const place = {
+  year: { type: 'integer', minimum: 1990, maximum: 2200 },
+  quarter: { type: 'integer', minimum: 1, maximum: 4 },
+  scope: { type: 'string', enum: ['WORKSPACE', 'ADMINUNIT', 'UNIT'] },
+  scopeId: { type: 'string', format: 'uuid' },
+};
+const code = { type: 'string', pattern: '^TB\\.IND\\.[0-9]{1,3}$' };
+const listBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['year'], properties: place };
+const breakdownBody: JsonSchema = {
+  type: 'object', additionalProperties: false, required: ['year', 'code', 'dimension'],
+  properties: { ...place, code, dimension: { type: 'string', enum: ['sex', 'age', 'area', 'regimen', 'history', 'hiv', 'ageTpt'] } },
+};
+const breakdownsBody: JsonSchema = {
+  type: 'object', additionalProperties: false, required: ['year', 'dimension'],
+  properties: { ...place, dimension: { type: 'string', enum: ['sex', 'age', 'area', 'regimen', 'history', 'hiv', 'ageTpt'] } },
+};
+const rowsBody: JsonSchema = {
+  type: 'object', additionalProperties: false, required: ['year', 'code', 'part'],
+  properties: { ...place, code, part: { type: 'string', enum: ['numerator', 'denominator', 'excluded'] }, reason: { type: 'string', maxLength: 50 }, page: { type: 'integer', minimum: 1, maximum: 200 }, after: { type: 'string', maxLength: 2000 } },
+};
+
+export function dakRoutes(app: Hono<Env>, ctx: AppContext, defs: IndicatorDefinition[]): void {
+  const caseKeys = orderKeys(ctx.registry.table('tbcase')).length;
+  const open = async (c: Context<Env>, schema: JsonSchema, id: string) => {
+    const s: Session = c.get('session');
+    assertPermission(s, 'CASEMAN');
+    const body = await jsonBody(c);
+    const errors = ctx.validators.validate(`dak#${id}`, schema, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    const rem = readEm(ctx);
+    const db = kysely(rem);
+    const q: IndicatorQuery = { s, place: await placeOf(db, s, body.scope, body.scopeId), ...periodOf(body.year, body.quarter) };
+    return { s, body, rem, db, q };
+  };
+  const may = (s: Session) => (p: string) => hasPermission(s, p);
+  /** The indicator the body names, counted and readable by the reader. */
+  const indicatorOf = (s: Session, name: string): IndicatorDefinition => {
+    const d = defs.find((x) => x.code === name);
+    if (!d || d.unsupported) throw fail(404, t(s.lang, 'msg.notFound'), 'code');
+    if (missingPermission(d, may(s))) throw fail(403, t(s.lang, 'msg.forbidden'), 'code');
+    return d;
+  };
+
+  app.post('/api/reports/dak', async (c) => {
+    const { s, db, q } = await open(c, listBody, 'list');
+    return c.json({ period: { from: q.from, to: q.to }, indicators: await computeIndicators(db, defs, q, may(s)) });
+  });
+
+  app.post('/api/reports/dak/breakdown', async (c) => {
+    const { s, body, db, q } = await open(c, breakdownBody, 'breakdown');
+    const d = indicatorOf(s, body.code);
+    const dim = DIMENSIONS[d.subject][body.dimension as keyof (typeof DIMENSIONS)['case']];
+    if (!d.disaggregate.includes(body.dimension) || !dim) throw fail(400, t(s.lang, 'msg.notFound'), 'dimension');
+    if (dim.permission && !hasPermission(s, dim.permission)) throw fail(403, t(s.lang, 'msg.forbidden'), 'dimension');
+    return c.json({ rows: await breakdown(db, d, q, body.dimension) });
+  });
+
+  app.post('/api/reports/dak/breakdowns', async (c) => {
+    const { s, body, db, q } = await open(c, breakdownsBody, 'breakdowns');
+    const dim = body.dimension as DimensionId;
+    const permission = Object.values(DIMENSIONS).map((x) => x[dim]?.permission).find(Boolean);
+    if (permission && !hasPermission(s, permission)) throw fail(403, t(s.lang, 'msg.forbidden'), 'dimension');
+    const readable = defs.filter((d) => !d.unsupported && !missingPermission(d, may(s)));
+    return c.json({ breakdowns: Object.fromEntries(await breakdowns(db, readable, q, dim)) });
+  });
+
+  app.post('/api/reports/dak/rows', async (c) => {
+    const { s, body, db, rem, q } = await open(c, rowsBody, 'rows');
+    const d = indicatorOf(s, body.code);
+    if (body.reason !== undefined && !d.exclude.some((x) => x.id === body.reason)) throw fail(400, t(s.lang, 'msg.notFound'), 'reason');
+    const ids = partIds(db, d, q, body.part, body.reason);
+    const { n } = (await db.selectFrom(ids.as('x')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()) as { n: number };
+    if (d.subject === 'contact') return c.json({ count: n, ...(await contactsOfIds(db, ctx.registry, s, ids, body.after)) });
+    if (body.after !== undefined && !decodeCursor(body.after, caseKeys)) throw fail(400, t(s.lang, 'msg.badJson'), 'after');
+    // the reader's own view of those cases (one notified here and transferred out is counted, not opened)
+    return c.json(await casePage(rem, ctx.registry, s, { kind: 'workspace' }, (qb: any) => qb.where('t.id', 'in', ids), body.page ?? 1, n, body.after));
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * WHO's TB indicators as SQL (issue 42): a subject's rows of the period and place (cases: their
+ * analytic rows `caseanalytic as a`, placed by the unit that notified them as the WHO forms place
+ * them; contacts: placed by the unit following them), within the reader's view. The indicators that
+ * share a subject and a period are computed by one statement: the rows grouped first by the facts
+ * their conditions read (a year's cases fall into a few thousand groups of alike rows), each
+ * indicator's numerator, denominator and excluded rows by reason then summed over the groups with
+ * `filter`; a breakdown adds the disaggregation's key to the grouping; a drill-through selects the
+ * ids of one number's rows. Every value is a parameter or a literal of the declarations.
+ */
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Session } from '../../server/types.ts';
+import { unitsWhere, type Place } from '../../cases/places/place.ts';
+import type { Condition, IndicatorDefinition } from './definition.ts';
+import { indicatorFacts } from './definition.ts';
+import { DATES, DIMENSIONS, FACTS, type DimensionId, type Subject } from './facts.ts';
+
+/** The period asked (`to` excluded), the place, the reader. */
+export interface IndicatorQuery {
+  s: Session;
+  place: Place;
+  from: string;
+  to: string;
+}
+
+/**
+ * The rows of a subject in the workspace and the place, within the reader's view: the one function
+ * every indicator reads through — cases from their analytic rows (issue 39).
+ * @example subjectRows(db, 'case', q).select('a.id')
+ */
+export function subjectRows(db: Kysely<any>, subject: Subject, q: IndicatorQuery): SelectQueryBuilder<any, any, any> {
+  if (subject === 'case') {
+    const base = db.selectFrom('caseanalytic as a').where('a.workspace_id', '=', q.s.workspaceId);
+    const inPlace = unitsWhere(db, q.s, q.place, 'a.notification_unit_id');
+    return (inPlace ? base.where(inPlace) : base) as SelectQueryBuilder<any, any, any>;
+  }
+  const base = db
+    .selectFrom('contact as k')
+    .innerJoin('patient as p', 'p.id', 'k.patient_id')
+    .innerJoin('caseanalytic as ia', 'ia.id', 'k.case_id')
+    .leftJoin('tptcourse as t', 't.contact_id', 'k.id')
+    .where('k.workspace_id', '=', q.s.workspaceId);
+  const inPlace = unitsWhere(db, q.s, q.place, 'k.unit_id');
+  return (inPlace ? base.where(inPlace) : base) as SelectQueryBuilder<any, any, any>;
+}
+
+/** The id of a subject's row. */
+export const rowId = (subject: Subject) => (subject === 'case' ? 'a.id' : 'k.id');
+
+/** The ISO date `months` before `iso` (the day kept: periods start on the 1st). */
+export function monthsBefore(iso: string, months: number): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const total = y * 12 + (m - 1) - months;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** The rows of an indicator's period: its date in the period asked, `monthsBack` months before. */
+function inPeriod(d: IndicatorDefinition, q: IndicatorQuery): RawBuilder<SqlBool> {
+  const date = DATES[d.subject][d.period.date];
+  return sql<SqlBool>`(${date} >= ${monthsBefore(q.from, d.period.monthsBack)}::date and ${date} < ${monthsBefore(q.to, d.period.monthsBack)}::date)`;
+}
+
+/** A condition over the facts as `value` reads them; never NULL (a missing value fails `in` and `is true`). */
+export function conditionSql(c: Condition | undefined, value: (fact: string) => RawBuilder<unknown>): RawBuilder<SqlBool> {
+  if (!c) return sql<SqlBool>`true`;
+  if ('all' in c) return sql<SqlBool>`(${sql.join(c.all.map((x) => conditionSql(x, value)), sql` and `)})`;
+  if ('any' in c) return sql<SqlBool>`(${sql.join(c.any.map((x) => conditionSql(x, value)), sql` or `)})`;
+  if ('not' in c) return sql<SqlBool>`(not ${conditionSql(c.not, value)})`;
+  const v = value(c.fact);
+  if ('empty' in c) return sql<SqlBool>`(${v} is null)`;
+  if ('is' in c) return c.is ? sql<SqlBool>`coalesce(${v}, false)` : sql<SqlBool>`(not coalesce(${v}, false))`;
+  return sql<SqlBool>`coalesce(${v} in (${sql.join(c.in.map((k) => sql.lit(k)))}), false)`;
+}
+
+/** The first exclusion reason that holds (null: none). */
+function reasonSql(d: IndicatorDefinition, value: (fact: string) => RawBuilder<unknown>): RawBuilder<string | null> {
+  if (!d.exclude.length) return sql<null>`null`;
+  return sql<string | null>`(case ${sql.join(d.exclude.map((x) => sql`when ${conditionSql(x.when, value)} then ${sql.lit(x.id)}`), sql` `)} end)`;
+}
+
+/** What a statement answers per indicator (`i` its place in the group): denominator, numerator, excluded by reason. */
+export const columnsOf = (i: number, d: IndicatorDefinition) => ({ den: `d${i}`, num: `n${i}`, reasons: d.exclude.map((_x, j) => `x${i}_${j}`) });
+
+/**
+ * One statement computing the indicators of `defs` (one subject and period date, each its own
+ * `monthsBack`): per indicator `d<i>`, `n<i>` and `x<i>_<j>` (excluded for reason j); with a
+ * disaggregation `dim`, a row per key (`dim`, null: not known).
+ */
+export function groupStatement(db: Kysely<any>, defs: IndicatorDefinition[], q: IndicatorQuery, dim?: DimensionId) {
+  const subject = defs[0].subject;
+  const facts = [...new Set(defs.flatMap(indicatorFacts))];
+  const name = new Map(facts.map((f, i) => [f, `f${i}`]));
+  const g = (fact: string) => sql.ref(`g.${name.get(fact)}`);
+  // the periods of the group (one `monthsBack` each) as grouping flags
+  const periods = [...new Set(defs.map((d) => d.period.monthsBack))];
+  const period = (d: IndicatorDefinition) => sql.ref(`g.p${periods.indexOf(d.period.monthsBack)}`);
+  const dimension = dim ? DIMENSIONS[subject][dim]! : undefined;
+  const inner = subjectRows(db, subject, q)
+    .where(sql<SqlBool>`(${sql.join(defs.map((d) => inPeriod(d, q)), sql` or `)})`)
+    .select([
+      ...facts.map((f) => FACTS[subject][f].sql.as(name.get(f)!)),
+      ...periods.map((m, i) => inPeriod(defs.find((d) => d.period.monthsBack === m)!, q).as(`p${i}`)),
+      ...(dimension ? [dimension.sql.as('dim')] : []),
+    ] as any);
+  const keys = [...facts.map((f) => name.get(f)!), ...periods.map((_m, i) => `p${i}`), ...(dimension ? ['dim'] : [])];
+  const grouped = sql`(select ${sql.join(keys.map((k) => sql.ref(`r.${k}`)))}, count(*)::int as n from (${inner}) r group by ${sql.join(keys.map((k) => sql.ref(`r.${k}`)))})`;
+  const sums = defs.flatMap((d, i) => {
+    const cols = columnsOf(i, d);
+    const den = sql<SqlBool>`(${period(d)} and ${conditionSql(d.denominator?.when, g)})`;
+    const reason = reasonSql(d, g);
+    return [
+      sql`coalesce(sum(g.n) filter (where ${den} and ${reason} is null), 0)::int`.as(cols.den),
+      sql`coalesce(sum(g.n) filter (where ${den} and ${reason} is null and ${conditionSql(d.numerator?.when, g)}), 0)::int`.as(cols.num),
+      ...d.exclude.map((x, j) => sql`coalesce(sum(g.n) filter (where ${den} and ${reason} = ${sql.lit(x.id)}), 0)::int`.as(cols.reasons[j])),
+    ];
+  });
+  const q0 = db.selectFrom(sql`${grouped}`.as('g')).select(sums as any);
+  return dimension ? q0.select(sql.ref('g.dim').as('dim')).groupBy('g.dim') : q0;
+}
+
+/** Which rows of an indicator a drill-through lists. */
+export type Part = 'numerator' | 'denominator' | 'excluded';
+
+/**
+ * The ids of an indicator's rows: its numerator's, its denominator's, or those left out (for the
+ * reason `reason`, else any), as a sub-select of `id`.
+ */
+export function partIds(db: Kysely<any>, d: IndicatorDefinition, q: IndicatorQuery, part: Part, reason?: string) {
+  const live = (fact: string) => FACTS[d.subject][fact].sql;
+  const why = reasonSql(d, live);
+  let rows = subjectRows(db, d.subject, q).where(inPeriod(d, q)).where(conditionSql(d.denominator?.when, live));
+  if (part === 'excluded') rows = rows.where(reason ? sql<SqlBool>`${why} = ${reason}` : sql<SqlBool>`${why} is not null`);
+  else rows = rows.where(sql<SqlBool>`${why} is null`);
+  if (part === 'numerator') rows = rows.where(conditionSql(d.numerator?.when, live));
+  return rows.select(sql.ref(rowId(d.subject)).as('id'));
+}

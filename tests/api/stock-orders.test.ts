@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';
 import { createUser } from '../helpers/users.ts';
-import { day, moved, onHandByBatch, stockPatientCase, stockPlaces, type StockPlaces } from '../helpers/stock.ts';
+import { day, moved, newSupplyUnit, onHandByBatch, stockPatientCase, stockPlaces, type StockPlaces } from '../helpers/stock.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
@@ -19,12 +19,7 @@ const batchId = async (batchNumber: string, unitId: string) =>
   String((await db().selectFrom('stockbatch').select('id').where('batch_number', '=', batchNumber).where('unit_id', '=', unitId).executeTakeFirstOrThrow()).id);
 
 /** A new TB unit supplied and authorised by the national centre, ordering for `numDaysOrder` days. */
-async function newUnit(name: string, numDaysOrder: number): Promise<string> {
-  const address = (await admin.get(`/api/tbl/unit/${p.bishkek}`)).body.address;
-  const r = await admin.post('/api/tbl/unit', { type: 'TBUNIT', name, active: true, address, receiveFromManufacturer: false, supplierId: p.ncf, authorizerId: p.ncf, numDaysOrder });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.result;
-}
+const newUnit = (name: string, numDaysOrder: number) => newSupplyUnit(admin, p, name, numDaysOrder);
 
 let unit: string;
 let orderer: ApiClient;

@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 import { typeDate, ruDate } from '../helpers/form-typing.ts';
-import { day, moved, stockPatientCase, stockPlaces, stockTreatedCase, type StockPlaces } from '../helpers/stock.ts';
+import { day, moved, newSupplyUnit, stockPatientCase, stockPlaces, stockTreatedCase, type StockPlaces } from '../helpers/stock.ts';
 import { loginThroughUi, openDropdown, pick, selected, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
@@ -288,5 +288,49 @@ describe('the unit’s stock tab', () => {
     const card = page.locator(tid('stock-card'));
     await poll(() => card.locator(tid('stock-card-line')).last().innerText()).toContain('Корректировка · Пересчёт');
     expect((await card.locator(tid('stock-card-line')).last().innerText()).split(/\t|\n/).filter(Boolean).slice(-2)).toEqual(['2', '50']);
+  });
+
+  it('a new order starts from the unit’s proposal: both bases with how each quantity was reached, the medicines filled from the one chosen and editable (issue 38)', async () => {
+    // after the reports: a unit of its own, its movements in none of the figures above
+    const u = await newSupplyUnit(admin, p, 'ЦСМ Предложения', 60);
+    const caseId = await stockPatientCase(admin, u, 'Предложенов');
+    const regimenId = (await admin.post('/api/tbl/regimen/query', { pageSize: 50 })).body.list.find((x: any) => x.name === '2HRZE/4HR').id;
+    // 2HRZE/4HR from 5 days ago: HRZE 4 a day through day 54 from today, then HR 4 a day
+    expect((await admin.post('/api/cases/case/treatment/start', { caseId, unitId: u, iniDate: day(-5), regimenId })).status).toBe(200);
+    await moved(admin, { type: 'RECEIPT', unitId: u, date: day(-20), quantity: 190, productId: p.hrze, sourceId: p.gf, batchNumber: 'PR-1', manufacturer: 'Lupin', expiryDate: day(400) });
+    expect((await admin.post('/api/stock/dispense', { unitId: u, caseId, productId: p.hrze, quantity: 90, date: day(-10) })).status).toBe(200);
+    expect((await admin.post('/api/tbl/stockorder', { unitId: u, date: day(), items: [{ productId: p.hrze, quantity: 20 }] })).status).toBe(200);
+    await openStock(u);
+    await page.locator(tid('stock-new-order')).click();
+    const dialog = page.locator(tid('remote-form-dialog'));
+    const cells = (productId: string) => dialog.locator(tid(`order-proposal-${productId}`)).locator('td').allInnerTexts();
+    await poll(() => cells(p.hrze)).toHaveLength(7);
+    expect(await dialog.locator(tid('order-proposal-rule')).innerText()).toContain('Предложено = 6 мес. запаса (максимум) × потребность в месяц − остаток − в заказе');
+    // HRZE: on hand 190 − 90 = 100, on order 20, AMC 90 ÷ 3 = 30, forecast days 0…54 × 4 = 220 over 60 days: 110 a month
+    expect((await cells(p.hrze)).map((c) => c.replace(/\s+/g, ' ').trim())).toEqual([HRZE, '100', '20', '30', '110', '60 6 × 30 − 100 − 20 = 60', '540 6 × 110 − 100 − 20 = 540']);
+    // HR: none held, on order nor dispensed; days 55…59 × 4 = 20 over 60 days: 10 a month
+    expect((await cells(p.hr)).map((c) => c.replace(/\s+/g, ' ').trim())).toEqual([HR, '0', '0', '0', '10', '0 6 × 0 − 0 − 0 = 0', '60 6 × 10 − 0 − 0 = 60']);
+    /** The order form's medicines and quantities, as shown, row by row; `items`: sorted. */
+    const rows = async () => {
+      const out: string[] = [];
+      for (let i = 0; (await dialog.locator(`#root_items_${i}_quantity`).count()) > 0; i++) {
+        out.push(`${await selected(dialog.locator(tid(`ref-root_items_${i}_productId`)))}: ${await dialog.locator(`#root_items_${i}_quantity`).inputValue()}`);
+      }
+      return out;
+    };
+    const items = async () => (await rows()).sort();
+    // the unit has dispensed: filled by consumption, HRZE alone (HR's 0 is no line)
+    await poll(items).toEqual([`${HRZE}: 60`]);
+    await dialog.locator(tid('order-proposal-basis')).getByText('По прогнозу').click();
+    await poll(items).toEqual([`${HRZE}: 540`, `${HR}: 60`]); // sorted: 'Рифампицин +' before 'Рифампицин,'
+    // each quantity stays the user's to change
+    const hrzeRow = (await rows()).indexOf(`${HRZE}: 540`);
+    await dialog.locator(`#root_items_${hrzeRow}_quantity`).fill('500');
+    await typeDate(dialog, 'root_date', day());
+    await save(page.locator('.ant-modal').filter({ has: dialog }));
+    // the unit's orders: the one placed above, and this one as edited
+    const orders = (await admin.post('/api/tbl/stockorder/query', { unitId: u })).body.list as { id: string }[];
+    const itemsOf = async (id: string) => ((await admin.get(`/api/tbl/stockorder/${id}`)).body.items as any[]).map((i) => `${i.productId === p.hr ? 'HR' : 'HRZE'} ${i.quantity}`).sort().join(', ');
+    expect((await Promise.all(orders.map((o) => itemsOf(o.id)))).sort()).toEqual(['HR 60, HRZE 500', 'HRZE 20']);
   });
 });

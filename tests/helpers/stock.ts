@@ -36,6 +36,17 @@ export async function stockPlaces(admin: ApiClient): Promise<StockPlaces> {
 }
 
 /**
+ * A new TB unit supplied and authorised by the national centre, ordering for `numDaysOrder` days; its id.
+ * @example const u = await newSupplyUnit(admin, p, 'ЦСМ Заказов', 60)
+ */
+export async function newSupplyUnit(admin: ApiClient, p: StockPlaces, name: string, numDaysOrder: number): Promise<string> {
+  const address = (await admin.get(`/api/tbl/unit/${p.bishkek}`)).body.address;
+  const r = await admin.post('/api/tbl/unit', { type: 'TBUNIT', name, active: true, address, receiveFromManufacturer: false, supplierId: p.ncf, authorizerId: p.ncf, numDaysOrder });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.result as string;
+}
+
+/**
  * The day `days` from today (UTC, as the server's 'today' without a time zone) as YYYY-MM-DD.
  * @example day(-1) // yesterday
  */

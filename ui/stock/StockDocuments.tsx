@@ -47,6 +47,8 @@ export interface StockDocumentsProps<T extends StockDocument> {
   /** The columns between the date and the steps. */
   columns: ColumnsType<T>;
   steps: (row: T) => ReactNode;
+  /** A dialog of its own for a new document (an order's, with its proposal) instead of the table's form. */
+  newDialog?: (p: { open: boolean; onSaved: () => void; onClose: () => void }) => ReactNode;
 }
 
 export function StockDocuments<T extends StockDocument>(p: StockDocumentsProps<T>) {
@@ -54,6 +56,10 @@ export function StockDocuments<T extends StockDocument>(p: StockDocumentsProps<T
   const session = useSession();
   const [adding, setAdding] = useState(false);
   const { data, error } = useRemote(() => documentsOf<T>(p.table, p.unitKeys, p.unitId), [p.unitId, p.version]);
+  const saved = () => {
+    setAdding(false);
+    p.onChanged();
+  };
   return (
     <Card
       title={t(p.title)}
@@ -76,17 +82,18 @@ export function StockDocuments<T extends StockDocument>(p: StockDocumentsProps<T
           ]}
         />
       )}
-      <RemoteFormDialog
-        open={adding}
-        title={t(p.newLabel)}
-        load={() => stockForm(p.table, p.newDoc, p.serverFields)}
-        save={(doc) => tableApi.create(p.table, doc)}
-        onSaved={() => {
-          setAdding(false);
-          p.onChanged();
-        }}
-        onClose={() => setAdding(false)}
-      />
+      {p.newDialog ? (
+        p.newDialog({ open: adding, onSaved: saved, onClose: () => setAdding(false) })
+      ) : (
+        <RemoteFormDialog
+          open={adding}
+          title={t(p.newLabel)}
+          load={() => stockForm(p.table, p.newDoc, p.serverFields)}
+          save={(doc) => tableApi.create(p.table, doc)}
+          onSaved={saved}
+          onClose={() => setAdding(false)}
+        />
+      )}
     </Card>
   );
 }

@@ -2,6 +2,7 @@
 import type { MedicineStock } from '../../stock/batches.ts';
 import type { StockCard } from '../../stock/card.ts';
 import type { ExpiryAlert, UnitWarnings } from '../../stock/alerts.ts';
+import type { ProposalLine } from '../../stock/planning.ts';
 import { api, tableApi, type Doc, type RemoteForm } from '../api/index.ts';
 import { withoutField } from '../cases/treatment/forms.ts';
 
@@ -31,12 +32,23 @@ export interface UnitAlerts {
   stockOut: StockOutAlert[];
 }
 
+/** The unit's order proposal on a day (`GET /api/stock/unit/{id}/proposal`, stock/planning.ts `orderProposal`). */
+export interface OrderProposal {
+  date: string;
+  /** The days the forecast covers (the unit's `numDaysOrder`). */
+  numDaysOrder: number;
+  /** The months of stock an order fills up to (the workspace's maximum). */
+  maxStockOnHand: number;
+  lines: ProposalLine[];
+}
+
 const unitPath = (unitId: string) => `/api/stock/unit/${encodeURIComponent(unitId)}`;
 
-/** `GET /api/stock/unit/{id}`, `…/alerts` and a batch's card `GET /api/stock/batch/{id}/card`. */
+/** `GET /api/stock/unit/{id}`, `…/alerts`, `…/proposal` and a batch's card `GET /api/stock/batch/{id}/card`. */
 export const stockApi = {
   stock: (unitId: string) => api.get<{ medicines: MedicineStock[]; initialOpen: boolean; lastCount?: string }>(unitPath(unitId)),
   alerts: (unitId: string) => api.get<UnitAlerts>(`${unitPath(unitId)}/alerts`),
+  proposal: (unitId: string) => api.get<OrderProposal>(`${unitPath(unitId)}/proposal`),
   card: (batchId: string) => api.get<StockCard>(`/api/stock/batch/${encodeURIComponent(batchId)}/card`),
 };
 

@@ -45,6 +45,9 @@ describe('the case data tab', () => {
     await dataCard().locator(tid('case-data-edit')).click();
     const dialog = page.locator(tid('remote-form-dialog'));
     await dialog.locator(tid('schema-form')).waitFor();
+    // the dialog's parts: one patient, one case (not the tables' 'Пациенты', 'Случаи')
+    expect(await dialog.locator('label[for="root_patient__title"]').innerText()).toBe('Пациент');
+    expect(await dialog.locator('label[for="root_tbcase__title"]').innerText()).toBe('Случай');
     await dialog.locator('#root_patient_middleName').fill('Асанович');
     await dialog.locator(tid('form-save')).click();
     await dialog.waitFor({ state: 'detached' });

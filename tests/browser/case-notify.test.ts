@@ -58,6 +58,9 @@ describe('notifying a new suspect', () => {
     const form = page.locator(tid('notify-form'));
     await form.waitFor();
     expect(await form.locator(tid('notify-patient')).getAttribute('data-id')).toBe(patientId);
+    // its parts are named as one patient and one case, not by the tables' plural names ('Пациенты', 'Случаи')
+    expect(await form.locator('label[for="root_patient__title"]').innerText()).toBe('Пациент');
+    expect(await form.locator('label[for="root_tbcase__title"]').innerText()).toBe('Случай');
     expect(await form.locator('#root_patient_name').inputValue()).toBe('Сергей');
     expect(await form.locator('#root_patient_lastName').inputValue()).toBe('Иванов');
 

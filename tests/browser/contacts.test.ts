@@ -62,6 +62,7 @@ describe('contacts and TPT on the case page', () => {
     const form = dialog.locator(tid('contact-form'));
     await form.waitFor();
     expect(await form.locator('#root_patient_lastName').inputValue()).toBe('Садыкова');
+    expect(await form.locator('label[for="root_contact__title"]').innerText()).toBe('Контакт');
     await pick(page, selectOf(form, 'root_patient_gender'), 'Женский');
     await typeDate(form.locator('#root_patient_birthDate'), '1990-05-06', form.locator('#root_patient_name'));
     await typeDate(form.locator('#root_contact_registrationDate'), daysAgo(130), form.locator('#root_patient_name'));

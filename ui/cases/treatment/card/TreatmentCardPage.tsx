@@ -68,7 +68,7 @@ export default function TreatmentCardPage() {
       <section data-testid="card-header">
         <table className="tb-card-facts">
           <tbody>
-            {fact(t('patient.title'), p?.fullName, 'card-patient')}
+            {fact(t('patient.singular'), p?.fullName, 'card-patient')}
             {fact(t('patient.birthDate'), p?.birthDate ? `${dateText(p.birthDate)}${age !== undefined ? ` (${t('ui.casePage.age', { count: age })})` : ''}` : undefined)}
             {fact(t('patient.gender'), p?.gender ? t(`gender.${p.gender}`) : undefined)}
             {fact(t('tbcase.caseNumber'), tbcase.caseNumber, 'card-case-number')}

@@ -21,12 +21,13 @@ import { treatmentActions } from './treatment/actions.ts';
 import { treatmentHooks, withTreatment } from './treatment/hooks.ts';
 import { withCaseConsistency } from './workflow/consistency.ts';
 import { treatmentRoutes } from './treatment/routes.ts';
+import { importRoutes, startImportRunner } from './import/index.ts';
 
 /**
  * The case domain: patients and cases (seed 001). One folder per part: the case page's calls
  * (`case-page/`), its data tab (`case-data/`), comments and review issues (`talk/`), notification and
  * patient search (`notify/`), lists and places (`places/`), follow-up exams (`followups/`), treatment
- * (`treatment/`), auto tags (`auto-tags/`) and the workflow actions (`workflow/`).
+ * (`treatment/`), auto tags (`auto-tags/`), the workflow actions (`workflow/`) and importing registers (`import/`).
  */
 export const casesModule: DomainModule = {
   name: 'cases',
@@ -37,6 +38,8 @@ export const casesModule: DomainModule = {
   async start(ctx) {
     // the exam tables that feed a case's derived columns (x-derived: latest results, culture conversion)
     installDerivedHooks(casesModule.hooks!, ctx.registry);
+    // the imports' background work (issue 43): a loop in every process, resuming what a stopped one left
+    startImportRunner(ctx);
   },
   routes(app, ctx) {
     followupRoutes(app, ctx);
@@ -47,5 +50,6 @@ export const casesModule: DomainModule = {
     placeRoutes(app, ctx);
     treatmentRoutes(app, ctx);
     autoTagRoutes(app, ctx);
+    importRoutes(app, ctx);
   },
 };

@@ -67,6 +67,8 @@ export interface Session {
   workspaceTimeZone?: string | null;
   /** When the user acted, if not now: an offline client's change applied later (the history entry's time). */
   actedAt?: Date;
+  /** Where the change comes from when nobody typed it (an import's file and row): the text of each history entry it writes. */
+  origin?: string;
 }
 
 /** What every handler can reach: built once per server process, holds no per-user state. */

@@ -3,6 +3,7 @@ import { t } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { dropHidden } from '../../engine/visibility.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import type { Em } from '../../server/db/orm.ts';
 import { jsonBody } from '../../server/http/body.ts';
 import type { AppContext, Env, Session, Doc } from '../../server/types.ts';
 import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
@@ -80,29 +81,53 @@ export function notifyRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/cases/case/newnotif', async (c) => {
     const s = mayNotify(c.get('session'));
     const body = await jsonBody(c);
-    const doc: Doc = body.doc && typeof body.doc === 'object' && !Array.isArray(body.doc) ? structuredClone(body.doc) : {};
-    const form = variantOf(ctx, s, { diagnosisType: body.diagnosisType ?? doc.diagnosisType, caseClassification: body.caseClassification ?? doc.caseClassification });
-    delete doc.diagnosisType;
-    delete doc.caseClassification;
-    const { unitId, patientId } = body;
-    if (!isUuid(unitId)) throw fail(400, t(s.lang, 'msg.badId'), 'unitId');
-    if (patientId !== undefined && patientId !== null && !isUuid(patientId)) throw fail(400, t(s.lang, 'msg.badId'), 'patientId');
-    if (!(await unitInView(ctx, s, unitId.toLowerCase()))) throw fail(404, t(s.lang, 'msg.notFound'), 'unitId');
-    const mayChangePatient = patientId ? await patientToLink(ctx, s, patientId.toLowerCase()) : true;
-    // the form's own rules first: its picked fields only, its required ones, its conditions
-    const bundled = bundledForm(ctx.registry, form).schema;
-    dropHidden(bundled, doc);
-    const errors = ctx.validators.validate(`form:${form.$id}`, bundled, doc, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
-    const meta = (form['x-form'] ?? {}) as FormMeta;
-    const unit = unitId.toLowerCase();
-    const values = { ...(meta.values ?? {}), tbcase: { ...meta.values?.tbcase, ownerUnitId: unit, notificationUnitId: unit } } as Record<string, Doc>;
-    const plan = formPlan(ctx.registry, form);
-    const ids = await saveParts(ctx, plan, s, doc, {
-      versions: {}, values, existing: patientId ? { patient: patientId.toLowerCase() } : undefined, linkOnly: mayChangePatient ? undefined : ['patient'],
-    });
-    return c.json({ success: true, result: ids[plan.main ?? 'tbcase'], ids });
+    const { ids, main } = await notifyCase(ctx, s, body);
+    return c.json({ success: true, result: ids[main], ids });
   });
+}
+
+/** What a notification gives: the form's document, the unit, the chosen patient, the variant's keys. */
+export interface NotifyInput {
+  doc?: unknown;
+  unitId?: unknown;
+  patientId?: unknown;
+  diagnosisType?: unknown;
+  caseClassification?: unknown;
+}
+
+/**
+ * Notifies a case as `POST /api/cases/case/newnotif` does — the variant's permission, the unit in the
+ * user's view, the form's rules, the patient (new, or the chosen one: changed only by a user whose
+ * write view holds one of their cases, and never with `keepPatient`) and the case saved by the
+ * composed-form writer — inside `within` when given (an import's row, in its savepoint), else in a
+ * transaction of its own. Answers the parts' ids and the main part's name.
+ * @example const { ids } = await notifyCase(ctx, s, { doc: { patient, tbcase }, unitId, diagnosisType: 'CONFIRMED', caseClassification: 'TB' }, { within: em })
+ */
+export async function notifyCase(ctx: AppContext, s: Session, body: NotifyInput, opts: { within?: Em; keepPatient?: boolean } = {}): Promise<{ ids: Record<string, string>; main: string }> {
+  mayNotify(s);
+  const doc: Doc = body.doc && typeof body.doc === 'object' && !Array.isArray(body.doc) ? structuredClone(body.doc as Doc) : {};
+  const form = variantOf(ctx, s, { diagnosisType: body.diagnosisType ?? doc.diagnosisType, caseClassification: body.caseClassification ?? doc.caseClassification });
+  delete doc.diagnosisType;
+  delete doc.caseClassification;
+  const { unitId, patientId } = body;
+  if (!isUuid(unitId)) throw fail(400, t(s.lang, 'msg.badId'), 'unitId');
+  if (patientId !== undefined && patientId !== null && !isUuid(patientId)) throw fail(400, t(s.lang, 'msg.badId'), 'patientId');
+  const em = opts.within ?? ctx.orm.em.fork();
+  if (!(await unitInView(em, s, unitId.toLowerCase()))) throw fail(404, t(s.lang, 'msg.notFound'), 'unitId');
+  const mayChangePatient = patientId ? (await patientToLink(em, ctx, s, patientId.toLowerCase())) && !opts.keepPatient : true;
+  // the form's own rules first: its picked fields only, its required ones, its conditions
+  const bundled = bundledForm(ctx.registry, form).schema;
+  dropHidden(bundled, doc);
+  const errors = ctx.validators.validate(`form:${form.$id}`, bundled, doc, s.lang);
+  if (errors.length) throw new ApiError(400, errors);
+  const meta = (form['x-form'] ?? {}) as FormMeta;
+  const unit = unitId.toLowerCase();
+  const values = { ...(meta.values ?? {}), tbcase: { ...meta.values?.tbcase, ownerUnitId: unit, notificationUnitId: unit } } as Record<string, Doc>;
+  const plan = formPlan(ctx.registry, form);
+  const ids = await saveParts(ctx, plan, s, doc, {
+    versions: {}, values, existing: patientId ? { patient: patientId.toLowerCase() } : undefined, linkOnly: mayChangePatient ? undefined : ['patient'], within: opts.within,
+  });
+  return { ids, main: plan.main ?? 'tbcase' };
 }
 
 /** The session, when it may notify some case (403 otherwise). */
@@ -127,8 +152,8 @@ function variantOf(ctx: AppContext, s: Session, body: Record<string, unknown>) {
  * holds one of their cases. Otherwise the new case is linked to the patient as stored: a doctor of
  * another unit cannot rewrite a patient's name or birth date by notifying a case for them.
  */
-async function patientToLink(ctx: AppContext, s: Session, patientId: string): Promise<boolean> {
-  const db = kysely(ctx.orm.em.fork());
+async function patientToLink(em: Em, ctx: AppContext, s: Session, patientId: string): Promise<boolean> {
+  const db = kysely(em);
   const q = db.selectFrom('patient as p').select('p.id').where('p.id', '=', patientId).where('p.workspace_id', '=', s.workspaceId);
   if (!(await q.executeTakeFirst())) throw fail(404, t(s.lang, 'msg.notFound'), 'patientId');
   const inView = scopeCondition(db, ctx.registry, ctx.registry.table('patient'), s, 'p', 'write');
@@ -136,8 +161,8 @@ async function patientToLink(ctx: AppContext, s: Session, patientId: string): Pr
 }
 
 /** Whether the unit is one of the workspace's and inside the user's view. */
-async function unitInView(ctx: AppContext, s: Session, unitId: string): Promise<boolean> {
-  const db = kysely(ctx.orm.em.fork());
+async function unitInView(em: Em, s: Session, unitId: string): Promise<boolean> {
+  const db = kysely(em);
   let q = db.selectFrom('unit').select('id').where('id', '=', unitId).where('workspace_id', '=', s.workspaceId);
   const v = readerView(s);
   if (v.kind === 'none') return false;

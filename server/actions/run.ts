@@ -63,16 +63,18 @@ function checkInput(ctx: AppContext, s: Session, action: RowAction, body: unknow
 /**
  * Runs a declared action on a row in one transaction: row locked, permission, guard, input (ajv),
  * the change through the table writer (diff, history entry `<table>.<name>`). Answers the change's `result`.
+ * `within`: a transaction of the caller's, in which the action runs as a savepoint.
  *
  * @example await runAction(ctx, session, 'userws', id, 'block', {})
  */
-export async function runAction(ctx: AppContext, s: Session, table: string, id: string, name: string, input: unknown): Promise<unknown> {
+export async function runAction(ctx: AppContext, s: Session, table: string, id: string, name: string, input: unknown, within?: Em): Promise<unknown> {
   const def = ctx.registry.apiTable(table);
   const action = def && ctx.modules.actions(table).find((a) => a.name === name);
   if (!def || !action) throw fail(404, t(s.lang, 'msg.notFound'));
   if (!hasPermission(s, action.permission)) throw fail(403, t(s.lang, 'msg.forbidden'));
   const body = input ?? {};
-  const result = await ctx.orm.em.fork().transactional(async (em) => {
+  // inside a caller's transaction (an import's row): a savepoint of it
+  const result = await (within ?? ctx.orm.em.fork()).transactional(async (em) => {
     const row = await readRow(em, ctx, def, s, id, true);
     const x: ActionContext = { em, ctx, session: s, def, id, row };
     const refused = await refusalOf(action, x);

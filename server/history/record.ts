@@ -12,8 +12,12 @@ export interface CommandEntry {
   detail?: HistoryDetail;
 }
 
-/** Writes one command-history entry; call it inside the transaction of the change it records. */
+/**
+ * Writes one command-history entry; call it inside the transaction of the change it records. A session
+ * naming where its changes come from (`origin`: an import's file and row) says so in the entry's text.
+ */
 export async function recordCommand(em: Em, session: Session | undefined, entry: CommandEntry): Promise<void> {
+  const detail = session?.origin ? { ...entry.detail, text: [entry.detail?.text, session.origin].filter(Boolean).join(' · ') } : entry.detail;
   await kysely(em)
     .insertInto('cmdhistory')
     .values({
@@ -27,7 +31,7 @@ export async function recordCommand(em: Em, session: Session | undefined, entry:
       action: entry.action,
       entity_id: entry.entityId ?? null,
       entity_name: entry.entityName?.slice(0, 200) ?? null,
-      detail: JSON.stringify(entry.detail ?? {}),
+      detail: JSON.stringify(detail ?? {}),
     })
     .execute();
 }

@@ -48,6 +48,11 @@ const notByApi: Record<string, string> = {
   syssession: 'login sessions',
   sysuser: 'login accounts: written with their workspace user (userws below) through the system door',
   tagrefresh: 'the daily tag refresh’s claim',
+  importjob: 'an import’s state and progress (operational; its rows are written through the writer: tests/api/import.test.ts)',
+  importchunk: 'the pieces of an uploaded file until it is read',
+  importrow: 'an uploaded file’s rows and what the import made of each',
+  importledger: 'what an import made from which row, written in the transaction of that write (tests/api/import.test.ts)',
+  importmapping: 'saved import mappings: written through the writer by /api/import/{id}/mapping and …/mappings/{id} (tests/api/import.test.ts)',
 };
 
 useTestServer();

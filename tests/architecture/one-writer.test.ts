@@ -21,6 +21,10 @@ const notData: Record<string, string> = {
   loginattempt: 'failed and successful logins counted per address and login (lockout)',
   tagrefresh: 'the daily tag refresh’s claim of a workspace’s day (an upsert taken in the refresh’s transaction)',
   syncpush: 'the answers to offline clients’ uploads, written by server/sync/push.ts in the transaction that applied each change',
+  importjob: 'an import’s file, mapping and progress, claimed and advanced by its background steps (cases/import/job-store.ts); the rows it imports go through the writer',
+  importchunk: 'the pieces of an uploaded file until it is read (cases/import/job-store.ts)',
+  importrow: 'an uploaded file’s rows as read and what the dry run or run made of each (cases/import/job-store.ts)',
+  importledger: 'what an import made from which row, written in the transaction of that write (cases/import/ledger.ts)',
   syncreader: 'when each user last read the change feed to its end, written by server/sync/routes.ts as the read answers (an upload dates nothing of theirs earlier)',
 };
 

@@ -1,0 +1,268 @@
+/**
+ * The import's HTTP routes (all need CASE_IMPORT; a job is its uploader's — read also by those who see
+ * the whole workspace):
+ * - `POST /api/import/upload {fileName, fileSize, mappingId?}` → `{result: <job id>, chunkBytes}`; then
+ *   `POST /api/import/{id}/chunk {seq, data}` (base64 pieces of at most `chunkBytes`) and
+ *   `POST /api/import/{id}/parse {}`: the file is read in the background (state PARSING → READY or FAILED);
+ * - `GET /api/import/{id}` → the job (state, progress, sheets, mapping, counts, `checked`);
+ * - `POST /api/import/{id}/mapping {mapping, saveAs?}` → the mapping checked and kept (and saved under a name);
+ * - `POST /api/import/{id}/values {}` → each catalogue column's values and what each is matched to;
+ * - `POST /api/import/{id}/dryrun {}` → the dry run (CHECKING → CHECKED), `POST /api/import/{id}/run {}` →
+ *   the run (IMPORTING → DONE; only after a dry run of the same mapping), `POST /api/import/{id}/cancel {}`;
+ * - `POST /api/import/{id}/rows {status?, page?}` → the rows with their messages; `GET /api/import/{id}/report`
+ *   → the rows not imported and why, as XLSX;
+ * - `POST /api/import/query {}` → the latest jobs; `POST /api/import/fields {}` → what columns map to;
+ *   `POST /api/import/mappings {}`, `DELETE /api/import/mappings/{id}` → saved mappings;
+ *   `GET /api/import/template/{form}` → a template XLSX for a notification form.
+ */
+import type { Context, Hono } from 'hono';
+import { t } from '../../engine/i18n.ts';
+import type { JsonSchema } from '../../engine/types.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { jsonBody } from '../../server/http/body.ts';
+import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
+import { assertPermission } from '../../server/http/middleware.ts';
+import { readerView } from '../../server/scope/view.ts';
+import { TableWriter } from '../../server/tbl/write.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
+import { Catalogues } from './catalogues.ts';
+import { MAX_FILE_BYTES } from './files/sheet.ts';
+import { addChunk, chunkSizes, createJob, listJobs, readJob, statusCounts, updateJob, type ImportJob, type JobState } from './job-store.ts';
+import { checkMapping, mappingDigest, mappingSchema, type ImportMapping } from './mapping.ts';
+import { errorReport } from './report.ts';
+import { importRunner } from './runner.ts';
+import { IMPORT_PERMISSION } from './session.ts';
+import { importTemplate, templateForms } from './template.ts';
+import { fieldsView, jobView, valuesView } from './view.ts';
+
+/** A piece of an upload (decoded bytes): its base64 stays well under the request limit. */
+export const CHUNK_BYTES = 1024 * 1024;
+const PAGE = 50;
+
+const uploadBody: JsonSchema = {
+  type: 'object', additionalProperties: false, required: ['fileName', 'fileSize'],
+  properties: {
+    fileName: { type: 'string', minLength: 1, maxLength: 255, title: 'importjob.fileName' },
+    fileSize: { type: 'integer', minimum: 1, maximum: MAX_FILE_BYTES, title: 'importjob.fileSize' },
+    mappingId: { type: 'string', format: 'uuid', title: 'importjob.mappingName' },
+  },
+};
+const chunkBody: JsonSchema = {
+  type: 'object', additionalProperties: false, required: ['seq', 'data'],
+  properties: {
+    seq: { type: 'integer', minimum: 0, maximum: Math.ceil(MAX_FILE_BYTES / CHUNK_BYTES), title: 'importchunk.seq' },
+    data: { type: 'string', minLength: 1, maxLength: Math.ceil(CHUNK_BYTES / 3) * 4, pattern: '^[A-Za-z0-9+/]*={0,2}$', title: 'importchunk.data' },
+  },
+};
+const mappingBody: JsonSchema = {
+  type: 'object', additionalProperties: false, required: ['mapping'],
+  properties: { mapping: mappingSchema, saveAs: { type: 'string', minLength: 1, maxLength: 200, title: 'importmapping.name' } },
+};
+const rowsBody: JsonSchema = {
+  type: 'object', additionalProperties: false,
+  properties: { status: { type: 'string', enum: ['PENDING', 'OK', 'ERROR', 'SKIPPED', 'WARNING'] }, page: { type: 'integer', minimum: 1, maximum: 100_000 } },
+};
+const emptyBody: JsonSchema = { type: 'object', additionalProperties: false, properties: {} };
+
+/** The states a job's mapping may change in (not while its file is read or its rows written). */
+const MAPPABLE: JobState[] = ['READY', 'CHECKED', 'DONE', 'CANCELLED'];
+
+export function importRoutes(app: Hono<Env>, ctx: AppContext): void {
+  const db = () => kysely(ctx.orm.em.fork());
+  const check = (c: Context<Env>, key: string, schema: JsonSchema, body: unknown) => {
+    const errors = ctx.validators.validate(`import:${key}`, schema, body, c.get('session').lang);
+    if (errors.length) throw new ApiError(400, errors);
+  };
+  const session = (c: Context<Env>) => {
+    const s = c.get('session');
+    assertPermission(s, IMPORT_PERMISSION);
+    return s;
+  };
+  /** The job of the path, if the session may see it (its own, or any with a whole-workspace view); `own`: only its uploader's. */
+  const job = async (c: Context<Env>, own = false): Promise<ImportJob> => {
+    const s = session(c);
+    const id = c.req.param('id');
+    if (!isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
+    const j = await readJob(db(), id.toLowerCase(), s.workspaceId);
+    if (!j || (j.userId !== s.userId && (own || !seesAll(s)))) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
+    return j;
+  };
+  const move = async (j: ImportJob, s: Session, from: JobState[], patch: Record<string, unknown>) => {
+    if (!(await updateJob(db(), j.id, patch, { from }))) throw fail(409, t(s.lang, 'importjob.msg.wrongState', { state: t(s.lang, `importjob.states.${(await readJob(db(), j.id))!.state}`) }), null);
+    importRunner(ctx)?.wake();
+  };
+
+  app.post('/api/import/upload', async (c) => {
+    const s = session(c);
+    const body = await jsonBody(c);
+    check(c, 'upload', uploadBody, body);
+    let mapping: ImportMapping | undefined;
+    let mappingName: string | undefined;
+    if (body.mappingId) {
+      const saved = await db().selectFrom('importmapping').select(['name', 'mapping']).where('id', '=', body.mappingId.toLowerCase()).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
+      if (!saved) throw fail(404, t(s.lang, 'msg.notFound'), 'mappingId');
+      mapping = typeof saved.mapping === 'string' ? JSON.parse(saved.mapping) : saved.mapping;
+      mappingName = saved.name;
+    }
+    const id = await createJob(db(), s, { fileName: body.fileName, fileSize: body.fileSize, mapping, mappingName });
+    return c.json({ success: true, result: id, chunkBytes: CHUNK_BYTES });
+  });
+
+  app.post('/api/import/:id/chunk', async (c) => {
+    const j = await job(c, true);
+    const s = c.get('session');
+    const body = await jsonBody(c);
+    check(c, 'chunk', chunkBody, body);
+    if (j.state !== 'UPLOADING') throw fail(409, t(s.lang, 'importjob.msg.wrongState', { state: t(s.lang, `importjob.states.${j.state}`) }));
+    const bytes = base64Bytes(body.data);
+    const had = (await chunkSizes(db(), j.id)).filter((x) => x.seq !== body.seq).reduce((n, x) => n + x.bytes, 0);
+    if (had + bytes > (j.fileSize ?? 0)) throw fail(400, t(s.lang, 'importjob.msg.moreThanSize', { size: j.fileSize }), 'data');
+    await addChunk(db(), j.id, body.seq, body.data);
+    return c.json({ success: true });
+  });
+
+  app.post('/api/import/:id/parse', async (c) => {
+    const j = await job(c, true);
+    check(c, 'empty', emptyBody, await jsonBody(c));
+    await move(j, c.get('session'), ['UPLOADING'], { state: 'PARSING' });
+    return c.json({ success: true });
+  });
+
+  app.get('/api/import/:id', async (c) => {
+    const j = await job(c);
+    return c.json({ success: true, result: jobView(j, c.get('session').lang) });
+  });
+
+  app.post('/api/import/:id/mapping', async (c) => {
+    const j = await job(c, true);
+    const s = c.get('session');
+    const body = await jsonBody(c);
+    check(c, 'mapping', mappingBody, body);
+    const mapping: ImportMapping = { fixed: {}, values: {}, ...body.mapping };
+    checkMapping(ctx.registry, j.sheets, mapping, s.lang);
+    if (!MAPPABLE.includes(j.state)) throw fail(409, t(s.lang, 'importjob.msg.wrongState', { state: t(s.lang, `importjob.states.${j.state}`) }));
+    const same = j.mapping && mappingDigest(j.mapping) === mappingDigest(mapping);
+    if (body.saveAs) await saveMapping(ctx, s, body.saveAs, mapping);
+    await move(j, s, MAPPABLE, { mapping, ...(body.saveAs ? { mapping_name: body.saveAs } : {}), ...(same ? {} : { state: 'READY' }) });
+    return c.json({ success: true });
+  });
+
+  app.post('/api/import/:id/values', async (c) => {
+    const j = await job(c);
+    check(c, 'empty', emptyBody, await jsonBody(c));
+    const s = c.get('session');
+    if (!j.mapping) return c.json({ success: true, result: [] });
+    return c.json({ success: true, result: await valuesView(db(), ctx.registry, j, s.lang, new Catalogues(db(), ctx.registry, s.workspaceId)) });
+  });
+
+  app.post('/api/import/:id/dryrun', async (c) => {
+    const j = await job(c, true);
+    const s = c.get('session');
+    check(c, 'empty', emptyBody, await jsonBody(c));
+    if (!j.mapping) throw fail(400, t(s.lang, 'importjob.msg.mapFirst'));
+    checkMapping(ctx.registry, j.sheets, j.mapping, s.lang);
+    await move(j, s, MAPPABLE, { state: 'CHECKING', cursor: null, checked_digest: null, done: 0 });
+    return c.json({ success: true });
+  });
+
+  app.post('/api/import/:id/run', async (c) => {
+    const j = await job(c, true);
+    const s = c.get('session');
+    check(c, 'empty', emptyBody, await jsonBody(c));
+    if (j.state !== 'CHECKED' || !j.mapping || j.checkedDigest !== mappingDigest(j.mapping)) throw fail(409, t(s.lang, 'importjob.msg.dryRunFirst'));
+    await move(j, s, ['CHECKED'], { state: 'IMPORTING', cursor: null, done: 0 });
+    return c.json({ success: true });
+  });
+
+  app.post('/api/import/:id/cancel', async (c) => {
+    const j = await job(c);
+    const s = c.get('session');
+    check(c, 'empty', emptyBody, await jsonBody(c));
+    if (j.userId !== s.userId && !s.administrator) throw fail(403, t(s.lang, 'msg.forbidden'));
+    await move(j, s, ['UPLOADING', 'PARSING', 'READY', 'CHECKING', 'CHECKED', 'IMPORTING'], { state: 'CANCELLED', cursor: null, finished_at: new Date() });
+    return c.json({ success: true });
+  });
+
+  app.post('/api/import/:id/rows', async (c) => {
+    const j = await job(c);
+    const body = await jsonBody(c);
+    check(c, 'rows', rowsBody, body);
+    const page = body.page ?? 1;
+    let q = db().selectFrom('importrow').where('job_id', '=', j.id);
+    if (body.status === 'WARNING') q = q.where('status', '<>', 'ERROR').where('messages', '@>', JSON.stringify([{ level: 'warning' }]) as never);
+    else if (body.status) q = q.where('status', '=', body.status);
+    const count = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const list = await q.select(['sheet', 'row_number', 'status', 'messages', 'case_id']).orderBy('sheet').orderBy('row_number').limit(PAGE).offset((page - 1) * PAGE).execute();
+    return c.json({
+      success: true,
+      result: {
+        count, page, pageSize: PAGE, byStatus: await statusCounts(db(), j.id),
+        list: list.map((r) => ({ sheet: j.sheets[Number(r.sheet)]?.name ?? '', rowNumber: Number(r.row_number), status: r.status, messages: (typeof r.messages === 'string' ? JSON.parse(r.messages) : r.messages) ?? [], caseId: r.case_id ?? null })),
+      },
+    });
+  });
+
+  app.get('/api/import/:id/report', async (c) => {
+    const j = await job(c);
+    const file = await errorReport(db(), j, c.get('session').lang);
+    const name = `${j.fileName.replace(/\.[^.]*$/, '')}-errors.xlsx`;
+    return c.body(new Uint8Array(file), 200, {
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': `attachment; filename="import-errors.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    });
+  });
+
+  app.post('/api/import/query', async (c) => {
+    const s = session(c);
+    check(c, 'empty', emptyBody, await jsonBody(c));
+    const jobs = (await listJobs(db(), s.workspaceId)).filter((j) => j.userId === s.userId || seesAll(s));
+    const names = new Map((await (jobs.length ? db().selectFrom('sysuser').select(['id', 'name']).where('id', 'in', [...new Set(jobs.map((j) => j.userId))]).execute() : Promise.resolve([]))).map((u) => [String(u.id), String(u.name)]));
+    return c.json({ success: true, result: jobs.map((j) => ({ ...jobView(j, s.lang), sheets: undefined, mapping: undefined, userName: names.get(j.userId) ?? null })) });
+  });
+
+  app.post('/api/import/fields', async (c) => {
+    const s = session(c);
+    check(c, 'empty', emptyBody, await jsonBody(c));
+    return c.json({ success: true, result: await fieldsView(ctx.registry, s.lang, new Catalogues(db(), ctx.registry, s.workspaceId)) });
+  });
+
+  app.post('/api/import/mappings', async (c) => {
+    const s = session(c);
+    check(c, 'empty', emptyBody, await jsonBody(c));
+    const rows = await db().selectFrom('importmapping').select(['id', 'name', 'mapping', 'version']).where('workspace_id', '=', s.workspaceId).orderBy('name').orderBy('id').limit(200).execute();
+    return c.json({ success: true, result: rows.map((r) => ({ id: r.id, name: r.name, version: r.version, mapping: typeof r.mapping === 'string' ? JSON.parse(r.mapping) : r.mapping })) });
+  });
+
+  app.delete('/api/import/mappings/:id', async (c) => {
+    const s = session(c);
+    const id = c.req.param('id');
+    if (!isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
+    await new TableWriter(ctx, ctx.registry.table('importmapping'), s).delete(id.toLowerCase());
+    return c.json({ success: true });
+  });
+
+  app.get('/api/import/template/:form', async (c) => {
+    const s = session(c);
+    const form = c.req.param('form');
+    if (!templateForms(ctx.registry).includes(form)) throw fail(404, t(s.lang, 'msg.notFound'), 'form');
+    const file = await importTemplate(ctx.registry, form, s.lang, new Catalogues(db(), ctx.registry, s.workspaceId));
+    return c.body(new Uint8Array(file), 200, {
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': `attachment; filename="${form}.xlsx"`,
+    });
+  });
+}
+
+/** The bytes a base64 text decodes to (its padding not counted). */
+const base64Bytes = (data: string) => Math.floor(data.length / 4) * 3 + ([0, 0, 1, 2][data.length % 4]) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
+
+/** Whether the session sees every import of the workspace (its administrators, a whole-workspace view). */
+const seesAll = (s: Session) => s.administrator || readerView(s).kind === 'workspace';
+
+/** Saves the mapping under `name` through the writer (a new one, or the one of that name changed). */
+async function saveMapping(ctx: AppContext, s: Session, name: string, mapping: ImportMapping): Promise<void> {
+  const writer = new TableWriter(ctx, ctx.registry.table('importmapping'), s);
+  const found = await kysely(ctx.orm.em.fork()).selectFrom('importmapping').select('id').where('workspace_id', '=', s.workspaceId).where('name', '=', name.trim()).executeTakeFirst();
+  if (found) await writer.update(String(found.id), { name: name.trim(), mapping });
+  else await writer.create({ name: name.trim(), mapping });
+}

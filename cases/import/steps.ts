@@ -1,0 +1,274 @@
+/**
+ * The background work of an import, one step at a time, each step in transactions of its own and
+ * each leaving the job where the next step (in this process or another, after a restart) takes up:
+ * - reading the uploaded file into its rows (`PARSING` → `READY`, or `FAILED` with why);
+ * - the dry run (`CHECKING` → `CHECKED`) and the run (`IMPORTING` → `DONE`): first the rows are made
+ *   ready (their keys read, a repeated key refused), then the cases' sheet is written a chunk at a
+ *   time — each row with the exam rows of other sheets that name its key — then the other sheets'
+ *   rows naming a case already registered. A run commits each chunk's rows, their results and the
+ *   job's position together, so a restart never writes a row twice; a dry run writes its chunk, reads
+ *   the answers, rolls the chunk back and stores only the answers.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { t } from '../../engine/i18n.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import type { Em } from '../../server/db/orm.ts';
+import type { AppContext, Session } from '../../server/types.ts';
+import { applyCase, applyExam, type Applied } from './apply.ts';
+import { Catalogues } from './catalogues.ts';
+import { readFile } from './files/read-file.ts';
+import { ImportFileError } from './files/sheet.ts';
+import { KEY_FIELD } from './fields.ts';
+import {
+  dropChunks, fileOf, insertRows, noCounts, repeatedKeys, resetRows, rowsAfter, rowsByKeys, saveRowResults, updateJob, type ImportJob, type JobCounts, type StoredRow,
+} from './job-store.ts';
+import { mappingDigest, suggestMapping, type ImportMapping, type SheetMapping } from './mapping.ts';
+import type { RowMessage } from './messages.ts';
+import { casePlan, examPlan, readValues } from './plan.ts';
+import { jobSession } from './session.ts';
+import type { Cell } from './files/cells.ts';
+
+/** Case rows per chunk (each with its exam rows): one transaction, one progress step. */
+export const CHUNK = 100;
+
+interface Cursor {
+  stage: 'prepare' | 'cases' | 'exams' | 'finish';
+  /** The exam sheets' stage: the position in the list of exam sheets. */
+  sheet?: number;
+  after?: number;
+}
+
+type Step = 'more' | 'done';
+
+/** A job whose state changed meanwhile (cancelled) or whose lease another process took: the step's work is dropped. */
+class Lost extends Error {}
+class Rollback extends Error {
+  constructor(readonly value: unknown) {
+    super('rollback');
+  }
+}
+
+/**
+ * Does the next step of a claimed job (`owner` holds its lease); answers whether more remains.
+ * @example while ((await importStep(ctx, job, owner)) === 'more') job = (await readJob(db, job.id))!
+ */
+export async function importStep(ctx: AppContext, job: ImportJob, owner: string): Promise<Step> {
+  if (job.state === 'PARSING') return parseStep(ctx, job, owner);
+  if (job.state === 'CHECKING' || job.state === 'IMPORTING') {
+    try {
+      return await rowStep(ctx, job, owner);
+    } catch (e) {
+      if (e instanceof Lost) return 'done';
+      throw e;
+    }
+  }
+  return 'done';
+}
+
+/** Reads the file into rows: its sheets, a first mapping (the one the upload named, applied to these sheets), then READY; or FAILED saying why. */
+async function parseStep(ctx: AppContext, job: ImportJob, owner: string): Promise<Step> {
+  try {
+    await ctx.orm.em.fork().transactional(async (em) => {
+      const db = kysely(em);
+      const file = await fileOf(db, job.id);
+      if (job.fileSize !== null && file.length !== job.fileSize) throw new ImportFileError('importjob.msg.incomplete', { got: file.length, size: job.fileSize });
+      const { format, sheets } = await readFile(file, job.fileName, job.lang, (sheet, rows) => insertRows(db, job.id, sheet, rows));
+      const mapping = suggestMapping(ctx.registry, sheets, job.mapping ?? undefined);
+      await dropChunks(db, job.id);
+      const ok = await updateJob(db, job.id, {
+        state: 'READY', format, sha256: createHash('sha256').update(file).digest('hex'), sheets, mapping, total: sheets.reduce((n, s) => n + s.rows, 0), done: 0,
+      }, { from: ['PARSING'], owner });
+      if (!ok) throw new Lost();
+    });
+  } catch (e) {
+    if (e instanceof Lost) return 'done';
+    if (!(e instanceof ImportFileError)) throw e;
+    await ctx.orm.em.fork().transactional(async (em) => {
+      await dropChunks(kysely(em), job.id);
+      await updateJob(kysely(em), job.id, { state: 'FAILED', error: t(job.lang, e.key, e.vars).slice(0, 2000), finished_at: new Date() }, { from: ['PARSING'], owner });
+    });
+  }
+  return 'done';
+}
+
+/** The column index of a sheet's field, or null. */
+const columnOf = (job: ImportJob, s: SheetMapping, field: string) => {
+  const header = Object.entries(s.columns).find(([, f]) => f === field)?.[0];
+  const i = header ? job.sheets.find((x) => x.name === s.name)!.headers.indexOf(header) : -1;
+  return i >= 0 ? i : null;
+};
+
+/** The job's sheets with a role, by their index in the file. */
+function roleSheets(job: ImportJob): { index: number; m: SheetMapping; headers: string[] }[] {
+  const m = job.mapping as ImportMapping;
+  return m.sheets.flatMap((s) => {
+    const index = job.sheets.findIndex((x) => x.name === s.name);
+    return s.role && index >= 0 ? [{ index, m: s, headers: job.sheets[index].headers }] : [];
+  });
+}
+
+async function rowStep(ctx: AppContext, job: ImportJob, owner: string): Promise<Step> {
+  const dry = job.state === 'CHECKING';
+  const cursor = (job.cursor as Cursor | null) ?? { stage: 'prepare' };
+  const sheets = roleSheets(job);
+  const cases = sheets.find((s) => s.m.role === 'case');
+  const exams = sheets.filter((s) => s.m.role !== 'case');
+  const guard = { from: [job.state], owner };
+
+  if (cursor.stage === 'prepare') {
+    await ctx.orm.em.fork().transactional(async (em) => {
+      const db = kysely(em);
+      await resetRows(db, job.id, new Map(sheets.map((s) => [s.index, s.m.role === 'case' ? columnOf(job, s.m, KEY_FIELD) ?? columnOf(job, s.m, 'tbcase.caseNumber') : columnOf(job, s.m, KEY_FIELD)])));
+      const repeated = cases ? await repeatedKeys(db, job.id, cases.index) : [];
+      await saveRowResults(db, repeated.map((r) => ({ id: r.id, status: 'ERROR', messages: [{ field: KEY_FIELD, msg: t(job.lang, 'importjob.msg.keyRepeated', { row: r.first }), level: 'error' as const }] })));
+      const total = Number((await db.selectFrom('importrow').select(sql<number>`count(*)`.as('n')).where('job_id', '=', job.id).where('sheet', 'in', sheets.length ? sheets.map((s) => s.index) : [-1]).executeTakeFirstOrThrow()).n);
+      const counts = { ...noCounts(), errors: repeated.length };
+      if (!(await updateJob(db, job.id, { cursor: { stage: 'cases', after: 0 }, total, done: repeated.length, counts, started_at: new Date(), finished_at: null }, guard))) throw new Lost();
+    });
+    return 'more';
+  }
+
+  if (cursor.stage === 'finish') {
+    await ctx.orm.em.fork().transactional(async (em) => {
+      const patch = dry ? { state: 'CHECKED', checked_digest: mappingDigest(job.mapping!), cursor: null, finished_at: new Date() } : { state: 'DONE', cursor: null, finished_at: new Date() };
+      if (!(await updateJob(kysely(em), job.id, patch, guard))) throw new Lost();
+    });
+    return 'done';
+  }
+
+  const em0 = ctx.orm.em.fork();
+  const session = await jobSession(em0, job);
+  if (!session) {
+    await updateJob(kysely(em0), job.id, { state: 'FAILED', error: t(job.lang, 'importjob.msg.userGone'), cursor: null, finished_at: new Date() }, guard);
+    return 'done';
+  }
+
+  if (cursor.stage === 'cases') {
+    const rows = cases ? await rowsAfter(kysely(em0), job.id, cases.index, cursor.after ?? 0, CHUNK) : [];
+    if (!rows.length) return advance(ctx, job, guard, { stage: exams.length ? 'exams' : 'finish', sheet: 0, after: 0 });
+    const last = rows.at(-1)!.rowNumber;
+    await chunk(ctx, job, guard, dry, { stage: 'cases', after: last }, (em) => caseChunk(ctx, session, em, job, cases!, exams, rows));
+    return 'more';
+  }
+
+  // exams: the rows of each exam sheet no case row of this file named — a case already registered
+  const sheet = exams[cursor.sheet ?? 0];
+  if (!sheet) return advance(ctx, job, guard, { stage: 'finish' });
+  const rows = await rowsAfter(kysely(em0), job.id, sheet.index, cursor.after ?? 0, CHUNK, { status: 'PENDING' });
+  if (!rows.length) return advance(ctx, job, guard, { stage: 'exams', sheet: (cursor.sheet ?? 0) + 1, after: 0 });
+  await chunk(ctx, job, guard, dry, { stage: 'exams', sheet: cursor.sheet ?? 0, after: rows.at(-1)!.rowNumber }, (em) => examChunk(ctx, session, em, job, sheet, rows));
+  return 'more';
+}
+
+async function advance(ctx: AppContext, job: ImportJob, guard: { from: ImportJob['state'][]; owner: string }, cursor: Cursor): Promise<Step> {
+  if (!(await updateJob(kysely(ctx.orm.em.fork()), job.id, { cursor }, guard))) throw new Lost();
+  return 'more';
+}
+
+type Result = { id: string; status: Applied['status']; messages: RowMessage[]; caseId?: string | null };
+
+/**
+ * Runs one chunk's writes and stores their answers with the job's new position: in one transaction
+ * for a run; for a dry run the writes in a transaction rolled back, then the answers in another.
+ */
+async function chunk(ctx: AppContext, job: ImportJob, guard: { from: ImportJob['state'][]; owner: string }, dry: boolean, cursor: Cursor, work: (em: Em) => Promise<Result[]>): Promise<void> {
+  const store = async (em: Em, results: Result[]) => {
+    const db = kysely(em);
+    await saveRowResults(db, results.map((r) => ({ ...r, caseId: dry ? null : r.caseId })));
+    const counts = addCounts(job.counts, results);
+    if (!(await updateJob(db, job.id, { cursor, done: job.done + results.length, counts }, guard))) throw new Lost();
+  };
+  if (!dry) {
+    await ctx.orm.em.fork().transactional(async (em) => store(em, await work(em)));
+    return;
+  }
+  let results: Result[] = [];
+  try {
+    await ctx.orm.em.fork().transactional(async (em) => {
+      throw new Rollback(await work(em));
+    });
+  } catch (e) {
+    if (!(e instanceof Rollback)) throw e;
+    results = e.value as Result[];
+  }
+  await ctx.orm.em.fork().transactional((em) => store(em, results));
+}
+
+function addCounts(c: JobCounts, results: Result[]): JobCounts {
+  const out = { ...c };
+  for (const r of results) {
+    if (r.status === 'OK') out.imported++;
+    else if (r.status === 'ERROR') out.errors++;
+    else out.skipped++;
+    if (r.status !== 'ERROR' && r.messages.some((m) => m.level === 'warning')) out.warnings++;
+  }
+  return out;
+}
+
+const srcOf = (job: ImportJob, sheetName: string, single: boolean, rowNumber: number) => ({ jobId: job.id, fileName: job.fileName, sheet: single ? '' : sheetName, rowNumber });
+
+/** A chunk of case rows, each with the rows of the exam sheets naming its key. */
+async function caseChunk(ctx: AppContext, s: Session, em: Em, job: ImportJob, cases: ReturnType<typeof roleSheets>[number], exams: ReturnType<typeof roleSheets>, rows: StoredRow[]): Promise<Result[]> {
+  const db = kysely(em);
+  const catalogues = new Catalogues(db, ctx.registry, s.workspaceId);
+  const mapping = job.mapping as ImportMapping;
+  const single = job.sheets.length === 1;
+  const pending = rows.filter((r) => r.status === 'PENDING');
+  const keys = [...new Set(pending.map((r) => r.key).filter((k): k is string => !!k))];
+  const linkedRows = await rowsByKeys(db, job.id, exams.map((e) => e.index), keys);
+  const out: Result[] = [];
+  const claimed = new Set<string>();
+  for (const row of pending) {
+    const values = await readValues(ctx.registry, cases.m, cases.headers, row.cells as Cell[], mapping, { lang: s.lang, catalogues });
+    const { plan, messages } = casePlan(ctx.registry, values, s.lang);
+    const mine = row.key ? linkedRows.filter((l) => l.key === row.key && l.status === 'PENDING' && !claimed.has(l.id)) : [];
+    mine.forEach((l) => claimed.add(l.id));
+    const linked: Parameters<typeof applyCase>[4] = [];
+    for (const l of mine) {
+      const sheet = exams.find((e) => e.index === l.sheet)!;
+      const v = await readValues(ctx.registry, sheet.m, sheet.headers, l.cells as Cell[], mapping, { lang: s.lang, catalogues });
+      const p = examPlan(ctx.registry, sheet.m.role!, v, s.lang);
+      if (!p.plan) out.push({ id: l.id, status: 'ERROR', messages: p.messages });
+      else linked.push({ plan: p.plan, columns: v.columns, src: srcOf(job, sheet.m.name, false, l.rowNumber), id: l.id });
+    }
+    const failedLinks = mine.length - linked.length;
+    if (!plan || failedLinks) {
+      const why = failedLinks ? [{ field: null, msg: t(s.lang, 'importjob.msg.linkedRowsFailed'), level: 'error' as const }] : [];
+      out.push({ id: row.id, status: 'ERROR', messages: [...messages, ...why] });
+      for (const l of linked) out.push({ id: l.id, status: 'ERROR', messages: [{ field: null, msg: t(s.lang, 'importjob.msg.caseRowFailed', { row: row.rowNumber }), level: 'error' }] });
+      continue;
+    }
+    const r = await applyCase(ctx, s, em, { plan, warnings: messages, columns: values.columns, src: srcOf(job, cases.m.name, single, row.rowNumber) }, linked);
+    out.push({ id: row.id, ...r.row });
+    for (const [id, a] of r.linked) out.push({ id, ...a });
+  }
+  return out;
+}
+
+/** A chunk of an exam sheet's rows for cases already registered, found by their key (the case number). */
+async function examChunk(ctx: AppContext, s: Session, em: Em, job: ImportJob, sheet: ReturnType<typeof roleSheets>[number], rows: StoredRow[]): Promise<Result[]> {
+  const db = kysely(em);
+  const catalogues = new Catalogues(db, ctx.registry, s.workspaceId);
+  const keys = [...new Set(rows.map((r) => r.key).filter((k): k is string => !!k))];
+  const found = keys.length
+    ? new Map((await db.selectFrom('tbcase').select(['id', 'case_number']).where('workspace_id', '=', s.workspaceId).where('case_number', '=', sql<string>`any(${keys}::text[])`).execute()).map((r) => [String(r.case_number), String(r.id)]))
+    : new Map<string, string>();
+  const out: Result[] = [];
+  for (const row of rows) {
+    const v = await readValues(ctx.registry, sheet.m, sheet.headers, row.cells as Cell[], job.mapping as ImportMapping, { lang: s.lang, catalogues });
+    const p = examPlan(ctx.registry, sheet.m.role!, v, s.lang);
+    if (!p.plan) {
+      out.push({ id: row.id, status: 'ERROR', messages: p.messages });
+      continue;
+    }
+    const caseId = p.plan.key ? found.get(p.plan.key) : undefined;
+    if (!caseId) {
+      out.push({ id: row.id, status: 'ERROR', messages: [{ field: KEY_FIELD, column: v.columns.get(KEY_FIELD) ?? null, value: p.plan.key ?? '', msg: t(s.lang, 'importjob.msg.noCase', { key: p.plan.key ?? '' }), level: 'error' }] });
+      continue;
+    }
+    const a = await applyExam(ctx, s, em, { plan: p.plan, columns: v.columns, src: srcOf(job, sheet.m.name, false, row.rowNumber), caseId });
+    out.push({ id: row.id, ...a });
+  }
+  return out;
+}

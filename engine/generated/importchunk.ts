@@ -1,0 +1,7 @@
+/* Generated from schemas/importchunk.json by `npm run gen:types`. Do not edit. */
+
+export interface Importchunk {
+  jobId: string;
+  seq: number;
+  data: string;
+}

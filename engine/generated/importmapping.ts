@@ -1,0 +1,6 @@
+/* Generated from schemas/importmapping.json by `npm run gen:types`. Do not edit. */
+
+export interface Importmapping {
+  name: string;
+  mapping: {};
+}

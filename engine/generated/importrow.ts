@@ -1,0 +1,12 @@
+/* Generated from schemas/importrow.json by `npm run gen:types`. Do not edit. */
+
+export interface Importrow {
+  jobId: string;
+  sheet: number;
+  rowNumber: number;
+  cells: unknown[];
+  key?: string;
+  status: "PENDING" | "OK" | "ERROR" | "SKIPPED";
+  messages?: {}[];
+  caseId?: string;
+}

@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261129023025_import extends Migration {
+export class Migration20261129033100_import extends Migration {
 
-  override name = 'Migration20261129023025_import';
+  override name = 'Migration20261129033100_import';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "importmapping" ("id" uuid not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "version" int not null default 1, "workspace_id" uuid not null, "name" varchar(200) not null, "mapping" jsonb not null, primary key ("id"));`);

@@ -48,6 +48,17 @@ describe('an XLSX register', () => {
     expect(r.rows[0]).toEqual([{ number: 2, cells: ['Асанов', 'Айбек'] }]);
   });
 
+  it('reads every sheet when the rows are written slowly (each batch a database insert)', async () => {
+    const file = await xlsxOf({ Случаи: [['Фамилия'], ['Асанов'], ['Бекова']], Микроскопия: [['Номер случая'], ['IMP-1']] });
+    const got: number[] = [];
+    const r = await readFile(file, 'registr.xlsx', 'ru', async (sheet) => {
+      await new Promise((res) => setTimeout(res, 30));
+      got.push(sheet);
+    });
+    expect(r.sheets.map((s) => [s.name, s.rows])).toEqual([['Случаи', 2], ['Микроскопия', 1]]);
+    expect(got).toEqual([0, 1]);
+  });
+
   it('refuses formulas, naming the cells', async () => {
     const e = await refusal(await xlsxOf({ Случаи: [['Фамилия', 'Возраст'], ['Асанов', { formula: 'YEAR(TODAY())-1980', result: 44 }]] }));
     expect([e.key, e.vars]).toEqual(['importjob.msg.formulas', { cells: 'Случаи!B2' }]);

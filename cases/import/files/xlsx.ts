@@ -29,13 +29,20 @@ export async function readXlsx(buffer: Buffer, lang: Lang, sink: RowSink): Promi
   if (merged.length) throw new ImportFileError('importjob.msg.merged', { cells: named(merged) });
 
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(await inReadingOrder(zip, buffer)), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  // the sink's writes queued, not awaited in the loops: exceljs's streaming reader loses the sheets
+  // after the first when its reader waits between rows (a database insert)
+  let queue = Promise.resolve();
+  const queued: RowSink = (sheet, rows) => {
+    queue = queue.then(() => sink(sheet, rows));
+    return Promise.resolve();
+  };
   const count: RowCount = { rows: 0 };
   const sheets: ReadSheet[] = [];
   const formulas: string[] = [];
   try {
     for await (const ws of reader) {
       const name = String((ws as unknown as { name?: string }).name ?? `Sheet${sheets.length + 1}`);
-      const builder = new SheetBuilder(name, sheets.length, lang, count, sink);
+      const builder = new SheetBuilder(name, sheets.length, lang, count, queued);
       for await (const row of ws) {
         const cells: Cell[] = [];
         row.eachCell({ includeEmpty: false }, (cell, col) => {
@@ -53,9 +60,11 @@ export async function readXlsx(buffer: Buffer, lang: Lang, sink: RowSink): Promi
     }
     if (formulas.length) throw new ImportFileError('importjob.msg.formulas', { cells: named(formulas) });
   } catch (e) {
+    await queue.catch(() => undefined);
     if (e instanceof ImportFileError) throw e;
     throw new ImportFileError('importjob.msg.badXlsx');
   }
+  await queue;
   if (!sheets.length) throw new ImportFileError('importjob.msg.empty');
   return sheets;
 }

@@ -14,7 +14,7 @@ import { setPath } from '../../server/tbl/rows.ts';
 import { notificationForm } from '../notify/variants.ts';
 import type { Catalogues } from './catalogues.ts';
 import { cellText, type Cell } from './files/cells.ts';
-import { fieldLabel, KEY_FIELD, sheetFields, type ImportField } from './fields.ts';
+import { fieldLabel, KEY_FIELD, sheetFields } from './fields.ts';
 import type { ImportMapping, SheetMapping } from './mapping.ts';
 import type { RowMessage } from './messages.ts';
 import { convert, isBlank } from './values.ts';

@@ -51,7 +51,10 @@ if (have < N) {
 }
 // issue 42: about three contacts per confirmed pulmonary case, with their TPT courses
 const contactCount = async () => Number((await db.selectFrom('contact').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', ws).executeTakeFirstOrThrow()).n);
-if ((await contactCount()) < N) {
+// a database made before the TPT catalogue has no regimens to give the contacts' courses: no contacts then
+const regimens = Number((await sql<{ n: number }>`select count(*)::int as n from tptregimen where workspace_id = ${ws}`.execute(db)).rows[0]?.n ?? 0);
+if (!regimens) console.log('  no contacts generated: the workspace has no TPT regimens (a database made before them)');
+if (regimens && (await contactCount()) < N) {
   const started = Date.now();
   const made = await generateContacts(db, ws, { onProgress: (done) => process.stdout.write(`\r  generating contacts: ${done}`) });
   console.log(`\n  ${made} contacts (and their persons and TPT courses) generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -20,6 +20,7 @@ import { lastCountDate } from './batch-days.ts';
 import { todayOf } from '../server/http/time-zone.ts';
 import { unitAlerts, viewAlerts } from './alerts.ts';
 import { orderProposal } from './planning.ts';
+import { orderDocument } from './order-document.ts';
 import type { Context } from 'hono';
 
 /** The `name` query parameter as a date (default: the user's today); 400 on it when not a date. */
@@ -62,6 +63,8 @@ async function caseInView(ctx: Ctx, em: Em, s: Session, raw: string, mode: 'read
  *   far as the unit's stock goes, and what could not be given (case-dispense.ts);
  * - `GET /api/stock/batch/{batchId}/card` (INVENTORY): the batch's stock card, its running balance (card.ts);
  * - `GET /api/stock/unit/{unitId}/proposal?date=` (INVENTORY): the order proposal (planning.ts);
+ * - `GET /api/stock/order/{orderId}` (INVENTORY, the order in the reader's view as its table reads it):
+ *   the order's requisition and delivery note, by name (order-document.ts);
  * - `GET /api/stock/unit/{unitId}/alerts?date=` and `GET /api/stock/alerts?date=` (INVENTORY): the
  *   early warnings of a unit and of the reader's view (alerts.ts).
  * @example GET /api/stock/unit/4f0c… → { medicines: [{ productName: 'HRZE …', onHand: 120, batches: [...] }] }
@@ -89,6 +92,19 @@ export function stockRoutes(app: Hono<Env>, ctx: AppContext): void {
     const em = ctx.orm.em.fork();
     const unitId = await unitParam(c, em);
     return c.json(await orderProposal(em, c.get('session').workspaceId, unitId, dateParam(c, 'date')));
+  });
+  app.get('/api/stock/order/:orderId', async (c) => {
+    const s = c.get('session');
+    assertPermission(s, 'INVENTORY');
+    const raw = c.req.param('orderId') ?? '';
+    if (!isUuid(raw)) throw fail(400, t(s.lang, 'msg.badId'), 'orderId');
+    const id = raw.toLowerCase();
+    const em = ctx.orm.em.fork();
+    // an order outside the reader's view (neither its unit's nor its supplier's) is not told apart from none
+    const visible = await TableStore.of(ctx.registry, ctx.registry.table('stockorder'), em, s, 'read').read(id);
+    const doc = visible ? await orderDocument(kysely(em), s.workspaceId, id) : undefined;
+    if (!doc) throw fail(404, t(s.lang, 'msg.notFound'), 'orderId');
+    return c.json(doc);
   });
   app.get('/api/stock/unit/:unitId/alerts', async (c) => {
     const em = ctx.orm.em.fork();

@@ -61,6 +61,7 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/stock/case/:caseId/dispense': perm('DISP_PAC'),
   'GET /api/stock/batch/:batchId/card': perm('INVENTORY'),
   'GET /api/stock/unit/:unitId/proposal': perm('INVENTORY'),
+  'GET /api/stock/order/:orderId': perm('INVENTORY'),
   'GET /api/stock/unit/:unitId/alerts': perm('INVENTORY'),
   'GET /api/stock/alerts': perm('INVENTORY'),
   'POST /api/stock/report/movements': perm('REP_MOVEMENTS'),

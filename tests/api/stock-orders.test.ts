@@ -85,6 +85,26 @@ describe('an order’s cycle', () => {
     expect((await step(orderer, id, 'receiveOrder')).status).toBe(400);
   });
 
+  it('its requisition and delivery note name what was ordered and what was shipped, for the order’s units alone (issue 38)', async () => {
+    const HRZE = 'Изониазид + Рифампицин + Пиразинамид + Этамбутол, таблетки 75/150/400/275 мг';
+    const r = await orderer.get(`/api/stock/order/${id}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toEqual({
+      id, date: day(-1), state: 'RECEIVED', unitName: 'ЦСМ Заказов', supplierName: 'Национальный центр фтизиатрии', authorizerName: 'Национальный центр фтизиатрии',
+      authorizedDate: day(), sentDate: day(), receivedDate: day(), cancelledDate: null,
+      items: [{ productName: HRZE, quantity: 60 }],
+      shipped: [{ productName: HRZE, batchNumber: 'O-1', manufacturer: 'Lupin', expiryDate: day(400), sourceName: 'Глобальный фонд', quantity: 60 }],
+    });
+    // the supplier reads it too; a reader of another unit is told there is none, as of an order that does not exist
+    expect((await authority.get(`/api/stock/order/${id}`)).status).toBe(200);
+    const other = await createUser(server, admin, 'ORDER_OTHER', holding(['INVENTORY']), 'Passw0rd', { unitId: p.chui, view: 'UNIT' });
+    expect((await other.get(`/api/stock/order/${id}`)).status).toBe(404);
+    expect((await other.get(`/api/stock/order/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await other.get('/api/stock/order/nope')).status).toBe(400);
+    const noStock = await createUser(server, admin, 'ORDER_NOSTOCK', holding(['CASEMAN']), 'Passw0rd', { unitId: unit, view: 'UNIT' });
+    expect((await noStock.get(`/api/stock/order/${id}`)).status).toBe(403);
+  });
+
   it('cancelled before it is sent; not by hand; not without a supplier or NEW_ORDER', async () => {
     const id2 = (await order(orderer, [{ productId: p.hr, quantity: 5 }])).body.result;
     expect((await admin.post(`/api/tbl/stockorder/${id2}`, { state: 'RECEIVED' })).status).toBe(400);

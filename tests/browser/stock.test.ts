@@ -199,6 +199,8 @@ describe('the unit’s stock tab', () => {
     let dialog = page.locator(tid('remote-form-dialog'));
     await dialog.locator('#root_items_0_quantity').waitFor();
     await typeDate(dialog, 'root_date', day());
+    // the form starts from the unit's proposal (the test below): this order is HR 100 alone
+    while ((await dialog.locator('#root_items_1_quantity').count()) > 0) await dialog.locator('#root_items_1__remove').click();
     await pick(page, dialog.locator(tid('ref-root_items_0_productId')), HR, true);
     await dialog.locator('#root_items_0_quantity').fill('100');
     await save(page.locator('.ant-modal').filter({ has: dialog }));
@@ -228,6 +230,33 @@ describe('the unit’s stock tab', () => {
     await step('receiveOrder');
     await poll(state).toBe('Получен');
     await poll(() => stockRow('NC-1').innerText()).toContain('100');
+  });
+
+  it('an order’s row opened shows what was ordered and shipped, and leads to its printable requisition and delivery note (issue 38)', async () => {
+    // the order above: HR 100 ordered by Бишкек from the national centre, batch NC-1 (Lupin) sent and received
+    await openStock(p.bishkek);
+    const row = page.locator(tid(`stock-order-${orderId}`));
+    await row.locator('.ant-table-row-expand-icon').click();
+    const items = page.locator(tid(`stock-order-items-${orderId}`));
+    await poll(() => items.locator(tid('stock-order-item')).allInnerTexts()).toEqual(['Заказано: 100']);
+    expect(await items.innerText()).toContain(HR);
+    expect(await items.locator(tid('stock-order-shipped')).allInnerTexts()).toEqual([`NC-1 · Lupin · ${ruDate(day(500))} · Отпущено: 100`]);
+    await items.locator(tid(`stock-order-document-${orderId}`)).click();
+    await page.waitForURL(/\/sys\/stock\/order\?id=/);
+    const doc = page.locator(tid('order-document'));
+    await poll(() => doc.locator(tid('order-document-title')).innerText()).toBe(`Требование (заказ) на лекарственные препараты от ${ruDate(day())}`);
+    const facts = await doc.locator(tid('order-document-facts')).innerText();
+    for (const f of ['Бишкекский городской противотуберкулёзный диспансер', 'Национальный центр фтизиатрии', 'Получен']) expect(facts).toContain(f);
+    const cells = (l: Locator) => l.locator('td').allInnerTexts();
+    expect(await cells(doc.locator(tid('order-document-item')))).toEqual(['1', HR, '100']);
+    expect(await cells(doc.locator(tid('order-document-shipped')))).toEqual(['1', HR, 'NC-1', 'Lupin', ruDate(day(500)), 'Глобальный фонд', '100']);
+    expect(await cells(doc.locator(tid('order-document-shipped-total')))).toEqual(['Итого единиц', '100']);
+    expect((await doc.locator(tid('order-requisition-sign')).innerText()).split('\n').map((l) => l.split('\t')[0])).toEqual(['Заказал', 'Утвердил']);
+    expect((await doc.locator(tid('order-delivery-sign')).innerText()).split('\n').map((l) => l.split('\t')[0])).toEqual(['Отпустил', 'Получил']);
+    // the print leaves out the page's buttons
+    await page.emulateMedia({ media: 'print' });
+    expect(await doc.locator(tid('order-print')).isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
   });
 
   it('a transfer to another unit leaves at once and arrives when that unit receives it', async () => {

@@ -20,6 +20,7 @@ export const PendingPage = lazy(() => import('../pages/pending/PendingPage.tsx')
 export const WorkspacePage = lazy(() => import('../pages/workspace/WorkspacePage.tsx'));
 export const CasePage = lazy(() => import('../cases/case/CasePage.tsx'));
 export const TreatmentCardPage = lazy(() => import('../cases/treatment/card/TreatmentCardPage.tsx'));
+export const OrderDocumentPage = lazy(() => import('../stock/OrderDocumentPage.tsx'));
 export const NotifyPage = lazy(() => import('../cases/notify/NotifyPage.tsx'));
 export const UnitPage = lazy(() => import('../places/UnitPage.tsx'));
 export const AdminUnitPage = lazy(() => import('../places/AdminUnitPage.tsx'));

@@ -49,6 +49,8 @@ export interface StockDocumentsProps<T extends StockDocument> {
   steps: (row: T) => ReactNode;
   /** A dialog of its own for a new document (an order's, with its proposal) instead of the table's form. */
   newDialog?: (p: { open: boolean; onSaved: () => void; onClose: () => void }) => ReactNode;
+  /** What a row shows when opened (an order's medicines and its documents). */
+  expand?: (row: T) => ReactNode;
 }
 
 export function StockDocuments<T extends StockDocument>(p: StockDocumentsProps<T>) {
@@ -75,6 +77,7 @@ export function StockDocuments<T extends StockDocument>(p: StockDocumentsProps<T
           rowKey="id"
           dataSource={data}
           onRow={(r) => ({ 'data-testid': `${p.rowTestId}-${r.id}` }) as any}
+          expandable={p.expand && { expandedRowRender: p.expand }}
           columns={[
             { key: 'date', title: t(`${p.table}.date`), render: (_: unknown, r) => dateText(r.date) },
             ...p.columns,

@@ -3,12 +3,15 @@
  * newest first, each with its state and the step that is this unit's to take now — authorise (the
  * authorizer), send (the supplier, choosing batches), receive (the ordering unit), cancel (the ordering
  * or the authorizer unit, before sending). 'Новый заказ' opens the order's own form
- * (`/api/tbl/stockorder/form`) under the unit's order proposal, its medicines filled from it (NewOrderDialog). The server decides each step (its permission, its turn, the unit).
+ * (`/api/tbl/stockorder/form`) under the unit's order proposal, its medicines filled from it (NewOrderDialog).
+ * A row opened shows the medicines ordered and the batches shipped, and leads to the printable requisition
+ * and delivery note (OrderItems, OrderDocumentPage). The server decides each step (its permission, its turn, the unit).
  */
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, useSession } from '../session/index.ts';
 import { NewOrderDialog } from './NewOrderDialog.tsx';
+import { OrderItems } from './OrderItems.tsx';
 import { StepButton } from './StepButton.tsx';
 import { StockDocuments, type StockDocument } from './StockDocuments.tsx';
 
@@ -55,6 +58,7 @@ export function StockOrders({ unitId, version, onChanged }: { unitId: string; ve
       ]}
       steps={steps}
       newDialog={(d) => <NewOrderDialog unitId={unitId} serverFields={ORDER_SERVER_FIELDS} {...d} />}
+      expand={(o) => <OrderItems orderId={o.id} />}
     />
   );
 }

@@ -6,6 +6,7 @@
 import { startServer } from './start.ts';
 import { domainModules } from './domains.ts';
 import { log } from '../server/log.ts';
+import { clientStartLine } from '../server/sync/client/start-line.ts';
 
 /**
  * Starts the server and keeps it running until a signal stops it.
@@ -21,6 +22,8 @@ export async function runServer(): Promise<void> {
     const width = Math.max(...logins.map((x) => `${x.login} / ${x.password}`.length));
     log.info(`Demo logins (workspace «Демонстрационная»):\n${logins.map((x) => `  ${`${x.login} / ${x.password}`.padEnd(width)}  ${x.who}`).join('\n')}`);
   }
+  // an offline client holds no demo: it says how it is set up (docs/sync.md)
+  if (server.ctx.config.clientMode) log.info(await clientStartLine(server.ctx, server.url));
   let stopping = false;
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.on(sig, async () => {

@@ -20,6 +20,7 @@ import { sessionRoutes } from './sys/session-routes.ts';
 import { userRoutes } from './sys/user-routes.ts';
 import { syncRoutes } from './sync/routes.ts';
 import { sliceRoutes } from './sync/slice.ts';
+import { rowsRoutes } from './sync/rows.ts';
 import { clientSyncRoutes } from './sync/client/routes.ts';
 import { clientInitRoutes } from './sync/client/init-routes.ts';
 import { tableRoutes } from './tbl/routes.ts';
@@ -59,6 +60,7 @@ export function createApp(ctx: AppContext): Hono<Env> {
   app.use('/api/sync/*', compress());
   syncRoutes(app, ctx);
   sliceRoutes(app, ctx);
+  rowsRoutes(app, ctx);
   clientSyncRoutes(app, ctx);
   for (const m of ctx.modules.list) m.routes?.(app, ctx);
   actionRoutes(app, ctx);

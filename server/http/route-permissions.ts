@@ -85,6 +85,8 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/sync/push': session,
   /** an offline client's slice of the session's unit: its users, places, tags; the password hashes only with the caller's password, of users with no more rights than theirs, never an administrator's; 400 for a session without a unit (server/sync/slice.ts) */
   'POST /api/sync/slice': session,
+  /** rows an offline client's rows name, by the rule of each reference: in the session's view, or named by a row in it (another unit's batch; an author's account as a name only) (server/sync/rows.ts) */
+  'POST /api/sync/rows': session,
   /** the offline client's own synchronisation (server/sync/client/routes.ts): 404 on a server */
   'GET /api/offline/client/sync/status': session,
   'POST /api/offline/client/sync/synchronize': session,

@@ -1,19 +1,17 @@
 import type { Hono } from 'hono';
-import type { Registry } from '../../engine/registry.ts';
-import type { JsonSchema, TableDef } from '../../engine/types.ts';
+import type { JsonSchema } from '../../engine/types.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../types.ts';
 import { ApiError } from '../http/errors.ts';
-import { hasPermission, requirePermission } from '../http/middleware.ts';
+import { requirePermission } from '../http/middleware.ts';
 import { sql, type Kysely } from 'kysely';
 import { kysely } from '../db/kysely.ts';
 import { readerView, unitsInView } from '../scope/view.ts';
-import { isSynchronised } from './changes.ts';
 import { applyPush, pushBody, type ClientChange } from './push.ts';
 import { conflictsBody, keepBody, keepValue, listConflicts } from './conflicts.ts';
 import { isUuid } from '../http/errors.ts';
 import { t } from '../../engine/i18n.ts';
-import { canReadOptions } from '../../engine/option-access.ts';
+import { feedTables } from './feed-tables.ts';
 
 /** A position in the feed: `<txKey>.<seq>` of the last change read (`0.0`: the start). */
 const POSITION = '^(0|[1-9][0-9]{0,17})\\.(0|[1-9][0-9]{0,17})$';
@@ -21,29 +19,8 @@ const POSITION = '^(0|[1-9][0-9]{0,17})\\.(0|[1-9][0-9]{0,17})$';
 const changesBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { after: { type: 'string', pattern: POSITION, maxLength: 40 }, limit: { type: 'integer', minimum: 1, maximum: 1000 } },
+  properties: { after: { type: 'string', pattern: POSITION, maxLength: 40 }, limit: { type: 'integer', minimum: 1, maximum: 1000 }, count: { type: 'boolean' } },
 };
-
-/** The catalogues a table's rows name (its and its child tables' references), except those placed by units. */
-function cataloguesNamedBy(registry: Registry, def: TableDef): string[] {
-  const fields = [...def.fields, ...def.children.flatMap((c) => c.fields)];
-  return fields.map((f) => f.ref && registry.tables.get(f.ref)).filter((d): d is TableDef => !!d && !d.meta.scope && !d.meta.parent).map((d) => d.name);
-}
-
-/**
- * The tables whose changes the session reads: those it may read as the generic API decides, or as a
- * catalogue its forms pick from (a doctor starting a treatment picks a regimen without REGIMENS: the
- * options' rule, engine/option-access.ts), and the catalogues those rows name in turn (a medicine's
- * substances) — an offline client fills the same forms with them, and keeps their references whole.
- */
-function feedTables(ctx: AppContext, s: Session): string[] {
-  const readable = new Set([...ctx.registry.tables.keys()].filter((n) => canReadOptions(ctx.registry, n, (p) => hasPermission(s, p)) === true));
-  const queue = [...readable];
-  for (let name = queue.pop(); name; name = queue.pop()) {
-    for (const named of cataloguesNamedBy(ctx.registry, ctx.registry.table(name))) if (!readable.has(named)) readable.add(named), queue.push(named);
-  }
-  return [...readable].filter((n) => isSynchronised(ctx.registry.table(n)));
-}
 
 /** The condition keeping the changes placed in the session's view (and the rows that left it). */
 function inView(db: Kysely<any>, s: Session) {
@@ -54,6 +31,15 @@ function inView(db: Kysely<any>, s: Session) {
   const units = v.kind === 'unit' ? sql`select ${v.unitId}::text` : sql`select vu.id::text from (${unitsInView(db, s.workspaceId, v)}) vu`;
   const seen = (col: string) => sql`exists (select 1 from jsonb_array_elements_text(${sql.ref(col)}) pu where pu in (${units}))`;
   return sql<boolean>`(c.units is null or ${seen('c.units')}) and (c.op <> 'left' or c.kept is null or not ${seen('c.kept')})`;
+}
+
+/** The changes after a position of the tables and the view a reader reads (the client's progress: how many to expect). */
+async function countAfter(db: Kysely<any>, s: Session, tables: string[], afterKey: string, afterSeq: string): Promise<number> {
+  const r = await sql<{ n: string }>`
+    select count(*)::text as n from changelog c
+     where c.workspace_id = ${s.workspaceId} and (c.tx_key, c.seq) > (${afterKey}::bigint, ${afterSeq}::bigint)
+       and c.table_name = any(${`{${tables.join(',')}}`}::text[]) and ${inView(db, s)}`.execute(db);
+  return Number(r.rows[0].n);
 }
 
 /**
@@ -70,9 +56,10 @@ async function caughtUpNow(db: Kysely<any>, s: Session): Promise<void> {
 }
 
 /**
- * `POST /api/sync/changes {after, limit}`: the changes of the session's workspace after position
+ * `POST /api/sync/changes {after, limit, count?}`: the changes of the session's workspace after position
  * `after` (absent: from the start), in feed order — `{changes: [{pos, table, id, op, version, data,
- * at}], last, more}`; `last` is the position to ask after next time. Only tables the user may read ({@link feedTables}),
+ * at}], last, more, remaining?}`; `last` is the position to ask after next time; with `count: true`,
+ * `remaining` is how many changes there are from `after` on (a client's progress). Only tables the user may read ({@link feedTables}),
  * and, of tables placed by units, the changes placed in their view; `left`: a row their view lost.
  * Only changes of transactions finished before the oldest one still running are answered, so a
  * change that commits late is never skipped (docs/sync-feed.md, server/sync/changes.ts).
@@ -107,7 +94,9 @@ export function syncRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (!more) await caughtUpNow(db, s);
     ctx.metrics.syncRequests.inc({ kind: 'pull' });
     ctx.metrics.syncRows.inc({ kind: 'pulled' }, changes.length);
-    return c.json({ changes, last: more ? changes.at(-1)!.pos : caughtUp, more });
+    // how many changes there are from `after` on (this page's too): the client's progress, asked once
+    const remaining = body.count === true ? (more ? await countAfter(db, s, tables, afterKey, afterSeq) : page.length) : undefined;
+    return c.json({ changes, last: more ? changes.at(-1)!.pos : caughtUp, more, ...(remaining === undefined ? {} : { remaining }) });
   });
 
   /**

@@ -36,15 +36,16 @@ export interface SliceRow {
   data: Doc;
 }
 
-async function rowsOf(em: Em, ctx: AppContext, table: string, where: (q: any) => any): Promise<SliceRow[]> {
+/** The rows of a table `where` picks, as slice rows (their stored values, hidden ones too, and child rows). */
+export async function rowsOf(em: Em, ctx: AppContext, table: string, where: (q: any) => any): Promise<SliceRow[]> {
   const def = ctx.registry.table(table);
   const rows = await where(kysely(em).selectFrom(table).selectAll()).execute();
   const docs = rows.map((r: Record<string, unknown>) => ({ id: String(r.id), ...rowToDoc(def.fields, r, { hidden: true }) }));
   await loadChildren(def, em, docs);
+  const versions = new Map<string, number>(rows.map((r: Record<string, unknown>) => [String(r.id), Number(r.version ?? 1)]));
   return docs.map((d: Doc) => {
     const { id, ...data } = d;
-    const version = Number(rows.find((r: Record<string, unknown>) => String(r.id) === id)?.version ?? 1);
-    return { table, id: String(id), version, data };
+    return { table, id: String(id), version: versions.get(String(id)) ?? 1, data };
   });
 }
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { HoldPoint } from '../../server/sync/client/run.ts';
+import type { HoldPoint } from '../../server/sync/client/hold.ts';
 import { createCase, newPatient } from '../helpers/cases.ts';
 import { feedSettled, positionAfterRows } from '../helpers/feed.ts';
 import { ApiClient as Api, type ApiClient } from '../helpers/server.ts';
@@ -86,7 +86,7 @@ describe('a client in a process of its own, on its embedded PGlite, killed -9 in
     }
     doctor = await login();
     expect((await doctor.get(`/api/tbl/tbcase/${world.serverCase}`)).body.version).toBe((await onServer('tbcase', world.serverCase)).version);
-  });
+  }, 300_000); // the run's client folder migrated by a process of its own, then the set-up: minutes on a loaded 2-core machine
 
   it('killed while sending its changes (the batch fixed, not yet uploaded): the next synchronisation brings the case made there to the server once', async () => {
     made = await notifyOffline('Убитов', undefined, doctor);

@@ -2,12 +2,12 @@
 // started in client mode on its embedded PGlite under TB_DATA_DIR, printing its address once it
 // listens; SIGTERM closes it cleanly (its database written whole), SIGKILL is a crash. No UI build:
 // the API is what the tests drive.
-// A line `hold <point>` on its stdin (SENDING, RECEIVING, APPLYING_LOCALLY: server/sync/client/run.ts)
-// makes its next synchronisation stop there for good, printing `HELD <point>`, for the test to kill it
+// A line `hold <point>` on its stdin (SENDING, RECEIVING, APPLYING_LOCALLY, SETTING_UP: server/sync/client/hold.ts)
+// makes its next synchronisation (or set-up) stop there for good, printing `HELD <point>`, for the test to kill it
 // in that phase; `HOLDING <point>` acknowledges the line.
 import { createInterface } from 'node:readline';
 import { startServer } from '../../app/start.ts';
-import { holdSynchronisationAt, type HoldPoint } from '../../server/sync/client/run.ts';
+import { holdSynchronisationAt, type HoldPoint } from '../../server/sync/client/hold.ts';
 
 let holdNext: HoldPoint | undefined;
 holdSynchronisationAt(async (at) => {
@@ -17,7 +17,7 @@ holdSynchronisationAt(async (at) => {
   await new Promise(() => {}); // until the test kills the process
 });
 createInterface({ input: process.stdin }).on('line', (line) => {
-  const m = /^hold (SENDING|RECEIVING|APPLYING_LOCALLY)$/.exec(line.trim());
+  const m = /^hold (SENDING|RECEIVING|APPLYING_LOCALLY|SETTING_UP)$/.exec(line.trim());
   if (!m) return;
   holdNext = m[1] as HoldPoint;
   console.log(`HOLDING ${holdNext}`);

@@ -2,6 +2,7 @@
 // demo workspace seeded, and a tiny cookie-keeping HTTP client to call it as a browser would.
 import { clientHeader } from '../../engine/client-header.ts';
 import { startServer, type RunningServer } from '../../app/start.ts';
+import { configFromEnv } from '../../server/config.ts';
 import { createFromTemplate, createTestDatabase, dropTestDatabase } from './pg.ts';
 
 export interface TestServer extends RunningServer {
@@ -59,6 +60,8 @@ export interface TestServerOptions {
   clientMode?: boolean;
   seedDemo?: boolean;
   trustProxy?: boolean;
+  /** The demo workspace as `npm start` makes it, with its generated register (`TB_DEMO_CASES`' default): on a database of its own, seeded anew. */
+  fullDemo?: boolean;
   /** The database to start on (say, a {@link seededDatabase} with a scratch migration's diff taken on it), instead of a new one; dropped on close. */
   databaseUrl?: string;
 }
@@ -79,9 +82,9 @@ export const seededDatabase = (label = 'srv') => createFromTemplate(label, 'seed
 /** Starts a seeded server on its own database; `close()` stops it and drops the database. */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   // the usual server (the product's schemas and migrations, the demo seeded) starts on a copy of the template
-  const usual = (!opts.schemasDir || opts.sameTables === true) && !opts.migrationsDir && opts.seedDemo !== false;
+  const usual = (!opts.schemasDir || opts.sameTables === true) && !opts.migrationsDir && opts.seedDemo !== false && !opts.fullDemo;
   const databaseUrl = opts.databaseUrl ?? (usual ? await seededDatabase() : await createTestDatabase('srv'));
-  const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: opts.seedDemo ?? true, demoCases: 0, clientMode: opts.clientMode ?? false, trustProxy: opts.trustProxy ?? false, schemasDir: opts.schemasDir, migrationsDir: opts.migrationsDir, outboxDir: `.tmp/outbox-${process.pid}` });
+  const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: opts.seedDemo ?? true, demoCases: opts.fullDemo ? configFromEnv({}).demoCases : 0, clientMode: opts.clientMode ?? false, trustProxy: opts.trustProxy ?? false, schemasDir: opts.schemasDir, migrationsDir: opts.migrationsDir, outboxDir: `.tmp/outbox-${process.pid}` });
   return {
     ...server,
     databaseUrl,

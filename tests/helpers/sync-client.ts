@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../app/start.ts';
 import { rootDir } from '../../server/config.ts';
 import { initialiseClient } from '../../server/sync/client/init.ts';
-import type { HoldPoint } from '../../server/sync/client/run.ts';
+import type { HoldPoint } from '../../server/sync/client/hold.ts';
 import { createFromTemplate, dropTestDatabase } from './pg.ts';
 import { copyOfTemplate, templateFolder } from './pglite.ts';
 import { ApiClient } from './server.ts';
@@ -83,7 +83,7 @@ export interface ClientProcess {
   kill(): Promise<void>;
   /**
    * Runs `begin` (which starts a synchronisation) with the process told to hold that synchronisation
-   * at `point` (server/sync/client/run.ts `HoldPoint`), and kills it there.
+   * at `point` (server/sync/client/hold.ts `HoldPoint`), and kills it there.
    */
   killIn(point: HoldPoint, begin: () => Promise<void>): Promise<void>;
   /** Starts the client again on its data folder. */

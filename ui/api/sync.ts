@@ -57,13 +57,23 @@ export const keepConflictValue = (id: string, keep: 'server' | 'client') => api.
 /** The workspace's open conflicts, newest first (administrators); `next` pages on. */
 export const openConflicts = (after?: string) => api.post<{ list: SyncConflict[]; next: string | null }>('/api/sync/conflicts', after ? { after } : {});
 
-/** An offline client's initialisation, before any user exists on it (server/sync/client/init-routes.ts). */
+/** An offline client's set-up, before any user exists on it (server/sync/client/init-routes.ts). */
 export interface ClientInit {
   clientMode: boolean;
   initialised: boolean;
   running: boolean;
+  /** CONNECTING, SLICE, RECEIVING, RELATED, WRITING, DONE, FAILED (null: none run since the client started). */
+  phase?: string | null;
   received: number;
+  total: number;
+  fetched: number;
+  resumed?: boolean;
+  /** Rows an interrupted set-up had received before this run resumed it. */
+  receivedBefore?: number;
+  secondsLeft?: number | null;
   error?: string;
+  /** A set-up that stopped before its end: it resumes from there. */
+  unfinished?: { serverUrl: string; received: number };
 }
 
 export const clientInit = () => api.get<ClientInit>('/api/offline/client/init');

@@ -11,10 +11,12 @@ import { kysely } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { systemSession } from '../../auth/system-session.ts';
 import { systemReplicate, type ReplicaChange } from '../../tbl/system-write.ts';
+import { systemReplicateNew, type ReplicaRow } from '../../tbl/replica-batch.ts';
 import type { AppContext, Doc } from '../../types.ts';
 import type { TableDef } from '../../../engine/types.ts';
 import { rowToDoc } from '../../tbl/rows.ts';
 import type { SliceRow } from '../slice.ts';
+import { referenceRule, referencesOf } from '../references.ts';
 
 /** A change as the feed gives it (docs/sync-feed.md). */
 export interface FeedChange extends ReplicaChange {
@@ -36,22 +38,72 @@ export interface Applied {
 
 /**
  * Writes changes (feed or slice rows) into the client's database within `em`'s transaction, with the
- * references' checks deferred to its commit; tables this client does not know are skipped.
+ * references' checks deferred to its commit; tables this client does not know are skipped. Rows it
+ * does not hold yet (a set-up's every row) are gathered and inserted a table at a time
+ * (`systemReplicateNew`); a change of a row held, a removal, or a row of a table whose rows may have a
+ * twin here (`twinOf`: tags, their links) goes through the replica door in its turn, after what was
+ * gathered before it.
  * @example await applyChanges(em, ctx, workspaceId, page.changes) // { written: 500, removed: 0 }
  */
 export async function applyChanges(em: Em, ctx: AppContext, workspaceId: string, changes: ReplicaChange[]): Promise<Applied> {
   await sql`set constraints all deferred`.execute(kysely(em));
   const x = { em, ctx, session: systemSession(workspaceId, '') };
   const out: Applied = { written: 0, removed: 0 };
-  for (const c of changes) {
-    if (!ctx.registry.tables.has(c.table)) continue;
+  const known = changes.filter((c) => ctx.registry.tables.has(c.table));
+  const held = await heldIds(em, known);
+  /** New rows gathered, by table and id, in the order first met. */
+  const fresh = new Map<string, Map<string, ReplicaRow>>();
+  /** Rows this page wrote already (row by row, or gathered and inserted): their later changes go row by row. */
+  const touched = new Set<string>();
+  const flush = async () => {
+    for (const [table, rows] of fresh) {
+      await systemReplicateNew(x, table, [...rows.values()]);
+      for (const id of rows.keys()) touched.add(`${table}:${id}`);
+    }
+    fresh.clear();
+  };
+  for (const c of known) {
+    const key = `${c.table}:${c.id}`;
+    const gathered = fresh.get(c.table)?.get(c.id);
+    if (gathered && (c.op === 'create' || c.op === 'update')) {
+      Object.assign(gathered, { version: c.version, data: { ...gathered.data, ...(c.data ?? {}) } });
+      continue;
+    }
+    const isNew = (c.op === 'create' || c.op === 'update') && !held.has(key) && !touched.has(key) && !hasTwins(ctx, c.table);
+    if (isNew) {
+      if (!fresh.has(c.table)) fresh.set(c.table, new Map());
+      fresh.get(c.table)!.set(c.id, { id: c.id, version: c.version, data: { ...(c.data ?? {}) } });
+      out.written++;
+      continue;
+    }
+    await flush();
+    touched.add(key);
     out.removed += await localTwinsGiveWay(x, c);
+    if (c.op === 'delete' || c.op === 'left') await clearReferencesTo(x, c.table, c.id);
     const done = await systemReplicate(x, c);
     if (done === 'removed') out.removed++;
     else if (done !== 'none') out.written++;
   }
+  await flush();
   return out;
 }
+
+/** The `<table>:<id>` of the rows the changes name that the client holds. */
+async function heldIds(em: Em, changes: ReplicaChange[]): Promise<Set<string>> {
+  const byTable = new Map<string, Set<string>>();
+  for (const c of changes) byTable.set(c.table, (byTable.get(c.table) ?? new Set()).add(c.id));
+  const out = new Set<string>();
+  for (const [table, ids] of byTable) {
+    const list = [...ids];
+    for (let i = 0; i < list.length; i += 1000) {
+      for (const r of await kysely(em).selectFrom(table).select('id').where('id', 'in', list.slice(i, i + 1000)).execute()) out.add(`${table}:${r.id}`);
+    }
+  }
+  return out;
+}
+
+/** Whether rows of the table may have a twin made here (its `twinOf` hooks): those go row by row. */
+const hasTwins = (ctx: AppContext, table: string) => ctx.modules.hooks(table).some((h) => h.twinOf);
 
 /**
  * The slice's rows as changes: each row made as the server has it (a row already at its version is left).
@@ -60,6 +112,21 @@ export async function applyChanges(em: Em, ctx: AppContext, workspaceId: string,
 export const sliceChanges = (rows: SliceRow[]): ReplicaChange[] => rows.map((r) => ({ table: r.table, id: r.id, op: 'update', version: r.version, data: r.data, unlessAt: true }));
 
 type Door = { em: Em; ctx: AppContext; session: ReturnType<typeof systemSession> };
+
+/**
+ * Before a row leaves the client, the `cleared` references naming it are emptied here (a dispensing of
+ * the unit naming a case transferred away: server/sync/references.ts) — locally, the version kept, so the
+ * server's copy keeps its value and nothing is sent.
+ */
+async function clearReferencesTo(x: Door, table: string, id: string): Promise<void> {
+  for (const def of x.ctx.registry.tables.values()) {
+    for (const r of referencesOf(def).filter((r) => !r.prop && r.field.ref === table && referenceRule(x.ctx.registry, r) === 'cleared')) {
+      for (const row of await kysely(x.em).selectFrom(def.name).select(['id', 'version']).where(r.field.column, '=', id).execute()) {
+        await systemReplicate(x, { table: def.name, id: String(row.id), op: 'update', version: Number(row.version), data: { [r.field.key]: null } });
+      }
+    }
+  }
+}
 
 /**
  * A row made here that is the same as a row arriving from the server under the server's id (the table's

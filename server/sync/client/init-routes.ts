@@ -1,11 +1,14 @@
 /**
  * The offline client's first start from the browser (docs/sync.md), before any user exists on it — so
- * without a session, and only in client mode while it holds no unit yet:
- * - `GET /api/offline/client/init` — `{clientMode, initialised, running, received, error?}`: the
- *   initialisation page polls it (the rows received so far; `error`: why the last try failed);
+ * without a session, and only in client mode while it is not initialised:
+ * - `GET /api/offline/client/init` — `{clientMode, initialised, running, phase, received, total, fetched,
+ *   resumed, secondsLeft?, error?, unfinished?}`: the set-up page polls it — the phase, the feed's rows
+ *   received of the total the server announced, related rows fetched, the time left at this run's rate,
+ *   whether it resumed an interrupted set-up; `error`: why the last try failed, in words for the user;
+ *   `unfinished: {serverUrl, received}`: a set-up that stopped (killed, failed) and will resume;
  * - `POST /api/offline/client/init {serverUrl, login, password}` — logs in on the server as that user
- *   (a wrong password: 400 with the server's message) and starts the download, answering once it runs;
- *   409 'Клиент уже инициализирован' once the client holds a unit (or while a download runs).
+ *   (a wrong password: 400 with the server's message) and starts the set-up (server/sync/client/setup.ts),
+ *   answering once it runs; 409 'Клиент уже инициализирован' once initialised (or while one runs).
  * What `npm run client:init` does from a terminal.
  */
 import type { Hono } from 'hono';
@@ -15,9 +18,10 @@ import { kysely } from '../../db/kysely.ts';
 import { jsonBody } from '../../http/body.ts';
 import { ApiError, fail } from '../../http/errors.ts';
 import type { AppContext, Env } from '../../types.ts';
+import { failureMessage } from './failure.ts';
 import { Remote } from './remote.ts';
-import { initialise } from './run.ts';
-import { readState } from './state.ts';
+import { isInitialised, newProgress, secondsLeft, setUp, type SetUpProgress } from './setup.ts';
+import { readState, updateState } from './state.ts';
 
 const initBody: JsonSchema = {
   type: 'object',
@@ -30,52 +34,87 @@ const initBody: JsonSchema = {
   },
 };
 
-/** The download of each client (one a process, but tests start several): running, rows received, why it failed. */
-interface Progress {
+/** The set-up of each client (one a process, but tests start several): running, its progress, why it failed. */
+interface Download {
   running: boolean;
-  received: number;
+  progress: SetUpProgress;
   error?: string;
 }
-const downloads = new WeakMap<AppContext, Progress>();
+const downloads = new WeakMap<AppContext, Download>();
 
 const langOf = (c: { req: { header(name: string): string | undefined } }): Lang => (c.req.header('accept-language')?.startsWith('en') ? 'en' : 'ru');
 
-export function clientInitRoutes(app: Hono<Env>, ctx: AppContext): void {
-  // initialised: it holds a unit, or at least a user who can log in (a database filled otherwise, as the
-  // tests' seeded copy, is not sent to the initialisation page)
-  const initialised = async () => {
-    const em = ctx.orm.em.fork();
-    return !!(await readState(em, ctx)) || !!(await kysely(em).selectFrom('sysuser').select('id').limit(1).executeTakeFirst());
-  };
-  const progress = () => downloads.get(ctx) ?? { running: false, received: 0 };
-  const set = (p: Progress) => downloads.set(ctx, p);
+/**
+ * Whether the client is initialised: a set-up finished — or, holding no set-up state, its database has
+ * users (filled otherwise, as a test's seeded copy: not sent to the set-up page).
+ * @example await clientInitialised(ctx) // false during and after a failed set-up
+ */
+export async function clientInitialised(ctx: AppContext): Promise<boolean> {
+  const em = ctx.orm.em.fork();
+  const state = await readState(em, ctx);
+  if (state) return isInitialised(state);
+  return !!(await kysely(em).selectFrom('sysuser').select('id').limit(1).executeTakeFirst());
+}
 
-  app.get('/api/offline/client/init', async (c) =>
-    c.json({ clientMode: ctx.config.clientMode, initialised: ctx.config.clientMode ? await initialised() : true, ...progress() }),
-  );
+/**
+ * Runs a set-up to its end, keeping its progress and, on failure, the reason for the user (the raw
+ * error logged, server/sync/client/failure.ts) — also in the client's state, for its status.
+ * @example await runSetUp(ctx, remote, serverUrl, 'ru')
+ */
+export async function runSetUp(ctx: AppContext, remote: Remote, serverUrl: string, lang: Lang, progress = newProgress()): Promise<void> {
+  const d: Download = { running: true, progress };
+  downloads.set(ctx, d);
+  try {
+    await setUp(ctx, remote, serverUrl, progress, lang);
+  } catch (e) {
+    d.error = await failureMessage(ctx, e, lang, 'setup');
+    progress.phase = 'FAILED';
+    const em = ctx.orm.em.fork();
+    const state = await readState(em, ctx).catch(() => undefined);
+    if (state && !isInitialised(state)) await updateState(em, ctx, state, { phase: 'ERROR', error: d.error.slice(0, 2000) }).catch(() => undefined);
+    throw Object.assign(new Error(d.error), { said: true });
+  } finally {
+    d.running = false;
+  }
+}
+
+export function clientInitRoutes(app: Hono<Env>, ctx: AppContext): void {
+  app.get('/api/offline/client/init', async (c) => {
+    if (!ctx.config.clientMode) return c.json({ clientMode: false, initialised: true, running: false, received: 0, total: 0, fetched: 0 });
+    const d = downloads.get(ctx);
+    const p = d?.progress ?? newProgress();
+    const initialised = !d?.running && (await clientInitialised(ctx));
+    const state = d?.running || initialised ? undefined : await readState(ctx.orm.em.fork(), ctx);
+    return c.json({
+      clientMode: true, initialised, running: !!d?.running,
+      phase: d ? p.phase : null, received: p.received, total: p.total, fetched: p.fetched, resumed: p.resumed, receivedBefore: p.receivedBefore,
+      ...(d?.running ? { secondsLeft: secondsLeft(p) ?? null } : {}),
+      ...(d?.error && !d.running ? { error: d.error } : {}),
+      ...(state ? { unfinished: { serverUrl: state.serverUrl, received: state.counts.received ?? 0 } } : {}),
+    });
+  });
 
   app.post('/api/offline/client/init', async (c) => {
     const lang = langOf(c);
     if (!ctx.config.clientMode) throw fail(404, t(lang, 'msg.syncNotClient'));
-    if (progress().running || (await initialised())) throw fail(409, t(lang, 'msg.syncAlreadyInitialised'));
+    if (downloads.get(ctx)?.running || (await clientInitialised(ctx))) throw fail(409, t(lang, 'msg.syncAlreadyInitialised'));
     const body = await jsonBody(c);
     const errors = ctx.validators.validate('sync#init', initBody, body, lang);
     if (errors.length) throw new ApiError(400, errors);
     const serverUrl = String(body.serverUrl).replace(/\/+$/, '');
     // marked running before the login's wait: a second start meanwhile is refused
-    set({ running: true, received: 0 });
+    const progress = newProgress();
+    const d: Download = { running: true, progress };
+    downloads.set(ctx, d);
     let remote: Remote;
     try {
       remote = await Remote.login(serverUrl, String(body.login), String(body.password), lang);
     } catch (e) {
-      set({ running: false, received: 0 });
+      d.running = false;
       if (e instanceof ApiError) throw e;
       throw fail(400, (e as Error).message, 'serverUrl');
     }
-    initialise(ctx, remote, serverUrl, (received) => set({ running: true, received })).then(
-      () => set({ running: false, received: progress().received }),
-      (e) => set({ running: false, received: progress().received, error: (e as Error).message || String(e) }),
-    );
+    runSetUp(ctx, remote, serverUrl, lang, progress).catch(() => undefined);
     return c.json({ success: true });
   });
 }

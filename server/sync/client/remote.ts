@@ -73,7 +73,7 @@ export class Remote {
       if (set) this.cookie = set.split(';')[0];
       return res;
     } catch (e) {
-      throw new Error(t(this.lang, 'msg.syncServerUnreachable', { reason: (e as Error).message }));
+      throw Object.assign(new Error(t(this.lang, 'msg.syncServerUnreachable', { reason: (e as Error).message })), { said: true });
     }
   }
 
@@ -84,7 +84,7 @@ export class Remote {
       try {
         reason = (JSON.parse(text).errors ?? []).map((e: { msg: string }) => e.msg).join('; ') || reason;
       } catch {}
-      throw Object.assign(new Error(t(this.lang, 'msg.syncServerRefused', { reason })), { status: res.status });
+      throw Object.assign(new Error(t(this.lang, 'msg.syncServerRefused', { reason })), { status: res.status, said: true });
     }
     return JSON.parse(text) as T;
   }

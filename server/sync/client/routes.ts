@@ -20,6 +20,7 @@ import { Remote } from './remote.ts';
 import { startSync } from './run.ts';
 import { anyRunning, isRunning } from './running.ts';
 import { readState, updateState, type ClientState, type SyncPhase } from './state.ts';
+import { isInitialised } from './setup.ts';
 
 const TITLES: Partial<Record<SyncPhase, string>> = {
   SENDING: 'msg.syncPhaseSending',
@@ -47,6 +48,8 @@ export async function syncStatus(ctx: AppContext, lang: Lang) {
   const runningBefore = anyRunning();
   const state = await readState(em, ctx);
   if (!state) return { id: 'ERROR', title: '', error: t(lang, 'msg.syncNotInitialised'), counts: {}, rejected: [] };
+  // a set-up that did not finish (failed, or stopped): its own reason, never a synchronisation's restart
+  if (!isInitialised(state)) return { ...view(state, lang), id: 'ERROR', title: '', error: state.phase === 'ERROR' && state.error ? state.error : t(lang, 'msg.syncSetUpUnfinished') };
   if (TITLES[state.phase] && !runningBefore && !isRunning(state.workspaceId)) await updateState(em, ctx, state, { phase: 'ERROR', error: t(lang, 'msg.syncInterrupted') });
   return view(state, lang);
 }

@@ -21,29 +21,14 @@ import { rowsForPage } from './missing.ts';
 import { lastLocalSeq, localChanges } from './outbox.ts';
 import { foldRejected } from './rejected.ts';
 import type { Remote } from './remote.ts';
-import { createState, readState, updateState, type ClientState, type RejectedChange, type SyncPhase } from './state.ts';
+import { readState, updateState, type ClientState, type RejectedChange } from './state.ts';
+import { isInitialised } from './setup.ts';
 import type { SliceRow } from '../slice.ts';
 import { running } from './running.ts';
+import { holdAt } from './hold.ts';
 
 /** How many feed changes one page asks for. */
 const PAGE = 500;
-
-/** The points of a synchronisation where a test may hold a client process, to kill it there. */
-export type HoldPoint = Extract<SyncPhase, 'SENDING' | 'RECEIVING' | 'APPLYING_LOCALLY'>;
-
-let holdHook: ((at: HoldPoint) => Promise<void>) | undefined;
-
-/**
- * Test only (tests/helpers/client-process.ts): `hook` is awaited in every synchronisation of this
- * process at three points — SENDING: the batch fixed and stored, before its upload leaves; RECEIVING: a
- * page of the server's changes received, before it is applied; APPLYING_LOCALLY: the page written in
- * its transaction, before its position is stored and it commits. A test holds the process there and
- * kills it, so the code killed is the production run.
- * @example holdSynchronisationAt(async (at) => { if (at === 'RECEIVING') await new Promise(() => {}); });
- */
-export function holdSynchronisationAt(hook: (at: HoldPoint) => Promise<void>): void {
-  holdHook = hook;
-}
 
 /**
  * Starts a synchronisation: once its first phase is stored (a status asked now sees it running), it
@@ -54,6 +39,7 @@ export async function startSync(ctx: AppContext, remote: Remote, lang: Lang): Pr
   const em = ctx.orm.em.fork();
   const state = await readState(em, ctx);
   if (!state) throw new ApiError(400, [{ field: null, msg: t(lang, 'msg.syncNotInitialised') }]);
+  if (!isInitialised(state)) throw new ApiError(400, [{ field: null, msg: t(lang, 'msg.syncSetUpUnfinished') }]);
   if (running.has(state.workspaceId)) throw new ApiError(409, [{ field: null, msg: t(lang, 'msg.syncRunning') }]);
   running.add(state.workspaceId);
   try {
@@ -86,7 +72,7 @@ async function send(ctx: AppContext, remote: Remote, state: ClientState): Promis
   for (let i = 0; i < batch.length; i += PUSH_MAX) {
     const part = batch.slice(i, i + PUSH_MAX);
     await updateState(em, ctx, state, { phase: 'SENDING', counts: { ...counts } });
-    await holdHook?.('SENDING');
+    await holdAt('SENDING');
     const pending = remote.post<{ results: PushAnswer[] }>('/api/sync/push', { changes: part });
     counts.sent += part.length;
     await updateState(em, ctx, state, { phase: 'APPLYING_ON_SERVER', counts: { ...counts } });
@@ -116,7 +102,7 @@ async function receive(ctx: AppContext, remote: Remote, state: ClientState): Pro
     await updateState(em, ctx, state, { phase: 'RECEIVING', counts: { ...counts } });
     const page = await remote.post<FeedPage>('/api/sync/changes', { after: state.feedPosition ?? '0.0', limit: PAGE });
     counts.received += page.changes.length;
-    await holdHook?.('RECEIVING');
+    await holdAt('RECEIVING');
     await updateState(em, ctx, state, { phase: 'APPLYING_LOCALLY', counts: { ...counts } });
     // asked before the page's transaction opens: the embedded database holds every other request while one is open
     const extra = await rowsForPage(em, ctx, remote, page.changes);
@@ -125,37 +111,9 @@ async function receive(ctx: AppContext, remote: Remote, state: ClientState): Pro
       counts.appliedLocally += done.written;
       counts.removedLocally += done.removed;
       counts.done = counts.appliedLocally + counts.removedLocally;
-      await holdHook?.('APPLYING_LOCALLY');
+      await holdAt('APPLYING_LOCALLY');
       await updateState(tx, ctx, state, { feedPosition: page.last, counts: { ...counts } });
     });
     if (!page.more) break;
   }
-}
-
-/**
- * The first filling of a client: the unit's slice, the state row, then the whole feed (phases as a
- * synchronisation's receiving ones; `progress` is told each page).
- * @example await initialise(ctx, remote, 'https://tb.example.org', (n) => console.log(n))
- */
-export async function initialise(ctx: AppContext, remote: Remote, serverUrl: string, progress?: (received: number) => void): Promise<ClientState> {
-  const em = ctx.orm.em.fork();
-  const slice = await remote.postProved<{ workspaceId: string; unitId: string; rows: SliceRow[] }>('/api/sync/slice', {});
-  await em.fork().transactional(async (tx) => {
-    await applyChanges(tx, ctx, slice.workspaceId, sliceChanges(slice.rows));
-    await createState(tx, ctx, slice.workspaceId, { serverUrl, unitId: slice.unitId, phase: 'RECEIVING', localSeq: await lastLocalSeq(tx), counts: {}, rejected: [] });
-  });
-  const state = (await readState(em, ctx))!;
-  let received = 0;
-  for (;;) {
-    const page = await remote.post<FeedPage>('/api/sync/changes', { after: state.feedPosition ?? '0.0', limit: 1000 });
-    const extra = await rowsForPage(em, ctx, remote, page.changes);
-    await em.fork().transactional(async (tx) => {
-      await applyChanges(tx, ctx, state.workspaceId, [...page.changes, ...extra]);
-      await updateState(tx, ctx, state, { feedPosition: page.last, phase: 'APPLYING_LOCALLY', counts: { received: (received += page.changes.length) } });
-    });
-    progress?.(received);
-    if (!page.more) break;
-  }
-  await updateState(em, ctx, state, { phase: 'NOT_RUNNING', lastSyncAt: new Date().toISOString(), localSeq: await lastLocalSeq(em) });
-  return state;
 }

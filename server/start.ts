@@ -8,6 +8,7 @@ import { createApp } from './app.ts';
 import { configFromEnv, schemasDir, type ServerConfig } from './config.ts';
 import { knownMigrations, migrationsPath, openOrm } from './db/orm.ts';
 import { upgradeSchema } from './db/upgrade.ts';
+import { relaxReferences, restoreRelaxedReferences } from './sync/client/relaxed.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { watchDatabase } from './metrics/database.ts';
 import { drain } from './ops/shutdown.ts';
@@ -49,7 +50,10 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
   try {
     await upgradeSchema(orm, migrations, async () => {
       for (const m of domainModules) await m.beforeMigrate?.(orm);
+      // an offline client holds some references as ids only: their constraints are there while migrating, not after
+      if (config.clientMode) await restoreRelaxedReferences(orm.em.fork(), registry);
     });
+    if (config.clientMode) await relaxReferences(orm.em.fork(), registry);
   } catch (e) {
     await orm.close(true);
     throw e;

@@ -17,7 +17,10 @@
  *   active: it cannot log in on the client), for any account a row in the reader's view names;
  * - `cleared`: the target may be outside the view and is not the unit's to see (a case transferred
  *   away that a dispensing of the unit names): the client holds the row without that reference, and
- *   when the target leaves the client the reference is emptied there (its value stays the server's).
+ *   when the target leaves the client the reference is emptied there (its value stays the server's);
+ * - `id-only`: the same, for a reference that may not be empty (a contact followed by this unit whose
+ *   index case is another unit's): the client keeps the id without the row — the reference's
+ *   constraint is not checked on the client (server/sync/client/relaxed.ts).
  * A reference the server answers nothing for (a row gone meanwhile) is emptied on the client when the
  * field may be empty, so a page is never blocked by it. A new reference no rule covers fails
  * `tests/api/sync-references.test.ts`.
@@ -26,7 +29,7 @@ import type { Registry } from '../../engine/registry.ts';
 import type { Field, TableDef } from '../../engine/types.ts';
 import { viasOf } from '../../engine/scope-via.ts';
 
-export type ReferenceRule = 'slice' | 'catalogue' | 'placed' | 'named' | 'name-only' | 'cleared';
+export type ReferenceRule = 'slice' | 'catalogue' | 'placed' | 'named' | 'name-only' | 'cleared' | 'id-only';
 
 /** The tables the slice carries whole (server/sync/slice.ts), besides the unit's own users. */
 export const SLICE_TABLES = ['workspace', 'userprofile', 'countrystructure', 'adminunit', 'unit', 'tag'];
@@ -45,6 +48,12 @@ const DECLARED: Record<string, ReferenceRule> = {
   'stockmovement.orderId': 'named',
   // a dispensing stays in the unit's ledger when its case is transferred away: the case is not the unit's
   'stockmovement.caseId': 'cleared',
+  // a contact is followed by its own unit: its index case, and the case notified from it, may be another unit's
+  'contact.caseId': 'id-only',
+  'contact.resultCaseId': 'cleared',
+  // a stock count's lines name the unit's own batches and the adjustments the count made: in every view the count is in
+  'stockcount.items.batchId': 'placed',
+  'stockcount.items.movementId': 'placed',
 };
 
 /** One reference of a table: a field of its row, or of a child table's rows (`prop`). */

@@ -6,6 +6,7 @@
  * are not for this door.
  */
 import { sql } from 'kysely';
+import { noteWrites } from '../analytic/pending.ts';
 import { kysely } from '../db/kysely.ts';
 import type { Doc } from '../types.ts';
 import { reloadIdentitiesOnCommit } from './identity-tables.ts';
@@ -50,6 +51,8 @@ export async function systemReplicateNew(x: SystemWriteContext, table: string, r
     );
     await sql`insert into ${sql.table(table)} (${list}) select ${list} from jsonb_populate_recordset(null::${sql.table(table)}, ${json}::jsonb)`.execute(kysely(x.em));
     if (def.children.length) for (const r of part) await writeChildren(def, x.em, r.id, r.data, true, x.session.lang);
+    // the client's own reports read its cases' analytic rows: they follow the copy too (as systemReplicate's)
+    await noteWrites(x.em, x.ctx.registry, def, x.session.workspaceId, part.map((r) => ({ rowId: r.id, op: 'create' as const, data: r.data, doc: r.data })));
   }
   return rows.length;
 }

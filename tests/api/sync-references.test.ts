@@ -11,7 +11,7 @@ import { referenceRule, referencesOf, SLICE_TABLES } from '../../server/sync/ref
 /** Each reference of a synchronised table and how its target reaches the client. */
 const EXPECTED: Record<string, string> = {
   // a sub-record's case, an answer's issue, a case's patient: in every view the naming row is in
-  'adherence.caseId': 'placed', 'casecomment.caseId': 'placed', 'casetag.caseId': 'placed', 'contact.caseId': 'placed',
+  'adherence.caseId': 'placed', 'casecomment.caseId': 'placed', 'casetag.caseId': 'placed',
   'examcul.caseId': 'placed', 'examdst.caseId': 'placed', 'examhiv.caseId': 'placed', 'exammic.caseId': 'placed',
   'examxpert.caseId': 'placed', 'examxray.caseId': 'placed', 'issue.caseId': 'placed', 'issuefollowup.issueId': 'placed',
   'medexam.caseId': 'placed', 'prescription.caseId': 'placed', 'prevtreat.caseId': 'placed', 'sideeffect.caseId': 'placed',
@@ -36,8 +36,15 @@ const EXPECTED: Record<string, string> = {
   // another unit's batch a transfer or an order carries; the transfer or order a movement belongs to
   'stockmovement.batchId': 'named', 'stockmovement.transferId': 'named', 'stockmovement.orderId': 'named',
   'stockorder.shipped.batchId': 'named', 'stocktransfer.items.batchId': 'named',
+  // a stock count of the unit: its lines' batches are the unit's, their adjustments made by the count
+  'population.adminUnitId': 'slice', 'stockcount.unitId': 'slice', 'stockcount.items.batchId': 'placed', 'stockcount.items.movementId': 'placed',
   // a dispensing of the unit naming a case transferred away: not the unit's to see
-  'stockmovement.caseId': 'cleared',
+  'stockmovement.caseId': 'cleared', 'contact.resultCaseId': 'cleared',
+  // a contact followed by the unit, whose index case is another unit's: the id kept, not checked on the client
+  'contact.caseId': 'id-only',
+  // contacts, their TPT courses and intake: the person, the course's contact and the intake's course are placed with them
+  'contact.patientId': 'placed', 'tptcourse.contactId': 'placed', 'tptadherence.tptcourseId': 'placed',
+  'contact.unitId': 'slice', 'tptcourse.unitId': 'slice', 'tptcourse.regimenId': 'catalogue',
 };
 
 describe('every reference of every synchronised table has its rule', () => {

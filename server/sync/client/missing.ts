@@ -7,7 +7,8 @@
  * (`POST /api/sync/rows`), and so on for the rows those name — all before the page's transaction opens:
  * on the embedded database an open transaction holds every other request of the client (the status the
  * /sync page polls, a user's edit), so it must not wait for the server. The rows are then written with
- * the page. A reference to what the client still does not hold (`cleared`, or a row the server no longer
+ * the page. An `id-only` reference is not asked for (the client keeps the id alone). A reference to what
+ * the client still does not hold (`cleared`, or a row the server no longer
  * gives) is emptied in the copy when the field may be empty: a page is never blocked by it.
  */
 import { kysely } from '../../db/kysely.ts';
@@ -69,7 +70,7 @@ export async function rowsForPage(em: Em, ctx: AppContext, remote: Remote, chang
     const wanted = new Map<string, Set<string>>();
     for (const c of naming) {
       for (const { r, def, rule } of refsOf(c.table)) {
-        if (rule === 'cleared') continue;
+        if (rule === 'cleared' || rule === 'id-only') continue;
         for (const id of namedBy(r, def, c.data)) if (!present.get(r.field.ref!)?.has(id)) wanted.set(r.field.ref!, (wanted.get(r.field.ref!) ?? new Set()).add(id));
       }
     }

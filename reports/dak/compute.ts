@@ -6,13 +6,14 @@
  * disaggregation (sex, the DAK's age bands, area, regimen type, history, HIV status).
  *
  * @example const list = await computeIndicators(db, defs, { s, place, from: '2025-01-01', to: '2026-01-01' }, (p) => hasPermission(s, p))
- *   // [{ code: 'TB.IND.8', numerator: 412, denominator: null, … }, { code: 'TB.IND.9', unsupported: 'Нет численности населения…' }, …]
+ *   // [{ code: 'TB.IND.8', numerator: 412, denominator: null, … }, { code: 'TB.IND.1', unsupported: 'Систематический скрининг…' }, …]
  */
 import type { Kysely } from 'kysely';
 import { t, type Lang } from '../../engine/i18n.ts';
 import type { IndicatorDefinition } from './definition.ts';
 import { indicatorFacts } from './definition.ts';
 import { DIMENSIONS, FACTS, type Dimension, type DimensionId, type Subject } from './facts.ts';
+import { indicatorRate, type IndicatorRate } from './rate.ts';
 import { columnsOf, groupStatement, monthsBefore, type IndicatorQuery } from './sql.ts';
 
 /** The permission reading a subject's rows needs. */
@@ -35,6 +36,8 @@ export interface IndicatorResult {
   excluded: number;
   reasons: { id: string; label: string; count: number }[];
   disaggregate: DimensionId[];
+  /** A number given also per population (TB.IND.9): the place's population in the year and the rate, or why there is none. */
+  rate?: IndicatorRate;
   /** The data cannot support it: what is missing. */
   unsupported?: string;
   note?: string;
@@ -83,6 +86,10 @@ export async function computeIndicators(db: Kysely<any>, defs: IndicatorDefiniti
       group.forEach((d, i) => Object.assign(out.get(d.code)!, numbersOf(d, i, row, lang)));
     }),
   );
+  for (const d of defs) {
+    const r = out.get(d.code)!;
+    if (d.rate && q.period && r.numerator !== null) r.rate = await indicatorRate(db, q.s, q.place, q.period, r.numerator, d.rate.per);
+  }
   return defs.map((d) => out.get(d.code)!);
 }
 

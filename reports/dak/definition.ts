@@ -19,8 +19,10 @@
  *   number, TB.IND.8's notifications); `numerator.when`: those of them the indicator counts;
  * - `exclude`: why a row of the denominator is left out of both (what it lacks), the first reason
  *   that holds is the one listed ("why excluded");
+ * - `rate: {per}`: a number (`count: true`) given also per `per` people of the place in the year (the
+ *   population catalogue: TB.IND.9's notification rate per 100,000, `rate.ts`);
  * - `unsupported`: the data this platform keeps cannot support the indicator — said so, with what is
- *   missing, and never a zero (screening programmes, population per area);
+ *   missing, and never a zero (screening programmes, bedaquiline and linezolid DST);
  * - a condition: `{fact, in: [keys]}`, `{fact, is: true|false}`, `{fact, empty: true}`, `{all}`,
  *   `{any}`, `{not}`, over the facts of `facts.ts`.
  * Both languages are written in the file. The files are checked at start (shape, facts, keys,
@@ -56,6 +58,8 @@ export interface IndicatorDefinition {
   numerator?: { label: Label; when?: Condition };
   exclude: { id: string; label: Label; when: Condition }[];
   disaggregate: DimensionId[];
+  /** A number also given per `per` people of the place and year (`rate.ts`). */
+  rate?: { per: number };
   /** What is missing for the data to support it. */
   unsupported?: Label;
   /** How the data supports it only in part (said beside its numbers). */
@@ -93,6 +97,7 @@ export const indicatorSchema = {
     numerator: { type: 'object', additionalProperties: false, required: ['label'], properties: { label, when: { $ref: '#/$defs/cond' } } },
     exclude: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['id', 'label', 'when'], properties: { id: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,40}$' }, label, when: { $ref: '#/$defs/cond' } } } },
     disaggregate: { type: 'array', uniqueItems: true, items: { enum: ['sex', 'age', 'area', 'regimen', 'history', 'hiv', 'ageTpt'] } },
+    rate: { type: 'object', additionalProperties: false, required: ['per'], properties: { per: { enum: [1000, 100000] } } },
     unsupported: label,
     note: label,
   },
@@ -136,6 +141,8 @@ export function definitionProblems(d: IndicatorDefinition): string[] {
     check(d.numerator?.when, 'numerator');
     d.exclude.forEach((x, i) => check(x.when, `exclude/${i}`));
     for (const dim of d.disaggregate) if (!DIMENSIONS[d.subject][dim]) out.push(`disaggregate: a ${d.subject} has no "${dim}"`);
+    if (d.rate && !d.denominator?.count) out.push('rate: only a number (denominator.count) is given per population');
+    if (d.rate && d.subject !== 'case') out.push('rate: only cases are counted per population');
   }
   return out;
 }

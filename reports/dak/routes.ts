@@ -64,7 +64,7 @@ export function dakRoutes(app: Hono<Env>, ctx: AppContext, defs: IndicatorDefini
     if (errors.length) throw new ApiError(400, errors);
     const rem = readEm(ctx);
     const db = kysely(rem);
-    const q: IndicatorQuery = { s, place: await placeOf(db, s, body.scope, body.scopeId), ...periodOf(body.year, body.quarter) };
+    const q: IndicatorQuery = { s, place: await placeOf(db, s, body.scope, body.scopeId), ...periodOf(body.year, body.quarter), period: { year: body.year, quarter: body.quarter } };
     return { s, body, rem, db, q };
   };
   const may = (s: Session) => (p: string) => hasPermission(s, p);

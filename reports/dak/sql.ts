@@ -21,6 +21,8 @@ export interface IndicatorQuery {
   place: Place;
   from: string;
   to: string;
+  /** The year and quarter asked, for a rate per population (`rate.ts`). */
+  period?: { year: number; quarter?: number };
 }
 
 /**

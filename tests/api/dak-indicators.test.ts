@@ -116,11 +116,10 @@ describe('the indicators of 2024 at the Bishkek unit, each written from its defi
   });
 
   it('says which it cannot count and what is missing, never a zero', () => {
-    for (const code of ['TB.IND.1', 'TB.IND.2', 'TB.IND.3', 'TB.IND.4', 'TB.IND.9', 'TB.IND.22', 'TB.IND.23', 'TB.IND.24', 'TB.IND.25', 'TB.IND.31']) {
+    for (const code of ['TB.IND.1', 'TB.IND.2', 'TB.IND.3', 'TB.IND.4', 'TB.IND.22', 'TB.IND.23', 'TB.IND.24', 'TB.IND.25', 'TB.IND.31']) {
       expect(list[code], code).toMatchObject({ numerator: null, denominator: null, percent: null });
-      expect(list[code].unsupported, code).toMatch(/не записываются|не регистрируется|не вносят|не записывается/i);
+      expect(list[code].unsupported, code).toMatch(/не записываются|не регистрируется|не записывается/i);
     }
-    expect(list['TB.IND.9'].unsupported).toBe('Нет численности населения по территориям и годам: её не вносят');
   });
 
   it('B: TPT started in 2024 (P1, P5)', () => {
@@ -245,7 +244,7 @@ describe('breakdowns, the rows behind a number, and who may read', () => {
   });
 
   it('refuses an indicator it cannot count, an unknown one and a disaggregation it does not declare', async () => {
-    expect((await admin.post('/api/reports/dak/rows', { ...body(), code: 'TB.IND.9', part: 'numerator' })).status).toBe(404);
+    expect((await admin.post('/api/reports/dak/rows', { ...body(), code: 'TB.IND.1', part: 'numerator' })).status).toBe(404);
     expect((await admin.post('/api/reports/dak/rows', { ...body(), code: 'TB.IND.99', part: 'numerator' })).status).toBe(404);
     expect((await admin.post('/api/reports/dak/breakdown', { ...body(), code: 'TB.IND.49', dimension: 'hiv' })).status).toBe(400);
     expect((await admin.post('/api/reports/dak', { year: 2024, quarter: 5 })).status).toBe(400);
@@ -263,5 +262,59 @@ describe('breakdowns, the rows behind a number, and who may read', () => {
     expect(q1['TB.IND.32']).toMatchObject({ numerator: 4, denominator: 7 });
     const q2 = Object.fromEntries((await admin.post('/api/reports/dak', { ...body(), quarter: 2 })).body.indicators.map((x: any) => [x.code, x]));
     expect(q2['TB.IND.32']).toMatchObject({ numerator: 0, denominator: 0, percent: null });
+  });
+});
+
+describe('TB.IND.9: new episodes per 100,000 population of the area in the year', () => {
+  const ind9 = async (where: Record<string, unknown>) => {
+    const r = await admin.post('/api/reports/dak', { year: 2024, ...where });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.indicators.find((x: any) => x.code === 'TB.IND.9');
+  };
+  const importPopulation = async (rows: { area: string; year: number; population: number }[]) => {
+    const r = await admin.post('/api/population/import', { rows });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  };
+  let bishkekCity: string;
+  beforeAll(async () => {
+    bishkekCity = (await admin.post('/api/tbl/adminunit/query', { key: 'г. Бишкек' })).body.list[0].id;
+  });
+
+  it('counts the new episodes as TB.IND.8, and a unit says its population is kept by area', async () => {
+    // new episodes C1, C2, C3, C4, C7 (C6 has no group)
+    expect(await ind9({ scope: 'UNIT', scopeId: bishkek })).toMatchObject({
+      numerator: 5, excluded: 1,
+      rate: { per: 100000, population: null, value: null, missing: 'Численность населения ведётся по территориям, не по учреждениям: откройте территорию' },
+    });
+  });
+
+  it('says which area lacks its population for the year, never a zero; with it, gives the rate', async () => {
+    expect((await ind9({ scope: 'ADMINUNIT', scopeId: bishkekCity })).rate).toEqual({
+      per: 100000, population: null, value: null, missing: 'Нет численности населения за 2024 год: «г. Бишкек» — внесите её в справочник «Население»',
+    });
+    await importPopulation([{ area: 'KG-GB', year: 2023, population: 100000 }]);
+    expect((await ind9({ scope: 'ADMINUNIT', scopeId: bishkekCity })).rate.value).toBeNull();
+    await importPopulation([{ area: 'KG-GB', year: 2024, population: 250000 }]);
+    // 5 new episodes of 250 000 people: 2.0 per 100 000
+    expect(await ind9({ scope: 'ADMINUNIT', scopeId: bishkekCity })).toMatchObject({ numerator: 5, rate: { per: 100000, population: 250000, value: 2 } });
+    // the rate is of a year: a quarter says so
+    expect((await ind9({ scope: 'ADMINUNIT', scopeId: bishkekCity, quarter: 1 })).rate).toEqual({ per: 100000, population: null, value: null, missing: 'Заболеваемость считается за год: выберите весь год' });
+  });
+
+  it('gives the workspace the population of its top area, else the sum of the areas under it once each has one', async () => {
+    // the republic has no row; of its five areas only г. Бишкек has one
+    expect((await ind9({})).rate.missing).toBe('Нет численности населения за 2024 год: «Кыргызская Республика» — внесите её в справочник «Население»');
+    await importPopulation([
+      { area: 'KG-GO', year: 2024, population: 300000 },
+      { area: 'KG-C', year: 2024, population: 1000000 },
+      { area: 'KG-O', year: 2024, population: 1300000 },
+    ]);
+    expect((await ind9({})).rate.value).toBeNull();
+    await importPopulation([{ area: 'KG-Y', year: 2024, population: 500000 }]);
+    // 250 000 + 300 000 + 1 000 000 + 1 300 000 + 500 000 = 3 350 000; 5 of them: 0.149… → 0.1
+    expect((await ind9({})).rate).toEqual({ per: 100000, population: 3350000, value: 0.1 });
+    // the republic's own row counts instead of its areas'
+    await importPopulation([{ area: 'KG', year: 2024, population: 2500000 }]);
+    expect((await ind9({})).rate).toEqual({ per: 100000, population: 2500000, value: 0.2 });
   });
 });

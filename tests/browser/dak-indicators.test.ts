@@ -1,7 +1,8 @@
 // WHO's TB indicators in a real browser (issue 42): a unit's 'Индикаторы ВОЗ' tab for 2025 lists the
 // 51 indicators by process, an indicator the data cannot support says what is missing instead of a
 // number, a number opens its cases, an indicator opens its breakdown by sex, and the year exports as
-// one XLSX workbook (the indicators, then a sheet per disaggregation; a sheet's name has no '/').
+// one XLSX workbook (the indicators, then a sheet per disaggregation; a sheet's name has no '/'); an
+// area's TB.IND.9 gives the new episodes per 100,000 once its population for the year is entered.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -35,8 +36,11 @@ describe('the indicators of a unit', () => {
   it('lists the 51 by process, with what is missing for those the data cannot support', async () => {
     await page.goto(`/sys/unit/indicators?id=${unit}&year=2025`);
     await poll(() => page.locator(tid('dak-row')).count()).toBe(51);
-    expect(await row('TB.IND.9').locator(tid('dak-unsupported')).innerText()).toBe('Нет данных: Нет численности населения по территориям и годам: её не вносят');
-    expect(await row('TB.IND.9').locator(tid('dak-numerator')).count()).toBe(0);
+    expect(await row('TB.IND.1').locator(tid('dak-unsupported')).innerText()).toBe('Нет данных: Систематический скрининг на ТБ не регистрируется: нет регистра лиц, подлежащих скринингу, и его результатов');
+    expect(await row('TB.IND.1').locator(tid('dak-numerator')).count()).toBe(0);
+    // 9: the new episodes I-1, I-2, I-3; a unit has no population
+    expect(await row('TB.IND.9').locator(tid('dak-numerator')).innerText()).toBe('3');
+    expect(await row('TB.IND.9').locator(tid('dak-rate-missing')).innerText()).toBe('Численность населения ведётся по территориям, не по учреждениям: откройте территорию');
     // 11: the pulmonary new episodes I-1, I-2, I-3; bacteriologically confirmed I-1, I-2
     expect(await row('TB.IND.11').locator(tid('dak-numerator')).innerText()).toBe('2');
     expect(await row('TB.IND.11').locator(tid('dak-denominator')).innerText()).toBe('3');
@@ -72,6 +76,18 @@ describe('the indicators of a unit', () => {
     const first = wb.worksheets[0];
     const values = (first.getSheetValues() as unknown[]).filter(Array.isArray).map((r) => (r as unknown[]).slice(1));
     expect(values.find((r) => r[0] === 'TB.IND.11')).toEqual(['TB.IND.11', expect.any(String), 2, 3, 66.7, '']);
-    expect(String(values.find((r) => r[0] === 'TB.IND.9')?.[5])).toContain('Нет численности населения');
+    expect(String(values.find((r) => r[0] === 'TB.IND.1')?.[5])).toContain('Систематический скрининг');
+    expect(values.find((r) => r[0] === 'TB.IND.9')).toEqual(['TB.IND.9', expect.any(String), 3, '', '', 'Численность населения ведётся по территориям, не по учреждениям: откройте территорию']);
+  });
+
+  it('gives an area its rate per 100,000 once its population for the year is entered', async () => {
+    const admin = await ctx.env.server.login();
+    const area = (await admin.post('/api/tbl/adminunit/query', { key: 'г. Бишкек' })).body.list[0].id;
+    expect((await admin.post('/api/population/import', { rows: [{ area: 'KG-GB', year: 2025, population: 150000 }] })).status).toBe(200);
+    await page.goto(`/sys/adminunit/indicators?id=${area}&year=2025`);
+    await poll(() => row('TB.IND.9').locator(tid('dak-rate')).innerText()).toBe('2,0 на 100\u00a0000');
+    // 3 new episodes of 150 000 people
+    expect(await row('TB.IND.9').locator(tid('dak-numerator')).innerText()).toBe('3');
+    expect(await row('TB.IND.9').locator(tid('dak-population')).innerText()).toBe('Население: 150\u00a0000');
   });
 });

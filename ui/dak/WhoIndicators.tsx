@@ -2,7 +2,8 @@
  * WHO's TB indicators of a place (issue 42: the DAK's TB.IND.1–51) — the 'Индикаторы ВОЗ' tab of the
  * workspace, an area and a unit: a year and the whole of it or a quarter (`?year=&quarter=`), then
  * every declared indicator by the DAK's process (screening, diagnosis, treatment, TPT) as numerator /
- * denominator / %, each number opening its rows ({@link RowsDialog}), the rows left out with why, a
+ * denominator / % (a rate per population: the number, the place's population and the rate, or what
+ * is missing for it), each number opening its rows ({@link RowsDialog}), the rows left out with why, a
  * breakdown by each disaggregation the indicator declares, and the indicators the data cannot support
  * saying what is missing (never a zero); 'Экспорт в XLSX' writes them all, with their breakdowns.
  *
@@ -36,6 +37,8 @@ interface Drill {
 
 /** '75,0 %', or a dash without a denominator. */
 const percentText = (p: number | null, lang: string) => (p === null ? '—' : `${p.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`);
+/** '1,3' of '1,3 на 100 000': a rate per population, one decimal. */
+const rateValue = (value: number, lang: string) => value.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export function WhoIndicators({ place, placeName }: { place: PlaceRef; placeName: string }) {
   const { t, i18n } = useTranslation();
@@ -87,8 +90,30 @@ export function WhoIndicators({ place, placeName }: { place: PlaceRef; placeName
       ),
     },
     { key: 'num', title: t('ui.dak.numerator'), align: 'right' as const, render: (_: unknown, r: IndicatorResult) => number(r, 'numerator', r.numerator, r.numeratorLabel) },
-    { key: 'den', title: t('ui.dak.denominator'), align: 'right' as const, render: (_: unknown, r: IndicatorResult) => (r.count ? '—' : number(r, 'denominator', r.denominator, r.denominatorLabel)) },
-    { key: 'pct', title: '%', align: 'right' as const, render: (_: unknown, r: IndicatorResult) => <span data-testid="dak-percent">{percentText(r.percent, i18n.language)}</span> },
+    {
+      key: 'den',
+      title: t('ui.dak.denominator'),
+      align: 'right' as const,
+      render: (_: unknown, r: IndicatorResult) =>
+        r.rate ? (
+          <span data-testid="dak-population" title={t('ui.dak.population')}>{r.rate.population === null ? '—' : `${t('ui.dak.population')}: ${r.rate.population.toLocaleString(i18n.language)}`}</span>
+        ) : r.count ? '—' : number(r, 'denominator', r.denominator, r.denominatorLabel),
+    },
+    {
+      key: 'pct',
+      title: '%',
+      align: 'right' as const,
+      render: (_: unknown, r: IndicatorResult) =>
+        r.rate ? (
+          r.rate.value === null ? (
+            <Typography.Text style={{ color: COLORS.orange }} data-testid="dak-rate-missing">{r.rate.missing}</Typography.Text>
+          ) : (
+            <span data-testid="dak-rate">{t('ui.dak.rate', { value: rateValue(r.rate.value, i18n.language), per: r.rate.per.toLocaleString(i18n.language) })}</span>
+          )
+        ) : (
+          <span data-testid="dak-percent">{percentText(r.percent, i18n.language)}</span>
+        ),
+    },
     {
       key: 'excluded',
       title: t('ui.dak.excluded'),

@@ -1,7 +1,7 @@
 /**
  * WHO's TB indicators as one XLSX workbook (issue 42): a first sheet of every indicator — code, name,
  * numerator, denominator, %, the rows left out and why, or what is missing for one the data cannot
- * support —, then a sheet per disaggregation with each indicator's numbers per key; each sheet says
+ * support; a rate's population as its denominator and the rate in the % column —, then a sheet per disaggregation with each indicator's numbers per key; each sheet says
  * what it counts (place, period, the date made: `../reports/exportFacts.ts`). Written by the reports'
  * exceljs helper (`../reports/exportXlsx.ts`, loaded on export).
  */
@@ -31,8 +31,11 @@ export async function indicatorSheets(list: IndicatorResult[], x: IndicatorExpor
   const header = exportHeader({ place: x.place, period, filters: '', made: x.made }, t);
   const rows: Cell[][] = [[t('ui.dak.code'), t('ui.dak.indicator'), t('ui.dak.numerator'), t('ui.dak.denominator'), '%', t('ui.dak.excluded')]];
   for (const r of list) {
-    const why = r.unsupported ? `${t('ui.dak.noData')}: ${r.unsupported}` : r.needs ? t('ui.dak.needs', { name: r.needs }) : r.reasons.filter((x) => x.count).map((x) => `${x.label}: ${x.count}`).join('; ');
-    rows.push([r.code, r.name, r.numerator ?? '', r.count ? '' : r.denominator ?? '', r.percent ?? '', why]);
+    const left = r.reasons.filter((x) => x.count).map((x) => `${x.label}: ${x.count}`);
+    const why = r.unsupported ? `${t('ui.dak.noData')}: ${r.unsupported}` : r.needs ? t('ui.dak.needs', { name: r.needs }) : [...(r.rate?.missing ? [r.rate.missing] : []), ...left].join('; ');
+    // a rate: the place's population as its denominator, the rate per `per` people in the % column
+    if (r.rate) rows.push([r.code, r.name, r.numerator ?? '', r.rate.population ?? '', r.rate.value ?? '', why]);
+    else rows.push([r.code, r.name, r.numerator ?? '', r.count ? '' : r.denominator ?? '', r.percent ?? '', why]);
   }
   const sheets: SheetInput[] = [{ title: t('ui.dak.title'), sheet: t('ui.dak.sheet'), totals: false, header, rows }];
   const counted = list.filter((r) => !r.unsupported && !r.needs);

@@ -63,3 +63,26 @@ export async function seedDemo(ctx: AppContext): Promise<{ login: string; passwo
   }
   return demoLogin;
 }
+
+/**
+ * Writes one demo catalogue (`NN-<table>.json`, rows referring only to each other) into a workspace
+ * whose table is empty — a database made before the catalogue existed (the benchmarks' kept databases:
+ * the TPT regimens of issue 42); answers how many rows it wrote.
+ * @example await seedDemoCatalogue(ctx, workspaceId, 'tptregimen') // 7
+ */
+export async function seedDemoCatalogue(ctx: AppContext, workspaceId: string, table: string): Promise<number> {
+  const db = kysely(ctx.orm.em.fork());
+  if (await db.selectFrom(table).select('id').where('workspace_id', '=', workspaceId).limit(1).executeTakeFirst()) return 0;
+  const file = readdirSync(demoDir).find((f) => f.replace(/^\d+-/, '') === `${table}.json`);
+  if (!file) throw new Error(`no demo catalogue of ${table}`);
+  const writer = new TableWriter(ctx, ctx.registry.table(table), systemSession(workspaceId, demoWorkspaceName));
+  const ids = new Map<string, string>();
+  let n = 0;
+  for (const row of JSON.parse(readFileSync(`${demoDir}/${file}`, 'utf8')) as Doc[]) {
+    const { $key, ...doc } = row;
+    const id = await writer.create(resolveKeys(doc, ids) as Doc);
+    if ($key) ids.set($key as string, id);
+    n++;
+  }
+  return n;
+}

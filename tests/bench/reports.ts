@@ -27,6 +27,7 @@ import { sql } from 'kysely';
 import { clientHeader } from '../../engine/client-header.ts';
 import { generateCases } from '../../cases/generate.ts';
 import { generateContacts } from '../../cases/contacts/generate.ts';
+import { seedDemoCatalogue } from '../../catalogues/demo/seed.ts';
 import { startServer } from '../../app/start.ts';
 import { starterReports } from '../../reports/cases/starter.ts';
 import { kysely } from '../../server/db/kysely.ts';
@@ -51,10 +52,10 @@ if (have < N) {
 }
 // issue 42: about three contacts per confirmed pulmonary case, with their TPT courses
 const contactCount = async () => Number((await db.selectFrom('contact').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', ws).executeTakeFirstOrThrow()).n);
-// a database made before the TPT catalogue has no regimens to give the contacts' courses: no contacts then
-const regimens = Number((await sql<{ n: number }>`select count(*)::int as n from tptregimen where workspace_id = ${ws}`.execute(db)).rows[0]?.n ?? 0);
-if (!regimens) console.log('  no contacts generated: the workspace has no TPT regimens (a database made before them)');
-if (regimens && (await contactCount()) < N) {
+if ((await contactCount()) < N) {
+  // a database made before issue 42 has no TPT regimens: the demo's catalogue, through the writer
+  const regimens = await seedDemoCatalogue(server.ctx, ws, 'tptregimen');
+  if (regimens) console.log(`  ${regimens} TPT regimens of the demo catalogue written`);
   const started = Date.now();
   const made = await generateContacts(db, ws, { onProgress: (done) => process.stdout.write(`\r  generating contacts: ${done}`) });
   console.log(`\n  ${made} contacts (and their persons and TPT courses) generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);

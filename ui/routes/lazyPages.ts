@@ -22,5 +22,6 @@ export const CasePage = lazy(() => import('../cases/case/CasePage.tsx'));
 export const TreatmentCardPage = lazy(() => import('../cases/treatment/card/TreatmentCardPage.tsx'));
 export const OrderDocumentPage = lazy(() => import('../stock/OrderDocumentPage.tsx'));
 export const NotifyPage = lazy(() => import('../cases/notify/NotifyPage.tsx'));
+export const ImportPage = lazy(() => import('../cases/import/ImportPage.tsx'));
 export const UnitPage = lazy(() => import('../places/UnitPage.tsx'));
 export const AdminUnitPage = lazy(() => import('../places/AdminUnitPage.tsx'));

@@ -1,6 +1,6 @@
 /** The links the home page offers, each with the condition that shows it. */
 import type { Session } from '../../api/index.ts';
-import { showsAdminMenu } from '../../session/index.ts';
+import { hasPermission, showsAdminMenu } from '../../session/index.ts';
 
 export interface HomeLink {
   key: string;
@@ -23,6 +23,8 @@ export function homeLinks(session: Session): HomeLink[] {
       labelArgs: { name: session.unitName ?? '' },
     });
   }
+  // importing a register (issue 43): on the server, not on an offline client
+  if (!session.clientMode && hasPermission(session, 'CASE_IMPORT')) links.push({ key: 'import', to: '/sys/import', label: 'ui.home.importPage' });
   if (showsAdminMenu(session)) {
     links.push(
       { key: 'tables', to: '/sys/admin/tables', label: 'ui.toolbar.tables' },

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { screenshot } from '../helpers/browser.ts';
+import { seriousViolations } from '../helpers/axe.ts';
 import { openAs, openDropdown, openInApp, pageSettled, pick, selectOf, signIn, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const REGIMEN = '2HRZE/4HR';
@@ -100,6 +101,9 @@ describe('the treatment tab', () => {
     expect(await summary.locator(tid('treatment-unit')).count()).toBe(1);
     await poll(async () => Number(await summary.locator(tid('treatment-progress')).getAttribute('data-value'))).toBeGreaterThan(0);
     expect(await caseState()).toBe('ONTREATMENT');
+    // the progress bar is named for a screen reader by its label (axe: aria-progressbar-name)
+    expect(await summary.getByRole('progressbar', { name: 'Ход лечения' }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // the timeline: HRZE for 60 days, then HR for 120, on the 100-unit scale, dose and n/7 on the bars
     await poll(() => bars().count()).toBe(2);

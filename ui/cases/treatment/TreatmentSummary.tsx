@@ -43,7 +43,7 @@ export function TreatmentSummary({ treatment, extra }: { treatment: TreatmentSta
           </ul>
         </Descriptions.Item>
         <Descriptions.Item label={t('ui.treatment.progress')}>
-          <Progress data-testid="treatment-progress" data-value={progress} percent={progress} strokeColor={COLORS.green} style={{ maxWidth: 360 }} />
+          <Progress data-testid="treatment-progress" aria-label={t('ui.treatment.progress')} data-value={progress} percent={progress} strokeColor={COLORS.green} style={{ maxWidth: 360 }} />
         </Descriptions.Item>
       </Descriptions>
     </Card>

@@ -99,7 +99,7 @@ export default function ClientInitPage() {
               {status.resumed ? t('ui.clientInit.resumed', { count: status.receivedBefore ?? 0 }) : t('ui.clientInit.clean')}
             </Typography.Paragraph>
           ) : null}
-          <Progress percent={percentOf(status?.received ?? 0, status?.total ?? 0)} status="active" data-testid="client-init-progress" />
+          <Progress percent={percentOf(status?.received ?? 0, status?.total ?? 0)} status="active" aria-label={t(`ui.clientInit.phase.${status?.phase ?? 'CONNECTING'}`)} data-testid="client-init-progress" />
           <Typography.Paragraph data-testid="client-init-received">
             {status?.total ? t('ui.clientInit.progress', { received: status.received, total: status.total }) : t('ui.clientInit.received', { count: status?.received ?? 0 })}
           </Typography.Paragraph>

@@ -98,7 +98,7 @@ function ClientSyncPage() {
         <div data-testid="sync-running">
           <Typography.Title level={5} data-testid="sync-phase-title">{status?.title || t('ui.sync.starting')}</Typography.Title>
           <WaitIcon />
-          {counts.total ? <Progress percent={Math.round(((counts.done ?? 0) * 100) / counts.total)} data-testid="sync-progress" /> : null}
+          {counts.total ? <Progress percent={Math.round(((counts.done ?? 0) * 100) / counts.total)} aria-label={status?.title || t('ui.sync.starting')} data-testid="sync-progress" /> : null}
           <SyncCounts counts={counts} />
         </div>
       ) : null}

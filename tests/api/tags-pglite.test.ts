@@ -29,7 +29,7 @@ beforeAll(async () => {
   // The inserts held this process (the server is in it) past the server's keep-alive timeout: let it
   // close the idle connection now rather than as the next request is written on it (ECONNRESET).
   await new Promise((r) => setTimeout(r, 100));
-});
+}, 300_000); // may wait for the run's seeded PGlite folder to be built (tests/helpers/pglite.ts: the demo with its stock)
 afterAll(() => server?.close());
 
 /** Saves a tag with the condition; the answer and how long it took. */

@@ -66,6 +66,23 @@ export class AnalyticValues {
     }
   }
 
+  /**
+   * What a variable is grouped by before its key is written out: a date's month, quarter or year as
+   * the first day of it (`date_trunc`: arithmetic on 8 bytes, where `to_char` on each of a million
+   * rows costs more than the grouping), any other its value. `keyOf` writes the key of a group.
+   */
+  groupBy(v: ReportVariable): RawBuilder<unknown> {
+    const d = v.value;
+    return d.kind === 'period' ? sql`date_trunc(${d.by}, ${this.column(v)}::timestamp)` : this.value(v);
+  }
+
+  /** The key of a group `groupBy` made (`expr`): a date's month, quarter or year written as `value` writes it. */
+  keyOf(v: ReportVariable, expr: RawBuilder<unknown>): RawBuilder<unknown> {
+    const d = v.value;
+    if (d.kind !== 'period') return expr;
+    return d.by === 'month' ? sql`to_char(${expr}, 'YYYY-MM')` : d.by === 'quarter' ? sql`to_char(${expr}, 'YYYY-"Q"Q')` : sql`to_char(${expr}, 'YYYY')`;
+  }
+
   /** An age variable's whole years at its case date. */
   years(v: ReportVariable): RawBuilder<unknown> {
     return this.column(v, true);
@@ -184,13 +201,15 @@ export function indicatorQuery(db: Kysely<any>, cq: CaseQuery, rows: ReportVaria
   }
   // one value per case: the cells by a plain GROUP BY over the rows (a parallel hash aggregate), the
   // totals summed from the cells — the grouping sets read tens of rows, not every case three more times
+  // a date's period grouped as its first day, written out as its key only for the cells
+  const grouped = j.query.select(dims.map((d) => j.values.groupBy(d.v).as(d.name)));
   const cells = db
-    .selectFrom(inner.as('x'))
+    .selectFrom(grouped.as('x'))
     .select([...dims.map((d) => `x.${d.name}`), sql<number>`count(*)`.as('n')])
     .groupBy(dims.map((d) => `x.${d.name}`));
   const ys = sql.join(dims.map((d) => sql.ref(`y.${d.name}`)));
   return db
     .selectFrom(cells.as('y'))
-    .select([...dims.map((d) => `y.${d.name}`), sql<number>`grouping(${ys})`.as('g'), sql<number>`sum(y.n)::bigint`.as('n')])
+    .select([...dims.map((d) => j.values.keyOf(d.v, sql.ref(`y.${d.name}`)).as(d.name)), sql<number>`grouping(${ys})`.as('g'), sql<number>`sum(y.n)::bigint`.as('n')])
     .groupBy(sets('y'));
 }

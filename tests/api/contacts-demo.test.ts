@@ -77,4 +77,19 @@ describe('the demo contacts', () => {
     expect(missed).toBeGreaterThan(0);
     expect(waiting).toBeGreaterThan(0);
   });
+
+  it('gives the indicators page of last year numbers to show: the contacts evaluated and put on TPT, the courses completed, the cases', async () => {
+    const year = new Date().getFullYear() - 1;
+    const r = await admin.post('/api/reports/dak', { year });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const list = Object.fromEntries(r.body.indicators.map((x: any) => [x.code, x]));
+    // 49: contacts of confirmed pulmonary cases evaluated; 50: eligible ones started; 51: started the year before, completed
+    for (const code of ['TB.IND.49', 'TB.IND.50', 'TB.IND.51']) {
+      expect(list[code].denominator, code).toBeGreaterThan(0);
+      expect(list[code].numerator, code).toBeGreaterThan(0);
+    }
+    expect(list['TB.IND.5'].numerator).toBeGreaterThan(0);
+    expect(list['TB.IND.8'].numerator).toBeGreaterThan(0);
+    expect(list['TB.IND.37'].denominator).toBeGreaterThan(0);
+  });
 });

@@ -202,6 +202,23 @@ describe('dates and text', () => {
     expect(await alert.innerText()).not.toContain('Failed to fetch');
   });
 
+  it('at 1280 px the case data card breaks no word of a value (the unit’s «противотуберкулёзный»), nor at 768 px', async () => {
+    for (const width of [1280, 768]) {
+      const context = await ctx.env.browser.newContext({ ...contextOptions(ctx.env.server.url), viewport: { width, height: 900 } });
+      try {
+        const p = await context.newPage();
+        await signInAt(p, 'ADMIN', 'Admin123', `/sys/case?id=${caseId}&tab=data`);
+        const tbcase = p.locator(tid('case-data-tbcase'));
+        await poll(() => tbcase.innerText()).toContain('Бишкекский городской противотуберкулёзный диспансер');
+        expect(await brokenWords(p, `${tid('case-data-card')} td, ${tid('case-data-card')} th`), `${width} px`).toEqual([]);
+        const sizes = await p.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+        expect(sizes.page).toBeLessThanOrEqual(sizes.screen);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('on a 768 px tablet the case list fits the screen and breaks no word', async () => {
     const context = await ctx.env.browser.newContext({ ...contextOptions(ctx.env.server.url), viewport: { width: 768, height: 1024 } });
     try {

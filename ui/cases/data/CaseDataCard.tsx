@@ -59,7 +59,7 @@ export function CaseDataCard({ caseId, tbcase, reload }: CaseTabProps) {
       {!form && !error ? <WaitIcon /> : null}
       <Flex vertical gap={12}>
         {parts.map((part) => (
-          <Descriptions key={part} data-testid={`case-data-${part}`} column={2} size="small" bordered>
+          <Descriptions key={part} data-testid={`case-data-${part}`} className="tb-words-whole" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }} size="small" bordered>
             {form!.views[part].map((item, i) => (
               <Descriptions.Item key={i} label={item.title}>
                 {item.value === null || item.value === undefined ? '' : String(item.value)}

@@ -11,7 +11,7 @@
  *   the run (IMPORTING → DONE; only after a dry run of the same mapping), `POST /api/import/{id}/cancel {}`;
  * - `POST /api/import/{id}/rows {status?, page?}` → the rows with their messages; `GET /api/import/{id}/report`
  *   → the rows not imported and why, as XLSX;
- * - `POST /api/import/query {}` → the latest jobs; `POST /api/import/fields {}` → what columns map to;
+ * - `POST /api/import/query {}` → the latest jobs; `POST /api/import/fields {}` → what columns map to, and the forms with a template;
  *   `POST /api/import/mappings {}`, `DELETE /api/import/mappings/{id}` → saved mappings;
  *   `GET /api/import/template/{form}` → a template XLSX for a notification form.
  */
@@ -223,7 +223,8 @@ export function importRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post('/api/import/fields', async (c) => {
     const s = session(c);
     check(c, 'empty', emptyBody, await jsonBody(c));
-    return c.json({ success: true, result: await fieldsView(ctx.registry, s.lang, new Catalogues(db(), ctx.registry, s.workspaceId)) });
+    const templates = templateForms(ctx.registry).map((form) => ({ form, title: t(s.lang, String(ctx.registry.schemas.get(form)!.title)) }));
+    return c.json({ success: true, result: { ...(await fieldsView(ctx.registry, s.lang, new Catalogues(db(), ctx.registry, s.workspaceId))), templates } });
   });
 
   app.post('/api/import/mappings', async (c) => {

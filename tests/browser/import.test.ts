@@ -27,6 +27,8 @@ describe('the import screen', () => {
     await page.locator(tid('home-link-import')).click();
     const screen = page.locator(tid('import-page'));
     await poll(() => screen.getAttribute('data-state')).toBe('NONE');
+    // a template per notification form, to fill and upload
+    await poll(() => page.locator(`${tid('import-template')}[data-form="newnotif_tb"]`).getAttribute('href')).toBe('/api/import/template/newnotif_tb');
 
     const file = csvOf(
       [

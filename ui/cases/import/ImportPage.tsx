@@ -127,7 +127,7 @@ function Importer() {
         {errors.length > 0 && (
           <Alert type="error" data-testid="import-errors" message={<ul style={{ margin: 0, paddingLeft: 16 }}>{errors.map((e, i) => <li key={i}>{t(e.msg)}</li>)}</ul>} />
         )}
-        {!jobId && <FileChooser busy={busy} sent={sent} onFile={upload} />}
+        {!jobId && <FileChooser busy={busy} sent={sent} onFile={upload} templates={fields?.templates ?? []} />}
         {jobId && !job && <Typography.Text type="secondary">{t('ui.import.loading')}</Typography.Text>}
         {job && (
           <>
@@ -191,8 +191,8 @@ function Importer() {
   );
 }
 
-/** The file input and the latest imports, each opened again by its link. */
-function FileChooser({ busy, sent, onFile }: { busy: boolean; sent: number | null; onFile: (f: File) => void }) {
+/** The file input, the templates to fill, and the latest imports, each opened again by its link. */
+function FileChooser({ busy, sent, onFile, templates }: { busy: boolean; sent: number | null; onFile: (f: File) => void; templates: FieldsView['templates'] }) {
   const { t } = useTranslation();
   const [jobs, setJobs] = useState<ImportJob[]>([]);
   useEffect(() => void importApi.jobs().then(setJobs, () => undefined), []);
@@ -212,6 +212,19 @@ function FileChooser({ busy, sent, onFile }: { busy: boolean; sent: number | nul
           }}
         />
       </label>
+      {templates.length > 0 && (
+        <Typography.Paragraph data-testid="import-templates">
+          {t('ui.import.templates')}{' '}
+          {templates.map((x, i) => (
+            <span key={x.form}>
+              {i > 0 && ', '}
+              <a data-testid="import-template" data-form={x.form} href={importApi.templateUrl(x.form)} download>
+                {x.title}
+              </a>
+            </span>
+          ))}
+        </Typography.Paragraph>
+      )}
       {sent !== null && <Typography.Text type="secondary">{t('ui.import.uploading', { kb: Math.round(sent / 1024) })}</Typography.Text>}
       {jobs.length > 0 && (
         <List

@@ -35,6 +35,8 @@ export interface Option {
 export interface FieldsView {
   roles: { role: string; label: string; fields: { id: string; label: string; kind: string; options?: Option[] }[] }[];
   required: string[];
+  /** The notification forms with a template to download (`templateUrl`). */
+  templates: { form: string; title: string }[];
 }
 export interface ColumnValues {
   sheet: string;
@@ -73,6 +75,7 @@ export const importApi = {
   cancel: (id: string) => api.post<void>(`/api/import/${id}/cancel`, {}),
   rows: (id: string, page: number, status?: string) => api.post<RowsPage>(`/api/import/${id}/rows`, { page, ...(status ? { status } : {}) }),
   reportUrl: (id: string) => `/api/import/${id}/report`,
+  templateUrl: (form: string) => `/api/import/template/${encodeURIComponent(form)}`,
 };
 
 /** Whether two mappings say the same (keys in any order: the server stores them as jsonb). */

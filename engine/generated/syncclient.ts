@@ -10,5 +10,6 @@ export interface Syncclient {
   localSeq?: number;
   sendUpTo?: number;
   rejected?: {}[];
+  conflicts?: {}[];
   lastSyncAt?: string;
 }

@@ -10,6 +10,8 @@ export interface Syncconflict {
   changeId: string;
   userId?: string;
   changedAt?: string;
+  serverUserId?: string;
+  serverChangedAt?: string;
   resolved?: boolean;
   kept?: "server" | "client";
   resolvedBy?: string;

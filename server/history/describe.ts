@@ -51,6 +51,26 @@ export function fieldTitle(registry: Registry, table: string, key: string, lang:
   return f ? title(lang, f) : key;
 }
 
+/**
+ * Stored values of one field (or child table, by its property) as the reader reads them — names for
+ * references, labels for codes, dd.MM.yyyy dates, Да/Нет — null for none; a value with no label as text.
+ * @example await valueTexts(em, registry.table('tbcase'), 'registrationGroup', ['NEW', 'RELAPSE'], 'ru') // ['Новый случай', 'Рецидив']
+ */
+export async function valueTexts(em: Em, def: TableDef, key: string, values: unknown[], lang: Lang): Promise<(string | null)[]> {
+  const field = def.fields.find((f) => f.key === key);
+  if (field) {
+    const label = await labeler(em, def, lang, values.map((value) => ({ field, value })));
+    return values.map((v) => {
+      const text = label(field, v);
+      return text == null ? null : typeof text === 'object' ? JSON.stringify(text) : String(text);
+    });
+  }
+  if (def.children.some((c) => c.prop === key)) {
+    return Promise.all(values.map(async (v) => (Array.isArray(v) && v.length ? childLabels(em, def, key, v, lang) : null)));
+  }
+  return values.map((v) => (v == null || v === '' ? null : typeof v === 'object' ? JSON.stringify(v) : String(v)));
+}
+
 /** The detail of a create or delete: every non-empty field as `{title, value}`. */
 export async function describeDoc(em: Em, def: TableDef, doc: Doc, lang: Lang): Promise<HistoryDetail> {
   const fields = def.fields.filter((f) => !f.hidden && f.kind !== 'none' && getPath(doc, f.path) != null);

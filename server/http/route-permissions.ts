@@ -98,6 +98,7 @@ export const routePermissions: Record<string, RouteRule> = {
   /** the workspace's open conflicts for administrators (who changed what and when: the command history's permission); a case's for its readers; keeping one needs the row's edit right (server/sync/conflicts.ts) */
   'POST /api/sync/conflicts': perm('CMDHISTORY'),
   'GET /api/sync/conflicts/case/:id': session,
+  'GET /api/sync/conflicts/recent': session,
   'POST /api/sync/conflicts/:id/keep': session,
 
   'GET /api/admin/sysconfig': perm('SYSSETUP'),

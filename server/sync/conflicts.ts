@@ -6,11 +6,12 @@
  * the writer, as an edit in the browser. Administrators list the open ones of the workspace.
  */
 import type { JsonSchema, TableDef } from '../../engine/types.ts';
-import { t } from '../../engine/i18n.ts';
+import { t, type Lang } from '../../engine/i18n.ts';
 import { writePermission } from '../../engine/write-permission.ts';
 import { kysely } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { fail } from '../http/errors.ts';
+import { valueTexts } from '../history/describe.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { systemUpdate } from '../tbl/system-write.ts';
 import { TableStore } from '../tbl/store.ts';
@@ -28,9 +29,15 @@ export interface ConflictView {
   fieldTitle: string;
   server: unknown;
   client: unknown;
+  /** Both values as the reader reads them: labels for codes, names for references, dd.MM.yyyy dates (null: none). */
+  serverText: string | null;
+  clientText: string | null;
   /** Who changed the field on the client, and when. */
   userName: string | null;
   changedAt: string | null;
+  /** Who changed the field on the server (the change that made the server's value), and when. */
+  serverUserName: string | null;
+  serverChangedAt: string | null;
   resolved: boolean;
   /** Which value the user who resolved it kept. */
   kept: 'server' | 'client' | null;
@@ -56,6 +63,14 @@ export const keepBody: JsonSchema = {
   properties: { keep: { type: 'string', enum: ['server', 'client'] } },
 };
 
+/** Keeping a value from an offline client: the user's password, which the server checks. */
+export const clientKeepBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['keep', 'password'],
+  properties: { keep: { type: 'string', enum: ['server', 'client'] }, password: { type: 'string', minLength: 1, maxLength: 200 } },
+};
+
 const PAGE = 50;
 
 /** The table at the top of a table's parent chain (the case for its exams). */
@@ -76,22 +91,34 @@ function mayEdit(s: Session, def: TableDef): boolean {
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 const parsed = (v: unknown): Doc => (typeof v === 'string' ? JSON.parse(v) : ((v as Doc) ?? {}));
 
+/** How many conflicts an offline client is given (`recent`): the newest of its view's. */
+export const RECENT_MAX = 200;
+
+/** How long a resolved conflict stays among an offline client's (`recent`). */
+const RECENT_DAYS = 30;
+
 /**
  * The conflicts of one case (`rootId`: the row at the top of the rows' parent chain), if the reader
- * sees it; without `rootId`, the workspace's open conflicts (the route lets only administrators ask),
- * newest first, a page at a time (`next`); either way only rows the reader may see.
+ * sees it; with `recent`, those of every case the reader sees, open or resolved in the last 30 days,
+ * newest first (at most {@link RECENT_MAX}: what an offline client keeps); without either, the
+ * workspace's open conflicts (the route lets only administrators ask), newest first, a page at a time
+ * (`next`); every way only rows the reader may see.
  * @example await listConflicts(ctx, session, { rootId: caseId }) // { list: [{ field: 'caseNumber', server: 'A', client: 'B', … }], next: null }
  */
-export async function listConflicts(ctx: AppContext, s: Session, q: { rootId?: string; after?: string }): Promise<{ list: ConflictView[]; next: string | null }> {
+export async function listConflicts(ctx: AppContext, s: Session, q: { rootId?: string; after?: string; recent?: boolean }): Promise<{ list: ConflictView[]; next: string | null }> {
   const em = ctx.orm.em.fork();
   let query = kysely(em)
     .selectFrom('syncconflict as c')
     .leftJoin('sysuser as u', 'u.id', 'c.user_id')
     .leftJoin('sysuser as r', 'r.id', 'c.resolved_by')
-    .select(['c.id', 'c.table_name', 'c.row_id', 'c.root_id', 'c.field', 'c.values', 'c.changed_at', 'c.resolved', 'c.kept', 'c.resolved_at', 'c.created_at', 'u.name as user_name', 'r.name as resolver_name'])
+    .leftJoin('sysuser as su', 'su.id', 'c.server_user_id')
+    .select(['c.id', 'c.table_name', 'c.row_id', 'c.root_id', 'c.field', 'c.values', 'c.changed_at', 'c.resolved', 'c.kept', 'c.resolved_at', 'c.created_at', 'c.server_changed_at', 'u.name as user_name', 'r.name as resolver_name', 'su.name as server_user_name'])
     .where('c.workspace_id', '=', s.workspaceId);
   if (q.rootId) {
     query = query.where('c.root_id', '=', q.rootId).orderBy('c.created_at').orderBy('c.id');
+  } else if (q.recent) {
+    const since = new Date(Date.now() - RECENT_DAYS * 86_400_000);
+    query = query.where((w) => w.or([w('c.resolved', 'is', null), w('c.resolved', '=', false), w('c.resolved_at', '>=', since)])).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(RECENT_MAX);
   } else {
     query = query.where((w) => w.or([w('c.resolved', 'is', null), w('c.resolved', '=', false)])).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(PAGE + 1);
     if (q.after) {
@@ -100,7 +127,7 @@ export async function listConflicts(ctx: AppContext, s: Session, q: { rootId?: s
     }
   }
   const rows = await query.execute();
-  const page = q.rootId ? rows : rows.slice(0, PAGE);
+  const page = q.rootId || q.recent ? rows : rows.slice(0, PAGE);
   const out: ConflictView[] = [];
   const seen = new Map<string, boolean>();
   for (const r of page) {
@@ -115,13 +142,33 @@ export async function listConflicts(ctx: AppContext, s: Session, q: { rootId?: s
     const title = (def.schema.properties?.[String(r.field)] as { title?: string } | undefined)?.title;
     out.push({
       id: String(r.id), table: def.name, rowId: String(r.row_id), rootId, field: String(r.field), fieldTitle: title ? t(s.lang, title) : String(r.field),
-      server: values.server ?? null, client: values.client ?? null, userName: (r.user_name as string | null) ?? null, changedAt: iso(r.changed_at),
+      server: values.server ?? null, client: values.client ?? null, serverText: null, clientText: null,
+      userName: (r.user_name as string | null) ?? null, changedAt: iso(r.changed_at),
+      serverUserName: (r.server_user_name as string | null) ?? null, serverChangedAt: iso(r.server_changed_at),
       resolved: r.resolved === true, kept: (r.kept as 'server' | 'client' | null) ?? null, resolvedByName: (r.resolver_name as string | null) ?? null, resolvedAt: iso(r.resolved_at),
       mayResolve: r.resolved !== true && mayEdit(s, def),
     });
   }
-  const last = rows.length > PAGE && !q.rootId ? page.at(-1)! : undefined;
+  await labelConflicts(em, ctx, s.lang, out);
+  const last = rows.length > PAGE && !q.rootId && !q.recent ? page.at(-1)! : undefined;
   return { list: out, next: last ? `${new Date(last.created_at as string).toISOString()}|${last.id}` : null };
+}
+
+/**
+ * Gives each conflict its field's title and both values as the reader reads them (labels, names,
+ * dates) in `lang`, from this database's catalogues: the server's, or an offline client's for the
+ * conflicts it keeps.
+ * @example await labelConflicts(em, ctx, 'ru', list) // list[0].serverText === 'Новый случай'
+ */
+export async function labelConflicts(em: Em, ctx: AppContext, lang: Lang, list: ConflictView[]): Promise<ConflictView[]> {
+  for (const c of list) {
+    const def = ctx.registry.tables.get(c.table);
+    if (!def) continue;
+    const title = (def.schema.properties?.[c.field] as { title?: string } | undefined)?.title;
+    c.fieldTitle = title ? t(lang, title) : c.field;
+    [c.serverText, c.clientText] = await valueTexts(em, def, c.field, [c.server, c.client], lang);
+  }
+  return list;
 }
 
 /**

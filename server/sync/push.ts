@@ -188,7 +188,8 @@ async function writeChange(em: Em, ctx: AppContext, actor: Session, ch: ClientCh
   const current = await TableStore.of(ctx.registry, def, em, actor, 'write').read(id, { lock: true });
   if (!current) throw fail(404, t(actor.lang, 'msg.syncGoneOnServer'), 'id');
   const version = Number(current.version);
-  const changedSince = isStale(ch.baseVersion, version) ? await fieldsChangedSince(em, actor, def, id, ch.baseVersion!) : new Set<string>();
+  const serverSide = isStale(ch.baseVersion, version) ? await fieldsChangedSince(em, actor, def, id, ch.baseVersion!) : new Map<string, ServerChange>();
+  const changedSince = new Set(serverSide.keys());
   if (ch.op === 'delete') {
     if (!mayDelete(changedSince)) throw fail(409, t(actor.lang, 'msg.syncDeleteChanged'), 'version');
     await writer.delete(id, { within: em });
@@ -198,7 +199,7 @@ async function writeChange(em: Em, ctx: AppContext, actor: Session, ch: ClientCh
   await writer.update(id, { ...patch, version }, { within: em });
   await afterPush(em, ctx, actor, def, id, false);
   const after = await kysely(em).selectFrom(def.name).select('version').where('id', '=', id).executeTakeFirstOrThrow();
-  if (conflicts.length) await logConflicts(em, ctx, actor, def, { ...ch, id }, current, version, conflicts);
+  if (conflicts.length) await logConflicts(em, ctx, actor, def, { ...ch, id }, current, version, conflicts, serverSide);
   return { ...base, result, version: Number(after.version), ...(conflicts.length ? { conflicts } : {}) };
 }
 
@@ -267,14 +268,29 @@ async function linkedToOwnRows(em: Em, s: Session, def: TableDef, data: Doc): Pr
   return refs.filter((f) => ids.has(String(data[f.key]).toLowerCase())).map((f) => f.key);
 }
 
-/** The fields of a row the feed says changed after version `base` (a child table counts as one field). */
-async function fieldsChangedSince(em: Em, s: Session, def: TableDef, id: string, base: number): Promise<Set<string>> {
+/** Who made a server's change of a field, and when. */
+interface ServerChange {
+  userId: string | null;
+  at: string | null;
+}
+
+/**
+ * The fields of a row the feed says changed after version `base` (a child table counts as one field),
+ * each with the last change that made it: who and when.
+ */
+async function fieldsChangedSince(em: Em, s: Session, def: TableDef, id: string, base: number): Promise<Map<string, ServerChange>> {
   const rows = await kysely(em)
-    .selectFrom('changelog').select('data')
+    .selectFrom('changelog').select(['data', 'user_id', 'changed_at'])
     .where('workspace_id', '=', s.workspaceId).where('table_name', '=', def.name).where('row_id', '=', id)
     .where('row_version', '>', base).where('op', 'in', ['create', 'update'])
+    .orderBy('row_version')
     .execute();
-  return changedFields(rows.map((r) => parsed(r.data)));
+  const out = new Map<string, ServerChange>();
+  for (const r of rows) {
+    const by: ServerChange = { userId: r.user_id ? String(r.user_id) : null, at: r.changed_at ? new Date(r.changed_at as string).toISOString() : null };
+    for (const field of changedFields([parsed(r.data)])) out.set(field, by);
+  }
+  return out;
 }
 
 const parsed = (v: unknown): Doc | null => (typeof v === 'string' ? JSON.parse(v) : (v as Doc | null));
@@ -295,12 +311,13 @@ async function rootOf(em: Em, ctx: AppContext, def: TableDef, row: Doc, id: stri
 }
 
 /** Logs each field the server kept over the client's value, through the writer's system door (fed, versioned). */
-async function logConflicts(em: Em, ctx: AppContext, actor: Session, def: TableDef, ch: ClientChange, current: Doc, version: number, conflicts: NonNullable<PushAnswer['conflicts']>): Promise<void> {
+async function logConflicts(em: Em, ctx: AppContext, actor: Session, def: TableDef, ch: ClientChange, current: Doc, version: number, conflicts: NonNullable<PushAnswer['conflicts']>, serverSide: Map<string, ServerChange>): Promise<void> {
   const rootId = await rootOf(em, ctx, def, current, ch.id);
   for (const c of conflicts) {
     await systemInsert({ em, ctx, session: actor }, 'syncconflict', crypto.randomUUID(), {
       tableName: def.name, rowId: ch.id, rootId, field: c.field, values: { server: c.server, client: c.client }, serverVersion: version,
       changeId: ch.changeId, userId: actor.userId || undefined, changedAt: new Date(actor.actedAt ?? new Date()).toISOString(), resolved: false,
+      serverUserId: serverSide.get(c.field)?.userId ?? undefined, serverChangedAt: serverSide.get(c.field)?.at ?? undefined,
     }, 'action');
   }
 }

@@ -2,13 +2,16 @@ import type { Hono } from 'hono';
 import type { JsonSchema } from '../../engine/types.ts';
 import { jsonBody } from '../http/body.ts';
 import type { AppContext, Env, Session } from '../types.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, fail } from '../http/errors.ts';
 import { requirePermission } from '../http/middleware.ts';
 import { sql, type Kysely } from 'kysely';
 import { kysely } from '../db/kysely.ts';
 import { readerView, unitsInView } from '../scope/view.ts';
 import { applyPush, pushBody, type ClientChange } from './push.ts';
-import { conflictsBody, keepBody, keepValue, listConflicts } from './conflicts.ts';
+import { clientKeepBody, conflictsBody, keepBody, keepValue, listConflicts } from './conflicts.ts';
+import { keepOnServer, keptConflicts } from './client/conflicts.ts';
+import { login } from './client/routes.ts';
+import { readState } from './client/state.ts';
 import { isUuid } from '../http/errors.ts';
 import { t } from '../../engine/i18n.ts';
 import { feedTables } from './feed-tables.ts';
@@ -124,22 +127,47 @@ export function syncRoutes(app: Hono<Env>, ctx: AppContext): void {
     return c.json(await listConflicts(ctx, s, { after: body.after as string | undefined }));
   });
 
-  /** `GET /api/sync/conflicts/case/:id`: the conflicts of a case (the row at the top of the rows' parent chain) the reader sees — `{list}`. */
+  /**
+   * `GET /api/sync/conflicts/recent`: the conflicts of every case the reader sees, open or resolved in
+   * the last 30 days, newest first (at most 200) — `{list}`: what an offline client keeps and shows. On
+   * an offline client: the ones it keeps (server/sync/client/conflicts.ts).
+   */
+  app.get('/api/sync/conflicts/recent', async (c) => {
+    const s = c.get('session');
+    if (ctx.config.clientMode) return c.json({ list: await keptConflicts(ctx, s.lang) });
+    return c.json(await listConflicts(ctx, s, { recent: true }));
+  });
+
+  /**
+   * `GET /api/sync/conflicts/case/:id`: the conflicts of a case (the row at the top of the rows' parent
+   * chain) the reader sees — `{list}`; on an offline client, the ones it keeps of the case.
+   */
   app.get('/api/sync/conflicts/case/:id', async (c) => {
     const s = c.get('session');
     const id = c.req.param('id');
     if (!isUuid(id)) throw new ApiError(400, [{ field: 'id', msg: t(s.lang, 'msg.badId') }]);
+    if (ctx.config.clientMode) return c.json({ list: await keptConflicts(ctx, s.lang, id.toLowerCase()) });
     return c.json(await listConflicts(ctx, s, { rootId: id.toLowerCase() }));
   });
 
-  /** `POST /api/sync/conflicts/:id/keep {keep: 'server' | 'client'}`: "keep this one" (a user who may edit the row). */
+  /**
+   * `POST /api/sync/conflicts/:id/keep {keep: 'server' | 'client'}`: "keep this one" (a user who may
+   * edit the row). On an offline client `{keep, password}`: done on the server as the user (their
+   * password, checked there), so only when the client is online.
+   */
   app.post('/api/sync/conflicts/:id/keep', async (c) => {
     const s = c.get('session');
     const id = c.req.param('id');
     if (!isUuid(id)) throw new ApiError(400, [{ field: 'id', msg: t(s.lang, 'msg.badId') }]);
     const body = await jsonBody(c);
-    const errors = ctx.validators.validate('sync#keep', keepBody, body, s.lang);
+    const errors = ctx.validators.validate(ctx.config.clientMode ? 'sync#keepOnClient' : 'sync#keep', ctx.config.clientMode ? clientKeepBody : keepBody, body, s.lang);
     if (errors.length) throw new ApiError(400, errors);
+    if (ctx.config.clientMode) {
+      const state = await readState(ctx.orm.em.fork(), ctx);
+      if (!state) throw fail(400, t(s.lang, 'msg.syncNotInitialised'));
+      await keepOnServer(ctx, id.toLowerCase(), body.keep as 'server' | 'client', () => login(state.serverUrl, s.userLogin, String(body.password), s.lang));
+      return c.json({ success: true });
+    }
     await keepValue(ctx, s, id.toLowerCase(), body.keep as 'server' | 'client');
     return c.json({ success: true });
   });

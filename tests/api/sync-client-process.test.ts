@@ -216,6 +216,10 @@ describe('a client in a process of its own, on its embedded PGlite, killed -9 in
     await sameOnBoth(made.caseId);
     const conflicts = (await admin.get(`/api/sync/conflicts/case/${made.caseId}`)).body.list;
     expect(conflicts.map((c: any) => [c.field, c.server, c.client, c.resolved])).toContainEqual(['registrationGroup', 'NEW', 'RELAPSE', false]);
+    // and on the client, offline too: the field and both values as labels, who changed the server's side
+    const onClient = (await doctor.get(`/api/sync/conflicts/case/${made.caseId}`)).body.list;
+    expect(onClient.map((c: any) => [c.fieldTitle, c.serverText, c.clientText, c.userName, c.resolved])).toContainEqual(['Группа регистрации', 'Новый случай', 'Рецидив', 'SYNCDOC', false]);
+    expect(onClient.find((c: any) => c.clientText === 'Рецидив').serverUserName).toMatch(/Администратор|ADMIN/);
   });
 
   it('on its PGlite too: a change the server refuses (the permission removed meanwhile) stays on the client with its reason', async () => {

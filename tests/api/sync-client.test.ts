@@ -262,6 +262,28 @@ describe('edits on both sides', () => {
     const conflicts = (await admin.get(`/api/sync/conflicts/case/${serverCase}`)).body.list;
     expect(conflicts.map((c: any) => [c.field, c.server, c.client, c.resolved])).toEqual([['registrationGroup', 'NEW', 'AFTER_DEFAULT', false]]);
   });
+
+  it('the conflict is shown on the client after the synchronisation: labels, who changed each side and when; a value is kept from the client with the password', async () => {
+    const [c] = (await onClient.get(`/api/sync/conflicts/case/${serverCase}`)).body.list;
+    expect(c).toMatchObject({ fieldTitle: 'Группа регистрации', serverText: 'Новый случай', clientText: 'Лечение после перерыва', userName: 'SYNCDOC', resolved: false, mayResolve: true });
+    expect(c.serverUserName).toMatch(/Администратор|ADMIN/);
+    expect(c.serverChangedAt).toBeTruthy();
+    // the sync page's list: every conflict the client keeps
+    expect((await onClient.get('/api/sync/conflicts/recent')).body.list.map((x: { id: string }) => x.id)).toContain(c.id);
+    // keeping one is done on the server as the user: without the password, or with a wrong one, nothing is kept
+    expect((await onClient.post(`/api/sync/conflicts/${c.id}/keep`, { keep: 'client' })).status).toBe(400);
+    const wrong = await onClient.post(`/api/sync/conflicts/${c.id}/keep`, { keep: 'client', password: 'not-the-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors[0].field).toBe('password');
+    expect((await onServer('tbcase', serverCase)).registrationGroup).toBe('NEW');
+    const kept = await onClient.post(`/api/sync/conflicts/${c.id}/keep`, { keep: 'client', password: PASSWORD });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect((await onServer('tbcase', serverCase)).registrationGroup).toBe('AFTER_DEFAULT');
+    const [after] = (await onClient.get(`/api/sync/conflicts/case/${serverCase}`)).body.list;
+    expect(after).toMatchObject({ resolved: true, kept: 'client', resolvedByName: 'SYNCDOC', mayResolve: false });
+    await sync();
+    await synced(async () => expect((await onClientDoc('tbcase', serverCase)).registrationGroup).toBe('AFTER_DEFAULT'));
+  });
 });
 
 describe('refused and removed', () => {

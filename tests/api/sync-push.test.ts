@@ -333,7 +333,31 @@ describe('the conflict log, on the case and for administrators', () => {
 
   it('a reader of the case sees both values, the field\'s title, who changed it on the client and when', async () => {
     const [c] = await conflictsOfCase(doctor, caseId);
-    expect(c).toMatchObject({ table: 'tbcase', rowId: caseId, field: 'caseNumber', fieldTitle: 'Номер случая', server: 'ЖУР-С', client: 'ЖУР-К', userName: 'PUSHDOC', changedAt: caseAt, resolved: false, mayResolve: true });
+    expect(c).toMatchObject({ table: 'tbcase', rowId: caseId, field: 'caseNumber', fieldTitle: 'Номер случая', server: 'ЖУР-С', client: 'ЖУР-К', serverText: 'ЖУР-С', clientText: 'ЖУР-К', userName: 'PUSHDOC', changedAt: caseAt, resolved: false, mayResolve: true });
+  });
+
+  it('a coded field\'s values are labels, with who changed it on the server and when; the conflicts of the reader\'s view are listed for an offline client', async () => {
+    const id = await createCase(admin, patientId, bishkek, { caseNumber: 'ГРП-1' });
+    const at = await theClientActsNow();
+    const before = Date.now();
+    expect((await admin.post(`/api/tbl/tbcase/${id}`, { registrationGroup: 'RELAPSE' })).status).toBe(200);
+    const after = Date.now();
+    const [a] = await push(doctor, clientChanges({ table: 'tbcase', op: 'update', id, baseVersion: 1, at, data: { registrationGroup: 'AFTER_DEFAULT' } }));
+    expect(a.result).toBe('conflict');
+    const [c] = await conflictsOfCase(doctor, id);
+    expect(c).toMatchObject({
+      field: 'registrationGroup', fieldTitle: 'Группа регистрации', server: 'RELAPSE', client: 'AFTER_DEFAULT',
+      serverText: 'Рецидив', clientText: 'Лечение после перерыва', userName: 'PUSHDOC', changedAt: at, resolved: false,
+    });
+    expect(c.serverUserName).toMatch(/Администратор|ADMIN/);
+    expect(Date.parse(c.serverChangedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(c.serverChangedAt)).toBeLessThanOrEqual(after + 1000);
+    const recent = await doctor.get('/api/sync/conflicts/recent');
+    expect(recent.status).toBe(200);
+    expect(recent.body.list.map((x: { id: string }) => x.id)).toContain(c.id);
+    expect(recent.body.list[0].id).toBe(c.id); // newest first
+    const kant = await server.login('PUSHKANT', 'Passw0rd');
+    expect((await kant.get('/api/sync/conflicts/recent')).body.list.map((x: { rootId: string }) => x.rootId)).not.toContain(id);
   });
 
   it('a user whose view does not hold the case sees none of its conflicts; one without edit rights sees them but may not resolve', async () => {

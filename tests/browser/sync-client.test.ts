@@ -132,6 +132,52 @@ describe('the sync page', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="sync-rejected-item"]').length === 1);
   });
 
+  it('shows a conflict on the case and the sync page with labels and who changed each side; a value is kept, confirmed with the password, on the server', async () => {
+    const doctor = await client.login('SYNCUI', PASSWORD);
+    const { doc } = (await doctor.get(`/api/cases/case/edit/form/${caseId}`)).body;
+    expect((await doctor.post('/api/cases/case/edit/save', { caseId, doc: { ...doc, tbcase: { ...doc.tbcase, registrationGroup: 'RELAPSE' } } })).status).toBe(200);
+    const onServer = (await admin.get(`/api/tbl/tbcase/${caseId}`)).body;
+    const def = central.ctx.registry.table('tbcase');
+    const keys = new Set(['version', ...def.fields.map((f) => f.path[0]), ...def.children.map((c) => c.prop)]);
+    expect((await admin.post(`/api/tbl/tbcase/${caseId}`, { ...Object.fromEntries(Object.entries(onServer).filter(([k]) => keys.has(k))), registrationGroup: 'AFTER_DEFAULT' })).status).toBe(200);
+    expect((await syncThroughApi(doctor, PASSWORD)).counts).toMatchObject({ conflict: 1 });
+
+    const page = await env.newPage();
+    await loginThroughUi(page, 'SYNCUI', PASSWORD);
+    await page.goto(`/sys/case?id=${caseId}`);
+    const row = page.locator(tid('sync-conflict'), { hasText: 'Группа регистрации' });
+    await row.waitFor();
+    // labels, not codes
+    expect(await row.locator(tid('sync-conflict-server')).innerText()).toContain('Лечение после перерыва');
+    expect(await row.locator(tid('sync-conflict-client')).innerText()).toContain('Рецидив');
+    expect(await row.innerText()).not.toMatch(/AFTER_DEFAULT|RELAPSE/);
+    expect(await row.locator(tid('sync-conflict-who-server')).innerText()).toMatch(/Администратор|ADMIN/);
+    expect(await row.locator(tid('sync-conflict-who')).innerText()).toContain('SYNCUI');
+    expect(await row.locator(tid('sync-conflict-state')).innerText()).toBe('Не решён');
+
+    // the client's value kept: a confirmation naming both values, the password (checked by the server)
+    await row.locator(tid('sync-conflict-keep-client')).click();
+    const confirm = page.locator('.ant-popconfirm');
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain('Оставить значение «Рецидив»?');
+    expect(await confirm.innerText()).toContain('вместо «Лечение после перерыва»');
+    await page.locator(tid('sync-conflict-password')).fill('Wrong-pass1');
+    await page.locator(tid('sync-conflict-keep-ok')).click();
+    await page.locator(tid('sync-conflict-error')).waitFor();
+    expect((await admin.get(`/api/tbl/tbcase/${caseId}`)).body.registrationGroup).toBe('AFTER_DEFAULT');
+    await page.locator(tid('sync-conflict-password')).fill(PASSWORD);
+    await page.locator(tid('sync-conflict-keep-ok')).click();
+    await expect.poll(() => row.locator(tid('sync-conflict-state')).innerText(), { timeout: 30_000 }).toMatch(/^Оставлено значение клиента/);
+    expect((await admin.get(`/api/tbl/tbcase/${caseId}`)).body.registrationGroup).toBe('RELAPSE');
+
+    // the sync page lists it with a way to its case
+    await page.goto('/sys/sync');
+    const listed = page.locator(tid('sync-conflict-list')).locator(tid('sync-conflict'), { hasText: 'Группа регистрации' });
+    await listed.waitFor();
+    await listed.locator(tid('sync-conflict-case')).click();
+    await page.waitForURL(new RegExp(`/sys/case\\?id=${caseId}`));
+  });
+
   it("initialises a new client from its first page: the server's address, a login, the progress, then the way to log in", async () => {
     const fresh = await startOfflineClient(central.url, 'SYNCUI', PASSWORD, { initialise: false });
     try {

@@ -1,7 +1,8 @@
 // Offline synchronisation in a real browser (issue 24, docs/sync.md): a case whose number was changed
 // both on the server and, differently, on an offline client shows the conflict on its page — both
-// values side by side, who uploaded it from the client and when it was made there — and 'Оставить это' on the client's
-// value writes it to the case and marks the conflict resolved by the user; administrators find the open
+// values side by side, who uploaded it from the client and when it was made there, who changed it on the
+// server and when — and 'Оставить это' on the client's value, once confirmed, writes it to the case and
+// marks the conflict resolved by the user; administrators find the open
 // conflicts listed among their reports.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientChanges, push } from '../helpers/push.ts';
@@ -67,7 +68,18 @@ describe('a synchronisation conflict on the case page', () => {
     expect(await row.locator(tid('sync-conflict-who')).innerText()).toContain(day(at));
     expect(await row.locator(tid('sync-conflict-state')).innerText()).toBe('Не решён');
 
+    // the server's side: who changed it there (the administrator's edit) and when
+    expect(await row.locator(tid('sync-conflict-who-server')).innerText()).toMatch(/Администратор|ADMIN/);
+    expect(await row.locator(tid('sync-conflict-who-server')).innerText()).toContain(day(new Date()));
+
+    // keeping a value asks first, naming both values; nothing is written before the confirmation
     await row.locator(tid('sync-conflict-keep-client')).click();
+    const confirm = page.locator('.ant-popconfirm');
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain('Оставить значение «КФ-КЛИЕНТ»?');
+    expect(await confirm.innerText()).toContain('вместо «КФ-СЕРВЕР»');
+    expect((await admin.get(`/api/tbl/tbcase/${caseId}`)).body.caseNumber).toBe('КФ-СЕРВЕР');
+    await page.locator(tid('sync-conflict-keep-ok')).click();
     await poll(async () => row.locator(tid('sync-conflict-state')).innerText()).toMatch(/^Оставлено значение клиента/);
     expect(await row.locator(tid('sync-conflict-keep-client')).count()).toBe(0);
     expect((await admin.get(`/api/tbl/tbcase/${caseId}`)).body.caseNumber).toBe('КФ-КЛИЕНТ');

@@ -39,8 +39,14 @@ export interface SyncConflict {
   fieldTitle: string;
   server: unknown;
   client: unknown;
+  /** Both values as the reader reads them (labels, names, dd.MM.yyyy), null for none. */
+  serverText?: string | null;
+  clientText?: string | null;
   userName: string | null;
   changedAt: string | null;
+  /** Who changed the field on the server, and when. */
+  serverUserName?: string | null;
+  serverChangedAt?: string | null;
   resolved: boolean;
   kept: 'server' | 'client' | null;
   resolvedByName: string | null;
@@ -51,8 +57,12 @@ export interface SyncConflict {
 /** The conflicts of a case (its row and its sub-records'). */
 export const caseConflicts = (caseId: string) => api.get<{ list: SyncConflict[] }>(`/api/sync/conflicts/case/${encodeURIComponent(caseId)}`);
 
-/** "Keep this one": the server's value stays, or the client's is written. */
-export const keepConflictValue = (id: string, keep: 'server' | 'client') => api.post<unknown>(`/api/sync/conflicts/${encodeURIComponent(id)}/keep`, { keep });
+/** "Keep this one": the server's value stays, or the client's is written (on the offline client: on the server, with the user's password). */
+export const keepConflictValue = (id: string, keep: 'server' | 'client', password?: string) =>
+  api.post<unknown>(`/api/sync/conflicts/${encodeURIComponent(id)}/keep`, password === undefined ? { keep } : { keep, password });
+
+/** The conflicts of every case the reader sees, open or resolved lately (on the offline client: those it kept at its last synchronisation). */
+export const recentConflicts = () => api.get<{ list: SyncConflict[] }>('/api/sync/conflicts/recent');
 
 /** The workspace's open conflicts, newest first (administrators); `next` pages on. */
 export const openConflicts = (after?: string) => api.post<{ list: SyncConflict[]; next: string | null }>('/api/sync/conflicts', after ? { after } : {});

@@ -109,8 +109,11 @@ export function clientSyncRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
 }
 
-/** Logs in on the server as the user; a server out of reach is a 400 with the reason. */
-async function login(serverUrl: string, userLogin: string, password: string, lang: Lang): Promise<Remote> {
+/**
+ * Logs in on the server as the user; a server out of reach is a 400 with the reason.
+ * @example const remote = await login(state.serverUrl, session.userLogin, password, session.lang)
+ */
+export async function login(serverUrl: string, userLogin: string, password: string, lang: Lang): Promise<Remote> {
   try {
     return await Remote.login(serverUrl, userLogin, password, lang);
   } catch (e) {

@@ -18,6 +18,7 @@ import { ApiError } from '../../http/errors.ts';
 import { PUSH_MAX, type ClientChange, type PushAnswer } from '../push.ts';
 import { applyChanges, sliceChanges, type FeedPage } from './apply.ts';
 import { rowsForPage } from './missing.ts';
+import { refreshConflicts } from './conflicts.ts';
 import { lastLocalSeq, localChanges } from './outbox.ts';
 import { foldRejected } from './rejected.ts';
 import type { Remote } from './remote.ts';
@@ -52,6 +53,8 @@ export async function startSync(ctx: AppContext, remote: Remote, lang: Lang): Pr
     try {
       await send(ctx, remote, state);
       await receive(ctx, remote, state);
+      // the conflicts of the unit's cases, with the server's values now received: shown here offline too
+      await refreshConflicts(ctx, remote, state);
       await updateState(em, ctx, state, { phase: 'NOT_RUNNING', lastSyncAt: new Date().toISOString() });
     } catch (e) {
       await updateState(ctx.orm.em.fork(), ctx, state, { phase: 'ERROR', error: (e as Error).message || String(e) });

@@ -10,6 +10,7 @@ import { systemSession } from '../../auth/system-session.ts';
 import { rowToDoc } from '../../tbl/rows.ts';
 import { systemInsert, systemUpdate } from '../../tbl/system-write.ts';
 import type { AppContext, Doc } from '../../types.ts';
+import type { ConflictView } from '../conflicts.ts';
 
 /** The phases of a synchronisation (the status ids of `GET /api/offline/client/sync/status`). */
 export type SyncPhase = 'NOT_RUNNING' | 'SENDING' | 'APPLYING_ON_SERVER' | 'RECEIVING' | 'APPLYING_LOCALLY' | 'ERROR';
@@ -58,6 +59,8 @@ export interface ClientState {
   localSeq: number;
   sendUpTo?: number | null;
   rejected: RejectedChange[];
+  /** The conflicts of the unit's cases as the server listed them at the last synchronisation (server/sync/client/conflicts.ts). */
+  conflicts?: ConflictView[] | null;
   lastSyncAt?: string | null;
 }
 

@@ -50,8 +50,8 @@ export default function SyncConflictsReport() {
         columns={[
           { key: 'case', title: t('ui.sync.conflicts.case'), render: (_, c) => (c.rootId ? <Link to={`/sys/case?id=${c.rootId}`}>{t('ui.sync.conflicts.openCase')}</Link> : '—') },
           { key: 'field', title: t('ui.sync.conflicts.field'), render: (_, c) => c.fieldTitle },
-          { key: 'server', title: t('ui.sync.conflicts.server'), render: (_, c) => valueText(c.server) },
-          { key: 'client', title: t('ui.sync.conflicts.client'), render: (_, c) => valueText(c.client) },
+          { key: 'server', title: t('ui.sync.conflicts.server'), render: (_, c) => c.serverText ?? valueText(c.server) },
+          { key: 'client', title: t('ui.sync.conflicts.client'), render: (_, c) => c.clientText ?? valueText(c.client) },
           { key: 'who', title: t('ui.sync.conflicts.who'), render: (_, c) => `${c.userName ?? '—'}, ${c.changedAt ? dateTimeText(c.changedAt, false) : '—'}` },
         ]}
       />

@@ -16,6 +16,7 @@ import { useSession } from '../../session/index.ts';
 import { nextPhase, SYNC_POLL_MS, type SyncPhase } from './syncPhase.ts';
 import { PageTitle } from '../../generic/PageTitle.tsx';
 import { dateTimeText as formatDateTime } from '../../i18n/dates.ts';
+import { SyncConflictsTable } from '../../cases/case/SyncConflictsCard.tsx';
 
 export default function SyncPage() {
   const { t } = useTranslation();
@@ -125,7 +126,26 @@ function ClientSyncPage() {
         />
       ) : null}
       {phase !== 'running' && phase !== 'checking' && status?.rejected?.length ? <RejectedList list={status.rejected} onChanged={() => void syncApi.syncStatus().then((s) => s && setStatus(s))} /> : null}
+      {phase !== 'running' && phase !== 'checking' ? <ConflictsList phase={phase} /> : null}
     </Card>
+  );
+}
+
+/**
+ * The conflicts of the unit's cases the client kept at its last synchronisation (open ones, and those
+ * resolved lately), each with a link to its case; reloaded when a synchronisation ends.
+ */
+function ConflictsList({ phase }: { phase: SyncPhase }) {
+  const { t } = useTranslation();
+  const [list, setList] = useState<syncApi.SyncConflict[]>([]);
+  const load = () => void syncApi.recentConflicts().then((r) => setList(r.list), () => setList([]));
+  useEffect(load, [phase]);
+  if (!list.length) return null;
+  return (
+    <div style={{ marginTop: 16 }} data-testid="sync-conflict-list">
+      <Typography.Title level={5}>{t('ui.sync.conflicts.listTitle', { count: list.filter((c) => !c.resolved).length })}</Typography.Title>
+      <SyncConflictsTable list={list} withCase onKept={load} />
+    </div>
   );
 }
 

@@ -41,6 +41,7 @@ export function IndicatorCard({ indicator, refreshing, onCell, subtitle }: Indic
   };
   return (
     <Card
+      className="tb-indicator-card"
       data-testid="indicator-card"
       data-state={refreshing ? 'refreshing' : data ? 'ready' : errors?.length ? 'error' : 'waiting'}
       data-chart={schema.chart}

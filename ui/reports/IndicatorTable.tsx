@@ -89,7 +89,6 @@ export function IndicatorTable({ data, onCell }: IndicatorTableProps) {
       size="small"
       bordered
       pagination={false}
-      scroll={{ x: 'max-content' }}
       rowKey="key"
       dataSource={lines}
       columns={columns}

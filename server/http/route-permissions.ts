@@ -89,6 +89,7 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/sync/rows': session,
   /** the offline client's own synchronisation (server/sync/client/routes.ts): 404 on a server */
   'GET /api/offline/client/sync/status': session,
+  'GET /api/offline/client/sync/unsent': session,
   'POST /api/offline/client/sync/synchronize': session,
   /** an offline client's first start from the browser, before any user exists on it: only in client mode and while it holds no unit (server/sync/client/init-routes.ts) */
   'GET /api/offline/client/init': publicRoute,

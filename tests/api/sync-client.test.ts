@@ -381,6 +381,34 @@ describe('refused and removed', () => {
   });
 });
 
+describe('what is not yet sent', () => {
+  const unsent = async () => {
+    const r = await onClient.get('/api/offline/client/sync/unsent');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body as { count: number; list: any[] };
+  };
+
+  it('lists each change made here with its case, what it changes, who and when, and counts them; a synchronisation sends them and the list empties', async () => {
+    await sync();
+    expect(await unsent()).toEqual({ count: 0, list: [] });
+    const before = Date.now();
+    await editOnClient(serverCase, { diagnosisDate: '2025-01-04' });
+    const made = await notifyOffline('Неотправов');
+    const { count, list } = await unsent();
+    // the case's edit, and the new patient, case and exam: four changes
+    expect(count).toBe(4);
+    const edit = list.find((c) => c.table === 'tbcase' && c.id === serverCase);
+    expect(edit).toMatchObject({ op: 'update', tableTitle: 'Случаи', caseId: serverCase, caseNumber: 'СРВ-1', fields: ['Дата диагноза'], userName: 'SYNCDOC' });
+    expect(Date.parse(edit.at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(list.find((c) => c.table === 'exammic' && c.id === made.examId)).toMatchObject({ op: 'create', caseId: made.caseId });
+    expect(list.find((c) => c.table === 'patient')).toMatchObject({ op: 'create', caseId: null });
+    await sync();
+    expect(await unsent()).toEqual({ count: 0, list: [] });
+    // on a server there is nothing to send
+    expect((await admin.get('/api/offline/client/sync/unsent')).status).toBe(404);
+  });
+});
+
 describe('the routes', () => {
   it('ask for the password, check it on the server, and refuse a second start while one runs', async () => {
     expect((await onClient.post('/api/offline/client/sync/synchronize', {})).body.errors).toEqual([{ field: 'password', msg: expect.stringContaining('') }]);

@@ -55,6 +55,13 @@ describe('the sync page', () => {
     await loginThroughUi(page, 'SYNCUI', PASSWORD);
     await page.goto('/sys/sync');
     await page.locator(tid('sync-page') + '[data-phase="notRunning"]').waitFor();
+    // what is not yet sent: its count in the toolbar, the change listed with its case and field
+    await page.locator(tid('toolbar-unsent')).waitFor();
+    expect(await page.locator(tid('toolbar-unsent')).innerText()).toBe('1');
+    const item = page.locator(tid('sync-unsent-item'));
+    await item.waitFor();
+    expect(await item.innerText()).toContain('Подтверждение диагноза');
+    expect(await item.innerText()).toContain('SYNCUI');
     await page.locator(tid('sync-continue')).click();
     await page.getByText('Обязательное поле').waitFor();
     await page.locator(tid('sync-password')).fill('Wrong-pass1');
@@ -80,8 +87,12 @@ describe('the sync page', () => {
     await page.locator(tid('sync-page') + '[data-phase="success"]').waitFor();
     expect(await page.locator(tid('sync-page')).innerText()).toContain('Синхронизация успешно завершена');
     expect(await page.locator(tid('sync-counts')).innerText()).toContain('Отправлено: 1');
+    expect(await page.locator(tid('sync-unsent')).count()).toBe(0);
     await page.locator(tid('sync-home')).click();
     await page.waitForURL(/\/sys\/home$/);
+    // the toolbar asks again on the new page: all sent, no count
+    await page.locator(tid('toolbar-sync')).waitFor();
+    await expect.poll(() => page.locator(tid('toolbar-unsent')).count(), { timeout: 20_000 }).toBe(0);
   });
 
   it('goes straight to in progress when a synchronisation is stored as running, and shows the error of one interrupted', async () => {

@@ -23,6 +23,23 @@ export interface SyncStatus {
 
 export const syncStatus = () => api.get<SyncStatus>('/api/offline/client/sync/status');
 
+/** A local change not yet sent (server/sync/client/unsent.ts): its case, the fields it changes, who and when; a refused one with the server's reasons. */
+export interface UnsentChange {
+  table: string;
+  tableTitle: string;
+  id: string;
+  op: 'create' | 'update' | 'delete';
+  caseId: string | null;
+  caseNumber: string | null;
+  fields: string[];
+  userName: string | null;
+  at: string;
+  errors?: { field: string | null; msg: string }[];
+}
+
+/** What the offline client has not yet sent: the count of all, the list of the first 200. */
+export const unsentChanges = () => api.get<{ count: number; list: UnsentChange[] }>('/api/offline/client/sync/unsent');
+
 export const startSync = (password: string) => api.post<unknown>('/api/offline/client/sync/synchronize', { password });
 
 /** Discards a rejected local change (the password: for a row of the server, whose version is fetched). */

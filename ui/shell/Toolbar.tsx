@@ -1,8 +1,12 @@
 /**
- * The top toolbar (spec 000 §2.2): Главная, Synchronize (client mode only), the administrator
+ * The top toolbar (spec 000 §2.2): Главная, Synchronize with the count of changes not yet sent (client
+ * mode only), the administrator
  * dropdown, the search box and the user (name + menu).
  */
-import { Flex, theme } from 'antd';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { Badge, Flex, theme } from 'antd';
+import { syncApi } from '../api/index.ts';
 import { HomeOutlined, SyncOutlined } from '@ant-design/icons';
 import { LinkButton } from '../generic/LinkButton.tsx';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +14,29 @@ import { showsAdminMenu, useSession } from '../session/index.ts';
 import { AdminMenu } from './AdminMenu.tsx';
 import { GlobalSearch } from './search/index.ts';
 import { UserMenu } from './UserMenu.tsx';
+
+/** How often the toolbar asks the offline client how many changes it has not sent. */
+const UNSENT_POLL_MS = 15_000;
+
+/**
+ * The offline client's count of changes not yet sent (the refused ones included), beside 'Синхронизация':
+ * asked when the page changes and every 15 s; nothing when all is sent.
+ */
+function UnsentCount() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    const ask = () => void syncApi.unsentChanges().then((r) => setCount(r.count), () => undefined);
+    ask();
+    const timer = setInterval(ask, UNSENT_POLL_MS);
+    return () => clearInterval(timer);
+  }, [location.pathname, location.search]);
+  if (!count) return null;
+  return (
+    <Badge count={count} overflowCount={999} style={{ marginInlineStart: 6 }} title={t('ui.toolbar.unsent', { count })} aria-label={t('ui.toolbar.unsent', { count })} data-testid="toolbar-unsent" />
+  );
+}
 
 export function Toolbar() {
   const { t } = useTranslation();
@@ -32,6 +59,7 @@ export function Toolbar() {
         {session.clientMode ? (
           <LinkButton to="/sys/sync" data-testid="toolbar-sync" type="text" icon={<SyncOutlined />}>
             {t('ui.toolbar.sync')}
+            <UnsentCount />
           </LinkButton>
         ) : null}
         {showsAdminMenu(session) ? <AdminMenu /> : null}

@@ -3,6 +3,8 @@
  * - `GET /api/offline/client/sync/status` — `{id, title, counts, error?, rejected, lastSyncAt}`: `id`
  *   NOT_RUNNING (idle: the last one succeeded, or none yet), ERROR (the last one failed: `error` says
  *   why) or the running phase (SENDING, APPLYING_ON_SERVER, RECEIVING, APPLYING_LOCALLY) with its title;
+ * - `GET /api/offline/client/sync/unsent` — `{count, list}`: the local changes not yet sent, the refused
+ *   ones first with their reasons (server/sync/client/unsent.ts);
  * - `POST /api/offline/client/sync/synchronize {password}` — the session's user's password, checked
  *   by the server by logging in there; starts a synchronisation and answers once it runs;
  * - `POST /api/offline/client/sync/rejected/:changeId/discard {password?}` — discards a rejected local
@@ -16,6 +18,7 @@ import { jsonBody } from '../../http/body.ts';
 import { ApiError, fail } from '../../http/errors.ts';
 import type { AppContext, Env } from '../../types.ts';
 import { discardRejected } from './rejected.ts';
+import { unsentChanges } from './unsent.ts';
 import { Remote } from './remote.ts';
 import { startSync } from './run.ts';
 import { anyRunning, isRunning } from './running.ts';
@@ -75,6 +78,12 @@ export function clientSyncRoutes(app: Hono<Env>, ctx: AppContext): void {
     const s = c.get('session');
     if (!ctx.config.clientMode) throw fail(404, t(s.lang, 'msg.syncNotClient'));
     return c.json(await syncStatus(ctx, s.lang));
+  });
+
+  app.get('/api/offline/client/sync/unsent', async (c) => {
+    const s = c.get('session');
+    if (!ctx.config.clientMode) throw fail(404, t(s.lang, 'msg.syncNotClient'));
+    return c.json(await unsentChanges(ctx, s.lang));
   });
 
   app.post('/api/offline/client/sync/synchronize', async (c) => {

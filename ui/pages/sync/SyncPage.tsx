@@ -7,7 +7,8 @@
  * offline clients and asks nothing.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Popconfirm, Progress, Result, Typography, type ButtonProps } from 'antd';
+import { Alert, Button, Card, Form, Input, Popconfirm, Progress, Result, Table, Typography, type ButtonProps } from 'antd';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, syncApi } from '../../api/index.ts';
 import { WaitIcon } from '../../generic/index.ts';
@@ -126,8 +127,52 @@ function ClientSyncPage() {
         />
       ) : null}
       {phase !== 'running' && phase !== 'checking' && status?.rejected?.length ? <RejectedList list={status.rejected} onChanged={() => void syncApi.syncStatus().then((s) => s && setStatus(s))} /> : null}
+      {phase !== 'running' && phase !== 'checking' ? <UnsentList phase={phase} /> : null}
       {phase !== 'running' && phase !== 'checking' ? <ConflictsList phase={phase} /> : null}
     </Card>
+  );
+}
+
+/**
+ * What this client has not yet sent: each change's case (a link), what it changes (the table, the
+ * fields), who and when; a change the server refused says so with its reasons. Reloaded when a
+ * synchronisation ends.
+ */
+function UnsentList({ phase }: { phase: SyncPhase }) {
+  const { t } = useTranslation();
+  const [data, setData] = useState<{ count: number; list: syncApi.UnsentChange[] }>({ count: 0, list: [] });
+  useEffect(() => void syncApi.unsentChanges().then(setData, () => setData({ count: 0, list: [] })), [phase]);
+  if (!data.count) return null;
+  return (
+    <div style={{ marginTop: 16 }} data-testid="sync-unsent">
+      <Typography.Title level={5}>{t('ui.sync.unsentTitle', { count: data.count })}</Typography.Title>
+      <Table
+        size="small"
+        rowKey={(c) => `${c.table}:${c.id}`}
+        pagination={false}
+        dataSource={data.list}
+        onRow={() => ({ 'data-testid': 'sync-unsent-item' }) as React.HTMLAttributes<HTMLElement>}
+        columns={[
+          { key: 'case', title: t('ui.sync.unsentCase'), render: (_, c) => (c.caseId ? <Link to={`/sys/case?id=${c.caseId}`}>{c.caseNumber || t('ui.sync.conflicts.openCase')}</Link> : '—') },
+          {
+            key: 'what',
+            title: t('ui.sync.unsentWhat'),
+            render: (_, c) => (
+              <>
+                {t(`ui.sync.unsentOp.${c.op}`)}: {c.tableTitle}
+                {c.op === 'update' && c.fields.length ? ` (${c.fields.join(', ')})` : ''}
+                {c.errors ? (
+                  <div>
+                    <Typography.Text type="danger" data-testid="sync-unsent-refused">{t('ui.sync.unsentRefused')}: {c.errors.map((e) => e.msg).join('; ')}</Typography.Text>
+                  </div>
+                ) : null}
+              </>
+            ),
+          },
+          { key: 'when', title: t('ui.sync.unsentWhen'), render: (_, c) => `${c.userName ?? '—'}, ${formatDateTime(c.at)}` },
+        ]}
+      />
+    </div>
   );
 }
 

@@ -322,7 +322,7 @@ describe('case reports', () => {
     await page.keyboard.press('Escape');
   }, 60_000);
 
-  it('the dashboard cards show every column of their tables at 1400 and 768 px: none falls outside its card', async () => {
+  it('the dashboard cards show every column of their tables at 1400 and 768 px, none outside its card, and bar labels apart', async () => {
     for (const width of [1400, 768]) {
       const p = await ctx.env.newPage();
       try {
@@ -342,6 +342,11 @@ describe('case reports', () => {
           }),
         );
         expect(outside, `${width} px`).toEqual([]);
+        // the outcome bars' labels: each outcome written apart ('Потерян для … наблюдения', 'Потерян для … начала лечения'), none cut to another's text
+        const axis = cards.nth(0).locator('.apexcharts-yaxis-label tspan');
+        await poll(() => axis.allTextContents()).toEqual(expect.arrayContaining(['Потерян для … наблюдения', 'Потерян для … начала лечения']));
+        const labels = await axis.allTextContents();
+        expect(new Set(labels).size, labels.join(' | ')).toBe(labels.length);
       } finally {
         await p.close();
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartConfig, chartHeight } from './chartOptions.ts';
+import { chartConfig, chartHeight, shortLabel } from './chartOptions.ts';
 import type { ChartSeries } from './chartSeries.ts';
 
 const EVIL = '<img src=x data-xss="1">';
@@ -39,5 +39,18 @@ describe('chart options from data names', () => {
     expect(chartHeight(two, 'bar')).toBe(Math.ceil((24 * 26) / 0.7) + 90);
     expect(chartHeight(two, 'column')).toBe(300);
     expect(chartHeight(series, 'bar')).toBe(300);
+  });
+
+  it('shortens a long bar label keeping its first and last words, so two names that begin alike stay apart', () => {
+    expect(shortLabel('Излечен')).toBe('Излечен');
+    expect(shortLabel('Диагноз ТБ не подтверждён')).toBe('Диагноз ТБ не подтверждён');
+    // apexcharts cut both to 'Потерян для последующего набл...'
+    expect(shortLabel('Потерян для последующего наблюдения')).toBe('Потерян для … наблюдения');
+    expect(shortLabel('Потерян для последующего наблюдения до начала лечения')).toBe('Потерян для … начала лечения');
+    // a horizontal bar chart shortens only the long labels that begin as another does (they would be cut alike)
+    const names = ['Потерян для последующего наблюдения', 'Потерян для последующего наблюдения до начала лечения', 'Потерян в сельском районе, переехал в город Бишкек'];
+    const y = chartConfig({ categories: names, series: [{ name: 'a', data: [1, 2, 3] }], cell: () => ({}) }, 'bar').options.yaxis as { labels: { formatter: (v: unknown) => string } };
+    expect(names.map((n) => y.labels.formatter(n))).toEqual(['Потерян для … наблюдения', 'Потерян для … начала лечения', 'Потерян в сельском районе, переехал в город Бишкек']);
+    expect(y.labels.formatter(3)).toBe('3');
   });
 });

@@ -19,6 +19,45 @@ const TYPE: Record<string, ApexType> = { pie: 'pie', bar: 'bar', column: 'bar', 
 /** An axis tick: a category as plain text (a text node), a number as a whole count. */
 const axisText = (v: unknown) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(1)) : unescapeHtml(String(v ?? '')));
 
+/** The longest category label a horizontal bar chart writes whole beside its bar (about 220 px). */
+const LABEL_CHARS = 30;
+
+/**
+ * A category label short enough to be written beside a bar, keeping its first and last words so two
+ * long names that begin alike stay apart (apexcharts cuts both to the same 'Потерян для последующего
+ * набл...'); the whole name is in the bar's tooltip.
+ * @example shortLabel('Потерян для последующего наблюдения до начала лечения') // 'Потерян для … начала лечения'
+ */
+export function shortLabel(text: string, max = LABEL_CHARS): string {
+  if (text.length <= max) return text;
+  const words = text.split(/\s+/);
+  const head: string[] = [];
+  const tail: string[] = [];
+  const room = () => max - 2 - [...head, ...tail].join(' ').length;
+  for (let i = 0, j = words.length - 1; i <= j; ) {
+    if (tail.length <= head.length && room() >= words[j].length + 1) tail.unshift(words[j--]);
+    else if (room() >= words[i].length + 1) head.push(words[i++]);
+    else break;
+  }
+  if (!head.length) return `${text.slice(0, max - 1)}…`;
+  return `${head.join(' ')} … ${tail.join(' ')}`.trim();
+}
+
+/**
+ * The y-axis labels of a horizontal bar chart: a category written whole (apexcharts cuts it at the
+ * axis' width, its title keeping it whole), except a long one beginning as another does, which would
+ * be cut to the same text: {@link shortLabel}.
+ * @example barLabel(['Потерян для последующего наблюдения', 'Потерян для последующего наблюдения до начала лечения'])('Потерян для последующего наблюдения') // 'Потерян для … наблюдения'
+ */
+export function barLabel(categories: string[]): (v: unknown) => string {
+  const head = (x: string) => x.slice(0, LABEL_CHARS - 4);
+  return (v) => {
+    const text = axisText(v);
+    if (typeof v !== 'string' || text.length <= LABEL_CHARS) return text;
+    return categories.some((c) => c !== text && c.length > LABEL_CHARS - 4 && head(c) === head(text)) ? shortLabel(text) : text;
+  };
+}
+
 /** A bar's share of its category's band (apexcharts' `barHeight` / `columnWidth`). */
 const BAR_SHARE = 0.7;
 /** Around the plot of a chart: the legend and the axis below it. */
@@ -78,7 +117,8 @@ export function chartConfig(s: ChartSeries, chart: string, onPoint?: (seriesInde
       stroke: type === 'bar' ? { show: false } : { curve: chart === 'spline' || chart === 'areaspline' ? 'smooth' : 'straight', width: 2 },
       markers: { size: type === 'bar' ? 0 : 4 },
       xaxis: { categories, tooltip: { enabled: false }, labels: { formatter: axisText as never, trim: true } },
-      yaxis: { labels: { formatter: axisText as never, maxWidth: 220 } },
+      // a horizontal bar chart writes its categories on the y axis: long ones shortened apart
+      yaxis: { labels: { formatter: (chart === 'bar' ? barLabel(s.categories) : axisText) as never, maxWidth: 220 } },
     },
   };
 }

@@ -104,8 +104,8 @@ describe('sessions, error log and the user list by view', () => {
       expect(await logins(admin, path), path).toEqual(expect.arrayContaining(['ADMIN', 'CHUI1', 'CITYAREA', 'LENIN1', 'LENIN2']));
     }
     const offered = async (client: ApiClient) => (await client.post('/api/opts/report-users')).body.map((u: any) => u.login).sort();
-    // the demo's DOCTOR1 and NURSE1 work at Lenin district's dispensary too
-    expect(await offered(lenin1)).toEqual(['DOCTOR1', 'LENIN1', 'LENIN2', 'NURSE1']);
+    // the demo's DOCTOR1, NURSE1 and the pharmacist PHARM1 work at Lenin district's dispensary too
+    expect(await offered(lenin1)).toEqual(['DOCTOR1', 'LENIN1', 'LENIN2', 'NURSE1', 'PHARM1']);
     expect(await offered(chui)).toEqual(['CHUI1']);
     expect(await offered(admin)).toEqual(expect.arrayContaining(['CHUI1', 'DOCTOR1', 'LENIN1']));
   });

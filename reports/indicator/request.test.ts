@@ -77,8 +77,8 @@ describe('checkIndicator', () => {
     expect(r.request.filters).toEqual([{ filter: f('state'), value: { keys: ['CLOSED'] } }]);
   });
   it('needs a column and a row variable (the seed’s own words)', () => {
-    expect(checkIndicator(cat, { rowVariables: ['outcome'], columnVariables: [] }, 'ru').errors).toEqual([{ field: 'columnVariables', msg: 'Please select a varibale for column and row' }]);
-    expect(checkIndicator(cat, { columnVariables: ['outcome'] }, 'en').errors).toEqual([{ field: 'rowVariables', msg: 'Please select a varibale for column and row' }]);
+    expect(checkIndicator(cat, { rowVariables: ['outcome'], columnVariables: [] }, 'ru').errors).toEqual([{ field: 'columnVariables', msg: 'Выберите хотя бы одну переменную для строк и одну для столбцов' }]);
+    expect(checkIndicator(cat, { columnVariables: ['outcome'] }, 'en').errors).toEqual([{ field: 'rowVariables', msg: 'Select at least one variable for the rows and one for the columns' }]);
   });
   it('refuses unknown and repeated variables and unknown filters', () => {
     expect(checkIndicator(cat, { rowVariables: ['gender', 'gender'], columnVariables: ['nope'], filters: { __proto__x: 1 } }, 'en').errors).toEqual([
@@ -159,8 +159,8 @@ describe('filterValue: a period', () => {
 describe('checkIndicator: each error names its field', () => {
   it('both sides missing: the row error first, then the column error', () => {
     expect(checkIndicator(cat, {}, 'en').errors).toEqual([
-      { field: 'rowVariables', msg: 'Please select a varibale for column and row' },
-      { field: 'columnVariables', msg: 'Please select a varibale for column and row' },
+      { field: 'rowVariables', msg: 'Select at least one variable for the rows and one for the columns' },
+      { field: 'columnVariables', msg: 'Select at least one variable for the rows and one for the columns' },
     ]);
     expect(checkIndicator(cat, {}, 'en').request).toEqual({ rows: [], columns: [], filters: [] });
   });

@@ -198,7 +198,7 @@ describe('filters', () => {
   });
   it('refuses bad filters and variables with field errors', async () => {
     const bad = async (body: Record<string, unknown>) => admin.post('/api/cases/report/ind/exec', body);
-    expect((await bad(by(['gender'], []))).body.errors).toEqual([{ field: 'columnVariables', msg: 'Please select a varibale for column and row' }]);
+    expect((await bad(by(['gender'], []))).body.errors).toEqual([{ field: 'columnVariables', msg: 'Выберите хотя бы одну переменную для строк и одну для столбцов' }]);
     expect((await bad(by(['gender'], ['state'], { classification: ['XDR'] }))).body.errors).toEqual([{ field: 'filters.classification', msg: 'Недопустимое значение фильтра' }]);
     expect((await bad(by(['gender'], ['state'], { registrationDate: { ini: '2025-05', end: '2025-01' } }))).status).toBe(400);
     expect((await bad(by(['gender'], ['nope']))).body.errors).toEqual([{ field: 'columnVariables', msg: 'Неизвестная переменная: nope' }]);

@@ -1,7 +1,7 @@
 // Case reports in a real browser (issue 22; seed 001 §2.4, §3–5, §9; seed 000 §2.11): a report of
 // two indicators built in the editor, saved, reopened, its chart type and display mode changed, a
 // cell drilled into (its cases in the user's view), a table to CSV and the report to XLSX (read
-// back, the XLSX with exceljs), deleted back to the list; the 'Indicator' warning; 'Запись не найдена.';
+// back, the XLSX with exceljs), deleted back to the list; the 'Показатель' warning; 'Запись не найдена.';
 // the workspace, area and unit dashboards drawing their charts; and names from data (a tag, a
 // unit) reaching chart legends, axis labels and tooltips as text, never as markup, and a pie slice
 // opening its cases; a reader without DATA_ANALISYS offered no new, edit or delete.
@@ -80,15 +80,16 @@ describe('case reports', () => {
     await page.locator(tid('report-new')).click();
     const editor = page.locator(tid('report-editor'));
     await editor.waitFor();
-    // the title's placeholder, then the 'Indicator' warning for an indicator without variables
+    // the title's placeholder, then the 'Показатель' warning for an indicator without variables
     const title = page.locator(tid('report-title-input'));
     expect(await title.getAttribute('placeholder')).toBe('Название отчета (нажмите здесь, чтобы изменить)');
     await title.fill('Классификация и пол');
     await page.locator(tid('report-save')).click();
     const warning = page.locator(tid('indicator-warning'));
     await warning.waitFor();
-    expect(await warning.innerText()).toBe('Please select a varibale for column and row');
-    expect(await page.locator('.ant-modal-title').filter({ hasText: 'Indicator' }).count()).toBe(1);
+    // in Russian, without the original's typo 'varibale'; a column chart is 'Столбчатая', not 'Гистограмма' (a histogram is of a distribution)
+    expect(await warning.innerText()).toBe('Выберите хотя бы одну переменную для строк и одну для столбцов');
+    expect(await page.locator('.ant-modal-title').filter({ hasText: 'Показатель' }).count()).toBe(1);
     await page.locator(tid('indicator-warning-ok')).click();
     await warning.waitFor({ state: 'hidden' });
 
@@ -107,7 +108,7 @@ describe('case reports', () => {
     await page.locator(tid('indicator-add')).click();
     const second = page.locator(tid('indicator-editor')).nth(1);
     await second.locator(tid('indicator-title-input')).fill('Состояние');
-    await pick(page, second.locator(tid('indicator-chart-type')), 'Гистограмма');
+    await pick(page, second.locator(tid('indicator-chart-type')), 'Столбчатая');
     await addVariable(page, second, 'columns', 'diagnosisType');
     await addVariable(page, second, 'rows', 'state');
     // a report filter from the grouped popup, 300 px high

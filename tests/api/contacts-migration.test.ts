@@ -12,22 +12,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../engine/load.ts';
 import { schemasDir } from '../../server/config.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { migrationsPath, openOrm, type Orm } from '../../server/db/orm.ts';
+import { migrationsPath, openOrm } from '../../server/db/orm.ts';
+import { dropTestDatabase } from '../helpers/pg.ts';
 import { seededDatabase, startTestServer, type TestServer } from '../helpers/server.ts';
 
 const MIGRATION = readdirSync(migrationsPath).find((f) => f.endsWith('_contacts_tpt.ts'))!.replace(/\.ts$/, '');
 let server: TestServer;
-let orm: Orm;
 const cases: Record<string, { id: string; owner: string }> = {};
 
-beforeAll(async () => {
-  const databaseUrl = await seededDatabase('contacts-migration');
-  orm = await openOrm(loadSchemas(schemasDir), { databaseUrl });
+/**
+ * A copy of the seeded template with the contacts migration taken back, the seed-era contacts written
+ * as that schema held them, and the migration applied again; the database's address.
+ */
+async function upgradedWithOldContacts(name: string): Promise<string> {
+  const databaseUrl = await seededDatabase(name);
+  const orm = await openOrm(loadSchemas(schemasDir), { databaseUrl });
   await orm.migrator.down({ migrations: [MIGRATION] });
   const db = kysely(orm.em.fork());
   // two demo cases: a TB case and an MDR-TB one
   for (const [key, where] of [['tb', sql`classification = 'TB' and diagnosis_type = 'CONFIRMED'`], ['mdr', sql`classification = 'DRTB'`]] as const) {
-    const c = (await sql<{ id: string; owner_unit_id: string }>`select id, owner_unit_id from tbcase where ${where} order by registration_date limit 1`.execute(db)).rows[0];
+    const c = (await sql<{ id: string; owner_unit_id: string }>`select id, owner_unit_id from tbcase where ${where} order by registration_date, id limit 1`.execute(db)).rows[0];
     cases[key] = { id: c.id, owner: c.owner_unit_id };
   }
   await sql`update tbcase set drug_resistance_type = 'MDR' where id = ${cases.mdr.id}`.execute(db);
@@ -41,6 +45,12 @@ beforeAll(async () => {
   await old('00000000-0000-4000-8000-0000000000a4', cases.mdr.id, 'Елена Смирнова', 'FEMALE', 60, 'household', true, '2025-04-02', 'conduct4', '2025-03-12T08:00:00Z');
   await orm.migrator.up({ migrations: [MIGRATION] });
   await orm.close(true);
+  return databaseUrl;
+}
+
+let databaseUrl: string;
+beforeAll(async () => {
+  databaseUrl = await upgradedWithOldContacts('contacts-migration');
   server = await startTestServer({ databaseUrl });
 }, 300_000);
 afterAll(async () => {
@@ -92,4 +102,27 @@ describe('the seed-era contacts, upgraded', () => {
     const found = await admin.post('/api/tbl/patient/search', { lastName: 'Садыкова', name: 'Гульмира' });
     expect(found.body.list.length).toBeGreaterThan(0);
   });
+});
+
+describe('an offline client upgrading the same contacts', () => {
+  it("makes the same persons as the server: each contact's person id is made from the contact's, not drawn at random", async () => {
+    // the client runs the same migration on its own copy of the rows: the feed carries no new ids
+    const personsOf = async (url: string) => {
+      const orm = await openOrm(loadSchemas(schemasDir), { databaseUrl: url });
+      try {
+        return (await sql<{ id: string; patient_id: string }>`select id, patient_id from contact where id::text like '00000000-0000-4000-8000-0000000000a%' order by id`.execute(kysely(orm.em.fork()))).rows;
+      } finally {
+        await orm.close(true);
+      }
+    };
+    const onServer = await personsOf(databaseUrl);
+    const clientUrl = await upgradedWithOldContacts('contacts-migration-client');
+    try {
+      expect(onServer).toHaveLength(4);
+      expect(new Set(onServer.map((r) => r.patient_id)).size).toBe(4);
+      expect(await personsOf(clientUrl)).toEqual(onServer);
+    } finally {
+      await dropTestDatabase(clientUrl);
+    }
+  }, 300_000);
 });

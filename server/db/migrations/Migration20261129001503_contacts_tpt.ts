@@ -49,7 +49,9 @@ export class Migration20261129001503_contacts_tpt extends Migration {
     // examined, if earlier), with the index case's resistance type; an examined contact whose conduct
     // was preventive treatment or follow-up had TB excluded, one sent to TB treatment was presumptive
     this.addSql(`alter table "contact" add "patient_id" uuid null, add "registration_date" date null, add "unit_id" uuid null, add "relation" text null, add "index_resistance" text null, add "symptoms" text null, add "chest_xray" text null, add "infection_test" text null, add "infection_test_date" date null, add "infection_test_result" text null, add "evaluation_outcome" text null, add "not_evaluated_reason" text null, add "result_case_id" uuid null;`);
-    this.addSql(`update "contact" set "patient_id" = gen_random_uuid();`);
+    // the person's id is made from the contact's: an offline client running this migration on its copy of
+    // the rows makes the same persons as the server (the feed carries no rows for them)
+    this.addSql(`update "contact" set "patient_id" = md5('contact-person:' || "id"::text)::uuid;`);
     this.addSql(`insert into "patient" ("id", "workspace_id", "created_at", "updated_at", "name", "last_name", "gender")
       select c."patient_id", c."workspace_id", c."created_at", c."created_at",
              split_part(btrim(c."name"), ' ', 1),

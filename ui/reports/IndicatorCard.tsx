@@ -3,10 +3,11 @@
  * mode (0 All, 1 Chart only, 2 Table only), a refreshing state while it is computed again, the
  * errors of an indicator whose variables are no longer declared, and the export of its table to
  * CSV or XLSX, each saying first what it counts (`ExportSource.tsx`). A click on a number or a chart
- * segment names the cell (`onCell`).
+ * segment names the cell (`onCell`). An indicator that counts no case says 'Нет данных' instead of a
+ * blank chart and a table of zeros (a trend, whose quarters are always its rows, keeps its line).
  */
 import './strings.ts';
-import { Alert, Button, Card, Dropdown, Spin } from 'antd';
+import { Alert, Button, Card, Dropdown, Empty, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ComputedIndicator } from './api.ts';
@@ -33,6 +34,8 @@ export function IndicatorCard({ indicator, refreshing, onCell, subtitle }: Indic
   const factsOf = useIndicatorFacts();
   const { schema, data, errors } = indicator;
   const title = schema.title || t('ui.reports.untitledIndicator');
+  // no case counted — but a trend's quarters are rows of their own: a line at zero still says something
+  const empty = !!data && data.total === 0 && !data.trend;
   const exportAs = async (kind: string) => {
     if (!data) return;
     const header = exportHeader(await factsOf(schema), t);
@@ -73,10 +76,11 @@ export function IndicatorCard({ indicator, refreshing, onCell, subtitle }: Indic
     >
       <Spin spinning={!!refreshing} description={t('ui.reports.refreshing')}>
         {errors?.length ? <Alert data-testid="indicator-errors" type="warning" showIcon title={errors.map((e) => e.msg).join('; ')} /> : null}
-        {data && schema.display !== 2 ? (
+        {empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('ui.reports.noData')} data-testid="indicator-empty" /> : null}
+        {data && !empty && schema.display !== 2 ? (
           <LazyIndicatorChart data={data} chart={schema.chart} selection={schema.selection} selIndex={schema.selIndex} label={title} onCell={onCell} />
         ) : null}
-        {data && schema.display !== 1 ? <IndicatorTable data={data} onCell={onCell} /> : null}
+        {data && !empty && schema.display !== 1 ? <IndicatorTable data={data} onCell={onCell} /> : null}
       </Spin>
     </Card>
   );

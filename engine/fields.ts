@@ -22,6 +22,7 @@ function leaf(path: string[], s: JsonSchema): Field {
     ref,
     onDelete: s['x-on-delete'] as Field['onDelete'],
     refFilter: s['x-ref-filter'] as Field['refFilter'],
+    refWorkspace: s['x-ref-workspace'] as string | undefined,
     via: via ? { refKey: via.split('.')[0], targetKey: via.split('.').slice(1).join('.') } : undefined,
     hidden: s['x-hidden'] === true,
     readonly: s['x-readonly'] === true,

@@ -51,6 +51,10 @@ export function checkCrossRefs(files: { file: string; schema: EntitySchemaFile }
       for (const key of Object.keys((s['x-ref-filter'] as object) ?? {})) {
         if (!target.properties?.[key]) problems.push({ file, pointer: `${pointer}/x-ref-filter/${key}`, message: `unknown field "${key}" of table "${ref}"` });
       }
+      const wsField = s['x-ref-workspace'] as string | undefined;
+      if (wsField && (schema.properties?.[wsField] as { 'x-ref'?: string } | undefined)?.['x-ref'] !== 'workspace') {
+        problems.push({ file, pointer: `${pointer}/x-ref-workspace`, message: `"${wsField}" is no reference to a workspace in this table` });
+      }
     }, schema.required);
     const props = Object.keys(schema.properties ?? {});
     for (const [part, table] of Object.entries((schema['x-form'] as { parts?: Record<string, string> } | undefined)?.parts ?? {})) {

@@ -36,6 +36,8 @@ export interface TableMeta {
   parent?: string;
   /** A case's follow-up exam (with `parent` naming the case): the follow-up type of its rows, `EXAM_MICROSCOPY`. */
   followup?: string;
+  /** One row for the installation (the system settings): created by its first save, updated after. */
+  singleton?: true;
   /** `false`: writes are not tracked in the change log for the offline client (default: tracked when workspace-scoped). */
   sync?: boolean;
   /** The permission each write needs instead of `<permission>_EDT` (engine/write-permission.ts). */
@@ -103,6 +105,8 @@ export interface Field {
   refLabel?: string[];
   /** `x-ref-filter`: the target rows allowed, as field → value (or any of a list of values). */
   refFilter?: Record<string, unknown>;
+  /** `x-ref-workspace`: the field of the same row naming the workspace the referenced row must be of (instead of the user's). */
+  refWorkspace?: string;
   /** For `x-via` fields: read through the reference field `refKey` from the target's column. */
   via?: { refKey: string; targetKey: string };
   hidden: boolean;

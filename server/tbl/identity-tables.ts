@@ -2,8 +2,8 @@ import type { Em } from '../db/orm.ts';
 import { afterCommit } from '../db/transaction.ts';
 import type { AppContext } from '../types.ts';
 
-/** The tables whose rows make a session's identity (names, unit, area, view, permissions: `load-session.ts`). */
-const identityTables = new Set(['sysuser', 'userws', 'userprofile', 'workspace', 'unit', 'adminunit']);
+/** The tables whose rows make a session's identity (names, unit, area, view, permissions, whether a licence must be accepted: `load-session.ts`). */
+const identityTables = new Set(['sysuser', 'userws', 'userprofile', 'workspace', 'unit', 'adminunit', 'sysconfig']);
 
 /**
  * A write of `table` in the transaction `em`: when the table makes sessions' identities, this

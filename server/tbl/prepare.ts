@@ -129,8 +129,8 @@ export function validateDoc(ctx: AppContext, def: TableDef, doc: Doc, session: S
 }
 
 /**
- * Every reference must name an existing row of the same workspace, inside the user's view when the
- * target is row-scoped (no pointing at another unit's case), passing its `x-ref-filter`: one query
+ * Every reference must name an existing row of the same workspace (or, for an `x-ref-workspace`
+ * field, of the workspace the document names), inside the user's view when the target is row-scoped (no pointing at another unit's case), passing its `x-ref-filter`: one query
  * per target table, however many values point at it. `linked` fields point at rows the caller
  * wrote in the same transaction (a composed form's parts) and are not checked. An update passes the
  * stored document (`prev`): a value it already holds was checked when written and is not checked
@@ -160,22 +160,28 @@ export async function checkRefs(em: Em, ctx: AppContext, def: TableDef, doc: Doc
   }
   const given = checks.filter((c) => c.id !== undefined && c.id !== null && c.id !== '');
   const errors: ApiError['errors'] = [];
+  // one query per target table (and per named workspace, for `x-ref-workspace` fields)
   const byTarget = new Map<string, typeof given>();
-  for (const c of given) byTarget.set(c.field.ref!, [...(byTarget.get(c.field.ref!) ?? []), c]);
-  for (const [table, refs] of byTarget) {
-    const target = ctx.registry.table(table);
+  const groupOf = (c: (typeof given)[number]) => `${c.field.ref}|${c.field.refWorkspace ? idText(getPath(doc, [c.field.refWorkspace])) : ''}`;
+  for (const c of given) byTarget.set(groupOf(c), [...(byTarget.get(groupOf(c)) ?? []), c]);
+  for (const refs of byTarget.values()) {
+    const target = ctx.registry.table(refs[0].field.ref!);
+    const named = refs[0].field.refWorkspace ? getPath(doc, [refs[0].field.refWorkspace]) : undefined;
     const ids = [...new Set(refs.map((r) => r.id).filter(isUuid).map((id: string) => id.toLowerCase()))];
     const columns = [...new Set(refs.flatMap((r) => filterColumns(target, r.field.refFilter ?? {}).map((c) => c.column)))];
     // the workspace and the view limit the target; a reference to a workspace may name any of them,
-    // not only the user's (the system settings pick the workspace self-registered users join)
+    // not only the user's (the system settings pick the workspace self-registered users join), and an
+    // `x-ref-workspace` field names a row of that chosen workspace (its unit, its profile)
     const store = target.meta.ws
       ? TableStore.unscoped('a reference may name any workspace, not only the user’s', target, em)
-      : TableStore.of(ctx.registry, target, em, session, 'read');
-    const rows = ids.length ? await store.rowsByIds(ids, columns) : [];
+      : refs[0].field.refWorkspace
+        ? isUuid(named) ? TableStore.unscoped('the row is of the workspace the document names (x-ref-workspace), not the user’s', target, em, named) : undefined
+        : TableStore.of(ctx.registry, target, em, session, 'read');
+    const rows = ids.length && store ? await store.rowsByIds(ids, columns) : [];
     const found = new Map(rows.map((r) => [String(r.id), r]));
     for (const { key, field, id } of refs) {
       const row = isUuid(id) ? found.get(id.toLowerCase()) : undefined;
-      if (!row) errors.push({ field: key, msg: t(session.lang, 'msg.notFound') });
+      if (!row) errors.push({ field: key, msg: t(session.lang, field.refWorkspace ? 'msg.notInChosenWorkspace' : 'msg.notFound') });
       else if (!passesRefFilter(target, field.refFilter, row)) errors.push({ field: key, msg: t(session.lang, 'msg.refNotAllowed') });
     }
   }

@@ -10,17 +10,20 @@ import type { QueryOptions } from './store/matching.ts';
 import { joinRefs, rowNames } from './store/names.ts';
 import { pageOfRows, type QueryResult } from './store/page.ts';
 import { readRow, rowExists, rowsByIds } from './store/read.ts';
-import { deleteRow, insertRow, updateRow } from './store/write.ts';
 
 /**
  * Reads and writes the rows of one declared table and its child tables, within one workspace and
  * view: the one place that builds table SQL. Each job is a file of `store/`: the limits every
  * statement starts from (`limits.ts`), reading rows (`read.ts`), child rows (`children.ts`), a list's
- * page (`matching.ts`, `page.ts`) and count (`count.ts`), reference names (`names.ts`) and the row
- * statements of the writer (`write.ts`).
+ * page (`matching.ts`, `page.ts`) and count (`count.ts`), reference names (`names.ts`). Its row
+ * statements (`write.ts`) are the writer's alone: `../tbl/store-writes.ts`, which no file outside
+ * server/tbl may import (tests/architecture/one-writer.test.ts).
  */
 export class TableStore {
-  private constructor(private readonly limits: TableLimits) {}
+  private constructor(
+    /** The workspace and view every statement starts from (the writer's row statements take them too). */
+    readonly limits: TableLimits,
+  ) {}
 
   /**
    * The store as a session sees it: its workspace, its memberships and its view (read or write).
@@ -90,21 +93,6 @@ export class TableStore {
   /** @example await store.joinRefs([doc]) // doc.ownerUnit = {id, name} */
   joinRefs(docs: Doc[]): Promise<void> {
     return joinRefs(this.def, this.em, docs);
-  }
-
-  /** @example await store.insert(id, doc) */
-  insert(id: string, doc: Doc): Promise<void> {
-    return insertRow(this.limits, id, doc);
-  }
-
-  /** Writes the document over the row (within the workspace and view); returns the new version. */
-  update(id: string, doc: Doc): Promise<number | undefined> {
-    return updateRow(this.limits, id, doc);
-  }
-
-  /** @example await store.delete(id) // 1, or 0 outside the view */
-  delete(id: string): Promise<number> {
-    return deleteRow(this.limits, id);
   }
 
   /** Display names of rows by id (see `rowNames`). */

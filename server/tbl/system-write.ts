@@ -18,6 +18,7 @@ import { changedValues, recordChange } from '../sync/changes.ts';
 import { noteWrites } from '../analytic/pending.ts';
 import { docToRow, rowToDoc } from './rows.ts';
 import { TableStore } from './store.ts';
+import { storeWrites } from './store-writes.ts';
 
 /**
  * Why a row changes without a user's edit of it, named at every call:
@@ -86,7 +87,7 @@ export async function systemInsert(x: SystemWriteContext, table: string, id: str
   const def = x.ctx.registry.table(table);
   reloadIdentitiesOnCommit(x.em, x.ctx, table);
   // the caller decided the row belongs here (its cause): no user's view applies
-  await TableStore.unscoped(`system write of ${table}`, def, x.em, x.session.workspaceId).insert(id, doc);
+  await storeWrites(TableStore.unscoped(`system write of ${table}`, def, x.em, x.session.workspaceId)).insert(id, doc);
   await recordChange(x.em, x.ctx.registry, def, x.session, { rowId: id, op: 'create', version: 1, data: changedValues(undefined, doc) });
   await logCommand(x, table, id, cause);
 }
@@ -212,12 +213,13 @@ export async function systemReplicate(x: SystemWriteContext, c: ReplicaChange): 
   const def = x.ctx.registry.table(c.table);
   reloadIdentitiesOnCommit(x.em, x.ctx, c.table);
   const store = TableStore.unscoped(`the server's change of ${c.table} copied by the offline client`, def, x.em, x.session.workspaceId);
+  const rows = storeWrites(store);
   const setVersion = () => kysely(x.em).updateTable(c.table).set({ version: c.version }).where('id', '=', c.id).execute();
   // the client's own reports read its cases' analytic rows: they follow the copy too
   const note = (op: 'create' | 'update' | 'delete', doc?: Doc) => noteWrites(x.em, x.ctx.registry, def, x.session.workspaceId, [{ rowId: c.id, op, data: c.data ?? undefined, doc }]);
   if (c.op === 'delete' || c.op === 'left') {
     await note('delete');
-    return (await store.delete(c.id)) ? 'removed' : 'none';
+    return (await rows.delete(c.id)) ? 'removed' : 'none';
   }
   if (c.unlessAt) {
     const at = await kysely(x.em).selectFrom(c.table).select('version').where('id', '=', c.id).executeTakeFirst();
@@ -225,13 +227,13 @@ export async function systemReplicate(x: SystemWriteContext, c: ReplicaChange): 
   }
   const held = await store.read(c.id, { lock: true, hidden: true });
   if (!held) {
-    await store.insert(c.id, { ...(c.data ?? {}) });
+    await rows.insert(c.id, { ...(c.data ?? {}) });
     await setVersion();
     await note('create', c.data ?? undefined);
     return 'inserted';
   }
   // child tables not named by the change are kept as held (the store writes every child table given)
-  await store.update(c.id, { ...held, ...(c.data ?? {}) });
+  await rows.update(c.id, { ...held, ...(c.data ?? {}) });
   await setVersion();
   await note('update', { ...held, ...(c.data ?? {}) });
   return 'updated';

@@ -10,9 +10,11 @@ import { applyChildDefaults, applyDefaults, checkRefs, cleanInput, clientId, ref
 import { assertWritable } from '../scope/writable.ts';
 import type { ScopeMode } from '../scope/rows.ts';
 import { changedValues, isTombstoned, recordChange } from '../sync/changes.ts';
+import { sql } from 'kysely';
 import { kysely } from '../db/kysely.ts';
 import { reloadIdentitiesOnCommit } from './identity-tables.ts';
 import { TableStore } from './store.ts';
+import { storeWrites } from './store-writes.ts';
 import { assignChildIds } from './rows.ts';
 import { checkDateBounds } from './date-bounds.ts';
 
@@ -33,6 +35,7 @@ export class TableWriter {
   }
 
   private entityName(doc: Doc) {
+    if (this.def.meta.singleton) return t(this.session.lang, this.def.schema.title ?? this.def.name); // 'Настройки системы'
     const key = this.def.list.title ?? 'name';
     return doc[key] != null ? String(doc[key]) : undefined;
   }
@@ -56,13 +59,33 @@ export class TableWriter {
       await checkRefs(em, this.ctx, this.def, x.doc, this.session, { linked: opts.linked });
       await checkDateBounds(em, this.ctx, this.def, x.doc, this.session);
       await assertWritable(em, this.ctx.registry, this.def, x.doc, this.session);
-      await this.store(em).insert(id, x.doc);
+      await storeWrites(this.store(em)).insert(id, x.doc);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterSave?.(x);
       await recordChange(em, this.ctx.registry, this.def, this.session, { rowId: id, op: 'create', version: 1, data: changedValues(undefined, x.doc), doc: x.doc });
       const detail = await describeDoc(em, this.def, x.doc, this.session.lang);
       await recordCommand(em, this.session, { type: this.def.name, action: 'create', entityId: id, entityName: this.entityName(x.doc), detail });
       return id;
     }, within);
+  }
+
+  /**
+   * Saves the one row of a singleton table (`x-table.singleton`: the system settings): a create the
+   * first time, an update after — of the whole document (a field left out is emptied, or set to its
+   * default as on a first save), refused with 409 when `version` is older than the row's, like any update.
+   * Saves of two processes at once are taken one after the other, so there is never a second row.
+   * @example await new TableWriter(ctx, ctx.registry.table('sysconfig'), session).saveSingleton(body)
+   */
+  async saveSingleton(input: Doc): Promise<string> {
+    if (!this.def.meta.singleton) throw new Error(`${this.def.name} is not a singleton table`);
+    return this.transaction(async (em) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`singleton:${this.def.name}`}))`.execute(kysely(em));
+      const row = await kysely(em).selectFrom(this.def.name).select('id').orderBy('created_at').limit(1).executeTakeFirst();
+      if (!row) return this.create(input, undefined, em);
+      // what the document leaves out is empty (a yes/no field: its default), as on the first save
+      const leftOut = this.def.fields.filter((f) => f.path.length === 1 && f.kind !== 'via' && !f.readonly && !(f.type === 'boolean' && f.schema.default === undefined));
+      const whole = Object.fromEntries(leftOut.map((f) => [f.key, f.type === 'boolean' ? f.schema.default : null]));
+      return this.update(row.id, { ...whole, ...input }, { within: em, edit: true });
+    });
   }
 
   /**
@@ -101,7 +124,7 @@ export class TableWriter {
       const changed = !isEmptyDiff(diff);
       if (!changed && !opts.action) return id;
       if (changed) {
-        const version = await this.store(em, mode).update(id, x.doc);
+        const version = await storeWrites(this.store(em, mode)).update(id, x.doc);
         for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterSave?.(x);
         const before = pick(prev, declared);
         await recordChange(em, this.ctx.registry, this.def, this.session, { rowId: id, op: 'update', version: version ?? prev.version + 1, data: changedValues(before, x.doc), prev: before, doc: x.doc });
@@ -126,7 +149,7 @@ export class TableWriter {
       if (opts.items?.length) detail.items = [...(detail.items ?? []), ...opts.items];
       // before the delete: the feed lists the rows it cascades to while they are there
       await recordChange(em, this.ctx.registry, this.def, this.session, { rowId: id, op: 'delete', version: prev.version + 1, prev });
-      await this.store(em).delete(id);
+      await storeWrites(this.store(em)).delete(id);
       await recordCommand(em, this.session, { type: this.def.name, action: opts.action ?? 'delete', entityId: id, entityName: this.entityName(prev), detail });
     }, opts.within);
   }

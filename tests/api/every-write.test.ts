@@ -44,7 +44,7 @@ const notByApi: Record<string, string> = {
   loginattempt: 'login attempts (lockout)',
   nameword: 'the patient search’s word dictionary, kept by a trigger on patient',
   patientword: 'the patient search’s words of each patient alone and in pairs, kept by triggers on patient (tests/api/patient-search.test.ts)',
-  sysconfig: 'the installation’s settings: its own admin routes (tests/api/sysconfig.test.ts)',
+  sysconfig: 'the installation’s settings: saved through the writer as a singleton by /api/admin/sysconfig (tests/api/sysconfig.test.ts)',
   syssession: 'login sessions',
   sysuser: 'login accounts: written with their workspace user (userws below) through the system door',
   tagrefresh: 'the daily tag refresh’s claim',

@@ -81,6 +81,37 @@ describe('GET/POST /api/admin/sysconfig', () => {
   });
 });
 
+describe('the settings as one document saved by the table writer', () => {
+  it('refuses a save made from a copy read before another save with 409, changing nothing', async () => {
+    const read = (await admin.get('/api/admin/sysconfig')).body;
+    expect(read.version).toBeGreaterThanOrEqual(1);
+    expect((await admin.post('/api/admin/sysconfig', { ...base, adminMail: 'first@example.kg', version: read.version })).status).toBe(200);
+    const after = (await admin.get('/api/admin/sysconfig')).body;
+    expect(after.version).toBe(read.version + 1);
+    const historyBefore = await rows('cmdhistory');
+    const stale = await admin.post('/api/admin/sysconfig', { ...base, adminMail: 'second@example.kg', version: read.version });
+    expect(stale.status).toBe(409);
+    expect(stale.body.errors[0]).toEqual({ field: 'version', msg: 'Запись уже изменена другим пользователем: обновите её и повторите' });
+    expect((await admin.get('/api/admin/sysconfig')).body.adminMail).toBe('first@example.kg');
+    expect(await rows('cmdhistory')).toBe(historyBefore);
+    // the copy read after the save goes through
+    expect((await admin.post('/api/admin/sysconfig', { ...base, version: after.version })).status).toBe(200);
+  });
+
+  it('keeps one row when first saves arrive at once', async () => {
+    await db().deleteFrom('sysconfig').execute();
+    const answers = await Promise.all([1, 2, 3, 4].map((n) => admin.post('/api/admin/sysconfig', { ...base, adminMail: `n${n}@example.kg` })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(await rows('sysconfig')).toBe(1);
+  });
+
+  it('names a unit that exists in another workspace than the chosen one as not of it', async () => {
+    const r = await admin.post('/api/admin/sysconfig', { ...base, allowRegPage: true, workspace: demo.workspace, unit: other.unitId, userProfile: demo.userProfile });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual([{ field: 'unit', msg: 'Не принадлежит выбранному рабочему пространству' }]);
+  });
+});
+
 describe('login page', () => {
   it('tells anyone whether registration is open and a licence must be accepted', async () => {
     const anon = server.anonymous();

@@ -3,7 +3,8 @@
 // `batch-write.ts`), which bumps its version and feeds the change log. This test reads every
 // source file of the app for a statement that inserts, updates or deletes a declared table by hand
 // (Kysely's `insertInto/updateTable/deleteFrom('<table>')`, SQL text `insert into / update / delete
-// from <table>`) and fails on any not in the short list below, each with why it may.
+// from <table>`) and fails on any not in the short list below, each with why it may; and no file
+// outside server/tbl imports the store's row statements (`server/tbl/store-writes.ts`).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -72,4 +73,19 @@ test('no file writes a declared table beside the writer, but the listed exceptio
 test('every exception is still needed: its table is declared, its file still writes by hand', () => {
   for (const table of Object.keys(notData)) expect(tables, table).toContain(table);
   for (const f of Object.keys(bulkFiles)) expect(writtenTables(readFileSync(join(rootDir, f), 'utf8')).length, f).toBeGreaterThan(0);
+});
+
+/** Whether a file's source imports the store's row statements (insert, update, delete). */
+const importsRowStatements = (text: string) => /from\s+['"][^'"]*(?:\/tbl\/|\.\/|\.\.\/)(?:store-writes|store\/write)(?:\.ts)?['"]/.test(text);
+
+test('the test sees an import of the row statements when there is one', () => {
+  expect(importsRowStatements("import { storeWrites } from '../../server/tbl/store-writes.ts';")).toBe(true);
+  expect(importsRowStatements("import { insertRow } from '../server/tbl/store/write.ts';")).toBe(true);
+  expect(importsRowStatements("import { TableStore } from '../../server/tbl/store.ts';")).toBe(false);
+  expect(importsRowStatements("import { TableWriter } from '../../server/tbl/write.ts';")).toBe(false);
+});
+
+test('only the writer’s own files (server/tbl) reach the store’s insert, update and delete', () => {
+  const outside = SERVER_FOLDERS.flatMap(sources).filter((f) => !f.startsWith('server/tbl/') && importsRowStatements(readFileSync(join(rootDir, f), 'utf8')));
+  expect(outside).toEqual([]);
 });

@@ -54,6 +54,8 @@ describe('schema meta-check', () => {
     ['a required reference set null', (s: any) => Object.assign(s.properties.name, { 'x-ref': 'unit', 'x-on-delete': 'set null' }), '/properties/name/x-on-delete'],
     ['a reference filter on an unknown field', (s: any) => Object.assign(s.properties.name, { 'x-ref': 'product', 'x-ref-filter': { kind: 'MEDICINE' } }), '/properties/name/x-ref-filter/kind'],
     ['a reference filter without x-ref', (s: any) => (s.properties.name['x-ref-filter'] = { type: 'MEDICINE' }), '/properties/name'],
+    ['a reference of a chosen workspace named by a field that is no workspace reference', (s: any) => Object.assign(s.properties.name, { 'x-ref': 'unit', 'x-ref-workspace': 'name' }), '/properties/name/x-ref-workspace'],
+    ['a reference of a chosen workspace without x-ref', (s: any) => (s.properties.name['x-ref-workspace'] = 'workspace'), '/properties/name'],
     ['a lookup parameter read from an unknown field', (s: any) => Object.assign(s.properties.name, { 'x-ref': 'unit', 'x-options-params': { unitId: 'nosuch' } }), '/properties/name/x-options-params/unitId'],
     ['a lookup parameter above the root', (s: any) => Object.assign(s.properties.name, { 'x-ref': 'unit', 'x-options-params': { unitId: '../name' } }), '/properties/name/x-options-params/unitId'],
     ['a lookup parameter field that is not a path', (s: any) => Object.assign(s.properties.name, { 'x-ref': 'unit', 'x-options-params': { unitId: 'a/b' } }), '/properties/name/x-options-params/unitId'],

@@ -6,7 +6,7 @@ import { seedDemoCases } from './demo.ts';
 import { caseSearch } from './search.ts';
 import { caseActions } from './workflow/index.ts';
 import { orphanPatient } from './workflow/orphan-patient.ts';
-import { caseTagHooks } from './workflow/tag.ts';
+import { manualTagLinkHooks } from './workflow/tag.ts';
 import { sharedPatientIdentity } from './notify/shared-patient.ts';
 import { autoTagRoutes } from './auto-tags/routes.ts';
 import { caseDataRoutes } from './case-data/routes.ts';
@@ -33,7 +33,7 @@ export const casesModule: DomainModule = {
   name: 'cases',
   search: [caseSearch],
   seed: seedDemoCases,
-  hooks: { tbcase: withCaseConsistency(withTreatment({ ...caseNumbering, ...orphanPatient })), patient: sharedPatientIdentity, ...talkHooks, ...treatmentHooks, ...caseDataHooks, ...caseTagHooks, workspace: definitionHooks },
+  hooks: { tbcase: withCaseConsistency(withTreatment({ ...caseNumbering, ...orphanPatient })), patient: sharedPatientIdentity, ...talkHooks, ...treatmentHooks, ...caseDataHooks, ...manualTagLinkHooks, workspace: definitionHooks },
   actions: [...caseActions, comorbidityAction, ...issueActions, ...treatmentActions],
   async start(ctx) {
     // the exam tables that feed a case's derived columns (x-derived: latest results, culture conversion)

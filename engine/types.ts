@@ -1,5 +1,5 @@
 /** Shapes of the schema files in `schemas/` and of what the engine derives from them. */
-import type { Condition } from './visibility.ts';
+import type { VisibleCondition } from './visibility.ts';
 
 export type JsonSchema = {
   $id?: string;
@@ -67,7 +67,7 @@ export interface EntitySchemaFile extends JsonSchema {
   'x-list'?: ListMeta;
   'x-layout'?: Record<string, unknown>;
   /** Conditional fields, see `engine/visibility.ts`. */
-  'x-visible'?: Record<string, Condition>;
+  'x-visible'?: Record<string, VisibleCondition>;
   /** A variant of another schema file, see `engine/extends.ts`. */
   'x-extends'?: string;
   /** The case table's summaries, see `engine/summaries.ts`. */

@@ -16,7 +16,7 @@ import { resolveParamField, ROW, valueAtPlace } from './options-params.ts';
 import { getPath } from './path.ts';
 import type { JsonSchema } from './types.ts';
 
-export interface Condition {
+export interface VisibleCondition {
   field: string;
   equals?: unknown;
   in?: unknown[];
@@ -29,7 +29,7 @@ export interface Condition {
 export interface ConditionUse {
   holder: string[];
   name: string;
-  rule: Condition;
+  rule: VisibleCondition;
   /** JSON pointer of the `x-visible` entry (for the meta-check's messages). */
   pointer: string;
 }
@@ -41,7 +41,7 @@ export function conditionUses(schema: JsonSchema): ConditionUse[] {
   const found: ConditionUse[] = [];
   const visit = (node: JsonSchema, pointer: string, place: string[]) => {
     if (isNode(node['x-visible'])) {
-      for (const [name, rule] of Object.entries(node['x-visible'] as Record<string, Condition>)) {
+      for (const [name, rule] of Object.entries(node['x-visible'] as Record<string, VisibleCondition>)) {
         if (isNode(rule)) found.push({ holder: place, name, rule, pointer: `${pointer}/x-visible/${name}` });
       }
     }
@@ -57,7 +57,7 @@ export function conditionUses(schema: JsonSchema): ConditionUse[] {
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
 
 /** Whether a condition holds for the value of its field. */
-export function holds(rule: Condition, value: unknown): boolean {
+export function holds(rule: VisibleCondition, value: unknown): boolean {
   const yes = 'equals' in rule ? value === rule.equals : Array.isArray(rule.in) ? rule.in.includes(value) : rule.notEmpty ? !isEmpty(value) : true;
   return rule.not ? !yes : yes;
 }
@@ -139,7 +139,7 @@ export function dropHidden<T>(schema: JsonSchema, doc: T): T {
 }
 
 /** The JSON Schema test of a condition on the field at `path` (below the object it is written on). */
-function test(path: string[], rule: Condition): JsonSchema {
+function test(path: string[], rule: VisibleCondition): JsonSchema {
   const leaf: JsonSchema = 'equals' in rule ? { const: rule.equals } : Array.isArray(rule.in) ? { enum: rule.in } : rule.notEmpty ? { not: { enum: [null, '', []] } } : {};
   const positive = path.reduceRight<JsonSchema>((inner, seg) => ({ properties: { [seg]: inner }, required: [seg] }), leaf);
   return rule.not ? { not: positive } : positive;

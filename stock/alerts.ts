@@ -6,7 +6,7 @@
  * per unit, the same warnings from three grouped statements over the view).
  */
 import { sql, type Kysely } from 'kysely';
-import { addMonths } from '../cases/treatment/dates.ts';
+import { addMonths } from '../engine/day-numbers.ts';
 import { kysely } from '../server/db/kysely.ts';
 import type { Em } from '../server/db/orm.ts';
 import { readerView, unitsInView } from '../server/scope/view.ts';

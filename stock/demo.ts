@@ -14,7 +14,7 @@
  * @example await seedDemoStock(ctx, { login: 'ADMIN', password: 'Admin123' })
  */
 import { sql, type Kysely } from 'kysely';
-import { addMonths, dayOf, isoOf } from '../cases/treatment/dates.ts';
+import { addMonths, dayOf, isoOf } from '../engine/day-numbers.ts';
 import { demoWorkspaceName } from '../catalogues/demo/seed.ts';
 import { todayIn } from '../engine/dates.ts';
 import { runAction } from '../server/actions/run.ts';

@@ -3,7 +3,7 @@
  * weekdays of its frequency between its dates (cases/treatment/plan.ts WEEKDAYS); the units planned
  * per medicine per day make the order forecast and the stock-out date.
  */
-import { addMonths, dayOf, isoOf, weekday } from '../cases/treatment/dates.ts';
+import { addMonths, dayOf, isoOf, weekday } from '../engine/day-numbers.ts';
 import { WEEKDAYS } from '../cases/treatment/plan.ts';
 import type { DuePrescription } from './treatment-due.ts';
 

@@ -8,7 +8,7 @@
  * each figure is one indexed statement over the unit's rows.
  */
 import { sql, type Kysely } from 'kysely';
-import { dayOf, isoOf } from '../cases/treatment/dates.ts';
+import { dayOf, isoOf } from '../engine/day-numbers.ts';
 import type { Stockorder } from '../engine/generated/index.ts';
 import { kysely } from '../server/db/kysely.ts';
 import type { Em } from '../server/db/orm.ts';

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { isTaken } from '../cases/treatment/days.ts';
-import { dayOf, dayOfYmd, weekday } from '../cases/treatment/dates.ts';
+import { dayOf, dayOfYmd, weekday } from '../engine/day-numbers.ts';
 import { WEEKDAYS } from '../cases/treatment/plan.ts';
 import { kysely } from '../server/db/kysely.ts';
 import type { Em } from '../server/db/orm.ts';

@@ -16,7 +16,7 @@ import { clearTag, refreshCaseTags, refreshTag } from './refresh.ts';
 import { log } from '../../server/log.ts';
 
 /** A case written: its automatic tags. */
-export const caseTagHooks: HooksOn<'tbcase'> = {
+export const autoTagCaseHooks: HooksOn<'tbcase'> = {
   async afterSave({ em, ctx, session, id }) {
     await refreshCaseTags(em, ctx, session.workspaceId, [id]);
   },

@@ -1,6 +1,6 @@
 import type { DomainModule, TableHooks } from '../../server/types.ts';
 import { startDailyRefresh } from './daily.ts';
-import { caseSubRecordTables, caseTagHooks, patientTagHooks, subRecordTagHooks, tagSaveHooks } from './hooks.ts';
+import { caseSubRecordTables, autoTagCaseHooks, patientTagHooks, subRecordTagHooks, tagSaveHooks } from './hooks.ts';
 
 export { refreshCaseTags, refreshTag, refreshWorkspaceTags } from './refresh.ts';
 export { runDailyRefresh } from './daily.ts';
@@ -13,7 +13,7 @@ export { runDailyRefresh } from './daily.ts';
  */
 export const autoTagsModule: DomainModule = {
   name: 'auto-tags',
-  hooks: { tbcase: caseTagHooks, patient: patientTagHooks, tag: tagSaveHooks },
+  hooks: { tbcase: autoTagCaseHooks, patient: patientTagHooks, tag: tagSaveHooks },
   async start(ctx) {
     // the case's sub-record tables, read from the schemas: hooks that read only the row's caseId
     const hooks: Record<string, TableHooks> = autoTagsModule.hooks!;

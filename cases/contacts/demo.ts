@@ -22,7 +22,7 @@ import { systemSession } from '../../server/auth/system-session.ts';
 import { batchInsert } from '../../server/tbl/batch-write.ts';
 import { systemInsert } from '../../server/tbl/system-write.ts';
 import type { AppContext } from '../../server/types.ts';
-import { dayOf, dayOfYmd, isoOf, ymOf } from '../treatment/dates.ts';
+import { dayOf, dayOfYmd, isoOf, ymOf } from '../../engine/day-numbers.ts';
 import { isPlanned } from '../tpt/plan.ts';
 import { bandFor, expectedEnd, type TptRegimen } from '../tpt/rules.ts';
 import { ageAt, indexResistanceOf } from './person.ts';

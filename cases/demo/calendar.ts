@@ -6,7 +6,7 @@
  * doses). Pure.
  */
 import type { StoredMonth } from '../treatment/alert.ts';
-import { dayOfYmd, daysInMonth } from '../treatment/dates.ts';
+import { dayOfYmd, daysInMonth } from '../../engine/day-numbers.ts';
 import { monthsOf, plannedDaysBetween } from '../treatment/plan.ts';
 import type { Course } from './course.ts';
 import type { Random } from './random.ts';

@@ -4,7 +4,7 @@
  * diagnosed, the regimen its classification and resistance call for, and how it ended — or that it
  * is still going on today. Pure: the exams, calendar and rows follow from it (`plan.ts`).
  */
-import { dayOf, isoOf } from '../treatment/dates.ts';
+import { dayOf, isoOf } from '../../engine/day-numbers.ts';
 import type { Random } from './random.ts';
 import type { DemoCatalogue, DemoRegimen, DemoUnit } from './types.ts';
 

@@ -7,7 +7,7 @@
  * patient's last dose. Pure.
  */
 import type { Doc } from '../../server/types.ts';
-import { dayOf, isoOf } from '../treatment/dates.ts';
+import { dayOf, isoOf } from '../../engine/day-numbers.ts';
 import { MONTH, type Course } from './course.ts';
 import type { Random } from './random.ts';
 import type { DemoCatalogue } from './types.ts';

@@ -8,7 +8,7 @@
  */
 import type { Doc } from '../../server/types.ts';
 import { alertFromOf } from '../treatment/alert.ts';
-import { dayOf, isoOf } from '../treatment/dates.ts';
+import { dayOf, isoOf } from '../../engine/day-numbers.ts';
 import { calendarOf } from './calendar.ts';
 import { treatmentOf, type Course } from './course.ts';
 import type { Random } from './random.ts';

@@ -5,7 +5,7 @@
  */
 import type { Doc } from '../../server/types.ts';
 import { FATHERS, FEMALE, MALE, SURNAMES } from '../generate.ts';
-import { isoOf } from '../treatment/dates.ts';
+import { isoOf } from '../../engine/day-numbers.ts';
 import type { Course } from './course.ts';
 import type { Random } from './random.ts';
 

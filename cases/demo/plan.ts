@@ -10,7 +10,7 @@ import type { Doc } from '../../server/types.ts';
 import { docToRow } from '../../server/tbl/rows.ts';
 import { derivedFields, derivedValue } from '../followups/derived.ts';
 import { alertFromOf } from '../treatment/alert.ts';
-import { dayOf, isoOf } from '../treatment/dates.ts';
+import { dayOf, isoOf } from '../../engine/day-numbers.ts';
 import { calendarOf } from './calendar.ts';
 import { caseDataOf } from './case-data.ts';
 import { planCourse, type Course } from './course.ts';

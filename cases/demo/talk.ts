@@ -5,7 +5,7 @@
  * registration and never after now. Pure.
  */
 import type { Doc } from '../../server/types.ts';
-import { isoOf } from '../treatment/dates.ts';
+import { isoOf } from '../../engine/day-numbers.ts';
 import type { Course } from './course.ts';
 import type { Random } from './random.ts';
 import type { DemoUser } from './types.ts';

@@ -1,4 +1,4 @@
-import { dayOf, dayOfYmd, isoOf } from '../treatment/dates.ts';
+import { dayOf, dayOfYmd, isoOf } from '../../engine/day-numbers.ts';
 import { isTaken } from '../treatment/days.ts';
 import type { StoredMonth } from '../treatment/alert.ts';
 import { plannedDaysBetween, type PlanPrescription } from '../treatment/plan.ts';

@@ -21,7 +21,7 @@ import { kysely } from '../../server/db/kysely.ts';
 import { fail } from '../../server/http/errors.ts';
 import type { ActionOn, RowAction } from '../../server/types.ts';
 import { followupBody } from '../treatment/calendar.ts';
-import { daysInMonth } from '../treatment/dates.ts';
+import { daysInMonth } from '../../engine/day-numbers.ts';
 import { encodeDays } from '../treatment/days.ts';
 import { writerOf } from '../treatment/rows.ts';
 import type { DayEntry } from '../treatment/types.ts';

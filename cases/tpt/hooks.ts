@@ -14,7 +14,7 @@ import type { Tptcourse } from '../../engine/generated/index.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import type { HooksOn, ModuleHooks, Session } from '../../server/types.ts';
-import { dayOfYmd, daysInMonth, latestToday } from '../treatment/dates.ts';
+import { dayOfYmd, daysInMonth, latestToday } from '../../engine/day-numbers.ts';
 import { calendarSpan, dosesTaken } from './plan.ts';
 import { contactFacts, courseFacts, monthsOf, regimenOf, runsElsewhere } from './rows.ts';
 import { bandFor, consistencyRefusal, expectedEnd, outcomeRefusal, RUNNING, startRefusal, type Refusal, type TptStatus } from './rules.ts';

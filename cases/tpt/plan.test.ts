@@ -3,7 +3,7 @@
 // (both included), and the worklist's missed doses look at the 14 days before today.
 import { describe, expect, it } from 'vitest';
 import { calendarSpan, dosesTaken, missedTptDoses, plannedCount, plannedInMonth } from './plan.ts';
-import { dayOf } from '../treatment/dates.ts';
+import { dayOf } from '../../engine/day-numbers.ts';
 
 const weekly = { frequency: 'WEEKLY' as const, weeks: 12, windowWeeks: 16 };
 const daily1HP = { frequency: 'DAILY' as const, weeks: 4, windowWeeks: 6 };

@@ -11,7 +11,7 @@
  *   plannedInMonth('2026-03-02', r, 2026, 3) // [2, 9, 16, 23, 30]
  *   dosesTaken([{ year: 2026, month: 3, days: '-D------D' }], '2026-03-02', r) // 2
  */
-import { dayOf, dayOfYmd, daysInMonth } from '../treatment/dates.ts';
+import { dayOf, dayOfYmd, daysInMonth } from '../../engine/day-numbers.ts';
 import { isTaken } from '../treatment/days.ts';
 import type { TptRegimen } from './rules.ts';
 

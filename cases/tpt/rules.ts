@@ -22,7 +22,7 @@
  *   startRefusal({ status: 'NOT_STARTED', eligible: true, …, regimen: r3HP, age: 1, … }, '2026-03-02')
  *   // { key: 'tptcourse.refuse.ageBelow', values: { age: 2 } }
  */
-import { dayOf, isoOf } from '../treatment/dates.ts';
+import { dayOf, isoOf } from '../../engine/day-numbers.ts';
 
 export type IndexResistance = 'DS' | 'HR' | 'RR' | 'MDR' | 'PRE_XDR' | 'XDR' | 'UNKNOWN';
 export type TptStatus = 'NOT_STARTED' | 'ON_TPT' | 'INTERRUPTED' | 'ON_HOLD' | 'COMPLETED';

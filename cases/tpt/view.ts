@@ -16,7 +16,7 @@ import { todayOf } from '../../server/http/time-zone.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import type { AppContext, Doc, Session } from '../../server/types.ts';
 import { monthAdherence, percentOf } from '../treatment/adherence.ts';
-import { dayOf, dayOfYmd, daysInMonth, isoOf } from '../treatment/dates.ts';
+import { dayOf, dayOfYmd, daysInMonth, isoOf } from '../../engine/day-numbers.ts';
 import { decodeDays } from '../treatment/days.ts';
 import { monthsOf as calendarMonths } from '../treatment/plan.ts';
 import type { FollowupMonth } from '../treatment/types.ts';

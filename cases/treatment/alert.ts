@@ -1,4 +1,4 @@
-import { addMonths, dayOf, dayOfYmd, isoOf } from './dates.ts';
+import { addMonths, dayOf, dayOfYmd, isoOf } from '../../engine/day-numbers.ts';
 import { isTaken } from './days.ts';
 import type { TreatmentAlert } from './types.ts';
 

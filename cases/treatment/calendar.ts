@@ -3,7 +3,7 @@ import type { JsonSchema } from '../../engine/types.ts';
 import type { RowAction } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { fail } from '../../server/http/errors.ts';
-import { daysInMonth } from './dates.ts';
+import { daysInMonth } from '../../engine/day-numbers.ts';
 import { encodeDays } from './days.ts';
 import { calendarRefusal } from './guards.ts';
 import { writerOf } from './rows.ts';

@@ -6,7 +6,7 @@ import type { Em } from '../../server/db/orm.ts';
 import { fail } from '../../server/http/errors.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { checkBody } from './body.ts';
-import { dayOf, dayOfYmd, daysInMonth, isoOf } from './dates.ts';
+import { dayOf, dayOfYmd, daysInMonth, isoOf } from '../../engine/day-numbers.ts';
 import { onTreatmentRefusal } from './guards.ts';
 import { lockCase, monthsOf, refreshAlert, treatmentOf, writerOf, type TreatmentRow } from './rows.ts';
 

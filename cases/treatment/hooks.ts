@@ -5,7 +5,7 @@ import { ApiError, fail } from '../../server/http/errors.ts';
 import type { Adherence, Prescription, Tbcase } from '../../engine/generated/index.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { HooksOn, ModuleHooks, SaveContext, Session, TableHooks } from '../../server/types.ts';
-import { dayOf, dayOfYmd, daysInMonth, isoOf, latestToday } from './dates.ts';
+import { dayOf, dayOfYmd, daysInMonth, isoOf, latestToday } from '../../engine/day-numbers.ts';
 import { startPushedTreatment } from './pushed.ts';
 import { systemDelete, systemInsert, systemUpdate } from '../../server/tbl/system-write.ts';
 import { refreshAlert, refuse, treatmentOf } from './rows.ts';

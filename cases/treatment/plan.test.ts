@@ -3,7 +3,7 @@
 // day), inside the prescription's dates and the treatment period, both ends included.
 // March 2026: Sunday 1, Monday 2 … Sunday 8, Monday 9 … Tuesday 31.
 import { describe, expect, it } from 'vitest';
-import { dayOf } from './dates.ts';
+import { dayOf } from '../../engine/day-numbers.ts';
 import { monthsOf, plannedCount, plannedInMonth } from './plan.ts';
 
 const march = { ini: dayOf('2026-03-01'), end: dayOf('2026-03-31') };

@@ -1,4 +1,4 @@
-import { dayOf, dayOfYmd, daysInMonth, weekday, ymOf } from './dates.ts';
+import { dayOf, dayOfYmd, daysInMonth, weekday, ymOf } from '../../engine/day-numbers.ts';
 
 /**
  * Planned intake days (spec 001 §2.5, §9): a prescription with a frequency of n doses a week plans

@@ -5,7 +5,7 @@ import { inputDateErrors } from '../../server/tbl/date-bounds.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { checkBody } from './body.ts';
-import { addMonths, dayOf, isoOf } from './dates.ts';
+import { addMonths, dayOf, isoOf } from '../../engine/day-numbers.ts';
 import { startRefusal } from './guards.ts';
 import { asField, refreshAlert, withFieldPrefix, writerOf } from './rows.ts';
 import type { StartPrescription } from './types.ts';

@@ -11,7 +11,7 @@ import { treatmentStartRefusal } from '../workflow/rules.ts';
 import { validationModeOf } from '../workflow/validation-mode.ts';
 import { monthAdherence, percentOf } from './adherence.ts';
 import { adherenceAlert, type StoredMonth } from './alert.ts';
-import { dayOf, dayOfYmd, daysInMonth, isoOf } from './dates.ts';
+import { dayOf, dayOfYmd, daysInMonth, isoOf } from '../../engine/day-numbers.ts';
 import { decodeDays } from './days.ts';
 import { monthsOf, plannedCount, plannedInMonth, type PlanPrescription } from './plan.ts';
 import type { FollowupMonth, ProductPrescriptions, TreatmentView } from './types.ts';

@@ -123,4 +123,4 @@ export async function sameLink(x: TwinContext<Casetag>): Promise<string | undefi
 }
 
 /** The tag links' hooks (`DomainModule.hooks`). */
-export const caseTagHooks: ModuleHooks = { casetag: { afterPush: manualTagLinkOnly, beforeDelete: manualTagUnlinkOnly, twinOf: sameLink } };
+export const manualTagLinkHooks: ModuleHooks = { casetag: { afterPush: manualTagLinkOnly, beforeDelete: manualTagUnlinkOnly, twinOf: sameLink } };

@@ -22,7 +22,7 @@ import type { Session } from '../types.ts';
 import { readerView, unitsInView, writerView, type ReaderView } from './view.ts';
 
 export type ScopeMode = 'read' | 'write';
-export type Condition = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
+export type RowCondition = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 
 const fieldColumn = (def: TableDef, key: string) => {
   const f = def.fields.find((x) => x.key === key);
@@ -41,7 +41,7 @@ export const isRowScoped = (def: TableDef): boolean => !!(def.meta.scope || def.
  * const cond = scopeCondition(db, registry, registry.table('tbcase'), session, 't', 'read');
  * if (cond) q = q.where(cond); // a unit-view doctor: t.owner_unit_id = <their unit>
  */
-export function scopeCondition(db: Kysely<any>, registry: Registry, def: TableDef, s: Session, alias: string, mode: ScopeMode): Condition | undefined {
+export function scopeCondition(db: Kysely<any>, registry: Registry, def: TableDef, s: Session, alias: string, mode: ScopeMode): RowCondition | undefined {
   if (!isRowScoped(def)) return undefined;
   const view = mode === 'write' ? writerView(s) : readerView(s);
   if (view.kind === 'workspace') return undefined;
@@ -55,7 +55,7 @@ export function scopeCondition(db: Kysely<any>, registry: Registry, def: TableDe
  * sort all of the unit's rows. `undefined` when there is a single condition (use `scopeCondition`).
  * @example scopeBranches(db, registry, tbcase, unitDoctor, 't') // [owner = U, transfer_from = U and owner <> U]
  */
-export function scopeBranches(registry: Registry, def: TableDef, s: Session, alias: string): Condition[] | undefined {
+export function scopeBranches(registry: Registry, def: TableDef, s: Session, alias: string): RowCondition[] | undefined {
   const scope = def.meta.scope;
   const v = readerView(s);
   if (!scope?.unit || !scope.alsoUnit || v.kind !== 'unit') return undefined;
@@ -64,7 +64,7 @@ export function scopeBranches(registry: Registry, def: TableDef, s: Session, ali
   return [(eb) => eb(own, '=', v.unitId), (eb) => eb.and([eb(also, '=', v.unitId), eb(own, '<>', v.unitId)])];
 }
 
-function inView(db: Kysely<any>, registry: Registry, def: TableDef, ws: string, v: Exclude<ReaderView, { kind: 'workspace' }>, alias: string, depth: number, mode: ScopeMode): Condition | undefined {
+function inView(db: Kysely<any>, registry: Registry, def: TableDef, ws: string, v: Exclude<ReaderView, { kind: 'workspace' }>, alias: string, depth: number, mode: ScopeMode): RowCondition | undefined {
   if (depth > 4) throw new Error(`x-table scope of ${def.name}: too deep`);
   if (def.meta.parent) {
     const f = fieldColumn(def, def.meta.parent);
@@ -86,7 +86,7 @@ function inView(db: Kysely<any>, registry: Registry, def: TableDef, ws: string, 
   const vias = viasOf(def.meta);
   if (vias.length) {
     // seen through any of the tables: one EXISTS each (a patient through a case, or through a contact)
-    const seen: Condition[] = [];
+    const seen: RowCondition[] = [];
     for (const [i, via] of vias.entries()) {
       const source = registry.table(via.table);
       const link = fieldColumn(source, via.field).column;

@@ -1,6 +1,6 @@
 import type { Doc } from '../types.ts';
 import type { TableStore } from './store.ts';
-import { deleteRow, insertRow, updateRow } from './store/write.ts';
+import { deleteRow, insertRow, updateRow } from './store/row-statements.ts';
 
 /**
  * The row statements of the table writer's doors (`write.ts`, `system-write.ts`, `batch-write.ts`):

@@ -16,7 +16,7 @@ import { readRow, rowExists, rowsByIds } from './store/read.ts';
  * view: the one place that builds table SQL. Each job is a file of `store/`: the limits every
  * statement starts from (`limits.ts`), reading rows (`read.ts`), child rows (`children.ts`), a list's
  * page (`matching.ts`, `page.ts`) and count (`count.ts`), reference names (`names.ts`). Its row
- * statements (`write.ts`) are the writer's alone: `../tbl/store-writes.ts`, which no file outside
+ * statements (`store/row-statements.ts`) are the writer's alone, through `store-writes.ts`, which no file outside
  * server/tbl may import (tests/architecture/one-writer.test.ts).
  */
 export class TableStore {

@@ -76,11 +76,11 @@ test('every exception is still needed: its table is declared, its file still wri
 });
 
 /** Whether a file's source imports the store's row statements (insert, update, delete). */
-const importsRowStatements = (text: string) => /from\s+['"][^'"]*(?:\/tbl\/|\.\/|\.\.\/)(?:store-writes|store\/write)(?:\.ts)?['"]/.test(text);
+const importsRowStatements = (text: string) => /from\s+['"][^'"]*(?:\/tbl\/|\.\/|\.\.\/)(?:store-writes|store\/row-statements)(?:\.ts)?['"]/.test(text);
 
 test('the test sees an import of the row statements when there is one', () => {
   expect(importsRowStatements("import { storeWrites } from '../../server/tbl/store-writes.ts';")).toBe(true);
-  expect(importsRowStatements("import { insertRow } from '../server/tbl/store/write.ts';")).toBe(true);
+  expect(importsRowStatements("import { insertRow } from '../server/tbl/store/row-statements.ts';")).toBe(true);
   expect(importsRowStatements("import { TableStore } from '../../server/tbl/store.ts';")).toBe(false);
   expect(importsRowStatements("import { TableWriter } from '../../server/tbl/write.ts';")).toBe(false);
 });

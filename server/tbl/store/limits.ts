@@ -2,7 +2,7 @@ import type { Registry } from '../../../engine/registry.ts';
 import type { TableDef } from '../../../engine/types.ts';
 import { kysely as db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { scopeBranches, scopeCondition, type Condition, type ScopeMode } from '../../scope/rows.ts';
+import { scopeBranches, scopeCondition, type RowCondition, type ScopeMode } from '../../scope/rows.ts';
 import type { Session } from '../../types.ts';
 
 /** Who reads or writes: the workspace, the member (workspace table) and the row scope of their view. */
@@ -41,7 +41,7 @@ export class TableLimits {
    * the view — or, with `only`, to one branch of the view (`scopeBranches`).
    * @example limits.limit(db(em).deleteFrom('tbcase').where('id', '=', id), '')
    */
-  limit<Q extends { where: (...a: any[]) => any }>(q: Q, alias: string, only?: Condition): Q {
+  limit<Q extends { where: (...a: any[]) => any }>(q: Q, alias: string, only?: RowCondition): Q {
     const col = (c: string) => (alias ? `${alias}.${c}` : c);
     const { workspaceId, memberId, scope: s } = this.access;
     if (this.def.meta.workspace) q = q.where(col('workspace_id'), '=', workspaceId!);
@@ -55,7 +55,7 @@ export class TableLimits {
    * tables its `x-via` fields read through (aliased `j_<refKey>`).
    * @example await limits.select().select('t.id').where('t.id', '=', id).executeTakeFirst()
    */
-  select(only?: Condition) {
+  select(only?: RowCondition) {
     let q = db(this.em).selectFrom(`${this.def.name} as t`);
     for (const refKey of new Set(this.def.fields.filter((f) => f.via).map((f) => f.via!.refKey))) {
       const ref = this.def.fields.find((f) => f.key === refKey)!;
@@ -68,7 +68,7 @@ export class TableLimits {
    * The view's disjoint branches for a list (see `scopeBranches`), or `[undefined]`: the whole view at once.
    * @example for (const only of limits.branches()) q = limits.select(only)…
    */
-  branches(): (Condition | undefined)[] {
+  branches(): (RowCondition | undefined)[] {
     const s = this.access.scope;
     return (s?.mode === 'read' && scopeBranches(s.registry, this.def, s.session, 't')) || [undefined];
   }

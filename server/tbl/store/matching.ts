@@ -1,5 +1,5 @@
 import { likePattern } from '../../db/like.ts';
-import type { Condition } from '../../scope/rows.ts';
+import type { RowCondition } from '../../scope/rows.ts';
 import { colExpr } from './columns.ts';
 import type { TableLimits } from './limits.ts';
 
@@ -23,7 +23,7 @@ export interface QueryOptions {
    * page lists each on its own index and merges them, like the view's branches, where their OR
    * would sort every matching row (a count takes their OR). Each is a condition on `t`.
    */
-  alternatives?: Condition[];
+  alternatives?: RowCondition[];
 }
 
 /**
@@ -31,7 +31,7 @@ export interface QueryOptions {
  * the limits or one branch of the view (and one of the query's `alternatives`, or any).
  * @example matchingRows(limits, { pageSize: 0, key: 'иван' }).select('t.id')
  */
-export function matchingRows(l: TableLimits, o: QueryOptions, only?: Condition, alternative?: Condition) {
+export function matchingRows(l: TableLimits, o: QueryOptions, only?: RowCondition, alternative?: RowCondition) {
   const def = l.def;
   let q = l.select(only);
   const alternatives = alternative ? [alternative] : o.alternatives;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Field } from '../../../engine/types.ts';
 import { kysely as db } from '../../db/kysely.ts';
-import type { Condition } from '../../scope/rows.ts';
+import type { RowCondition } from '../../scope/rows.ts';
 import type { Doc, Row } from '../../types.ts';
 import { t } from '../../../engine/i18n.ts';
 import { fail } from '../../http/errors.ts';
@@ -45,7 +45,7 @@ export async function pageOfRows(l: TableLimits, o: QueryOptions): Promise<Query
   const offset = !o.after && o.page && o.page > 1 ? (o.page - 1) * o.pageSize : 0;
   // the order values of the last row make the cursor, whatever the list selects
   const orderFields = keys.map((k) => k.field).filter((f): f is Field => !!f && !fields.includes(f));
-  const branch = ([only, alternative]: [Condition | undefined, Condition | undefined], limit: number) => {
+  const branch = ([only, alternative]: [RowCondition | undefined, RowCondition | undefined], limit: number) => {
     let q = matchingRows(l, o, only, alternative).select(selectColumns(fields));
     if (orderFields.length) q = q.select(selectColumns(orderFields).slice(3));
     if (cursor) q = q.where(afterCursor(keys, cursor));
@@ -55,7 +55,7 @@ export async function pageOfRows(l: TableLimits, o: QueryOptions): Promise<Query
   // disjoint branches, each cut on its own index: the query's alternatives within the whole view
   // (a view's branch crossed with an alternative can contradict it — "owner = U" with "leaving U,
   // owner <> U" — and the planner would walk the unit's rows to find none), else the view's branches
-  const branches: [Condition | undefined, Condition | undefined][] = o.alternatives?.length
+  const branches: [RowCondition | undefined, RowCondition | undefined][] = o.alternatives?.length
     ? o.alternatives.map((a) => [undefined, a])
     : l.branches().map((only) => [only, undefined]);
   let page: any;

@@ -12,7 +12,8 @@ import { useState, type KeyboardEvent } from 'react';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { daysInMonth, isoDate, todayIso, weekdayMonFirst } from './dates.ts';
+import { dayOfYmd, daysInMonth, isoDate, weekday } from '../../../engine/day-numbers.ts';
+import { todayIso } from './dates.ts';
 import { allowedRange, monthAdherence, clickDay, inRange, selectAll, type DayEntry, type DayStatus } from './calendar.ts';
 import type { FollowupMonth } from './model.ts';
 import { monthTitle } from './format.ts';
@@ -58,7 +59,7 @@ export function MonthCalendar({ month, days, edited, chosen, editable, state, on
   const statusOf = new Map(days.map((d) => [d.day, d.status]));
   const planned = new Set(month.planned);
   const count = daysInMonth(month.year, month.month);
-  const lead = weekdayMonFirst(month.year, month.month, 1);
+  const lead = weekday(dayOfYmd(month.year, month.month, 1)) - 1;
   const cells: (number | null)[] = [...Array<null>(lead).fill(null), ...Array.from({ length: count }, (_, i) => i + 1)];
   while (cells.length % 7) cells.push(null);
   const weekdays = t('ui.treatment.weekdays').split(',');

@@ -9,7 +9,7 @@
  *   clickDay([{ day: 3, status: 'DOTS' }], 3, 'NOT_TAKEN') // [{ day: 3, status: 'NOT_TAKEN' }]
  *   selectAll([], { from: 1, to: 3 }, 'DOTS')              // days 1, 2, 3 as DOTS
  */
-import { daysInMonth } from './dates.ts';
+import { daysInMonth } from '../../../engine/day-numbers.ts';
 import type { DayEntry, DayStatus } from '../../../cases/treatment/types.ts';
 
 export type { DayEntry, DayStatus };

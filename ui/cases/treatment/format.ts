@@ -8,7 +8,7 @@
  */
 import dayjs from 'dayjs';
 import { dateText } from '../../i18n/dates.ts';
-import { isoDate } from './dates.ts';
+import { isoDate } from '../../../engine/day-numbers.ts';
 
 export { dateText };
 

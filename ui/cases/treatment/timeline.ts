@@ -8,7 +8,7 @@
  *   scale.span('2026-01-01', '2026-01-10') // { left: 0, width: 10 }
  *   scale.at('2026-02-20')                  // 50: where that day starts
  */
-import { dayNumber, isoDate } from './dates.ts';
+import { dayOf, isoDate } from '../../../engine/day-numbers.ts';
 
 /** A bar's place on the 0–100 scale. */
 export interface Span {
@@ -30,15 +30,15 @@ const clamp = (v: number) => Math.min(100, Math.max(0, v));
 
 /** The scale of the treatment period `ini`…`end` (an end before the start counts as one day). */
 export function timelineScale(ini: string, end: string): TimelineScale {
-  const first = dayNumber(ini);
-  const days = Math.max(1, dayNumber(end) - first + 1);
-  const at = (iso: string) => clamp(round(((dayNumber(iso) - first) / days) * 100));
+  const first = dayOf(ini);
+  const days = Math.max(1, dayOf(end) - first + 1);
+  const at = (iso: string) => clamp(round(((dayOf(iso) - first) / days) * 100));
   return {
     days,
     at,
     span(from, to) {
       const left = at(from);
-      const right = clamp(round(((dayNumber(to) - first + 1) / days) * 100));
+      const right = clamp(round(((dayOf(to) - first + 1) / days) * 100));
       return { left, width: Math.max(0, round(right - left)) };
     },
   };

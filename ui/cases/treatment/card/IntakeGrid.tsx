@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FollowupMonth } from '../model.ts';
-import { daysInMonth } from '../dates.ts';
+import { daysInMonth } from '../../../../engine/day-numbers.ts';
 import { monthTitle } from '../format.ts';
 
 /** The mark a day's status prints as (the legend under the grid says what each means). */

@@ -1,6 +1,7 @@
 /**
- * Calendar arithmetic of the treatment on ISO dates (`YYYY-MM-DD`) as day numbers (days since
- * 1970-01-01): no time zones, no daylight saving — a day is a day.
+ * Calendar arithmetic on ISO dates (`YYYY-MM-DD`) as day numbers (days since 1970-01-01): no time
+ * zones, no daylight saving — a day is a day. One module for the server (treatment, TPT, stock) and
+ * the browser (the treatment calendar and timeline); weekdays are ISO, 1 Monday … 7 Sunday.
  *
  * @example
  *   isoOf(dayOf('2026-02-28') + 1)  // '2026-03-01'
@@ -20,6 +21,9 @@ export const isoOf = (day: number): string => new Date(day * MS_PER_DAY).toISOSt
 
 /** The day number of `day` of a month (1-based month). */
 export const dayOfYmd = (year: number, month: number, day: number): number => Math.round(Date.UTC(year, month - 1, day) / MS_PER_DAY);
+
+/** The ISO date of `year`, `month` (1–12), `day`. @example isoDate(2026, 3, 1) // '2026-03-01' */
+export const isoDate = (year: number, month: number, day: number): string => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 /** Days in a month (1-based month). */
 export const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();

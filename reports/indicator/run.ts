@@ -14,7 +14,7 @@ import { caseUnitAlternatives, placeOf, unitsWhere, type Place, type PlaceScope 
 import type { IndicatorRequest } from './request.ts';
 import { indicatorQuery, type CaseQuery, type Cond } from './sql.ts';
 import { cubeQuery, type Cube } from './cube.ts';
-import { shapeIndicator, type DbRow, type Dim, type IndicatorData } from './shape.ts';
+import { shapeIndicator, type DbRow, type Dim, type IndicatorData, type Key } from './shape.ts';
 import { t } from '../../engine/i18n.ts';
 import { todayOf } from '../../server/http/time-zone.ts';
 import { trendQuarters, trendRequest } from './trend.ts';
@@ -85,7 +85,13 @@ async function populationOf(db: Kysely<any>, ws: string, need: { areas: string[]
 export async function runIndicator(db: Kysely<any>, s: Session, cq: CaseQuery, req: IndicatorRequest, lang: Lang, cube?: Cube): Promise<IndicatorData> {
   const q = cubeQuery(db, cube, cq, req.rows, req.columns) ?? indicatorQuery(db, cq, req.rows, req.columns);
   const rows = (await q.execute()) as DbRow[];
-  const dims = async (list: ReportVariable[], prefix: 'r' | 'c') => Promise.all(list.map((v, i) => dimOf(db, s.workspaceId, v, rows.map((r) => r[`${prefix}${i}`]))));
+  // a variable filtered to some of its keys lists only those (filter and variable of one field share their id)
+  const only = (v: ReportVariable) => {
+    const f = req.filters.find((x) => x.filter.id === v.id)?.value;
+    return f && 'keys' in f ? { only: f.keys as Key[] } : {};
+  };
+  const dims = async (list: ReportVariable[], prefix: 'r' | 'c') =>
+    Promise.all(list.map(async (v, i) => ({ ...(await dimOf(db, s.workspaceId, v, rows.map((r) => r[`${prefix}${i}`]))), ...only(v) })));
   const [rowDims, colDims] = await Promise.all([dims(req.rows, 'r'), dims(req.columns, 'c')]);
   const quarters = req.trend ? trendQuarters(todayOf(s)).keys : undefined;
   if (quarters) rowDims[0] = { ...rowDims[0], keys: quarters };

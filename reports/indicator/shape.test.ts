@@ -40,6 +40,11 @@ describe('orderedKeys', () => {
   it('recorded before not recorded, both always', () => {
     expect(orderedKeys(dim('cultureConversion.recorded'), [false], 'ru')).toEqual([true, false]);
   });
+  it('a variable filtered to some keys lists only those, counted or not (issue 38: no rows of zeros for the rest)', () => {
+    expect(orderedKeys({ ...dim('classification'), only: ['DRTB', 'TB'] }, ['TB'], 'ru')).toEqual(['TB', 'DRTB']);
+    expect(orderedKeys({ ...dim('gender'), only: ['FEMALE'] }, [], 'ru')).toEqual(['FEMALE']);
+    expect(orderedKeys({ ...dim('validated'), only: [true] }, [true], 'ru')).toEqual([true]);
+  });
 });
 
 describe('labels', () => {

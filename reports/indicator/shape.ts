@@ -49,6 +49,8 @@ export interface Dim {
   names?: Map<string, string>;
   /** Every key listed, in this order, even those counting nothing (a trend's quarters). */
   keys?: Key[];
+  /** The keys a filter of the same variable lets through: no other declared key is listed (as a row of zeros). */
+  only?: Key[];
 }
 
 export type DbRow = Record<string, unknown> & { g: number | string; n: number | string };
@@ -99,8 +101,10 @@ export function keyLabel(d: Dim, key: Key, lang: Lang): string {
 
 /**
  * The keys of a variable in its declared order: every declared key (an enum's values, yes / no,
- * every age range) and those present in the data, then no value ('Не указано') when present.
+ * every age range) and those present in the data, then no value ('Не указано') when present; with
+ * `only` (a filter of the variable), the declared keys it lets through.
  * @example orderedKeys({ variable: gender }, ['FEMALE', null], 'ru') // ['MALE', 'FEMALE', null]
+ * @example orderedKeys({ variable: classification, only: ['TB', 'DRTB'] }, ['TB'], 'ru') // ['TB', 'DRTB']
  */
 export function orderedKeys(d: Dim, present: Key[], lang: Lang): Key[] {
   const v = d.variable.value;
@@ -116,6 +120,11 @@ export function orderedKeys(d: Dim, present: Key[], lang: Lang): Key[] {
   else if (v.kind === 'age') keys = [...(d.names?.keys() ?? []), ...given.filter((k) => !d.names?.has(k as string))];
   else keys = [...new Set(given)].sort((a, b) => keyLabel(d, a, lang).localeCompare(keyLabel(d, b, lang), lang) || String(a).localeCompare(String(b)));
   keys = [...new Map(keys.map((k) => [id(k), k])).values()];
+  // a filter to some keys: the others count nothing by definition, and are no rows of zeros
+  if (d.only) {
+    const allowed = new Set(d.only.map(id));
+    keys = keys.filter((k) => allowed.has(id(k)) || seen.has(id(k)));
+  }
   return hasNull ? [...keys, null] : keys;
 }
 

@@ -170,7 +170,8 @@ describe('case reports', () => {
     expect(await page.locator(tid('report-title')).innerText()).toBe('Классификация и пол');
     const cards = page.locator(tid('indicator-card'));
     await poll(() => cards.count()).toBe(2);
-    await cards.nth(0).locator(`${tid('indicator-chart')} .apexcharts-pie`).waitFor();
+    // a pie of classification × gender: a pie for each sex counting cases (issue 38)
+    await cards.nth(0).locator(`${tid('indicator-chart')} .apexcharts-pie`).first().waitFor();
     expect(await cards.nth(0).getAttribute('data-size')).toBe('6');
     const truth = await classificationByGender();
     const male = async (row: number) => Number(await cards.nth(0).locator(`${tid('indicator-cell')}[data-row="${row}"][data-column="0"]`).getAttribute('data-value'));
@@ -322,7 +323,7 @@ describe('case reports', () => {
       const dash = page.locator(`${place} ${tid('dashboard-indicators')}`);
       await dash.waitFor();
       // the demo workspace's two starter reports: outcome by gender (bar), HIV by classification (pie)
-      await poll(() => dash.locator(`${tid('indicator-chart')} svg.apexcharts-svg`).count()).toBe(2);
+      await poll(() => dash.locator(tid('indicator-chart')).filter({ has: page.locator('svg.apexcharts-svg') }).count()).toBe(2);
       expect(await dash.locator(tid('indicator-card')).evaluateAll((els) => els.map((e) => e.getAttribute('data-chart')))).toEqual(['bar', 'pie']);
       if (url.includes('workspace')) await screenshot(page, 'workspace-dashboard');
     }
@@ -379,7 +380,7 @@ describe('case reports', () => {
     await refreshAnalyticWhere(db(), ctx.env.server.ctx.registry, sql`c.id in (select case_id from casetag where tag_id = ${tag})`);
     expect((await admin.post(`/api/tbl/unit/${bishkekUnit}`, { name: XSS_UNIT })).status).toBe(200);
     const indicator = { columnVariables: ['ownerUnit'], rowVariables: ['tag'], size: 12, display: 1 };
-    const saved = await admin.post('/api/cases/report/save', { title: 'Имена из данных', indicators: [{ ...indicator, title: 'Столбцы', chart: 'column' }, { ...indicator, title: 'Круг', chart: 'pie' }, { ...indicator, title: 'Полосы', chart: 'bar' }] });
+    const saved = await admin.post('/api/cases/report/save', { title: 'Имена из данных', indicators: [{ ...indicator, title: 'Столбцы', chart: 'column' }, { ...indicator, title: 'Круг', chart: 'pie', filters: { ownerUnit: [bishkekUnit] } }, { ...indicator, title: 'Полосы', chart: 'bar' }] });
     expect(saved.status).toBe(200);
     await open(page, `/sys/workspace/cases/report?rep=${saved.body.result}`);
     // this report's charts, not the dashboard's drawn before it
@@ -388,6 +389,8 @@ describe('case reports', () => {
     // the legends: the unit (column chart series) and the tag (pie slices), as text
     expect(await charts.nth(0).locator('.apexcharts-legend-text').allInnerTexts()).toContain(XSS_UNIT);
     expect(await charts.nth(1).locator('.apexcharts-legend-text').allInnerTexts()).toContain(XSS_TAG);
+    // the pie is the unit's alone (its filter): one pie, named by the unit, as text
+    expect(await charts.nth(1).locator(tid('indicator-pie-name')).allInnerTexts()).toEqual([XSS_UNIT]);
     // the axis label: the tag, as text (the label's title holds it whole; the drawn text may be cut with '...' where the font is wider)
     expect(await charts.nth(0).locator('.apexcharts-xaxis-label title').allTextContents()).toContain(XSS_TAG);
     expect((await charts.nth(0).locator('.apexcharts-xaxis-label tspan').allTextContents()).some((t) => t.startsWith('<img src=x'))).toBe(true);
@@ -411,7 +414,7 @@ describe('case reports', () => {
     const drill = page.locator(tid('cell-cases'));
     await drill.locator(tid('case-row')).first().waitFor();
     expect(await drill.locator(tid('case-row')).count()).toBe(5);
-    expect(await drill.locator(tid('cell-key')).allInnerTexts()).toEqual([`${names.tag}: ${XSS_TAG}`, `${names.ownerUnit}: Итог`]);
+    expect(await drill.locator(tid('cell-key')).allInnerTexts()).toEqual([`${names.tag}: ${XSS_TAG}`, `${names.ownerUnit}: ${XSS_UNIT}`]);
     expect(await injected(page)).toBe(0);
     await page.keyboard.press('Escape');
     await drill.waitFor({ state: 'detached' });
@@ -421,7 +424,7 @@ describe('case reports', () => {
     expect(await charts.nth(0).locator('[data-segment]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toContain(`${XSS_UNIT}, ${XSS_TAG}: 5`);
     const slices = charts.nth(1).locator('[data-segment]');
     const sliceNames = await slices.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-    expect(sliceNames).toContain(`Итог, ${XSS_TAG}: 5`);
+    expect(sliceNames).toContain(`${XSS_UNIT}, ${XSS_TAG}: 5`);
     expect(await slices.evaluateAll((els) => els.map((e) => e.getAttribute('tabindex')))).toEqual(sliceNames.map((_, i) => (i ? '-1' : '0')));
     await page.locator(tid('indicator-card')).nth(1).locator(tid('indicator-export')).focus();
     await page.keyboard.press('Tab');
@@ -429,12 +432,12 @@ describe('case reports', () => {
     await page.keyboard.press('End');
     expect((await active())[1]).toBe(sliceNames.at(-1));
     await page.keyboard.press('Home');
-    for (let i = 0; i < sliceNames.indexOf(`Итог, ${XSS_TAG}: 5`); i++) await page.keyboard.press('ArrowRight');
-    expect((await active())[1]).toBe(`Итог, ${XSS_TAG}: 5`);
+    for (let i = 0; i < sliceNames.indexOf(`${XSS_UNIT}, ${XSS_TAG}: 5`); i++) await page.keyboard.press('ArrowRight');
+    expect((await active())[1]).toBe(`${XSS_UNIT}, ${XSS_TAG}: 5`);
     await page.keyboard.press('Enter');
     await drill.locator(tid('case-row')).first().waitFor();
     expect(await drill.locator(tid('case-row')).count()).toBe(5);
-    expect(await drill.locator(tid('cell-key')).allInnerTexts()).toEqual([`${names.tag}: ${XSS_TAG}`, `${names.ownerUnit}: Итог`]);
+    expect(await drill.locator(tid('cell-key')).allInnerTexts()).toEqual([`${names.tag}: ${XSS_TAG}`, `${names.ownerUnit}: ${XSS_UNIT}`]);
     await page.keyboard.press('Escape');
     await drill.waitFor({ state: 'detached' });
     expect(await injected(page)).toBe(0);

@@ -61,7 +61,7 @@ export function IndicatorEditor({ index, init, value, refreshing, onChange, onRe
       size="small"
       data-testid="indicator-editor"
       data-index={index}
-      title={`${t('ui.reports.indicators')} ${index + 1}`}
+      title={s.title?.trim() || `${t('ui.reports.indicator')} ${index + 1}`}
       extra={
         <Flex gap={4}>
           <Button size="small" icon={<ReloadOutlined />} loading={refreshing} data-testid="indicator-refresh" onClick={onRefresh}>

@@ -1,6 +1,7 @@
 /**
- * The apexcharts options of an indicator chart (seed 001 §3 chart types; §9 green and grey):
- * pie, bar (horizontal), column, line, spline (smooth line), area, areaspline (smooth area).
+ * The apexcharts options of an indicator chart (seed 001 §3 chart types): pie, bar (horizontal),
+ * column, line, spline (smooth line), area, areaspline (smooth area), coloured from the one chart
+ * palette (`../theme/chartPalette.ts`: colours apart for colour-blind readers, 'Не указано' grey).
  * Every name from data reaches the chart escaped (`escapeHtml.ts`): the series names, the slices
  * and the categories, and every callback whose answer apexcharts puts into `innerHTML` (legend,
  * tooltip title and series name) answers escaped; only the axis labels, written as SVG text
@@ -8,10 +9,8 @@
  */
 import type { ApexOptions } from 'apexcharts';
 import type { ChartSeries } from './chartSeries.ts';
+import { labelColor, seriesColors } from '../theme/chartPalette.ts';
 import { escapeHtml, htmlOnce, unescapeHtml } from './escapeHtml.ts';
-
-/** Green and grey, alternating light and dark so neighbours differ. */
-export const CHART_COLORS = ['#389e0d', '#8c8c8c', '#95de64', '#434343', '#237804', '#bfbfbf', '#73d13d', '#595959', '#b7eb8f', '#d9d9d9'];
 
 type ApexType = 'pie' | 'bar' | 'line' | 'area';
 const TYPE: Record<string, ApexType> = { pie: 'pie', bar: 'bar', column: 'bar', line: 'line', spline: 'line', area: 'area', areaspline: 'area' };
@@ -88,6 +87,8 @@ export interface ChartConfig {
 export function chartConfig(s: ChartSeries, chart: string, onPoint?: (seriesIndex: number, pointIndex: number) => void): ChartConfig {
   const type = TYPE[chart] ?? 'pie';
   const categories = s.categories.map(escapeHtml);
+  // a pie's slices are its categories; the other charts colour their series
+  const colors = type === 'pie' ? seriesColors(s.unknownCategories ?? s.categories.map(() => false)) : seriesColors(s.unknownSeries ?? s.series.map(() => false));
   const common: ApexOptions = {
     chart: {
       animations: { enabled: false },
@@ -96,13 +97,14 @@ export function chartConfig(s: ChartSeries, chart: string, onPoint?: (seriesInde
       fontFamily: 'inherit',
       events: { dataPointSelection: (_e, _c, p: { seriesIndex: number; dataPointIndex: number }) => onPoint?.(p.seriesIndex, p.dataPointIndex) },
     },
-    colors: CHART_COLORS,
+    colors,
     legend: { position: 'bottom', showForSingleSeries: true, formatter: (name: string) => htmlOnce(name) },
     tooltip: {
       x: { formatter: (v: unknown) => htmlOnce(v) },
       y: { formatter: (v: unknown) => String(v ?? ''), title: { formatter: (name: string) => `${htmlOnce(name)}: ` } },
     },
-    dataLabels: { enabled: type === 'pie' },
+    // a slice's share written in black or white, whichever reads on its colour (no blurred shadow)
+    dataLabels: { enabled: type === 'pie', dropShadow: { enabled: false }, style: { colors: colors.map(labelColor) } },
     noData: { text: '—' },
   };
   if (type === 'pie') {

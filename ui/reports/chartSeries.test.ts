@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IndicatorData } from './api.ts';
-import { chartSeries } from './chartSeries.ts';
+import { chartSeries, drawnSeries, piesOf } from './chartSeries.ts';
 
 // outcome (rows) × gender (columns), written by hand
 const data: IndicatorData = {
@@ -38,5 +38,31 @@ describe('what a chart plots', () => {
   });
   it('a selection past the table falls back to the whole table', () => {
     expect(chartSeries(data, 'column', 'row', 5).series).toHaveLength(2);
+  });
+  it('marks «Не указано» as unknown, as a category and as a series', () => {
+    expect(chartSeries(data, 'pie').unknownCategories).toEqual([false, true]);
+    expect(chartSeries(data, 'pie', 'row', 1).unknownSeries).toEqual([true]);
+  });
+});
+
+describe('the pies of a two-variable table (issue 38)', () => {
+  it('a pie for each column counting cases, its slices the rows, each naming its cell', () => {
+    const pies = piesOf(data)!;
+    expect(pies.map((p) => [p.column, p.name, p.series.series[0].data])).toEqual([[0, 'Мужской', [3, 0]], [1, 'Женский', [1, 2]]]);
+    expect(pies[1].series.cell(0, 1)).toEqual({ row: 1, column: 1 });
+  });
+  it('none for an empty column, none with a row or column chosen, none past eight columns', () => {
+    expect(piesOf({ ...data, values: [[3, 0], [2, 0]], columnTotals: [5, 0] })!.map((p) => p.name)).toEqual(['Мужской']);
+    expect(piesOf(data, 'row')).toBeUndefined();
+    const nine = Array.from({ length: 9 }, (_, i) => ({ keys: [i], labels: [String(i)] }));
+    expect(piesOf({ ...data, columns: nine, values: [nine.map(() => 1), nine.map(() => 0)], columnTotals: nine.map(() => 1) })).toBeUndefined();
+  });
+  it('draws no empty slice nor empty series, each point still naming its cell', () => {
+    const men = drawnSeries(chartSeries(data, 'pie', 'column', 0), 'pie');
+    expect(men.categories).toEqual(['Излечен']);
+    const columns = drawnSeries(chartSeries({ ...data, values: [[0, 1], [0, 2]], columnTotals: [0, 3] }, 'column'), 'column');
+    expect(columns.series.map((x) => x.name)).toEqual(['Женский']);
+    expect(columns.categories).toEqual(['Излечен', 'Не указано']);
+    expect(columns.cell(0, 1)).toEqual({ row: 1, column: 1 });
   });
 });

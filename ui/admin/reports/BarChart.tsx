@@ -1,5 +1,6 @@
 /** Horizontal bars drawn with plain CSS: one row per label, the bar's length relative to the largest value. */
 import { Typography } from 'antd';
+import { CHART_PALETTE } from '../../theme/chartPalette.ts';
 
 export interface Bar {
   key: string;
@@ -7,7 +8,7 @@ export interface Bar {
   value: number;
 }
 
-export function BarChart({ bars, color = '#1677ff', testId }: { bars: Bar[]; color?: string; testId?: string }) {
+export function BarChart({ bars, color = CHART_PALETTE[0], testId }: { bars: Bar[]; color?: string; testId?: string }) {
   const max = Math.max(1, ...bars.map((b) => b.value));
   return (
     <div role="list" data-testid={testId} style={{ display: 'grid', gridTemplateColumns: 'minmax(100px, 35%) 1fr max-content', gap: '4px 8px', alignItems: 'center', marginTop: 12 }}>

@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Session } from '../../server/types.ts';
 import { unitsWhere, type Place } from './place.ts';
+import { areaPathArray } from '../../server/scope/area.ts';
 
 /** The counted groups (columns of `casecount`). */
 export const COUNT_KEYS = ['suspect', 'tb', 'drtb', 'ntm', 'on_treatment', 'not_on_treatment', 'not_validated', 'transferring', 'closed'] as const;
@@ -74,7 +75,7 @@ export async function nodeCounts(db: Kysely<any>, s: Session, areaIds: string[],
   if (areaIds.length) {
     const r = await sql<Record<string, unknown>>`
       select s.id, ${cols}
-        from (select unnest(array[a.p0_id, a.p1_id, a.p2_id, a.p3_id, a.p4_id]) as id, u.id as unit_id
+        from (select unnest(${areaPathArray('a')}) as id, u.id as unit_id
                 from unit u join adminunit a on a.id = u.address_admin_unit_id
                where u.workspace_id = ${s.workspaceId} ${view}) s
         left join casecount cc on cc.unit_id = s.unit_id

@@ -3,10 +3,8 @@ import { fail } from '../../server/http/errors.ts';
 import type { HooksOn } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { unitCounts, withChildren } from './tree-counts.ts';
+import { areaPathKeys, maxAreaLevel } from '../../engine/area-path.ts';
 
-export const maxLevel = 5;
-/** The columns naming a unit's ancestors (and itself) by level: `p0` the root … `p4`. */
-const PATH = ['p0', 'p1', 'p2', 'p3', 'p4'] as const;
 
 /** A few names for a message, and how many more there are. */
 export const someNames = (names: string[], max = 3) => names.slice(0, max).join(', ') + (names.length > max ? ` (+${names.length - max})` : '');
@@ -21,14 +19,14 @@ export const adminUnitHooks: HooksOn<'adminunit'> = {
     if (prev && (prev.parentId ?? null) !== (doc.parentId ?? null)) throw fail(400, t(session.lang, 'adminunit.parentFixed'), 'parentId');
     const db = kysely(em);
     const parent: Record<string, any> | undefined = doc.parentId
-      ? await db.selectFrom('adminunit').select(['level', 'p0_id as p0', 'p1_id as p1', 'p2_id as p2', 'p3_id as p3', 'p4_id as p4']).where('id', '=', doc.parentId).where('workspace_id', '=', session.workspaceId).executeTakeFirst()
+      ? await db.selectFrom('adminunit').select(['level', ...areaPathKeys.map((k) => `${k}_id as ${k}` as const)]).where('id', '=', doc.parentId).where('workspace_id', '=', session.workspaceId).executeTakeFirst()
       : undefined;
     const level = parent ? parent.level + 1 : 1;
-    if (level > maxLevel) throw fail(400, t(session.lang, 'adminunit.tooDeep'), 'parentId');
+    if (level > maxAreaLevel) throw fail(400, t(session.lang, 'adminunit.tooDeep'), 'parentId');
     const cs = await db.selectFrom('countrystructure').select('level').where('id', '=', doc.countryStructure).executeTakeFirst();
     if (cs && cs.level !== level) throw fail(400, t(session.lang, 'adminunit.wrongLevel', { level }), 'countryStructure');
     doc.level = level;
-    PATH.forEach((p, i) => (doc[p] = i < level - 1 ? parent?.[p] : i === level - 1 ? id : undefined));
+    areaPathKeys.forEach((p, i) => (doc[p] = i < level - 1 ? parent?.[p] : i === level - 1 ? id : undefined));
   },
 
   async afterRead({ em, session, docs }) {

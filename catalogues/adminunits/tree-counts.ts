@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Em } from '../../server/db/orm.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import { areaPathArray } from '../../server/scope/area.ts';
 
 /** The ids among `ids` that have child units. */
 export async function withChildren(em: Em, workspaceId: string, ids: string[]): Promise<Set<string>> {
@@ -24,7 +25,7 @@ export async function unitCounts(em: Em, workspaceId: string, ids: string[]): Pr
   if (!ids.length) return new Map();
   const rows = await sql<{ id: string; n: number }>`
     select s.id, count(*)::int as n
-      from (select unnest(array[a.p0_id, a.p1_id, a.p2_id, a.p3_id, a.p4_id]) as id
+      from (select unnest(${areaPathArray('a')}) as id
               from unit u join adminunit a on a.id = u.address_admin_unit_id
              where u.workspace_id = ${workspaceId}) s
      where s.id = any(${ids}::uuid[])

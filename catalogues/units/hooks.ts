@@ -1,4 +1,5 @@
 import type { HooksOn } from '../../server/types.ts';
+import { areaPathColumns } from '../../engine/area-path.ts';
 
 /**
  * Units are listed by area (spec 000 §7.5: `{type, adminUnitId}`): `adminUnitId` selects the units
@@ -15,7 +16,7 @@ export const unitHooks: HooksOn<'unit'> = {
             .selectFrom('adminunit as a')
             .select('a.id')
             .where('a.workspace_id', '=', session.workspaceId)
-            .where((w: any) => w.or(['p0_id', 'p1_id', 'p2_id', 'p3_id', 'p4_id'].map((c) => w(`a.${c}`, '=', areaId)))),
+            .where((w: any) => w.or(areaPathColumns.map((c) => w(`a.${c}`, '=', areaId)))),
         ),
     },
   },

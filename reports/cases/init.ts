@@ -12,6 +12,7 @@ import type { ReportCatalogue, ReportFilter } from '../../engine/report-vars.ts'
 import { readerView, unitsInView } from '../../server/scope/view.ts';
 import type { Session } from '../../server/types.ts';
 import { keyLabel, variableName, type Key } from '../indicator/shape.ts';
+import { areaPathArray } from '../../server/scope/area.ts';
 
 export interface Option {
   value: Key;
@@ -39,7 +40,7 @@ export async function filterOptions(db: Kysely<any>, s: Session, f: ReportFilter
   if (v.kind === 'area') {
     let q = db.selectFrom('adminunit').select(['id', 'name', 'level']).where('workspace_id', '=', s.workspaceId);
     // a limited view: the areas on the paths of its units (their own areas and every one above)
-    if (view.kind !== 'workspace') q = q.where('id', 'in', db.selectFrom('adminunit as a').select(sql<string>`unnest(array[a.p0_id, a.p1_id, a.p2_id, a.p3_id, a.p4_id])`.as('id')).where('a.id', 'in', db.selectFrom('unit as u').select('u.address_admin_unit_id').where('u.id', 'in', unitsInView(db, s.workspaceId, view))));
+    if (view.kind !== 'workspace') q = q.where('id', 'in', db.selectFrom('adminunit as a').select(sql<string>`unnest(${areaPathArray('a')})`.as('id')).where('a.id', 'in', db.selectFrom('unit as u').select('u.address_admin_unit_id').where('u.id', 'in', unitsInView(db, s.workspaceId, view))));
     const rows = await q.orderBy('level').orderBy('name').limit(MAX_OPTIONS).execute();
     return rows.map((r) => ({ value: r.id as string, label: r.name as string, level: r.level }));
   }

@@ -9,6 +9,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { AnalyticColumn, AnalyticTable } from '../../engine/analytic.ts';
 import type { VarSource } from '../../engine/report-vars.ts';
+import { areaPathColumns } from '../../engine/area-path.ts';
 
 const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
 
@@ -65,7 +66,7 @@ class Sources {
     const u = `u_${a}_${col.from}`, au = `a_${a}_${col.from}`;
     this.once(u, () => sql`left join ${sql.table(d.unitTable)} as ${sql.id(u)} on ${ref(u, 'id')} = ${v}`);
     this.once(au, () => sql`left join adminunit as ${sql.id(au)} on ${ref(au, 'id')} = ${ref(u, d.unitColumn)}`);
-    return ref(au, `p${d.level - 1}_id`);
+    return ref(au, areaPathColumns[d.level - 1]);
   }
 }
 

@@ -20,6 +20,7 @@ import type { Em } from '../db/orm.ts';
 import { onBeforeCommit, txState, type Pending, type TxState } from '../db/transaction.ts';
 import type { Doc } from '../types.ts';
 import { upsertAnalytic } from './compute.ts';
+import { areaPathColumns } from '../../engine/area-path.ts';
 
 /** One change as the writer records it (server/sync/changes.ts `Change`). */
 export interface WrittenRow {
@@ -88,7 +89,7 @@ export function analyticPlan(registry: Registry): Plan | null {
       const column = s.kind === 'case' ? c.from : undefined;
       if (!column) throw new Error(`${table.name}.${c.name}: an area of a unit referenced by a table other than the case`);
       add(d.unitTable, { kind: 'unit', column, reads: new Set([keyOf(d.unitTable, d.unitColumn)]) });
-      add('adminunit', { kind: 'admin', column, unitTable: d.unitTable, unitColumn: d.unitColumn, reads: new Set(['p0', 'p1', 'p2', 'p3', 'p4'].map((p) => keyOf('adminunit', `${p}_id`))) });
+      add('adminunit', { kind: 'admin', column, unitTable: d.unitTable, unitColumn: d.unitColumn, reads: new Set(areaPathColumns.map((c) => keyOf('adminunit', c))) });
     }
   }
   add('tbcase', { kind: 'case', reads: caseReads });

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-
-/** The path columns p0..p4 of an admin unit: its ancestors from the root, itself included. */
-export const pathColumns = ['p0_id', 'p1_id', 'p2_id', 'p3_id', 'p4_id'] as const;
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { areaPathColumns } from '../../engine/area-path.ts';
 
 /**
  * An area and every area below it, as a subquery of ids: the area's id lies on each descendant's
@@ -13,4 +11,11 @@ export const areaSubtree = (db: Kysely<any>, workspaceId: string, areaId: string
     .selectFrom('adminunit as sub')
     .select('sub.id')
     .where('sub.workspace_id', '=', workspaceId)
-    .where((eb) => eb.or(pathColumns.map((c) => eb(`sub.${c}`, '=', areaId))));
+    .where((eb) => eb.or(areaPathColumns.map((c) => eb(`sub.${c}`, '=', areaId))));
+
+/**
+ * The ids on the path of the admin unit aliased `alias`, as an SQL array (root first, itself included):
+ * unnested, one row per area the unit lies in.
+ * @example sql`select unnest(${areaPathArray('a')}) as id from adminunit a`
+ */
+export const areaPathArray = (alias: string): RawBuilder<string[]> => sql<string[]>`array[${sql.join(areaPathColumns.map((c) => sql.ref(`${alias}.${c}`)))}]`;

@@ -18,10 +18,10 @@ import { useRemote } from './useRemote.ts';
 import { PageTitle } from '../generic/PageTitle.tsx';
 import { WhoForms } from '../who/WhoForms.tsx';
 import { WhoIndicators } from '../dak/WhoIndicators.tsx';
+import { areaPathKeys } from '../../engine/area-path.ts';
 
 const TABS = ['general', 'cases', 'who', 'indicators'] as const;
 const ENTRIES = ['dashboard', 'units'] as const;
-const PATH = ['p0', 'p1', 'p2', 'p3', 'p4'];
 
 function General({ place }: { place: PlaceRef }) {
   const { t } = useTranslation();
@@ -64,7 +64,7 @@ export default function AdminUnitPage() {
   const { data, error } = useRemote(async () => {
     const area = await tableApi.read('adminunit', id);
     // the areas above come joined as {id, name} (`x-list.refs` of adminunit.json): no read per area
-    const chain = PATH.map((k) => area[k] as { id?: string; name?: string } | string | undefined)
+    const chain = areaPathKeys.map((k) => area[k] as { id?: string; name?: string } | string | undefined)
       .map((a) => (a && typeof a === 'object' ? { id: String(a.id ?? ''), name: String(a.name ?? '') } : { id: String(a ?? ''), name: '' }))
       .filter((a) => a.id && a.id !== id && a.name);
     return { name: String(area.name ?? ''), chain };

@@ -27,10 +27,11 @@ import { childLevels, MAX_LEVEL, parentOf, upsert } from './adminUnitTree.ts';
 import { toAccusative } from './accusative.ts';
 import { SectionTitle } from '../../generic/PageTitle.tsx';
 import { useLastRequest } from '../../api/useLastRequest.ts';
+import { areaPathKeys } from '../../../engine/area-path.ts';
 
 const TABLE = 'adminunit';
 /** Fields the tree itself decides (parent, path, level, count): not shown in its form. */
-const HIDDEN = ['parentId', 'p0', 'p1', 'p2', 'p3', 'p4', 'level', 'unitsCount'];
+const HIDDEN = ['parentId', ...areaPathKeys, 'level', 'unitsCount'];
 
 interface Editing {
   id?: string;

@@ -7,6 +7,7 @@
  * @example await withAdminUnitPaths([{value: id, label: 'Ош'}]) // → [{value: id, label: 'Кыргызская Республика / Ошская область / Ош'}]
  */
 import { tableApi, type Option } from '../../api/index.ts';
+import { areaPathKeys } from '../../../engine/area-path.ts';
 
 const PAGE = 500;
 const MAX_PAGES = 20;
@@ -18,7 +19,7 @@ async function loadPaths(): Promise<Map<string, string>> {
     const { list, count } = await tableApi.query('adminunit', { page, pageSize: PAGE });
     for (const row of list) {
       const level = Number(row.level ?? 1);
-      const names = [0, 1, 2, 3, 4].slice(0, level).map((i) => (row[`p${i}`] as Named)?.name).filter(Boolean);
+      const names = areaPathKeys.slice(0, level).map((k) => (row[k] as Named)?.name).filter(Boolean);
       if (names.length === level) paths.set(String(row.id), names.join(' / '));
     }
     if (list.length < PAGE || (typeof count === 'number' && page * PAGE >= count)) break;

@@ -14,7 +14,7 @@ import type { IndicatorDefinition } from './definition.ts';
 import { indicatorFacts } from './definition.ts';
 import { DIMENSIONS, FACTS, type Dimension, type DimensionId, type Subject } from './facts.ts';
 import { indicatorRate, type IndicatorRate } from './rate.ts';
-import { columnsOf, groupStatement, monthsBefore, type IndicatorQuery } from './sql.ts';
+import { columnsOf, groupStatement, monthsBefore, withoutJit, type IndicatorQuery } from './sql.ts';
 
 /** The permission reading a subject's rows needs. */
 export const SUBJECT_PERMISSION: Record<Subject, string> = { case: 'CASEMAN', contact: 'CASECONTACT' };
@@ -66,23 +66,33 @@ function shell(d: IndicatorDefinition, lang: Lang, q: IndicatorQuery): Indicator
 }
 
 /**
+ * The indicators one statement computes together: those of `defs` sharing a subject and a period date.
+ * @example statementGroups(defs).map((g) => g.length) // [38, 2, 2]: the cases by registration, the contacts by TPT start, by registration
+ */
+export function statementGroups(defs: IndicatorDefinition[]): IndicatorDefinition[][] {
+  const groups = new Map<string, IndicatorDefinition[]>();
+  for (const d of defs) groups.set(`${d.subject}:${d.period.date}`, [...(groups.get(`${d.subject}:${d.period.date}`) ?? []), d]);
+  return [...groups.values()];
+}
+
+/**
  * Every indicator of `defs` for the query, in their order: one statement per subject and period date.
  */
 export async function computeIndicators(db: Kysely<any>, defs: IndicatorDefinition[], q: IndicatorQuery, may: (permission: string) => boolean): Promise<IndicatorResult[]> {
   const lang = q.s.lang;
   const out = new Map<string, IndicatorResult>();
-  const groups = new Map<string, IndicatorDefinition[]>();
+  const counted: IndicatorDefinition[] = [];
   for (const d of defs) {
     const r = shell(d, lang, q);
     out.set(d.code, r);
     if (d.unsupported) r.unsupported = d.unsupported[lang];
     else if ((r.needs = missingPermission(d, may))) r.needs = t(lang, `perm.${r.needs}`);
-    else groups.set(`${d.subject}:${d.period.date}`, [...(groups.get(`${d.subject}:${d.period.date}`) ?? []), d]);
+    else counted.push(d);
     if (!r.needs) delete r.needs;
   }
   await Promise.all(
-    [...groups.values()].map(async (group) => {
-      const row = (await groupStatement(db, group, q).executeTakeFirst()) as Record<string, number>;
+    statementGroups(counted).map(async (group) => {
+      const row = (await withoutJit(db, (c) => groupStatement(c, group, q).executeTakeFirst())) as Record<string, number>;
       group.forEach((d, i) => Object.assign(out.get(d.code)!, numbersOf(d, i, row, lang)));
     }),
   );
@@ -131,11 +141,9 @@ export async function breakdown(db: Kysely<any>, d: IndicatorDefinition, q: Indi
  * @example (await breakdowns(db, defs, q, 'sex')).get('TB.IND.8') // [{ key: 'MALE', numerator: 2, … }, …]
  */
 export async function breakdowns(db: Kysely<any>, defs: IndicatorDefinition[], q: IndicatorQuery, dim: DimensionId): Promise<Map<string, BreakdownRow[]>> {
-  const groups = new Map<string, IndicatorDefinition[]>();
-  for (const d of defs.filter((x) => !x.unsupported && x.disaggregate.includes(dim) && DIMENSIONS[x.subject][dim])) groups.set(`${d.subject}:${d.period.date}`, [...(groups.get(`${d.subject}:${d.period.date}`) ?? []), d]);
   const out = new Map<string, BreakdownRow[]>();
-  for (const group of groups.values()) {
-    const rows = (await groupStatement(db, group, q, dim).execute()) as Record<string, any>[];
+  for (const group of statementGroups(defs.filter((x) => !x.unsupported && x.disaggregate.includes(dim) && DIMENSIONS[x.subject][dim]))) {
+    const rows = (await withoutJit(db, (c) => groupStatement(c, group, q, dim).execute())) as Record<string, any>[];
     const dimension = DIMENSIONS[group[0].subject][dim]!;
     const found = [...new Set(rows.map((r) => (r.dim == null ? null : String(r.dim))))];
     const names = dimension.areas ? await areaNames(db, q.s.workspaceId, found.filter((k): k is string => !!k)) : new Map<string, string>();

@@ -17,6 +17,14 @@ import { sql, type RawBuilder } from 'kysely';
 
 export type Subject = 'case' | 'contact';
 
+/**
+ * A table a contact's fact, date or disaggregation reads beside the contact `k`: its person `p`, its
+ * index case's analytic row `ia`, its TPT course `t`. A statement joins only those its facts read
+ * (a contact has one person, one index case with its analytic row, at most one course: leaving out
+ * one that nothing reads keeps every count the same).
+ */
+export type ContactJoin = 'p' | 'ia' | 't';
+
 export interface Fact {
   /** Its value for one row of the subject. */
   sql: RawBuilder<unknown>;
@@ -24,6 +32,8 @@ export interface Fact {
   keys: 'boolean' | string[];
   /** The permission reading it needs beyond the subject's. */
   permission?: string;
+  /** The tables beside the contact it reads (a contact's fact). */
+  joins?: ContactJoin[];
 }
 
 const b = (expr: RawBuilder<unknown>): Fact => ({ sql: sql`coalesce(${expr}, false)`, keys: 'boolean' });
@@ -81,13 +91,13 @@ const k = (col: string) => sql.ref(`k.${col}`);
 /** The facts of a contact, over the contact `k`, its person `p`, its course `t` and its index case's analytic row `ia`. */
 export const CONTACT_FACTS: Record<string, Fact> = {
   contactType: e(k('contact_type'), ['household', 'close', 'institutional', 'nosocomial']),
-  indexConfirmedPulmonary: b(sql`ia.diagnosis_basis = 'BACTERIOLOGICAL' and ia.infection_site = 'PULMONARY' and ia.diagnosis_type = 'CONFIRMED'`),
+  indexConfirmedPulmonary: { ...b(sql`ia.diagnosis_basis = 'BACTERIOLOGICAL' and ia.infection_site = 'PULMONARY' and ia.diagnosis_type = 'CONFIRMED'`), joins: ['ia'] },
   evaluated: b(k('examinated')),
   evaluationOutcome: e(k('evaluation_outcome'), ['TB_EXCLUDED', 'PRESUMPTIVE_TB']),
-  tptEligible: b(sql`t.eligible`),
-  tptStarted: b(sql`t.start_date is not null`),
-  tptOutcome: e(sql`t.outcome`, ['COMPLETED', 'DISCONTINUED_TOXICITY', 'LOST', 'DIED', 'DEVELOPED_TB']),
-  gender: e(sql`p.gender`, ['MALE', 'FEMALE']),
+  tptEligible: { ...b(sql`t.eligible`), joins: ['t'] },
+  tptStarted: { ...b(sql`t.start_date is not null`), joins: ['t'] },
+  tptOutcome: { ...e(sql`t.outcome`, ['COMPLETED', 'DISCONTINUED_TOXICITY', 'LOST', 'DIED', 'DEVELOPED_TB']), joins: ['t'] },
+  gender: { ...e(sql`p.gender`, ['MALE', 'FEMALE']), joins: ['p'] },
 };
 
 /** The facts of a subject. */
@@ -98,6 +108,9 @@ export const DATES: Record<Subject, Record<string, RawBuilder<unknown>>> = {
   case: { registrationDate: sql`a.registration_date`, treatmentStart: sql`a.ini_treatment_date` },
   contact: { registrationDate: sql`k.registration_date`, tptStart: sql`t.start_date`, eligibilityDate: sql`t.eligibility_date` },
 };
+
+/** The tables beside the contact a contact's date reads. */
+export const DATE_JOINS: Record<string, ContactJoin[]> = { tptStart: ['t'], eligibilityDate: ['t'] };
 
 /**
  * A disaggregation: its key for a row of the subject (null: not known) and its keys in order, with
@@ -112,6 +125,8 @@ export interface Dimension {
   permission?: string;
   /** Keys are admin units (the area): named from the catalogue when shown. */
   areas?: boolean;
+  /** The tables beside the contact it reads (a contact's disaggregation). */
+  joins?: ContactJoin[];
 }
 
 /** The DAK's age bands (years at registration). */
@@ -132,10 +147,10 @@ export const DIMENSIONS: Record<Subject, Partial<Record<DimensionId, Dimension>>
     hiv: { sql: sql`(case when a.hiv_result in ('POSITIVE', 'NEGATIVE') then a.hiv_result end)`, keys: ['POSITIVE', 'NEGATIVE'], labels: 'hivResult', permission: 'EXAM_HIV' },
   },
   contact: {
-    sex: { sql: sql`p.gender`, keys: ['MALE', 'FEMALE'], labels: 'gender' },
+    sex: { sql: sql`p.gender`, keys: ['MALE', 'FEMALE'], labels: 'gender', joins: ['p'] },
     ageTpt: { sql: sql`(case when k.age < 5 then '<5' when k.age >= 5 then '≥5' end)`, keys: ['<5', '≥5'] },
     age: { sql: bandSql(k('age')), keys: AGE_BANDS.map((x) => x[0]) },
-    area: { sql: sql`coalesce(ia.owner_unit_area2, ia.owner_unit_area1)`, keys: [], areas: true },
+    area: { sql: sql`coalesce(ia.owner_unit_area2, ia.owner_unit_area1)`, keys: [], areas: true, joins: ['ia'] },
     regimen: { sql: sql`(case when k.index_resistance in (${list(RR_TYPES)}) then 'RR' else 'RS' end)`, keys: ['RS', 'RR'], labels: 'dak.regimen' },
   },
 };

@@ -13,7 +13,7 @@ import type { Session } from '../../server/types.ts';
 import { unitsWhere, type Place } from '../../cases/places/place.ts';
 import type { Condition, IndicatorDefinition } from './definition.ts';
 import { indicatorFacts } from './definition.ts';
-import { DATES, DIMENSIONS, FACTS, type DimensionId, type Subject } from './facts.ts';
+import { DATE_JOINS, DATES, DIMENSIONS, FACTS, type ContactJoin, type DimensionId, type Subject } from './facts.ts';
 
 /** The period asked (`to` excluded), the place, the reader. */
 export interface IndicatorQuery {
@@ -25,25 +25,60 @@ export interface IndicatorQuery {
   period?: { year: number; quarter?: number };
 }
 
+const ALL_JOINS: ReadonlySet<ContactJoin> = new Set(['p', 'ia', 't']);
+
 /**
  * The rows of a subject in the workspace and the place, within the reader's view: the one function
- * every indicator reads through — cases from their analytic rows (issue 39).
+ * every indicator reads through — cases from their analytic rows (issue 39); contacts with the tables
+ * `joins` names beside them (`ContactJoin`: all by default; a statement names those its facts read).
  * @example subjectRows(db, 'case', q).select('a.id')
  */
-export function subjectRows(db: Kysely<any>, subject: Subject, q: IndicatorQuery): SelectQueryBuilder<any, any, any> {
+export function subjectRows(db: Kysely<any>, subject: Subject, q: IndicatorQuery, joins: ReadonlySet<ContactJoin> = ALL_JOINS): SelectQueryBuilder<any, any, any> {
   if (subject === 'case') {
     const base = db.selectFrom('caseanalytic as a').where('a.workspace_id', '=', q.s.workspaceId);
     const inPlace = unitsWhere(db, q.s, q.place, 'a.notification_unit_id');
     return (inPlace ? base.where(inPlace) : base) as SelectQueryBuilder<any, any, any>;
   }
-  const base = db
-    .selectFrom('contact as k')
-    .innerJoin('patient as p', 'p.id', 'k.patient_id')
-    .innerJoin('caseanalytic as ia', 'ia.id', 'k.case_id')
-    .leftJoin('tptcourse as t', 't.contact_id', 'k.id')
-    .where('k.workspace_id', '=', q.s.workspaceId);
+  let base = db.selectFrom('contact as k').where('k.workspace_id', '=', q.s.workspaceId) as SelectQueryBuilder<any, any, any>;
+  if (joins.has('p')) base = base.innerJoin('patient as p', 'p.id', 'k.patient_id');
+  if (joins.has('ia')) base = base.innerJoin('caseanalytic as ia', 'ia.id', 'k.case_id');
+  if (joins.has('t')) base = base.leftJoin('tptcourse as t', 't.contact_id', 'k.id');
   const inPlace = unitsWhere(db, q.s, q.place, 'k.unit_id');
-  return (inPlace ? base.where(inPlace) : base) as SelectQueryBuilder<any, any, any>;
+  return inPlace ? base.where(inPlace) : base;
+}
+
+/**
+ * The tables beside a contact that the indicators of `defs` read (their facts and period dates) and
+ * the disaggregation `dim`: what their statement joins.
+ * @example joinsOf([TB_IND_49]) // Set { 'ia' }
+ */
+export function joinsOf(defs: IndicatorDefinition[], dim?: DimensionId): ReadonlySet<ContactJoin> {
+  const subject = defs[0].subject;
+  if (subject === 'case') return new Set();
+  return new Set([
+    ...defs.flatMap((d) => [...indicatorFacts(d).flatMap((f) => FACTS[subject][f].joins ?? []), ...(DATE_JOINS[d.period.date] ?? [])]),
+    ...(dim ? DIMENSIONS[subject][dim]?.joins ?? [] : []),
+  ]);
+}
+
+/**
+ * Runs `run` on a connection of its own without JIT compilation: a grouped statement over a year's
+ * rows (a hundred `filter` sums) is estimated dear enough for PostgreSQL to compile it with LLVM,
+ * which took longer than running it (seconds of CPU for a statement that runs in a fraction of one:
+ * issue 42's bench). The setting is the session's, reset before the connection goes back to the pool
+ * (no transaction: the embedded PGlite has one connection, on which transactions may not overlap —
+ * and no JIT either).
+ * @example await withoutJit(db, (c) => groupStatement(c, defs, q).executeTakeFirst())
+ */
+export function withoutJit<T>(db: Kysely<any>, run: (c: Kysely<any>) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (c) => {
+    await sql`set jit = off`.execute(c);
+    try {
+      return await run(c);
+    } finally {
+      await sql`reset jit`.execute(c);
+    }
+  });
 }
 
 /** The id of a subject's row. */
@@ -97,8 +132,8 @@ export function groupStatement(db: Kysely<any>, defs: IndicatorDefinition[], q: 
   const periods = [...new Set(defs.map((d) => d.period.monthsBack))];
   const period = (d: IndicatorDefinition) => sql.ref(`g.p${periods.indexOf(d.period.monthsBack)}`);
   const dimension = dim ? DIMENSIONS[subject][dim]! : undefined;
-  const inner = subjectRows(db, subject, q)
-    .where(sql<SqlBool>`(${sql.join(defs.map((d) => inPeriod(d, q)), sql` or `)})`)
+  const inner = subjectRows(db, subject, q, joinsOf(defs, dim))
+    .where(sql<SqlBool>`(${sql.join(periods.map((m) => inPeriod(defs.find((d) => d.period.monthsBack === m)!, q)), sql` or `)})`)
     .select([
       ...facts.map((f) => FACTS[subject][f].sql.as(name.get(f)!)),
       ...periods.map((m, i) => inPeriod(defs.find((d) => d.period.monthsBack === m)!, q).as(`p${i}`)),
@@ -130,7 +165,7 @@ export type Part = 'numerator' | 'denominator' | 'excluded';
 export function partIds(db: Kysely<any>, d: IndicatorDefinition, q: IndicatorQuery, part: Part, reason?: string) {
   const live = (fact: string) => FACTS[d.subject][fact].sql;
   const why = reasonSql(d, live);
-  let rows = subjectRows(db, d.subject, q).where(inPeriod(d, q)).where(conditionSql(d.denominator?.when, live));
+  let rows = subjectRows(db, d.subject, q, joinsOf([d])).where(inPeriod(d, q)).where(conditionSql(d.denominator?.when, live));
   if (part === 'excluded') rows = rows.where(reason ? sql<SqlBool>`${why} = ${reason}` : sql<SqlBool>`${why} is not null`);
   else rows = rows.where(sql<SqlBool>`${why} is null`);
   if (part === 'numerator') rows = rows.where(conditionSql(d.numerator?.when, live));

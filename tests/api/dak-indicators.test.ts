@@ -231,6 +231,17 @@ describe('breakdowns, the rows behind a number, and who may read', () => {
     expect(row(rows, '≥5')).toMatchObject({ numerator: 3, denominator: 4, percent: 75 });
   });
 
+  it('splits TB.IND.5, whose count reads the course alone, by its contacts’ sex and their index cases’ area', async () => {
+    // P1 (Алия) and P5 (Гуля): written male by the register's helper (their names do not end in 'а')
+    const sex = await breakdown('TB.IND.5', 'sex');
+    expect(sex.map((r) => [r.key, r.numerator])).toEqual([['MALE', 2], ['FEMALE', 0]]);
+    // their index cases C1 and C4 are both Bishkek's: one area counts both
+    const area = (await breakdown('TB.IND.5', 'area')).filter((r) => r.numerator > 0);
+    expect(area).toHaveLength(1);
+    expect(area[0].numerator).toBe(2);
+    expect(area[0].label).not.toBe(area[0].key);
+  });
+
   it('opens the cases of a numerator, of a denominator, and those left out for a reason', async () => {
     const rows = async (code: string, part: string, reason?: string) =>
       ((await admin.post('/api/reports/dak/rows', { ...body(), code, part, ...(reason ? { reason } : {}) })).body.list as any[]).map((x) => x.caseNumber).sort();

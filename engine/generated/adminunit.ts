@@ -5,6 +5,7 @@ export interface Adminunit {
   parentId?: string;
   countryStructure: string;
   customId?: string;
+  dhis2Uid?: string;
   p0?: string;
   p1?: string;
   p2?: string;

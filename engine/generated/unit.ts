@@ -11,6 +11,7 @@ export interface Unit {
     zipCode?: string;
   };
   customId?: string;
+  dhis2Uid?: string;
   receiveFromManufacturer?: boolean;
   supplierId?: string;
   authorizerId?: string;

@@ -1,0 +1,7 @@
+/* Generated from schemas/dhis2server.json by `npm run gen:types`. Do not edit. */
+
+export interface Dhis2Server {
+  url: string;
+  username: string;
+  password?: string;
+}

@@ -7,7 +7,8 @@
  * workspace; and the WHO quarterly forms
  * (`who/`), declared in `schemas/reports/who/`; the population by area and year imported from a file
  * (`population/`), the denominator of the notification rate; WHO's TB indicator set (`dak/`, the
- * DAK's TB.IND.1–51), declared in `schemas/reports/dak/`. The UI screens of the administrator reports are in
+ * DAK's TB.IND.1–51), declared in `schemas/reports/dak/`; the export of the forms' and indicators'
+ * numbers to DHIS2 (`dhis2/`), mapped in `schemas/reports/dhis2/`. The UI screens of the administrator reports are in
  * `ui/admin/reports/`.
  */
 import type { DomainModule } from '../server/types.ts';
@@ -17,6 +18,7 @@ import { starterReportHooks } from './cases/starter.ts';
 import { whoRoutes, whoSessionInfo } from './who/index.ts';
 import { populationRoutes } from './population/import.ts';
 import { dakIndicatorRoutes } from './dak/index.ts';
+import { dhis2ExportRoutes } from './dhis2/index.ts';
 
 export const reportsModule: DomainModule = {
   name: 'reports',
@@ -28,6 +30,7 @@ export const reportsModule: DomainModule = {
     whoRoutes(app, ctx);
     populationRoutes(app, ctx);
     dakIndicatorRoutes(app, ctx);
+    dhis2ExportRoutes(app, ctx);
   },
   sessionInfo: whoSessionInfo,
 };

@@ -53,6 +53,8 @@ const notByApi: Record<string, string> = {
   importrow: 'an uploaded file’s rows and what the import made of each',
   importledger: 'what an import made from which row, written in the transaction of that write (tests/api/import.test.ts)',
   importmapping: 'saved import mappings: written through the writer by /api/import/{id}/mapping and …/mappings/{id} (tests/api/import.test.ts)',
+  dhis2server: 'the workspace’s DHIS2 server: written through the writer (its hidden password through the system door) by POST /api/dhis2/server (tests/api/dhis2-export.test.ts)',
+  dhis2send: 'a sending to DHIS2 and its import summary: written through the writer by POST /api/dhis2/send (tests/api/dhis2-export.test.ts)',
 };
 
 useTestServer();

@@ -1,0 +1,23 @@
+/**
+ * Export to DHIS2 (issue 43): the mappings declared in `schemas/reports/dhis2/` (`mapping.ts`, read and
+ * checked at start against the WHO forms and the indicators: a bad file stops it), a period's values
+ * per org unit (`values.ts`), written as DHIS2's data value set or as ADX (`formats.ts`, `period.ts`),
+ * sent to the workspace's DHIS2 server with a dry run first (`client.ts`) and recorded (`routes.ts`).
+ * The page is `ui/dhis2/`; see docs/dhis2.md.
+ */
+import type { Hono } from 'hono';
+import { reportCatalogue } from '../../engine/report-vars.ts';
+import type { AppContext, Env } from '../../server/types.ts';
+import { indicatorsDir, loadIndicators } from '../dak/definition.ts';
+import { formsDir, loadForms } from '../who/definition.ts';
+import { whoCatalogue } from '../who/rules.ts';
+import { loadMappings, mappingsDir } from './mapping.ts';
+import { dhis2Routes } from './routes.ts';
+
+/** Mounts the export's routes with the mappings the schemas folder declares. */
+export function dhis2ExportRoutes(app: Hono<Env>, ctx: AppContext): void {
+  const cat = whoCatalogue(reportCatalogue(ctx.registry), ctx.registry);
+  const forms = loadForms(formsDir(ctx.schemasDir), cat, ctx.registry.table('tbcase'));
+  const indicators = loadIndicators(indicatorsDir(ctx.schemasDir));
+  dhis2Routes(app, ctx, { registry: ctx.registry, cat, forms, indicators }, loadMappings(mappingsDir(ctx.schemasDir), forms, indicators));
+}

@@ -1,0 +1,170 @@
+/**
+ * Export to DHIS2 (issue 43), on the mappings of `schemas/reports/dhis2/`:
+ * - `POST /api/dhis2/mappings {}` → `{mappings: [{id, name, dataSet, periodType, orgUnits, values}]}`;
+ * - `POST /api/dhis2/preview {mapping, year, quarter?, scope?, scopeId?}` → the values the place's org
+ *   units would send (`values.ts`), the units without a UID and how many values are withheld;
+ * - `POST /api/dhis2/file {…, format: json|adx}` → the data value set (JSON) or the ADX document (XML);
+ * - `POST /api/dhis2/send {…, dryRun}` → DHIS2's import summary, recorded (`dhis2send`): a dry run
+ *   (`dryRun=true` on DHIS2) first — a real sending needs a dry run of the very same values;
+ * - `POST /api/dhis2/sends {page?}` → the past sendings, newest first (who, when, what, the summary);
+ * - `GET /api/dhis2/server`, `POST /api/dhis2/server {url, username, password?}` → the workspace's
+ *   DHIS2 server (SETUPWS); the password is never answered (`passwordSet` says whether there is one).
+ * Reading needs DHIS_EXPORT, sending DHIS_EXPORT_EDT; the values are the reader's (their view, the
+ * numbers of exam types they may read).
+ */
+import { createHash } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import { t } from '../../engine/i18n.ts';
+import type { JsonSchema } from '../../engine/types.ts';
+import { kysely } from '../../server/db/kysely.ts';
+import { readEm } from '../../server/db/read.ts';
+import { jsonBody } from '../../server/http/body.ts';
+import { ApiError, fail } from '../../server/http/errors.ts';
+import { assertPermission } from '../../server/http/middleware.ts';
+import { systemUpdate } from '../../server/tbl/system-write.ts';
+import { TableWriter } from '../../server/tbl/write.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
+import { placeOf } from '../../cases/places/place.ts';
+import { sendDataValueSet } from './client.ts';
+import { adxDocument, dataValueSet } from './formats.ts';
+import type { Dhis2Mapping } from './mapping.ts';
+import { adxPeriod, dhis2Period, type Period } from './period.ts';
+import { exportValues, type Declared } from './values.ts';
+
+const READ = 'DHIS_EXPORT';
+const SEND = 'DHIS_EXPORT_EDT';
+const SETUP = 'SETUPWS';
+
+const what = {
+  mapping: { type: 'string', minLength: 1, maxLength: 100 },
+  year: { type: 'integer', minimum: 1990, maximum: 2200 },
+  quarter: { type: 'integer', minimum: 1, maximum: 4 },
+  scope: { type: 'string', enum: ['WORKSPACE', 'ADMINUNIT', 'UNIT'] },
+  scopeId: { type: 'string', format: 'uuid' },
+};
+const previewBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['mapping', 'year'], properties: what };
+const fileBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['mapping', 'year', 'format'], properties: { ...what, format: { type: 'string', enum: ['json', 'adx'] } } };
+const sendBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['mapping', 'year', 'dryRun'], properties: { ...what, dryRun: { type: 'boolean' } } };
+const sendsBody: JsonSchema = { type: 'object', additionalProperties: false, properties: { page: { type: 'integer', minimum: 1, maximum: 1000 } } };
+const serverBody: JsonSchema = {
+  type: 'object', additionalProperties: false, required: ['url', 'username'],
+  properties: {
+    url: { type: 'string', minLength: 8, maxLength: 500, pattern: '^https?://[^\\s]+$', title: 'dhis2server.url' },
+    username: { type: 'string', minLength: 1, maxLength: 200, title: 'dhis2server.username' },
+    password: { type: 'string', minLength: 1, maxLength: 500, title: 'dhis2server.password' },
+  },
+};
+const PAGE = 50;
+
+/** A sending as the screen lists it. */
+const sendView = (r: any) => ({
+  id: r.id, mapping: r.mapping, dataSet: r.data_set, period: r.period, orgUnits: r.org_units ?? [], values: r.values,
+  dryRun: r.dry_run, status: r.status, imported: r.imported, updated: r.updated, ignored: r.ignored, deleted: r.deleted,
+  conflicts: r.conflicts ?? [], error: r.error, userName: r.user_name, sentAt: r.sent_at instanceof Date ? r.sent_at.toISOString() : r.sent_at,
+});
+
+export function dhis2Routes(app: Hono<Env>, ctx: AppContext, declared: Declared, mappings: Dhis2Mapping[]): void {
+  const check = (s: Session, key: string, schema: JsonSchema, body: unknown) => {
+    const errors = ctx.validators.validate(`dhis2#${key}`, schema, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+  };
+  /** The body's mapping, period and place, checked; the values computed on the read database. */
+  const valuesOf = async (c: Context<Env>, key: string, schema: JsonSchema, perm: string) => {
+    const s = c.get('session');
+    assertPermission(s, perm);
+    const body = await jsonBody(c);
+    check(s, key, schema, body);
+    const m = mappings.find((x) => x.id === body.mapping);
+    if (!m) throw fail(404, t(s.lang, 'msg.notFound'), 'mapping');
+    if (m.periodType === 'Quarterly' && !body.quarter) throw fail(400, t(s.lang, 'dhis2.quarterNeeded'), 'quarter');
+    if (m.periodType === 'Yearly' && body.quarter) throw fail(400, t(s.lang, 'dhis2.yearOnly'), 'quarter');
+    const db = kysely(readEm(ctx));
+    const period: Period = { year: body.year, ...(body.quarter ? { quarter: body.quarter } : {}) };
+    const v = await exportValues(db, declared, s, m, period, await placeOf(db, s, body.scope, body.scopeId));
+    return { s, body, m, period, v };
+  };
+  const noValues = (s: Session) => fail(400, t(s.lang, 'dhis2.noValues'));
+
+  app.post('/api/dhis2/mappings', async (c) => {
+    const s = c.get('session');
+    assertPermission(s, READ);
+    check(s, 'empty', { type: 'object', additionalProperties: false, properties: {} }, await jsonBody(c));
+    return c.json({ mappings: mappings.map((m) => ({ id: m.id, name: m.name[s.lang], dataSet: m.dataSet, periodType: m.periodType, orgUnits: m.orgUnits, values: m.values.length })) });
+  });
+
+  app.post('/api/dhis2/preview', async (c) => {
+    const { m, period, v } = await valuesOf(c, 'preview', previewBody, READ);
+    return c.json({ mapping: m.id, dataSet: m.dataSet, period: dhis2Period(period), adxPeriod: adxPeriod(period), orgUnits: v.orgUnits, values: v.values, unmapped: v.unmapped, withheld: v.withheld });
+  });
+
+  app.post('/api/dhis2/file', async (c) => {
+    const { s, body, m, period, v } = await valuesOf(c, 'file', fileBody, READ);
+    if (!v.set.values.length) throw noValues(s);
+    const name = `${m.id}-${dhis2Period(period)}`;
+    if (body.format === 'adx') {
+      return c.body(adxDocument(v.set, new Date()), 200, { 'content-type': 'application/adx+xml; charset=utf-8', 'content-disposition': `attachment; filename="${name}.adx.xml"` });
+    }
+    return c.body(JSON.stringify(dataValueSet(v.set), null, 2), 200, { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="${name}.json"` });
+  });
+
+  app.post('/api/dhis2/send', async (c) => {
+    const { s, body, m, period, v } = await valuesOf(c, 'send', sendBody, SEND);
+    if (!v.set.values.length) throw noValues(s);
+    const db = kysely(ctx.orm.em.fork());
+    const server = await db.selectFrom('dhis2server').select(['url', 'username', 'password']).where('workspace_id', '=', s.workspaceId).orderBy('created_at').executeTakeFirst();
+    if (!server?.password) throw fail(400, t(s.lang, 'dhis2.noServer'));
+    const payload = dataValueSet(v.set);
+    const digest = createHash('sha256').update(JSON.stringify(payload)).digest('hex');
+    if (!body.dryRun) {
+      const tried = await db.selectFrom('dhis2send').select('id').where('workspace_id', '=', s.workspaceId).where('digest', '=', digest)
+        .where('dry_run', '=', true).where('status', 'in', ['SUCCESS', 'WARNING']).executeTakeFirst();
+      if (!tried) throw fail(409, t(s.lang, 'dhis2.dryRunFirst'), 'dryRun');
+    }
+    const answer = await sendDataValueSet({ url: String(server.url), username: String(server.username), password: String(server.password) }, payload, body.dryRun, s.lang);
+    const summary = 'failed' in answer
+      ? { status: 'FAILED', error: answer.failed }
+      : { status: answer.status, imported: answer.imported, updated: answer.updated, ignored: answer.ignored, deleted: answer.deleted, conflicts: answer.conflicts, ...(answer.description ? { error: answer.description } : {}) };
+    const id = await new TableWriter(ctx, ctx.registry.table('dhis2send'), s).create({
+      mapping: m.id, dataSet: m.dataSet, period: dhis2Period(period), orgUnits: v.orgUnits.map((o) => o.uid), values: v.set.values.length,
+      dryRun: body.dryRun, digest, userId: s.userId, userName: s.userName, sentAt: new Date().toISOString(), ...summary,
+    });
+    const row = await db.selectFrom('dhis2send').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return c.json({ success: true, result: sendView(row) });
+  });
+
+  app.post('/api/dhis2/sends', async (c) => {
+    const s = c.get('session');
+    assertPermission(s, READ);
+    const body = await jsonBody(c);
+    check(s, 'sends', sendsBody, body);
+    const db = kysely(readEm(ctx));
+    const page = body.page ?? 1;
+    const rows = await db.selectFrom('dhis2send').selectAll().where('workspace_id', '=', s.workspaceId).orderBy('sent_at', 'desc').orderBy('id', 'desc')
+      .limit(PAGE + 1).offset((page - 1) * PAGE).execute();
+    return c.json({ list: rows.slice(0, PAGE).map(sendView), more: rows.length > PAGE });
+  });
+
+  app.get('/api/dhis2/server', async (c) => {
+    const s = c.get('session');
+    assertPermission(s, SETUP);
+    const row = await kysely(ctx.orm.em.fork()).selectFrom('dhis2server').select(['url', 'username', 'password']).where('workspace_id', '=', s.workspaceId).orderBy('created_at').executeTakeFirst();
+    return c.json({ url: row?.url ?? null, username: row?.username ?? null, passwordSet: !!row?.password });
+  });
+
+  app.post('/api/dhis2/server', async (c) => {
+    const s = c.get('session');
+    assertPermission(s, SETUP);
+    const body = await jsonBody(c);
+    check(s, 'server', serverBody, body);
+    const def = ctx.registry.table('dhis2server');
+    await ctx.orm.em.fork().transactional(async (em) => {
+      const found = await kysely(em).selectFrom('dhis2server').select(['id', 'password']).where('workspace_id', '=', s.workspaceId).orderBy('created_at').executeTakeFirst();
+      if (!found && !body.password) throw fail(400, t(s.lang, 'dhis2.passwordNeeded'), 'password');
+      const writer = new TableWriter(ctx, def, s);
+      const id = found ? await writer.update(String(found.id), { url: body.url, username: body.username }, { within: em }) : await writer.create({ url: body.url, username: body.username }, undefined, em);
+      // the password is hidden: no form, history entry or answer holds it; set beside the writer's entry
+      if (body.password) await systemUpdate({ em, ctx, session: s }, 'dhis2server', id, { password: body.password }, 'action');
+    });
+    return c.json({ success: true });
+  });
+}

@@ -1,5 +1,5 @@
 import type { DomainModule } from '../server/types.ts';
-import { followupRoutes, installDerivedHooks } from './followups/index.ts';
+import { derivedHooksByTable, followupRoutes } from './followups/index.ts';
 import { definitionHooks } from './followups/definitions.ts';
 import { caseNumbering } from './case-number.ts';
 import { seedDemoCases } from './demo.ts';
@@ -18,8 +18,8 @@ import { placeRoutes } from './places/routes.ts';
 import { caseTalkRoutes } from './talk/routes.ts';
 import { issueActions, talkHooks } from './talk/index.ts';
 import { treatmentActions } from './treatment/actions.ts';
-import { treatmentHooks, withTreatment } from './treatment/hooks.ts';
-import { withCaseConsistency } from './workflow/consistency.ts';
+import { treatmentCaseHooks, treatmentHooks } from './treatment/hooks.ts';
+import { caseConsistency } from './workflow/consistency.ts';
 import { treatmentRoutes } from './treatment/routes.ts';
 import { importRoutes, startImportRunner } from './import/index.ts';
 
@@ -33,11 +33,21 @@ export const casesModule: DomainModule = {
   name: 'cases',
   search: [caseSearch],
   seed: seedDemoCases,
-  hooks: { tbcase: withCaseConsistency(withTreatment({ ...caseNumbering, ...orphanPatient })), patient: sharedPatientIdentity, ...talkHooks, ...treatmentHooks, ...caseDataHooks, ...manualTagLinkHooks, workspace: definitionHooks },
+  // in order: the case's consistency rule before any hook changes it, the treatment's after the case's own
+  hooks: [
+    { tbcase: caseConsistency },
+    { tbcase: caseNumbering, patient: sharedPatientIdentity, workspace: definitionHooks },
+    { tbcase: orphanPatient },
+    { tbcase: treatmentCaseHooks },
+    talkHooks,
+    treatmentHooks,
+    caseDataHooks,
+    manualTagLinkHooks,
+  ],
+  // the exam tables that feed a case's derived columns (x-derived: latest results, culture conversion)
+  hooksFromSchemas: derivedHooksByTable,
   actions: [...caseActions, comorbidityAction, ...issueActions, ...treatmentActions],
   async start(ctx) {
-    // the exam tables that feed a case's derived columns (x-derived: latest results, culture conversion)
-    installDerivedHooks(casesModule.hooks!, ctx.registry);
     // the imports' background work (issue 43): a loop in every process, resuming what a stopped one left
     startImportRunner(ctx);
   },

@@ -1,16 +1,41 @@
-import type { DomainModule, OptionProvider, QueryParam, RowAction, SchemaName, SearchProvider, TableHooks } from './types.ts';
+import type { Registry } from '../engine/registry.ts';
+import type { DomainModule, ModuleHooks, OptionProvider, QueryParam, RowAction, SearchProvider, TableHooks } from './types.ts';
+
+const asList = (h: ModuleHooks | ModuleHooks[] | undefined): ModuleHooks[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
 
 /** The domain modules of a running server, and what they declare, looked up by table or name. */
 export class Modules {
-  constructor(readonly list: DomainModule[]) {}
+  private readonly byTable = new Map<string, TableHooks[]>();
 
   /**
-   * Every module's hooks of a table, in module order. Each is typed by its table's generated type
-   * (`ModuleHooks`); the host calls them only with that table's documents, so they are held as `TableHooks`.
+   * @param registry the schemas, for the hooks modules derive from them (`hooksFromSchemas`); without
+   *   it (a unit test's modules) only the declared `hooks` apply.
+   */
+  constructor(
+    readonly list: DomainModule[],
+    registry?: Registry,
+  ) {
+    for (const m of list) {
+      const sets = [...asList(m.hooks), ...(registry && m.hooksFromSchemas ? asList(m.hooksFromSchemas(registry)) : [])];
+      for (const set of sets) {
+        for (const [table, hooks] of Object.entries(set)) if (hooks) this.byTable.set(table, [...(this.byTable.get(table) ?? []), hooks as TableHooks]);
+      }
+    }
+    for (const [table, hooks] of this.byTable) {
+      const names = hooks.flatMap((h) => Object.keys(h.filters ?? {}));
+      const twice = names.find((n, i) => names.indexOf(n) !== i);
+      if (twice) throw new Error(`the query filter "${twice}" of ${table} is declared twice`);
+    }
+  }
+
+  /**
+   * Every hook set of a table: module by module, each module's sets in the order it lists them. Each
+   * is typed by its table's generated type (`ModuleHooks`); the host calls them only with that table's
+   * documents, so they are held as `TableHooks`.
    * @example for (const h of modules.hooks('tbcase')) await h.beforeSave?.(x);
    */
   hooks(table: string): TableHooks[] {
-    return this.list.map((m) => m.hooks?.[table as SchemaName] as TableHooks | undefined).filter((h): h is TableHooks => !!h);
+    return this.byTable.get(table) ?? [];
   }
 
   /** Every module's global-search providers, in module order. */

@@ -63,7 +63,7 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
   // a replica has the primary's schema (it replays it): nothing is migrated there
   const readOrm = config.databaseReadUrl ? await openOrm(registry, { databaseUrl: config.databaseReadUrl, poolMax: config.dbPoolMax }) : orm;
   const lifecycle = { migrations, stopping: false };
-  const ctx: AppContext = { registry, schemasDir: schemaFolder, orm, readOrm, config, validators: new Validators(), modules: new Modules(domainModules), identities: new IdentityCache(), metrics: createMetrics(), lifecycle };
+  const ctx: AppContext = { registry, schemasDir: schemaFolder, orm, readOrm, config, validators: new Validators(), modules: new Modules(domainModules, registry), identities: new IdentityCache(), metrics: createMetrics(), lifecycle };
   await watchDatabase(ctx);
   for (const m of domainModules) await m.start?.(ctx);
   let demo: RunningServer['demo'];

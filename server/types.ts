@@ -221,7 +221,17 @@ export type OptionProvider = ((x: { em: Em; ctx: AppContext; session: Session; p
 /** What a domain module (catalogues, cases, reports) plugs into the host. */
 export interface DomainModule {
   name: string;
-  hooks?: ModuleHooks;
+  /**
+   * Its table hooks: one set, or several run in the order listed (a table named by two sets gets both,
+   * each hook of the first before the second's — never an object spread, which keeps only the last).
+   */
+  hooks?: ModuleHooks | ModuleHooks[];
+  /**
+   * Hooks given by what the schemas declare (the exam tables feeding a case's derived columns), made
+   * once when the host starts and run after the module's `hooks`.
+   * @example hooksFromSchemas: (registry) => Object.fromEntries(derivedSources(registry).map((t) => [t, derivedHooks]))
+   */
+  hooksFromSchemas?(registry: Registry): ModuleHooks | ModuleHooks[];
   options?: Record<string, OptionProvider>;
   /** Routes that need no session (the login page's helpers), registered before the session check. */
   publicRoutes?(app: Hono<Env>, ctx: AppContext): void;

@@ -15,7 +15,7 @@ import { transferActions, transferHooks } from './transfers.ts';
  */
 export const stockModule: DomainModule = {
   name: 'stock',
-  hooks: { ...ledgerHooks, ...transferHooks, ...orderHooks, ...countHooks },
+  hooks: [ledgerHooks, transferHooks, orderHooks, countHooks],
   actions: [...transferActions, ...orderActions],
   options: { 'unit-batches': unitBatches },
   seed: seedDemoStock,

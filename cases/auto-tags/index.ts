@@ -1,4 +1,4 @@
-import type { DomainModule, TableHooks } from '../../server/types.ts';
+import type { DomainModule } from '../../server/types.ts';
 import { startDailyRefresh } from './daily.ts';
 import { caseSubRecordTables, autoTagCaseHooks, patientTagHooks, subRecordTagHooks, tagSaveHooks } from './hooks.ts';
 
@@ -14,10 +14,9 @@ export { runDailyRefresh } from './daily.ts';
 export const autoTagsModule: DomainModule = {
   name: 'auto-tags',
   hooks: { tbcase: autoTagCaseHooks, patient: patientTagHooks, tag: tagSaveHooks },
+  // the case's sub-record tables, read from the schemas: hooks that read only the row's caseId
+  hooksFromSchemas: (registry) => Object.fromEntries(caseSubRecordTables(registry).filter((t) => !['tbcase', 'patient', 'tag'].includes(t)).map((t) => [t, subRecordTagHooks])),
   async start(ctx) {
-    // the case's sub-record tables, read from the schemas: hooks that read only the row's caseId
-    const hooks: Record<string, TableHooks> = autoTagsModule.hooks!;
-    for (const table of caseSubRecordTables(ctx.registry)) hooks[table] ??= subRecordTagHooks;
     startDailyRefresh(ctx);
   },
 };

@@ -16,7 +16,7 @@ import { contactRoutes } from './routes.ts';
  */
 export const contactsModule: DomainModule = {
   name: 'contacts',
-  hooks: { ...contactHooks, ...tptHooks },
+  hooks: [contactHooks, tptHooks],
   actions: tptActions,
   seed: seedDemoContacts,
   routes: contactRoutes,

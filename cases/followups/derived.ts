@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Registry } from '../../engine/registry.ts';
 import type { Field, TableDef } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import type { TableHooks } from '../../server/types.ts';
+import type { ModuleHooks, TableHooks } from '../../server/types.ts';
 import { systemUpdate, type SystemWriteContext } from '../../server/tbl/system-write.ts';
 import { cultureConversion, type Definitions } from './conversion.ts';
 
@@ -152,30 +152,11 @@ export const derivedHooks: TableHooks = {
 };
 
 /**
- * Gives every table that feeds a derived column {@link derivedHooks} in a module's hook map (run at
- * the module's start, when the schemas are known; a table's existing hooks are kept).
- * @example installDerivedHooks(casesModule.hooks!, ctx.registry) // hooks.exammic, hooks.examxpert, hooks.examcul
+ * The hooks of every table feeding a case's derived columns (read from the schemas' `x-derived`):
+ * after a save or delete of such a row, the case's columns are recomputed. Given by the schemas
+ * when the host starts (`DomainModule.hooksFromSchemas`), after the module's own hooks of the table.
+ * @example derivedHooksByTable(ctx.registry) // { exammic: derivedHooks, examxpert: derivedHooks, examcul: derivedHooks, … }
  */
-export function installDerivedHooks(hooks: Record<string, TableHooks>, registry: Registry): void {
-  for (const { from } of derivedFields(registry)) {
-    const own = hooks[from.name];
-    if (own === derivedHooks || (own as { derived?: boolean } | undefined)?.derived) continue;
-    hooks[from.name] = own ? chained(own) : derivedHooks;
-  }
-}
-
-/** `own`'s hooks, then the derived columns'. */
-function chained(own: TableHooks): TableHooks {
-  return {
-    ...own,
-    derived: true,
-    async afterSave(x) {
-      await own.afterSave?.(x);
-      await derivedHooks.afterSave!(x);
-    },
-    async beforeDelete(x) {
-      await own.beforeDelete?.(x);
-      await derivedHooks.beforeDelete!(x);
-    },
-  } as TableHooks;
+export function derivedHooksByTable(registry: Registry): ModuleHooks {
+  return Object.fromEntries(derivedFields(registry).map(({ from }) => [from.name, derivedHooks]));
 }

@@ -7,7 +7,7 @@
  * them in words). No exam type has code here: each is one schema file.
  */
 export { CONVERSION_GAP_DAYS, cultureConversion, type CultureConversion, type CultureResult } from './conversion.ts';
-export { derivedFields, derivedHooks, installDerivedHooks, refreshDerived, type DerivedField } from './derived.ts';
+export { derivedFields, derivedHooks, derivedHooksByTable, refreshDerived, type DerivedField } from './derived.ts';
 export { caseLatest, derivedText, visibleDerived, type LatestValue } from './latest.ts';
 export { caseFollowups, followupTables, type FollowupItem } from './list.ts';
 export { followupTypes, type FollowupType } from './types.ts';

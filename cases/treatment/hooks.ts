@@ -160,16 +160,10 @@ async function unitRows(x: { em: Em; session: Session }, caseId: string): Promis
 }
 
 /**
- * The case table's hooks with treatment's added after them: `tbcase: withTreatment(caseNumbering)`
- * in the module's hooks (one hooks object per table and module).
- * @example hooks: { tbcase: withTreatment(caseNumbering) }
+ * The case's hook of the treatment: a transfer the case's save records moves the treatment's unit
+ * rows with it (after the case's other hooks: listed after them in the module's hooks).
+ * @example hooks: [{ tbcase: caseNumbering }, { tbcase: treatmentCaseHooks }]
  */
-export function withTreatment(caseHooks: HooksOn<'tbcase'>): HooksOn<'tbcase'> {
-  return {
-    ...caseHooks,
-    async afterSave(x) {
-      await caseHooks.afterSave?.(x);
-      await followTransfer(x);
-    },
-  };
-}
+export const treatmentCaseHooks: HooksOn<'tbcase'> = {
+  afterSave: (x) => followTransfer(x),
+};

@@ -36,24 +36,20 @@ const NEW_CASE = { state: 'NOT_ONTREATMENT', validated: false, transferring: fal
 const WORKFLOW = ['state', 'diagnosisType', 'iniTreatmentDate', 'outcome'] as const;
 
 /**
- * The case table's hooks with the consistency rule checked before them on every write that creates a
- * case or changes what the rule reads (a case stored before the rule is not refused an unrelated edit);
- * and a workflow change that comes without its declared action (an offline upload, a case created
- * already closed) needs the permission of that action (`transition-permissions.ts`): 403 and nothing
- * written otherwise.
- * @example hooks: { tbcase: withCaseConsistency(withTreatment(caseNumbering)) }
+ * The case's consistency hook, listed first among the case's hooks: on every write that creates a
+ * case or changes what the rule reads the rule is checked (a case stored before the rule is not
+ * refused an unrelated edit); and a workflow change that comes without its declared action (an
+ * offline upload, a case created already closed) needs the permission of that action
+ * (`transition-permissions.ts`): 403 and nothing written otherwise.
+ * @example hooks: [{ tbcase: caseConsistency }, { tbcase: caseNumbering }]
  */
-export function withCaseConsistency(caseHooks: HooksOn<'tbcase'>): HooksOn<'tbcase'> {
-  return {
-    ...caseHooks,
-    async beforeSave(x) {
-      const changed = x.isNew || WORKFLOW.some((k) => ((x.doc as any)[k] ?? null) !== ((x.prev as any)?.[k] ?? null));
-      const refusal = changed ? caseConsistencyRefusal(x.doc as any) : undefined;
-      if (refusal) throw new ApiError(400, [{ field: refusal.field, msg: t(x.session.lang, refusal.key) }]);
-      if (!x.action && transitionPermissions((x.prev ?? NEW_CASE) as any, x.doc as any).some((p) => !hasPermission(x.session, p))) {
-        throw new ApiError(403, [{ field: null, msg: t(x.session.lang, 'msg.forbidden') }]);
-      }
-      await caseHooks.beforeSave?.(x);
-    },
-  };
-}
+export const caseConsistency: HooksOn<'tbcase'> = {
+  beforeSave(x) {
+    const changed = x.isNew || WORKFLOW.some((k) => ((x.doc as any)[k] ?? null) !== ((x.prev as any)?.[k] ?? null));
+    const refusal = changed ? caseConsistencyRefusal(x.doc as any) : undefined;
+    if (refusal) throw new ApiError(400, [{ field: refusal.field, msg: t(x.session.lang, refusal.key) }]);
+    if (!x.action && transitionPermissions((x.prev ?? NEW_CASE) as any, x.doc as any).some((p) => !hasPermission(x.session, p))) {
+      throw new ApiError(403, [{ field: null, msg: t(x.session.lang, 'msg.forbidden') }]);
+    }
+  },
+};

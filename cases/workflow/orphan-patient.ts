@@ -9,7 +9,7 @@ import { TableWriter } from '../../server/tbl/write.ts';
  * hooks, tombstone and history entry), in the case's transaction. It runs before the case row goes,
  * while the patient is still in the user's view through that case; the case's reference to the
  * patient is checked at commit (`set constraints … deferred`), when both are gone.
- * @example hooks: { tbcase: { ...caseNumbering, ...orphanPatient } }
+ * @example hooks: [{ tbcase: caseNumbering }, { tbcase: orphanPatient }]
  */
 export const orphanPatient: HooksOn<'tbcase'> = {
   async beforeDelete({ em, ctx, session, id, prev }) {

@@ -36,6 +36,7 @@ export function AppRoutes() {
             <Route path="case/treatmentcard" element={<P.TreatmentCardPage />} />
             <Route path="stock/order" element={<P.OrderDocumentPage />} />
             <Route path="import" element={<P.ImportPage />} />
+            <Route path="dhis2" element={<P.Dhis2Page />} />
             <Route path="user/settings" element={<P.UserSettingsPage />} />
             <Route path="user/changepassword" element={<P.ChangePasswordPage />} />
             <Route path="sync" element={<P.SyncPage />} />

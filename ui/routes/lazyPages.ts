@@ -23,5 +23,6 @@ export const TreatmentCardPage = lazy(() => import('../cases/treatment/card/Trea
 export const OrderDocumentPage = lazy(() => import('../stock/OrderDocumentPage.tsx'));
 export const NotifyPage = lazy(() => import('../cases/notify/NotifyPage.tsx'));
 export const ImportPage = lazy(() => import('../cases/import/ImportPage.tsx'));
+export const Dhis2Page = lazy(() => import('../dhis2/Dhis2Page.tsx'));
 export const UnitPage = lazy(() => import('../places/UnitPage.tsx'));
 export const AdminUnitPage = lazy(() => import('../places/AdminUnitPage.tsx'));

@@ -1,0 +1,58 @@
+/**
+ * The workspace's DHIS2 server (issue 43; SETUPWS): its address and account. The password is never
+ * shown — the screen says whether one is set; leaving the field empty keeps it.
+ * @example {maySetUp && <ServerSettingsCard />}
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorsOf, type FieldError } from '../api/index.ts';
+import { dhis2Api } from './api.ts';
+
+export function ServerSettingsCard() {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordSet, setPasswordSet] = useState(false);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [saved, setSaved] = useState(false);
+  const load = () => dhis2Api.server().then((s) => {
+    setUrl(s.url ?? '');
+    setUsername(s.username ?? '');
+    setPasswordSet(s.passwordSet);
+  }, (e) => setErrors(errorsOf(e)));
+  useEffect(() => void load(), []);
+  const error = (field: string) => errors.find((e) => e.field === field)?.msg;
+  const save = async () => {
+    setErrors([]);
+    setSaved(false);
+    try {
+      await dhis2Api.saveServer({ url: url.trim(), username: username.trim(), ...(password ? { password } : {}) });
+      setPassword('');
+      setSaved(true);
+      await load();
+    } catch (e) {
+      setErrors(errorsOf(e));
+    }
+  };
+  return (
+    <Card title={t('ui.dhis2.server')} style={{ marginTop: 16 }} data-testid="dhis2-server">
+      <Form layout="vertical" style={{ maxWidth: 560 }} onFinish={save}>
+        <Form.Item label={t('ui.dhis2.serverUrl')} htmlFor="dhis2-url" validateStatus={error('url') ? 'error' : undefined} help={error('url')}>
+          <Input id="dhis2-url" placeholder="https://dhis2.example.org" value={url} onChange={(e) => setUrl(e.target.value)} />
+        </Form.Item>
+        <Form.Item label={t('ui.dhis2.serverUser')} htmlFor="dhis2-username" validateStatus={error('username') ? 'error' : undefined} help={error('username')}>
+          <Input id="dhis2-username" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} />
+        </Form.Item>
+        <Form.Item label={t('ui.dhis2.serverPassword')} htmlFor="dhis2-password" validateStatus={error('password') ? 'error' : undefined}
+          help={error('password') ?? (passwordSet ? t('ui.dhis2.passwordSet') : undefined)}>
+          <Input.Password id="dhis2-password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Form.Item>
+        {errors.some((e) => !e.field) && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={errors.filter((e) => !e.field).map((e) => e.msg).join('; ')} />}
+        {saved && <Alert type="success" showIcon style={{ marginBottom: 12 }} data-testid="dhis2-server-saved" message={t('ui.dhis2.serverSaved')} />}
+        <Button type="primary" htmlType="submit" data-testid="dhis2-server-save">{t('ui.dhis2.serverSave')}</Button>
+      </Form>
+    </Card>
+  );
+}

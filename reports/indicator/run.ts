@@ -14,6 +14,7 @@ import { caseUnitAlternatives, placeOf, unitsWhere, type Place, type PlaceScope 
 import type { IndicatorRequest } from './request.ts';
 import { indicatorQuery, type CaseQuery, type Cond } from './sql.ts';
 import { cubeQuery, type Cube } from './cube.ts';
+import { countInParallel } from './parallel.ts';
 import { shapeIndicator, type DbRow, type Dim, type IndicatorData, type Key } from './shape.ts';
 import { t } from '../../engine/i18n.ts';
 import { todayOf } from '../../server/http/time-zone.ts';
@@ -84,7 +85,7 @@ async function populationOf(db: Kysely<any>, ws: string, need: { areas: string[]
  */
 export async function runIndicator(db: Kysely<any>, s: Session, cq: CaseQuery, req: IndicatorRequest, lang: Lang, cube?: Cube): Promise<IndicatorData> {
   const q = cubeQuery(db, cube, cq, req.rows, req.columns) ?? indicatorQuery(db, cq, req.rows, req.columns);
-  const rows = (await q.execute()) as DbRow[];
+  const rows = (await countInParallel(db, q)) as DbRow[];
   // a variable filtered to some of its keys lists only those (filter and variable of one field share their id)
   const only = (v: ReportVariable) => {
     const f = req.filters.find((x) => x.filter.id === v.id)?.value;

@@ -34,6 +34,8 @@ export const cellBody: JsonSchema = {
     column: { type: ['array', 'null'], maxItems: 3, items: key },
     page: { type: 'integer', minimum: 1, maximum: 200 },
     after: { type: 'string', maxLength: 2000 },
+    /** false: the page alone, not counted (the number is the indicator's, already shown). */
+    count: { type: 'boolean' },
   },
 };
 

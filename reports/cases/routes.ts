@@ -115,7 +115,10 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     return c.json({ indicator: await runIndicator(rdb, s, cq, counted, s.lang, cube) });
   });
 
-  /** `POST /api/cases/report/ind/cases {…indicator, row, column, page, after}` → `{count, list, next}`: the cases of one cell, 50 a page. */
+  /**
+   * `POST /api/cases/report/ind/cases {…indicator, row, column, page, after, count}` → `{count, list, next}`: the cases of one cell, 50 a page;
+   * `count: false` → `{list, next}`: the page alone, not counted (the screen shows the indicator's number).
+   */
   app.post('/api/cases/report/ind/cases', async (c) => {
     const { s, body, rem: em, rdb: db } = await open(c, READ, cellBody, 'indCases');
     checkCursor(s, body.after);
@@ -129,8 +132,12 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     }
     const place = await placeOf(db, s, body.scope, body.scopeId);
     const cq = await caseQuery(db, s, analytic, body.scope, body.scopeId, request.filters);
-    const { where, count } = await cellCases(db, cq, [...(body.row ? request.rows.map((v, i) => ({ v, key: body.row[i] })) : []), ...(body.column ? request.columns.map((v, i) => ({ v, key: body.column[i] })) : [])], cube);
-    return c.json(await casePage(em, ctx.registry, s, place, where, body.page ?? 1, count, body.after));
+    const counted = body.count !== false;
+    const { where, count } = await cellCases(db, cq, [...(body.row ? request.rows.map((v, i) => ({ v, key: body.row[i] })) : []), ...(body.column ? request.columns.map((v, i) => ({ v, key: body.column[i] })) : [])], cube, counted);
+    if (counted) return c.json(await casePage(em, ctx.registry, s, place, where, body.page ?? 1, count!, body.after));
+    // the page alone: its number is the one the indicator showed
+    const { list, next } = await casePage(em, ctx.registry, s, place, where, body.page ?? 1, Infinity, body.after);
+    return c.json({ list, next });
   });
 
   /** `POST /api/cases/report/save` → `{success, result: id}`; `…/save/{id}` → `{success, result: id}`. */
@@ -185,7 +192,10 @@ export function caseReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     return c.json(await searchCases(em, db, ctx.registry, analytic, s, body, filters, names));
   });
 
-  /** `POST /api/cases/search/count {filters, scope, scopeId}` → `{count, countCapped, countEstimated?}`: how many the search finds, bounded. */
+  /**
+   * `POST /api/cases/search/count {filters, scope, scopeId, exact}` → `{count, countCapped, countEstimated?}`: how many the search finds,
+   * bounded — from 5 000 by the planner's estimate, the estimate (`countEstimated`); `exact: true` counts (up to the cap) however long it takes.
+   */
   app.post('/api/cases/search/count', async (c) => {
     const { s, body, rem: em, rdb: db } = await open(c, READ, searchCountBody, 'searchCount');
     const { filters, errors } = checkFilters(catOf(s), body.filters, s.lang);

@@ -114,8 +114,9 @@ export const reportsApi = {
       .post<{ result: { id: string; schema: ReportSchema; indicators: ComputedIndicator[] } }>('/api/cases/report/exec', { ...place(p), reportId, ...(compute ? {} : { compute }) })
       .then((r) => r.result),
   indicator: (p: PlaceRef, req: IndicatorRequest) => api.post<{ indicator: IndicatorData }>('/api/cases/report/ind/exec', { ...req, ...place(p) }).then((r) => r.indicator),
+  /** A page of a cell's cases, not counted (`count: false`): the number is the indicator's, already shown. */
   cellCases: (p: PlaceRef, req: IndicatorRequest, cell: { row?: Key[]; column?: Key[] }, page: number) =>
-    api.post<CasePage>('/api/cases/report/ind/cases', { ...req, ...place(p), ...cell, page }),
+    api.post<Omit<CasePage, 'count'>>('/api/cases/report/ind/cases', { ...req, ...place(p), ...cell, page, count: false }),
   save: (body: ReportSchema & { indicators: IndicatorSchema[] }, id?: string) => api.post<string>(`/api/cases/report/save${id ? `/${encodeURIComponent(id)}` : ''}`, body),
   remove: (id: string) => api.post<void>(`/api/cases/report/delete/${encodeURIComponent(id)}`, {}),
   dashboard: (p: PlaceRef) =>
@@ -127,5 +128,6 @@ export const searchApi = {
   /** A page (1-based) of the place's cases matching every filter, with the filters as they read. */
   search: (p: PlaceRef, filters: Filters, page: number) => api.post<SearchResult>('/api/cases/search', { pageSize: 50, filters, ...place(p), addFilterDisplay: true, page }),
   /** How many cases the same search finds (its own call: the page does not wait for it). */
-  count: (p: PlaceRef, filters: Filters) => api.post<SearchCount>('/api/cases/search/count', { filters, ...place(p) }),
+  /** `exact`: counted exactly however long it takes (else a large number is the planner's estimate, `countEstimated`). */
+  count: (p: PlaceRef, filters: Filters, exact = false) => api.post<SearchCount>('/api/cases/search/count', { filters, ...place(p), ...(exact ? { exact } : {}) }),
 };

@@ -43,10 +43,10 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
   const [params, setParams] = useSearchParams();
 
   /** Counts a new search (not a page turn) without holding its page up; a count of an older search is dropped. */
-  const count = (filters: Filters) => {
+  const count = (filters: Filters, exact = false) => {
     const isLast = askCount();
     setFound(undefined);
-    searchApi.count(place, filters).then(
+    searchApi.count(place, filters, exact).then(
       (c) => isLast() && setFound(c),
       () => undefined,
     );
@@ -112,6 +112,12 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
       {ran ? (
         <Card data-testid="search-results" title={<span data-testid="search-count" data-state={found ? 'counted' : 'counting'} role="status">
               {found ? t('ui.search.found', { count: countText(found.count, { capped: found.countCapped, estimated: found.countEstimated }, i18n.language) as unknown as number }) : t('ui.search.counting')}
+              {/* an estimate says so, and the exact number is one click away */}
+              {found?.countEstimated ? (
+                <Button type="link" size="small" onClick={() => count(ran.filters, true)} data-testid="search-count-exact">
+                  {t('ui.search.countExactly')}
+                </Button>
+              ) : null}
             </span>}>
           {ran.error ? <Alert data-testid="alert-error" type="error" showIcon title={ran.error} /> : null}
           {ran.result?.filterDisplay ? <FilterDisplay items={ran.result.filterDisplay} /> : null}

@@ -69,7 +69,12 @@ async function exactWithin(em: Em, parts: CountParts, ms: number): Promise<RowCo
   }
 }
 
-async function exactCount(em: Em, parts: CountParts): Promise<RowCount> {
+/**
+ * The number of rows the parts select, up to {@link COUNT_CAP}, however long it takes — what a user
+ * asking for the exact number gets.
+ * @example await exactCount(em, (em) => [kysely(em).selectFrom('caseanalytic as c').select(sql`1`.as('one'))]) // {count: 10000, countCapped: true}
+ */
+export async function exactCount(em: Em, parts: CountParts): Promise<RowCount> {
   let n = 0;
   for (const part of parts(em)) {
     if (n > COUNT_CAP) break;
@@ -80,8 +85,11 @@ async function exactCount(em: Em, parts: CountParts): Promise<RowCount> {
   return { count: Math.min(n, COUNT_CAP), countCapped: n > COUNT_CAP };
 }
 
-/** The planner's estimate of the matching rows (no row is read). */
-async function estimatedCount(em: Em, parts: CountParts): Promise<number> {
+/**
+ * The planner's estimate of the matching rows (no row is read).
+ * @example await estimatedCount(em, parts) // 7646
+ */
+export async function estimatedCount(em: Em, parts: CountParts): Promise<number> {
   let n = 0;
   for (const part of parts(em)) {
     const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) ${part}`.execute(db(em));

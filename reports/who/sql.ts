@@ -177,10 +177,14 @@ export function formStatement(db: Kysely<any>, cat: ReportCatalogue, f: FormDefi
   const grouped = db.selectFrom('p').select([...g.dims.map((d, i) => dims[i].as(d.name)), sql<number>`count(*)`.as('n')] as any);
   const groups = dims.length ? grouped.groupBy(dims as any) : grouped;
   const tested = db.selectFrom(groups.as('g')).select(['g.n', declared.as('declared'), reason.as('reason'), ...cells.map((c, k) => c.as(`k${k}`))] as any);
+  // the first `limit` in (registration date, case number) order: only the cases up to the date of the
+  // limit-th are joined to their case rows for the number (a cohort sets thousands aside: each a probe)
+  const lastDate = sql`(select p.registration_date from p where p.reason is not null and p.visible order by p.registration_date offset ${limit - 1} limit 1)`;
   const listed = sql`(select coalesce(json_agg(l order by l.registration_date, l.case_number), '[]') from (
       select e.id, e.reason, e.case_number, e.registration_date, lp.last_name, lp.name, lp.middle_name, lu.name as unit_name
         from (select p.*, lt.case_number, lt.patient_id from p join tbcase lt on lt.id = p.id
-               where p.reason is not null and p.visible order by p.registration_date, lt.case_number limit ${limit}) e
+               where p.reason is not null and p.visible and p.registration_date <= coalesce(${lastDate}, 'infinity'::date)
+               order by p.registration_date, lt.case_number limit ${limit}) e
         left join patient lp on lp.id = e.patient_id left join unit lu on lu.id = e.notification_unit_id) l)`;
   return db
     .with((cte) => cte('p').materialized(), () => perCase)

@@ -10,7 +10,7 @@ import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 import { typeDate, ruDate } from '../helpers/form-typing.ts';
 import { day, moved, newSupplyUnit, stockPatientCase, stockPlaces, stockTreatedCase, type StockPlaces } from '../helpers/stock.ts';
-import { loginThroughUi, openDropdown, pick, selected, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { loginThroughUi, openDropdown, pick, selected, selectOf, signIn, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 
@@ -64,6 +64,42 @@ describe('the unit’s stock tab', () => {
     await page.waitForURL(/\/sys\/unit\/stock\?id=/);
     await poll(() => page.locator(tid('stock-row-BR-LATER')).innerText()).toContain('488');
   });
+
+  it('at 1400 and 768 px (a tablet) the dashboard’s stock warnings show every column of a unit — its run-out date and medicine too — inside the card', async () => {
+    for (const width of [1400, 768]) await warningsAt(width);
+  });
+  async function warningsAt(width: number) {
+    const tablet = await ctx.env.newPage();
+    try {
+      await tablet.setViewportSize({ width, height: 1024 });
+      await signIn(tablet, 'ADMIN', 'Admin123');
+      await tablet.goto('/sys/workspace/general/dashboard');
+      const card = tablet.locator(tid('stock-warnings'));
+      const unit = card.locator(tid(`stock-warnings-${p.bishkek}`));
+      await poll(() => unit.innerText()).toContain('Бишкекский');
+      // each field of the unit named and read on screen: the unit, the three counts, the day HRZE runs out and the medicine
+      const out = unit.locator(tid('stock-warnings-out')).first();
+      expect(await out.innerText()).toContain(ruDate(day(10)));
+      expect(await out.innerText()).toContain('Изониазид + Рифампицин + Пиразинамид + Этамбутол');
+      for (const label of ['Истекает срок годности', 'Ниже минимума', 'Выше максимума', 'Запас закончится']) expect(await card.innerText(), label).toContain(label);
+      // nothing of it outside the card, nor hidden under a scroll
+      const hidden = await card.evaluate((c) => {
+        const box = c.getBoundingClientRect();
+        return [...c.querySelectorAll('[data-testid^="stock-warnings-"] *')]
+          .filter((e) => e.children.length === 0 && (e.textContent ?? '').trim())
+          .filter((e) => {
+            const r = e.getBoundingClientRect();
+            const at = document.elementFromPoint(r.left + Math.min(r.width / 2, 4), r.top + r.height / 2);
+            return r.right > box.right + 0.5 || r.left < box.left - 0.5 || !(at && (at === e || e.contains(at) || at.contains(e)));
+          })
+          .map((e) => e.textContent);
+      });
+      expect(hidden, `${width} px`).toEqual([]);
+      expect(await tablet.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    } finally {
+      await tablet.close();
+    }
+  }
 
   it('is not offered to a user without INVENTORY', async () => {
     await createUser(ctx.env.server, admin, 'NOSTOCKUI', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: p.bishkek, view: 'UNIT' });

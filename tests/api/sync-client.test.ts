@@ -401,10 +401,12 @@ describe('what is not yet sent', () => {
     // the case's edit, and the new patient, case and exam: four changes
     expect(count).toBe(4);
     const edit = list.find((c) => c.table === 'tbcase' && c.id === serverCase);
-    expect(edit).toMatchObject({ op: 'update', tableTitle: 'Случаи', caseId: serverCase, caseNumber: 'СРВ-1', fields: ['Дата диагноза'], userName: 'SYNCDOC' });
+    // named as one case, as the forms name it (issue 38)
+    expect(edit).toMatchObject({ op: 'update', tableTitle: 'Случай', caseId: serverCase, caseNumber: 'СРВ-1', fields: ['Дата диагноза'], userName: 'SYNCDOC' });
     expect(Date.parse(edit.at)).toBeGreaterThanOrEqual(before - 1000);
     expect(list.find((c) => c.table === 'exammic' && c.id === made.examId)).toMatchObject({ op: 'create', caseId: made.caseId });
-    expect(list.find((c) => c.table === 'patient')).toMatchObject({ op: 'create', caseId: null });
+    expect(list.find((c) => c.table === 'patient')).toMatchObject({ op: 'create', caseId: null, tableTitle: 'Пациент' });
+    expect(list.find((c) => c.table === 'exammic')?.tableTitle).toBe('Микроскопия');
     await sync();
     expect(await unsent()).toEqual({ count: 0, list: [] });
     // on a server there is nothing to send

@@ -61,6 +61,9 @@ describe('the sync page', () => {
     const item = page.locator(tid('sync-unsent-item'));
     await item.waitFor();
     expect(await item.innerText()).toContain('Подтверждение диагноза');
+    // the part named as one case, as the forms name it (issue 38), not by the table's plural 'Случаи'
+    expect(await item.innerText()).toContain(': Случай');
+    expect(await item.innerText()).not.toContain('Случаи');
     expect(await item.innerText()).toContain('SYNCUI');
     await page.locator(tid('sync-continue')).click();
     await page.getByText('Обязательное поле').waitFor();
@@ -135,7 +138,9 @@ describe('the sync page', () => {
     await page.goto('/sys/sync');
     await page.locator(tid('sync-rejected')).waitFor();
     expect(await page.locator(tid('sync-rejected-item')).count()).toBe(2);
-    const caseItem = page.locator(tid('sync-rejected-item'), { hasText: 'Случаи' });
+    // each refused item named as one patient and one case (issue 38), not by the tables' plural names
+    expect((await page.locator(tid('sync-rejected-item')).allInnerTexts()).map((x) => x.split(' (')[0]).sort()).toEqual(['Пациент', 'Случай']);
+    const caseItem = page.locator(tid('sync-rejected-item'), { hasText: 'Случай (' });
     expect(await caseItem.innerText()).toContain('Нет прав доступа');
     await caseItem.locator(tid('sync-discard')).click();
     await page.getByText('Удалить запись, созданную на этом компьютере').waitFor();

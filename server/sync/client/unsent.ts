@@ -13,6 +13,18 @@ import type { AppContext, Doc } from '../../types.ts';
 import { lastLocalSeq, localChanges } from './outbox.ts';
 import { readState, type RejectedChange } from './state.ts';
 
+/**
+ * A row's table named as one of its rows, as the forms name their parts (`<table>.singular`:
+ * 'Случай', not the table's 'Случаи'); its title where no such name is declared.
+ * @example partName(registry.table('tbcase'), 'ru') // 'Случай'
+ */
+export function partName(def: TableDef, lang: Lang): string {
+  const singular = `${def.name}.singular`;
+  const name = t(lang, singular);
+  if (name !== singular) return name;
+  return def.schema.title ? t(lang, def.schema.title) : def.name;
+}
+
 /** One local change not yet sent, as the sync page lists it. */
 export interface UnsentChange {
   table: string;
@@ -53,7 +65,7 @@ async function caseOf(em: Em, ctx: AppContext, def: TableDef, id: string, data: 
 /**
  * The client's unsent changes: `count` of all, `list` of the first 200 (the refused ones first, with
  * their reasons), labelled in `lang`.
- * @example await unsentChanges(ctx, 'ru') // { count: 2, list: [{ table: 'tbcase', tableTitle: 'Случаи', caseNumber: 'Б-12', fields: ['Группа регистрации'], … }] }
+ * @example await unsentChanges(ctx, 'ru') // { count: 2, list: [{ table: 'tbcase', tableTitle: 'Случай', caseNumber: 'Б-12', fields: ['Группа регистрации'], … }] }
  */
 export async function unsentChanges(ctx: AppContext, lang: Lang): Promise<{ count: number; list: UnsentChange[] }> {
   const em = ctx.orm.em.fork();
@@ -75,7 +87,7 @@ export async function unsentChanges(ctx: AppContext, lang: Lang): Promise<{ coun
       return title ? t(lang, title) : k;
     });
     list.push({
-      table: def.name, tableTitle: def.schema.title ? t(lang, def.schema.title) : def.name, id: c.id, op: c.op, caseId, caseNumber: (number?.case_number as string | null) ?? null,
+      table: def.name, tableTitle: partName(def, lang), id: c.id, op: c.op, caseId, caseNumber: (number?.case_number as string | null) ?? null,
       fields: [...new Set(fields)], userName: c.userId ? (users.get(c.userId) ?? null) : null, at: c.at,
       ...('errors' in c ? { errors: (c as RejectedChange).errors } : {}),
     });

@@ -220,7 +220,7 @@ function RejectedList({ list, onChanged }: { list: syncApi.RejectedChange[]; onC
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
           {list.map((r) => (
             <li key={r.changeId} data-testid="sync-rejected-item">
-              {t(`${r.table}.title`)} ({formatDateTime(r.at)}): {r.errors.map((e) => e.msg).join('; ')}{' '}
+              {t([`${r.table}.singular`, `${r.table}.title`])} ({formatDateTime(r.at)}): {r.errors.map((e) => e.msg).join('; ')}{' '}
               <DiscardButton change={r} onDone={onChanged} />
             </li>
           ))}

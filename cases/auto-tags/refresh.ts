@@ -9,6 +9,10 @@ import { systemSession } from '../../server/auth/system-session.ts';
 import type { SystemWriteContext } from '../../server/tbl/system-write.ts';
 import { setCasesTags, setTagCases } from './links.ts';
 import { log } from '../../server/log.ts';
+import { deferIn, onDeferred } from '../../server/db/deferred.ts';
+
+/** The key under which a batch of writes (an offline client's upload) puts the case tags off to its end. */
+export const DEFERRED_CASE_TAGS = 'auto-tags';
 
 /** The automatic tags' writes: the system's, in the caller's transaction (no user, no history entry). */
 const system = (em: Em, ctx: AppContext, workspaceId: string): SystemWriteContext => ({ em, ctx, session: systemSession(workspaceId, '') });
@@ -16,17 +20,29 @@ const system = (em: Em, ctx: AppContext, workspaceId: string): SystemWriteContex
 /**
  * Recomputes the automatic tags of some cases of a workspace, in the caller's transaction: call it
  * after changing case or patient columns by hand (raw SQL); writes through the table writer get it
- * from the hooks (./hooks.ts). Never fails the write for a condition that errs (see matchCases).
+ * from the hooks (./hooks.ts). Inside a batch that defers them (an offline client's upload,
+ * server/sync/push.ts) the cases are collected and recomputed together at its end. Never fails the write for a condition that errs (see matchCases).
  * @example await refreshCaseTags(em, ctx, session.workspaceId, [caseId])
  */
 export async function refreshCaseTags(em: Em, ctx: AppContext, workspaceId: string, caseIds: (string | null | undefined)[]): Promise<void> {
   const ids = [...new Set(caseIds.filter((id): id is string => typeof id === 'string' && id !== ''))];
   if (!ids.length) return;
+  // a batch of writes (server/db/deferred.ts) recomputes them once, for all its cases, at its end
+  if (deferIn(em, DEFERRED_CASE_TAGS, ids.map((id) => `${workspaceId}|${id}`))) return;
   const tags = await autoTags(em, workspaceId);
   if (!tags.length) return;
   const matches = await matchCases(em, ctx, workspaceId, tags, ids);
   await setCasesTags(system(em, ctx, workspaceId), tags.map((t) => t.id), matches);
 }
+
+onDeferred(DEFERRED_CASE_TAGS, async (em, ctx, items) => {
+  const byWorkspace = new Map<string, string[]>();
+  for (const item of items) {
+    const [ws, id] = item.split('|');
+    byWorkspace.set(ws, [...(byWorkspace.get(ws) ?? []), id]);
+  }
+  for (const [ws, ids] of byWorkspace) await refreshCaseTags(em, ctx, ws, ids);
+});
 
 /**
  * Recomputes one automatic tag over every case of its workspace (set-based: one statement finds the

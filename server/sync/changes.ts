@@ -144,6 +144,19 @@ function namedBy(def: TableDef, prev: Doc | undefined): Doc | null {
 }
 
 /**
+ * The changes of one row that the transaction `em` works in recorded and has not written yet (its
+ * own and its released savepoints'), oldest first: a batch of writes in one transaction (an offline
+ * client's upload) reads the feed's rows of a row together with these.
+ * @example bufferedChanges(em, 'tbcase', id) // [{ op: 'update', version: 4, data: { state: 'CLOSED' }, userId, at }]
+ */
+export function bufferedChanges(em: Em, table: string, rowId: string): { op: ChangeOp; version: number; data: Doc | null; userId: string | null; at: string }[] {
+  const states: TxState[] = [];
+  for (let st = txState(em); st; st = st.parent) states.unshift(st);
+  const id = rowId.toLowerCase();
+  return states.flatMap((st) => (st.changes as Entry[]).filter((e) => e.t === table && e.r.toLowerCase() === id).map((e) => ({ op: e.o, version: e.v, data: e.d, userId: e.by, at: e.at })));
+}
+
+/**
  * Writes the changes a transaction buffered, inside it (transaction.ts runs it just before the commit).
  * @example onBeforeCommit(writeBuffered)
  */

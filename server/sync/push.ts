@@ -19,6 +19,7 @@ import type { JsonSchema, TableDef } from '../../engine/types.ts';
 import { t } from '../../engine/i18n.ts';
 import { writePermission } from '../../engine/write-permission.ts';
 import type { FieldError } from '../../engine/validate.ts';
+import { deferring } from '../db/deferred.ts';
 import { kysely } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { ApiError, fail } from '../http/errors.ts';
@@ -26,6 +27,7 @@ import { hasPermission } from '../http/middleware.ts';
 import { TableStore } from '../tbl/store.ts';
 import { systemInsert } from '../tbl/system-write.ts';
 import { TableWriter } from '../tbl/write.ts';
+import { bufferedChanges } from './changes.ts';
 import { changedFields, isStale, mayDelete, mergeUpdate, type FieldConflict } from './merge.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
 
@@ -97,36 +99,109 @@ export const pushBody: JsonSchema = {
 };
 
 /**
- * Applies an upload in order, each change in its own transaction (one refused change does not undo
- * the others), and answers each.
+ * Applies an upload in order, in one transaction with a savepoint per change (a refused change rolls
+ * back only itself and gets its own answer; the others stay), and answers each. What every change
+ * would ask again is asked once for the batch (the stored answers, the bounds of the changes' times,
+ * the rows clients made) and the automatic tags of the cases written are recomputed once, at the end
+ * (server/db/deferred.ts); each change still goes through the writer with its history entry and feed
+ * position.
  * @example await applyPush(ctx, session, [{ changeId, table: 'tbcase', op: 'update', id, baseVersion: 3, data: { caseNumber: 'Б-7' }, at }])
  */
 export async function applyPush(ctx: AppContext, pusher: Session, changes: ClientChange[]): Promise<PushAnswer[]> {
-  const out: PushAnswer[] = [];
-  for (const ch of changes) out.push(await applyOne(ctx, pusher, ch));
-  return out;
+  return ctx.orm.em.fork().transactional((em) =>
+    deferring(em, ctx, async () => {
+      const batch = await batchOf(em, ctx, pusher, changes);
+      const out: PushAnswer[] = [];
+      for (const ch of changes) {
+        const answer = batch.known.get(ch.changeId) ?? (await applyOne(em, ctx, pusher, ch, batch));
+        out.push(answer);
+        batch.learn(ch, answer);
+      }
+      return out;
+    }),
+  );
 }
 
-async function applyOne(ctx: AppContext, pusher: Session, ch: ClientChange): Promise<PushAnswer> {
-  const known = await storedAnswer(ctx.orm.em.fork(), pusher, ch);
-  if (known) return known;
+/** What the changes of one upload share, read once: their stored answers, time bounds and the rows clients made. */
+interface Batch {
+  known: Map<string, PushAnswer>;
+  floors: Floors;
+  /** Rows made by a client of the workspace that the server took as its own: the server's id by the client's. */
+  taken: Map<string, string>;
+  /** Rows made offline by users of the uploader's unit (applied creates). */
+  own: Set<string>;
+  /** Takes in what a change's answer adds (a row made, a row taken as the server's). */
+  learn(ch: ClientChange, answer: PushAnswer): void;
+}
+
+async function batchOf(em: Em, ctx: AppContext, pusher: Session, changes: ClientChange[]): Promise<Batch> {
+  const ids = new Set<string>();
+  for (const ch of changes) {
+    ids.add(ch.id.toLowerCase());
+    const def = ctx.registry.tables.has(ch.table) ? ctx.registry.table(ch.table) : undefined;
+    for (const f of def?.fields ?? []) if (f.kind === 'ref' && f.path.length === 1 && typeof ch.data?.[f.key] === 'string') ids.add(String(ch.data[f.key]).toLowerCase());
+  }
+  const [known, floors, made] = await Promise.all([storedAnswers(em, pusher, changes), floorsOf(em, pusher, changes), madeOffline(em, pusher, [...ids])]);
+  return {
+    known, floors, ...made,
+    learn(ch, answer) {
+      if (ch.op !== 'create') return;
+      if (answer.result === 'applied') made.own.add(ch.id.toLowerCase());
+      if (answer.result === 'merged' && answer.id !== ch.id) made.taken.set(ch.id.toLowerCase(), answer.id);
+    },
+  };
+}
+
+async function applyOne(em: Em, ctx: AppContext, pusher: Session, ch: ClientChange, batch: Batch): Promise<PushAnswer> {
+  const actor = { ...pusher, actedAt: actedAt(ch, batch.floors) };
   try {
-    return await ctx.orm.em.fork().transactional(async (em) => {
-      const actor = { ...pusher, actedAt: await actedAt(em, pusher, ch) };
-      const answer = await writeChange(em, ctx, actor, ch);
-      await storeAnswer(em, actor, ch, answer);
+    return await em.transactional(async (sp) => {
+      const answer = await writeChange(sp, ctx, actor, ch, batch);
+      await storeAnswer(sp, actor, ch, answer);
       return answer;
     });
   } catch (e) {
     // the same change uploaded twice at once: the other upload applied it
-    const again = await storedAnswer(ctx.orm.em.fork(), pusher, ch);
+    const again = await storedAnswer(em, pusher, ch);
     if (again) return again;
     const refused = e instanceof ApiError ? e : ctx.registry.tables.has(ch.table) ? new TableWriter(ctx, ctx.registry.table(ch.table), pusher).constraintError(e) : undefined;
     if (!refused) throw e;
     const answer: PushAnswer = { changeId: ch.changeId, id: ch.id, result: 'rejected', errors: refused.errors };
-    await ctx.orm.em.fork().transactional(async (em) => storeAnswer(em, { ...pusher, actedAt: await actedAt(em, pusher, ch) }, ch, answer, true));
-    return (await storedAnswer(ctx.orm.em.fork(), pusher, ch)) ?? answer;
+    if (await storeAnswer(em, actor, ch, answer, true)) return answer;
+    return (await storedAnswer(em, pusher, ch)) ?? answer;
   }
+}
+
+/** What bounds the time of each change below: the rows' changes the client's copies were at, the uploader's last synchronisation and membership. */
+interface Floors {
+  rows: Map<string, number>;
+  synced?: number;
+  member?: number;
+}
+
+const rowKey = (table: string, id: string) => `${table}|${id.toLowerCase()}`;
+
+/** The bounds of {@link actedAt}, for every change of the upload in one statement. */
+async function floorsOf(em: Em, pusher: Session, changes: ClientChange[]): Promise<Floors> {
+  const edits = changes.filter((c) => c.op !== 'create').map((c) => ({ t: c.table, r: c.id.toLowerCase(), b: c.baseVersion ?? null }));
+  const db = kysely(em);
+  const [rows, user] = await Promise.all([
+    edits.length
+      ? sql<{ t: string; r: string; at: Date | string | null }>`select v.t, v.r, (select max(c.changed_at) from changelog c
+          where c.workspace_id = ${pusher.workspaceId} and c.table_name = v.t and c.row_id = v.r::uuid and (v.b is null or c.row_version <= v.b)) as at
+          from jsonb_to_recordset(${JSON.stringify(edits)}::jsonb) as v(t text, r text, b int)`.execute(db)
+      : { rows: [] },
+    db.selectNoFrom((e) => [
+      e.selectFrom('syncreader').select('caught_up_at').where('workspace_id', '=', pusher.workspaceId).where('user_id', '=', pusher.userId).as('synced_at'),
+      e.selectFrom('userws').select('created_at').where('workspace_id', '=', pusher.workspaceId).where('user_id', '=', pusher.userId).limit(1).as('member_at'),
+    ]).executeTakeFirstOrThrow(),
+  ]);
+  const time = (v: unknown) => (v == null ? undefined : new Date(v as Date | string).getTime());
+  return {
+    rows: new Map(rows.rows.filter((r) => r.at != null).map((r) => [rowKey(r.t, r.r), time(r.at)!])),
+    synced: time(user.synced_at),
+    member: time(user.member_at),
+  };
 }
 
 /**
@@ -135,25 +210,13 @@ async function applyOne(ctx: AppContext, pusher: Session, ch: ClientChange): Pro
  * is made on a copy the server sent; the server's changes since may be later), the uploader's last synchronisation (the last time they read the feed to its end: what the
  * client held then was sent then) and the uploader's membership of the workspace. A client's clock
  * (or a forged upload) cannot date a change in the past.
- * @example await actedAt(em, session, { at: '1999-01-01T00:00:00Z', … }) // the row's last change's time, or later
+ * @example actedAt({ at: '1999-01-01T00:00:00Z', … }, floors) // the row's last change's time, or later
  */
-export async function actedAt(em: Em, pusher: Session, ch: Pick<ClientChange, 'table' | 'id' | 'op' | 'at' | 'baseVersion'>): Promise<Date> {
+export function actedAt(ch: Pick<ClientChange, 'table' | 'id' | 'op' | 'at'>, floors: Floors): Date {
   const now = Date.now();
   const said = Math.min(Date.parse(ch.at), now);
-  const db = kysely(em);
-  const floor = await db
-    .selectNoFrom((e) => [
-      ch.op === 'create'
-        ? sql<Date | null>`null::timestamptz`.as('row_at')
-        : e.selectFrom('changelog').select((c) => c.fn.max('changed_at').as('m'))
-            .where('workspace_id', '=', pusher.workspaceId).where('table_name', '=', ch.table).where('row_id', '=', ch.id.toLowerCase())
-            .$if(ch.baseVersion != null, (q) => q.where('row_version', '<=', ch.baseVersion!))
-            .as('row_at'),
-      e.selectFrom('syncreader').select('caught_up_at').where('workspace_id', '=', pusher.workspaceId).where('user_id', '=', pusher.userId).as('synced_at'),
-      e.selectFrom('userws').select('created_at').where('workspace_id', '=', pusher.workspaceId).where('user_id', '=', pusher.userId).limit(1).as('member_at'),
-    ])
-    .executeTakeFirstOrThrow();
-  const bounds = [floor.row_at, floor.synced_at, floor.member_at].filter((v) => v != null).map((v) => new Date(v as Date | string).getTime());
+  const row = ch.op === 'create' ? undefined : floors.rows.get(rowKey(ch.table, ch.id));
+  const bounds = [row, floors.synced, floors.member].filter((v): v is number => v != null);
   return new Date(Math.min(now, Math.max(said, ...bounds)));
 }
 
@@ -168,20 +231,20 @@ export function mayPush(s: Session, def: TableDef, op: ClientChange['op']): bool
 }
 
 /** The change written through the writer, with the merge of fields the server changed meanwhile. */
-async function writeChange(em: Em, ctx: AppContext, actor: Session, ch: ClientChange): Promise<PushAnswer> {
+async function writeChange(em: Em, ctx: AppContext, actor: Session, ch: ClientChange, batch: Batch): Promise<PushAnswer> {
   const def = ctx.registry.apiTable(ch.table);
   if (!def) throw fail(400, t(actor.lang, 'msg.unknownTable'), 'table');
   if (!mayPush(actor, def, ch.op)) throw fail(403, t(actor.lang, 'msg.forbidden'));
   const writer = new TableWriter(ctx, def, actor);
   // rows of the client's that the server took as its own (a tag typed offline under a name the server has): named by the server's ids
-  const taken = await takenAs(em, actor, def, ch);
-  const id = taken.get(ch.id) ?? ch.id;
+  const taken = batch.taken;
+  const id = taken.get(ch.id.toLowerCase()) ?? ch.id;
   const data = repointed(def, ch.data ?? {}, taken);
   const base = { changeId: ch.changeId, id };
   if (ch.op === 'create') {
     const twin = await twinOf(em, ctx, actor, def, ch.id, data);
     if (twin) return { ...base, id: twin.id, result: 'merged', version: twin.version };
-    await writer.create({ ...data, id: ch.id }, undefined, em, { linked: await linkedToOwnRows(em, actor, def, data) });
+    await writer.create({ ...data, id: ch.id }, undefined, em, { linked: linkedToOwnRows(def, data, batch.own) });
     await afterPush(em, ctx, actor, def, ch.id, true);
     return { ...base, result: 'applied', version: 1 };
   }
@@ -219,18 +282,26 @@ async function twinOf(em: Em, ctx: AppContext, actor: Session, def: TableDef, id
 
 /**
  * The rows made by a client of the workspace that the server took as rows of its own (an upload
- * answered `merged` with another row's id), among the change's row and the rows its top-level
- * references name: the server's id by the client's. A link made offline to a tag the server took as its
- * own tag of that name names the server's tag, in this upload or a later one.
+ * answered `merged` with another row's id) and the rows users of the uploader's unit made offline
+ * (applied creates), among `ids` (the changes' rows and the rows their top-level references name).
+ * A link made offline to a tag the server took as its own tag of that name names the server's tag,
+ * in this upload or a later one (the batch learns this upload's answers as they come).
  */
-async function takenAs(em: Em, s: Session, def: TableDef, ch: ClientChange): Promise<Map<string, string>> {
-  const refs = def.fields.filter((f) => f.kind === 'ref' && f.path.length === 1 && typeof ch.data?.[f.key] === 'string').map((f) => String(ch.data![f.key]).toLowerCase());
-  const ids = [...new Set([ch.id.toLowerCase(), ...refs])];
-  const rows = await kysely(em)
-    .selectFrom('syncpush').select(['row_id', sql<string>`answer->>'id'`.as('taken_as')])
-    .where('workspace_id', '=', s.workspaceId).where('op', '=', 'create').where('result', '=', 'merged').where('row_id', 'in', ids)
-    .execute();
-  return new Map(rows.filter((r) => r.taken_as && r.taken_as !== String(r.row_id)).map((r) => [String(r.row_id), r.taken_as]));
+async function madeOffline(em: Em, s: Session, ids: string[]): Promise<{ taken: Map<string, string>; own: Set<string> }> {
+  const db = kysely(em);
+  const rows = ids.length
+    ? await db
+        .selectFrom('syncpush').select(['row_id', 'result', 'pushed_by', sql<string>`answer->>'id'`.as('taken_as')])
+        .where('workspace_id', '=', s.workspaceId).where('op', '=', 'create').where('result', 'in', ['merged', 'applied']).where('row_id', 'in', ids)
+        .execute()
+    : [];
+  const unitUsers = rows.some((r) => r.result === 'applied')
+    ? new Set((await db.selectFrom('userws').select('user_id').where('workspace_id', '=', s.workspaceId).where('unit_id', '=', s.unitId).execute()).map((r) => String(r.user_id)))
+    : new Set<string>();
+  return {
+    taken: new Map(rows.filter((r) => r.result === 'merged' && r.taken_as && r.taken_as !== String(r.row_id)).map((r) => [String(r.row_id), r.taken_as])),
+    own: new Set(rows.filter((r) => r.result === 'applied' && unitUsers.has(String(r.pushed_by))).map((r) => String(r.row_id))),
+  };
 }
 
 /** The change's data with its top-level references to taken rows naming the server's rows. */
@@ -255,17 +326,8 @@ async function afterPush(em: Em, ctx: AppContext, actor: Session, def: TableDef,
  * saved together, they are not checked against the user's view, where the patient enters only through
  * the case. A row another unit's client created stays behind that unit's view.
  */
-async function linkedToOwnRows(em: Em, s: Session, def: TableDef, data: Doc): Promise<string[]> {
-  const refs = def.fields.filter((f) => f.kind === 'ref' && f.path.length === 1 && typeof data[f.key] === 'string');
-  if (!refs.length) return [];
-  const own = await kysely(em)
-    .selectFrom('syncpush').select('row_id')
-    .where('workspace_id', '=', s.workspaceId).where('op', '=', 'create').where('result', '=', 'applied')
-    .where('row_id', 'in', refs.map((f) => String(data[f.key]).toLowerCase()))
-    .where('pushed_by', 'in', kysely(em).selectFrom('userws').select('user_id').where('workspace_id', '=', s.workspaceId).where('unit_id', '=', s.unitId))
-    .execute();
-  const ids = new Set(own.map((r) => String(r.row_id)));
-  return refs.filter((f) => ids.has(String(data[f.key]).toLowerCase())).map((f) => f.key);
+function linkedToOwnRows(def: TableDef, data: Doc, own: Set<string>): string[] {
+  return def.fields.filter((f) => f.kind === 'ref' && f.path.length === 1 && typeof data[f.key] === 'string' && own.has(String(data[f.key]).toLowerCase())).map((f) => f.key);
 }
 
 /** Who made a server's change of a field, and when. */
@@ -285,10 +347,12 @@ async function fieldsChangedSince(em: Em, s: Session, def: TableDef, id: string,
     .where('row_version', '>', base).where('op', 'in', ['create', 'update'])
     .orderBy('row_version')
     .execute();
+  // the upload's earlier changes of the row (a sub-record's derived write to its case) are written to the feed at its commit
+  const buffered = bufferedChanges(em, def.name, id).filter((c) => c.version > base && (c.op === 'create' || c.op === 'update'));
   const out = new Map<string, ServerChange>();
-  for (const r of rows) {
-    const by: ServerChange = { userId: r.user_id ? String(r.user_id) : null, at: r.changed_at ? new Date(r.changed_at as string).toISOString() : null };
-    for (const field of changedFields([parsed(r.data)])) out.set(field, by);
+  for (const r of [...rows.map((r) => ({ data: parsed(r.data), userId: r.user_id ? String(r.user_id) : null, at: r.changed_at ? new Date(r.changed_at as string).toISOString() : null })), ...buffered]) {
+    const by: ServerChange = { userId: r.userId, at: r.at };
+    for (const field of changedFields([r.data])) out.set(field, by);
   }
   return out;
 }
@@ -328,18 +392,29 @@ async function logConflicts(em: Em, ctx: AppContext, actor: Session, def: TableD
  * nothing is stored or applied.
  */
 async function storedAnswer(em: Em, s: Session, ch: ClientChange): Promise<PushAnswer | undefined> {
-  const r = await kysely(em).selectFrom('syncpush').select(['answer', 'pushed_by']).where('workspace_id', '=', s.workspaceId).where('change_id', '=', ch.changeId).executeTakeFirst();
-  if (!r) return undefined;
-  if (String(r.pushed_by) !== s.userId) return { changeId: ch.changeId, id: ch.id, result: 'rejected', errors: [{ field: 'changeId', msg: t(s.lang, 'msg.syncChangeIdTaken') }] };
-  return parsed(r.answer) as unknown as PushAnswer;
+  return (await storedAnswers(em, s, [ch])).get(ch.changeId);
+}
+
+/** {@link storedAnswer} of each change of an upload, in one statement: by change id. */
+async function storedAnswers(em: Em, s: Session, changes: ClientChange[]): Promise<Map<string, PushAnswer>> {
+  const ids = [...new Set(changes.map((c) => c.changeId))];
+  const rows = ids.length ? await kysely(em).selectFrom('syncpush').select(['change_id', 'answer', 'pushed_by']).where('workspace_id', '=', s.workspaceId).where('change_id', 'in', ids).execute() : [];
+  const out = new Map<string, PushAnswer>();
+  for (const r of rows) {
+    const ch = changes.find((c) => c.changeId === String(r.change_id))!;
+    out.set(ch.changeId, String(r.pushed_by) !== s.userId
+      ? { changeId: ch.changeId, id: ch.id, result: 'rejected', errors: [{ field: 'changeId', msg: t(s.lang, 'msg.syncChangeIdTaken') }] }
+      : (parsed(r.answer) as unknown as PushAnswer));
+  }
+  return out;
 }
 
 /**
  * Stores the answer, with the uploader, the author the client named (its word only) and the time
  * the change counts as made; a second answer to one change fails (its transaction rolls back) unless
- * `once`: kept as it was.
+ * `once`: kept as it was. Answers whether it was stored.
  */
-async function storeAnswer(em: Em, actor: Session, ch: ClientChange, answer: PushAnswer, once = false): Promise<void> {
+async function storeAnswer(em: Em, actor: Session, ch: ClientChange, answer: PushAnswer, once = false): Promise<boolean> {
   const insert = kysely(em)
     .insertInto('syncpush')
     .values({
@@ -347,5 +422,6 @@ async function storeAnswer(em: Em, actor: Session, ch: ClientChange, answer: Pus
       result: answer.result, answer: JSON.stringify(answer), user_id: ch.userId ?? actor.userId, changed_at: actor.actedAt ?? new Date(),
       pushed_by: actor.userId || null, pushed_at: new Date(),
     });
-  await (once ? insert.onConflict((oc) => oc.doNothing()) : insert).execute();
+  const done = await (once ? insert.onConflict((oc) => oc.doNothing()) : insert).returning('id').execute();
+  return done.length > 0;
 }

@@ -276,6 +276,29 @@ describe('rejected, with the reason, and nothing written', () => {
     expect(answers.map((a) => a.result)).toEqual(['rejected', 'applied']);
     expect((await read('tbcase', id)).caseNumber).toBe('ПАК-2');
   });
+
+  it('a change refused by the database half-way (a patient deleted while a case names them) undoes only itself: the changes around it keep their rows, history entries, feed entries and automatic tags', async () => {
+    const tag = (await admin.post('/api/tbl/tag', { name: 'Пакет (офлайн)', active: true, consistencyCheck: false, sqlCondition: "tbcase.case_number like 'ПАКЕТ-%'" })).body.result;
+    const [first, last] = [await createCase(admin, patientId, bishkek, { caseNumber: 'ПАК3-1' }), await createCase(admin, patientId, bishkek, { caseNumber: 'ПАК3-2' })];
+    const named = await newPatient(admin, { name: 'Тилек', lastName: 'Сыдыков', gender: 'MALE', birthDate: '1970-01-01' });
+    await createCase(admin, named, bishkek);
+    const answers = await push(admin, clientChanges(
+      { table: 'tbcase', op: 'update', id: first, baseVersion: 1, data: { caseNumber: 'ПАКЕТ-1' } },
+      { table: 'patient', op: 'delete', id: named, baseVersion: 1 },
+      { table: 'tbcase', op: 'update', id: last, baseVersion: 1, data: { caseNumber: 'ПАКЕТ-2' } },
+    ));
+    expect(answers.map((a) => [a.result, a.errors]), JSON.stringify(answers)).toEqual([['applied', undefined], ['rejected', [{ field: null, msg: 'Запись используется и не может быть удалена' }]], ['applied', undefined]]);
+    expect((await read('patient', named)).id).toBe(named);
+    // nothing of the refused delete reached the history or the feed (its feed entry was written before the delete failed)
+    expect(await historyOf(named)).toHaveLength(1);
+    expect(await db().selectFrom('changelog').select('op').where('row_id', '=', named).execute()).toEqual([{ op: 'create' }]);
+    for (const [id, number] of [[first, 'ПАКЕТ-1'], [last, 'ПАКЕТ-2']]) {
+      expect((await read('tbcase', id)).caseNumber).toBe(number);
+      expect((await historyOf(id)).map((e) => e.action).sort()).toEqual(['create', 'update']);
+      expect((await db().selectFrom('changelog').select('op').where('row_id', '=', id).orderBy('row_version').execute()).map((r) => r.op)).toEqual(['create', 'update']);
+      expect((await db().selectFrom('casetag').select('tag_id').where('case_id', '=', id).execute()).map((r) => r.tag_id)).toContain(tag);
+    }
+  });
 });
 
 describe('the upload itself', () => {

@@ -7,6 +7,8 @@
 // patient's birth; the case columns a write derives are what a write would derive; the whole register
 // is in the change feed, though it is generated beside the writer. Expectations are the rules, written
 // here by hand, not read from the generator.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCases } from '../../cases/demo.ts';
@@ -19,6 +21,8 @@ import { rowToDoc } from '../../server/tbl/rows.ts';
 import { derivedFields, refreshDerived } from '../../cases/followups/derived.ts';
 import { refreshAlert } from '../../cases/treatment/rows.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { domainModules } from '../../app/domains.ts';
+import { rootDir } from '../../server/config.ts';
 
 let server: TestServer;
 const db = () => kysely(server.ctx.orm.em.fork());
@@ -226,6 +230,34 @@ describe('the demo data', () => {
       select count(*) filter (where transfer_from_unit_id = ${doctor})::int as leaving, count(*) filter (where owner_unit_id = ${doctor} and transferring)::int as coming from tbcase`.execute(db());
     expect(moving.rows[0].leaving).toBeGreaterThan(0);
     expect(moving.rows[0].coming).toBeGreaterThan(0);
+  });
+
+  it('prints every demo login at start and lists it in the README with its password: a coordinator and a pharmacist among them', async () => {
+    // what `npm start` prints (app/run.ts): the modules' demo logins
+    const logins = domainModules.flatMap((m) => m.demoLogins ?? []);
+    expect(logins.map((x) => x.login)).toEqual(expect.arrayContaining(['ADMIN', 'DOCTOR1', 'NURSE1', 'DOCTOR2', 'COORD1', 'PHARM1']));
+    const readme = await readFile(join(rootDir, 'README.md'), 'utf8');
+    for (const x of logins) expect(readme, x.login).toContain(`| \`${x.login}\` / \`${x.password}\` |`);
+    expect(logins.find((x) => x.login === 'COORD1')?.who).toMatch(/coordinator/i);
+    expect(logins.find((x) => x.login === 'PHARM1')?.who).toMatch(/pharmacist/i);
+  });
+
+  it('registers TB and DR-TB cases in every quarter of the last two years, HIV-positive ones on ART, and closes some with each WHO treatment outcome', async () => {
+    const rows = await sql<{ q: string; tb: number; drtb: number }>`
+      select to_char(registration_date, 'YYYY-"Q"Q') as q, count(*) filter (where classification = 'TB')::int as tb, count(*) filter (where classification = 'DRTB')::int as drtb
+        from tbcase group by 1`.execute(db());
+    const byQuarter = new Map(rows.rows.map((r) => [r.q, r]));
+    const today = new Date();
+    for (let back = 1; back <= 8; back++) {
+      const i = today.getFullYear() * 4 + Math.floor(today.getMonth() / 3) - back;
+      const q = `${Math.floor(i / 4)}-Q${(i % 4) + 1}`;
+      expect(byQuarter.get(q)?.tb ?? 0, `TB ${q}`).toBeGreaterThanOrEqual(1);
+      expect(byQuarter.get(q)?.drtb ?? 0, `DR-TB ${q}`).toBeGreaterThanOrEqual(1);
+    }
+    const outcomes = (await sql<{ outcome: string }>`select distinct outcome from tbcase where outcome is not null`.execute(db())).rows.map((r) => r.outcome);
+    expect(outcomes).toEqual(expect.arrayContaining(['CURED', 'TREAT_COMPLETED', 'TREAT_FAILED', 'DIED', 'LOST_FOLLOWUP', 'NOT_EVALUATED']));
+    const hiv = (await sql<{ art: number }>`select count(*) filter (where started_ar_tdate is not null)::int as art from examhiv where result = 'POSITIVE'`.execute(db())).rows[0];
+    expect(hiv.art).toBeGreaterThanOrEqual(1);
   });
 
   it('lets each printed demo login in; the city’s coordinator reads the city’s cases and not Osh’s', async () => {

@@ -38,8 +38,10 @@ await generateCases(db, ws, CASES, { numberPrefix: 'W-' });
 await db.updateTable('patient').set({ birth_date: '1950-01-01' }).where('workspace_id', '=', ws).execute();
 const cases = (await db.selectFrom('tbcase').select(['id', 'version']).where('workspace_id', '=', ws).orderBy('id').execute()).map((r) => ({ id: r.id as string, version: Number(r.version) }));
 
-const login = async () => {
+const login = async (): Promise<string> => {
   const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
+  // twenty logins at once on a busy machine: the server may ask a few to come back (503)
+  if (r.status === 503) return new Promise((ok) => setTimeout(() => ok(login()), 200));
   if (r.status !== 200) throw new Error(`login: ${r.status}`);
   return r.headers.get('set-cookie')!.split(';')[0];
 };

@@ -341,8 +341,8 @@ describe('case reports', () => {
     await page.keyboard.press('Escape');
   }, 60_000);
 
-  it('the dashboard cards show every column of their tables at 1400 and 768 px, none outside its card, and bar labels apart', async () => {
-    for (const width of [1400, 768]) {
+  it('the dashboard cards show every column of their tables at 1400, 1280 and 768 px, none outside its card, and bar labels apart', async () => {
+    for (const width of [1400, 1280, 768]) {
       const p = await ctx.env.newPage();
       try {
         await p.setViewportSize({ width, height: 900 });
@@ -361,6 +361,9 @@ describe('case reports', () => {
           }),
         );
         expect(outside, `${width} px`).toEqual([]);
+        // nor scrolled out of sight inside it: no table wider than the box that shows it
+        const scrolled = await cards.evaluateAll((els) => els.flatMap((card) => [...card.querySelectorAll('[data-testid="indicator-table"] *')].filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible').map((e) => `${e.className}: ${e.scrollWidth} > ${e.clientWidth}`)));
+        expect(scrolled, `${width} px`).toEqual([]);
         // the outcome bars' labels: each outcome written apart ('Потерян для … наблюдения', 'Потерян для … начала лечения'), none cut to another's text
         const axis = cards.nth(0).locator('.apexcharts-yaxis-label tspan');
         await poll(() => axis.allTextContents()).toEqual(expect.arrayContaining(['Потерян для … наблюдения', 'Потерян для … начала лечения']));

@@ -13,8 +13,8 @@
  */
 import { resolveParamField, ROW, valueAtPlace, fieldExists } from './options-params.ts';
 import type { JsonSchema } from './types.ts';
-import { validationTexts, type FieldError } from './validation-messages.ts';
-import type { Lang } from './i18n.ts';
+import { schemaAtPath, validationTexts, type FieldError } from './validation-messages.ts';
+import { t, type Lang } from './i18n.ts';
 
 export const BOUND_KEYWORDS = { notAfter: 'x-notAfter', notBefore: 'x-notBefore' } as const;
 export type BoundKind = keyof typeof BOUND_KEYWORDS;
@@ -149,7 +149,7 @@ export function dateBoundErrors(
   for (const c of dateBoundChecks(schema, doc)) {
     if ('table' in c.bound) continue;
     const msg = 'today' in c.bound ? boundError(c.kind, c.value, today, 'today', lang) : boundError(c.kind, c.value, c.bound.value, label(c.bound.place.filter((s) => s !== ROW)), lang);
-    if (msg) errors.push({ field: c.path.join('.'), msg: `${label(c.path)}: ${msg}` });
+    if (msg) errors.push({ field: c.path.join('.'), msg: boundMessage(schema, c.path, lang) ?? `${label(c.path)}: ${msg}` });
   }
   return errors;
 }
@@ -171,4 +171,14 @@ export function pickerLimits(schema: JsonSchema, place: string[], doc: unknown, 
     else out.min = out.min && out.min > day ? out.min : day;
   }
   return out;
+}
+
+/**
+ * The field's own wording of a broken bound (`x-bound-msg`, an i18n key: the spec's 'Дата окончания
+ * не может предшествовать дате начала'), if it declares one.
+ * @example boundMessage(prescriptionAdd, ['endDate'], 'ru') // 'Дата окончания не может предшествовать дате начала'
+ */
+export function boundMessage(schema: JsonSchema, path: string[], lang: Lang): string | undefined {
+  const key = schemaAtPath(schema, path)?.['x-bound-msg'];
+  return typeof key === 'string' ? t(lang, key) : undefined;
 }

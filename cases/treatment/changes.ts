@@ -5,7 +5,6 @@ import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
 import { fail } from '../../server/http/errors.ts';
 import { TableStore } from '../../server/tbl/store.ts';
-import { checkBody } from './body.ts';
 import { dayOf, dayOfYmd, daysInMonth, isoOf } from '../../engine/day-numbers.ts';
 import { onTreatmentRefusal } from './guards.ts';
 import { lockCase, monthsOf, refreshAlert, treatmentOf, writerOf, type TreatmentRow } from './rows.ts';
@@ -65,9 +64,9 @@ export const changePeriod: RowAction = {
   name: 'treatmentperiod',
   rowUnchanged: true,
   routes: [{ method: 'POST', path: '/api/cases/case/treatment/update', idField: 'caseId' }],
+  form: 'treatperiod',
   async apply(x) {
-    const { em, ctx, session: s, id: caseId } = x;
-    const { doc } = checkBody(ctx, s, 'treatperiod', x.input, []);
+    const { em, ctx, session: s, id: caseId, input: doc } = x;
     const tr = await treatmentOfCase(x);
     const end: string = doc.endDate;
     if (end < tr.iniDate) throw fail(400, t(s.lang, 'treatment.endBeforeIni'), 'endDate');
@@ -95,9 +94,9 @@ export const addPrescription: RowAction = {
   name: 'prescriptionadd',
   rowUnchanged: true,
   routes: [{ method: 'POST', path: '/api/cases/case/treatment/prescription/add', idField: 'caseId' }],
+  form: 'prescription_add',
   async apply(x) {
-    const { doc } = checkBody(x.ctx, x.session, 'prescription_add', x.input, []);
-    const id = await writerOf(x.ctx, x.session, 'prescription').create({ ...doc, caseId: x.id }, undefined, x.em);
+    const id = await writerOf(x.ctx, x.session, 'prescription').create({ ...x.input, caseId: x.id }, undefined, x.em);
     await markIndividualized(x.em, x.ctx, x.session, await treatmentOfCase(x));
     return { result: id };
   },
@@ -116,11 +115,11 @@ export const updatePrescription: RowAction = {
   name: 'prescriptionedit',
   rowUnchanged: true,
   routes: [{ method: 'POST', path: '/api/cases/case/treatment/prescription/update', idField: 'caseId' }],
+  form: 'prescription_edit',
   async apply(x) {
     const { ctx, em, session: s } = x;
-    const { ids, doc } = checkBody(ctx, s, 'prescription_edit', x.input, ['prescriptionId']);
-    const { preservePrevPeriod, ...values } = doc;
-    const p = await TableStore.of(ctx.registry, ctx.registry.table('prescription'), em, s, 'write').read(ids.prescriptionId);
+    const { preservePrevPeriod, prescriptionId, ...values } = x.input;
+    const p = await TableStore.of(ctx.registry, ctx.registry.table('prescription'), em, s, 'write').read(prescriptionId);
     if (!p || p.caseId !== x.id) throw fail(404, t(s.lang, 'msg.notFound'), 'prescriptionId');
     const writer = writerOf(ctx, s, 'prescription');
     const next = { comments: undefined, ...values };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { boundError, dateBoundChecks, dateBoundErrors } from '../../engine/date-bounds.ts';
+import { boundError, boundMessage, dateBoundChecks, dateBoundErrors } from '../../engine/date-bounds.ts';
 import { isUuid } from '../../engine/formats.ts';
 import { t } from '../../engine/i18n.ts';
 import type { JsonSchema, TableDef } from '../../engine/types.ts';
@@ -47,7 +47,7 @@ export async function checkDateBounds(em: Em, ctx: AppContext, def: TableDef, do
       [bound, boundLabel] = [await read.get(at), label(target.schema, [key])];
     }
     const msg = boundError(c.kind, c.value, bound, boundLabel, session.lang);
-    if (msg) errors.push({ field: c.path.join('.'), msg: `${label(def.schema, c.path)}: ${msg}` });
+    if (msg) errors.push({ field: c.path.join('.'), msg: boundMessage(def.schema, c.path, session.lang) ?? `${label(def.schema, c.path)}: ${msg}` });
   }
   if (errors.length) throw new ApiError(400, errors);
 }

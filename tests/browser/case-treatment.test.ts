@@ -233,7 +233,7 @@ describe('the treatment tab', () => {
     await end.press('Tab');
     // not put back silently (x-notBefore: the start): kept as typed, with the server's words beside it
     await poll(() => end.inputValue()).toBe(typed);
-    await poll(() => dialog().locator(tid('date-bound-root_endDate')).innerText()).toBe('Дата окончания: не может быть раньше, чем «Дата начала»');
+    await poll(() => dialog().locator(tid('date-bound-root_endDate')).innerText()).toBe('Дата окончания не может предшествовать дате начала'); // the spec's words (x-bound-msg)
     await dialog().locator(tid('form-cancel')).click();
     if (await page.locator(tid('confirm-dialog')).isVisible()) await page.locator(tid('confirm-yes')).click();
     await dialog().waitFor({ state: 'detached' });

@@ -64,7 +64,7 @@ export function TreatmentDialogs({ caseId, treatment, dialog, onClose, onSaved }
     );
   }
   const { product, period } = dialog;
-  const values: Doc = { iniDate: period.ini, endDate: period.end, doseUnit: period.doseUnit, frequency: period.frequency };
+  const values: Doc = { prescriptionId: period.prescriptionId, iniDate: period.ini, endDate: period.end, doseUnit: period.doseUnit, frequency: period.frequency };
   if (period.comments) values.comments = period.comments;
   return (
     <RemoteFormDialog
@@ -72,7 +72,7 @@ export function TreatmentDialogs({ caseId, treatment, dialog, onClose, onSaved }
       title={`${t('prescription.edit')}: ${product.product.name}`}
       load={() => loadTreatmentForm(TREATMENT_FORMS.prescriptionEdit, { values })}
       check={(doc) => endBeforeIni(doc)}
-      save={(doc: Doc) => treatmentApi.updatePrescription({ ...doc, caseId, prescriptionId: period.prescriptionId })}
+      save={(doc: Doc) => treatmentApi.updatePrescription({ ...doc, caseId })}
       onSaved={done}
       onClose={onClose}
     />

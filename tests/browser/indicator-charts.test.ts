@@ -117,6 +117,10 @@ describe('indicator charts', () => {
     expect(Object.keys(fills)).toHaveLength(8);
     expect(new Set(Object.values(fills)).size, JSON.stringify(fills)).toBe(8);
     expect(fills['Не указано']).toBe(rgba(UNKNOWN_COLOR));
+    // each slice's share written the Russian way: '12,5 %'
+    const shares = await cards.nth(0).locator('.apexcharts-pie-label').allTextContents();
+    expect(shares.length).toBeGreaterThan(0);
+    for (const x of shares) expect(x.replace(/\s/g, ' ')).toMatch(/^\d+,\d %$/);
     // the column chart: a series per outcome, 'Не указано' grey, the seven others each its own colour
     const column = cards.nth(1).locator(tid('indicator-chart'));
     await column.locator('.apexcharts-bar-area').first().waitFor();

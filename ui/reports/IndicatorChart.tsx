@@ -35,8 +35,9 @@ export interface IndicatorChartProps {
 /** One apexcharts chart of a series, its segments buttons for the keyboard. */
 function OneChart({ s: all, chart, label, onCell, height, testId }: { s: ChartSeries; chart: string; label: string; onCell?: (cell: CellRef) => void; height: number; testId?: string }) {
   const s = drawnSeries(all, chart);
+  const { i18n } = useTranslation();
   const open = onCell ? (si: number, pi: number) => onCell(s.cell(si, pi)) : undefined;
-  const { type, series, options } = chartConfig(s, chart, open);
+  const { type, series, options } = chartConfig(s, chart, open, i18n.language);
   const wrapper = useRef<HTMLDivElement>(null);
   // each time apexcharts has drawn: its segments become buttons the keyboard reaches (chartKeyboard.ts)
   const drawn = () => open && wrapper.current && labelSegments(wrapper.current, s, type === 'pie');

@@ -53,4 +53,9 @@ describe('chart options from data names', () => {
     expect(names.map((n) => y.labels.formatter(n))).toEqual(['Потерян для … наблюдения', 'Потерян для … начала лечения', 'Потерян в сельском районе, переехал в город Бишкек']);
     expect(y.labels.formatter(3)).toBe('3');
   });
+  it('writes a slice’s share as the reader’s language does', () => {
+    const label = (lang: string) => (chartConfig(series, 'pie', undefined, lang).options.dataLabels!.formatter as (v: number) => string)(12.5);
+    expect(label('ru').replace(/\s/g, ' ')).toBe('12,5 %');
+    expect(label('en')).toBe('12.5%');
+  });
 });

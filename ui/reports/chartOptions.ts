@@ -82,9 +82,11 @@ export interface ChartConfig {
 }
 
 /**
- * @example chartConfig(chartSeries(data, 'pie'), 'pie', (cell) => open(cell)) // { type: 'pie', series: [4, 2], options: { labels: ['Излечен', …], … } }
+ * @example chartConfig(chartSeries(data, 'pie'), 'pie', (cell) => open(cell), 'ru') // { type: 'pie', series: [4, 2], options: { labels: ['Излечен', …], … } }
  */
-export function chartConfig(s: ChartSeries, chart: string, onPoint?: (seriesIndex: number, pointIndex: number) => void): ChartConfig {
+export function chartConfig(s: ChartSeries, chart: string, onPoint?: (seriesIndex: number, pointIndex: number) => void, lang = 'ru'): ChartConfig {
+  // a slice's share as the reader's language writes it: '12,5 %' in Russian
+  const share = new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const type = TYPE[chart] ?? 'pie';
   const categories = s.categories.map(escapeHtml);
   // a pie's slices are its categories; the other charts colour their series
@@ -104,7 +106,7 @@ export function chartConfig(s: ChartSeries, chart: string, onPoint?: (seriesInde
       y: { formatter: (v: unknown) => String(v ?? ''), title: { formatter: (name: string) => `${htmlOnce(name)}: ` } },
     },
     // a slice's share written in black or white, whichever reads on its colour (no blurred shadow)
-    dataLabels: { enabled: type === 'pie', dropShadow: { enabled: false }, style: { colors: colors.map(labelColor) } },
+    dataLabels: { enabled: type === 'pie', dropShadow: { enabled: false }, style: { colors: colors.map(labelColor) }, formatter: (v: number) => share.format(Number(v) / 100) },
     noData: { text: '—' },
   };
   if (type === 'pie') {

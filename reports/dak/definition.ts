@@ -38,13 +38,13 @@ export interface Label {
   en: string;
 }
 
-export type Condition =
+export type FactCondition =
   | { fact: string; in: string[] }
   | { fact: string; is: boolean }
   | { fact: string; empty: true }
-  | { all: Condition[] }
-  | { any: Condition[] }
-  | { not: Condition };
+  | { all: FactCondition[] }
+  | { any: FactCondition[] }
+  | { not: FactCondition };
 
 export interface IndicatorDefinition {
   code: string;
@@ -54,9 +54,9 @@ export interface IndicatorDefinition {
   name: Label;
   subject: Subject;
   period: { date: string; monthsBack: number };
-  denominator?: { label: Label; when?: Condition; count?: true };
-  numerator?: { label: Label; when?: Condition };
-  exclude: { id: string; label: Label; when: Condition }[];
+  denominator?: { label: Label; when?: FactCondition; count?: true };
+  numerator?: { label: Label; when?: FactCondition };
+  exclude: { id: string; label: Label; when: FactCondition }[];
   disaggregate: DimensionId[];
   /** A number also given per `per` people of the place and year (`rate.ts`). */
   rate?: { per: number };
@@ -106,7 +106,7 @@ export const indicatorSchema = {
 };
 
 /** The facts a condition names. */
-export function factsOf(c: Condition | undefined): string[] {
+export function factsOf(c: FactCondition | undefined): string[] {
   if (!c) return [];
   if ('all' in c) return c.all.flatMap(factsOf);
   if ('any' in c) return c.any.flatMap(factsOf);
@@ -122,7 +122,7 @@ export const indicatorFacts = (d: IndicatorDefinition): string[] =>
 export function definitionProblems(d: IndicatorDefinition): string[] {
   const facts = FACTS[d.subject];
   const out: string[] = [];
-  const check = (c: Condition | undefined, where: string) => {
+  const check = (c: FactCondition | undefined, where: string) => {
     if (!c) return;
     if ('all' in c) return c.all.forEach((x) => check(x, where));
     if ('any' in c) return c.any.forEach((x) => check(x, where));

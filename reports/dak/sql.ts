@@ -11,7 +11,7 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Session } from '../../server/types.ts';
 import { unitsWhere, type Place } from '../../cases/places/place.ts';
-import type { Condition, IndicatorDefinition } from './definition.ts';
+import type { FactCondition, IndicatorDefinition } from './definition.ts';
 import { indicatorFacts } from './definition.ts';
 import { DATE_JOINS, DATES, DIMENSIONS, FACTS, type ContactJoin, type DimensionId, type Subject } from './facts.ts';
 
@@ -98,7 +98,7 @@ function inPeriod(d: IndicatorDefinition, q: IndicatorQuery): RawBuilder<SqlBool
 }
 
 /** A condition over the facts as `value` reads them; never NULL (a missing value fails `in` and `is true`). */
-export function conditionSql(c: Condition | undefined, value: (fact: string) => RawBuilder<unknown>): RawBuilder<SqlBool> {
+export function conditionSql(c: FactCondition | undefined, value: (fact: string) => RawBuilder<unknown>): RawBuilder<SqlBool> {
   if (!c) return sql<SqlBool>`true`;
   if ('all' in c) return sql<SqlBool>`(${sql.join(c.all.map((x) => conditionSql(x, value)), sql` and `)})`;
   if ('any' in c) return sql<SqlBool>`(${sql.join(c.any.map((x) => conditionSql(x, value)), sql` or `)})`;

@@ -26,27 +26,27 @@ export interface Label {
   en: string;
 }
 
-export type Condition =
+export type FormCondition =
   | { var: string; in: (string | number | boolean)[] }
   | { var: string; empty: true }
   | { var: string; ageFrom: number; ageTo: number }
   /** The time between two dates of the case (fields of `tbcase`): at most `maxMonths`, or more than `overMonths`. */
   | { span: [string, string]; maxMonths?: number; overMonths?: number; /** Their columns, set at load. */ columns?: [string, string] }
-  | { all: Condition[] }
-  | { any: Condition[] }
-  | { not: Condition };
+  | { all: FormCondition[] }
+  | { any: FormCondition[] }
+  | { not: FormCondition };
 
 export interface Line {
   id: string;
   label: Label;
-  when?: Condition;
+  when?: FormCondition;
 }
 
 export interface FormTable {
   id: string;
   title: Label;
   /** Cases counted in this table (besides the population); none: all of them. */
-  when?: Condition;
+  when?: FormCondition;
   rows: Line[];
   columns: Line[];
   /** A counted case in none of this table's rows is listed as excluded ('in no row of the form'). */
@@ -64,7 +64,7 @@ export interface CellSelector {
 export interface Exclusion {
   id: string;
   label: Label;
-  when: Condition;
+  when: FormCondition;
   /** The cells that need what the case lacks; none: the whole form. */
   cells?: CellSelector[];
 }
@@ -82,7 +82,7 @@ export interface FormDefinition {
   /** The form's short name: in Russian the region's (ТБ 07, ТБ 08), in English WHO's. */
   code: Label;
   order: number;
-  population: { date: string; quartersBack: number; when?: Condition };
+  population: { date: string; quartersBack: number; when?: FormCondition };
   exclude: Exclusion[];
   tables: FormTable[];
   /**
@@ -176,7 +176,7 @@ export function leavesOut(e: Exclusion, table: string, row: string, column: stri
 export const wholeForm = (e: Exclusion) => !e.cells;
 
 /** The variables a condition reads. */
-export function conditionVars(c: Condition): string[] {
+export function conditionVars(c: FormCondition): string[] {
   if ('all' in c) return c.all.flatMap(conditionVars);
   if ('any' in c) return c.any.flatMap(conditionVars);
   if ('not' in c) return conditionVars(c.not);
@@ -185,8 +185,8 @@ export function conditionVars(c: Condition): string[] {
 }
 
 /** What is wrong with a condition's variables and keys, as messages with their pointer. */
-function checkCondition(cat: ReportCatalogue, c: Condition, at: string, caseDef: TableDef): string[] {
-  const inner = (x: Condition, where: string) => checkCondition(cat, x, where, caseDef);
+function checkCondition(cat: ReportCatalogue, c: FormCondition, at: string, caseDef: TableDef): string[] {
+  const inner = (x: FormCondition, where: string) => checkCondition(cat, x, where, caseDef);
   if ('all' in c) return c.all.flatMap((x, i) => inner(x, `${at}/all/${i}`));
   if ('any' in c) return c.any.flatMap((x, i) => inner(x, `${at}/any/${i}`));
   if ('not' in c) return inner(c.not, `${at}/not`);
@@ -214,7 +214,7 @@ function checkCondition(cat: ReportCatalogue, c: Condition, at: string, caseDef:
 /** What is wrong with a definition beyond its shape: variables, ids, references to other forms. */
 export function definitionProblems(cat: ReportCatalogue, caseDef: TableDef, d: FormDefinition, all: Map<string, FormDefinition>): string[] {
   const out: string[] = [];
-  const conditionProblems = (c: Condition, at: string) => checkCondition(cat, c, at, caseDef);
+  const conditionProblems = (c: FormCondition, at: string) => checkCondition(cat, c, at, caseDef);
   const date = cat.filter(d.population.date);
   if (!date || date.type !== 'period' || date.source.kind !== 'case') out.push(`/population/date: "${d.population.date}" is no date of the case`);
   if (d.population.when) out.push(...conditionProblems(d.population.when, '/population/when'));

@@ -12,7 +12,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { AnalyticTable } from '../../engine/analytic.ts';
 import type { ReportCatalogue, ReportVariable } from '../../engine/report-vars.ts';
 import { AnalyticValues, Selection, type Cond } from '../indicator/sql.ts';
-import { leavesOut, wholeForm, type Condition, type FormDefinition, type FormTable, type Line } from './definition.ts';
+import { leavesOut, wholeForm, type FormCondition, type FormDefinition, type FormTable, type Line } from './definition.ts';
 import { DEFAULT_SETTINGS, isRule, type FormSettings } from './rules.ts';
 import { quarterBefore, quarterDates, type Quarter } from './quarter.ts';
 
@@ -40,7 +40,7 @@ const TRUE = sql<SqlBool>`true`;
 export interface Values {
   value(v: ReportVariable): RawBuilder<unknown>;
   years(v: ReportVariable): RawBuilder<unknown>;
-  span(c: Extract<Condition, { span: unknown }>): RawBuilder<SqlBool>;
+  span(c: Extract<FormCondition, { span: unknown }>): RawBuilder<SqlBool>;
 }
 
 /** The values of each case, read from its analytic row; a rule (`rules.ts`) under the workspace's settings. */
@@ -86,13 +86,13 @@ export class GroupedValues implements Values {
   years(v: ReportVariable) {
     return this.dim(`y:${v.id}`, () => this.live.years(v));
   }
-  span(c: Extract<Condition, { span: unknown }>) {
+  span(c: Extract<FormCondition, { span: unknown }>) {
     return this.dim(`s:${c.columns!.join()}:${c.maxMonths}:${c.overMonths}`, () => this.live.span(c));
   }
 }
 
 /** A condition as SQL over the values read; never NULL (a missing value fails `in` and passes `not in`). */
-export function conditionSql(r: Values, cat: ReportCatalogue, c: Condition | undefined): RawBuilder<SqlBool> {
+export function conditionSql(r: Values, cat: ReportCatalogue, c: FormCondition | undefined): RawBuilder<SqlBool> {
   if (!c) return TRUE;
   if ('all' in c) return sql<SqlBool>`(${sql.join(c.all.map((x) => conditionSql(r, cat, x)), sql` and `)})`;
   if ('any' in c) return sql<SqlBool>`(${sql.join(c.any.map((x) => conditionSql(r, cat, x)), sql` or `)})`;
@@ -246,7 +246,7 @@ export function cellIdsQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefin
  * form, over the same report variables) holds for it — in the same pass.
  * @example cellIdsAsideQuery(db, cat, tb07, fq, byGroup, total, total, [drtb.when]) // select c.id, (…) as aside
  */
-export function cellIdsAsideQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery, t: FormTable, row: Line, column: Line, asides: Condition[]) {
+export function cellIdsAsideQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery, t: FormTable, row: Line, column: Line, asides: FormCondition[]) {
   const j = population(db, cat, f, fq);
   const live = liveValues(j, fq.settings);
   const aside = asides.length ? sql<boolean>`(${sql.join(asides.map((c) => conditionSql(live, cat, c)), sql` or `)})` : sql<boolean>`false`;

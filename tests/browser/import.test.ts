@@ -74,4 +74,31 @@ describe('the import screen', () => {
     await poll(() => screen.getAttribute('data-state')).toBe('DONE');
     await poll(() => page.locator(`${tid('import-row')}[data-row="3"]`).getAttribute('data-status')).toBe('ERROR');
   });
+
+  it('saves a mapping under a name and starts the next file of that layout from it', async () => {
+    const screen = page.locator(tid('import-page'));
+    const file = (lastName: string) => csvOf([['Фамилия', 'Имя', 'Пол', 'Дата рождения', 'Дата регистрации', 'Дата диагноза', 'Группа регистрации', 'Учреждение, ведущее случай'], [lastName, 'Алия', 'ж', '02.02.1991', '01.03.2024', '28.02.2024', 'Новый случай', 'BGPTD']], 'windows-1251');
+    const fixed = (field: string) => page.locator(`${tid('import-fixed-row')}[data-field="${field}"] .ant-select`);
+    await page.locator(tid('import-new')).click();
+    await page.locator(tid('import-file')).setInputFiles({ name: 'month.csv', mimeType: 'text/csv', buffer: file('Сохранова') });
+    await poll(() => screen.getAttribute('data-state')).toBe('READY');
+    await pick(page, fixed('tbcase.diagnosisType'), 'Подтверждённый');
+    await pick(page, fixed('tbcase.classification'), 'ТБ');
+    const value = page.locator(`${tid('import-value')}[data-field="patient.gender"][data-text="ж"]`);
+    await value.waitFor({ timeout: UI_TIMEOUT });
+    await pick(page, value.locator('.ant-select'), 'Женский');
+    await page.locator(`${tid('import-save-as')}`).fill('Регистр района');
+    await page.locator(tid('import-check')).click();
+    await poll(() => screen.getAttribute('data-state')).toBe('CHECKED');
+
+    // the next month: the saved mapping chosen before the file, its fixed values and matches already there
+    await page.locator(tid('import-new')).click();
+    await pick(page, page.locator('.ant-select').filter({ has: page.locator('#import-saved-mapping') }), 'Регистр района');
+    await page.locator(tid('import-file')).setInputFiles({ name: 'month.csv', mimeType: 'text/csv', buffer: file('Повторова') });
+    await poll(() => screen.getAttribute('data-state')).toBe('READY');
+    await poll(async () => (await fixed('tbcase.diagnosisType').locator('.ant-select-content').getAttribute('title')) ?? '').toBe('Подтверждённый');
+    await page.locator(tid('import-check')).click();
+    await poll(() => screen.getAttribute('data-state')).toBe('CHECKED');
+    expect(await page.locator(tid('import-counts')).getAttribute('data-imported')).toBe('1');
+  });
 });

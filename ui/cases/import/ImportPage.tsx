@@ -7,14 +7,14 @@
  * back to where it stands. Needs CASE_IMPORT.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Descriptions, List, Progress, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Input, List, Progress, Select, Space, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, type FieldError } from '../../api/index.ts';
 import { NoPermission } from '../../generic/NoPermission.tsx';
 import { PageTitle } from '../../generic/PageTitle.tsx';
 import { hasPermission, useSession } from '../../session/index.ts';
-import { importApi, sameMapping, uploadFile, WORKING, type ColumnValues, type FieldsView, type ImportJob, type ImportMapping } from './api.ts';
+import { importApi, sameMapping, uploadFile, WORKING, type ColumnValues, type FieldsView, type ImportJob, type ImportMapping, type SavedMapping } from './api.ts';
 import { ImportRows } from './ImportRows.tsx';
 import { MappingEditor } from './MappingEditor.tsx';
 import { ValuesEditor } from './ValuesEditor.tsx';
@@ -39,6 +39,7 @@ function Importer() {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
+  const [saveAs, setSaveAs] = useState('');
 
   useEffect(() => void importApi.fields().then(setFields, (e) => setErrors(errorsOf(e))), []);
 
@@ -96,17 +97,18 @@ function Importer() {
     void step();
   };
 
-  const upload = (file: File) =>
+  const upload = (file: File, mappingId?: string) =>
     act(async () => {
       setSent(0);
-      const id = await uploadFile(file, setSent);
+      const id = await uploadFile(file, setSent, mappingId);
       setSent(null);
       setParams({ job: id });
     }).finally(() => setSent(null));
 
   const check = () =>
     act(async () => {
-      await importApi.setMapping(job!.id, mapping!);
+      await importApi.setMapping(job!.id, mapping!, saveAs.trim() || undefined);
+      setSaveAs('');
       await importApi.dryRun(job!.id);
       poll(job!.id);
     });
@@ -155,6 +157,10 @@ function Importer() {
               <>
                 <MappingEditor job={job} fields={fields} mapping={mapping} onChange={setMapping} />
                 <ValuesEditor columns={values} mapping={mapping} onChange={setMapping} />
+                <label>
+                  <Typography.Text>{t('ui.import.saveAs')} </Typography.Text>
+                  <Input data-testid="import-save-as" style={{ maxWidth: 360 }} maxLength={200} placeholder={t('ui.import.saveAsPlaceholder')} value={saveAs} onChange={(e) => setSaveAs(e.target.value)} />
+                </label>
               </>
             )}
             <Space wrap>
@@ -191,14 +197,24 @@ function Importer() {
   );
 }
 
-/** The file input, the templates to fill, and the latest imports, each opened again by its link. */
-function FileChooser({ busy, sent, onFile, templates }: { busy: boolean; sent: number | null; onFile: (f: File) => void; templates: FieldsView['templates'] }) {
+/** The file input (with a saved mapping to start from), the templates to fill, and the latest imports, each opened again by its link. */
+function FileChooser({ busy, sent, onFile, templates }: { busy: boolean; sent: number | null; onFile: (f: File, mappingId?: string) => void; templates: FieldsView['templates'] }) {
   const { t } = useTranslation();
   const [jobs, setJobs] = useState<ImportJob[]>([]);
+  const [saved, setSaved] = useState<SavedMapping[]>([]);
+  const [mappingId, setMappingId] = useState<string | undefined>();
   useEffect(() => void importApi.jobs().then(setJobs, () => undefined), []);
+  useEffect(() => void importApi.mappings().then(setSaved, () => undefined), []);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph>{t('ui.import.intro')}</Typography.Paragraph>
+      {saved.length > 0 && (
+        <label>
+          <Typography.Text strong>{t('ui.import.savedMapping')} </Typography.Text>
+          <Select id="import-saved-mapping" data-testid="import-saved-mapping" style={{ minWidth: 280 }} allowClear placeholder={t('ui.import.savedMappingNone')} value={mappingId}
+            onChange={(v) => setMappingId(v)} options={saved.map((m) => ({ value: m.id, label: m.name }))} />
+        </label>
+      )}
       <label>
         <Typography.Text strong>{t('ui.import.chooseFile')} </Typography.Text>
         <input
@@ -208,7 +224,7 @@ function FileChooser({ busy, sent, onFile, templates }: { busy: boolean; sent: n
           disabled={busy}
           onChange={(e) => {
             const f = e.target.files?.[0];
-            if (f) onFile(f);
+            if (f) onFile(f, mappingId);
           }}
         />
       </label>

@@ -28,6 +28,12 @@ export interface ImportJob {
   createdAt: string;
   userName?: string | null;
 }
+/** A mapping saved under a name (`importmapping`). */
+export interface SavedMapping {
+  id: string;
+  name: string;
+  mapping: ImportMapping;
+}
 export interface Option {
   value: string;
   label: string;
@@ -69,7 +75,10 @@ export const importApi = {
   jobs: () => api.post<ImportJob[]>('/api/import/query', {}),
   fields: () => api.post<FieldsView>('/api/import/fields', {}),
   values: (id: string) => api.post<ColumnValues[]>(`/api/import/${id}/values`, {}),
-  setMapping: (id: string, mapping: ImportMapping) => api.post<void>(`/api/import/${id}/mapping`, { mapping }),
+  /** Keeps the job's mapping; `saveAs` also saves it under that name for the next file of the same layout. */
+  setMapping: (id: string, mapping: ImportMapping, saveAs?: string) => api.post<void>(`/api/import/${id}/mapping`, { mapping, ...(saveAs ? { saveAs } : {}) }),
+  /** The saved mappings of the workspace, by name. */
+  mappings: () => api.post<SavedMapping[]>('/api/import/mappings', {}),
   dryRun: (id: string) => api.post<void>(`/api/import/${id}/dryrun`, {}),
   run: (id: string) => api.post<void>(`/api/import/${id}/run`, {}),
   cancel: (id: string) => api.post<void>(`/api/import/${id}/cancel`, {}),
@@ -89,11 +98,12 @@ export function sameMapping(a: ImportMapping | null, b: ImportMapping | null): b
 const PIECE = 512 * 1024;
 
 /**
- * Uploads a file in base64 pieces and asks the server to read it: the new job's id.
+ * Uploads a file in base64 pieces and asks the server to read it: the new job's id. With `mappingId`
+ * the job starts from that saved mapping instead of one made from the headers.
  * @example const id = await uploadFile(file, (sent) => setSent(sent))
  */
-export async function uploadFile(file: File, progress: (sent: number) => void = () => {}): Promise<string> {
-  const up = await api.post<string>('/api/import/upload', { fileName: file.name, fileSize: file.size });
+export async function uploadFile(file: File, progress: (sent: number) => void = () => {}, mappingId?: string): Promise<string> {
+  const up = await api.post<string>('/api/import/upload', { fileName: file.name, fileSize: file.size, ...(mappingId ? { mappingId } : {}) });
   for (let seq = 0; seq * PIECE < file.size; seq++) {
     const bytes = new Uint8Array(await file.slice(seq * PIECE, (seq + 1) * PIECE).arrayBuffer());
     await api.post(`/api/import/${up}/chunk`, { seq, data: base64(bytes) });

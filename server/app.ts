@@ -11,6 +11,7 @@ import { healthRoutes } from './ops/health.ts';
 import { limitLoad } from './ops/overload.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { ApiError } from './http/errors.ts';
+import { syncTokenRoutes } from './sync/token.ts';
 import { detectLang, requireSession } from './http/middleware.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveUi } from './http/static.ts';
@@ -61,6 +62,7 @@ export function createApp(ctx: AppContext): Hono<Env> {
   syncRoutes(app, ctx);
   sliceRoutes(app, ctx);
   rowsRoutes(app, ctx);
+  syncTokenRoutes(app, ctx);
   clientSyncRoutes(app, ctx);
   for (const m of ctx.modules.list) m.routes?.(app, ctx);
   actionRoutes(app, ctx);

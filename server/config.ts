@@ -53,6 +53,12 @@ export interface ServerConfig {
   smtpUrl?: string;
   /** The offline client build: hides administration, shows Synchronize. */
   clientMode: boolean;
+  /** The offline client synchronises by itself (`TB_SYNC_AUTO`, default true; the tests that drive synchronisations by hand turn it off). */
+  syncAuto: boolean;
+  /** The offline client's automatic synchronisation: every so many minutes (`TB_SYNC_INTERVAL_MINUTES`, default 15; 0: only when the connection comes back with changes to send). */
+  syncIntervalMinutes: number;
+  /** Its first wait before trying an unreachable server again, doubled each failure up to 5 minutes (`TB_SYNC_RETRY_SECONDS`, default 30). */
+  syncRetrySeconds: number;
   sessionHours: number;
   /**
    * Behind a reverse proxy: take the client address from X-Forwarded-For, and the scheme and host
@@ -104,6 +110,9 @@ export function configFromEnv(env = process.env): ServerConfig {
     outboxDir: env.TB_OUTBOX ?? (env.TB_DATA_DIR ? join(env.TB_DATA_DIR, 'outbox') : '.data/outbox'),
     smtpUrl: env.SMTP_URL || undefined,
     clientMode: env.TB_CLIENT_MODE === 'true',
+    syncAuto: env.TB_SYNC_AUTO !== 'false',
+    syncIntervalMinutes: Number(env.TB_SYNC_INTERVAL_MINUTES ?? 15),
+    syncRetrySeconds: Number(env.TB_SYNC_RETRY_SECONDS ?? 30),
     sessionHours: Number(env.TB_SESSION_HOURS ?? 8),
     trustProxy: env.TB_TRUST_PROXY === 'true',
     allowedOrigins: (env.TB_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),

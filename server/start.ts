@@ -1,3 +1,4 @@
+import { startAutoSync } from './sync/client/auto.ts';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -70,6 +71,8 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
   // the offline client's rows come from its server (server/sync/client/), never from the demo
   if (config.seedDemo && !config.clientMode) for (const m of domainModules) demo = (await m.seed?.(ctx, demo)) ?? demo;
   const backups = await startBackups(ctx);
+  // the offline client synchronises by itself with its key (server/sync/client/auto.ts)
+  const auto = config.clientMode && config.syncAuto ? startAutoSync(ctx) : undefined;
   const app = createApp(ctx);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -88,6 +91,7 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
     backups,
     close: async () => {
       ctx.lifecycle.stopping = true;
+      auto?.stop();
       await drain(server as unknown as Server, config.shutdownDelaySeconds, config.shutdownSeconds);
       await backups?.close();
       await orm.close(true);

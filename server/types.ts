@@ -65,6 +65,8 @@ export interface Session {
   timeZone?: string;
   /** The workspace's time-zone setting (empty: each browser's own). */
   workspaceTimeZone?: string | null;
+  /** Opened by an offline client's synchronisation key (server/auth/sync-key.ts), not by a login: `/api/sync/*` only. */
+  viaSyncToken?: boolean;
   /** When the user acted, if not now: an offline client's change applied later (the history entry's time). */
   actedAt?: Date;
   /** Where the change comes from when nobody typed it (an import's file and row): the text of each history entry it writes. */

@@ -12,4 +12,7 @@ export interface Syncclient {
   rejected?: {}[];
   conflicts?: {}[];
   lastSyncAt?: string;
+  syncToken?: string;
+  syncTokenUser?: string;
+  autoSync?: {};
 }

@@ -4,6 +4,7 @@ import { asLang, t } from '../../engine/i18n.ts';
 import { isSystemPermission } from '../../engine/system-permissions.ts';
 import { loadSession } from '../auth/load-session.ts';
 import { cookieName, tokenHash } from '../auth/tokens.ts';
+import { bearerOf, keyOpens, sessionOfSyncToken } from '../auth/sync-key.ts';
 import type { AppContext, Env, Session } from '../types.ts';
 import { fail } from './errors.ts';
 import { requestStore } from '../log.ts';
@@ -19,11 +20,17 @@ const beforeUla = [/^\/api\/sys\/session$/, /^\/api\/sys\/acceptula$/, /^\/api\/
 /**
  * Requires a live session; puts it on the context. While the user licence agreement waits
  * (`session.ulaPending`), anything else is refused with 403 and `result: {ulaRequired: true}`.
+ * Without a session cookie, an offline client's synchronisation key (`Authorization: Bearer tbsync_…`,
+ * server/auth/sync-key.ts) opens its user's session on `/api/sync/*` only: anywhere else it is 401.
  */
 export const requireSession = (ctx: AppContext): MiddlewareHandler<Env> => async (c, next) => {
   const token = getCookie(c, cookieName);
   const hash = token ? tokenHash(token) : undefined;
-  const session = hash ? await loadSession(ctx.orm.em.fork(), hash, ctx.config.sessionHours, ctx.identities) : undefined;
+  const key = hash ? undefined : bearerOf(c.req.header('authorization'));
+  if (key && !keyOpens(c.req.path)) throw fail(401, t(c.get('lang'), 'msg.syncKeyOnlySync'));
+  const session = hash
+    ? await loadSession(ctx.orm.em.fork(), hash, ctx.config.sessionHours, ctx.identities)
+    : key ? await sessionOfSyncToken(ctx.orm.em.fork(), key, ctx.identities) : undefined;
   if (!session) throw fail(401, t(c.get('lang'), 'msg.notAuthenticated'));
   session.timeZone = sessionTimeZone(session.workspaceTimeZone, c.req.header('x-time-zone'));
   c.set('session', session);

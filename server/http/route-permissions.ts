@@ -87,10 +87,18 @@ export const routePermissions: Record<string, RouteRule> = {
   'POST /api/sync/slice': session,
   /** rows an offline client's rows name, by the rule of each reference: in the session's view, or named by a row in it (another unit's batch; an author's account as a name only) (server/sync/rows.ts) */
   'POST /api/sync/rows': session,
+  /** the generic table query under /api/sync (the sub-records of a case entering an offline client's view, asked with its synchronisation key too): the :table's read rule (server/tbl/routes.ts) */
+  'POST /api/sync/query/:table': table('read'),
+  /** an offline client's synchronisation key for the session's own user (never from a key's session); the user's own keys, a user administrator's (USERS_EDT) all of the workspace; revoked by its user or a user administrator (server/sync/token.ts) */
+  'POST /api/sync/token': session,
+  'GET /api/sync/tokens': session,
+  'POST /api/sync/tokens/:id/revoke': session,
   /** the offline client's own synchronisation (server/sync/client/routes.ts): 404 on a server */
   'GET /api/offline/client/sync/status': session,
   'GET /api/offline/client/sync/unsent': session,
   'POST /api/offline/client/sync/synchronize': session,
+  /** the client's UI saying a form has unsaved input: the automatic synchronisation waits (server/sync/client/auto.ts) */
+  'POST /api/offline/client/sync/editing': session,
   /** an offline client's first start from the browser, before any user exists on it: only in client mode and while it holds no unit (server/sync/client/init-routes.ts) */
   'GET /api/offline/client/init': publicRoute,
   'POST /api/offline/client/init': publicRoute,

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { TableDef } from '../../engine/types.ts';
 import type { Em } from '../db/orm.ts';
@@ -32,7 +32,8 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
     for (const h of ctx.modules.hooks(def.name)) await h.afterRead?.({ em, ctx, session: s, def, docs });
   };
 
-  app.post('/api/tbl/:table/query', async (c) => {
+  // also under /api/sync: an offline client's synchronisation key opens only /api/sync/* (server/auth/sync-key.ts)
+  const query = async (c: Context<Env>) => {
     const def = tableFor(ctx, c, false);
     const s = c.get('session');
     // checked by the table's query schema (query-body.ts); never every row: a table without a page size gets the largest page
@@ -45,7 +46,9 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
     await afterRead(em, def, s, result.list);
     for (const h of ctx.modules.hooks(def.name)) await h.afterQuery?.({ em, ctx, session: s, def, docs: result.list, params, result });
     return c.json(result);
-  });
+  };
+  app.post('/api/tbl/:table/query', query);
+  app.post('/api/sync/query/:table', query);
 
   app.post('/api/tbl/:table/form', async (c) => {
     const form = formSchemaFor(ctx, c);

@@ -26,6 +26,7 @@ const notData: Record<string, string> = {
   importchunk: 'the pieces of an uploaded file until it is read (cases/import/job-store.ts)',
   importrow: 'an uploaded file’s rows as read and what the dry run or run made of each (cases/import/job-store.ts)',
   importledger: 'what an import made from which row, written in the transaction of that write (cases/import/ledger.ts)',
+  synctoken: 'offline clients’ synchronisation keys: the authentication’s own rows like sessions (issued, touched, revoked: server/sync/token.ts, server/auth/sync-key.ts, end-sessions.ts)',
   syncreader: 'when each user last read the change feed to its end, written by server/sync/routes.ts as the read answers (an upload dates nothing of theirs earlier)',
 };
 

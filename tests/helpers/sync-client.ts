@@ -25,7 +25,7 @@ export interface OfflineClient {
 }
 
 const start = (databaseUrl: string) =>
-  startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: false, demoCases: 0, clientMode: true, outboxDir: `.tmp/outbox-${process.pid}` });
+  startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: false, demoCases: 0, clientMode: true, syncAuto: false, outboxDir: `.tmp/outbox-${process.pid}` });
 
 /** The empty, migrated database of a client (the template's migrations run once per test run). */
 const migrated = async (url: string) => (await start(url)).close();
@@ -101,8 +101,8 @@ interface Spawned {
 }
 
 /** Spawns the client's process on the data folder `dataDir` (its embedded PGlite); answers once it listens. */
-function spawnClient(dataDir: string): Promise<Spawned> {
-  const env: NodeJS.ProcessEnv = { ...process.env, TB_DATA_DIR: dataDir, TB_CLIENT_MODE: 'true', TB_OUTBOX: `.tmp/outbox-${process.pid}-child` };
+function spawnClient(dataDir: string, extra: Record<string, string> = {}): Promise<Spawned> {
+  const env: NodeJS.ProcessEnv = { ...process.env, TB_SYNC_AUTO: 'false', ...extra, TB_DATA_DIR: dataDir, TB_CLIENT_MODE: 'true', TB_OUTBOX: `.tmp/outbox-${process.pid}-child` };
   delete env.DATABASE_URL;
   delete env.DATABASE_READ_URL;
   // node itself (not the tsx wrapper, whose own child a SIGKILL would leave running)
@@ -160,11 +160,12 @@ const clientTemplate = () =>
  * Starts an offline client as a separate process on its embedded PGlite (a fresh copy of the run's
  * migrated, empty client folder), not yet initialised (its first-start route does that, as the
  * initialisation page would). Start it early and await it when needed: it runs beside the test.
+ * `env`: settings of its own (the automatic synchronisation's `TB_SYNC_INTERVAL_MINUTES`, `TB_SYNC_RETRY_SECONDS`).
  * @example const c = await startClientProcess(); await c.kill(); await c.start(); await c.close();
  */
-export async function startClientProcess(): Promise<ClientProcess> {
+export async function startClientProcess(env: Record<string, string> = {}): Promise<ClientProcess> {
   const dataDir = await copyOfTemplate(await clientTemplate());
-  let running = await spawnClient(dataDir);
+  let running = await spawnClient(dataDir, env);
   const self: ClientProcess = {
     url: running.url,
     dataDir,
@@ -180,7 +181,7 @@ export async function startClientProcess(): Promise<ClientProcess> {
       await running.stop('SIGKILL');
     },
     async start() {
-      running = await spawnClient(dataDir);
+      running = await spawnClient(dataDir, env);
       self.url = running.url;
     },
     async close() {

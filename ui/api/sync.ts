@@ -19,7 +19,15 @@ export interface SyncStatus {
   error?: string;
   rejected?: RejectedChange[];
   lastSyncAt?: string | null;
+  /** The automatic synchronisation (server/sync/client/auto.ts): its last run and skip, whose key it uses, its interval. */
+  auto?: { lastRunAt?: string; lastResult?: 'ok' | 'error'; lastError?: string; skippedAt?: string; skippedReason?: 'editing' | 'noKey' | 'keyRefused'; keyUser?: string | null; intervalMinutes?: number };
 }
+
+/**
+ * Tells the client whether a form of this session has unsaved input: its automatic synchronisation waits meanwhile.
+ * @example void noteEditing('case-edit', true)
+ */
+export const noteEditing = (form: string, editing: boolean) => api.post<unknown>('/api/offline/client/sync/editing', { form, editing });
 
 export const syncStatus = () => api.get<SyncStatus>('/api/offline/client/sync/status');
 

@@ -17,7 +17,7 @@ export interface SessionContextValue {
   changeWorkspace: (id: string) => Promise<void>;
 }
 
-const SessionContext = createContext<SessionContextValue | null>(null);
+export const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);

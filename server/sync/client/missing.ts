@@ -136,7 +136,8 @@ export function replicaOf(ctx: AppContext, table: string, doc: Doc): Doc {
 /**
  * The sub-records of cases that enter the client's view (a case transferred in): their creation was
  * placed in the unit they were made in, so the feed does not bring them here. The client asks the
- * server for each sub-record table it may read (`POST /api/tbl/<table>/query {caseId}`, the reader's
+ * server for each sub-record table it may read (`POST /api/sync/query/<table> {caseId}`: the generic
+ * table query, under /api/sync so the synchronisation key opens it; the reader's
  * view), as changes to write at the rows' versions; a table the user may not read answers 403 and is
  * skipped.
  * @example await subRecordsOf(em, ctx, remote, [caseId]) // its exam, treatment, unit, prescription
@@ -150,7 +151,7 @@ async function subRecordsOf(em: Em, ctx: AppContext, remote: Remote, caseIds: st
       for (let after: string | null | undefined = undefined; ; ) {
         let page: { list: Doc[]; next?: string | null };
         try {
-          page = await remote.post(`/api/tbl/${def.name}/query`, { [def.meta.parent!]: caseId, pageSize: 500, count: false, ...(after ? { after } : {}) });
+          page = await remote.post(`/api/sync/query/${def.name}`, { [def.meta.parent!]: caseId, pageSize: 500, count: false, ...(after ? { after } : {}) });
         } catch (e) {
           if ((e as { status?: number }).status === 403) break;
           throw e;

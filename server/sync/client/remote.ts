@@ -17,7 +17,24 @@ export class Remote {
     readonly baseUrl: string,
     private readonly lang: Lang,
     private readonly password: string,
+    /** The server's synchronisation key (server/sync/token.ts) instead of a login: `/api/sync/*` only. */
+    private readonly key = '',
   ) {}
+
+  /**
+   * The server as the user a synchronisation key acts for, without a password: it opens `/api/sync/*`
+   * only, and the slice comes without password hashes (an account whose password changed meanwhile
+   * logs in offline again after a synchronisation started with a password).
+   * @example const remote = Remote.withKey('https://tb.example.org', state.syncToken, 'ru')
+   */
+  static withKey(baseUrl: string, key: string, lang: Lang): Remote {
+    return new Remote(baseUrl.replace(/\/+$/, ''), lang, '', key);
+  }
+
+  /** Whether this connection holds the user's password (a synchronisation they started), not only a key. */
+  get proved(): boolean {
+    return this.password !== '';
+  }
 
   /**
    * Logs in on the server; a wrong password is a 400 on `password` with the server's own message.
@@ -48,7 +65,7 @@ export class Remote {
    * @example await remote.postProved('/api/sync/slice', {}) // { workspaceId, unitId, rows }
    */
   async postProved<T = any>(path: string, body: Record<string, unknown>): Promise<T> {
-    return this.post<T>(path, { ...body, password: this.password });
+    return this.post<T>(path, this.password ? { ...body, password: this.password } : body);
   }
 
   /**
@@ -65,7 +82,7 @@ export class Remote {
     try {
       const res = await fetch(this.baseUrl + path, {
         method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip', [clientHeader]: '1', ...(this.cookie ? { cookie: this.cookie } : {}) },
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip', [clientHeader]: '1', ...(this.cookie ? { cookie: this.cookie } : {}), ...(this.key ? { authorization: `Bearer ${this.key}` } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(CALL_MS),
       });

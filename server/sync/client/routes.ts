@@ -24,6 +24,8 @@ import { startSync } from './run.ts';
 import { anyRunning, isRunning } from './running.ts';
 import { readState, updateState, type ClientState, type SyncPhase } from './state.ts';
 import { isInitialised } from './setup.ts';
+import { noteEditing } from './auto.ts';
+import { log } from '../../log.ts';
 
 const TITLES: Partial<Record<SyncPhase, string>> = {
   SENDING: 'msg.syncPhaseSending',
@@ -52,12 +54,12 @@ export async function syncStatus(ctx: AppContext, lang: Lang) {
   const state = await readState(em, ctx);
   if (!state) return { id: 'ERROR', title: '', error: t(lang, 'msg.syncNotInitialised'), counts: {}, rejected: [] };
   // a set-up that did not finish (failed, or stopped): its own reason, never a synchronisation's restart
-  if (!isInitialised(state)) return { ...view(state, lang), id: 'ERROR', title: '', error: state.phase === 'ERROR' && state.error ? state.error : t(lang, 'msg.syncSetUpUnfinished') };
+  if (!isInitialised(state)) return { ...view(state, lang, ctx.config.syncIntervalMinutes), id: 'ERROR', title: '', error: state.phase === 'ERROR' && state.error ? state.error : t(lang, 'msg.syncSetUpUnfinished') };
   if (TITLES[state.phase] && !runningBefore && !isRunning(state.workspaceId)) await updateState(em, ctx, state, { phase: 'ERROR', error: t(lang, 'msg.syncInterrupted') });
-  return view(state, lang);
+  return view(state, lang, ctx.config.syncIntervalMinutes);
 }
 
-const view = (s: ClientState, lang: Lang) => ({
+const view = (s: ClientState, lang: Lang, intervalMinutes: number) => ({
   id: s.phase,
   title: TITLES[s.phase] ? t(lang, TITLES[s.phase]!) : '',
   counts: s.counts ?? {},
@@ -65,7 +67,29 @@ const view = (s: ClientState, lang: Lang) => ({
   rejected: s.rejected ?? [],
   lastSyncAt: s.lastSyncAt ?? null,
   serverUrl: s.serverUrl,
+  auto: { ...(s.autoSync ?? {}), keyUser: s.syncToken ? (s.syncTokenUser ?? null) : null, intervalMinutes },
 });
+
+const editingBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['editing'],
+  properties: { editing: { type: 'boolean' }, form: { type: 'string', maxLength: 200 } },
+};
+
+/**
+ * After a login with the user's password, asks the server for a synchronisation key for this client
+ * and keeps it (never the password): the automatic synchronisation's credential (server/sync/token.ts,
+ * ./auto.ts). A server that gives none (an older one, a refusal) leaves the key the client had.
+ */
+async function keepKey(ctx: AppContext, state: ClientState, remote: Remote, userLogin: string): Promise<void> {
+  try {
+    const { token } = await remote.post<{ token: string }>('/api/sync/token', { device: state.id });
+    await updateState(ctx.orm.em.fork(), ctx, state, { syncToken: token, syncTokenUser: userLogin, autoSync: { ...(state.autoSync ?? {}), skippedReason: undefined, skippedAt: undefined } });
+  } catch (e) {
+    log.warn({ err: e }, 'synchronisation key not issued');
+  }
+}
 
 const discardBody: JsonSchema = {
   type: 'object',
@@ -96,7 +120,18 @@ export function clientSyncRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (!state) throw fail(400, t(s.lang, 'msg.syncNotInitialised'));
     if (isRunning(state.workspaceId)) throw fail(409, t(s.lang, 'msg.syncRunning'));
     const remote = await login(state.serverUrl, s.userLogin, String(body.password), s.lang);
+    await keepKey(ctx, state, remote, s.userLogin);
     (await startSync(ctx, remote, s.lang)).done.catch(() => undefined);
+    return c.json({ success: true });
+  });
+
+  app.post('/api/offline/client/sync/editing', async (c) => {
+    const s = c.get('session');
+    if (!ctx.config.clientMode) throw fail(404, t(s.lang, 'msg.syncNotClient'));
+    const body = await jsonBody(c);
+    const errors = ctx.validators.validate('sync#editing', editingBody, body, s.lang);
+    if (errors.length) throw new ApiError(400, errors);
+    noteEditing(`${s.sessionId}|${String(body.form ?? '')}`, body.editing === true);
     return c.json({ success: true });
   });
 

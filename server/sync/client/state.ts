@@ -62,6 +62,23 @@ export interface ClientState {
   /** The conflicts of the unit's cases as the server listed them at the last synchronisation (server/sync/client/conflicts.ts). */
   conflicts?: ConflictView[] | null;
   lastSyncAt?: string | null;
+  /** The server's synchronisation key of the last synchronisation a user started with their password (server/sync/token.ts): the automatic one's credential. */
+  syncToken?: string | null;
+  /** The login of the user that key acts as. */
+  syncTokenUser?: string | null;
+  /** The automatic synchronisation's last run and last skip (server/sync/client/auto.ts). */
+  autoSync?: AutoSyncNote | null;
+}
+
+/** What the sync page tells of the automatic synchronisation. */
+export interface AutoSyncNote {
+  /** When it last ran, how it ended (`ok`, `error`), and the error. */
+  lastRunAt?: string;
+  lastResult?: 'ok' | 'error';
+  lastError?: string;
+  /** When it last let a due run pass, and why: `editing` (a form with unsaved input), `noKey` (no key yet), `keyRefused` (the server refused the key). */
+  skippedAt?: string;
+  skippedReason?: 'editing' | 'noKey' | 'keyRefused';
 }
 
 /**

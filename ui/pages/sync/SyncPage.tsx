@@ -18,6 +18,7 @@ import { nextPhase, SYNC_POLL_MS, type SyncPhase } from './syncPhase.ts';
 import { PageTitle } from '../../generic/PageTitle.tsx';
 import { dateTimeText as formatDateTime } from '../../i18n/dates.ts';
 import { SyncConflictsTable } from '../../cases/case/SyncConflictsCard.tsx';
+import type { SyncStatus } from '../../api/sync.ts';
 
 export default function SyncPage() {
   const { t } = useTranslation();
@@ -88,6 +89,7 @@ function ClientSyncPage() {
       {phase === 'notRunning' ? (
         <Form layout="vertical" onFinish={(v) => void start(v)}>
           {status?.lastSyncAt ? <Typography.Paragraph type="secondary">{t('ui.sync.lastSync', { at: formatDateTime(status.lastSyncAt) })}</Typography.Paragraph> : null}
+          <AutoSyncNote auto={status?.auto} />
           <Form.Item name="password" label={t('ui.sync.password')} rules={[{ required: true, message: t('ui.msg.required') }]}>
             <Input.Password data-testid="sync-password" autoComplete="current-password" />
           </Form.Item>
@@ -261,5 +263,25 @@ function DiscardButton({ change, onDone }: { change: syncApi.RejectedChange; onD
     >
       <Button size="small" data-testid="sync-discard">{t('ui.sync.discard')}</Button>
     </Popconfirm>
+  );
+}
+
+/** What the automatic synchronisation did last: when it ran and how it ended, when it let a run pass and why. */
+function AutoSyncNote({ auto }: { auto: SyncStatus['auto'] }) {
+  const { t } = useTranslation();
+  if (!auto) return null;
+  const lines = [
+    auto.keyUser ? t('ui.sync.auto.on', { user: auto.keyUser, minutes: auto.intervalMinutes ?? 0 }) : t('ui.sync.auto.noKey'),
+    auto.lastRunAt ? t(auto.lastResult === 'ok' ? 'ui.sync.auto.ranOk' : 'ui.sync.auto.ranError', { at: formatDateTime(auto.lastRunAt), error: auto.lastError ?? '' }) : null,
+    auto.skippedAt && auto.skippedReason ? t(`ui.sync.auto.skipped.${auto.skippedReason}`, { at: formatDateTime(auto.skippedAt) }) : null,
+  ].filter(Boolean);
+  return (
+    <div data-testid="sync-auto">
+      {lines.map((l, i) => (
+        <Typography.Paragraph key={i} type="secondary" style={{ marginBottom: 4 }}>
+          {l}
+        </Typography.Paragraph>
+      ))}
+    </div>
   );
 }

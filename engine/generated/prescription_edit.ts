@@ -1,6 +1,7 @@
 /* Generated from schemas/prescription_edit.json by `npm run gen:types`. Do not edit. */
 
 export interface PrescriptionEdit {
+  prescriptionId: string;
   iniDate: string;
   endDate: string;
   doseUnit: number;

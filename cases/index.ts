@@ -1,6 +1,6 @@
 import type { DomainModule } from '../server/types.ts';
 import { derivedHooksByTable, followupRoutes } from './followups/index.ts';
-import { definitionHooks } from './followups/definitions.ts';
+import { definitionHooks, derivedRefillKind, queueDerivedBackfill } from './followups/definitions.ts';
 import { caseNumbering } from './case-number.ts';
 import { seedDemoCases } from './demo.ts';
 import { caseSearch } from './search.ts';
@@ -48,6 +48,9 @@ export const casesModule: DomainModule = {
   hooksFromSchemas: derivedHooksByTable,
   actions: [...caseActions, comorbidityAction, ...issueActions, ...treatmentActions],
   async start(ctx) {
+    // recomputing the derived columns over many cases (a switch of WHO definitions, new derived columns): a background job
+    ctx.jobs.register(derivedRefillKind);
+    await queueDerivedBackfill(ctx);
     // the imports' background work (issue 43): a loop in every process, resuming what a stopped one left
     startImportRunner(ctx);
   },

@@ -19,6 +19,7 @@ import { searchRoutes } from './sys/search.ts';
 import { optionRoutes } from './sys/options.ts';
 import { sessionRoutes } from './sys/session-routes.ts';
 import { userRoutes } from './sys/user-routes.ts';
+import { jobRoutes } from './jobs/routes.ts';
 import { syncRoutes } from './sync/routes.ts';
 import { sliceRoutes } from './sync/slice.ts';
 import { rowsRoutes } from './sync/rows.ts';
@@ -55,6 +56,7 @@ export function createApp(ctx: AppContext): Hono<Env> {
   app.use('/api/*', requireSession(ctx));
   sessionRoutes(app, ctx);
   userRoutes(app, ctx);
+  jobRoutes(app, ctx);
   searchRoutes(app, ctx);
   optionRoutes(app, ctx);
   // an offline client's download (the feed from the start: megabytes of JSON) travels compressed

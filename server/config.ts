@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { JobSettings } from './jobs/runner.ts';
 
 /**
  * The nearest folder above `from` holding a package.json: the checkout when the server runs from its
@@ -86,6 +87,8 @@ export interface ServerConfig {
   backupKeep: number;
   /** How long a stopping process still accepts, saying `stopping`, before it stops listening (`TB_SHUTDOWN_DELAY`, 0; behind a balancer checking readiness: a few of its check intervals). */
   shutdownDelaySeconds: number;
+  /** The background job runner's lease and idle poll (`TB_JOB_LEASE_SECONDS`, 30; `TB_JOB_POLL_MS`, 2000): `server/jobs/runner.ts`. */
+  jobs: JobSettings;
 }
 
 /**
@@ -132,5 +135,6 @@ export function configFromEnv(env = process.env): ServerConfig {
     backupDir: env.TB_BACKUP_DIR || join(env.TB_DATA_DIR ?? '.data', 'backups'),
     backupDaily: env.TB_BACKUP_DAILY === 'true',
     backupKeep: Number(env.TB_BACKUP_KEEP ?? 7),
+    jobs: { leaseSeconds: Number(env.TB_JOB_LEASE_SECONDS ?? 30), pollMs: Number(env.TB_JOB_POLL_MS ?? 2000) },
   };
 }

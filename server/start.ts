@@ -18,7 +18,9 @@ import { startBackups, type BackupService } from './ops/backup/service.ts';
 import { Modules } from './modules.ts';
 import type { AppContext, DomainModule } from './types.ts';
 import { IdentityCache } from './auth/session-cache.ts';
-import { ensureAnalyticRows } from './analytic/backfill.ts';
+import { queueAnalyticRefill } from './analytic/backfill.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { registerHostJobs } from './jobs/host-kinds.ts';
 
 export interface RunningServer {
   url: string;
@@ -59,13 +61,14 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
     await orm.close(true);
     throw e;
   }
-  // the cases' analytic rows, when the declarations they are made by are new (server/analytic/backfill.ts)
-  await ensureAnalyticRows(orm, registry);
   // a replica has the primary's schema (it replays it): nothing is migrated there
   const readOrm = config.databaseReadUrl ? await openOrm(registry, { databaseUrl: config.databaseReadUrl, poolMax: config.dbPoolMax }) : orm;
   const lifecycle = { migrations, stopping: false };
-  const ctx: AppContext = { registry, schemasDir: schemaFolder, orm, readOrm, config, validators: new Validators(), modules: new Modules(domainModules, registry), identities: new IdentityCache(), metrics: createMetrics(), lifecycle };
+  const ctx: AppContext = { registry, schemasDir: schemaFolder, orm, readOrm, config, validators: new Validators(), modules: new Modules(domainModules, registry), identities: new IdentityCache(), metrics: createMetrics(), lifecycle, jobs: new JobRunner(config.jobs) };
   await watchDatabase(ctx);
+  registerHostJobs(ctx);
+  // the cases' analytic rows, when the declarations they are made by are new: a background job (server/analytic/backfill.ts)
+  await queueAnalyticRefill(ctx);
   for (const m of domainModules) await m.start?.(ctx);
   let demo: RunningServer['demo'];
   // the offline client's rows come from its server (server/sync/client/), never from the demo
@@ -73,6 +76,7 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
   const backups = await startBackups(ctx);
   // the offline client synchronises by itself with its key (server/sync/client/auto.ts)
   const auto = config.clientMode && config.syncAuto ? startAutoSync(ctx) : undefined;
+  ctx.jobs.start(ctx);
   const app = createApp(ctx);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -92,7 +96,8 @@ export async function startHost(domainModules: DomainModule[], overrides: HostOp
     close: async () => {
       ctx.lifecycle.stopping = true;
       auto?.stop();
-      await drain(server as unknown as Server, config.shutdownDelaySeconds, config.shutdownSeconds);
+      // the job in hand ends its batch and is queued again while the requests finish, before the pool closes
+      await Promise.all([drain(server as unknown as Server, config.shutdownDelaySeconds, config.shutdownSeconds), ctx.jobs.stop()]);
       await backups?.close();
       await orm.close(true);
       if (readOrm !== orm) await readOrm.close(true);

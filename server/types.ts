@@ -13,6 +13,7 @@ import type { ServerConfig } from './config.ts';
 import type { Em, Orm } from './db/orm.ts';
 import type { Modules } from './modules.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { JobRunner } from './jobs/runner.ts';
 
 /** A document: a row as the API reads and writes it (field keys, nested objects, child arrays). */
 export type Doc = Record<string, any>;
@@ -89,6 +90,8 @@ export interface AppContext {
   /** This process's Prometheus metrics (`server/metrics/`). */
   metrics: Metrics;
   lifecycle: Lifecycle;
+  /** This process's background job runner (`server/jobs/`): kinds registered by the modules, jobs queued by anyone. */
+  jobs: JobRunner;
 }
 
 /** What a request carries besides its own data: the session, the language and the id its log lines and error log row share. */

@@ -59,10 +59,10 @@ const uuids = (ids: Iterable<string>) => `{${[...ids].join(',')}}`;
  * wait for a tag editor). The cases and their patients are taken by id into materialized CTEs named
  * like the tables (each an index lookup: a join with the security-barrier views would read every
  * patient of the workspace). If that statement fails (a condition errs on these cases' data, or runs
- * too long), each tag is asked alone and a failing one holds for none of them.
+ * too long), each tag is asked alone and a failing one holds for none of them (its id added to `failed`, when given).
  * @example await matchCases(em, ctx, ws, tags, [caseId]) // Map { caseId => Set { tagId } }
  */
-export async function matchCases(em: Em, ctx: AppContext, workspaceId: string, tags: AutoTag[], caseIds: string[]): Promise<Map<string, Set<string>>> {
+export async function matchCases(em: Em, ctx: AppContext, workspaceId: string, tags: AutoTag[], caseIds: string[], failed?: Set<string>): Promise<Map<string, Set<string>>> {
   const out = new Map(caseIds.map((id) => [id, new Set<string>()]));
   tags = await admitted(ctx, tags);
   if (!tags.length || !caseIds.length) return out;
@@ -83,6 +83,7 @@ export async function matchCases(em: Em, ctx: AppContext, workspaceId: string, t
       try {
         collect([t], (await inSandbox(em, ctx, workspaceId, ask([t]), { lock: 'none' })).rows);
       } catch (e) {
+        failed?.add(t.id);
         log.warn({ tag: t.id, cases: caseIds.length, code: (e as { code?: string }).code ?? 'error' }, 'auto-tags: tag not evaluated');
       }
     }

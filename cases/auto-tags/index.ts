@@ -1,5 +1,5 @@
 import type { DomainModule } from '../../server/types.ts';
-import { startDailyRefresh } from './daily.ts';
+import { dailyTagsKind, startDailyRefresh } from './daily.ts';
 import { caseSubRecordTables, autoTagCaseHooks, patientTagHooks, subRecordTagHooks, tagSaveHooks } from './hooks.ts';
 
 export { refreshCaseTags, refreshTag, refreshWorkspaceTags } from './refresh.ts';
@@ -17,6 +17,7 @@ export const autoTagsModule: DomainModule = {
   // the case's sub-record tables, read from the schemas: hooks that read only the row's caseId
   hooksFromSchemas: (registry) => Object.fromEntries(caseSubRecordTables(registry).filter((t) => !['tbcase', 'patient', 'tag'].includes(t)).map((t) => [t, subRecordTagHooks])),
   async start(ctx) {
+    ctx.jobs.register(dailyTagsKind);
     startDailyRefresh(ctx);
   },
 };

@@ -1,8 +1,8 @@
 /**
- * Filling the analytic rows of the cases already there (`engine/analytic.ts`), at start: when the
- * table is new, or a declaration changed what its rows hold (a new `x-report` field: its migration adds
- * the column, empty), every case's row is recomputed, a chunk of cases per statement, before the server
- * answers. The table's comment keeps the digest of the definition its rows were filled by, so a start
+ * Filling the analytic rows of the cases already there (`engine/analytic.ts`): when the table is new,
+ * or a declaration changed what its rows hold (a new `x-report` field: its migration adds the column,
+ * empty), a start queues a background job (`server/jobs/`) recomputing every case's row, a batch of
+ * cases per transaction, while the server answers. The table's comment keeps the digest of the definition its rows were filled by, so a start
  * with the same declarations does nothing. From then on the writer keeps each row in the transaction of the write (`pending.ts`).
  */
 import { createHash } from 'node:crypto';
@@ -11,9 +11,10 @@ import { loadSchemas } from '../../engine/load.ts';
 import { schemasDir } from '../config.ts';
 import type { Registry } from '../../engine/registry.ts';
 import { kysely } from '../db/kysely.ts';
-import type { Orm } from '../db/orm.ts';
 import { analyticDefinition, upsertAnalytic } from './compute.ts';
 import { analyticPlan } from './pending.ts';
+import type { JobKind } from '../jobs/kinds.ts';
+import type { AppContext } from '../types.ts';
 
 const CHUNK = 50_000;
 
@@ -47,26 +48,52 @@ const digestOf = (db: Kysely<any>, registry: Registry) => {
   return createHash('sha1').update(analyticDefinition(db, plan.table)).digest('hex');
 };
 
+/** The digest the table's comment says its rows were filled by. */
+const markedDigest = async (db: Kysely<any>, table: string) =>
+  (await sql<{ c: string | null }>`select obj_description(${table}::regclass, 'pg_class') as c`.execute(db)).rows[0]?.c?.replace(/^rows: /, '');
+
+/** Cases an analytic refill batch recomputes: a statement of ~10,000 rows takes seconds at most, so a stop waits little. */
+const REFILL_BATCH = 10_000;
+
 /**
- * At start, after the migrations: fills every case's analytic row when the table's rows were made by
- * other declarations (or never), then marks the table with the digest. Answers how many rows it filled.
- * @example await ensureAnalyticRows(orm, registry) // 0 when nothing changed
+ * The background job refilling every case's analytic row (`server/jobs/`): batches of cases by id,
+ * each in its own transaction with the job's cursor (`{after}`: the last case id done); the last marks
+ * the table with the digest of the declarations it filled by (when they are still the current ones).
  */
-export async function ensureAnalyticRows(orm: Orm, registry: Registry, log: (text: string) => void = console.log): Promise<number> {
-  const plan = analyticPlan(registry);
-  if (!plan) return 0;
-  const em = orm.em.fork();
-  const db = kysely(em);
-  const digest = digestOf(db, registry);
-  const marked = async () => (await sql<{ c: string | null }>`select obj_description(${plan.table.name}::regclass, 'pg_class') as c`.execute(db)).rows[0]?.c;
-  if ((await marked()) === `rows: ${digest}`) return 0;
-  // chunk by chunk, each its own statement: a start stopped half-way does the rest (rows already right are not rewritten), and
-  // two processes starting at once only write the same rows twice
-  const total = Number((await sql<{ n: number }>`select count(*)::int as n from tbcase`.execute(db)).rows[0].n);
-  if (total) log(`filling the analytic rows of ${total} cases…`);
-  const n = await refillAnalytic(db, registry, undefined, (done) => total > CHUNK && log(`  ${done} / ${total}`));
-  await sql`comment on table ${sql.table(plan.table.name)} is ${sql.lit(`rows: ${digest}`)}`.execute(db);
-  return n;
+export const analyticRefillKind: JobKind = {
+  kind: 'analytic.refill',
+  total: async ({ em }) => Number((await sql<{ n: number }>`select count(*)::int as n from tbcase`.execute(kysely(em))).rows[0].n),
+  async batch({ ctx, em, job }) {
+    const plan = analyticPlan(ctx.registry);
+    const db = kysely(em);
+    if (!plan) return { cursor: job.cursor, did: 0, finished: true };
+    const after = String(job.cursor?.after ?? '00000000-0000-0000-0000-000000000000');
+    const last = await sql<{ id: string | null; n: number }>`select max(id::text)::uuid as id, count(*)::int as n from (select id from tbcase where id > ${after}::uuid order by id limit ${REFILL_BATCH}) x`.execute(db);
+    const { id, n } = last.rows[0] ?? { id: null, n: 0 };
+    if (!id || !n) {
+      const digest = digestOf(db, ctx.registry);
+      if (job.params.digest === digest) await sql`comment on table ${sql.table(plan.table.name)} is ${sql.lit(`rows: ${digest}`)}`.execute(db);
+      return { cursor: job.cursor, did: 0, finished: true };
+    }
+    await upsertAnalytic(db, plan.table, sql`c.id > ${after}::uuid and c.id <= ${id}::uuid`);
+    return { cursor: { after: id }, did: Number(n), finished: false };
+  },
+};
+
+/**
+ * At start, after the migrations: when the analytic rows were made by other declarations (or never:
+ * a new report column's migration added it empty), queues the refill job for the current ones — once
+ * per set of declarations, whichever process starts first. The server answers meanwhile; a report
+ * counts a new column's values as the job fills them (its progress under Administration → background jobs).
+ * @example await queueAnalyticRefill(ctx) // { id, created: true } after a new x-report field
+ */
+export async function queueAnalyticRefill(ctx: AppContext): Promise<{ id: string; created: boolean } | undefined> {
+  const plan = analyticPlan(ctx.registry);
+  if (!plan) return undefined;
+  const db = kysely(ctx.orm.em.fork());
+  const digest = digestOf(db, ctx.registry);
+  if ((await markedDigest(db, plan.table.name)) === digest) return undefined;
+  return ctx.jobs.enqueue({ kind: analyticRefillKind.kind, params: { digest }, dedupeKey: `analytic.refill:${digest}` }, db);
 }
 
 /**

@@ -110,6 +110,10 @@ export const routePermissions: Record<string, RouteRule> = {
   'GET /api/sync/conflicts/recent': session,
   'POST /api/sync/conflicts/:id/keep': session,
 
+  /** the background jobs of the installation (server/jobs/routes.ts): system administrators */
+  'GET /api/sys/jobs': perm('SYSSETUP'),
+  'POST /api/sys/jobs/:id/cancel': perm('SYSSETUP'),
+  'POST /api/sys/jobs/:id/retry': perm('SYSSETUP'),
   'GET /api/admin/sysconfig': perm('SYSSETUP'),
   'POST /api/admin/sysconfig': perm('SYSSETUP'),
   'POST /api/admin/rep/dailyusersession': perm('USERSESREP'),

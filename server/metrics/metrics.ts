@@ -31,6 +31,8 @@ export interface Metrics {
   /** Background jobs finished by kind and outcome, and their durations. */
   jobsFinished: Counter<'kind' | 'outcome'>;
   jobSeconds: Histogram<'kind'>;
+  /** Batches committed by this process's job runner, by kind. */
+  jobBatches: Counter<'kind'>;
 }
 
 /**
@@ -54,5 +56,6 @@ export function createMetrics(): Metrics {
     tagRefreshSeconds: new Histogram({ name: 'tb_tag_refresh_duration_seconds', help: 'Recomputing automatic tags over a workspace (scope tag: one tag saved; workspace: its daily tags)', labelNames: ['scope'], buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300], registers: r }),
     jobsFinished: new Counter({ name: 'tb_jobs_finished_total', help: 'Background jobs finished, by kind and outcome (done, failed)', labelNames: ['kind', 'outcome'], registers: r }),
     jobSeconds: new Histogram({ name: 'tb_job_duration_seconds', help: 'Background job durations (run time of this process)', labelNames: ['kind'], buckets: [0.1, 1, 10, 60, 300, 1800, 3600, 4 * 3600], registers: r }),
+    jobBatches: new Counter({ name: 'tb_jobs_batches_total', help: 'Background job batches committed by this process, by kind', labelNames: ['kind'], registers: r }),
   };
 }

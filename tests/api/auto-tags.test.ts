@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runDailyRefresh } from '../../cases/auto-tags/index.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
+import { jobsSettled } from '../helpers/jobs.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 
@@ -146,9 +147,10 @@ describe('the daily refresh', () => {
     await db().updateTable('tbcase').set({ state: 'ONTREATMENT', ini_treatment_date: '2025-02-01' }).where('id', '=', id).execute();
     await db().deleteFrom('tagrefresh').execute();
 
-    // two processes at once: one of them refreshes the workspace
+    // two processes at once: one of them queues the workspace's refresh, a background job
     const runs = await Promise.all([runDailyRefresh(server.ctx), runDailyRefresh(server.ctx)]);
     expect(runs.flat()).toEqual([ws]);
+    await jobsSettled(server.ctx);
     expect(await tagsOf(id)).toContain(daily);
     expect(await tagsOf(id)).not.toContain(plain);
     expect(await casesOf(daily)).toEqual(await casesWhere("tbcase.state = 'ONTREATMENT'"));
@@ -161,6 +163,7 @@ describe('the daily refresh', () => {
     // the next day
     await db().updateTable('tagrefresh').set({ day: sql`current_date - 1` }).execute();
     expect(await runDailyRefresh(server.ctx)).toEqual([ws]);
+    await jobsSettled(server.ctx);
     expect(await tagsOf(id)).not.toContain(daily);
   });
 });

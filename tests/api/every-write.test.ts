@@ -49,6 +49,7 @@ const notByApi: Record<string, string> = {
   sysuser: 'login accounts: written with their workspace user (userws below) through the system door',
   tagrefresh: 'the daily tag refresh’s claim',
   importjob: 'an import’s state and progress (operational; its rows are written through the writer: tests/api/import.test.ts)',
+  job: 'the background jobs (operational: queued, claimed and advanced by server/jobs/; what a job changes goes through the writer: tests/api/jobs.test.ts)',
   importchunk: 'the pieces of an uploaded file until it is read',
   importrow: 'an uploaded file’s rows and what the import made of each',
   importledger: 'what an import made from which row, written in the transaction of that write (tests/api/import.test.ts)',

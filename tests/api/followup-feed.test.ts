@@ -10,6 +10,7 @@ import { createUser } from '../helpers/users.ts';
 import { createCase, newPatient, setWorkspaceSettings } from '../helpers/cases.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { sql } from 'kysely';
+import { jobsSettled } from '../helpers/jobs.ts';
 
 let lab = '';
 let drtb: any; // ТБ-2024-0002, Кантемирова
@@ -99,12 +100,20 @@ describe('culture conversion and reversion', () => {
     expect((await derived(other.id)).conversion).toBeNull();
     expect((await admin.post(`/api/tbl/examcul/${second}`, { date: '2024-03-20' })).status).toBe(200); // 19 days: converted by 2021
     expect(await derived(other.id)).toMatchObject({ conversion: '2024-03-01', reversion: null });
-    // the workspace switches to the 2013 definitions: the case is recomputed, 19 days do not convert
+    // the workspace switches to the 2013 definitions: its cases are recomputed by a background job, 19 days do not convert
     await setWorkspaceSettings(admin, { tbDefinitions: 'WHO2013' });
+    await jobsSettled(server.ctx);
+    // the job, as the administrators' list shows it: who switched, which workspace, every case it had to see
+    const session = (await admin.post('/api/sys/session')).body;
+    const job = (await admin.get('/api/sys/jobs')).body.result.find((j: { kind: string; userName: string | null }) => j.kind === 'cases.derived' && j.userName);
+    expect(job).toMatchObject({ state: 'done', userName: session.userName, workspaceName: session.workspaceName, error: null });
+    expect(job.done).toBe(job.total);
+    expect(job.done).toBeGreaterThan(0);
     expect((await derived(other.id)).conversion).toBeNull();
     expect((await admin.post(`/api/tbl/examcul/${second}`, { date: '2024-04-05' })).status).toBe(200); // 35 days
     expect(await derived(other.id)).toMatchObject({ conversion: '2024-03-01', reversion: null });
     await setWorkspaceSettings(admin, { tbDefinitions: 'WHO2021' });
+    await jobsSettled(server.ctx);
     expect(await derived(other.id)).toMatchObject({ conversion: '2024-03-01', reversion: null });
     const back = await idOf(cul(other.id, '2024-06-01', 'PLUS'));
     expect(await derived(other.id)).toMatchObject({ conversion: '2024-03-01', reversion: '2024-06-01' });

@@ -27,6 +27,7 @@ const notData: Record<string, string> = {
   importrow: 'an uploaded file’s rows as read and what the dry run or run made of each (cases/import/job-store.ts)',
   importledger: 'what an import made from which row, written in the transaction of that write (cases/import/ledger.ts)',
   synctoken: 'offline clients’ synchronisation keys: the authentication’s own rows like sessions (issued, touched, revoked: server/sync/token.ts, server/auth/sync-key.ts, end-sessions.ts)',
+  job: 'the background jobs’ queue, claims, leases and progress (server/jobs/store.ts); what a job changes goes through the writer',
   syncreader: 'when each user last read the change feed to its end, written by server/sync/routes.ts as the read answers (an upload dates nothing of theirs earlier)',
 };
 

@@ -3,6 +3,7 @@
 import { clientHeader } from '../../engine/client-header.ts';
 import { startServer, type RunningServer } from '../../app/start.ts';
 import { configFromEnv } from '../../server/config.ts';
+import type { JobSettings } from '../../server/jobs/runner.ts';
 import { createFromTemplate, createTestDatabase, dropTestDatabase } from './pg.ts';
 
 export interface TestServer extends RunningServer {
@@ -64,6 +65,8 @@ export interface TestServerOptions {
   fullDemo?: boolean;
   /** The database to start on (say, a {@link seededDatabase} with a scratch migration's diff taken on it), instead of a new one; dropped on close. */
   databaseUrl?: string;
+  /** The job runner's lease and idle poll (server/jobs/runner.ts), when a test needs them short. */
+  jobs?: JobSettings;
 }
 
 /** Migrates and seeds the template of the usual test server (the start's configuration does not change the rows). */
@@ -84,7 +87,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   // the usual server (the product's schemas and migrations, the demo seeded) starts on a copy of the template
   const usual = (!opts.schemasDir || opts.sameTables === true) && !opts.migrationsDir && opts.seedDemo !== false && !opts.fullDemo;
   const databaseUrl = opts.databaseUrl ?? (usual ? await seededDatabase() : await createTestDatabase('srv'));
-  const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: opts.seedDemo ?? true, demoCases: opts.fullDemo ? configFromEnv({}).demoCases : 0, clientMode: opts.clientMode ?? false, trustProxy: opts.trustProxy ?? false, schemasDir: opts.schemasDir, migrationsDir: opts.migrationsDir, outboxDir: `.tmp/outbox-${process.pid}` });
+  const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: opts.seedDemo ?? true, demoCases: opts.fullDemo ? configFromEnv({}).demoCases : 0, clientMode: opts.clientMode ?? false, trustProxy: opts.trustProxy ?? false, schemasDir: opts.schemasDir, migrationsDir: opts.migrationsDir, outboxDir: `.tmp/outbox-${process.pid}`, ...(opts.jobs ? { jobs: opts.jobs } : {}) });
   return {
     ...server,
     databaseUrl,

@@ -84,6 +84,6 @@ export const definitionHooks: HooksOn<'workspace'> = {
     const now = doc.tbDefinitions ?? 'WHO2021';
     if (isNew || !prev || was === now) return;
     await enqueueJob(kysely(em), { kind: derivedRefillKind.kind, workspaceId: id, userId: session.userId || null, params: { reason: 'definitions', from: was, to: now } });
-    afterCommit(em, () => ctx.jobs.wake(), 'jobs');
+    void afterCommit(em, () => ctx.jobs.wake(), 'jobs');
   },
 };

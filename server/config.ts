@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { JobSettings } from './jobs/runner.ts';
 
 /**
  * The nearest folder above `from` holding a package.json: the checkout when the server runs from its
@@ -33,6 +32,14 @@ export interface OverloadLimits {
   maxQueueWaitMs: number;
   /** Seconds a refused client is told to wait (`Retry-After`, 2). */
   retryAfterSeconds: number;
+}
+
+/** How the background job runner is paced (`server/jobs/runner.ts`): `TB_JOB_LEASE_SECONDS` (30), `TB_JOB_POLL_MS` (2000). */
+export interface JobSettings {
+  /** A claim holds this long unless renewed: a dead process's job waits at most this before another takes it. */
+  leaseSeconds: number;
+  /** How often an idle process looks for work (a job queued in this process is taken at once). */
+  pollMs: number;
 }
 
 export interface ServerConfig {

@@ -11,7 +11,7 @@
 import { sql } from 'kysely';
 import { systemSession } from '../../server/auth/system-session.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import type { JobKind } from '../../server/jobs/kinds.ts';
+import type { JobKind } from '../../server/types.ts';
 import { enqueueJob } from '../../server/jobs/store.ts';
 import type { AppContext } from '../../server/types.ts';
 import { autoTags, matchCases } from './evaluate.ts';

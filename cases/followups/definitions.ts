@@ -17,7 +17,7 @@ import type { Registry } from '../../engine/registry.ts';
 import { systemSession } from '../../server/auth/system-session.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { afterCommit } from '../../server/db/transaction.ts';
-import type { JobKind } from '../../server/jobs/kinds.ts';
+import type { JobKind } from '../../server/types.ts';
 import { enqueueJob } from '../../server/jobs/store.ts';
 import type { AppContext, HooksOn } from '../../server/types.ts';
 import { derivedFields, refreshDerived } from './derived.ts';

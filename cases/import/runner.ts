@@ -5,9 +5,10 @@
  * that stops — SIGTERM, a crash — stops renewing its lease; after {@link LEASE_SECONDS} another process,
  * or the same one started again, claims the job and goes on from the last committed step.
  *
- * This is the one interface the import's run loop hides behind (`BackgroundRunner`): when the
- * platform's job runner in the database lands (issue 42's operations work), `importStep` becomes one
- * kind of its jobs and this file goes.
+ * The platform's job runner (`server/jobs/`) follows the same pattern for the server's own long work;
+ * the import keeps this loop on its own tables because its state machine waits for its user between
+ * phases (read → mapped → checked → imported) and its screens read `importjob` (docs/architecture.md ›
+ * Background jobs).
  */
 import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/db/kysely.ts';

@@ -13,7 +13,7 @@ import type { Registry } from '../../engine/registry.ts';
 import { kysely } from '../db/kysely.ts';
 import { analyticDefinition, upsertAnalytic } from './compute.ts';
 import { analyticPlan } from './pending.ts';
-import type { JobKind } from '../jobs/kinds.ts';
+import type { JobKind } from '../types.ts';
 import type { AppContext } from '../types.ts';
 
 const CHUNK = 50_000;

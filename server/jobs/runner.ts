@@ -12,19 +12,11 @@ import { Gauge } from 'prom-client';
 import { kysely } from '../db/kysely.ts';
 import { exceptionClass } from '../http/error-log.ts';
 import { log } from '../log.ts';
-import type { AppContext } from '../types.ts';
-import type { JobKind } from './kinds.ts';
+import type { JobSettings } from '../config.ts';
+import type { AppContext, JobKind, JobQueue } from '../types.ts';
 import { advanceJob, claimJob, enqueueJob, finishJob, holdForBatch, releaseJob, renewLease, stateCounts, type Job, type NewJob } from './store.ts';
 
-/** How the runner is paced: `TB_JOB_LEASE_SECONDS` (30), `TB_JOB_POLL_MS` (2000). */
-export interface JobSettings {
-  /** A claim holds this long unless renewed: a dead process's job waits at most this before another takes it. */
-  leaseSeconds: number;
-  /** How often an idle process looks for work (a job queued in this process is taken at once). */
-  pollMs: number;
-}
-
-export class JobRunner {
+export class JobRunner implements JobQueue {
   /** This process's name in `job.locked_by`. */
   readonly owner = `${process.pid}:${crypto.randomUUID()}`;
   private readonly kinds = new Map<string, JobKind>();

@@ -5,39 +5,9 @@
  * and retry them.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Job, NewJob } from '../types.ts';
 
-export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-
-export interface Job {
-  id: string;
-  kind: string;
-  state: JobState;
-  workspaceId: string | null;
-  params: Record<string, unknown>;
-  dedupeKey: string | null;
-  done: number;
-  total: number | null;
-  cursor: Record<string, unknown> | null;
-  attempts: number;
-  error: string | null;
-  userId: string | null;
-  lockedBy: string | null;
-  lockedUntil: string | null;
-  heartbeatAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  createdAt: string;
-}
-
-/** What a caller asks for. */
-export interface NewJob {
-  kind: string;
-  params?: Record<string, unknown>;
-  workspaceId?: string | null;
-  userId?: string | null;
-  /** At most one job with this key, ever (a second enqueue answers the first's id). */
-  dedupeKey?: string;
-}
+export type { Job, NewJob };
 
 const columns = [
   'id', 'kind', 'state', 'workspace_id', 'params', 'dedupe_key', 'done', 'total', 'cursor', 'attempts', 'error', 'user_id',

@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { kysely } from '../../server/db/kysely.ts';
-import type { JobKind } from '../../server/jobs/kinds.ts';
+import type { JobKind } from '../../server/types.ts';
 import type { AppContext } from '../../server/types.ts';
 
 /**

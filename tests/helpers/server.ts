@@ -2,8 +2,7 @@
 // demo workspace seeded, and a tiny cookie-keeping HTTP client to call it as a browser would.
 import { clientHeader } from '../../engine/client-header.ts';
 import { startServer, type RunningServer } from '../../app/start.ts';
-import { configFromEnv } from '../../server/config.ts';
-import type { JobSettings } from '../../server/jobs/runner.ts';
+import { configFromEnv, type JobSettings } from '../../server/config.ts';
 import { createFromTemplate, createTestDatabase, dropTestDatabase } from './pg.ts';
 
 export interface TestServer extends RunningServer {

@@ -1,9 +1,10 @@
-/** `/sys/admin/settings[/:setting]` — workspaces (generic catalogue) and system settings. */
+/** `/sys/admin/settings[/:setting]` — workspaces (generic catalogue), system settings and the background jobs. */
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CataloguePage } from '../../generic/catalogue/index.ts';
 import '../../catalogues/index.ts';
 import SysConfigPage from './settings/SysConfigPage.tsx';
+import JobsPage from './settings/JobsPage.tsx';
 import { AdminHub } from './AdminHub.tsx';
 import { findEntry, SETTINGS_ENTRIES } from './adminEntries.ts';
 
@@ -17,6 +18,8 @@ export default function AdminSettingsPage() {
         <CataloguePage key={entry.table} table={entry.table} permission={entry.permission} />
       ) : entry?.slug === 'sysconfig' ? (
         <SysConfigPage />
+      ) : entry?.slug === 'jobs' ? (
+        <JobsPage />
       ) : null}
     </AdminHub>
   );

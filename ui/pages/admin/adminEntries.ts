@@ -44,6 +44,8 @@ export const REPORT_ENTRIES: AdminEntry[] = [
 export const SETTINGS_ENTRIES: AdminEntry[] = [
   { slug: 'workspaces', table: 'workspace', permission: 'WORKSPACES', label: 'ui.admin.settings.workspaces' },
   { slug: 'sysconfig', permission: 'SYSSETUP', label: 'ui.admin.settings.sysconfig' },
+  /** issue 40: the server's background jobs (server/jobs/): progress, cancel, retry */
+  { slug: 'jobs', permission: 'SYSSETUP', label: 'ui.admin.settings.jobs' },
 ];
 
 /** The entry of a route parameter: by slug, or by table name (`/sys/admin/tables/source`). */

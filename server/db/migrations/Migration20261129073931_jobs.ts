@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261129061006_jobs extends Migration {
+export class Migration20261129073931_jobs extends Migration {
 
-  override name = 'Migration20261129061006_jobs';
+  override name = 'Migration20261129073931_jobs';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "job" ("id" uuid not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "version" int not null default 1, "kind" varchar(64) not null, "state" text not null, "workspace_id" uuid null, "params" jsonb null, "dedupe_key" varchar(200) null, "done" int not null, "total" int null, "cursor" jsonb null, "attempts" int not null, "error" varchar(2000) null, "user_id" uuid null, "locked_by" varchar(100) null, "locked_until" timestamptz null, "heartbeat_at" timestamptz null, "started_at" timestamptz null, "finished_at" timestamptz null, primary key ("id"));`);

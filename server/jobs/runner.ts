@@ -90,7 +90,7 @@ export class JobRunner implements JobQueue {
   private async loop(): Promise<void> {
     const ctx = this.ctx!;
     try {
-      if (this.stopping() || !(await ctx.orm.isConnected())) return;
+      if (this.stopping()) return;
       await this.countStates();
       for (;;) {
         if (this.stopping()) return;

@@ -54,13 +54,9 @@ export const casesModule: DomainModule = {
     // the imports' background work (issue 43): a loop in every process, resuming what a stopped one left
     startImportRunner(ctx);
   },
+  api: (ctx) => [...followupRoutes(ctx), ...caseViewRoutes(ctx), ...caseDataRoutes(ctx), ...notifyRoutes(ctx), ...placeRoutes(ctx)],
   routes(app, ctx) {
-    followupRoutes(app, ctx);
-    caseViewRoutes(app, ctx);
-    caseDataRoutes(app, ctx);
     caseTalkRoutes(app, ctx);
-    notifyRoutes(app, ctx);
-    placeRoutes(app, ctx);
     treatmentRoutes(app, ctx);
     autoTagRoutes(app, ctx);
     importRoutes(app, ctx);

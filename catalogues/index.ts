@@ -33,15 +33,7 @@ export const cataloguesModule: DomainModule = {
   },
   actions: userActions,
   options: { 'perms-tree': permsTree, 'user-views': userViews, 'command-types': commandTypes },
-  publicRoutes(app, ctx) {
-    sysconfigPublicRoutes(app, ctx);
-  },
-  routes(app, ctx) {
-    passwordRoutes(app, ctx);
-    invitationRoutes(app, ctx);
-    sysconfigAdminRoutes(app, ctx);
-    ulaRoutes(app, ctx);
-  },
+  api: (ctx) => [...sysconfigPublicRoutes(ctx), ...passwordRoutes(ctx), ...invitationRoutes(ctx), ...sysconfigAdminRoutes(ctx), ...ulaRoutes(ctx)],
   // The tag-condition sandbox's views pin the case tables' columns: out of the way of migrations.
   beforeMigrate: dropSandbox,
   start: async (ctx) => void (await createSandbox(ctx)),

@@ -24,8 +24,8 @@ export const reportsModule: DomainModule = {
   name: 'reports',
   options: { 'report-users': reportUsers },
   hooks: { workspace: starterReportHooks },
+  api: (ctx) => adminReportRoutes(ctx),
   routes: (app, ctx) => {
-    adminReportRoutes(app, ctx);
     caseReportRoutes(app, ctx);
     whoRoutes(app, ctx);
     populationRoutes(app, ctx);

@@ -1,13 +1,11 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { t } from '../engine/i18n.ts';
-import { authRoutes } from './auth/routes.ts';
 import type { AppContext, Env } from './types.ts';
 import { limitBody } from './http/body-limit.ts';
 import { refuseForgedRequests } from './http/csrf.ts';
 import { logServerError } from './http/error-log.ts';
 import { requestContext } from './http/request-context.ts';
-import { healthRoutes } from './ops/health.ts';
 import { limitLoad } from './ops/overload.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { ApiError } from './http/errors.ts';
@@ -15,22 +13,14 @@ import { syncTokenRoutes } from './sync/token.ts';
 import { detectLang, requireSession } from './http/middleware.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveUi } from './http/static.ts';
-import { searchRoutes } from './sys/search.ts';
-import { optionRoutes } from './sys/options.ts';
-import { sessionRoutes } from './sys/session-routes.ts';
-import { userRoutes } from './sys/user-routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
-import { syncRoutes } from './sync/routes.ts';
-import { sliceRoutes } from './sync/slice.ts';
-import { rowsRoutes } from './sync/rows.ts';
-import { clientSyncRoutes } from './sync/client/routes.ts';
-import { clientInitRoutes } from './sync/client/init-routes.ts';
-import { tableRoutes } from './tbl/routes.ts';
-import { actionRoutes } from './actions/routes.ts';
+import { mountRoutes } from './http/mount-routes.ts';
+import { routePhases } from './api-routes.ts';
 
 /**
- * The Hono application: public auth and module routes, then everything under /api behind a session,
- * domain module routes before the generic table API (so `/api/tbl/userws/resetpwd` wins over `/:id`).
+ * The Hono application: the public routes, then everything under /api behind a session, domain
+ * module routes before the generic action and table API (so `/api/tbl/userws/resetpwd` wins over
+ * `/:id`). Routes are declared (`defineRoute`) and listed by phase in `api-routes.ts`.
  */
 export function createApp(ctx: AppContext): Hono<Env> {
   const app = new Hono<Env>();
@@ -48,27 +38,21 @@ export function createApp(ctx: AppContext): Hono<Env> {
     }
     return logServerError(ctx, c, err);
   });
-  authRoutes(app, ctx);
-  healthRoutes(app, ctx);
+  const routes = routePhases(ctx); // the declared routes (api-routes.ts), mounted in this order
+  mountRoutes(app, ctx, routes.public);
   for (const m of ctx.modules.list) m.publicRoutes?.(app, ctx);
-  // an offline client's first start: no user exists on it yet (server/sync/client/init-routes.ts)
-  clientInitRoutes(app, ctx);
   app.use('/api/*', requireSession(ctx));
-  sessionRoutes(app, ctx);
-  userRoutes(app, ctx);
-  jobRoutes(app, ctx);
-  searchRoutes(app, ctx);
-  optionRoutes(app, ctx);
+  mountRoutes(app, ctx, routes.session);
+  jobRoutes(app, ctx); // not yet declared (server/http/route-permissions.ts lists them)
   // an offline client's download (the feed from the start: megabytes of JSON) travels compressed
   app.use('/api/sync/*', compress());
-  syncRoutes(app, ctx);
-  sliceRoutes(app, ctx);
-  rowsRoutes(app, ctx);
-  syncTokenRoutes(app, ctx);
-  clientSyncRoutes(app, ctx);
-  for (const m of ctx.modules.list) m.routes?.(app, ctx);
-  actionRoutes(app, ctx);
-  tableRoutes(app, ctx);
+  mountRoutes(app, ctx, routes.sync);
+  syncTokenRoutes(app, ctx); // not yet declared (server/http/route-permissions.ts lists them)
+  ctx.modules.list.forEach((m, i) => {
+    m.routes?.(app, ctx); // a module's routes not yet declared (server/http/route-permissions.ts lists them)
+    mountRoutes(app, ctx, routes.modules[i]);
+  });
+  mountRoutes(app, ctx, routes.generic);
   app.all('/api/*', (c) => c.json({ success: false, errors: [{ field: null, msg: t(c.get('lang'), 'msg.notFound') }] }, 404));
   metricsRoutes(app, ctx);
   serveUi(app);

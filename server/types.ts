@@ -2,7 +2,7 @@
 // (AppContext), what a module plugs in (DomainModule: table hooks, option lookups, row actions,
 // search providers). Types only — no file here runs code — so every server file may import it
 // without making an import circle.
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Schemas } from '../engine/generated/index.ts';
 import type { HistoryDetail } from '../engine/history-detail.ts';
@@ -240,7 +240,14 @@ export interface DomainModule {
   options?: Record<string, OptionProvider>;
   /** Routes that need no session (the login page's helpers), registered before the session check. */
   publicRoutes?(app: Hono<Env>, ctx: AppContext): void;
+  /** Routes not yet declared (listed by hand in server/http/route-permissions.ts); new routes go in `api`. */
   routes?(app: Hono<Env>, ctx: AppContext): void;
+  /**
+   * Its declared routes (`defineRoute`, server/http/define-route.ts): the host mounts them (the public
+   * ones before the session check), checks their rule and body, and lists them (the permission table,
+   * `/api/openapi.json`).
+   */
+  api?(ctx: AppContext): DeclaredRoute[];
   /** Before migrations run: drop what would block them (views over migrated tables). */
   beforeMigrate?(orm: Orm): Promise<void>;
   /** Once per process after migrations, before the demo seed: create what the module needs. */
@@ -335,7 +342,7 @@ export interface ActionChange<T extends object = Doc> {
  * Another path of an action (the spec's own paths: `GET /api/cases/case/validate/{id}`, `POST
  * /api/cases/case/close {tbcaseId, …}`): the same run as `POST /api/tbl/<table>/<id>/action/<name>`.
  * The row is named by the path's `:id`, else by the body's `idField`; the input is the body (without
- * `idField`), or its `inputField` (`{doc, tbcaseId}`). Declared in route-permissions.ts as `actionRoute`.
+ * `idField`), or its `inputField` (`{doc, tbcaseId}`). Mounted as declared routes of rule `actionRoute` (server/actions/routes.ts).
  * @example { method: 'POST', path: '/api/cases/case/close', idField: 'tbcaseId' }
  */
 export interface ActionRoute {
@@ -492,3 +499,64 @@ export interface JobQueue {
   /** Counts the jobs by state for `tb_jobs` (every 10 s, or now). */
   countStates(now?: boolean): Promise<void>;
 }
+/**
+ * Who may call a route. The host checks `public`, `session` and `permission` before the handler
+ * (`mountRoutes`); the table-shaped rules depend on the path's `:table` or `:name`, and their runners
+ * check them (`tableFor`, `formSchemaFor`, the option and action runners) — the declaration is the
+ * promise `tests/api/authz-matrix.test.ts` holds them to.
+ */
+export type RouteRule =
+  /** No session needed (login, the login page's helpers). */
+  | { kind: 'public' }
+  /** Any session of the workspace, whatever its permissions (the user's own things). */
+  | { kind: 'session' }
+  /** A session holding one of these permissions (system-wide ones only with the system administrator role). */
+  | { kind: 'permission'; anyOf: string[] }
+  /**
+   * The `:table`'s own rule (`x-table.permission`): `read` — the permission, or none when the table
+   * says `read: "any"`; `write` — what `x-table.write` names for the operation (create, update, delete), else
+   * `<permission>_EDT`; `form` — as `read`, or for a form-only schema
+   * its `x-form.permission`. Rows of another workspace are 404.
+   */
+  | { kind: 'table'; access: 'read' | 'write' | 'form' }
+  /** `engine/option-access.ts` (`canReadOptions`); a named lookup no schema references guards itself. */
+  | { kind: 'options' }
+  /** Reading the `:table` and the declared action's own `permission` (`server/actions`). */
+  | { kind: 'action' }
+  /** Another path of a declared action (`RowAction.routes`, e.g. `GET /api/cases/case/validate/{id}`): as `action`, for that action's table. */
+  | { kind: 'actionRoute' }
+  /** A composed form's save: its `x-form.permission` and `<permission>_EDT` of every part's table (`server/tbl/form-save.ts`). */
+  | { kind: 'formSave' };
+
+/** A body or answer schema: a JSON Schema literal, or the id of a file in `schemas/` (`'stock_adjust'`). */
+export type RouteSchema = JsonSchema | string;
+
+/** What a declared route's handler receives beside Hono's context. */
+export interface RouteCall<B> {
+  ctx: AppContext;
+  /** The body, checked against the declared `body` schema (a form file's hidden fields dropped); `{}` without one. */
+  body: B;
+}
+
+/** A route as its module declares it: the host mounts, checks and lists it (server/http/mount-routes.ts, `/api/openapi.json`); declared with `defineRoute` (server/http/define-route.ts). */
+export interface DeclaredRoute<B = Record<string, any>, P extends string = string> {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Hono's pattern: `/api/stock/unit/:unitId`. */
+  path: P;
+  rule: RouteRule;
+  /** One line for the API reference (English). */
+  summary: string;
+  /** The JSON body, checked before the handler runs (400 `{errors: [{field, msg}]}` on each bad field). */
+  body?: RouteSchema;
+  /**
+   * `runner`: the body is documented here but checked by what the handler runs (an action's run checks
+   * its input, with its date bounds); the host then leaves it to the handler. Default `host`.
+   */
+  bodyCheckedBy?: 'host' | 'runner';
+  /** A request body that passes `body` (the OpenAPI document's example; `tests/api/openapi.test.ts` checks it validates). */
+  example?: Record<string, unknown>;
+  /** What a success answers (documentation; not checked at run time). */
+  answer?: RouteSchema;
+  handler(c: Context<Env, P>, call: RouteCall<B>): Response | Promise<Response>;
+}
+

@@ -12,15 +12,15 @@
  *
  * @example POST /api/cases/case/edit/save {caseId, patientId, doc: {patient: {name: 'Асель', gender: 'FEMALE'}, tbcase: {registrationDate: '2025-01-10', …}}} ⇒ {success: true, result: caseId}
  */
-import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { jsonBody } from '../../server/http/body.ts';
-import type { AppContext, Env, Session, Doc } from '../../server/types.ts';
+import type { AppContext, Session, Doc } from '../../server/types.ts';
 import { fail, isUuid } from '../../server/http/errors.ts';
 import { assertPermission, hasPermission } from '../../server/http/middleware.ts';
 import { saveForm } from '../../server/tbl/form-save.ts';
 import { remoteForm } from '../../server/tbl/forms.ts';
 import { editFormOf, readCase } from './forms.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 
 /** Editing any case needs CASEMAN and NEWCASE or NEWSUSP (then the case's own form says which). */
 function assertMayEdit(s: Session): void {
@@ -30,8 +30,9 @@ function assertMayEdit(s: Session): void {
 
 const isObject = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function caseEditRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.get('/api/cases/case/edit/form/:caseId', async (c) => {
+export function caseEditRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'GET', path: '/api/cases/case/edit/form/:caseId', rule: rule.perm('NEWCASE', 'NEWSUSP'), summary: "The case data tab's edit form with the case's values", handler: async (c) => {
     const s = c.get('session');
     assertMayEdit(s);
     const caseId = c.req.param('caseId');
@@ -39,9 +40,9 @@ export function caseEditRoutes(app: Hono<Env>, ctx: AppContext): void {
     const form = editFormOf(ctx, await readCase(ctx.orm.em.fork(), ctx, s, caseId.toLowerCase()));
     assertPermission(s, form.permission);
     return c.json(await remoteForm(form.schema, ctx, c, { id: caseId }));
-  });
+  } }),
 
-  app.post('/api/cases/case/edit/save', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/cases/case/edit/save', rule: rule.perm('NEWCASE', 'NEWSUSP'), summary: "Saves the case data tab's edit (patient and case parts)", handler: async (c) => {
     const s = c.get('session');
     assertMayEdit(s);
     const { doc, caseId, patientId, versions, ...rest } = await jsonBody(c);
@@ -56,5 +57,6 @@ export function caseEditRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (patientId !== undefined && (!isUuid(patientId) || patientId.toLowerCase() !== row.patientId)) throw fail(400, t(s.lang, 'msg.badId'), 'patientId');
     await saveForm(ctx, form.schema, s, doc, { id: row.id, versions });
     return c.json({ success: true, result: row.id });
-  });
+  } }),
+  ];
 }

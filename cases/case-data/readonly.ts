@@ -8,16 +8,16 @@
  *
  * @example GET /api/tbl/case/form/readonly/4f0c… ⇒ {doc: {patient, tbcase}, schema, resources: {readOnly: true, canEdit: true, …}, views: {patient: [{title: 'Фамилия', value: 'Токтогулова'}, …], tbcase: […]}}
  */
-import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { dropHidden } from '../../engine/visibility.ts';
 import { describeDoc } from '../../server/history/describe.ts';
-import type { AppContext, Env, Doc } from '../../server/types.ts';
+import type { AppContext, Doc } from '../../server/types.ts';
 import { fail, isUuid } from '../../server/http/errors.ts';
-import { assertPermission, hasPermission } from '../../server/http/middleware.ts';
+import { hasPermission } from '../../server/http/middleware.ts';
 import { formPlan, remoteForm } from '../../server/tbl/forms.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { editFormOf } from './forms.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 
 /** A stored date as the UI writes it (dayjs `L`): `20.11.1979` in Russian, `11/20/1979` in English. */
 const localDate = (iso: string, lang: string) => {
@@ -25,10 +25,10 @@ const localDate = (iso: string, lang: string) => {
   return lang === 'en' ? `${m}/${d}/${y}` : `${d}.${m}.${y}`;
 };
 
-export function caseReadonlyRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.get('/api/tbl/case/form/readonly/:caseId', async (c) => {
+export function caseReadonlyRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'GET', path: '/api/tbl/case/form/readonly/:caseId', rule: rule.perm('CASEMAN'), summary: "The case data tab's read-only form", handler: async (c) => {
     const s = c.get('session');
-    assertPermission(s, 'CASEMAN');
     const caseId = c.req.param('caseId');
     if (!isUuid(caseId)) throw fail(400, t(s.lang, 'msg.badId'), 'caseId');
     const schema = ctx.registry.schemas.get('casedata')!;
@@ -50,5 +50,6 @@ export function caseReadonlyRoutes(app: Hono<Env>, ctx: AppContext): void {
       hasPermission(s, editFormOf(ctx, row).permission ?? 'CASEMAN') &&
       !!(await TableStore.of(ctx.registry, ctx.registry.table('tbcase'), em, s, 'write').read(caseId.toLowerCase()));
     return c.json({ ...form, resources: { ...form.resources, readOnly: true, canEdit }, views });
-  });
+  } }),
+  ];
 }

@@ -1,5 +1,5 @@
-import type { Hono } from 'hono';
-import type { AppContext, Env } from '../../server/types.ts';
+import type { DeclaredRoute } from '../../server/http/define-route.ts';
+import type { AppContext } from '../../server/types.ts';
 import { caseEditRoutes } from './edit.ts';
 import { caseReadonlyRoutes } from './readonly.ts';
 
@@ -8,7 +8,6 @@ import { caseReadonlyRoutes } from './readonly.ts';
  * save (the comorbidities are a declared action on the case: comorbidity.ts). Contacts, adverse effects and previous treatments are sub-record tables
  * of the case served by the generic API (schemas/contact.json, sideeffect.json, prevtreat.json).
  */
-export function caseDataRoutes(app: Hono<Env>, ctx: AppContext): void {
-  caseReadonlyRoutes(app, ctx);
-  caseEditRoutes(app, ctx);
+export function caseDataRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [...caseReadonlyRoutes(ctx), ...caseEditRoutes(ctx)];
 }

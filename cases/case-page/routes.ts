@@ -1,9 +1,8 @@
-import type { Hono } from 'hono';
-import type { AppContext, Env } from '../../server/types.ts';
-import { assertPermission } from '../../server/http/middleware.ts';
+import type { AppContext } from '../../server/types.ts';
 import { idParam } from '../../server/tbl/access.ts';
 import { caseView } from './view.ts';
 import { suspectFollowupForm } from './suspect-form.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 
 /**
  * The case page's calls (spec 001 §7): `GET /api/tbl/case/{id}` — the case with its patient, units,
@@ -14,16 +13,16 @@ import { suspectFollowupForm } from './suspect-form.ts';
  *
  * @example GET /api/tbl/case/4f0c…  →  {id, state, diagnosisType, patient: {name, lastName, gender…}, ownerUnit: {id, name, adminUnit}, tags: [], allCases: […]}
  */
-export function caseViewRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.get('/api/tbl/case/:id', async (c) => {
+export function caseViewRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'GET', path: '/api/tbl/case/:id', rule: rule.perm('CASEMAN'), summary: "The case page's case: the row with its patient, units, tags and the patient's cases", handler: async (c) => {
     const s = c.get('session');
-    assertPermission(s, ctx.registry.table('tbcase').meta.permission);
     return c.json(await caseView(ctx, s, idParam(c)));
-  });
+  } }),
 
-  app.get('/api/cases/case/suspectfollowup/initform/:classification', (c) => {
+  defineRoute({ method: 'GET', path: '/api/cases/case/suspectfollowup/initform/:classification', rule: rule.perm('CASEMAN'), summary: "The suspect follow-up dialog's form for a classification", handler: (c) => {
     const s = c.get('session');
-    assertPermission(s, ctx.registry.table('tbcase').meta.permission);
     return c.json(suspectFollowupForm(ctx.registry, s, c.req.param('classification')));
-  });
+  } }),
+  ];
 }

@@ -1,11 +1,10 @@
-import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { dropHidden } from '../../engine/visibility.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
 import { jsonBody } from '../../server/http/body.ts';
-import type { AppContext, Env, Session, Doc } from '../../server/types.ts';
+import type { AppContext, Session, Doc } from '../../server/types.ts';
 import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
 import { assertPermission, hasPermission } from '../../server/http/middleware.ts';
 import { scopeCondition } from '../../server/scope/rows.ts';
@@ -14,6 +13,7 @@ import { saveParts } from '../../server/tbl/form-save.ts';
 import { bundledForm, formPlan, remoteForm, type FormMeta } from '../../server/tbl/forms.ts';
 import { searchPatients } from './patient-search.ts';
 import { notificationForm } from './variants.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 
 /** Who may notify (and so search patients): a suspect needs NEWSUSP, a confirmed case NEWCASE. */
 export const NOTIFY_PERMISSIONS = ['NEWSUSP', 'NEWCASE'];
@@ -58,32 +58,31 @@ const variantBody: JsonSchema = {
  *   with its history entry; the variant's permission (NEWSUSP / NEWCASE), a unit in the user's view
  *   and the user's write view for the new case are required.
  */
-export function notifyRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.post('/api/tbl/patient/search', async (c) => {
-    // the same guard against a person recorded twice serves adding a contact (issue 42)
-    const s = SEARCH_PERMISSIONS.some((p) => hasPermission(c.get('session'), p)) ? c.get('session') : mayNotify(c.get('session'));
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate('notify:patient-search', searchBody, body, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
+export function notifyRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'POST', path: '/api/tbl/patient/search', rule: rule.perm(...SEARCH_PERMISSIONS), summary: 'Patients matching a name or birth date (the duplicate guard of a new notification)', body: searchBody, example: { lastName: 'Иванов', birthDate: '1980-05-17' }, handler: async (c, { body }) => {
+    // the same guard against a person recorded twice serves adding a contact (issue 42): the rule's SEARCH_PERMISSIONS
+    const s = c.get('session');
     // any one name part (a surname alone), or the birth date alone, is enough
     if (![body.name, body.middleName, body.lastName].some((x) => typeof x === 'string' && x.trim()) && !body.birthDate) {
       throw fail(400, t(s.lang, 'msg.patientSearchEmpty'), 'lastName');
     }
     return c.json(await searchPatients(kysely(ctx.orm.em.fork()), s.workspaceId, body));
-  });
+  } }),
 
-  app.post('/api/cases/case/newnotif/form', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/cases/case/newnotif/form', rule: rule.perm(...NOTIFY_PERMISSIONS), summary: "The new notification's form for a variant (suspect or confirmed; TB, DR-TB, NTM)", body: variantBody, bodyCheckedBy: 'runner', handler: async (c) => {
     const s = mayNotify(c.get('session'));
     const form = variantOf(ctx, s, await jsonBody(c));
     return c.json(await remoteForm(form, ctx, c, {}));
-  });
+  } }),
 
-  app.post('/api/cases/case/newnotif', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/cases/case/newnotif', rule: rule.perm(...NOTIFY_PERMISSIONS), summary: 'Saves a new notification: the patient (new or found) and the case', handler: async (c) => {
     const s = mayNotify(c.get('session'));
     const body = await jsonBody(c);
     const { ids, main } = await notifyCase(ctx, s, body);
     return c.json({ success: true, result: ids[main], ids });
-  });
+  } }),
+  ];
 }
 
 /** What a notification gives: the form's document, the unit, the chosen patient, the variant's keys. */

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Hono } from 'hono';
 import { t, type Lang } from '../../engine/i18n.ts';
 import { hashPassword, isValidPassword } from '../../server/auth/password.ts';
 import { fieldTitle } from '../../server/history/describe.ts';
 import { jsonBody } from '../../server/http/body.ts';
-import type { AppContext, Env } from '../../server/types.ts';
+import type { AppContext } from '../../server/types.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { systemInsert, systemUpdate } from '../../server/tbl/system-write.ts';
@@ -13,6 +12,7 @@ import { sendMail } from '../mail/send.ts';
 import { readConfig } from './config.ts';
 import { countRegistration } from './register-limit.ts';
 import { clientIp } from '../../server/http/client-ip.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -35,10 +35,11 @@ async function publicConfig(ctx: AppContext) {
  * lands in the configured workspace, unit and profile with its e-mail not yet confirmed, and a
  * confirmation link is mailed), and `GET /api/pub/confirmemail/:token` which the link opens.
  */
-export function sysconfigPublicRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.get('/api/pub/sysconfig', async (c) => c.json((await publicConfig(ctx)).pub));
+export function sysconfigPublicRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'GET', path: '/api/pub/sysconfig', rule: rule.public, summary: "What the login page shows: self-registration allowed, the agreement's text", handler: async (c) => c.json((await publicConfig(ctx)).pub) }),
 
-  app.post('/api/pub/register', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/pub/register', rule: rule.public, summary: 'Self-registration of a new account (when the settings allow it)', handler: async (c) => {
     const lang: Lang = c.get('lang');
     const { cfg, pub } = await publicConfig(ctx);
     if (!pub.allowRegPage) throw fail(403, t(lang, 'sysconfig.regDisabled'));
@@ -82,9 +83,9 @@ export function sysconfigPublicRoutes(app: Hono<Env>, ctx: AppContext): void {
       throw e;
     }
     return c.json({ success: true });
-  });
+  } }),
 
-  app.get('/api/pub/confirmemail/:token', async (c) => {
+  defineRoute({ method: 'GET', path: '/api/pub/confirmemail/:token', rule: rule.public, summary: "Confirms a self-registered account's e-mail address", handler: async (c) => {
     const lang: Lang = c.get('lang');
     const confirmed = await ctx.orm.em.fork().transactional(async (em) => {
       const account = await kysely(em).selectFrom('sysuser').select('id').where('email_token', '=', sha256(c.req.param('token'))).executeTakeFirst();
@@ -95,5 +96,6 @@ export function sysconfigPublicRoutes(app: Hono<Env>, ctx: AppContext): void {
     });
     if (!confirmed) throw fail(400, t(lang, 'sysuser.badToken'), 'token');
     return c.json({ success: true, result: t(lang, 'sysuser.emailConfirmed') });
-  });
+  } }),
+  ];
 }

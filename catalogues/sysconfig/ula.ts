@@ -1,6 +1,6 @@
-import type { Hono } from 'hono';
-import type { AppContext, Env, Session } from '../../server/types.ts';
+import type { AppContext, Session } from '../../server/types.ts';
 import { systemUpdate } from '../../server/tbl/system-write.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 
 /**
  * The user licence agreement: while the settings require it (`ulaActive`), a session reports
@@ -12,8 +12,9 @@ export async function ulaSessionInfo({ session }: { session: Session }): Promise
   return { ulaAccepted: !session.ulaPending };
 }
 
-export function ulaRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.post('/api/sys/acceptula', async (c) => {
+export function ulaRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'POST', path: '/api/sys/acceptula', rule: rule.session, summary: 'Accepts the user licence agreement the settings require', handler: async (c) => {
     const s = c.get('session');
     await ctx.orm.em.fork().transactional(async (em) => {
       const acceptula = { type: 'sysuser', action: 'acceptula', entityId: s.userId, entityName: s.userName };
@@ -21,5 +22,6 @@ export function ulaRoutes(app: Hono<Env>, ctx: AppContext): void {
     });
     ctx.identities.clear(); // the next request of this user goes through at once
     return c.json({ success: true });
-  });
+  } }),
+  ];
 }

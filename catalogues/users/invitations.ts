@@ -1,9 +1,9 @@
-import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
-import type { AppContext, Env, Session, Doc } from '../../server/types.ts';
+import type { AppContext, Session, Doc } from '../../server/types.ts';
 import { fail, isUuid } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { systemDelete, systemUpdate } from '../../server/tbl/system-write.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 
 /** What a workspace user row shows of its account: nothing while the invitation waits. */
 const accountOnly = ['active', 'passwordExpired', 'emailConfirmed'];
@@ -38,8 +38,9 @@ const inWorkspace = (s: Session, workspaceId: string, workspaceName: string): Se
  * membership (the workspace is then offered at login); `…/decline` removes it. Each writes a
  * command-history entry in the inviting workspace.
  */
-export function invitationRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.post('/api/sys/invitations', async (c) => {
+export function invitationRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'POST', path: '/api/sys/invitations', rule: rule.session, summary: "The user's pending invitations to other workspaces", handler: async (c) => {
     const s = c.get('session');
     const rows = await kysely(ctx.orm.em.fork())
       .selectFrom('userws as uw')
@@ -50,10 +51,10 @@ export function invitationRoutes(app: Hono<Env>, ctx: AppContext): void {
       .orderBy('w.name')
       .execute();
     return c.json(rows);
-  });
+  } }),
 
-  for (const answer of ['accept', 'decline'] as const) {
-    app.post(`/api/sys/invitations/:id/${answer}`, async (c) => {
+  ...(['accept', 'decline'] as const).map((answer) =>
+    defineRoute({ method: 'POST', path: `/api/sys/invitations/:id/${answer}`, rule: rule.session, summary: `The user's ${answer === 'accept' ? 'acceptance of' : 'refusal of'} an invitation`, handler: async (c) => {
       const s = c.get('session');
       const id = c.req.param('id');
       if (!isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
@@ -80,6 +81,7 @@ export function invitationRoutes(app: Hono<Env>, ctx: AppContext): void {
       });
       ctx.identities.clear();
       return c.json({ success: true });
-    });
-  }
+    } }),
+  ),
+  ];
 }

@@ -1,10 +1,9 @@
-import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { runAction } from '../../server/actions/run.ts';
 import { jsonBody } from '../../server/http/body.ts';
-import type { AppContext, Env } from '../../server/types.ts';
+import type { AppContext } from '../../server/types.ts';
 import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
-import { requirePermission } from '../../server/http/middleware.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 
 /**
  * The spec's routes for an administrator's password actions on a user (spec 000 §7.3), kept as
@@ -13,9 +12,9 @@ import { requirePermission } from '../../server/http/middleware.ts';
  * `updatepwd` — the same as `POST /api/tbl/userws/{userWsId}/action/<name>`. USERS_EDT; a user of
  * another workspace → 404 on `userWsId`.
  */
-export function passwordRoutes(app: Hono<Env>, ctx: AppContext): void {
-  for (const name of ['resetpwd', 'updatepwd']) {
-    app.post(`/api/tbl/userws/${name}`, requirePermission('USERS_EDT'), async (c) => {
+export function passwordRoutes(ctx: AppContext): DeclaredRoute[] {
+  return (['resetpwd', 'updatepwd'] as const).map((name) =>
+    defineRoute({ method: 'POST', path: `/api/tbl/userws/${name}`, rule: rule.perm('USERS_EDT'), summary: `The user action ${name} on the workspace user named by the body's userWsId`, handler: async (c) => {
       const s = c.get('session');
       const { userWsId, ...input } = await jsonBody(c);
       if (!isUuid(userWsId)) throw fail(400, t(s.lang, 'msg.badId'), 'userWsId');
@@ -27,6 +26,6 @@ export function passwordRoutes(app: Hono<Env>, ctx: AppContext): void {
         throw e;
       }
       return c.json({ success: true });
-    });
-  }
+    } }),
+  );
 }

@@ -1,10 +1,8 @@
 import type { CmdHistoryRow } from './rows.ts';
-import type { Hono } from 'hono';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { areaSubtree } from '../../server/scope/area.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { AppContext, Env, Session } from '../../server/types.ts';
-import { requirePermission } from '../../server/http/middleware.ts';
+import type { AppContext, Session } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { MAX_ROWS, today } from './filters.ts';
 import { actionName, typeName } from './labels.ts';
@@ -12,6 +10,7 @@ import { likePattern } from '../../server/db/like.ts';
 import { iso, readFilter, requestZone, type ReportFilter } from './read-filter.ts';
 import { limitToView } from './scope.ts';
 import { accountId } from './users.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 
 /** The entries of the session workspace the reader's view lets them see that match the filter (joins and aggregates left to the caller). */
 export async function historyScope(em: Em, s: Session, f: ReportFilter) {
@@ -65,19 +64,20 @@ async function history(ctx: AppContext, s: Session, f: ReportFilter) {
 }
 
 /** `cmdhistory` and `todaycmdhistory` (CMDHISTORY), `cmdstatistics` (CMDSTATISTICS); spec 000 §7.4. */
-export function cmdHistoryRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.post('/api/admin/rep/cmdhistory', requirePermission('CMDHISTORY'), async (c) => {
+export function cmdHistoryRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'POST', path: '/api/admin/rep/cmdhistory', rule: rule.perm('CMDHISTORY'), summary: 'The command history of a period, filtered (administrator report)', handler: async (c) => {
     const f = await readFilter(ctx, c, 'cmdhistory', ['userId', 'type', 'adminUnitId', 'searchKey']);
     return c.json(await history(ctx, c.get('session'), f));
-  });
+  } }),
 
-  app.post('/api/admin/rep/todaycmdhistory', requirePermission('CMDHISTORY'), async (c) => {
+  defineRoute({ method: 'POST', path: '/api/admin/rep/todaycmdhistory', rule: rule.perm('CMDHISTORY'), summary: "Today's command history (administrator report)", handler: async (c) => {
     const { ini, end } = today(requestZone(c));
     return c.json(await history(ctx, c.get('session'), { ini, end, limit: MAX_ROWS, offset: 0 }));
-  });
+  } }),
 
   // Counts over a period: by command type (with its actions) and by user, most frequent first.
-  app.post('/api/admin/rep/cmdstatistics', requirePermission('CMDSTATISTICS'), async (c) => {
+  defineRoute({ method: 'POST', path: '/api/admin/rep/cmdstatistics', rule: rule.perm('CMDSTATISTICS'), summary: 'Counts of the command history by type and by user (administrator report)', handler: async (c) => {
     const s = c.get('session');
     // The same filter as the command history's.
     const f = await readFilter(ctx, c, 'cmdstatistics', ['userId', 'type', 'adminUnitId', 'searchKey']);
@@ -104,5 +104,6 @@ export function cmdHistoryRoutes(app: Hono<Env>, ctx: AppContext): void {
       byType,
       byUser: (byUser as any[]).map((r) => ({ userId: r.userId ?? null, userName: r.userName ?? null, count: Number(r.count) })),
     });
-  });
+  } }),
+  ];
 }

@@ -1,13 +1,13 @@
 import type { ErrorLogRow } from './rows.ts';
-import type { Hono } from 'hono';
 import { sql } from 'kysely';
-import type { AppContext, Env, Session } from '../../server/types.ts';
-import { hasPermission, requirePermission } from '../../server/http/middleware.ts';
+import type { AppContext, Session } from '../../server/types.ts';
+import { hasPermission } from '../../server/http/middleware.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { MAX_ROWS, today } from './filters.ts';
 import { likePattern } from '../../server/db/like.ts';
 import { iso, readFilter, requestZone, type ReportFilter } from './read-filter.ts';
 import { limitToView, seesWholeWorkspace } from './scope.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 
 /**
  * The errors of the session workspace in the period; the key searches message, class, URL and user.
@@ -54,14 +54,16 @@ async function errors(ctx: AppContext, s: Session, f: ReportFilter) {
 }
 
 /** `errorlog` and `todayerrorlog` (ERRORLOGREP), spec 000 §7.4. */
-export function errorLogRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.post('/api/admin/rep/errorlog', requirePermission('ERRORLOGREP'), async (c) => {
+export function errorLogRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'POST', path: '/api/admin/rep/errorlog', rule: rule.perm('ERRORLOGREP'), summary: 'The error log of a period (administrator report)', handler: async (c) => {
     const f = await readFilter(ctx, c, 'errorlog', ['searchKey']);
     return c.json(await errors(ctx, c.get('session'), f));
-  });
+  } }),
 
-  app.post('/api/admin/rep/todayerrorlog', requirePermission('ERRORLOGREP'), async (c) => {
+  defineRoute({ method: 'POST', path: '/api/admin/rep/todayerrorlog', rule: rule.perm('ERRORLOGREP'), summary: "Today's error log (administrator report)", handler: async (c) => {
     const { ini, end } = today(requestZone(c));
     return c.json(await errors(ctx, c.get('session'), { ini, end, limit: MAX_ROWS, offset: 0 }));
-  });
+  } }),
+  ];
 }

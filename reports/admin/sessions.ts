@@ -1,15 +1,14 @@
 import type { SessionRow } from './rows.ts';
-import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { t, type Lang } from '../../engine/i18n.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { AppContext, Env, Session } from '../../server/types.ts';
-import { requirePermission } from '../../server/http/middleware.ts';
+import type { AppContext, Session } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { nextDayStart } from './filters.ts';
 import { iso, readFilter } from './read-filter.ts';
 import { limitToView } from './scope.ts';
 import { accountId } from './users.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 
 /**
  * The sessions of the session workspace that the reader's view covers (`scope.ts`). A session
@@ -56,9 +55,10 @@ const rowMaker = (ctx: AppContext, lang: Lang) => {
 const page = (ctx: AppContext, lang: Lang, rows: any[]) => ({ count: rows.length ? Number(rows[0].total) : 0, list: rows.map(rowMaker(ctx, lang)) });
 
 /** `dailyusersession`, `usersession` (USERSESREP) and `onlineusers` (ONLINE), spec 000 §7.4. */
-export function sessionReportRoutes(app: Hono<Env>, ctx: AppContext): void {
+export function sessionReportRoutes(ctx: AppContext): DeclaredRoute[] {
   // The sessions that started on one day: [iniDate, iniDate + 1 day).
-  app.post('/api/admin/rep/dailyusersession', requirePermission('USERSESREP'), async (c) => {
+  return [
+  defineRoute({ method: 'POST', path: '/api/admin/rep/dailyusersession', rule: rule.perm('USERSESREP'), summary: 'The sessions that started on a day (administrator report)', handler: async (c) => {
     const s = c.get('session');
     const f = await readFilter(ctx, c, 'dailyusersession', []);
     // The user's calendar day when the request names their zone.
@@ -67,9 +67,9 @@ export function sessionReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     const { query } = sessions(ctx, ctx.orm.em.fork(), s);
     const rows = await query.where('s.login_date', '>=', day).where('s.login_date', '<', next).orderBy('s.login_date', 'desc').limit(f.limit).offset(f.offset).execute();
     return c.json(page(ctx, s.lang, rows));
-  });
+  } }),
 
-  app.post('/api/admin/rep/usersession', requirePermission('USERSESREP'), async (c) => {
+  defineRoute({ method: 'POST', path: '/api/admin/rep/usersession', rule: rule.perm('USERSESREP'), summary: 'The sessions of a period, of one user or all (administrator report)', handler: async (c) => {
     const s = c.get('session');
     const f = await readFilter(ctx, c, 'usersession', ['userId']);
     const em = ctx.orm.em.fork();
@@ -78,10 +78,10 @@ export function sessionReportRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (f.end) q = q.where('s.login_date', '<=', f.end);
     if (userId) q = q.where('s.user_id', '=', userId);
     return c.json(page(ctx, s.lang, await q.orderBy('s.login_date', 'desc').limit(f.limit).offset(f.offset).execute()));
-  });
+  } }),
 
   // Live now: not logged out, and used within the session timeout. A plain list (spec 000 §7.4).
-  app.post('/api/admin/rep/onlineusers', requirePermission('ONLINE'), async (c) => {
+  defineRoute({ method: 'POST', path: '/api/admin/rep/onlineusers', rule: rule.perm('ONLINE'), summary: 'The sessions alive now (administrator report)', handler: async (c) => {
     const s = c.get('session');
     const { query } = sessions(ctx, ctx.orm.em.fork(), s);
     const rows = await query
@@ -90,5 +90,6 @@ export function sessionReportRoutes(app: Hono<Env>, ctx: AppContext): void {
       .orderBy('s.last_access', 'desc')
       .execute();
     return c.json(rows.map(rowMaker(ctx, s.lang)));
-  });
+  } }),
+  ];
 }

@@ -7,12 +7,12 @@
  *   Checks: the database, the migrations, the tag sandbox's role (the catalogues module's), the read
  *   replica's lag (`TB_REPLICA_MAX_LAG`, 60 s).
  */
-import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { kysely } from '../db/kysely.ts';
 import { appliedMigrations } from '../db/orm.ts';
 import { replicaLagSeconds } from '../metrics/database.ts';
-import type { AppContext, Env, HealthCheck } from '../types.ts';
+import type { AppContext, HealthCheck } from '../types.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../http/define-route.ts';
 
 /** How long one check may take before it counts as failed. */
 const checkMs = 2000;
@@ -65,12 +65,14 @@ export async function readiness(ctx: AppContext): Promise<{ status: 'ready' | 'd
  * The health routes.
  * @example healthRoutes(app, ctx) // GET /api/health/ready → 200 {status: 'ready', checks: {…}}
  */
-export function healthRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.get('/api/health', (c) => c.json({ ok: true }));
-  app.get('/api/health/live', (c) => c.json({ ok: true }));
-  app.get('/api/health/ready', async (c) => {
+export function healthRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'GET', path: '/api/health', rule: rule.public, summary: 'Liveness (no session)', handler: (c) => c.json({ ok: true }) }),
+  defineRoute({ method: 'GET', path: '/api/health/live', rule: rule.public, summary: 'Liveness (no session)', handler: (c) => c.json({ ok: true }) }),
+  defineRoute({ method: 'GET', path: '/api/health/ready', rule: rule.public, summary: 'Readiness: the database answers and migrations ran', handler: async (c) => {
     const r = await readiness(ctx);
     c.header('Cache-Control', 'no-store');
     return c.json(r, r.status === 'ready' || r.status === 'degraded' ? 200 : 503);
-  });
+  } }),
+  ];
 }

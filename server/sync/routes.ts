@@ -1,9 +1,7 @@
-import type { Hono } from 'hono';
 import type { JsonSchema } from '../../engine/types.ts';
 import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env, Session } from '../types.ts';
+import type { AppContext, Session } from '../types.ts';
 import { ApiError, fail } from '../http/errors.ts';
-import { requirePermission } from '../http/middleware.ts';
 import { sql, type Kysely } from 'kysely';
 import { kysely } from '../db/kysely.ts';
 import { readerView, unitsInView } from '../scope/view.ts';
@@ -15,6 +13,7 @@ import { readState } from './client/state.ts';
 import { isUuid } from '../http/errors.ts';
 import { t } from '../../engine/i18n.ts';
 import { feedTables } from './feed-tables.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../http/define-route.ts';
 
 /** A position in the feed: `<txKey>.<seq>` of the last change read (`0.0`: the start). */
 const POSITION = '^(0|[1-9][0-9]{0,17})\\.(0|[1-9][0-9]{0,17})$';
@@ -67,12 +66,10 @@ async function caughtUpNow(db: Kysely<any>, s: Session): Promise<void> {
  * Only changes of transactions finished before the oldest one still running are answered, so a
  * change that commits late is never skipped (docs/sync-feed.md, server/sync/changes.ts).
  */
-export function syncRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.post('/api/sync/changes', async (c) => {
+export function syncRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'POST', path: '/api/sync/changes', rule: rule.session, summary: "The change feed after a number: rows of readable tables in the session's view (offline client)", body: changesBody, example: { after: '0.0', limit: 500, count: true }, handler: async (c, { body }) => {
     const s = c.get('session');
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate('sync#changes', changesBody, body, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
     const [afterKey, afterSeq] = String(body.after ?? '0.0').split('.');
     const limit = Number(body.limit ?? 500);
     const tables = feedTables(ctx, s);
@@ -100,62 +97,56 @@ export function syncRoutes(app: Hono<Env>, ctx: AppContext): void {
     // how many changes there are from `after` on (this page's too): the client's progress, asked once
     const remaining = body.count === true ? (more ? await countAfter(db, s, tables, afterKey, afterSeq) : page.length) : undefined;
     return c.json({ changes, last: more ? changes.at(-1)!.pos : caughtUp, more, ...(remaining === undefined ? {} : { remaining }) });
-  });
+  } }),
 
   /**
    * `POST /api/sync/push {changes: [{changeId, table, op, id, baseVersion?, data?, userId?, at}]}`: an
    * offline client's changes, applied in order, each through the writer as the uploader
    * (server/sync/push.ts) — `{results: [{changeId, id, result, version?, conflicts?, errors?}]}`.
    */
-  app.post('/api/sync/push', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/sync/push', rule: rule.session, summary: "An offline client's changes, each checked as the table API checks it", body: pushBody, example: { changes: [{ changeId: '8c5e2a40-2f4c-4a52-9d3e-1f6b7c8d9e01', table: 'source', op: 'create', id: '5b0d9c8e-7a6f-4e3d-8c2b-1a0f9e8d7c61', data: { shortName: 'LAB1', name: 'Лаборатория' }, at: '2026-11-29T08:00:00.000Z' }] }, handler: async (c, { body }) => {
     const s = c.get('session');
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate('sync#push', pushBody, body, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
     const results = await applyPush(ctx, s, body.changes as ClientChange[]);
     ctx.metrics.syncRequests.inc({ kind: 'push' });
     for (const r of results) ctx.metrics.syncRows.inc({ kind: 'pushed', result: String(r.result) });
     return c.json({ results });
-  });
+  } }),
 
   /** `POST /api/sync/conflicts {after?}`: the workspace's open conflicts for an administrator, newest first — `{list, next}` (server/sync/conflicts.ts). */
-  app.post('/api/sync/conflicts', requirePermission('CMDHISTORY'), async (c) => {
+  defineRoute({ method: 'POST', path: '/api/sync/conflicts', rule: rule.perm('CMDHISTORY'), summary: "The workspace's open synchronisation conflicts", body: conflictsBody, example: {}, handler: async (c, { body }) => {
     const s = c.get('session');
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate('sync#conflicts', conflictsBody, body, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
     return c.json(await listConflicts(ctx, s, { after: body.after as string | undefined }));
-  });
+  } }),
 
   /**
    * `GET /api/sync/conflicts/recent`: the conflicts of every case the reader sees, open or resolved in
    * the last 30 days, newest first (at most 200) — `{list}`: what an offline client keeps and shows. On
    * an offline client: the ones it keeps (server/sync/client/conflicts.ts).
    */
-  app.get('/api/sync/conflicts/recent', async (c) => {
+  defineRoute({ method: 'GET', path: '/api/sync/conflicts/recent', rule: rule.session, summary: "Conflicts of the session's recent changes", handler: async (c) => {
     const s = c.get('session');
     if (ctx.config.clientMode) return c.json({ list: await keptConflicts(ctx, s.lang) });
     return c.json(await listConflicts(ctx, s, { recent: true }));
-  });
+  } }),
 
   /**
    * `GET /api/sync/conflicts/case/:id`: the conflicts of a case (the row at the top of the rows' parent
    * chain) the reader sees — `{list}`; on an offline client, the ones it keeps of the case.
    */
-  app.get('/api/sync/conflicts/case/:id', async (c) => {
+  defineRoute({ method: 'GET', path: '/api/sync/conflicts/case/:id', rule: rule.session, summary: "A case's open synchronisation conflicts", handler: async (c) => {
     const s = c.get('session');
     const id = c.req.param('id');
     if (!isUuid(id)) throw new ApiError(400, [{ field: 'id', msg: t(s.lang, 'msg.badId') }]);
     if (ctx.config.clientMode) return c.json({ list: await keptConflicts(ctx, s.lang, id.toLowerCase()) });
     return c.json(await listConflicts(ctx, s, { rootId: id.toLowerCase() }));
-  });
+  } }),
 
   /**
    * `POST /api/sync/conflicts/:id/keep {keep: 'server' | 'client'}`: "keep this one" (a user who may
    * edit the row). On an offline client `{keep, password}`: done on the server as the user (their
    * password, checked there), so only when the client is online.
    */
-  app.post('/api/sync/conflicts/:id/keep', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/sync/conflicts/:id/keep', rule: rule.session, summary: "Resolves a conflict: keeps the server's or the client's values", handler: async (c) => {
     const s = c.get('session');
     const id = c.req.param('id');
     if (!isUuid(id)) throw new ApiError(400, [{ field: 'id', msg: t(s.lang, 'msg.badId') }]);
@@ -170,5 +161,6 @@ export function syncRoutes(app: Hono<Env>, ctx: AppContext): void {
     }
     await keepValue(ctx, s, id.toLowerCase(), body.keep as 'server' | 'client');
     return c.json({ success: true });
-  });
+  } }),
+  ];
 }

@@ -12,19 +12,18 @@
  * Ids the session may not have are left out of the answer, never an error: a client asks for what its
  * rows name. Bad input (`table` not a table, `ids` not uuids or more than 1,000) is 400.
  */
-import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { kysely } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
-import { jsonBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { TableStore } from '../tbl/store.ts';
-import type { AppContext, Env, Session } from '../types.ts';
+import type { AppContext, Session } from '../types.ts';
 import { isSynchronised } from './changes.ts';
 import { feedTables } from './feed-tables.ts';
 import { ACCOUNTS, namingReferences, referenceRule, referencesOf } from './references.ts';
 import { rowsOf, type SliceRow } from './slice.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../http/define-route.ts';
 
 /** At most this many ids in one ask. */
 export const ROWS_MAX = 1000;
@@ -90,15 +89,14 @@ export async function rowsFor(ctx: AppContext, s: Session, table: string, ids: s
   return given.size ? rowsOf(em, ctx, table, (q) => q.where('workspace_id', '=', s.workspaceId).where('id', 'in', [...given])) : [];
 }
 
-export function rowsRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.post('/api/sync/rows', async (c) => {
+export function rowsRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'POST', path: '/api/sync/rows', rule: rule.session, summary: "Rows that an offline client's rows name, each by its reference's rule", body: rowsBody, example: { table: 'unit', ids: ['5b0d9c8e-7a6f-4e3d-8c2b-1a0f9e8d7c61'] }, handler: async (c, { body }) => {
     const s = c.get('session');
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate('sync#rows', rowsBody, body, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
     const table = String(body.table);
     const def = ctx.registry.tables.get(table);
     if (!def || (table !== ACCOUNTS && !isSynchronised(def))) throw new ApiError(400, [{ field: 'table', msg: t(s.lang, 'msg.unknownTable') }]);
     return c.json({ rows: await rowsFor(ctx, s, table, body.ids as string[]) });
-  });
+  } }),
+  ];
 }

@@ -14,7 +14,6 @@
  * cookie) gets the accounts without any hash, and a doctor gets no hash of a user who may do more
  * (docs/security.md).
  */
-import type { Hono } from 'hono';
 import { exceeds, rightsOf } from '../auth/rights.ts';
 import { t } from '../../engine/i18n.ts';
 import { assertMayTryLogin, recordAttempt } from '../auth/login-limits.ts';
@@ -26,7 +25,8 @@ import { clientIp } from '../http/client-ip.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { rowToDoc } from '../tbl/rows.ts';
 import { loadChildren } from '../tbl/store/children.ts';
-import type { AppContext, Doc, Env, Session } from '../types.ts';
+import type { AppContext, Doc, Session } from '../types.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../http/define-route.ts';
 
 /** One row of the slice: its table, id, version and stored values (hidden ones too). */
 export interface SliceRow {
@@ -78,8 +78,9 @@ async function hashesFor(em: Em, s: Session, members: SliceRow[]): Promise<Set<s
   return out;
 }
 
-export function sliceRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.post('/api/sync/slice', async (c) => {
+export function sliceRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'POST', path: '/api/sync/slice', rule: rule.session, summary: "An offline client's slice of the session's unit (users, places, tags)", handler: async (c) => {
     const s = c.get('session');
     if (!s.unitId) throw fail(400, t(s.lang, 'msg.syncNoUnit'));
     const em = ctx.orm.em.fork();
@@ -104,5 +105,6 @@ export function sliceRoutes(app: Hono<Env>, ctx: AppContext): void {
       ...members,
     ];
     return c.json({ workspaceId: ws, workspaceName: s.workspaceName, unitId: s.unitId, rows: slice });
-  });
+  } }),
+  ];
 }

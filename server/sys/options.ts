@@ -1,16 +1,15 @@
-import type { Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { canReadOptions, otherWorkspaceReaders } from '../../engine/option-access.ts';
 import { labelColumns } from '../../engine/registry.ts';
 import { isRowScoped, scopeCondition } from '../scope/rows.ts';
 import type { JsonSchema, TableDef } from '../../engine/types.ts';
-import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env, Session } from '../types.ts';
+import type { AppContext, Session } from '../types.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { lookupRefFilter, whereRefFilter } from '../tbl/ref-filter.ts';
 import { kysely } from '../db/kysely.ts';
+import { defineRoute, type DeclaredRoute } from '../http/define-route.ts';
 
 /**
  * The workspace whose rows a lookup lists: the session's, or — only where a schema declares a lookup
@@ -45,13 +44,11 @@ const MAX_LIST = 100;
  * lookup referenced by `x-options` needs the permission of a schema referencing it, and one no
  * schema references guards itself (`engine/option-access.ts`).
  */
-export function optionRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.post('/api/opts/:name', async (c) => {
+export function optionRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'POST', path: '/api/opts/:name', rule: { kind: 'options' }, summary: "A lookup's options [{value, label}]: a table's rows or a named lookup", body: lookupParams, example: { active: true }, handler: async (c, { body }) => {
     const name = c.req.param('name');
     const s = c.get('session');
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate('opts#params', lookupParams, body, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
     const { workspaceId, for: forField, ...params } = body;
     const em = ctx.orm.em.fork();
     const readable = canReadOptions(ctx.registry, name, (p) => hasPermission(s, p));
@@ -78,7 +75,8 @@ export function optionRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (forField !== undefined) q = refFieldFilter(ctx, def, forField, s)(q);
     for (const [key, value] of Object.entries(params)) q = filter(ctx, def, key, value, s)(q);
     return c.json(await q.orderBy('label').limit(1000).execute());
-  });
+  } }),
+  ];
 }
 
 /**

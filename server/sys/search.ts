@@ -1,11 +1,9 @@
-import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { JsonSchema } from '../../engine/types.ts';
 import { likePattern } from '../db/like.ts';
-import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env, SearchHit, SearchProvider } from '../types.ts';
-import { ApiError } from '../http/errors.ts';
+import type { AppContext, SearchHit, SearchProvider } from '../types.ts';
 import { kysely } from '../db/kysely.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../http/define-route.ts';
 
 /** Only the session's workspace: the workspace page a hit leads to is the current one's. */
 const workspaces: SearchProvider = async (em, s, { like }) =>
@@ -48,11 +46,9 @@ const searchBody: JsonSchema = {
 };
 
 /** `POST /api/session/search {key, maxResults}`: up to maxResults (≤ 10) hits of the session's workspace. */
-export function searchRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.post('/api/session/search', async (c) => {
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate('search#body', searchBody, body, c.get('lang'));
-    if (errors.length) throw new ApiError(400, errors);
+export function searchRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'POST', path: '/api/session/search', rule: rule.session, summary: "The global search: cases, patients and catalogue rows in the session's view", body: searchBody, example: { key: 'Иванов', maxResults: 10 }, handler: async (c, { body }) => {
     const { key, maxResults } = body;
     const limit = Math.min(10, maxResults ?? 10);
     const text = typeof key === 'string' ? key.trim().slice(0, 100) : '';
@@ -61,5 +57,6 @@ export function searchRoutes(app: Hono<Env>, ctx: AppContext): void {
     const hits: SearchHit[] = [];
     for (const p of [...hostProviders, ...ctx.modules.searchProviders()]) hits.push(...(await p(em, c.get('session'), { text, like: likePattern(text) }, limit, ctx)));
     return c.json(mergeHits(hits, limit));
-  });
+  } }),
+  ];
 }

@@ -1,12 +1,12 @@
-import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { userWorkspaces } from '../auth/login.ts';
 import { recordCommand } from '../history/record.ts';
-import type { AppContext, Env, Session } from '../types.ts';
+import type { AppContext, Session } from '../types.ts';
 import { fail } from '../http/errors.ts';
 import { kysely } from '../db/kysely.ts';
 import { systemUpdate } from '../tbl/system-write.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../http/define-route.ts';
 
 /** The session fields of spec 000 §3.1 plus what the UI needs to decide what to show. */
 export const sessionInfo = (s: Session, ctx: AppContext) => ({
@@ -29,21 +29,22 @@ export const sessionInfo = (s: Session, ctx: AppContext) => ({
   language: s.lang,
 });
 
-export function sessionRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.post('/api/sys/session', async (c) => {
+export function sessionRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'POST', path: '/api/sys/session', rule: rule.session, summary: 'The session: the user, workspace, unit, permissions and settings', handler: async (c) => {
     const session = c.get('session');
     const extra: Record<string, unknown> = {};
     for (const m of ctx.modules.list) if (m.sessionInfo) Object.assign(extra, await m.sessionInfo({ em: ctx.orm.em.fork(), ctx, session }));
     return c.json({ ...sessionInfo(session, ctx), ...extra });
-  });
+  } }),
 
-  app.post('/api/sys/workspaces', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/sys/workspaces', rule: rule.session, summary: 'The workspaces the user belongs to', handler: async (c) => {
     const list = await userWorkspaces(ctx.orm.em.fork(), c.get('session').userId);
     return c.json(list.map(({ id, name }) => ({ id, name })));
-  });
+  } }),
 
   /** Moves the session into another of the user's workspaces. */
-  app.post('/api/sys/changews/:id', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/sys/changews/:id', rule: rule.session, summary: 'Moves the session into another workspace of the user', handler: async (c) => {
     const s = c.get('session');
     const em = ctx.orm.em.fork();
     const target = (await userWorkspaces(em, s.userId)).find((w) => w.id === c.req.param('id'));
@@ -62,10 +63,10 @@ export function sessionRoutes(app: Hono<Env>, ctx: AppContext): void {
       await recordCommand(tem, there, { type: 'session', action: 'changews', entityId: target.id, entityName: target.name });
     });
     return c.json({ success: true, result: { id: target.id, name: target.name } });
-  });
+  } }),
 
   /** Switches the session's language (the user's choice is remembered for the next login). */
-  app.post('/api/sys/language/:lang', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/sys/language/:lang', rule: rule.session, summary: "The session's language (ru or en)", handler: async (c) => {
     const lang = c.req.param('lang') === 'en' ? 'en' : 'ru';
     const s = c.get('session');
     await ctx.orm.em.fork().transactional(async (em) => {
@@ -74,5 +75,6 @@ export function sessionRoutes(app: Hono<Env>, ctx: AppContext): void {
       await systemUpdate({ em, ctx, session: s }, 'sysuser', s.userId, { language: lang }, 'action');
     });
     return c.json({ success: true });
-  });
+  } }),
+  ];
 }

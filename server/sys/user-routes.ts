@@ -1,4 +1,3 @@
-import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { endSessions } from '../auth/end-sessions.ts';
 import { assertMayTryLogin, recordAttempt } from '../auth/login-limits.ts';
@@ -7,22 +6,24 @@ import { hashPassword, isValidPassword, verifyPassword } from '../auth/password.
 import { fieldTitle } from '../history/describe.ts';
 import { systemUpdate } from '../tbl/system-write.ts';
 import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env } from '../types.ts';
+import type { AppContext } from '../types.ts';
 import { ApiError } from '../http/errors.ts';
 import { kysely } from '../db/kysely.ts';
 import { errorText, validationTexts } from '../../engine/validation-messages.ts';
 import type { Lang } from '../../engine/i18n.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../http/define-route.ts';
 
 const emailRe = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A user's own settings and password (spec 001 §2.8). */
-export function userRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.get('/api/sys/usersettings', async (c) => {
+export function userRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'GET', path: '/api/sys/usersettings', rule: rule.session, summary: "The user's own settings (name, e-mail, mobile, time zone)", handler: async (c) => {
     const u = await kysely(ctx.orm.em.fork()).selectFrom('sysuser').select(['name', 'mobile', 'email', 'time_zone']).where('id', '=', c.get('session').userId).executeTakeFirstOrThrow();
     return c.json({ name: u.name, mobile: u.mobile ?? '', email: u.email ?? '', timeZone: u.time_zone ?? '' });
-  });
+  } }),
 
-  app.post('/api/sys/usersettings', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/sys/usersettings', rule: rule.session, summary: "Saves the user's own settings", handler: async (c) => {
     const s = c.get('session');
     const b = await jsonBody(c);
     const doc = { name: str(b.name), mobile: str(b.mobile), email: str(b.email), timeZone: str(b.timeZone) };
@@ -49,9 +50,9 @@ export function userRoutes(app: Hono<Env>, ctx: AppContext): void {
     });
     ctx.identities.clear();
     return c.json({ success: true });
-  });
+  } }),
 
-  app.post('/api/sys/changepassword', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/sys/changepassword', rule: rule.session, summary: "Changes the user's own password (the current one required)", handler: async (c) => {
     const s = c.get('session');
     const { password, newPassword, repeatNewPassword } = await jsonBody(c);
     const errors = [];
@@ -74,7 +75,8 @@ export function userRoutes(app: Hono<Env>, ctx: AppContext): void {
       await endSessions(tem, s.userId, { except: s.sessionId });
     });
     return c.json({ success: true });
-  });
+  } }),
+  ];
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');

@@ -13,21 +13,26 @@
  * @example POST /api/tbl/newnotif_tb/save {patient: {name: 'Айгуль', gender: 'FEMALE'}, tbcase: {registrationDate: '2026-11-23', …}}
  *   ⇒ {success: true, result: '<case id>', ids: {patient: '…', tbcase: '…'}}
  */
-import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { EntitySchemaFile } from '../../engine/types.ts';
 import { writePermission } from '../../engine/write-permission.ts';
 import { dropHidden } from '../../engine/visibility.ts';
 import type { Em } from '../db/orm.ts';
 import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env, Session, Doc } from '../types.ts';
+import type { AppContext, Session, Doc } from '../types.ts';
+import { defineRoute, type DeclaredRoute } from '../http/define-route.ts';
 import { ApiError, fail, isUuid } from '../http/errors.ts';
 import { assertPermission } from '../http/middleware.ts';
 import { bundledForm, formPlan, formRows, formSchemaFor, type FormMeta, type FormPart, type FormPlan } from './forms.ts';
 import { TableWriter } from './write.ts';
 
-export function formSaveRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.post('/api/tbl/:table/save', async (c) => {
+/** The route of the file's opening comment. */
+export const formSaveRoute = (ctx: AppContext): DeclaredRoute => defineRoute({
+  method: 'POST',
+  path: '/api/tbl/:table/save',
+  rule: { kind: 'formSave' },
+  summary: "A composed form's parts saved in one transaction (its permission and each part's write permission)",
+  handler: async (c) => {
     const s = c.get('session');
     const schema = formSchemaFor(ctx, c);
     if (!schema) throw fail(404, t(s.lang, 'msg.unknownTable'));
@@ -39,8 +44,8 @@ export function formSaveRoutes(app: Hono<Env>, ctx: AppContext): void {
     for (const p of plan.parts) assertPermission(s, writePermission(p.def.meta, id === undefined ? 'create' : 'update'));
     const ids = await saveForm(ctx, schema, s, doc, { id, versions });
     return c.json({ success: true, result: ids[plan.main ?? plan.parts.at(-1)!.prop], ids });
-  });
-}
+  },
+});
 
 /**
  * Checks a composed form's document against the form (its picked fields, required ones and

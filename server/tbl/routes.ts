@@ -1,9 +1,11 @@
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
+import type { Env } from '../types.ts';
 import { t } from '../../engine/i18n.ts';
 import type { TableDef } from '../../engine/types.ts';
 import type { Em } from '../db/orm.ts';
 import { jsonBody } from '../http/body.ts';
-import type { AppContext, Env, Session, Doc, Row } from '../types.ts';
+import type { AppContext, Session, Doc, Row } from '../types.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../http/define-route.ts';
 import { fail, isUuid } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { idParam, tableFor } from './access.ts';
@@ -17,11 +19,15 @@ import { OFFSET_CAP } from './store/page.ts';
 
 export { MAX_PAGE_SIZE } from './query-body.ts';
 import { TableWriter } from './write.ts';
-import { viewRoutes } from './view-routes.ts';
-import { formSaveRoutes } from './form-save.ts';
+import { viewRoute } from './view-routes.ts';
+import { formSaveRoute } from './form-save.ts';
 
-/** The generic table API of spec 000 §7.2 for every table declared in `schemas/`. */
-export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
+/**
+ * The generic table API for every table declared in `schemas/`: its query, a row, its form, a new
+ * row, a changed row, a deleted row (each checks the `:table`'s own permission: `tableFor`).
+ * @example mountRoutes(app, ctx, tableRoutes(ctx))
+ */
+export function tableRoutes(ctx: AppContext): DeclaredRoute[] {
   const read = async (em: Em, def: TableDef, s: Session, id: string): Promise<Doc> => {
     const doc = await TableStore.of(ctx.registry, def, em, s, 'read').read(id);
     if (!doc) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
@@ -47,10 +53,12 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
     for (const h of ctx.modules.hooks(def.name)) await h.afterQuery?.({ em, ctx, session: s, def, docs: result.list, params, result });
     return c.json(result);
   };
-  app.post('/api/tbl/:table/query', query);
-  app.post('/api/sync/query/:table', query);
 
-  app.post('/api/tbl/:table/form', async (c) => {
+  return [
+  defineRoute({ method: 'POST', path: '/api/tbl/:table/query', rule: rule.table('read'), summary: "A page of a table's rows, filtered and ordered, with a bounded count", handler: query }),
+  defineRoute({ method: 'POST', path: '/api/sync/query/:table', rule: rule.table('read'), summary: "The table query under /api/sync (an offline client's synchronisation key opens only /api/sync/*)", handler: query }),
+
+  defineRoute({ method: 'POST', path: '/api/tbl/:table/form', rule: rule.table('form'), summary: "A table's or a form's schema, uiSchema and (by id) the row to edit", handler: async (c) => {
     const form = formSchemaFor(ctx, c);
     if (form) return c.json(await remoteForm(form, ctx, c, await jsonBody(c)));
     const def = tableFor(ctx, c, false);
@@ -73,39 +81,40 @@ export function tableRoutes(app: Hono<Env>, ctx: AppContext): void {
         ...labelsFor(ctx.registry, s.lang),
       },
     });
-  });
+  } }),
 
-  viewRoutes(app, ctx); // GET /api/tbl/:table/view/:id (view-routes.ts)
-  formSaveRoutes(app, ctx); // POST /api/tbl/:table/save: a composed form's parts in one transaction (form-save.ts)
+  viewRoute(ctx), // GET /api/tbl/:table/view/:id (view-routes.ts)
+  formSaveRoute(ctx), // POST /api/tbl/:table/save: a composed form's parts in one transaction (form-save.ts)
 
-  app.get('/api/tbl/:table/form/:id', async (c) => {
+  defineRoute({ method: 'GET', path: '/api/tbl/:table/form/:id', rule: rule.table('read'), summary: 'A row as its edit form reads it', handler: async (c) => {
     const def = tableFor(ctx, c, false);
     return c.json(await read(ctx.orm.em.fork(), def, c.get('session'), idParam(c)));
-  });
+  } }),
 
-  app.get('/api/tbl/:table/:id', async (c) => {
+  defineRoute({ method: 'GET', path: '/api/tbl/:table/:id', rule: rule.table('read'), summary: 'A row, its references named', handler: async (c) => {
     const def = tableFor(ctx, c, false);
     const em = ctx.orm.em.fork();
     const doc = await read(em, def, c.get('session'), idParam(c));
     await TableStore.of(ctx.registry, def, em, c.get('session'), 'read').joinRefs([doc]);
     return c.json(doc);
-  });
+  } }),
 
-  app.post('/api/tbl/:table', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/tbl/:table', rule: rule.table('write'), summary: "A new row (the table's schema); answers its id", handler: async (c) => {
     const def = tableFor(ctx, c, 'create');
     const id = await new TableWriter(ctx, def, c.get('session')).create(await jsonBody(c));
     return c.json({ success: true, result: id });
-  });
+  } }),
 
-  app.post('/api/tbl/:table/:id', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/tbl/:table/:id', rule: rule.table('write'), summary: 'A row changed (the fields sent; its version, when sent, must be the current one)', handler: async (c) => {
     const def = tableFor(ctx, c, 'update');
     const id = await new TableWriter(ctx, def, c.get('session')).update(idParam(c), await jsonBody(c), { edit: true });
     return c.json({ success: true, result: id });
-  });
+  } }),
 
-  app.delete('/api/tbl/:table/:id', async (c) => {
+  defineRoute({ method: 'DELETE', path: '/api/tbl/:table/:id', rule: rule.table('write'), summary: 'A row deleted', handler: async (c) => {
     const def = tableFor(ctx, c, 'delete');
     await new TableWriter(ctx, def, c.get('session')).delete(idParam(c));
     return c.json({ success: true });
-  });
+  } }),
+  ];
 }

@@ -1,7 +1,7 @@
-import type { Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import { dropHidden } from '../../engine/visibility.ts';
-import type { AppContext, Env } from '../types.ts';
+import type { AppContext } from '../types.ts';
+import { defineRoute, type DeclaredRoute } from '../http/define-route.ts';
 import { fail } from '../http/errors.ts';
 import { describeDoc } from '../history/describe.ts';
 import { idParam, tableFor } from './access.ts';
@@ -15,8 +15,12 @@ import { TableStore } from './store.ts';
  *
  * @example GET /api/tbl/unit/view/<id> ⇒ {id, title: 'Учреждение', name: 'ЦРБ', items: [{title: 'Тип', value: 'Учреждение ТБ'}, …]}
  */
-export function viewRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.get('/api/tbl/:table/view/:id', async (c) => {
+export const viewRoute = (ctx: AppContext): DeclaredRoute => defineRoute({
+  method: 'GET',
+  path: '/api/tbl/:table/view/:id',
+  rule: { kind: 'table', access: 'read' },
+  summary: 'A row as a reader sees it: each shown field as {title, value} in the reader’s language',
+  handler: async (c) => {
     const def = tableFor(ctx, c, false);
     const s = c.get('session');
     const id = idParam(c);
@@ -31,5 +35,5 @@ export function viewRoutes(app: Hono<Env>, ctx: AppContext): void {
       name: titleField && doc[titleField] != null ? String(doc[titleField]) : undefined,
       items: items ?? [],
     });
-  });
-}
+  },
+});

@@ -1,7 +1,8 @@
 // The authorization matrix (issue 15): every /api route of the running app × {anonymous, no
 // permission, read-only, user manager, another workspace's user, another workspace's
 // administrator} (and the system administrator, who may do everything), checked against the rule
-// declared for the route in server/http/route-permissions.ts. A route without a declaration fails.
+// declared for the route (its `defineRoute`, or for a route not yet declared server/http/route-permissions.ts:
+// `routeTable`). A route without a rule fails.
 // Expected: anonymous 401 (public routes excepted); a session without the rule's permission 403; a
 // permitted session gets past the gate (reads of a real row 200), but a row of another workspace
 // is 404 and never appears in its lists or lookups. Writes by permitted sessions name a row that
@@ -10,7 +11,8 @@
 // authz-expected.ts (written from the spec and the permission tree), not from the code under test.
 // Saved reports add a place to the rule (issue 38): each writer × each place a report may belong to.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routePermissions, type RouteRule } from '../../server/http/route-permissions.ts';
+import { routeTable } from '../../server/api-routes.ts';
+import type { RouteRule } from '../../server/http/define-route.ts';
 import { ACTION_PERMISSIONS, FORMS, OPTION_READERS, REPORT_PLACES, REPORT_WRITERS, TABLE_RULES, type ReportPlaceKey } from './authz-expected.ts';
 import { createUser } from '../helpers/users.ts';
 import { apiRoutes, type ApiRoute } from '../helpers/routes.ts';
@@ -165,17 +167,18 @@ describe('authorization matrix', () => {
   });
 
   it('declares who may call every route of the app, and nothing else', () => {
-    const declared = new Set(Object.keys(routePermissions));
+    const declared = new Set(Object.keys(routeTable(server.ctx)));
     const actual = new Set(routes.map((r) => `${r.method} ${r.path}`));
-    expect([...actual].filter((k) => !declared.has(k)), 'routes without a rule in server/http/route-permissions.ts').toEqual([]);
+    expect([...actual].filter((k) => !declared.has(k)), 'routes neither declared nor listed in server/http/route-permissions.ts').toEqual([]);
     expect([...declared].filter((k) => !actual.has(k)), 'rules of routes the app does not have').toEqual([]);
   });
 
   it('answers every route × persona as its rule says', async () => {
     const failures: string[] = [];
     const jobs: { p: Persona; call: Call }[] = [];
+    const table = routeTable(server.ctx);
     for (const route of routes) {
-      const rule = routePermissions[`${route.method} ${route.path}`];
+      const rule = table[`${route.method} ${route.path}`];
       if (!rule) continue;
       for (const p of personas) for (const call of callsOf(route, rule, p)) jobs.push({ p, call });
     }

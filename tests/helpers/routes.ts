@@ -43,3 +43,12 @@ export function fillParams(path: string, values: Record<string, string[]>, fallb
   }
   return out;
 }
+
+/**
+ * The mounted `/api` routes the permission table does not name (`routeTable`: the declared routes and
+ * those still listed by hand) — what the authorization matrix and the OpenAPI document would miss.
+ * @example undeclaredRoutes(app, routeTable(ctx)) // ['GET /api/planted'] for a route mounted with app.get
+ */
+export function undeclaredRoutes(app: Hono<any>, table: Record<string, unknown>): string[] {
+  return apiRoutes(app).map((r) => `${r.method} ${r.path}`).filter((k) => !Object.hasOwn(table, k));
+}

@@ -11,17 +11,16 @@
  *   answering once it runs; 409 'Клиент уже инициализирован' once initialised (or while one runs).
  * What `npm run client:init` does from a terminal.
  */
-import type { Hono } from 'hono';
 import { t, type Lang } from '../../../engine/i18n.ts';
 import type { JsonSchema } from '../../../engine/types.ts';
 import { kysely } from '../../db/kysely.ts';
-import { jsonBody } from '../../http/body.ts';
 import { ApiError, fail } from '../../http/errors.ts';
-import type { AppContext, Env } from '../../types.ts';
+import type { AppContext } from '../../types.ts';
 import { failureMessage } from './failure.ts';
 import { Remote } from './remote.ts';
 import { isInitialised, newProgress, secondsLeft, setUp, type SetUpProgress } from './setup.ts';
 import { readState, updateState } from './state.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../http/define-route.ts';
 
 const initBody: JsonSchema = {
   type: 'object',
@@ -78,8 +77,9 @@ export async function runSetUp(ctx: AppContext, remote: Remote, serverUrl: strin
   }
 }
 
-export function clientInitRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.get('/api/offline/client/init', async (c) => {
+export function clientInitRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'GET', path: '/api/offline/client/init', rule: rule.public, summary: "The offline client's first-start state (client mode only)", handler: async (c) => {
     if (!ctx.config.clientMode) return c.json({ clientMode: false, initialised: true, running: false, received: 0, total: 0, fetched: 0 });
     const d = downloads.get(ctx);
     const p = d?.progress ?? newProgress();
@@ -92,15 +92,12 @@ export function clientInitRoutes(app: Hono<Env>, ctx: AppContext): void {
       ...(d?.error && !d.running ? { error: d.error } : {}),
       ...(state ? { unfinished: { serverUrl: state.serverUrl, received: state.counts.received ?? 0 } } : {}),
     });
-  });
+  } }),
 
-  app.post('/api/offline/client/init', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/offline/client/init', rule: rule.public, summary: 'Sets up the offline client from a server (client mode, no unit yet)', body: initBody, example: { serverUrl: 'https://tb.example.org', login: 'DOCTOR', password: 'the user’s password' }, handler: async (c, { body }) => {
     const lang = langOf(c);
     if (!ctx.config.clientMode) throw fail(404, t(lang, 'msg.syncNotClient'));
     if (downloads.get(ctx)?.running || (await clientInitialised(ctx))) throw fail(409, t(lang, 'msg.syncAlreadyInitialised'));
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate('sync#init', initBody, body, lang);
-    if (errors.length) throw new ApiError(400, errors);
     const serverUrl = String(body.serverUrl).replace(/\/+$/, '');
     // marked running before the login's wait: a second start meanwhile is refused
     const progress = newProgress();
@@ -116,5 +113,6 @@ export function clientInitRoutes(app: Hono<Env>, ctx: AppContext): void {
     }
     runSetUp(ctx, remote, serverUrl, lang, progress).catch(() => undefined);
     return c.json({ success: true });
-  });
+  } }),
+  ];
 }

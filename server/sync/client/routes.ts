@@ -11,12 +11,10 @@
  *   change (server/sync/client/rejected.ts); the password (checked by the server) when the row's server
  *   version must be fetched, i.e. for a row not made offline.
  */
-import type { Hono } from 'hono';
 import { t, type Lang } from '../../../engine/i18n.ts';
 import type { JsonSchema } from '../../../engine/types.ts';
-import { jsonBody } from '../../http/body.ts';
 import { ApiError, fail } from '../../http/errors.ts';
-import type { AppContext, Env } from '../../types.ts';
+import type { AppContext } from '../../types.ts';
 import { discardRejected } from './rejected.ts';
 import { unsentChanges } from './unsent.ts';
 import { Remote } from './remote.ts';
@@ -26,6 +24,7 @@ import { readState, updateState, type ClientState, type SyncPhase } from './stat
 import { isInitialised } from './setup.ts';
 import { noteEditing } from './auto.ts';
 import { log } from '../../log.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../http/define-route.ts';
 
 const TITLES: Partial<Record<SyncPhase, string>> = {
   SENDING: 'msg.syncPhaseSending',
@@ -97,25 +96,23 @@ const discardBody: JsonSchema = {
   properties: { password: { type: 'string', minLength: 1, maxLength: 200 } },
 };
 
-export function clientSyncRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.get('/api/offline/client/sync/status', async (c) => {
+export function clientSyncRoutes(ctx: AppContext): DeclaredRoute[] {
+  return [
+  defineRoute({ method: 'GET', path: '/api/offline/client/sync/status', rule: rule.session, summary: "The offline client's synchronisation state (404 on a server)", handler: async (c) => {
     const s = c.get('session');
     if (!ctx.config.clientMode) throw fail(404, t(s.lang, 'msg.syncNotClient'));
     return c.json(await syncStatus(ctx, s.lang));
-  });
+  } }),
 
-  app.get('/api/offline/client/sync/unsent', async (c) => {
+  defineRoute({ method: 'GET', path: '/api/offline/client/sync/unsent', rule: rule.session, summary: "The offline client's changes not yet sent", handler: async (c) => {
     const s = c.get('session');
     if (!ctx.config.clientMode) throw fail(404, t(s.lang, 'msg.syncNotClient'));
     return c.json(await unsentChanges(ctx, s.lang));
-  });
+  } }),
 
-  app.post('/api/offline/client/sync/synchronize', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/offline/client/sync/synchronize', rule: rule.session, summary: "Runs the offline client's synchronisation now", body: synchronizeBody, example: { password: 'the user’s password' }, handler: async (c, { body }) => {
     const s = c.get('session');
     if (!ctx.config.clientMode) throw fail(404, t(s.lang, 'msg.syncNotClient'));
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate('sync#synchronize', synchronizeBody, body, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
     const state = await readState(ctx.orm.em.fork(), ctx);
     if (!state) throw fail(400, t(s.lang, 'msg.syncNotInitialised'));
     if (isRunning(state.workspaceId)) throw fail(409, t(s.lang, 'msg.syncRunning'));
@@ -123,24 +120,18 @@ export function clientSyncRoutes(app: Hono<Env>, ctx: AppContext): void {
     await keepKey(ctx, state, remote, s.userLogin);
     (await startSync(ctx, remote, s.lang)).done.catch(() => undefined);
     return c.json({ success: true });
-  });
+  } }),
 
-  app.post('/api/offline/client/sync/editing', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/offline/client/sync/editing', rule: rule.session, summary: 'The client UI says a form has unsaved input: the automatic synchronisation waits', body: editingBody, example: { form: 'tbcase', editing: true }, handler: async (c, { body }) => {
     const s = c.get('session');
     if (!ctx.config.clientMode) throw fail(404, t(s.lang, 'msg.syncNotClient'));
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate('sync#editing', editingBody, body, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
     noteEditing(`${s.sessionId}|${String(body.form ?? '')}`, body.editing === true);
     return c.json({ success: true });
-  });
+  } }),
 
-  app.post('/api/offline/client/sync/rejected/:changeId/discard', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/offline/client/sync/rejected/:changeId/discard', rule: rule.session, summary: 'Discards a local change the server rejected', body: discardBody, example: { password: 'the user’s password' }, handler: async (c, { body }) => {
     const s = c.get('session');
     if (!ctx.config.clientMode) throw fail(404, t(s.lang, 'msg.syncNotClient'));
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate('sync#discard', discardBody, body, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
     const state = await readState(ctx.orm.em.fork(), ctx);
     if (!state) throw fail(400, t(s.lang, 'msg.syncNotInitialised'));
     // the server's version of the row is asked as the user: their password, checked by the server
@@ -150,7 +141,8 @@ export function clientSyncRoutes(app: Hono<Env>, ctx: AppContext): void {
     };
     await discardRejected(ctx, s, c.req.param('changeId'), remote);
     return c.json({ success: true });
-  });
+  } }),
+  ];
 }
 
 /**

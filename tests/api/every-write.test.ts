@@ -32,6 +32,7 @@ const notByApi: Record<string, string> = {
   syncconflict: 'an offline client\'s value the server did not keep, written by the sync push through the writer (tests/api/sync-push.test.ts)',
   syncpush: 'an offline client\'s uploaded change and the answer it got, written by the sync push through the writer (tests/api/sync-push.test.ts)',
   syncreader: 'when each user last read the change feed to its end, upserted by the feed route (tests/api/sync-push-authz.test.ts)',
+  synctoken: 'an offline client’s sync key (only its hash), made by POST /api/sync/token and revoked by its owner, an administrator or a password change (tests/api/sync-token.test.ts)',
   syncclient: 'the offline client\'s own state (its server, unit, synchronisation phase and positions), written by the client through the system door (tests/api/sync-client.test.ts)',
   casetagcount: 'per-unit tag counts, kept by triggers on casetag and tbcase',
   casetagplace: 'where each tagged case is listed (a unit’s tag list), kept by triggers on casetag and tbcase',

@@ -172,7 +172,9 @@ const readsCohortOutcome = (f: FormDefinition) =>
 export async function computeForm(x: FormReader, f: FormDefinition, quarter: Quarter): Promise<FormResult> {
   const { db, cat, lang } = x;
   const may = x.may ?? (() => true);
-  const counts = (await formStatement(db, cat, f, formQuery(x, quarter), LIST_LIMIT).executeTakeFirst()) as Record<string, unknown>;
+  // the cells and the reconciliation are independent reads: asked at once (two connections of the pool)
+  const [row, reconciled] = await Promise.all([formStatement(db, cat, f, formQuery(x, quarter), LIST_LIMIT).executeTakeFirst(), f.reconcile ? reconcile(x, f, quarter) : undefined]);
+  const counts = row as Record<string, unknown>;
   let k = 0;
   const tables = f.tables.map((tb) => ({
     id: tb.id,
@@ -193,7 +195,7 @@ export async function computeForm(x: FormReader, f: FormDefinition, quarter: Qua
     tables,
     excluded: { count: Number(counts.excluded ?? 0), list: excludedRows.map((r) => listed(f, r, lang)), hidden: Number(counts.hidden ?? 0) },
   };
-  if (f.reconcile) result.reconcile = await reconcile(x, f, quarter);
+  if (reconciled) result.reconcile = reconciled;
   return result;
 }
 

@@ -29,6 +29,7 @@ export function ServerSettingsCard() {
     setSaved(false);
     try {
       await dhis2Api.saveServer({ url: url.trim(), username: username.trim(), ...(password ? { password } : {}) });
+      if (password) setPasswordSet(true); // said with the confirmation, not a reload later
       setPassword('');
       setSaved(true);
       await load();

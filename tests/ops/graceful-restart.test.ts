@@ -57,6 +57,9 @@ describe('SIGTERM to one of two processes under load', () => {
       expect((await onA.post('/api/auth/login', { login: 'DOCTOR1', password: 'Doctor123' })).status).toBe(200);
       const running = Array.from({ length: 3 }, () => onA.post('/api/tbl/tbcase/query', {}));
       await vi.waitFor(async () => {
+        // inside a transaction PostgreSQL reads pg_stat_activity once and keeps that snapshot: clear it
+        // each time, or the count stays at the waiters of the first look (1 or 2 under a loaded CI)
+        await db.query('select pg_stat_clear_snapshot()');
         const { rows } = await db.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
         expect(rows[0].n).toBe(3);
       }, { timeout: 15_000 });

@@ -5,7 +5,7 @@
  * a part, what is required, the layout.
  *
  * @example
- *   // schemas/newnotif_drtb.json
+ *   // schemas/forms/newnotif_drtb.json
  *   {"$id": "newnotif_drtb", "x-extends": "newnotif_tb", "title": "newnotif.drtb",
  *    "properties": {"tbcase": {"x-pick": ["registrationDate", "diagnosisDate"], "required": ["diagnosisDate"]}}}
  */

@@ -1,12 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { bundle } from './bundle.ts';
 import { DefsError, inlineDefs } from './defs.ts';
 import { resolveExtends } from './extends.ts';
 import { addDeclaredLabels, labelProblems } from './labels.ts';
 import { checkCrossRefs, checkFile, conditionProblems, type SchemaProblem } from './meta-check.ts';
 import { Registry } from './registry.ts';
+import { listSchemaFiles, schemaFolderOf } from './schema-layout.ts';
 import type { EntitySchemaFile, JsonSchema } from './types.ts';
+
+const misplaced = { tables: 'a file of tables/ declares its table (x-table); a form goes in forms/', forms: 'a table (x-table) goes in tables/' };
 
 export class SchemaError extends Error {
   constructor(readonly problems: SchemaProblem[]) {
@@ -15,19 +17,23 @@ export class SchemaError extends Error {
 }
 
 /**
- * Reads every `*.json` of a folder, resolves variants (`x-extends`), checks each file against the
- * meta-schema, inlines local `$defs` references and checks across files.
+ * Reads every schema file of a `schemas/` folder (`tables/*.json` and `forms/*.json`, as
+ * schema-layout.ts lists them), resolves variants (`x-extends`), checks each file against the
+ * meta-schema and that it sits in its folder, inlines local `$defs` references and checks across files.
+ *
+ * @example loadSchemas('schemas').table('tbcase') // the case table's declaration
  */
 export function loadSchemas(dir: string): Registry {
   const raw = new Map<string, JsonSchema>();
   const fileOf = new Map<string, string>();
-  const problems: SchemaProblem[] = [];
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const file = join(dir, name);
+  const { entries, problems } = listSchemaFiles(dir);
+  for (const { id, file, folder } of entries) {
+    if (fileOf.has(id)) continue;
     try {
-      const id = name.replace(/\.json$/, '');
-      raw.set(id, JSON.parse(readFileSync(file, 'utf8')));
+      const schema = JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
+      raw.set(id, schema);
       fileOf.set(id, file);
+      if (schemaFolderOf(schema) !== folder) problems.push({ file, pointer: '/x-table', message: misplaced[folder] });
     } catch (e) {
       problems.push({ file, pointer: '/', message: `not JSON: ${(e as Error).message}` });
     }

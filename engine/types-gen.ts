@@ -2,6 +2,7 @@ import { compile } from 'json-schema-to-typescript';
 import { bundle } from './bundle.ts';
 import { stripX } from './meta-check.ts';
 import type { Registry } from './registry.ts';
+import { schemaFolderOf } from './schema-layout.ts';
 import type { JsonSchema } from './types.ts';
 
 /** `countrystructure` → `Countrystructure`, `newnotif_tb` → `NewnotifTb`, `dhis2send` → `Dhis2Send` (a letter after a digit capitalised, as json-schema-to-typescript writes it): the type of one schema's documents. */
@@ -25,7 +26,7 @@ export async function generateTypes(registry: Registry): Promise<Map<string, str
     const plain = untitled(stripX(bundle(registry, schema))) as JsonSchema;
     delete plain.$id;
     const ts = await compile(plain as any, typeName(id), {
-      bannerComment: `/* Generated from schemas/${id}.json by \`npm run gen:types\`. Do not edit. */`,
+      bannerComment: `/* Generated from schemas/${schemaFolderOf(schema)}/${id}.json by \`npm run gen:types\`. Do not edit. */`,
       additionalProperties: false,
       format: true,
       ignoreMinAndMaxItems: true,

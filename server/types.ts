@@ -390,7 +390,7 @@ export interface RowAction<T extends object = Doc, I extends object = Doc> {
   /** JSON Schema of the body (an object; titles are i18n keys, errors name them). None: `{}`. */
   input?: JsonSchema;
   /**
-   * Instead of `input`: the name of a form-only schema file (`schemas/case_close.json`) that declares
+   * Instead of `input`: the name of a form-only schema file (`schemas/forms/case_close.json`) that declares
    * the body — ajv checks it (its `x-visible` hidden values dropped first) and the dialog renders the
    * same file (`POST /api/tbl/<form>/form`).
    * @example form: 'case_close'
@@ -528,7 +528,7 @@ export type RouteRule =
   /** A composed form's save: its `x-form.permission` and `<permission>_EDT` of every part's table (`server/tbl/form-save.ts`). */
   | { kind: 'formSave' };
 
-/** A body or answer schema: a JSON Schema literal, or the id of a file in `schemas/` (`'stock_adjust'`). */
+/** A body or answer schema: a JSON Schema literal, or the id of a file in `schemas/forms/` (`'stock_adjust'`). */
 export type RouteSchema = JsonSchema | string;
 
 /** What a declared route's handler receives beside Hono's context. */

@@ -4,7 +4,7 @@ import { inputDateErrors } from '../server/tbl/date-bounds.ts';
 import type { AppContext, Doc, Session } from '../server/types.ts';
 
 /**
- * A stock call's body checked by its declared form (`schemas/stock_*.json`): ajv with the forms'
+ * A stock call's body checked by its declared form (`schemas/forms/stock_*.json`): ajv with the forms'
  * messages, then the form's date bounds (`x-notAfter: today`, `x-notBefore: iniDate`) as an action's
  * input is; 400 with the fields' errors.
  * @example const doc = checkStockBody(ctx, s, 'stock_report_leadtime', await jsonBody(c))

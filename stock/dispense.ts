@@ -13,7 +13,7 @@ import { writeMovement, type WrittenMovement } from './movements.ts';
 import { assertUnitInView } from './unit-view.ts';
 
 /**
- * Dispenses a medicine to a patient (`schemas/stock_dispense.json`, DISP_PAC): from the batch named
+ * Dispenses a medicine to a patient (`schemas/forms/stock_dispense.json`, DISP_PAC): from the batch named
  * (`batchId`, the user's override) or else from the unit's usable batches first expiry first out,
  * as several movements when one batch does not hold enough — all in one transaction, the batches
  * locked in that order, or none when the unit holds too little on the date (400 on `quantity` with

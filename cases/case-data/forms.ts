@@ -8,7 +8,7 @@ import { TableStore } from '../../server/tbl/store.ts';
 
 /**
  * The form a case's data is edited with: the notification form of its diagnosis type and
- * classification (`schemas/newnotif_*.json`, variants of one another), so what was notified is
+ * classification (`schemas/forms/newnotif_*.json`, variants of one another), so what was notified is
  * what can be corrected, declared once.
  * @example editFormName({ diagnosisType: 'SUSPECT', classification: 'DRTB' }) // 'newnotif_suspect_drtb'
  */

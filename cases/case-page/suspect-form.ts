@@ -12,7 +12,7 @@ const formBody = ({ type, required, properties }: JsonSchema): JsonSchema => ({ 
 
 /**
  * The suspect follow-up dialog's form for a suspect of a classification (seed 001 §2.7, §7): the
- * action's declared form (`schemas/case_suspectfollowup.json`: outcome TB / DRTB / NOT_TB and the
+ * action's declared form (`schemas/forms/case_suspectfollowup.json`: outcome TB / DRTB / NOT_TB and the
  * date; titles are i18n keys) and a
  * starting document — the outcome the suspicion named (a DRTB suspect → DRTB; NTM names none) and
  * today (the user's: `todayOf`). Saved by `POST /api/cases/case/suspectfollowup {doc, tbcaseId}`.

@@ -3,7 +3,7 @@
  * added to an index case — its person found with the patient search (`patientId`: only linked, their
  * record not rewritten, wherever they were registered) or a new patient record (`doc.patient`, made
  * as the notification makes its patient, under this form's own permission) — saved with the composed form `contact_new`
- * (schemas/contact_new.json) in one transaction: the person, then the contact, each with its
+ * (schemas/forms/contact_new.json) in one transaction: the person, then the contact, each with its
  * validation, hooks (`hooks.ts`: the unit, the index case's resistance type, the age), view check
  * and history entry. Answers `{success, result: <contact id>, ids}`; errors name `contact.<field>` or
  * `patient.<field>`. Needs CASECONTACT_EDT and the index case in the user's view.

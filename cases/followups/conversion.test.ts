@@ -1,5 +1,5 @@
 // Culture conversion and reversion (conversion.ts) for every culture result the exam form offers
-// (schemas/examcul.json), and the gap between the two negatives at and around its boundary, by the
+// (schemas/tables/examcul.json), and the gap between the two negatives at and around its boundary, by the
 // definitions a workspace follows (who-tb-reporting.md): two consecutive negative cultures at least
 // 7 days apart after a positive one (WHO 2021 update), 30 days (WHO 2013 revision, RR/MDR-TB);
 // reversion, a positive after conversion. The rest is written with 30 days, which both accept.

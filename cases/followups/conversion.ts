@@ -16,7 +16,7 @@
  *
  * The same rule reads the smears (`exammic.result`) into the case's smear conversion: WHO 2021 lets
  * drug-susceptible TB convert by smears as well as cultures (2013: cultures only, for RR/MDR-TB) —
- * the case keeps both (`x-derived` in schemas/tbcase.json), reports choose which they count.
+ * the case keeps both (`x-derived` in schemas/tables/tbcase.json), reports choose which they count.
  */
 
 /** The WHO definitions a workspace follows where the 2013 revision and the 2021 update differ. */

@@ -1,7 +1,7 @@
 /**
  * The fields a register's columns can be mapped to, derived from the schemas (nothing listed by hand
  * but the workflow facts' order): on the cases' sheet, the patient's fields and the case's as the
- * notification forms show them (`schemas/newnotif_*.json`, their `x-pick`s together), the case's
+ * notification forms show them (`schemas/forms/newnotif_*.json`, their `x-pick`s together), the case's
  * diagnosis type, classification and unit, the workflow facts a register carries (validated, the
  * treatment's start and regimen, the outcome and its date) and, for an exam done at registration, each
  * follow-up exam table's fields (`x-table.followup`); on an exam sheet, the case key and that exam's

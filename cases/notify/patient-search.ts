@@ -175,7 +175,7 @@ export async function searchPatients(db: Kysely<any>, workspaceId: string, input
 
 /**
  * The candidates of a typed name without a birth date (CTEs `cand`: id, search_key, and `total`: n),
- * from `patientword` (schemas/patientword.json): the patients whose key holds the very words typed,
+ * from `patientword` (schemas/tables/patientword.json): the patients whose key holds the very words typed,
  * and those holding one close word of each — read by the first typed word (one word) or the first two
  * (a pair), each a range of the table's B-tree index that stops at {@link CAP}; a third word and more
  * are checked on the patient's key. Needs the CTEs `q` (typed words) and `v` (their close words).

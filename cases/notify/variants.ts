@@ -2,7 +2,7 @@ import type { Registry } from '../../engine/registry.ts';
 import type { EntitySchemaFile } from '../../engine/types.ts';
 import type { FormMeta } from '../../server/tbl/forms.ts';
 
-/** The new-notification form every variant extends (schemas/newnotif_tb.json). */
+/** The new-notification form every variant extends (schemas/forms/newnotif_tb.json). */
 export const NOTIFICATION_FORM = 'newnotif_tb';
 
 const cache = new WeakMap<Registry, Map<string, EntitySchemaFile>>();
@@ -19,7 +19,7 @@ function isNotification(registry: Registry, schema: EntitySchemaFile): boolean {
 
 /**
  * The notification form for a diagnosis type and a classification: the variant of `newnotif_tb`
- * whose `x-form.values.tbcase` sets both (the six files `schemas/newnotif_*.json`; a new variant is a
+ * whose `x-form.values.tbcase` sets both (the six files `schemas/forms/newnotif_*.json`; a new variant is a
  * new file, no code). The first by `$id` when several do.
  * @example notificationForm(registry, 'SUSPECT', 'DRTB')?.$id // 'newnotif_suspect_drtb'
  */

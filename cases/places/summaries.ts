@@ -1,5 +1,5 @@
 /**
- * A unit's /active tabs. (The side menu's summaries are declared in `schemas/tbcase.json`
+ * A unit's /active tabs. (The side menu's summaries are declared in `schemas/tables/tbcase.json`
  * `x-summaries`: engine/summaries.ts, reports/cases/summaries.ts.)
  */
 import { sql } from 'kysely';

@@ -38,7 +38,7 @@ export interface DoseBand {
   dose: string;
 }
 
-/** What the rules read of a regimen of the catalogue (`schemas/tptregimen.json`). */
+/** What the rules read of a regimen of the catalogue (`schemas/tables/tptregimen.json`). */
 export interface TptRegimen {
   code: string;
   frequency: 'DAILY' | 'WEEKLY';
@@ -52,7 +52,7 @@ export interface TptRegimen {
   bands: DoseBand[];
 }
 
-/** What the rules read of a course (`schemas/tptcourse.json`). */
+/** What the rules read of a course (`schemas/tables/tptcourse.json`). */
 export interface TptCourseFacts {
   status: TptStatus | string;
   eligible?: boolean | null;

@@ -6,7 +6,7 @@ import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
 import { bundledForm } from '../../server/tbl/forms.ts';
 
 /**
- * Checks a treatment call's body against its form schema (`schemas/treatstart_standard.json`, …: the
+ * Checks a treatment call's body against its form schema (`schemas/forms/treatstart_standard.json`, …: the
  * dialogs render the same file) — ajv with the same messages as every form — after taking out the
  * ids that name what is changed (`caseId`, `prescriptionId`), which must be uuids.
  * @example const { ids, doc } = checkBody(ctx, s, 'prescription_add', body, ['caseId'])

@@ -15,7 +15,7 @@ export const closeCase: ActionOn<'tbcase', CaseClose> = {
   name: 'close',
   permission: 'CASE_CLOSE',
   routes: [{ method: 'POST', path: '/api/cases/case/close', idField: 'tbcaseId' }],
-  form: 'case_close', // schemas/case_close.json: outcomeDate, outcome, otherOutcome (x-visible: OTHER)
+  form: 'case_close', // schemas/forms/case_close.json: outcomeDate, outcome, otherOutcome (x-visible: OTHER)
   guard: ({ row }) => (row.state === 'CLOSED' ? 'tbcase.alreadyClosed' : undefined),
   apply({ session: s, row, input }) {
     if (!(closeOutcomes(row) as string[]).includes(input.outcome)) throw new ApiError(400, [{ field: 'outcome', msg: t(s.lang, 'tbcase.outcomeNotAllowed') }]);

@@ -29,7 +29,7 @@ export interface CaseFacts {
   iniTreatmentDate?: string | null;
 }
 
-/** Every outcome the close dialog may offer, in the order it lists them (schemas/case_close.json). */
+/** Every outcome the close dialog may offer, in the order it lists them (schemas/forms/case_close.json). */
 export const CLOSE_OUTCOMES = [
   'CURED', 'TREAT_COMPLETED', 'TREAT_FAILED', 'DIED', 'LOST_FOLLOWUP', 'TREAT_INTERRUPTED',
   'LOST_FOLLOWUP_BEFORE_TREATMENT', 'NOT_EVALUATED', 'OTHER',

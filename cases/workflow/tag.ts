@@ -62,7 +62,7 @@ export const tagCase: ActionOn<'tbcase', CaseTag> = {
   name: 'tag',
   permission: 'CASE_TAG',
   routes: [{ method: 'POST', path: '/api/cases/tag/update', idField: 'tbcaseId' }],
-  form: 'case_tag', // schemas/case_tag.json: tagIds (manual tags), newTags (each ≤ 20 characters)
+  form: 'case_tag', // schemas/forms/case_tag.json: tagIds (manual tags), newTags (each ≤ 20 characters)
   async apply(x) {
     const s = x.session;
     const ids = x.input.tagIds ?? [];

@@ -40,7 +40,7 @@ export const transferOut: ActionOn<'tbcase', CaseTransferout> = {
   name: 'transferout',
   permission: 'CASE_TRANSFER',
   routes: [{ method: 'POST', path: '/api/cases/case/transferout', idField: 'tbcaseId' }],
-  form: 'case_transferout', // schemas/case_transferout.json: unitToId (a TB unit), moveDate
+  form: 'case_transferout', // schemas/forms/case_transferout.json: unitToId (a TB unit), moveDate
   guard({ row, session: s }): Refusal | undefined {
     if (row.state === 'CLOSED') return 'tbcase.closedNoTransfer';
     if (row.transferring) return 'tbcase.alreadyTransferring';
@@ -64,7 +64,7 @@ export const transferIn: ActionOn<'tbcase', CaseTransferin> = {
   name: 'transferin',
   permission: 'CASE_TRANSFER',
   routes: [{ method: 'POST', path: '/api/cases/case/transferin', idField: 'tbcaseId' }],
-  form: 'case_transferin', // schemas/case_transferin.json: moveDate
+  form: 'case_transferin', // schemas/forms/case_transferin.json: moveDate
   guard({ row, session: s }): Refusal | undefined {
     if (!row.transferring) return 'tbcase.notTransferring';
     if (!actsFor(s, row.ownerUnitId)) return { msg: 'tbcase.notReceivingUnit', status: 403 };

@@ -2,7 +2,7 @@ import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { ValidationMode } from './rules.ts';
 
-/** The workspace column holding the validation setting of each classification (schemas/workspace.json). */
+/** The workspace column holding the validation setting of each classification (schemas/tables/workspace.json). */
 const COLUMN = { TB: 'case_validation_tb', DRTB: 'case_validation_drtb', NTM: 'case_validation_ntm' } as const;
 
 /**

@@ -1,4 +1,4 @@
-/* Generated from schemas/adherence.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/adherence.json by `npm run gen:types`. Do not edit. */
 
 export interface Adherence {
   caseId: string;

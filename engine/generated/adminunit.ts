@@ -1,4 +1,4 @@
-/* Generated from schemas/adminunit.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/adminunit.json by `npm run gen:types`. Do not edit. */
 
 export interface Adminunit {
   name: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/agerange.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/agerange.json by `npm run gen:types`. Do not edit. */
 
 export interface Agerange {
   iniAge: number;

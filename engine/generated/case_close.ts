@@ -1,4 +1,4 @@
-/* Generated from schemas/case_close.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/case_close.json by `npm run gen:types`. Do not edit. */
 
 export interface CaseClose {
   outcomeDate: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/case_tag.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/case_tag.json by `npm run gen:types`. Do not edit. */
 
 export interface CaseTag {
   /**

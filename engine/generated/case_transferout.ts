@@ -1,4 +1,4 @@
-/* Generated from schemas/case_transferout.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/case_transferout.json by `npm run gen:types`. Do not edit. */
 
 export interface CaseTransferout {
   unitToId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/casecomment.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/casecomment.json by `npm run gen:types`. Do not edit. */
 
 export interface Casecomment {
   caseId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/casecount.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/casecount.json by `npm run gen:types`. Do not edit. */
 
 export interface Casecount {
   unitId: string;

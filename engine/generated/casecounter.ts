@@ -1,4 +1,4 @@
-/* Generated from schemas/casecounter.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/casecounter.json by `npm run gen:types`. Do not edit. */
 
 export interface Casecounter {
   workspaceId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/casecube.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/casecube.json by `npm run gen:types`. Do not edit. */
 
 export interface Casecube {
   unitId: string;

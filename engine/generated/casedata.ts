@@ -1,4 +1,4 @@
-/* Generated from schemas/casedata.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/casedata.json by `npm run gen:types`. Do not edit. */
 
 export interface Casedata {
   patient?: {

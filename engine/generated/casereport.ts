@@ -1,4 +1,4 @@
-/* Generated from schemas/casereport.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/casereport.json by `npm run gen:types`. Do not edit. */
 
 export interface Casereport {
   name: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/casetag.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/casetag.json by `npm run gen:types`. Do not edit. */
 
 export interface Casetag {
   caseId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/casetagcount.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/casetagcount.json by `npm run gen:types`. Do not edit. */
 
 export interface Casetagcount {
   unitId: string;

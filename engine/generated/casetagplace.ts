@@ -1,4 +1,4 @@
-/* Generated from schemas/casetagplace.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/casetagplace.json by `npm run gen:types`. Do not edit. */
 
 export interface Casetagplace {
   caseId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/changelog.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/changelog.json by `npm run gen:types`. Do not edit. */
 
 export interface Changelog {
   txKey: number;

@@ -1,4 +1,4 @@
-/* Generated from schemas/cmdhistory.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/cmdhistory.json by `npm run gen:types`. Do not edit. */
 
 export interface Cmdhistory {
   workspaceId?: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/contact.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/contact.json by `npm run gen:types`. Do not edit. */
 
 export interface Contact {
   caseId: string;

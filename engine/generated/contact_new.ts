@@ -1,4 +1,4 @@
-/* Generated from schemas/contact_new.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/contact_new.json by `npm run gen:types`. Do not edit. */
 
 export interface ContactNew {
   patient: {

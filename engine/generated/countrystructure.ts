@@ -1,4 +1,4 @@
-/* Generated from schemas/countrystructure.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/countrystructure.json by `npm run gen:types`. Do not edit. */
 
 export interface Countrystructure {
   name: string;

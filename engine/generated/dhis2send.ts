@@ -1,4 +1,4 @@
-/* Generated from schemas/dhis2send.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/dhis2send.json by `npm run gen:types`. Do not edit. */
 
 export interface Dhis2Send {
   mapping: string;

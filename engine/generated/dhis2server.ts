@@ -1,4 +1,4 @@
-/* Generated from schemas/dhis2server.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/dhis2server.json by `npm run gen:types`. Do not edit. */
 
 export interface Dhis2Server {
   url: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/errorlog.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/errorlog.json by `npm run gen:types`. Do not edit. */
 
 export interface Errorlog {
   errorDate: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/examcul.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/examcul.json by `npm run gen:types`. Do not edit. */
 
 export interface Examcul {
   caseId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/examdst.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/examdst.json by `npm run gen:types`. Do not edit. */
 
 export interface Examdst {
   caseId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/examhiv.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/examhiv.json by `npm run gen:types`. Do not edit. */
 
 export interface Examhiv {
   caseId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/exammic.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/exammic.json by `npm run gen:types`. Do not edit. */
 
 export interface Exammic {
   caseId: string;

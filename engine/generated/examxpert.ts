@@ -1,4 +1,4 @@
-/* Generated from schemas/examxpert.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/examxpert.json by `npm run gen:types`. Do not edit. */
 
 export interface Examxpert {
   caseId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/examxray.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/examxray.json by `npm run gen:types`. Do not edit. */
 
 export interface Examxray {
   caseId: string;

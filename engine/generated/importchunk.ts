@@ -1,4 +1,4 @@
-/* Generated from schemas/importchunk.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/importchunk.json by `npm run gen:types`. Do not edit. */
 
 export interface Importchunk {
   jobId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/importjob.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/importjob.json by `npm run gen:types`. Do not edit. */
 
 export interface Importjob {
   fileName: string;

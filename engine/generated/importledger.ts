@@ -1,4 +1,4 @@
-/* Generated from schemas/importledger.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/importledger.json by `npm run gen:types`. Do not edit. */
 
 export interface Importledger {
   digest: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/importmapping.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/importmapping.json by `npm run gen:types`. Do not edit. */
 
 export interface Importmapping {
   name: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/importrow.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/importrow.json by `npm run gen:types`. Do not edit. */
 
 export interface Importrow {
   jobId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/issue.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/issue.json by `npm run gen:types`. Do not edit. */
 
 export interface Issue {
   caseId: string;

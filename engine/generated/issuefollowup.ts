@@ -1,4 +1,4 @@
-/* Generated from schemas/issuefollowup.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/issuefollowup.json by `npm run gen:types`. Do not edit. */
 
 export interface Issuefollowup {
   issueId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/job.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/job.json by `npm run gen:types`. Do not edit. */
 
 export interface Job {
   kind: string;

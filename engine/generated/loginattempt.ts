@@ -1,4 +1,4 @@
-/* Generated from schemas/loginattempt.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/loginattempt.json by `npm run gen:types`. Do not edit. */
 
 export interface Loginattempt {
   login: string;

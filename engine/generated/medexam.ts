@@ -1,4 +1,4 @@
-/* Generated from schemas/medexam.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/medexam.json by `npm run gen:types`. Do not edit. */
 
 export interface Medexam {
   caseId: string;

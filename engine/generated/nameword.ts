@@ -1,4 +1,4 @@
-/* Generated from schemas/nameword.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/nameword.json by `npm run gen:types`. Do not edit. */
 
 export interface Nameword {
   word: string;

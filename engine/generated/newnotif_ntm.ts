@@ -1,4 +1,4 @@
-/* Generated from schemas/newnotif_ntm.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/newnotif_ntm.json by `npm run gen:types`. Do not edit. */
 
 export interface NewnotifNtm {
   patient: {

@@ -1,4 +1,4 @@
-/* Generated from schemas/newnotif_suspect_drtb.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/newnotif_suspect_drtb.json by `npm run gen:types`. Do not edit. */
 
 export interface NewnotifSuspectDrtb {
   patient: {

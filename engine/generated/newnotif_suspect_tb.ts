@@ -1,4 +1,4 @@
-/* Generated from schemas/newnotif_suspect_tb.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/newnotif_suspect_tb.json by `npm run gen:types`. Do not edit. */
 
 export interface NewnotifSuspectTb {
   patient: {

@@ -1,4 +1,4 @@
-/* Generated from schemas/newnotif_tb.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/newnotif_tb.json by `npm run gen:types`. Do not edit. */
 
 export interface NewnotifTb {
   patient: {

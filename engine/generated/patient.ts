@@ -1,4 +1,4 @@
-/* Generated from schemas/patient.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/patient.json by `npm run gen:types`. Do not edit. */
 
 export interface Patient {
   name: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/patientword.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/patientword.json by `npm run gen:types`. Do not edit. */
 
 export interface Patientword {
   patientId: string;

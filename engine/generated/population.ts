@@ -1,4 +1,4 @@
-/* Generated from schemas/population.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/population.json by `npm run gen:types`. Do not edit. */
 
 export interface Population {
   adminUnitId: string;

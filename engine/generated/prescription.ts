@@ -1,4 +1,4 @@
-/* Generated from schemas/prescription.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/prescription.json by `npm run gen:types`. Do not edit. */
 
 export interface Prescription {
   caseId: string;

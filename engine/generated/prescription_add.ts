@@ -1,4 +1,4 @@
-/* Generated from schemas/prescription_add.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/prescription_add.json by `npm run gen:types`. Do not edit. */
 
 export interface PrescriptionAdd {
   productId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/prevtreat.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/prevtreat.json by `npm run gen:types`. Do not edit. */
 
 export interface Prevtreat {
   caseId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/product.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/product.json by `npm run gen:types`. Do not edit. */
 
 export interface Product {
   type: "MEDICINE" | "PRODUCT";

@@ -1,4 +1,4 @@
-/* Generated from schemas/regimen.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/regimen.json by `npm run gen:types`. Do not edit. */
 
 export interface Regimen {
   name: string;

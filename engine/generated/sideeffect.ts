@@ -1,4 +1,4 @@
-/* Generated from schemas/sideeffect.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/sideeffect.json by `npm run gen:types`. Do not edit. */
 
 export interface Sideeffect {
   caseId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/source.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/source.json by `npm run gen:types`. Do not edit. */
 
 export interface Source {
   shortName: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/stock_casedispense.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/stock_casedispense.json by `npm run gen:types`. Do not edit. */
 
 export interface StockCasedispense {
   unitId: string;

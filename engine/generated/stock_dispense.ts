@@ -1,4 +1,4 @@
-/* Generated from schemas/stock_dispense.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/stock_dispense.json by `npm run gen:types`. Do not edit. */
 
 export interface StockDispense {
   unitId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/stock_report_leadtime.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/stock_report_leadtime.json by `npm run gen:types`. Do not edit. */
 
 export interface StockReportLeadtime {
   scope: "WORKSPACE" | "UNIT";

@@ -1,4 +1,4 @@
-/* Generated from schemas/stock_stepdate.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/stock_stepdate.json by `npm run gen:types`. Do not edit. */
 
 export interface StockStepdate {
   date: string;

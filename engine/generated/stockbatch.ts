@@ -1,4 +1,4 @@
-/* Generated from schemas/stockbatch.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/stockbatch.json by `npm run gen:types`. Do not edit. */
 
 export interface Stockbatch {
   unitId: string;

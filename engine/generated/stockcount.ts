@@ -1,4 +1,4 @@
-/* Generated from schemas/stockcount.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/stockcount.json by `npm run gen:types`. Do not edit. */
 
 export interface Stockcount {
   unitId: string;

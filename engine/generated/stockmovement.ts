@@ -1,4 +1,4 @@
-/* Generated from schemas/stockmovement.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/stockmovement.json by `npm run gen:types`. Do not edit. */
 
 export interface Stockmovement {
   unitId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/stockorder.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/stockorder.json by `npm run gen:types`. Do not edit. */
 
 export interface Stockorder {
   unitId: string;

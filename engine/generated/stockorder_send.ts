@@ -1,4 +1,4 @@
-/* Generated from schemas/stockorder_send.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/stockorder_send.json by `npm run gen:types`. Do not edit. */
 
 export interface StockorderSend {
   date: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/stocktransfer.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/stocktransfer.json by `npm run gen:types`. Do not edit. */
 
 export interface Stocktransfer {
   unitFromId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/stocktransfer_receive.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/stocktransfer_receive.json by `npm run gen:types`. Do not edit. */
 
 export interface StocktransferReceive {
   date: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/substance.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/substance.json by `npm run gen:types`. Do not edit. */
 
 export interface Substance {
   shortName: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/syncclient.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/syncclient.json by `npm run gen:types`. Do not edit. */
 
 export interface Syncclient {
   serverUrl: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/syncconflict.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/syncconflict.json by `npm run gen:types`. Do not edit. */
 
 export interface Syncconflict {
   tableName: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/syncpush.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/syncpush.json by `npm run gen:types`. Do not edit. */
 
 export interface Syncpush {
   changeId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/syncreader.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/syncreader.json by `npm run gen:types`. Do not edit. */
 
 export interface Syncreader {
   userId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/synctoken.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/synctoken.json by `npm run gen:types`. Do not edit. */
 
 export interface Synctoken {
   userId: string;

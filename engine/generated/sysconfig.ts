@@ -1,4 +1,4 @@
-/* Generated from schemas/sysconfig.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/sysconfig.json by `npm run gen:types`. Do not edit. */
 
 export interface Sysconfig {
   systemURL: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/syssession.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/syssession.json by `npm run gen:types`. Do not edit. */
 
 export interface Syssession {
   tokenHash: string;

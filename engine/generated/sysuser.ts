@@ -1,4 +1,4 @@
-/* Generated from schemas/sysuser.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/sysuser.json by `npm run gen:types`. Do not edit. */
 
 export interface Sysuser {
   login: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/tag.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/tag.json by `npm run gen:types`. Do not edit. */
 
 export interface Tag {
   name: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/tagrefresh.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/tagrefresh.json by `npm run gen:types`. Do not edit. */
 
 export interface Tagrefresh {
   workspaceId: string;

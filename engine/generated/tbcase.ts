@@ -1,4 +1,4 @@
-/* Generated from schemas/tbcase.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/tbcase.json by `npm run gen:types`. Do not edit. */
 
 export interface Tbcase {
   patientId: string;

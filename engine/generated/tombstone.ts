@@ -1,4 +1,4 @@
-/* Generated from schemas/tombstone.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/tombstone.json by `npm run gen:types`. Do not edit. */
 
 export interface Tombstone {
   tableName: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/tpt_start.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/tpt_start.json by `npm run gen:types`. Do not edit. */
 
 export interface TptStart {
   startDate: string;

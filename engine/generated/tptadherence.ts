@@ -1,4 +1,4 @@
-/* Generated from schemas/tptadherence.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/tptadherence.json by `npm run gen:types`. Do not edit. */
 
 export interface Tptadherence {
   tptcourseId: string;

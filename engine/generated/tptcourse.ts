@@ -1,4 +1,4 @@
-/* Generated from schemas/tptcourse.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/tptcourse.json by `npm run gen:types`. Do not edit. */
 
 export interface Tptcourse {
   contactId: string;

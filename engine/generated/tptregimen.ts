@@ -1,4 +1,4 @@
-/* Generated from schemas/tptregimen.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/tptregimen.json by `npm run gen:types`. Do not edit. */
 
 export interface Tptregimen {
   code: string;

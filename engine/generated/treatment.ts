@@ -1,4 +1,4 @@
-/* Generated from schemas/treatment.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/treatment.json by `npm run gen:types`. Do not edit. */
 
 export interface Treatment {
   caseId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/treatperiod.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/treatperiod.json by `npm run gen:types`. Do not edit. */
 
 export interface Treatperiod {
   endDate: string;

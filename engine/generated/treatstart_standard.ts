@@ -1,4 +1,4 @@
-/* Generated from schemas/treatstart_standard.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/forms/treatstart_standard.json by `npm run gen:types`. Do not edit. */
 
 export interface TreatstartStandard {
   iniDate: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/treatunit.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/treatunit.json by `npm run gen:types`. Do not edit. */
 
 export interface Treatunit {
   caseId: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/unit.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/unit.json by `npm run gen:types`. Do not edit. */
 
 export interface Unit {
   type: "TBUNIT" | "LAB";

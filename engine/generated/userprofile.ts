@@ -1,4 +1,4 @@
-/* Generated from schemas/userprofile.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/userprofile.json by `npm run gen:types`. Do not edit. */
 
 export interface Userprofile {
   name: string;

@@ -1,4 +1,4 @@
-/* Generated from schemas/userws.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/userws.json by `npm run gen:types`. Do not edit. */
 
 export interface Userws {
   login: string;

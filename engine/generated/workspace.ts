@@ -1,4 +1,4 @@
-/* Generated from schemas/workspace.json by `npm run gen:types`. Do not edit. */
+/* Generated from schemas/tables/workspace.json by `npm run gen:types`. Do not edit. */
 
 export interface Workspace {
   name: string;

@@ -1,5 +1,5 @@
 /**
- * Saved case reports (`schemas/casereport.json`) of the session's workspace: listed for a place,
+ * Saved case reports (`schemas/tables/casereport.json`) of the session's workspace: listed for a place,
  * read, written and deleted through the table writer (version, history), never another workspace's.
  */
 import type { Kysely } from 'kysely';

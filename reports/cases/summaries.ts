@@ -52,7 +52,7 @@ export interface Summary extends SummaryDecl {
 export function checkedSummaries(registry: AppContext['registry'], cat: ReportCatalogue): Summary[] {
   return caseSummaries(registry).map((d, i) => {
     const { filters, errors } = checkFilters(cat, d.filters, 'en');
-    const at = `schemas/tbcase.json /x-summaries/${i}`;
+    const at = `schemas/tables/tbcase.json /x-summaries/${i}`;
     if (errors.length) throw new Error(`${at}: ${errors.map((e) => `${e.field}: ${e.msg}`).join('; ')}`);
     if (d.counter !== undefined && !(COUNT_KEYS as readonly string[]).includes(d.counter)) throw new Error(`${at}/counter: "${d.counter}" is not a casecount column (${COUNT_KEYS.join(', ')})`);
     return { ...d, where: filters };

@@ -1,5 +1,5 @@
 // Which indicators the counts cube answers (issue 22 at a million cases) and what it counts (issue 39):
-// every variable and filter among the cube's declared columns (x-cube of schemas/casecube.json), a
+// every variable and filter among the cube's declared columns (x-cube of schemas/tables/casecube.json), a
 // period filter in whole years, a place given as units — counted on the hand-built register
 // (tests/helpers/hand-register.ts) whose cube is filled from its analytic rows as the triggers fill it;
 // the cube and the live count must give the numbers written here by hand. Anything the cube cannot

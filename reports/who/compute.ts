@@ -98,7 +98,7 @@ export function formQuery(x: FormReader, quarter: Quarter): FormQuery {
 }
 
 /**
- * The settings of the session's workspace the forms follow (schemas/workspace.json: `transferOutcome`,
+ * The settings of the session's workspace the forms follow (schemas/tables/workspace.json: `transferOutcome`,
  * `tbDefinitions`); one not set is the default.
  * @example await formSettings(db, registry, workspaceId) // { transferOutcome: 'NOT_EVALUATED', tbDefinitions: 'WHO2021' }
  */

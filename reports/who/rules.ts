@@ -5,7 +5,7 @@
  *   the case's analytic row `c` (its outcome, transfer and units), under a workspace setting
  *   (`FormSettings`), so computed as the form is read.
  * The TB/HIV facts of the episode from any of its HIV exams, not only the newest — `hivStatus`,
- * `artStarted`, `cptStarted` — are declared report variables (`x-report.any` on `schemas/examhiv.json`):
+ * `artStarted`, `cptStarted` — are declared report variables (`x-report.any` on `schemas/tables/examhiv.json`):
  * columns of the analytic row, kept by the writer, which the forms and any indicator read.
  */
 import { sql, type RawBuilder } from 'kysely';
@@ -13,7 +13,7 @@ import type { Registry } from '../../engine/registry.ts';
 import type { ReportCatalogue, ReportVariable, VarValue } from '../../engine/report-vars.ts';
 import type { TableDef } from '../../engine/types.ts';
 
-/** The workspace settings the rules follow (schemas/workspace.json). */
+/** The workspace settings the rules follow (schemas/tables/workspace.json). */
 export interface FormSettings {
   /** How the unit that notified a case transferred out of it reports its outcome; none set: not evaluated. */
   transferOutcome: 'NOT_EVALUATED' | 'RECEIVING_UNIT';

@@ -1,5 +1,5 @@
 /**
- * The `job` table's rows (schemas/job.json): operational state, not data a client follows, so
+ * The `job` table's rows (schemas/tables/job.json): operational state, not data a client follows, so
  * written here by hand (listed in tests/architecture/one-writer.test.ts). The runner (./runner.ts)
  * claims, renews, advances and finishes jobs through these; the routes (./routes.ts) list, cancel
  * and retry them.

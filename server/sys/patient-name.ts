@@ -1,5 +1,5 @@
 /**
- * A patient's display name in the workspace's `patientNameComposition` (schemas/workspace.json):
+ * A patient's display name in the workspace's `patientNameComposition` (schemas/tables/workspace.json):
  * e.g. LAST_FIRST_MIDDLENAME_WITHOUT_COMMAS (the default) → "Иванов Сергей Петрович".
  */
 export interface PatientName {

@@ -37,7 +37,7 @@ export const formSaveRoute = (ctx: AppContext): DeclaredRoute => defineRoute({
     const schema = formSchemaFor(ctx, c);
     if (!schema) throw fail(404, t(s.lang, 'msg.unknownTable'));
     const plan = formPlan(ctx.registry, schema);
-    // a form without parts (an action's input: schemas/case_close.json) is saved by its action's route
+    // a form without parts (an action's input: schemas/forms/case_close.json) is saved by its action's route
     if (!plan.parts.length) throw fail(404, t(s.lang, 'msg.notFound'));
     const { id, versions, ...doc } = await jsonBody(c);
     // each part's write permission as its table declares it (x-table.write, else <permission>_EDT)

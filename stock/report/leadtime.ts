@@ -45,7 +45,7 @@ const LISTED = 500;
 const oneDecimal = (x: unknown) => Math.round(Number(x) * 10) / 10;
 
 /**
- * The lead-time report of the request (checked by `schemas/stock_report_leadtime.json`).
+ * The lead-time report of the request (checked by `schemas/forms/stock_report_leadtime.json`).
  * @example await leadtimeReport(em, s, { scope: 'WORKSPACE', iniDate: '2026-09-01', endDate: '2026-10-31' })
  * // { count: 2, average: { authorize: 1, send: 7.5, receive: 6.5, total: 15 }, orders: [...] }
  */

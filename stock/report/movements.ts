@@ -27,7 +27,7 @@ export interface MovementsRequest extends ReportPlace {
 const NAMES: Record<string, { table: string; column: string }> = { product: { table: 'product', column: 'name' }, unit: { table: 'unit', column: 'name' }, source: { table: 'source', column: 'name' } };
 
 /**
- * The movements table of the request (checked by `schemas/stock_report_movements.json`).
+ * The movements table of the request (checked by `schemas/forms/stock_report_movements.json`).
  * @example await movementsReport(ctx, em, s, { scope: 'WORKSPACE', iniDate: '2026-09-01', endDate: '2026-10-31', rowVariables: ['medicine'], columnVariables: ['movementType'] })
  * // { rows: [{ keys: [hrId], labels: ['Изониазид + Рифампицин, …'] }], columns: [INITIAL, RECEIPT, …], values: [[0, 140, -17, -3, 0, 0, 0]], rowTotals: [120], … }
  */

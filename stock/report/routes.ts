@@ -8,9 +8,9 @@ import { movementsReport, type MovementsRequest } from './movements.ts';
 
 /**
  * The stock reports (issue 25), each body checked by its declared form before any SQL:
- * - `POST /api/stock/report/movements` (REP_MOVEMENTS, `schemas/stock_report_movements.json`) → the
+ * - `POST /api/stock/report/movements` (REP_MOVEMENTS, `schemas/forms/stock_report_movements.json`) → the
  *   movements table (`movements.ts`), laid out as a case report's indicator;
- * - `POST /api/stock/report/leadtime` (REP_ORDER_LEADTIME, `schemas/stock_report_leadtime.json`) → the
+ * - `POST /api/stock/report/leadtime` (REP_ORDER_LEADTIME, `schemas/forms/stock_report_leadtime.json`) → the
  *   orders received in the period with their steps' days and averages (`leadtime.ts`).
  * @example POST /api/stock/report/movements {scope: 'WORKSPACE', iniDate, endDate, rowVariables: ['medicine'], columnVariables: ['movementType']}
  */

@@ -1,9 +1,9 @@
 /**
  * The stock report variables (issue 25): what the movements report counts by, each read from a field
- * of the ledger (`schemas/stockmovement.json`) — its keys follow the field as the case reports' do
+ * of the ledger (`schemas/tables/stockmovement.json`) — its keys follow the field as the case reports' do
  * (`engine/report-vars.ts`): the movement type by its enum in declared order, the medicine, unit and
  * source by the referenced rows (named by their label), the date by month. The ids are the enum of
- * `schemas/stock_report_movements.json`'s `rowVariables` / `columnVariables`.
+ * `schemas/forms/stock_report_movements.json`'s `rowVariables` / `columnVariables`.
  */
 import type { Registry } from '../../engine/registry.ts';
 import type { ReportVariable } from '../../engine/report-vars.ts';

@@ -1,4 +1,4 @@
-// The counts cube of the case reports (schemas/casecube.json, migrations casecube and
+// The counts cube of the case reports (schemas/tables/casecube.json, migrations casecube and
 // casecube_over_analytic): a layer over the cases' analytic rows, so every write of a case or of its
 // patient keeps it in step, and an indicator it answers shows what the cases hold.
 // Three cases written through the API, each fact chosen, so every count is written out by hand:

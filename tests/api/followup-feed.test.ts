@@ -1,4 +1,4 @@
-// A case's columns derived from its exams (schemas/tbcase.json `x-derived`, cases/followups/derived.ts):
+// A case's columns derived from its exams (schemas/tables/tbcase.json `x-derived`, cases/followups/derived.ts):
 // the latest microscopy and Xpert results and the culture conversion / reversion dates, recomputed in
 // the transaction of every exam create, update and delete — read here straight from the database, as
 // reports and tag conditions read them; shown through GET …/followups/{caseId}/latest and global

@@ -1,7 +1,7 @@
 // What a doctor needs to reach and judge a patient (issue 21 "What a doctor expects"): the
-// patient's address and phones (schemas/patient.json: stored with the notification, shown on the
+// patient's address and phones (schemas/tables/patient.json: stored with the notification, shown on the
 // case data tab, refused when malformed, the phone searchable) and the case header's latest weight
-// and HIV status (schemas/tbcase.json `x-derived` from the medical and HIV exams, shown only to
+// and HIV status (schemas/tables/tbcase.json `x-derived` from the medical and HIV exams, shown only to
 // users who may read that exam type).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';

@@ -100,7 +100,7 @@ describe('the case workflow', () => {
     const dialog = page.locator(tid('tag-dialog'));
     await dialog.waitFor();
     expect(await page.locator('.ant-modal-title').filter({ hasText: 'Определить закладки к случаю - ' }).innerText()).toContain('Осмонова');
-    // the dialog is the declared form schemas/case_tag.json: new tags are a list of names
+    // the dialog is the declared form schemas/forms/case_tag.json: new tags are a list of names
     await dialog.locator('#root_newTags__add').click();
     const newTag = dialog.locator('#root_newTags_0');
     await newTag.fill('Очень длинная отметка больше двадцати');

@@ -204,7 +204,7 @@ describe('a paged catalogue with an inline form (sources, 5 a page)', () => {
 
   beforeAll(async () => {
     cpSync(schemasDir, join(root, 'schemas'), { recursive: true });
-    const file = join(root, 'schemas', 'source.json');
+    const file = join(root, 'schemas', 'tables', 'source.json');
     const source = JSON.parse(readFileSync(file, 'utf8'));
     source['x-table'].pageSize = 5;
     writeFileSync(file, JSON.stringify(source, null, 2));

@@ -21,7 +21,7 @@ let newMigration: string;
 beforeAll(async () => {
   cpSync(schemasDir, schemas, { recursive: true });
   cpSync(migrationsPath, migrations, { recursive: true });
-  const file = join(schemas, 'source.json');
+  const file = join(schemas, 'tables', 'source.json');
   const source = JSON.parse(readFileSync(file, 'utf8'));
   source.properties.website = { type: 'string', maxLength: 100, title: 'source.website' };
   writeFileSync(file, JSON.stringify(source, null, 2));

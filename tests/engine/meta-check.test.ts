@@ -13,7 +13,7 @@ import { checkedSummaries } from '../../reports/cases/summaries.ts';
 function brokenCopy(edit: (source: any) => void): string {
   const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
   cpSync(schemasDir, dir, { recursive: true });
-  const file = join(dir, 'source.json');
+  const file = join(dir, 'tables', 'source.json');
   const source = JSON.parse(readFileSync(file, 'utf8'));
   edit(source);
   writeFileSync(file, JSON.stringify(source));
@@ -81,7 +81,7 @@ describe('schema meta-check', () => {
   ])('reports a case column derived from its exams with %s (x-derived)', (_what, derived, change, pointer) => {
     const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
     cpSync(schemasDir, dir, { recursive: true });
-    const file = join(dir, 'tbcase.json');
+    const file = join(dir, 'tables', 'tbcase.json');
     const tbcase = JSON.parse(readFileSync(file, 'utf8'));
     Object.assign(tbcase.properties.microscopyResult, { 'x-derived': derived }, change);
     writeFileSync(file, JSON.stringify(tbcase));
@@ -94,7 +94,7 @@ describe('schema meta-check', () => {
   ])('reports a summary with %s (x-summaries)', (_what, filters, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
     cpSync(schemasDir, dir, { recursive: true });
-    const file = join(dir, 'tbcase.json');
+    const file = join(dir, 'tables', 'tbcase.json');
     const tbcase = JSON.parse(readFileSync(file, 'utf8'));
     tbcase['x-summaries'] = [{ id: 'bad', label: 'casecount.closed', filters }];
     writeFileSync(file, JSON.stringify(tbcase));
@@ -105,7 +105,7 @@ describe('schema meta-check', () => {
   it('reports a summary counter that is no casecount column', () => {
     const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
     cpSync(schemasDir, dir, { recursive: true });
-    const file = join(dir, 'tbcase.json');
+    const file = join(dir, 'tables', 'tbcase.json');
     const tbcase = JSON.parse(readFileSync(file, 'utf8'));
     tbcase['x-summaries'][0].counter = 'open_cases';
     writeFileSync(file, JSON.stringify(tbcase));

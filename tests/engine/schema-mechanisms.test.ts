@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundle } from '../../engine/bundle.ts';
 import { loadSchemas, SchemaError } from '../../engine/load.ts';
+import { schemaFolderOf } from '../../engine/schema-layout.ts';
 import { generateTypes } from '../../engine/types-gen.ts';
 import { deriveUiSchema } from '../../engine/ui-schema.ts';
 import { Validators } from '../../engine/validate.ts';
@@ -16,7 +17,7 @@ import { schemasDir } from '../../server/config.ts';
 function withFiles(files: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
   cpSync(schemasDir, dir, { recursive: true });
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, `${name}.json`), JSON.stringify(content));
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, schemaFolderOf(content), `${name}.json`), JSON.stringify(content));
   return dir;
 }
 const problemsOf = (dir: string) => {

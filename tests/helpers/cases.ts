@@ -37,7 +37,7 @@ export async function createCase(admin: ApiClient, patientId: string, unitId: st
 }
 
 /**
- * Sets settings of the session's workspace (fields of schemas/workspace.json) as given, through the API.
+ * Sets settings of the session's workspace (fields of schemas/tables/workspace.json) as given, through the API.
  * @example await setWorkspaceSettings(admin, { tbDefinitions: 'WHO2013' });
  */
 export async function setWorkspaceSettings(admin: ApiClient, patch: Record<string, unknown>): Promise<void> {

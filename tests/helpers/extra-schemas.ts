@@ -3,13 +3,14 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadSchemas } from '../../engine/load.ts';
+import { schemaFolderOf } from '../../engine/schema-layout.ts';
 import { rootDir, schemasDir } from '../../server/config.ts';
 import { createMigration } from '../../server/db/migration-diff.ts';
 import { migrationsPath } from '../../server/db/orm.ts';
 import { seededDatabase, startTestServer, type TestServer } from './server.ts';
 
 /**
- * Starts a seeded test server with `files` (schema documents, by `$id`) added to `schemas/`, and
+ * Starts a seeded test server with `files` (schema documents, by `$id`) added to `schemas/` (tables/ or forms/, by whether each declares `x-table`), and
  * `others` (other declarations, by their path inside `schemas/`: `reports/who/tb07.json`) written
  * over the copy; `close()` also removes the scratch folder.
  * @example const server = await startServerWithSchemas('scope', [{ $id: 'scopednote', … }]);
@@ -21,7 +22,7 @@ export async function startServerWithSchemas(name: string, files: Record<string,
   const migrations = join(root, 'migrations');
   cpSync(schemasDir, schemas, { recursive: true });
   cpSync(migrationsPath, migrations, { recursive: true });
-  for (const f of files) writeFileSync(join(schemas, `${f.$id}.json`), JSON.stringify(f, null, 2));
+  for (const f of files) writeFileSync(join(schemas, schemaFolderOf(f), `${f.$id}.json`), JSON.stringify(f, null, 2));
   for (const [path, doc] of Object.entries(others)) {
     mkdirSync(dirname(join(schemas, path)), { recursive: true });
     writeFileSync(join(schemas, path), JSON.stringify(doc, null, 2));

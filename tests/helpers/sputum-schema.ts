@@ -34,7 +34,7 @@ export const sputum = {
  * @example const tbcase = caseWithSputumSummary();
  */
 export function caseWithSputumSummary() {
-  const tbcase = JSON.parse(readFileSync(join(schemasDir, 'tbcase.json'), 'utf8'));
+  const tbcase = JSON.parse(readFileSync(join(schemasDir, 'tables', 'tbcase.json'), 'utf8'));
   tbcase.properties.transferring['x-report'] = { group: 'case' };
   tbcase['x-summaries'].push({ id: 'lowsputum', label: 'examsputum.summaryLow', filters: { sputumVolume: ['LOW'] } });
   return tbcase;

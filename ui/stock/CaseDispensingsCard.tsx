@@ -1,7 +1,7 @@
 /**
  * The case page's 'Выдача препаратов' card (issues 25, 38): per prescribed medicine the units taken by
  * the recorded intake, dispensed and still due, and the case's dispensings, newest first; 'Выдать
- * препараты' (DISP_PAC) opens the dispensing's declared form (`schemas/stock_casedispense.json`: the
+ * препараты' (DISP_PAC) opens the dispensing's declared form (`schemas/forms/stock_casedispense.json`: the
  * unit, the date, and the medicines with their quantities — started with what is due today, which the
  * user changes, removes or adds to) and dispenses each as far as the unit's stock goes, first expiry
  * first out; a medicine not given in full is named in a warning above the tables. Drawn only for

@@ -1,5 +1,5 @@
 /**
- * The offline client's state, one `syncclient` row (schemas/syncclient.json): the server and unit it
+ * The offline client's state, one `syncclient` row (schemas/tables/syncclient.json): the server and unit it
  * was initialised from, and the synchronisation's phase with its counts, the feed position and the
  * local changes acknowledged. Written through the writer's system door, so it lives in the database
  * and a restart of the client finds it as it was.

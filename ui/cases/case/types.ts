@@ -34,7 +34,7 @@ export interface PatientCase {
 }
 
 /**
- * What `tbcase` holds: every column of the `tbcase` table (schemas/tbcase.json, as the generic API
+ * What `tbcase` holds: every column of the `tbcase` table (schemas/tables/tbcase.json, as the generic API
  * reads it — dates `YYYY-MM-DD`, absent when empty; plus whatever columns other parts add there,
  * e.g. latest results or comorbidity flags, and what the table's `afterRead` hooks add), and the
  * joined parts below. Reload it with `reload()` after any change.

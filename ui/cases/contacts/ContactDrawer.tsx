@@ -2,7 +2,7 @@
  * A contact opened from the case's contacts card (issue 42): who they are and how they are linked
  * (index case, relation, type, the unit following them, the case notified from them), the contact's
  * own form read-only with Edit — registration and evaluation, its fields asked as the outcome needs
- * them (`schemas/contact.json`) —, for a presumptive-TB contact not yet notified the notification
+ * them (`schemas/tables/contact.json`) —, for a presumptive-TB contact not yet notified the notification
  * started from the contact (the person chosen; the case keeps the link), the TPT course
  * ({@link TptCard}) and Delete.
  *

@@ -1,6 +1,6 @@
 /**
  * The case's latest exam results in the case header: the case's derived columns (`x-derived` in
- * schemas/tbcase.json: latest microscopy and Xpert results, culture conversion and reversion dates)
+ * schemas/tables/tbcase.json: latest microscopy and Xpert results, culture conversion and reversion dates)
  * that the user may see, as `GET /api/cases/case/followups/{caseId}/latest` says them — only those
  * of exam types the user may read (a latest result with its date beside it). Read again whenever
  * the case page reloads the case.

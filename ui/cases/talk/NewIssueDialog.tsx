@@ -10,7 +10,7 @@ export interface NewIssueDialogProps {
 
 /**
  * The new review issue dialog: title (required, at most 200 characters) and description (required),
- * as the server checks them (schemas/issue.json).
+ * as the server checks them (schemas/tables/issue.json).
  * @example <NewIssueDialog open={adding} onSubmit={add} onCancel={() => setAdding(false)} />
  */
 export function NewIssueDialog({ open, onSubmit, onCancel }: NewIssueDialogProps) {

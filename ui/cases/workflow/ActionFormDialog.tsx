@@ -1,5 +1,5 @@
 /**
- * A case-workflow dialog drawn from the action's declared form (`schemas/case_close.json`, …; loaded
+ * A case-workflow dialog drawn from the action's declared form (`schemas/forms/case_close.json`, …; loaded
  * by `POST /api/tbl/<form>/form`, the same file the server validates the action's input with) by the
  * generic {@link SchemaForm}: browser checks from the schema, `x-visible` conditions, ref fields with
  * their filters, and the server's refusals beside their fields. `values` start the document (today's

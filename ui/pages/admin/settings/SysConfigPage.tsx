@@ -1,6 +1,6 @@
 /**
  * `/sys/admin/settings/sysconfig` — the system configuration (spec 000 §3.5, §4, §7.3):
- * `GET /api/admin/sysconfig` fills the form drawn from `schemas/sysconfig.json` (a table the
+ * `GET /api/admin/sysconfig` fills the form drawn from `schemas/tables/sysconfig.json` (a table the
  * generic API does not serve), `POST /api/admin/sysconfig` saves it. Workspace, unit and profile
  * show only as the schema's `x-visible` rules allow; the clearing rules of {@link clearDependents}
  * run on every change; unit and profile options are asked for the chosen workspace (the schema's
@@ -14,7 +14,7 @@ import { TimedAlerts } from '../../../generic/TimedAlerts.tsx';
 import { useTimedAlerts } from '../../../generic/useTimedAlerts.ts';
 import { WaitIcon } from '../../../generic/WaitIcon.tsx';
 import { SchemaForm } from '../../../generic/forms/SchemaForm.tsx';
-import schema from '../../../../schemas/sysconfig.json' with { type: 'json' };
+import schema from '../../../../schemas/tables/sysconfig.json' with { type: 'json' };
 import { clearDependents } from './sysConfigRules.ts';
 
 const URL = '/api/admin/sysconfig';

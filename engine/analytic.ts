@@ -1,5 +1,5 @@
 /**
- * The analytic row of a case (issue 39): one row per case, table `caseanalytic`, holding every
+ * The analytic row of a case: one row per case, table `caseanalytic`, holding every
  * declared report variable already computed — the case's own report columns, its patient's (gender,
  * age at registration and its band), its treatment's, its newest exams', its tags and prescriptions
  * (arrays), the place path of its unit (the admin unit at each level). Derived from the `x-report`

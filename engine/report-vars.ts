@@ -1,5 +1,5 @@
 /**
- * Report variables and filters (seed 001 §2.4, §3 "Filters"), read from the `x-report` keyword of the
+ * Report variables and filters, read from the `x-report` keyword of the
  * fields they count by (docs/schema-format.md, Report variables) — no variable is written in code.
  * Where the field lives says how a case reaches it:
  * - a field of the case (`tbcase`): its column;

@@ -1,5 +1,5 @@
 /**
- * The side menu's summaries 'Резюме' (seed 001 §2.3, §3 "Summary item"), declared in the case table's
+ * The side menu's summaries 'Резюме', declared in the case table's
  * schema file (`x-summaries` of `schemas/tables/tbcase.json`): each a name and report filters — the ids and
  * values the report requests take (`x-report`, engine/report-vars.ts) — so a configurator adds a
  * summary by editing the file. `counter` names a `casecount` column the triggers keep for the same

@@ -1,5 +1,5 @@
 /**
- * Where analytic reads go (issue 22, DESIGN §3 "read replicas for reports"): with
+ * Where analytic reads go (DESIGN §3 "read replicas for reports"): with
  * `DATABASE_READ_URL` set — a streaming replica, as large deployments run — the case reports,
  * dashboards, the advanced search and the side menu's counts read that connection; writes never do,
  * nor reads that must see the user's own last write (a saved report's list, the case page). Without

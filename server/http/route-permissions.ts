@@ -44,7 +44,7 @@ export const handListedRoutes: Record<string, RouteRule> = {
   'POST /api/sys/jobs/:id/retry': perm('SYSSETUP'),
   /** Treatment (cases/treatment): the tab reads the case (CASEMAN; its calendar only with CASE_INTAKEMED); start, cancel and changes (declared actions: cases/treatment/actions.ts) need CASE_TREAT; saving the calendar CASE_INTAKEMED_EDT. */
   'GET /api/cases/case/treatment/:caseId': perm('CASEMAN'),
-  /** Contacts and TPT (issue 42: cases/contacts, cases/tpt): read with CASECONTACT; a new contact (its person made or linked) with CASECONTACT_EDT; the course's calendar is its action `tptfollowup`. */
+  /** Contacts and TPT (cases/contacts, cases/tpt): read with CASECONTACT; a new contact (its person made or linked) with CASECONTACT_EDT; the course's calendar is its action `tptfollowup`. */
   'POST /api/cases/contact/new': perm('CASECONTACT_EDT'),
   'GET /api/cases/case/:caseId/contacts': perm('CASECONTACT'),
   'POST /api/cases/unit/:unitId/contacts': perm('CASECONTACT'),
@@ -54,7 +54,7 @@ export const handListedRoutes: Record<string, RouteRule> = {
   'POST /api/cases/summary': perm('CASEMAN'),
   'POST /api/cases/summary/query': perm('CASEMAN'),
   /** Case reports and dashboards (reports/cases): computed within the reader's view; saving and deleting a report needs DATA_ANALISYS ('Анализ данных'). */
-  /** WHO's TB indicators (issue 42, reports/dak): reading cases (CASEMAN); an indicator also needs what it reads (an exam type's permission; CASECONTACT for contacts), checked by the routes. */
+  /** WHO's TB indicators (reports/dak): reading cases (CASEMAN); an indicator also needs what it reads (an exam type's permission; CASECONTACT for contacts), checked by the routes. */
   'POST /api/reports/dak': perm('CASEMAN'),
   'POST /api/reports/dak/breakdown': perm('CASEMAN'),
   'POST /api/reports/dak/breakdowns': perm('CASEMAN'),
@@ -67,7 +67,7 @@ export const handListedRoutes: Record<string, RouteRule> = {
   'POST /api/cases/report/save': perm('DATA_ANALISYS'),
   'POST /api/cases/report/save/:id': perm('DATA_ANALISYS'),
   'POST /api/cases/report/delete/:id': perm('DATA_ANALISYS'),
-  /** Export to DHIS2 (issue 43, reports/dhis2): the values, files and past sendings with DHIS_EXPORT, a sending (dry run or real) with its 'Can modify?'; the workspace's DHIS2 server with SETUPWS (the password never answered). */
+  /** Export to DHIS2 (reports/dhis2): the values, files and past sendings with DHIS_EXPORT, a sending (dry run or real) with its 'Can modify?'; the workspace's DHIS2 server with SETUPWS (the password never answered). */
   'POST /api/dhis2/mappings': perm('DHIS_EXPORT'),
   'POST /api/dhis2/preview': perm('DHIS_EXPORT'),
   'POST /api/dhis2/file': perm('DHIS_EXPORT'),

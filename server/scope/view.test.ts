@@ -1,4 +1,4 @@
-// The reader's and the writer's view (spec 000 §3.2, §6): each view kind × the administrator flag ×
+// The reader's and the writer's view: each view kind × the administrator flag ×
 // playOtherUnits × a user with or without a unit and an area. Expected views written from the rule
 // (view.ts): administrator or WORKSPACE → the workspace; ADMINUNIT → the area of the user's unit;
 // UNIT → the unit; writing without playOtherUnits (and not administrator) → the own unit only.

@@ -1,5 +1,5 @@
 /**
- * The reader's view (spec 000 §3.2, §6: the user's access scope) — the one rule of who sees what
+ * The reader's view (the user's access scope) — the one rule of who sees what
  * inside a workspace. Table rows (`rows.ts`), option lookups, global search and the administrator
  * reports all narrow by it:
  * - the administrator flag or a workspace view (`WORKSPACE`): the whole workspace;

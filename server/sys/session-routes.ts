@@ -8,7 +8,7 @@ import { kysely } from '../db/kysely.ts';
 import { systemUpdate } from '../tbl/system-write.ts';
 import { defineRoute, rule, type DeclaredRoute } from '../http/define-route.ts';
 
-/** The session fields of spec 000 §3.1 plus what the UI needs to decide what to show. */
+/** The session's user, workspace, unit, view and permissions, plus what the UI needs to decide what to show. */
 export const sessionInfo = (s: Session, ctx: AppContext) => ({
   userId: s.userId,
   userName: s.userName,

@@ -15,7 +15,7 @@ import { defineRoute, rule, type DeclaredRoute } from '../http/define-route.ts';
 
 const emailRe = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** A user's own settings and password (spec 001 §2.8). */
+/** A user's own settings and password. */
 export function userRoutes(ctx: AppContext): DeclaredRoute[] {
   return [
   defineRoute({ method: 'GET', path: '/api/sys/usersettings', rule: rule.session, summary: "The user's own settings (name, e-mail, mobile, time zone)", handler: async (c) => {

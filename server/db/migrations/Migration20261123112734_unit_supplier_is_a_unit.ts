@@ -6,7 +6,7 @@ export class Migration20261123112734_unit_supplier_is_a_unit extends Migration {
 
   override up(): void | Promise<void> {
     this.addSql(`alter table "unit" drop constraint "unit_supplier_id_foreign";`);
-    // A unit's supplier is now a unit (spec 000 §3.1), no longer a source: drop the old source ids.
+    // A unit's supplier is now a unit, no longer a source: drop the old source ids.
     this.addSql(`update "unit" set "supplier_id" = null where "supplier_id" not in (select "id" from "unit");`);
 
     this.addSql(`alter table "unit" add constraint "unit_supplier_id_foreign" foreign key ("supplier_id") references "unit" ("id") on delete no action deferrable initially immediate;`);

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Treatment (issue 13): the case's treatment, prescriptions, treatment units, monthly intake calendar; tbcase.adherence_alert_from. */
+/** Treatment: the case's treatment, prescriptions, treatment units, monthly intake calendar; tbcase.adherence_alert_from. */
 export class Migration20261123201257_treatment extends Migration {
 
   override name = 'Migration20261123201257_treatment';

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Reports (issue 22): saved case reports (`casereport`), the patient's nationality, and the case's
+ * Reports: saved case reports (`casereport`), the patient's nationality, and the case's
  * latest culture result and its date (derived like the other latest results) — filled from the
  * cultures already recorded, newest by date then id, as cases/followups/derived.ts picks them.
  */

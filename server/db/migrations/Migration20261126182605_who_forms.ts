@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The WHO quarterly forms (issue 23): the case's basis of diagnosis (bacteriologically confirmed or
+ * The WHO quarterly forms: the case's basis of diagnosis (bacteriologically confirmed or
  * clinically diagnosed), and an index of the cases by registration date and notifying unit — the
  * forms select a quarter's registrations of the units in a place by it.
  */

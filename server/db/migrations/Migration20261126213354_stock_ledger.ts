@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The stock ledger (issue 25): the movements (append-only) and each batch's stock on hand at a unit,
+ * The stock ledger: the movements (append-only) and each batch's stock on hand at a unit,
  * kept beside them in the movement's transaction (stock/ledger.ts).
  */
 export class Migration20261126213354_stock_ledger extends Migration {

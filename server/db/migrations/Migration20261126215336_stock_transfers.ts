@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Transfers of batches between units (issue 25): the transfer, its batches, and its movements' link to it. */
+/** Transfers of batches between units: the transfer, its batches, and its movements' link to it. */
 export class Migration20261126215336_stock_transfers extends Migration {
 
   override name = 'Migration20261126215336_stock_transfers';

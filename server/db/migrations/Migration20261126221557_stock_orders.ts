@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Orders of medicines from a unit's supplier (issue 25): the order, its medicines, its shipped batches, and its movements' link to it. */
+/** Orders of medicines from a unit's supplier: the order, its medicines, its shipped batches, and its movements' link to it. */
 export class Migration20261126221557_stock_orders extends Migration {
 
   override name = 'Migration20261126221557_stock_orders';

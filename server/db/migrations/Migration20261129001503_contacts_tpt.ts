@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Contacts and TB preventive treatment (issue 42): a contact becomes a person (a patient record) linked to
+ * Contacts and TB preventive treatment: a contact becomes a person (a patient record) linked to
  * an index case and followed by a unit, with its evaluation; the TPT regimen catalogue, the contacts' TPT
  * courses and their intake calendar.
  */

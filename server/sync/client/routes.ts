@@ -1,5 +1,5 @@
 /**
- * The offline client's synchronisation routes (spec 001 §7), only in client mode:
+ * The offline client's synchronisation routes, only in client mode:
  * - `GET /api/offline/client/sync/status` — `{id, title, counts, error?, rejected, lastSyncAt}`: `id`
  *   NOT_RUNNING (idle: the last one succeeded, or none yet), ERROR (the last one failed: `error` says
  *   why) or the running phase (SENDING, APPLYING_ON_SERVER, RECEIVING, APPLYING_LOCALLY) with its title;

@@ -24,7 +24,7 @@ import { treatmentRoutes } from './treatment/routes.ts';
 import { importRoutes, startImportRunner } from './import/index.ts';
 
 /**
- * The case domain: patients and cases (seed 001). One folder per part: the case page's calls
+ * The case domain: patients and cases. One folder per part: the case page's calls
  * (`case-page/`), its data tab (`case-data/`), comments and review issues (`talk/`), notification and
  * patient search (`notify/`), lists and places (`places/`), follow-up exams (`followups/`), treatment
  * (`treatment/`), auto tags (`auto-tags/`), the workflow actions (`workflow/`) and importing registers (`import/`).
@@ -51,7 +51,7 @@ export const casesModule: DomainModule = {
     // recomputing the derived columns over many cases (a switch of WHO definitions, new derived columns): a background job
     ctx.jobs.register(derivedRefillKind);
     await queueDerivedBackfill(ctx);
-    // the imports' background work (issue 43): a loop in every process, resuming what a stopped one left
+    // the imports' background work: a loop in every process, resuming what a stopped one left
     startImportRunner(ctx);
   },
   api: (ctx) => [...followupRoutes(ctx), ...caseViewRoutes(ctx), ...caseDataRoutes(ctx), ...notifyRoutes(ctx), ...placeRoutes(ctx)],

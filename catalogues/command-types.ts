@@ -29,7 +29,7 @@ interface CommandNode {
 }
 
 /**
- * The command-type tree for the command-history filter (spec 000 §7.3 `command-types`): one node per
+ * The command-type tree for the command-history filter (the `command-types` lookup): one node per
  * type — every table of the generic API, plus the domain types — whose children are its actions,
  * with ids `<type>.<action>` (the `type` and `action` columns of `cmdhistory`). Only for the reports
  * that filter by it (CMDHISTORY, CMDSTATISTICS): no schema references it.

@@ -1,5 +1,5 @@
 /**
- * The comorbidities of a case (seed 001 §3: six yes/no flags, default no; §5: all optional), kept
+ * The comorbidities of a case (six yes/no flags, default no; all optional), kept
  * on the case (`tbcase.comorbidities`, real columns). Changed by the declared action
  * `comorbidity` on tbcase (COMIRBIDITIES_EDT; history entry `tbcase.comorbidity` with the diff),
  * also at the spec's path `POST /api/cases/case/comorbidity/{caseId}` with the flags as the body.

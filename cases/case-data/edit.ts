@@ -1,5 +1,5 @@
 /**
- * The case data tab's edit dialog (seed 001 §2.5, §7):
+ * The case data tab's edit dialog:
  * - `GET /api/cases/case/edit/form/{caseId}`: the remote form to edit the case and its patient —
  *   the case's notification form (forms.ts) loaded by the case's id (`{doc: {patient, tbcase},
  *   schema, resources: {form: {ids, versions}}}`);

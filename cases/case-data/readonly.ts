@@ -1,5 +1,5 @@
 /**
- * `GET /api/tbl/case/form/readonly/{caseId}` (seed 001 §7): the case data tab's read-only form —
+ * `GET /api/tbl/case/form/readonly/{caseId}`: the case data tab's read-only form —
  * `schemas/forms/casedata.json` (the patient and the case's registration data) loaded by the case's id,
  * plus `views: {patient, tbcase}`: each part's shown, non-empty fields as `[{title, value}]` in the
  * reader's language (enum texts, Да/Нет, units by name, dates as the UI writes them, fields

@@ -5,7 +5,7 @@ import { suspectFollowupForm } from './suspect-form.ts';
 import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 
 /**
- * The case page's calls (spec 001 §7): `GET /api/tbl/case/{id}` — the case with its patient, units,
+ * The case page's calls: `GET /api/tbl/case/{id}` — the case with its patient, units,
  * tags and the patient's cases ({@link caseView}; CASEMAN, 404 outside the view). The other
  * `/api/tbl/case/…` paths are the generic table API (`case` is `tbcase`'s `x-table.alias`); the
  * workflow's paths are aliases of its declared actions (cases/workflow).

@@ -11,7 +11,7 @@ const CLASSIFICATIONS = ['TB', 'DRTB', 'NTM'];
 const formBody = ({ type, required, properties }: JsonSchema): JsonSchema => ({ type, required, properties });
 
 /**
- * The suspect follow-up dialog's form for a suspect of a classification (seed 001 §2.7, §7): the
+ * The suspect follow-up dialog's form for a suspect of a classification: the
  * action's declared form (`schemas/forms/case_suspectfollowup.json`: outcome TB / DRTB / NOT_TB and the
  * date; titles are i18n keys) and a
  * starting document — the outcome the suspicion named (a DRTB suspect → DRTB; NTM names none) and

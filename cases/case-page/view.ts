@@ -54,7 +54,7 @@ async function allCasesOf(em: Em, ctx: AppContext, s: Session, patientId: unknow
 }
 
 /**
- * The case as its page shows it (`GET /api/tbl/case/{id}`, spec 001 §2.5, §3): the `tbcase` row (as the
+ * The case as its page shows it (`GET /api/tbl/case/{id}`): the `tbcase` row (as the
  * generic API reads it, after the table's `afterRead` hooks) plus `patient {id, name, middleName,
  * lastName, gender, birthDate, fullName}` (fullName composed as the workspace says), `ownerUnit`/`notificationUnit`/`transferFromUnit` as `{id, name,
  * adminUnit: {id, name}}`, `tags [{id, name, type}]`, `allCases` (the patient's cases in the view) and

@@ -1,5 +1,5 @@
 /**
- * What the dashboards count of contacts (issue 42), for a place in the reader's view (a unit, an
+ * What the dashboards count of contacts, for a place in the reader's view (a unit, an
  * area, the workspace): the contacts waiting for evaluation and the TPT courses running (on TPT, with
  * interruptions, on hold), each counted up to {@link COUNT_CAP} (then "more than"); for a unit also
  * the courses missing a dose in the last 14 days, as its worklist lists them.

@@ -1,5 +1,5 @@
 /**
- * The demo workspace's contacts and TPT courses (issue 42), a seed step after the case register's
+ * The demo workspace's contacts and TPT courses, a seed step after the case register's
  * (`cases/demo.ts`, whichever cases it made): the confirmed pulmonary TB and DR-TB cases get one to
  * four contacts each — new persons, the household ones at the index patient's address, about one in
  * six a child under five — registered in the days after their index case; most evaluated (TB

@@ -1,5 +1,5 @@
 /**
- * Generated contacts and TPT courses for scale work (issue 42, `npm run bench:reports`): about three
+ * Generated contacts and TPT courses for scale work (`npm run bench:reports`): about three
  * contacts (two to four) per confirmed pulmonary case of the workspace, each a new person (a patient,
  * named as the generated ones), registered in the days after the index case and followed by its unit;
  * most evaluated (TB excluded, now and then presumptive), some waiting or not evaluated with a reason;

@@ -1,6 +1,6 @@
 /**
  * The contact table's rules, kept by the table writer on every write — the new-contact form, the
- * contact's own form, the generic API and an offline client's upload alike (issue 42):
+ * contact's own form, the generic API and an offline client's upload alike:
  * - a contact is added by who may change its index case (one only seen — a transferring case, from
  *   the unit it leaves — is read-only: 403); it stays linked to its index case and its person, and
  *   the index case's patient is not their own contact (one row per index case and person: the

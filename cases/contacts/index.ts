@@ -6,7 +6,7 @@ import { contactHooks } from './hooks.ts';
 import { contactRoutes } from './routes.ts';
 
 /**
- * Contact investigation and TB preventive treatment (issue 42; WHO DAK processes E): a contact is a
+ * Contact investigation and TB preventive treatment (WHO DAK processes E): a contact is a
  * person linked to an index case and followed by a unit (`contact.json`), evaluated for TB, and put
  * on a TPT course (`tptcourse.json`, regimens from `tptregimen.json`) whose intake is recorded on the
  * treatment's calendar (`tptadherence.json`). This folder holds the contacts' rules and lists, the

@@ -1,5 +1,5 @@
 /**
- * The contacts as their lists show them (issue 42): each row the person (name, sex, age), the index
+ * The contacts as their lists show them: each row the person (name, sex, age), the index
  * case, the relation and type, where the evaluation stands and the TPT course's status. Two lists:
  * - a case's contacts (the case page), in the reader's view;
  * - a unit's contact register, newest first, 50 a page by keyset on (registration date, id) — the

@@ -1,5 +1,5 @@
 /**
- * `POST /api/cases/contact/new {caseId, patientId?, doc: {patient, contact}}` (issue 42): a contact
+ * `POST /api/cases/contact/new {caseId, patientId?, doc: {patient, contact}}`: a contact
  * added to an index case — its person found with the patient search (`patientId`: only linked, their
  * record not rewritten, wherever they were registered) or a new patient record (`doc.patient`, made
  * as the notification makes its patient, under this form's own permission) — saved with the composed form `contact_new`

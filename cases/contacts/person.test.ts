@@ -1,4 +1,4 @@
-// The index case's resistance type and a contact's age at their boundaries (issue 42).
+// The index case's resistance type and a contact's age at their boundaries.
 import { describe, expect, it } from 'vitest';
 import { ageAt, indexResistanceOf } from './person.ts';
 

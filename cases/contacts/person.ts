@@ -1,5 +1,5 @@
 /**
- * What a contact is told from its index case and its person (issue 42), pure: the index case's
+ * What a contact is told from its index case and its person, pure: the index case's
  * resistance type as the DAK names it (DS, Hr, RR, MDR, pre-XDR, XDR), which decides the TPT regimen,
  * and the contact's age in whole years at a date, which WHO splits at 5 (children under five who
  * are household contacts come first).

@@ -29,7 +29,7 @@ const countsBody: JsonSchema = {
 };
 
 /**
- * The contacts' routes (issue 42), each within the reader's view; reading needs CASECONTACT:
+ * The contacts' routes, each within the reader's view; reading needs CASECONTACT:
  * - `POST /api/cases/contact/new {caseId, patientId?, doc}` → a contact added to an index case
  *   (`new-contact.ts`; CASECONTACT_EDT);
  * - `GET /api/cases/case/{caseId}/contacts` → `{list}`: the case's contacts (`lists.ts`);

@@ -1,5 +1,5 @@
 /**
- * What the unit worklist (`cases/places/worklist.ts`) adds for contacts (issue 42), each list at most
+ * What the unit worklist (`cases/places/worklist.ts`) adds for contacts, each list at most
  * {@link WORKLIST_LIMIT} rows, in the reader's view of the unit, read only with CASECONTACT:
  * - contacts waiting for evaluation: registered, not evaluated, no reason given why not — children
  *   under five first (WHO's first priority), then household contacts, then the longest waiting;

@@ -2,7 +2,7 @@
  * The case data tab of a demo case: comorbidities (AIDS only with a positive HIV test), adverse effects blamed on a medicine the patient takes, the previous treatment a previously treated
  * patient had (its outcome as the registration group says), and the manual tags that fit. Pure.
  * The contacts — persons with their evaluation and TPT — are a seed step of their own
- * (cases/contacts/demo.ts, issue 42).
+ * (cases/contacts/demo.ts).
  */
 import type { Doc } from '../../server/types.ts';
 import { MONTH, type Course } from './course.ts';

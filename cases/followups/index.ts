@@ -1,5 +1,5 @@
 /**
- * A case's follow-up exams (spec 001 §2.5, §3, §7): the list of a case's exams over every table
+ * A case's follow-up exams: the list of a case's exams over every table
  * declared with `x-table.followup` (`list.ts`), the types a session may read and change
  * (`types.ts`), their routes (`routes.ts`), the month of treatment (`month.ts`), culture conversion
  * (`conversion.ts`), and the case's columns derived from its exams (`x-derived`: latest results,

@@ -9,7 +9,7 @@ import { describeDoc } from '../../server/history/describe.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { monthLabel, monthOfTreatment } from './month.ts';
 
-/** One exam of a case as the follow-up tab lists it (spec 001 §3 "Follow-up item"). */
+/** One exam of a case as the follow-up tab lists it. */
 export interface FollowupItem {
   /** The follow-up type, the table's `x-table.followup`: `EXAM_MICROSCOPY`. */
   type: string;

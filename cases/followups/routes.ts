@@ -10,7 +10,7 @@ import { followupTypes } from './types.ts';
 import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 
 /**
- * `GET /api/cases/case/followups/{caseId}` (spec 001 §7): the case's follow-up exams the session
+ * `GET /api/cases/case/followups/{caseId}`: the case's follow-up exams the session
  * may read, as a list of {@link FollowupItem}s. Needs `CASEMAN` (reading the case); each exam type
  * also needs its own permission, else it is left out. 404 for a case outside the session's view.
  * Beside it, `…/{caseId}/types` (the add menu and filter: {@link followupTypes}) and `…/{caseId}/latest`

@@ -1,5 +1,5 @@
 /**
- * Importing a programme's registers (issue 43): an XLSX or CSV file of patients and cases (one row a
+ * Importing a programme's registers: an XLSX or CSV file of patients and cases (one row a
  * case; exams in further sheets or columns) is uploaded, read (`files/`), its columns mapped to the
  * declared fields (`fields.ts`, `mapping.ts`: saved and reused; catalogue values matched by code or
  * name), checked by a dry run and imported by a run — both background work (`runner.ts`, `steps.ts`)

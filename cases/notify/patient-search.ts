@@ -1,5 +1,5 @@
 /**
- * The patient search (seed 001 §2.6, §7 `POST /api/tbl/patient/search`): the programme's guard
+ * The patient search (`POST /api/tbl/patient/search`): the programme's guard
  * against registering a patient twice. It finds a registered patient whatever the letter case, ё/е,
  * a Latin spelling of a Cyrillic name or back ('Tokhtogulov' ↔ 'Токтогулов'), a one-letter typo or
  * the name parts typed in another order, closest first, 20 per page.
@@ -33,7 +33,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 
-/** Rows per page (seed 001 §9). */
+/** Rows per page. */
 export const PAGE_SIZE = 20;
 /** The most candidates ranked and counted: past it the count reads '500+' (25 pages). */
 export const CAP = 500;

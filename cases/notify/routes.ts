@@ -21,7 +21,7 @@ export const NOTIFY_PERMISSIONS = ['NEWSUSP', 'NEWCASE'];
 const SEARCH_PERMISSIONS = [...NOTIFY_PERMISSIONS, 'CASECONTACT_EDT'];
 
 const name = { type: 'string', maxLength: 100 };
-/** The patient search's body (seed 001 §2.6: the name parts, the birth date, the page). */
+/** The patient search's body (the name parts, the birth date, the page). */
 const searchBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
@@ -44,7 +44,7 @@ const variantBody: JsonSchema = {
 };
 
 /**
- * New-case notification and the patient search (seed 001 §2.6, §7; issue 11):
+ * New-case notification and the patient search:
  * - `POST /api/tbl/patient/search {name?, middleName?, lastName?, birthDate?, page?}` → `{list, count,
  *   countCapped, page, pageSize: 20}` (cases/notify/patient-search.ts), over the whole workspace:
  *   it is the guard against registering a patient twice, so it sees past the user's unit; for who
@@ -61,7 +61,7 @@ const variantBody: JsonSchema = {
 export function notifyRoutes(ctx: AppContext): DeclaredRoute[] {
   return [
   defineRoute({ method: 'POST', path: '/api/tbl/patient/search', rule: rule.perm(...SEARCH_PERMISSIONS), summary: 'Patients matching a name or birth date (the duplicate guard of a new notification)', body: searchBody, example: { lastName: 'Иванов', birthDate: '1980-05-17' }, handler: async (c, { body }) => {
-    // the same guard against a person recorded twice serves adding a contact (issue 42): the rule's SEARCH_PERMISSIONS
+    // the same guard against a person recorded twice serves adding a contact: the rule's SEARCH_PERMISSIONS
     const s = c.get('session');
     // any one name part (a surname alone), or the birth date alone, is enough
     if (![body.name, body.middleName, body.lastName].some((x) => typeof x === 'string' && x.trim()) && !body.birthDate) {

@@ -12,7 +12,7 @@ const IDENTITY = ['lastName', 'name', 'middleName', 'birthDate', 'gender'] as co
  * the patient's first case (the earliest registered: the unit that registered them, or the one their
  * case was transferred to). A patient found by the workspace-wide patient search and linked to a new
  * case elsewhere keeps their data for that other unit: linking does not change them (notify/routes.ts),
- * nor does an edit after it (issue 21: link, then edit). 403 with the reason; other fields, a new
+ * nor does an edit after it (link, then edit). 403 with the reason; other fields, a new
  * patient, and a patient without cases (read by administrators only) as before.
  * @example hooks: { patient: sharedPatientIdentity } // a doctor renaming a patient another unit registered → 403
  */

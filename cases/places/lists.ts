@@ -1,5 +1,5 @@
 /**
- * Pages of a place's cases (seed 001 §2.3): through the table store (the reader's row scope, keyset
+ * Pages of a place's cases: through the table store (the reader's row scope, keyset
  * and OFFSET paging, the listed references named), narrowed to the place's units, with the count
  * read from the maintained tables rather than counted (`counts.ts`).
  */

@@ -4,7 +4,7 @@ import type { StoredMonth } from '../treatment/alert.ts';
 import { plannedDaysBetween, type PlanPrescription } from '../treatment/plan.ts';
 
 /**
- * Missed doses of the unit worklist (issue 21): the planned intake days of the last
+ * Missed doses of the unit worklist: the planned intake days of the last
  * {@link MISSED_WINDOW_DAYS} days — today excluded, its dose may still come — inside the treatment
  * period, and of them those without a dose taken: marked NOT_TAKEN (`N`) or not recorded, as the
  * adherence alert counts them (`cases/treatment/alert.ts`). A day is planned when a prescription

@@ -1,5 +1,5 @@
 /**
- * Where a case list or count looks (seed 001 §2.1–2.3): the place the request names — the
+ * Where a case list or count looks: the place the request names — the
  * workspace, an area (admin unit) and its subtree, or a unit — always narrowed by the reader's own
  * view (`server/scope/view.ts`), so a unit-view doctor asking for the workspace gets their unit, and
  * asking for another unit gets nothing. The request can only narrow, never widen.

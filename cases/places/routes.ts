@@ -26,7 +26,7 @@ const noBody: JsonSchema = { type: 'object', additionalProperties: false };
 const tagType = (r: Record<string, unknown>) => (!r.auto_generated ? 'MANUAL' : r.consistency_check ? 'AUTODANGER' : 'AUTO');
 
 /**
- * Case lists and places (seed 001 §2.1–2.3, §7 "Case lists, summaries, tags"): every count and list
+ * Case lists and places: every count and list
  * is the place named narrowed to the reader's view (`place.ts`), whatever the request sends; counts
  * come from the tables the triggers keep (`counts.ts`), lists from the table store (`lists.ts`).
  * All need CASEMAN (reading cases).
@@ -42,7 +42,7 @@ export function placeRoutes(ctx: AppContext): DeclaredRoute[] {
    * `POST /api/cases/unit/{unitId} {tab?, page?}` → `{unit, defaultTab, presumptives, tbCases,
    * drtbCases}`, each `{count, list, next}`: the unit's open suspects, TB and DR-TB cases — with the
    * page of the tab asked, or else the first page of the default tab (suspects when there are any,
-   * else TB: seed 001 §2.3); the other tabs carry their counts only.
+   * else TB); the other tabs carry their counts only.
    */
   return [
   defineRoute({ method: 'POST', path: '/api/cases/unit/:unitId', rule: rule.perm('CASEMAN'), summary: "A unit's case list (a tab: suspects, TB, DR-TB, closed…), a page", body: unitBody, example: { tab: 'tbCases', page: 1 }, handler: async (c, { body }) => {

@@ -9,7 +9,7 @@ import type { CountKey } from './counts.ts';
 const open = (q: any) => q.where('t.state', '<>', sql.lit('CLOSED'));
 
 /**
- * The three tabs of a unit's /active (seed 001 §2.3): open suspects, open confirmed TB and open
+ * The three tabs of a unit's /active: open suspects, open confirmed TB and open
  * confirmed drug-resistant TB — counted by `casecount` suspect, tb and drtb.
  */
 export const ACTIVE_TABS = {

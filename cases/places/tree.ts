@@ -1,5 +1,5 @@
 /**
- * The area tree 'Распределение осуществляемых случаев' (seed 001 §2.1, §3 Tree node): a node is
+ * The area tree 'Распределение осуществляемых случаев': a node is
  * the workspace, an area or a unit with its open cases by group; children load lazily. Only units in
  * the reader's view count, and a limited view lists only the places holding some of its units.
  */

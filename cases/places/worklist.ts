@@ -1,5 +1,5 @@
 /**
- * A unit's worklist (issue 21 "What a doctor expects"): what its doctor has to act on today, each
+ * A unit's worklist: what its doctor has to act on today, each
  * row a case on treatment owned by the unit and in the reader's view —
  * - missed doses: planned intake days of the last {@link MISSED_WINDOW_DAYS} days (before today,
  *   inside the treatment period) without a dose taken: marked NOT_TAKEN or not recorded, as the
@@ -8,7 +8,7 @@
  * - exams due: a smear or culture the monitoring schedule (`monitoring.ts`) asks for in the current
  *   treatment month, not yet recorded in that month;
  * - no outcome: the treatment's planned end has passed and the case is still open;
- * - contacts waiting for evaluation and TPT doses missed (issue 42: `cases/contacts/worklist.ts`).
+ * - contacts waiting for evaluation and TPT doses missed (`cases/contacts/worklist.ts`).
  *
  * Each list reads only the unit's cases on treatment whose treatment period it asks about — the
  * index `tbcase (workspace_id, owner_unit_id, state, treatment_end_date)`, the case's copy of its

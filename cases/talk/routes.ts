@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { AppContext, Env } from '../../server/types.ts';
 
 /**
- * Comments and review issues of a case (issue 11) need no route of their own: they are the generic
+ * Comments and review issues of a case need no route of their own: they are the generic
  * table API on `casecomment`, `issue` and `issuefollowup` (write permissions in `x-table.write`,
  * hooks in ./hooks.ts) and the declared actions `closeIssue` / `reopenIssue` (./actions.ts).
  */

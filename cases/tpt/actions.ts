@@ -1,5 +1,5 @@
 /**
- * The declared actions of a contact's TPT course (issue 42), each a transaction through the table
+ * The declared actions of a contact's TPT course, each a transaction through the table
  * writer with its history entry (`server/actions`), mounted on
  * `POST /api/tbl/tptcourse/<id>/action/<name>`; the rules are `rules.ts`, checked again by the
  * table's hooks on every write (`hooks.ts`):

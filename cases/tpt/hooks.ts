@@ -1,6 +1,6 @@
 /**
  * The TPT tables' rules, kept by the table writer on every write — the course's actions, the generic
- * API (`/api/tbl/tptcourse`, …) and an offline client's upload alike (issue 42):
+ * API (`/api/tbl/tptcourse`, …) and an offline client's upload alike:
  * - a course is placed in its contact's unit (`unitId`, which the unit worklist reads it by);
  * - its status, dates and outcome agree (`rules.ts` `consistencyRefusal`); a course that starts with
  *   this write meets the start's rules and gets its expected end and the dose of its weight band from

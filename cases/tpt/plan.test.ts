@@ -1,4 +1,4 @@
-// A TPT course's calendar at its edges (issue 42): 3HP's weekly days stop at its twelfth dose, a
+// A TPT course's calendar at its edges: 3HP's weekly days stop at its twelfth dose, a
 // daily regimen plans each day of its weeks, doses count from the start to the completion deadline
 // (both included), and the worklist's missed doses look at the 14 days before today.
 import { describe, expect, it } from 'vitest';

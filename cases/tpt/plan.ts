@@ -1,5 +1,5 @@
 /**
- * A TPT course's calendar (issue 42), pure: the days it plans — every day of the regimen's weeks for
+ * A TPT course's calendar, pure: the days it plans — every day of the regimen's weeks for
  * a daily regimen, the start's weekday of each week for a weekly one (3HP) —, the days the calendar
  * shows and accepts (the start to the completion deadline: a dose missed may be made up within the
  * time allowed), the doses taken in that time, and the missed doses of the last days, which the

@@ -1,5 +1,5 @@
 /**
- * What the TPT rules read from the database (issue 42): a regimen of the catalogue with its
+ * What the TPT rules read from the database: a regimen of the catalogue with its
  * resistance types and dose bands, a course with its contact's facts (the evaluation, the index
  * case's resistance type, the age), whether the same person is on another course, and a course's
  * stored calendar months. Read inside the caller's transaction, by ids the caller already holds in

@@ -1,4 +1,4 @@
-// The TPT rules at their boundaries (issue 42), expectations written from WHO's rules and the
+// The TPT rules at their boundaries, expectations written from WHO's rules and the
 // catalogue's figures, not computed by the code: the start's conditions one by one, the regimen's
 // resistance types, least age and weight bands, the status changes, "completed" exactly at the
 // regimen's doses, and the agreement of status, dates and outcome.

@@ -1,5 +1,5 @@
 /**
- * The rules of a contact's TB preventive treatment (issue 42; WHO consolidated guidelines on TB,
+ * The rules of a contact's TB preventive treatment (WHO consolidated guidelines on TB,
  * Module 1: prevention, and the DAK's process E), pure so they are tested at their boundaries apart
  * from the database (`rules.test.ts`). The course's actions (`actions.ts`), its table hooks
  * (`hooks.ts`, every write: the browser, the generic API, an offline client's upload) and the course

@@ -1,5 +1,5 @@
 /**
- * `GET /api/cases/contact/{contactId}/tpt` (issue 42): a contact's TPT course as its card shows it —
+ * `GET /api/cases/contact/{contactId}/tpt`: a contact's TPT course as its card shows it —
  * the course (or null: none recorded yet), its regimen, the intake calendar in the treatment's shape
  * (`FollowupMonth`, one per month from the start to the completion deadline, with the planned days,
  * the recorded ones and each month's adherence as of today), the adherence so far, the doses taken

@@ -1,5 +1,5 @@
 /**
- * Adherence of a month of the intake calendar (spec 001 §2.5, §9): the doses taken (days recorded
+ * Adherence of a month of the intake calendar: the doses taken (days recorded
  * DOTS or SELF_ADMIN) out of the planned days that have come — a planned day after today is not yet
  * a missed dose, so a month half gone with every dose taken is 100%, not 50%. Pure, so the server's
  * answer and the calendar's unsaved edits count alike.

@@ -3,7 +3,7 @@ import { isTaken } from './days.ts';
 import type { TreatmentAlert } from './types.ts';
 
 /**
- * The adherence alert (issue 13). A case on treatment is marked when its intake calendar shows a
+ * The adherence alert. A case on treatment is marked when its intake calendar shows a
  * stretch of {@link MISSED_RUN_DAYS} or more days in a row, inside the treatment period and up to
  * today, without a dose taken (DOTS or SELF_ADMIN): days marked NOT_TAKEN and days not recorded
  * both count as missed. Also `monthsWithoutDoses`: whole months since the last dose taken (or the

@@ -9,7 +9,7 @@ import { calendarRefusal } from './guards.ts';
 import { writerOf } from './rows.ts';
 import type { DayEntry } from './types.ts';
 
-/** The body of `POST /api/cases/case/treatment/followup` (spec 001 §7), without its `caseId`. */
+/** The body of `POST /api/cases/case/treatment/followup`, without its `caseId`. */
 export const followupBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,

@@ -10,7 +10,7 @@ import { onTreatmentRefusal } from './guards.ts';
 import { lockCase, monthsOf, refreshAlert, treatmentOf, writerOf, type TreatmentRow } from './rows.ts';
 
 /**
- * The changes of a started treatment (spec 001 §4, §5, §7): its period, its prescriptions, its
+ * The changes of a started treatment: its period, its prescriptions, its
  * cancellation — declared row actions of the case (server/actions: the case locked, CASE_TREAT and
  * {@link onTreatmentRefusal} declared once, one transaction) on the spec's paths; every row goes
  * through the table writer (validation, the tables' hooks, change log, history).

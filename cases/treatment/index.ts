@@ -1,5 +1,5 @@
 /**
- * Treatment (spec 001 §2.5, §3, §4, §5, §7, §9; issue 13): start by a standard or individualized
+ * Treatment: start by a standard or individualized
  * regimen (`start.ts`), period and prescription changes and cancellation (`changes.ts`), the daily
  * intake calendar (`calendar.ts`, stored a month a row: `days.ts`), the tab's answer (`view.ts`,
  * planned days: `plan.ts`), the adherence alert and its SQL for lists (`alert.ts`), the tables'

@@ -1,4 +1,4 @@
-// Planned intake days (cases/treatment/plan.ts, spec 001 §2.5): n doses a week plan fixed weekdays
+// Planned intake days (cases/treatment/plan.ts): n doses a week plan fixed weekdays
 // (1: Mon; 2: Mon, Thu; 3: Mon, Wed, Fri; 4: Mon, Tue, Thu, Fri; 5: Mon–Fri; 6: Mon–Sat; 7: every
 // day), inside the prescription's dates and the treatment period, both ends included.
 // March 2026: Sunday 1, Monday 2 … Sunday 8, Monday 9 … Tuesday 31.

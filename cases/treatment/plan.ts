@@ -1,7 +1,7 @@
 import { dayOf, dayOfYmd, daysInMonth, weekday, ymOf } from '../../engine/day-numbers.ts';
 
 /**
- * Planned intake days (spec 001 §2.5, §9): a prescription with a frequency of n doses a week plans
+ * Planned intake days: a prescription with a frequency of n doses a week plans
  * the weekdays of {@link WEEKDAYS}[n] between its dates; a day of the treatment period is planned
  * when any prescription plans it.
  *

@@ -6,7 +6,7 @@ import { assertPermission } from '../../server/http/middleware.ts';
 import { treatmentView } from './view.ts';
 
 /**
- * Registers the treatment tab's read (spec 001 §7 "Treatment", issue 13; the contract is
+ * Registers the treatment tab's read (the contract is
  * `types.ts`): `GET /api/cases/case/treatment/{caseId}` — CASEMAN (the calendar with
  * CASE_INTAKEMED). Its changes — start, undo, period, prescriptions, the month calendar — are
  * declared row actions on the spec's paths (`actions.ts`).

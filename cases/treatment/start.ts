@@ -42,7 +42,7 @@ function fromRows(rows: StartPrescription[], ini: string): NewPrescription[] {
 }
 
 /**
- * Starts the treatment of the case (spec 001 §5, §7), as {@link startTreatment} declares — with
+ * Starts the treatment of the case, as {@link startTreatment} declares — with
  * `regimenId`, a standard regimen of the case's classification whose medicine rows become the
  * prescriptions; with `prescriptions`, an individualized one (at least one row). The period runs from
  * `iniDate` to the last prescription's end, in `unitId` (in client mode: the session's unit). The

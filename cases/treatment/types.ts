@@ -1,5 +1,5 @@
 /**
- * The treatment tab's contract (spec 001 §2.5, §3 "Treatment", §7 "Treatment"; issue 13): what
+ * The treatment tab's contract: what
  * `GET /api/cases/case/treatment/{caseId}` answers and what the other treatment calls take. Shared by
  * the server (`cases/treatment/`) and the tab (`ui/cases/case/tabs/TreatmentTab.tsx`). Dates are ISO
  * `YYYY-MM-DD`. Every body is also a form schema (`TREATMENT_FORMS`), so the dialog renders from
@@ -10,7 +10,7 @@
  *   if (r.started) console.log(r.period.ini, r.adherence.percent);
  */
 
-/** A day's intake: directly observed, self-administered, or not taken (spec 001 §4). */
+/** A day's intake: directly observed, self-administered, or not taken. */
 export type DayStatus = 'DOTS' | 'SELF_ADMIN' | 'NOT_TAKEN';
 
 /** A referenced row by its id and name. */

@@ -104,7 +104,7 @@ function followupOf(plan: PlanPrescription[], ini: number, end: number, stored: 
 }
 
 /**
- * `GET /api/cases/case/treatment/{caseId}` (spec 001 §7; the contract is `types.ts`): the treatment
+ * `GET /api/cases/case/treatment/{caseId}` (the contract is `types.ts`): the treatment
  * of a case in the reader's view — regimen, period, progress, units, prescriptions by product,
  * and with CASE_INTAKEMED the monthly calendar, adherence and the alert. 404 outside the view.
  *

@@ -11,7 +11,7 @@ import { hasPermission } from '../../server/http/middleware.ts';
 export const deletePermission = (row: Pick<Tbcase, 'validated' | 'diagnosisType'>): string => (row.validated ? 'CASE_DEL_VAL' : row.diagnosisType === 'SUSPECT' ? 'NEWSUSP' : 'NEWCASE');
 
 /**
- * Delete a case (seed 001 §4: the UI asks 'Подтвердить удаление?', then says 'Успешно удалено'): the
+ * Delete a case (the UI asks 'Подтвердить удаление?', then says 'Успешно удалено'): the
  * row with its sub-records (exams, tags, comments… cascade), a tombstone for the offline client and
  * the history entry `tbcase.delete`; a patient left with no case goes too (`orphan-patient.ts`). Needs reading cases and {@link deletePermission} of the row.
  * @example DELETE /api/tbl/case/<id>   (or POST /api/tbl/tbcase/<id>/action/delete {})

@@ -16,7 +16,7 @@ function notBySender(action: RowAction): RowAction {
 }
 
 /**
- * The case's command bar (seed 001 §4): each a declared action on tbcase, guarded by its permission,
+ * The case's command bar: each a declared action on tbcase, guarded by its permission,
  * run by `POST /api/tbl/tbcase/<id>/action/<name>` and by the spec's own paths (`routes`: §7).
  */
 export const caseActions: RowAction[] = [

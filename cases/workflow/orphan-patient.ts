@@ -18,7 +18,7 @@ export const orphanPatient: HooksOn<'tbcase'> = {
     const db = kysely(em);
     const other = await db.selectFrom('tbcase').select('id').where('workspace_id', '=', session.workspaceId).where('patient_id', '=', patientId).where('id', '<>', id).limit(1).executeTakeFirst();
     if (other) return;
-    // a contact of another index case stays a person there (issue 42)
+    // a contact of another index case stays a person there
     const contact = await db.selectFrom('contact').select('id').where('workspace_id', '=', session.workspaceId).where('patient_id', '=', patientId).where('case_id', '<>', id).limit(1).executeTakeFirst();
     if (contact) return;
     await sql`set constraints tbcase_patient_id_foreign deferred`.execute(db);

@@ -3,7 +3,7 @@
  * for its classification — pure functions, so the server's guards, the lists of allowed actions and
  * the case page's buttons and dialogs all ask the one rule (tests: `tests/cases/workflow-rules.test.ts`).
  *
- * - **Validation** (`workspace.caseValidationTB|DRTB|NTM`, seed 000 §3.4): DISABLED ('Не используется')
+ * - **Validation** (`workspace.caseValidationTB|DRTB|NTM`): DISABLED ('Не используется')
  *   — no 'validate' action and no validation label; ENABLED ('Используется') — a case may be validated,
  *   its label says 'Обосновано' or 'Ожидает обоснования'; REQUIRED_BEFORE_TREATMENT_START ('Обязательна
  *   до начала лечения') — the same, and treatment starts only once the case is validated.

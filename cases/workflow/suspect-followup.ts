@@ -4,7 +4,7 @@ import type { ActionOn } from '../../server/types.ts';
 import { ApiError } from '../../server/http/errors.ts';
 
 /**
- * Suspect follow-up (seed 001 §4): a presumptive case that is not closed is either confirmed — TB or
+ * Suspect follow-up: a presumptive case that is not closed is either confirmed — TB or
  * DRTB, from its diagnosis date — or closed as not TB (outcome NOT_TB, dated the follow-up day).
  * Confirming needs NEWCASE (it is the notification of a confirmed case).
  * @example POST /api/tbl/tbcase/<id>/action/suspectfollowup {outcome: 'DRTB', date: '2025-03-02'}

@@ -50,7 +50,7 @@ async function newTags(x: ActionContext<Tbcase>, names: string[]): Promise<Map<s
 }
 
 /**
- * Set the case's manual tags (the tag dialog 'Определить закладки к случаю - {name}', seed 001 §2.7,
+ * Set the case's manual tags (the tag dialog 'Определить закладки к случаю - {name}',
  * §5): the chosen manual tags of the workspace plus new ones (each at most 20 characters, made as
  * manual tags); none at all removes the last one (and a new tag alone needs no chosen one).
  * Automatic tags stay as their conditions say. The history entry

@@ -1,4 +1,4 @@
-// Who may act for a unit in a transfer, and which units a case may move to (seed 001 §4, §5: "to
+// Who may act for a unit in a transfer, and which units a case may move to ("to
 // another TB unit"; "playOtherUnits or the session unit is the case's owner unit").
 import { describe, expect, it } from 'vitest';
 import { actsFor, unitToRefusal } from './transfer-rules.ts';

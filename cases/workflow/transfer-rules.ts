@@ -1,7 +1,7 @@
 import type { Session } from '../../server/types.ts';
 
 /**
- * The two rules of a transfer (seed 001 §4, §5) as pure functions, so each unit type and each kind
+ * The two rules of a transfer as pure functions, so each unit type and each kind
  * of user is tested beside them (`transfer-rules.test.ts`); `transfer.ts` reads the unit and applies them.
  */
 

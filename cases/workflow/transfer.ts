@@ -7,7 +7,7 @@ import { todayOf } from '../../server/http/time-zone.ts';
 import { actsFor, unitToRefusal } from './transfer-rules.ts';
 
 /**
- * Transfer of a case between units (seed 001 §4, §5). Transferring out makes the receiving unit
+ * Transfer of a case between units. Transferring out makes the receiving unit
  * the owner at once and keeps the unit it leaves in `transferFromUnitId`; the case schema's
  * `x-table.scope.alsoUnit` (read-only) lets the sending unit see it, and only undo the transfer
  * (`onReadableRow`), until the receiving unit confirms (transfer in: the sending unit's sight ends)

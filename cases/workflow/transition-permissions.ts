@@ -1,7 +1,7 @@
 /**
  * The permissions a change of a case's workflow fields needs when no declared action made it — an
  * offline client's upload carries the row as its action left it, so the server asks for the
- * permission of the action that makes such a change (seed 000 permission tree):
+ * permission of the action that makes such a change:
  * - validated (or the mark taken back) → CASE_VALIDATE; transfer started, accepted or undone → CASE_TRANSFER;
  * - closed with an outcome → CASE_CLOSE, or NEWCASE for a presumptive case found not TB (the suspect
  *   follow-up); reopened → CASE_REOPEN;

@@ -3,7 +3,7 @@ import { validateRefusal } from './rules.ts';
 import { validationModeOf } from './validation-mode.ts';
 
 /**
- * Validate a case (seed 001 §4; the UI asks 'Подтвердить валидацию случая?'): a case not yet
+ * Validate a case (the UI asks 'Подтвердить валидацию случая?'): a case not yet
  * validated becomes validated ('Обосновано') — only where the workspace uses validation for the
  * case's classification (`caseValidationTB|DRTB|NTM` not 'Не используется': rules.ts).
  * @example POST /api/tbl/tbcase/<id>/action/validate {} → {success: true}

@@ -35,7 +35,7 @@ export const adminUnitHooks: HooksOn<'adminunit'> = {
   },
 
   /**
-   * The tree's query parameters (spec 000 §7.2): `{parentId}` is a plain field, `{rootUnits: true}`
+   * The tree's query parameters: `{parentId}` is a plain field, `{rootUnits: true}`
    * the top level; every node gets `hasChildren`, and `fetchCountryStructure` adds the level
    * definitions as `csList`.
    */

@@ -67,7 +67,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ login: string; passwo
 /**
  * Writes one demo catalogue (`NN-<table>.json`, rows referring only to each other) into a workspace
  * whose table is empty — a database made before the catalogue existed (the benchmarks' kept databases:
- * the TPT regimens of issue 42); answers how many rows it wrote.
+ * the TPT regimens added later); answers how many rows it wrote.
  * @example await seedDemoCatalogue(ctx, workspaceId, 'tptregimen') // 7
  */
 export async function seedDemoCatalogue(ctx: AppContext, workspaceId: string, table: string): Promise<number> {

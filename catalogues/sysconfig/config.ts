@@ -13,5 +13,5 @@ export async function readConfig(em: Em, ctx: AppContext): Promise<Doc & { id?: 
   return doc ?? { ulaActive: false, allowRegPage: false };
 }
 
-// The clearing rules of spec 000 §4 (no target workspace without self-registration, no unit or
+// The settings' clearing rules (no target workspace without self-registration, no unit or
 // profile without a workspace) are the schema's `x-visible` conditions: `validateDoc` drops hidden values.

@@ -17,7 +17,7 @@ import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /**
- * What the login page needs to know, without a session (spec 000 §3.5). Registration is open only
+ * What the login page needs to know, without a session. Registration is open only
  * while the setup is complete: deleting the chosen workspace, unit or profile clears it in the
  * settings (`x-on-delete: set null`), and registration stays off until an administrator picks again.
  */

@@ -8,7 +8,7 @@
  *   types of `allowedTypes`. Any other word is refused — `pg_sleep`, `current_catalog`,
  *   `session_user`, `select`, `polygon`, `tsquery`, `regclass`, `xml`, `json`… — so nothing reads
  *   the catalogs, runs SQL text, makes a query, or uses a type whose operators have no cheap bound
- *   (a polygon containment grows exponentially with the polygon: DESIGN §5, issue 14);
+ *   (a polygon containment grows exponentially with the polygon: DESIGN §5);
  * - after a dot only a column: PostgreSQL reads `x.f` as the call `f(x)` (`tbcase.row_to_json`,
  *   `(row(1)).quote_literal`), and `tbcase.f` must name a column of `tbcase` (`patient.f` of `patient`);
  * - a name before `(` only an allowed function or an expression key word (`in`, `row`, `cast`…):

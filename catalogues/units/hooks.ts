@@ -2,7 +2,7 @@ import type { HooksOn } from '../../server/types.ts';
 import { areaPathColumns } from '../../engine/area-path.ts';
 
 /**
- * Units are listed by area (spec 000 §7.5: `{type, adminUnitId}`): `adminUnitId` selects the units
+ * Units are listed by area (`{type, adminUnitId}`): `adminUnitId` selects the units
  * whose address lies in that area or anywhere below it — the area's id is on every descendant's
  * path p0..p4.
  */

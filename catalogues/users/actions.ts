@@ -53,7 +53,7 @@ const unblock: ActionOn<'userws'> = {
 };
 
 /**
- * Send new password (spec 000 §7.3): a new random password, e-mailed. It also releases a
+ * Send new password: a new random password, e-mailed. It also releases a
  * self-registered account whose confirmation link was lost: only the owner of the address can
  * read the new password, which proves the address as the link would. The password is never recorded.
  */
@@ -79,7 +79,7 @@ const resetpwd: ActionOn<'userws'> = {
   },
 };
 
-/** Change a user's password to the one typed twice (spec 000 §2.9); the other sessions end. */
+/** Change a user's password to the one typed twice; the other sessions end. */
 const updatepwd: ActionOn<'userws', { newPassword: string; repeatNewPassword: string }> = {
   table: 'userws',
   name: 'updatepwd',

@@ -6,7 +6,7 @@ import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
 import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 
 /**
- * The spec's routes for an administrator's password actions on a user (spec 000 §7.3), kept as
+ * The spec's routes for an administrator's password actions on a user, kept as
  * aliases of the declared actions (./actions.ts): `POST /api/tbl/userws/resetpwd {userWsId}` runs
  * `resetpwd`, `POST /api/tbl/userws/updatepwd {userWsId, newPassword, repeatNewPassword}` runs
  * `updatepwd` — the same as `POST /api/tbl/userws/{userWsId}/action/<name>`. USERS_EDT; a user of

@@ -50,7 +50,7 @@ async function assertAdministers(em: Em, s: Session, workspaceId: string): Promi
 export const workspaceHooks: HooksOn<'workspace'> = {
   /**
    * Another workspace is changed only by its administrator. Stock months: the minimum may not
-   * exceed the maximum (spec 000 §3.4: both 1 to 12).
+   * exceed the maximum (both 1 to 12).
    */
   async beforeSave({ em, session, id, doc, prev }) {
     if (prev) await assertAdministers(em, session, id);

@@ -1,5 +1,5 @@
 /**
- * An adjustment or write-off of a batch the unit holds (issue 38, `POST /api/stock/adjust`,
+ * An adjustment or write-off of a batch the unit holds (`POST /api/stock/adjust`,
  * `schemas/forms/stock_adjust.json`): the user picks the batch from the unit's list (`unit-batches`: medicine,
  * batch, manufacturer, expiry, stock on hand) instead of retyping its number, manufacturer and expiry;
  * the movement is written through the ledger like any other (`ledger.ts`: its permission, sign, dates,

@@ -1,5 +1,5 @@
 /**
- * Early warning (issue 25): batches expiring within the workspace's `monthsToAlertExpiredMedicines`
+ * Early warning: batches expiring within the workspace's `monthsToAlertExpiredMedicines`
  * (or expired, still held), medicines below `minStockOnHand` or above `maxStockOnHand` months of
  * consumption (stock on hand ÷ AMC; none without consumption), and the day each medicine runs out by
  * the current patients' plan. For a unit (its page) and for the reader's whole view (the dashboard:

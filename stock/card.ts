@@ -1,5 +1,5 @@
 /**
- * A batch's stock card (issue 38, `GET /api/stock/batch/{batchId}/card`): the batch as the unit holds it
+ * A batch's stock card (`GET /api/stock/batch/{batchId}/card`): the batch as the unit holds it
  * and its movements in date order, each with the batch's running balance after it — what a pharmacist
  * checks a shelf against. The movements of one batch are a range of the ledger's index on (batch, date)
  * — tens to a few thousand rows, never the unit's millions — and the running balance is one window sum

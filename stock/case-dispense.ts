@@ -1,5 +1,5 @@
 /**
- * Dispensing for a case (issue 38, `POST /api/stock/case/{caseId}/dispense`, `schemas/forms/stock_casedispense.json`):
+ * Dispensing for a case (`POST /api/stock/case/{caseId}/dispense`, `schemas/forms/stock_casedispense.json`):
  * the medicines and quantities the user chose (`items`), or — without them — every medicine due by the
  * doses taken up to `to` (`treatment-due.ts`). Each medicine is given as far as the unit's batches go on
  * the date, first expiry first out (`dispenseAvailable`); what one medicine lacks does not stop the

@@ -1,4 +1,4 @@
-// A stock count's lines (issue 38), expected values written by hand from the rule: every batch held and
+// A stock count's lines, expected values written by hand from the rule: every batch held and
 // usable on the day counted once, each with what the ledger says and the difference.
 import { describe, expect, it } from 'vitest';
 import { countLines, type HeldBatch } from './count-lines.ts';

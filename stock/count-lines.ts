@@ -1,5 +1,5 @@
 /**
- * A stock count's lines (issue 38), the pure rule `count.ts` applies: every batch the unit holds on the
+ * A stock count's lines, the pure rule `count.ts` applies: every batch the unit holds on the
  * count's day and may still use is counted, once; each line gets the ledger's stock on hand that day
  * and the difference the count makes (counted − on hand), which becomes the batch's adjustment.
  */

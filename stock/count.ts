@@ -1,5 +1,5 @@
 /**
- * A unit's stock count (inventory) (issue 38, `schemas/tables/stockcount.json`): `POST /api/tbl/stockcount
+ * A unit's stock count (inventory) (`schemas/tables/stockcount.json`): `POST /api/tbl/stockcount
  * {unitId, date, items: [{batchId, counted}]}` (STOCK_ADJ) counts every batch the unit holds on the date
  * (`count-lines.ts`); each line records the ledger's stock on hand that day and the difference, and a
  * difference becomes an ADJUSTMENT (reason COUNT) of the batch on the count's date through the ledger

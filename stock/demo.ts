@@ -1,5 +1,5 @@
 /**
- * The demo workspace's drug supply (issue 38), made once after the case register (`cases/demo.ts`,
+ * The demo workspace's drug supply, made once after the case register (`cases/demo.ts`,
  * `app/domains.ts`: this module seeds after it) and consistent with it: the national centre's warehouse
  * starts six months ago with an initial inventory and a receipt three months later; every unit whose
  * cases are on treatment orders from its supplier once, six months ago — enough for the doses its patients

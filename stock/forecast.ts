@@ -1,5 +1,5 @@
 /**
- * What a unit's current patients will take (issue 25): each prescription plans its dose units on the
+ * What a unit's current patients will take: each prescription plans its dose units on the
  * weekdays of its frequency between its dates (cases/treatment/plan.ts WEEKDAYS); the units planned
  * per medicine per day make the order forecast and the stock-out date.
  */

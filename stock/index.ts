@@ -9,7 +9,7 @@ import { orderActions, orderHooks } from './orders.ts';
 import { transferActions, transferHooks } from './transfers.ts';
 
 /**
- * The drug supply (issue 25): the stock ledger — movements appended through the table writer, each
+ * The drug supply: the stock ledger — movements appended through the table writer, each
  * batch's stock on hand kept beside them (`ledger.ts`) — dispensing first expiry first out and the
  * expiry write-off (`dispense.ts`), the unit's stock (`batches.ts`, `routes.ts`), a batch's stock card (`card.ts`), the stock count (`count.ts`), transfers between units (`transfers.ts`), orders and their proposal (`orders.ts`, `planning.ts`), the early warnings (`alerts.ts`), the reports REP_MOVEMENTS and REP_ORDER_LEADTIME (`report/`), the demo's stock (`demo.ts`). See docs/stock.md.
  */

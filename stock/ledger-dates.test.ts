@@ -1,4 +1,4 @@
-// When a movement may be dated (issue 38), expected values written by hand from the rule: after its
+// When a movement may be dated, expected values written by hand from the rule: after its
 // batch expired only the write-off (or the stock found at the first inventory, or a transfer on its
 // way); nothing but an arrival before the batch arrived; and no later day's balance below zero.
 import { describe, expect, it } from 'vitest';

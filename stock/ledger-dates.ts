@@ -1,5 +1,5 @@
 /**
- * When a movement may be dated (issue 38), the pure rule the ledger's hook applies (`ledger.ts`):
+ * When a movement may be dated, the pure rule the ledger's hook applies (`ledger.ts`):
  * a batch's movement may not be dated after the batch expired (only its write-off is), nor — unless
  * it brings the batch in — before the batch arrived at the unit; and what leaves on a day may not
  * take any later day's balance below zero (`availableOn`); nor be dated before the unit's last stock

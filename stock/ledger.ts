@@ -1,5 +1,5 @@
 /**
- * The stock ledger's rule (issue 25): a movement (`schemas/tables/stockmovement.json`) is appended, never
+ * The stock ledger's rule: a movement (`schemas/tables/stockmovement.json`) is appended, never
  * changed or deleted; its type says who may write it, which way its quantity goes and which dates
  * fit; and it is added to its batch's stock on hand (`stockbatch`) in the movement's own
  * transaction through the writer's balance door, which refuses a change that would take the batch

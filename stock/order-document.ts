@@ -1,5 +1,5 @@
 /**
- * An order as its paper documents show it (issue 38, `GET /api/stock/order/{orderId}`): the requisition —
+ * An order as its paper documents show it (`GET /api/stock/order/{orderId}`): the requisition —
  * the ordering unit, its supplier and authorizer, the date, the state and each step's date, the medicines
  * and quantities ordered — and, once sent, the delivery note: each batch shipped with its medicine,
  * number, manufacturer, expiry and source, and the quantity. Names are read with the order in three

@@ -1,5 +1,5 @@
 /**
- * Orders (issue 25, `schemas/tables/stockorder.json`): a unit orders medicines from its supplier — the
+ * Orders (`schemas/tables/stockorder.json`): a unit orders medicines from its supplier — the
  * supplier and the authorizer are the unit's own (`unit.supplierId`, `unit.authorizerId`; no
  * authorizer: the supplier authorises). Each step is a declared action of the order with its
  * permission, its date (not before the order's) and its history entry, allowed only in its turn:

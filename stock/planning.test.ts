@@ -1,5 +1,5 @@
 // The supply rules of stock/planning.ts, with every expected value written by hand from the rule
-// (issue 38: three bugs planted in them passed the whole suite): first expiry first out skips a batch
+// (three bugs planted in them passed the whole suite): first expiry first out skips a batch
 // expired on the day — with one of the same medicine among the batches —; an order counts as on order
 // from when it is placed until it is received or cancelled, so a sent one does too; the AMC is the
 // units dispensed over the three months before the day, divided by those three months.

@@ -1,5 +1,5 @@
 /**
- * A unit's supply figures per medicine on a day (issue 25): stock on hand (batches not expired), on
+ * A unit's supply figures per medicine on a day: stock on hand (batches not expired), on
  * order (its orders not yet received or cancelled), the average monthly consumption (AMC: units
  * dispensed in the three months before the day, ÷ 3) and the forecast of its current patients'
  * prescriptions (cases of the unit on treatment) — from which the order proposal and the early

@@ -1,5 +1,5 @@
 /**
- * Transfers of batches between units (issue 25, `schemas/tables/stocktransfer.json`): the sending unit makes
+ * Transfers of batches between units (`schemas/tables/stocktransfer.json`): the sending unit makes
  * one with NEW_TRANSFER (`POST /api/tbl/stocktransfer`) and its batches leave it at once (TRANSFER_OUT
  * movements, refused whole when a batch holds too little); the receiving unit receives it with
  * TRANSF_REC (TRANSFER_IN movements of the same batches there), or the sending unit cancels it with

@@ -1,5 +1,5 @@
 /**
- * Dispensing from treatment (issue 25): what a patient's treatment calls for, from the prescriptions
+ * Dispensing from treatment: what a patient's treatment calls for, from the prescriptions
  * and the adherence already recorded — each day a dose was taken (DOTS or self-administered) counts
  * the dose units of every prescription of that day that plans it (its dates and weekly frequency:
  * cases/treatment/plan.ts) — less what was dispensed to the case already. So dispensing for a period

@@ -63,7 +63,7 @@ async function history(ctx: AppContext, s: Session, f: ReportFilter) {
   return { count: rows.length ? Number((rows[0] as any).total) : 0, list };
 }
 
-/** `cmdhistory` and `todaycmdhistory` (CMDHISTORY), `cmdstatistics` (CMDSTATISTICS); spec 000 §7.4. */
+/** `cmdhistory` and `todaycmdhistory` (CMDHISTORY), `cmdstatistics` (CMDSTATISTICS). */
 export function cmdHistoryRoutes(ctx: AppContext): DeclaredRoute[] {
   return [
   defineRoute({ method: 'POST', path: '/api/admin/rep/cmdhistory', rule: rule.perm('CMDHISTORY'), summary: 'The command history of a period, filtered (administrator report)', handler: async (c) => {

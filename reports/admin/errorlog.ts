@@ -53,7 +53,7 @@ async function errors(ctx: AppContext, s: Session, f: ReportFilter) {
   return { count: rows.length ? Number((rows[0] as any).total) : 0, list };
 }
 
-/** `errorlog` and `todayerrorlog` (ERRORLOGREP), spec 000 §7.4. */
+/** `errorlog` and `todayerrorlog` (ERRORLOGREP). */
 export function errorLogRoutes(ctx: AppContext): DeclaredRoute[] {
   return [
   defineRoute({ method: 'POST', path: '/api/admin/rep/errorlog', rule: rule.perm('ERRORLOGREP'), summary: 'The error log of a period (administrator report)', handler: async (c) => {

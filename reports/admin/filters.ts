@@ -1,5 +1,5 @@
 /**
- * The administrator reports' filter (spec 000 §5, §7.4): what a request may carry, its JSON Schema
+ * The administrator reports' filter: what a request may carry, its JSON Schema
  * (validated by ajv like any form, so messages name the field by its translated title), and the
  * date rules: `iniDate` is required, `endDate` optional, `searchKey` and `type` at most 50.
  *
@@ -10,7 +10,7 @@
  */
 import type { JsonSchema } from '../../engine/types.ts';
 
-/** The limits of spec 000 §9 (search key, command type), shared with the UI's filter forms. */
+/** The longest search key and command type a filter takes (50 characters each), shared with the UI's filter forms. */
 export const FILTER_MAX = { searchKey: 50, type: 50 } as const;
 
 /** At most this many rows per answer; `count` still tells the whole number. */

@@ -1,4 +1,4 @@
-/** The administrator reports (spec 000 §2.6, §7.4): sessions, online users, command history and statistics, error log. */
+/** The administrator reports: sessions, online users, command history and statistics, error log. */
 import type { DeclaredRoute } from '../../server/http/define-route.ts';
 import type { AppContext } from '../../server/types.ts';
 import { cmdHistoryRoutes } from './cmdhistory.ts';

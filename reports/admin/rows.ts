@@ -1,12 +1,12 @@
 /**
- * The row shapes of the administrator reports (spec 000 §3.6), shared by the server routes and the
+ * The row shapes of the administrator reports, shared by the server routes and the
  * report screens so both sides speak one contract.
  */
 import type { HistoryDetail } from '../../engine/history-detail.ts';
 
 export type { HistoryDetail };
 
-/** One row of the session reports (spec 000 §3.6). */
+/** One row of the session reports. */
 export interface SessionRow {
   id: string;
   userName: string;
@@ -21,7 +21,7 @@ export interface SessionRow {
   userAgent: string | null;
 }
 
-/** One row of the command-history report (spec 000 §3.6), with the type and action named. */
+/** One row of the command-history report, with the type and action named. */
 export interface CmdHistoryRow {
   id: string;
   userName: string | null;
@@ -36,7 +36,7 @@ export interface CmdHistoryRow {
   detail: HistoryDetail;
 }
 
-/** One row of the error-log report (spec 000 §3.6). */
+/** One row of the error-log report. */
 export interface ErrorLogRow {
   id: string;
   errorDate: string | null;

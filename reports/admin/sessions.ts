@@ -54,7 +54,7 @@ const rowMaker = (ctx: AppContext, lang: Lang) => {
 
 const page = (ctx: AppContext, lang: Lang, rows: any[]) => ({ count: rows.length ? Number(rows[0].total) : 0, list: rows.map(rowMaker(ctx, lang)) });
 
-/** `dailyusersession`, `usersession` (USERSESREP) and `onlineusers` (ONLINE), spec 000 §7.4. */
+/** `dailyusersession`, `usersession` (USERSESREP) and `onlineusers` (ONLINE). */
 export function sessionReportRoutes(ctx: AppContext): DeclaredRoute[] {
   // The sessions that started on one day: [iniDate, iniDate + 1 day).
   return [
@@ -80,7 +80,7 @@ export function sessionReportRoutes(ctx: AppContext): DeclaredRoute[] {
     return c.json(page(ctx, s.lang, await q.orderBy('s.login_date', 'desc').limit(f.limit).offset(f.offset).execute()));
   } }),
 
-  // Live now: not logged out, and used within the session timeout. A plain list (spec 000 §7.4).
+  // Live now: not logged out, and used within the session timeout. A plain list.
   defineRoute({ method: 'POST', path: '/api/admin/rep/onlineusers', rule: rule.perm('ONLINE'), summary: 'The sessions alive now (administrator report)', handler: async (c) => {
     const s = c.get('session');
     const { query } = sessions(ctx, ctx.orm.em.fork(), s);

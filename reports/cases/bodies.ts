@@ -1,5 +1,5 @@
 /**
- * The bodies of the case-report routes (seed 001 §7 Reports, seed 000 §7.5), checked by ajv before
+ * The bodies of the case-report routes, checked by ajv before
  * anything runs; what they mean (known variables, filter values) is checked next by
  * `../indicator/request.ts`.
  */
@@ -39,7 +39,7 @@ export const cellBody: JsonSchema = {
   },
 };
 
-/** One indicator of a saved report (seed 001 §3 Indicator schema, §9). */
+/** One indicator of a saved report. */
 export const indicatorSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,

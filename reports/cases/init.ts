@@ -1,6 +1,6 @@
 /**
- * What the report editor and the advanced search offer (`POST /api/cases/report/init`, seed 001 §3
- * "Filters"): the declared filters and variables in their groups, each with its name in the
+ * What the report editor and the advanced search offer (`POST /api/cases/report/init`): the
+ * declared filters and variables in their groups, each with its name in the
  * reader's language, and each filter its options (`resources.options`) — an enum's values, yes /
  * no, or the workspace's catalogue rows (units, areas by level, tags, regimens, medicines, age ranges),
  * the units and areas narrowed to the reader's view (a unit's doctor: their unit and its areas); only

@@ -1,5 +1,5 @@
 /**
- * Who may change a saved report (issue 38). Reading a shared report is one right (CASEMAN: the
+ * Who may change a saved report. Reading a shared report is one right (CASEMAN: the
  * report's figures are computed within the reader's view wherever it was saved); changing one —
  * saving it, rewriting it, deleting it — is another: DATA_ANALISYS, and the report's place in the
  * writer's view (`server/scope/view.ts` `writerView`: a unit doctor their unit, an area coordinator

@@ -1,5 +1,5 @@
 /**
- * Case reports and dashboards (seed 001 §2.4, §7 Reports; seed 000 §2.11, §7.5): the declared
+ * Case reports and dashboards: the declared
  * variables and filters (`init`), saved reports of a place (`query`, `save`, `delete`), a report or a
  * single indicator computed live (`exec`, `ind/exec`), the cases behind a cell (`ind/cases`) and the
  * dashboards (`/api/dashboard/generate`). Every computation is the place the request names within

@@ -1,5 +1,5 @@
 /**
- * The advanced search 'Расширенный поиск' (seed 001 §2.3, §7): the report filters
+ * The advanced search 'Расширенный поиск': the report filters
  * (`POST /api/cases/search/init`, the same declarations as the report editor) over the place's
  * cases in the reader's view, 50 a page, newest registration first, deep pages by keyset (`next`);
  * their count apart (`POST /api/cases/search/count`), bounded as every list's is (`boundedCount`), of

@@ -1,5 +1,5 @@
 /**
- * The two reports a new workspace starts with (issue 22), both on its dashboard: treatment outcome
+ * The two reports a new workspace starts with, both on its dashboard: treatment outcome
  * by gender (bar) and the HIV result by classification of the cases on treatment (pie). Written in
  * the creating transaction, in the new workspace, through the table writer.
  */

@@ -1,5 +1,5 @@
 /**
- * The side menu's summaries 'Резюме' and tags (seed 001 §2.3, §7 "Case lists, summaries, tags"):
+ * The side menu's summaries 'Резюме' and tags:
  * `POST /api/cases/summary` counts every declared summary (`engine/summaries.ts`, `x-summaries` of
  * the case schema) and tag of the place; `POST /api/cases/summary/query` lists a summary's cases,
  * 50 a page, by the same filters as the advanced search (`rowCondition`), so the count beside a

@@ -1,5 +1,5 @@
 /**
- * WHO's TB indicators computed for a period and a place (issue 42): each declared indicator as
+ * WHO's TB indicators computed for a period and a place: each declared indicator as
  * numerator / denominator / % with the rows left out and why; one it cannot be (its data is not kept)
  * says so with what is missing — never a zero —, one the reader may not read (an exam type's results,
  * the contacts) says which permission it needs. A breakdown gives the same numbers per key of a

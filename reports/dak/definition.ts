@@ -1,5 +1,5 @@
 /**
- * WHO's TB indicators as declared files (issue 42: the DAK's TB.IND.1–51), one a file in
+ * WHO's TB indicators as declared files (the DAK's TB.IND.1–51), one a file in
  * `schemas/reports/dak/`, read once at start: a programme changes an indicator — or says how its data
  * supports one it could not — by editing the file. A file:
  *

@@ -1,6 +1,6 @@
 /**
- * What WHO's TB indicators (the DAK's TB.IND.1–51, issue 42) count by: the facts of each subject, as
- * SQL over the rows that hold them — a case's over its analytic row (`caseanalytic as a`, issue 39:
+ * What WHO's TB indicators (the DAK's TB.IND.1–51) count by: the facts of each subject, as
+ * SQL over the rows that hold them — a case's over its analytic row (`caseanalytic as a`:
  * every declared report variable already computed, `engine/analytic.ts`), a contact's over the contact
  * (`contact as k`), its person (`patient as p`), its TPT course (`tptcourse as t`) and its index case's
  * analytic row (`caseanalytic as ia`). A definition's conditions name these facts; a fact read from an

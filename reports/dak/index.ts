@@ -1,5 +1,5 @@
 /**
- * WHO's TB indicator set (issue 42: the DAK's TB.IND.1–51): declared in `schemas/reports/dak/`
+ * WHO's TB indicator set (the DAK's TB.IND.1–51): declared in `schemas/reports/dak/`
  * (`definition.ts`, read and checked at start: a bad file stops it), counted over the cases' analytic
  * rows and the contacts with their TPT (`facts.ts`, `sql.ts`), per period and place (`compute.ts`),
  * served by `routes.ts`; the page is `ui/dak/`. See docs/who-indicators.md.

@@ -1,7 +1,7 @@
 /**
  * An indicator that is a rate per population (TB.IND.9, the notification rate of new episodes per
  * 100,000): its number over the population of the place in the year, from the population catalogue
- * (`schemas/tables/population.json`, issue 39: a row per area and year). The population of an area is its own
+ * (`schemas/tables/population.json`: a row per area and year). The population of an area is its own
  * row, else the sum of the areas directly under it when every one of them has a row; the workspace's
  * is that of its top-level areas. A unit has no population (it is kept by area), a quarter no rate (the
  * DAK's rate is of a year), an area and year without a population none either: each is said, never a

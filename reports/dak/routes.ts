@@ -1,5 +1,5 @@
 /**
- * WHO's TB indicators (issue 42: the DAK's TB.IND.1–51) on the files of `schemas/reports/dak/`:
+ * WHO's TB indicators (the DAK's TB.IND.1–51) on the files of `schemas/reports/dak/`:
  * - `POST /api/reports/dak {year, quarter?, scope?, scopeId?}` → `{period: {from, to}, indicators}`:
  *   every indicator computed for the period (a year, or a quarter of it) and the place, in the reader's
  *   view (`compute.ts` `IndicatorResult`);

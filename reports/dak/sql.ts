@@ -1,5 +1,5 @@
 /**
- * WHO's TB indicators as SQL (issue 42): a subject's rows of the period and place (cases: their
+ * WHO's TB indicators as SQL: a subject's rows of the period and place (cases: their
  * analytic rows `caseanalytic as a`, placed by the unit that notified them as the WHO forms place
  * them; contacts: placed by the unit following them), within the reader's view. The indicators that
  * share a subject and a period are computed by one statement: the rows grouped first by the facts
@@ -29,7 +29,7 @@ const ALL_JOINS: ReadonlySet<ContactJoin> = new Set(['p', 'ia', 't']);
 
 /**
  * The rows of a subject in the workspace and the place, within the reader's view: the one function
- * every indicator reads through — cases from their analytic rows (issue 39); contacts with the tables
+ * every indicator reads through — cases from their analytic rows; contacts with the tables
  * `joins` names beside them (`ContactJoin`: all by default; a statement names those its facts read).
  * @example subjectRows(db, 'case', q).select('a.id')
  */
@@ -64,8 +64,8 @@ export function joinsOf(defs: IndicatorDefinition[], dim?: DimensionId): Readonl
 /**
  * Runs `run` on a connection of its own without JIT compilation: a grouped statement over a year's
  * rows (a hundred `filter` sums) is estimated dear enough for PostgreSQL to compile it with LLVM,
- * which took longer than running it (seconds of CPU for a statement that runs in a fraction of one:
- * issue 42's bench). The setting is the session's, reset before the connection goes back to the pool
+ * which took longer than running it (seconds of CPU for a statement that runs in a fraction of one,
+ * as `npm run bench:reports` showed). The setting is the session's, reset before the connection goes back to the pool
  * (no transaction: the embedded PGlite has one connection, on which transactions may not overlap —
  * and no JIT either).
  * @example await withoutJit(db, (c) => groupStatement(c, defs, q).executeTakeFirst())

@@ -1,5 +1,5 @@
 /**
- * Sending a data value set to a DHIS2 server (issue 43): `POST <url>/api/dataValueSets` with Basic
+ * Sending a data value set to a DHIS2 server: `POST <url>/api/dataValueSets` with Basic
  * authentication, `dryRun=true` for a dry run (DHIS2 checks everything and stores nothing), and its
  * import summary read back — the status, the counts (imported, updated, ignored, deleted) and the
  * conflicts, whether DHIS2 answers the summary itself (before 2.38) or inside its web message

@@ -1,5 +1,5 @@
 /**
- * A period's values in the two formats DHIS2 imports (issue 43):
+ * A period's values in the two formats DHIS2 imports:
  * - DHIS2's data value set (JSON, `POST /api/dataValueSets`): `{dataSet, period, dataValues: [{dataElement,
  *   period, orgUnit, categoryOptionCombo, value}]}`, each value a string as DHIS2 writes them;
  * - ADX, the IHE profile for aggregate data (XML, namespace `urn:ihe:qrph:adx:2015`): a `group` per org

@@ -1,5 +1,5 @@
 /**
- * Export to DHIS2 (issue 43): the mappings declared in `schemas/reports/dhis2/` (`mapping.ts`, read and
+ * Export to DHIS2: the mappings declared in `schemas/reports/dhis2/` (`mapping.ts`, read and
  * checked at start against the WHO forms and the indicators: a bad file stops it), a period's values
  * per org unit (`values.ts`), written as DHIS2's data value set or as ADX (`formats.ts`, `period.ts`),
  * sent to the workspace's DHIS2 server with a dry run first (`client.ts`) and recorded (`routes.ts`).

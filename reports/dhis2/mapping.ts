@@ -1,5 +1,5 @@
 /**
- * The DHIS2 mappings (issue 43), declared in `schemas/reports/dhis2/<id>.json` and read once at start:
+ * The DHIS2 mappings, declared in `schemas/reports/dhis2/<id>.json` and read once at start:
  * a data set of the national DHIS2, its period type, which places are its org units (`unit`: the
  * units, `area`: the areas — each by the `dhis2Uid` it has in the catalogues), and each value it
  * holds — a WHO form's cell (`form`, `table`, `row`, `column`) or an indicator's number (`indicator`,

@@ -1,5 +1,5 @@
 /**
- * A reporting period as DHIS2 and ADX write it (issue 43): DHIS2's ISO-like period ids (`2025Q2`, a
+ * A reporting period as DHIS2 and ADX write it: DHIS2's ISO-like period ids (`2025Q2`, a
  * quarter; `2025`, a year) and ADX's ISO 8601 start and duration (`2025-04-01/P3M`, `2025-01-01/P1Y`).
  */
 export interface Period {

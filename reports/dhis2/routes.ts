@@ -1,5 +1,5 @@
 /**
- * Export to DHIS2 (issue 43), on the mappings of `schemas/reports/dhis2/`:
+ * Export to DHIS2, on the mappings of `schemas/reports/dhis2/`:
  * - `POST /api/dhis2/mappings {}` → `{mappings: [{id, name, dataSet, periodType, orgUnits, values}]}`;
  * - `POST /api/dhis2/preview {mapping, year, quarter?, scope?, scopeId?}` → the values the place's org
  *   units would send (`values.ts`), the units without a UID and how many values are withheld;

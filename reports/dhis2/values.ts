@@ -1,5 +1,5 @@
 /**
- * A mapping's values for a period and a place (issue 43): the place's org units — its units (or areas,
+ * A mapping's values for a period and a place: the place's org units — its units (or areas,
  * as the mapping says) that have a DHIS2 UID, within the reader's view — and, for each, every mapped
  * WHO form cell and indicator number counted for that unit or area exactly as the forms' and the
  * indicators' pages count them (`computeForm`, `computeIndicators`). A number the reader may not

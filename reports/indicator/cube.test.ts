@@ -1,4 +1,4 @@
-// Which indicators the counts cube answers (issue 22 at a million cases) and what it counts (issue 39):
+// Which indicators the counts cube answers and what it counts:
 // every variable and filter among the cube's declared columns (x-cube of schemas/tables/casecube.json), a
 // period filter in whole years, a place given as units — counted on the hand-built register
 // (tests/helpers/hand-register.ts) whose cube is filled from its analytic rows as the triggers fill it;

@@ -1,5 +1,5 @@
 /**
- * Counting an indicator from the counts cube (issue 22 at a million cases): `schemas/tables/casecube.json`
+ * Counting an indicator from the counts cube: `schemas/tables/casecube.json`
  * declares, field by field (`x-cube`), which report variable each of its columns holds, per unit
  * cohort; its triggers keep it in the transaction of every case write (migration casecube). When
  * every variable and filter of an indicator is one of those (a period filter in whole years), the

@@ -1,5 +1,5 @@
 /**
- * The filters an indicator of a saved report runs under (seed 001 §2.4, §3: a report's filters and
+ * The filters an indicator of a saved report runs under (a report's filters and
  * each indicator's own). The seeds do not say which wins when both set one filter; we let the
  * indicator's own value replace the report's for that filter — the editor shows it as the
  * indicator's choice, and an intersection of two different values would only ever count nothing.

@@ -1,5 +1,5 @@
 /**
- * The notification rate per 100,000 population (issue 39 "Rates and trends"): beside each number of
+ * The notification rate per 100,000 population: beside each number of
  * an indicator by area and registration year, the cases per 100,000 people of that area in that year
  * (the `population` catalogue: a row per admin unit and year, imported from a file). The area is an
  * area variable of the case's unit (`ownerUnitArea1…5`); the year the registration year — a variable

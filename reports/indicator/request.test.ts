@@ -1,5 +1,5 @@
-// An indicator request checked against the declared variables and filters before any SQL (issue
-// 22; seed 001 §5): unknown ids, a variable twice, a missing side, filter values outside the
+// An indicator request checked against the declared variables and filters before any SQL:
+// unknown ids, a variable twice, a missing side, filter values outside the
 // filter's keys, bad periods — each a field error; good values normalised. And the catalogue itself:
 // the issue's variables all declared, with their filter types.
 import { describe, expect, it } from 'vitest';

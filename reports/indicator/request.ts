@@ -1,8 +1,8 @@
 /**
  * What an indicator request asks, checked against the declared variables and filters
  * (`engine/report-vars.ts`) before any SQL: known ids, a variable allowed where it is put and not
- * twice, at least one row and one column variable (seed 001 §5's 'Please select a varibale for column
- * and row', now said in the user's language without the typo: 'Выберите хотя бы одну переменную…'), filter values of the filter's own keys — a multi-select's chosen values (an empty one
+ * twice, at least one row and one column variable (said in the
+ * user's language: 'Выберите хотя бы одну переменную…'), filter values of the filter's own keys — a multi-select's chosen values (an empty one
  * is no filter), a select's one value, a period's month range.
  */
 import { t, type Lang } from '../../engine/i18n.ts';

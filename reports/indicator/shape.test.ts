@@ -1,4 +1,4 @@
-// The indicator table from grouped rows (seed 000 §3 Indicator; issue 22): keys in each variable's
+// The indicator table from grouped rows: keys in each variable's
 // declared order with every declared key present (zeros too), 'Не указано' last, combinations of
 // two variables with the first varying slowest, the 'Итог' row and column from the grouping sets,
 // labels in both languages. Expected tables written out from the rule, not computed.
@@ -40,7 +40,7 @@ describe('orderedKeys', () => {
   it('recorded before not recorded, both always', () => {
     expect(orderedKeys(dim('cultureConversion.recorded'), [false], 'ru')).toEqual([true, false]);
   });
-  it('a variable filtered to some keys lists only those, counted or not (issue 38: no rows of zeros for the rest)', () => {
+  it('a variable filtered to some keys lists only those, counted or not (no rows of zeros for the rest)', () => {
     expect(orderedKeys({ ...dim('classification'), only: ['DRTB', 'TB'] }, ['TB'], 'ru')).toEqual(['TB', 'DRTB']);
     expect(orderedKeys({ ...dim('gender'), only: ['FEMALE'] }, [], 'ru')).toEqual(['FEMALE']);
     expect(orderedKeys({ ...dim('validated'), only: [true] }, [true], 'ru')).toEqual([true]);

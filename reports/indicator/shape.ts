@@ -1,6 +1,6 @@
 /**
  * An indicator's rows from the database (`sql.ts`: `{r0…, c0…, g, n}`) as the table the report
- * shows (seed 000 §3 Indicator data): the row and column keys with their labels, in the order each
+ * shows: the row and column keys with their labels, in the order each
  * variable declares (an enum's values as listed, yes before no, months and years in time, the age
  * ranges by their start, catalogue rows by name, 'Не указано' last), every combination of the keys
  * present, the values, and the totals — the 'Итог' column of each row, the 'Итог' row of each

@@ -1,4 +1,4 @@
-// An indicator counted live from the cases' analytic rows (issue 39): each kind of variable and of
+// An indicator counted live from the cases' analytic rows: each kind of variable and of
 // filter counted on a hand-built register (tests/helpers/hand-register.ts), the expected numbers
 // written by hand from its table — on a real (in-memory) PostgreSQL, so a rewrite of a statement that
 // counts the same passes and a wrong count fails.

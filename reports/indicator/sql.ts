@@ -1,5 +1,5 @@
 /**
- * One indicator as one SQL statement over the cases' analytic rows (issue 39: `caseanalytic as c`, a
+ * One indicator as one SQL statement over the cases' analytic rows (`caseanalytic as c`, a
  * row per case with every declared variable already computed, `engine/analytic.ts`): the place's cases
  * in the reader's view, the filters, and the row and column variables: the cells by a plain `GROUP BY`
  * over the rows (parallel), the totals of each row and of each column ('Итог') and the grand total

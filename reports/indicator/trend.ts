@@ -1,5 +1,5 @@
 /**
- * An indicator as a trend (issue 39 "Rates and trends"): its row variables over the last eight whole
+ * An indicator as a trend: its row variables over the last eight whole
  * quarters of a date of the case (the registration date by default) — the quarters become the rows,
  * the indicator's row variables the columns (a line each on a chart), every quarter listed even when
  * it counts nothing. Pure: the request it makes is counted as any other (`run.ts`).

@@ -1,5 +1,5 @@
 /**
- * The population of areas by year imported from a file (issue 39 "Rates and trends"):
+ * The population of areas by year imported from a file:
  * `POST /api/population/import {rows: [{area, year, population}]}` — the rows of a CSV or XLSX file the
  * browser read (`ui/catalogues/population/`), each area named by its code (`customId`, as
  * `KG-GB`) or its name. Every row is checked before anything is written: an unknown or ambiguous

@@ -1,5 +1,5 @@
 /**
- * A WHO form computed for a reader (issue 23): the place they ask for narrowed to their view, by the
+ * A WHO form computed for a reader: the place they ask for narrowed to their view, by the
  * unit that notified each case (WHO: a case counts where it was registered, and its outcome in that
  * unit's cohort even after a transfer); every table's cells from one statement (`sql.ts`); the
  * excluded cases of the population with their reasons; for an outcome cohort, its total against the

@@ -1,5 +1,5 @@
 /**
- * The WHO quarterly forms as declared files (issue 23): `schemas/reports/who/<id>.json`, read once at
+ * The WHO quarterly forms as declared files: `schemas/reports/who/<id>.json`, read once at
  * start. A form names the cases it is about (`population`: a condition, and the case date whose
  * quarter selects them, `quartersBack` quarters before the one asked: the outcome cohort is the
  * quarter a year earlier), its tables (rows and columns: conditions over declared report variables,

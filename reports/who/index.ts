@@ -1,5 +1,5 @@
 /**
- * The WHO quarterly forms (issue 23): definitions read from `schemas/reports/who/` at start
+ * The WHO quarterly forms: definitions read from `schemas/reports/who/` at start
  * (`definition.ts`; a bad one stops the start naming its file), computed on the report variables
  * and the framework's rules (`rules.ts`: the cohort outcome, the episode's HIV status).
  */

@@ -1,5 +1,5 @@
 /**
- * The WHO quarterly forms (issue 23), on the declared definitions of `schemas/reports/who/`:
+ * The WHO quarterly forms, on the declared definitions of `schemas/reports/who/`:
  * - `POST /api/who/forms` → `{forms: [{id, code, title}]}`;
  * - `POST /api/who/report {form, year, quarter, scope, scopeId}` → the form computed (`compute.ts`
  *   `FormResult`): tables, excluded cases with reasons, reconciliation of an outcome cohort;

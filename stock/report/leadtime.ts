@@ -1,5 +1,5 @@
 /**
- * REP_ORDER_LEADTIME (issue 25): the orders received in a period, placed by the units of the place
+ * REP_ORDER_LEADTIME: the orders received in a period, placed by the units of the place
  * asked within the reader's view, each with the days its steps took — placed → authorised, authorised →
  * sent, sent → received, and placed → received — and their averages over the orders (one decimal).
  * The newest 500 received are listed; the count and the averages are over all of them.

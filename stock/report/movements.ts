@@ -1,5 +1,5 @@
 /**
- * REP_MOVEMENTS (issue 25): the units moved — signed, + in, − out — by the ledger's movements dated in
+ * REP_MOVEMENTS: the units moved — signed, + in, − out — by the ledger's movements dated in
  * a period at the units of the place asked within the reader's view, counted by the stock report
  * variables (`variables.ts`) as the case reports' indicators are laid out (`reports/indicator/shape.ts`:
  * every key of an enum in declared order, zeros too; the rows of a reference by name; months in time;

@@ -7,7 +7,7 @@ import { leadtimeReport, type LeadtimeRequest } from './leadtime.ts';
 import { movementsReport, type MovementsRequest } from './movements.ts';
 
 /**
- * The stock reports (issue 25), each body checked by its declared form before any SQL:
+ * The stock reports, each body checked by its declared form before any SQL:
  * - `POST /api/stock/report/movements` (REP_MOVEMENTS, `schemas/forms/stock_report_movements.json`) → the
  *   movements table (`movements.ts`), laid out as a case report's indicator;
  * - `POST /api/stock/report/leadtime` (REP_ORDER_LEADTIME, `schemas/forms/stock_report_leadtime.json`) → the

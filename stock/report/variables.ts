@@ -1,5 +1,5 @@
 /**
- * The stock report variables (issue 25): what the movements report counts by, each read from a field
+ * The stock report variables: what the movements report counts by, each read from a field
  * of the ledger (`schemas/tables/stockmovement.json`) — its keys follow the field as the case reports' do
  * (`engine/report-vars.ts`): the movement type by its enum in declared order, the medicine, unit and
  * source by the referenced rows (named by their label), the date by month. The ids are the enum of

@@ -39,7 +39,7 @@ export default {
     'stock/ledger-dates.ts',
     'stock/count-lines.ts',
     'server/sync/merge.ts',
-    'server/sync/changed-values.ts',
+    'server/feed/changed-values.ts',
   ],
   // the sandbox copies only what the rules and their tests need
   ignorePatterns: ['/*', '!/cases', '!/catalogues', '!/engine', '!/server', '!/reports', '!/stock', '!/schemas', '!/package.json', '!/tsconfig.json', '!/vitest.unit.config.ts', '!/tests', '/tests/browser', '/tests/bench'],

@@ -12,7 +12,7 @@ export default defineConfig({
     include: [
       'cases/**/*.test.ts', 'engine/**/*.test.ts', 'server/scope/**/*.test.ts', 'catalogues/tags/condition-text.test.ts',
       'tests/cases/**/*.test.ts', 'tests/engine/visibility.test.ts', 'reports/indicator/**/*.test.ts', 'reports/who/**/*.test.ts', 'reports/cases/report-rights.test.ts', 'stock/**/*.test.ts',
-      'server/sync/merge.test.ts', 'server/sync/changed-values.test.ts',
+      'server/sync/merge.test.ts', 'server/feed/changed-values.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/.data/**'],
     globalSetup: ['tests/setup/global-pg.ts'],

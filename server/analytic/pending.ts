@@ -22,7 +22,7 @@ import type { Doc } from '../types.ts';
 import { upsertAnalytic } from './compute.ts';
 import { areaPathColumns } from '../../engine/area-path.ts';
 
-/** One change as the writer records it (server/sync/changes.ts `Change`). */
+/** One change as the writer records it (server/feed/types.ts `Change`). */
 export interface WrittenRow {
   rowId: string;
   op: 'create' | 'update' | 'delete';

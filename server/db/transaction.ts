@@ -20,7 +20,7 @@ export interface Pending {
   mergeInto(into: Pending): void;
 }
 
-/** The state of one transaction or savepoint. `changes` is the change feed's buffer (server/sync/changes.ts); `pending` other steps' work by name. */
+/** The state of one transaction or savepoint. `changes` is the change feed's buffer (server/feed/record.ts); `pending` other steps' work by name. */
 export interface TxState {
   parent?: TxState;
   changes: unknown[];

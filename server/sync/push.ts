@@ -27,7 +27,7 @@ import { hasPermission } from '../http/middleware.ts';
 import { TableStore } from '../tbl/store.ts';
 import { systemInsert } from '../tbl/system-write.ts';
 import { TableWriter } from '../tbl/write.ts';
-import { bufferedChanges } from './changes.ts';
+import { bufferedChanges } from '../feed/record.ts';
 import { changedFields, isStale, mayDelete, mergeUpdate, type FieldConflict } from './merge.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
 

@@ -4,7 +4,6 @@ import type { AppContext, Session } from '../types.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { sql, type Kysely } from 'kysely';
 import { kysely } from '../db/kysely.ts';
-import { readerView, unitsInView } from '../scope/view.ts';
 import { applyPush, pushBody, type ClientChange } from './push.ts';
 import { clientKeepBody, conflictsBody, keepBody, keepValue, listConflicts } from './conflicts.ts';
 import { keepOnServer, keptConflicts } from './client/conflicts.ts';
@@ -12,7 +11,8 @@ import { login } from './client/routes.ts';
 import { readState } from './client/state.ts';
 import { isUuid } from '../http/errors.ts';
 import { t } from '../../engine/i18n.ts';
-import { feedTables } from './feed-tables.ts';
+import { feedTables } from '../feed/tables.ts';
+import { countAfter, readFeed } from '../feed/read.ts';
 import { defineRoute, rule, type DeclaredRoute } from '../http/define-route.ts';
 
 /** A position in the feed: `<txKey>.<seq>` of the last change read (`0.0`: the start). */
@@ -23,26 +23,6 @@ const changesBody: JsonSchema = {
   additionalProperties: false,
   properties: { after: { type: 'string', pattern: POSITION, maxLength: 40 }, limit: { type: 'integer', minimum: 1, maximum: 1000 }, count: { type: 'boolean' } },
 };
-
-/** The condition keeping the changes placed in the session's view (and the rows that left it). */
-function inView(db: Kysely<any>, s: Session) {
-  const v = readerView(s);
-  // the whole workspace loses no row to another unit
-  if (v.kind === 'workspace') return sql<boolean>`c.op <> 'left'`;
-  if (v.kind === 'none') return sql<boolean>`c.units is null`;
-  const units = v.kind === 'unit' ? sql`select ${v.unitId}::text` : sql`select vu.id::text from (${unitsInView(db, s.workspaceId, v)}) vu`;
-  const seen = (col: string) => sql`exists (select 1 from jsonb_array_elements_text(${sql.ref(col)}) pu where pu in (${units}))`;
-  return sql<boolean>`(c.units is null or ${seen('c.units')}) and (c.op <> 'left' or c.kept is null or not ${seen('c.kept')})`;
-}
-
-/** The changes after a position of the tables and the view a reader reads (the client's progress: how many to expect). */
-async function countAfter(db: Kysely<any>, s: Session, tables: string[], afterKey: string, afterSeq: string): Promise<number> {
-  const r = await sql<{ n: string }>`
-    select count(*)::text as n from changelog c
-     where c.workspace_id = ${s.workspaceId} and (c.tx_key, c.seq) > (${afterKey}::bigint, ${afterSeq}::bigint)
-       and c.table_name = any(${`{${tables.join(',')}}`}::text[]) and ${inView(db, s)}`.execute(db);
-  return Number(r.rows[0].n);
-}
 
 /**
  * Records that the user read the feed to its end now (their client's synchronisation received all):
@@ -64,39 +44,22 @@ async function caughtUpNow(db: Kysely<any>, s: Session): Promise<void> {
  * `remaining` is how many changes there are from `after` on (a client's progress). Only tables the user may read ({@link feedTables}),
  * and, of tables placed by units, the changes placed in their view; `left`: a row their view lost.
  * Only changes of transactions finished before the oldest one still running are answered, so a
- * change that commits late is never skipped (docs/sync-feed.md, server/sync/changes.ts).
+ * change that commits late is never skipped (docs/sync-feed.md, server/feed/read.ts).
  */
 export function syncRoutes(ctx: AppContext): DeclaredRoute[] {
   return [
   defineRoute({ method: 'POST', path: '/api/sync/changes', rule: rule.session, summary: "The change feed after a number: rows of readable tables in the session's view (offline client)", body: changesBody, example: { after: '0.0', limit: 500, count: true }, handler: async (c, { body }) => {
     const s = c.get('session');
-    const [afterKey, afterSeq] = String(body.after ?? '0.0').split('.');
-    const limit = Number(body.limit ?? 500);
     const tables = feedTables(ctx, s);
     const db = kysely(ctx.orm.em.fork());
-    // one statement, one snapshot: the horizon (its xmin) and the changes below it
-    const rows = (
-      await sql<{ horizon: string; tx_key: string | null; seq: string; table_name: string; row_id: string; op: string; row_version: number; data: unknown; changed_at: Date }>`
-        with h as (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as horizon)
-        select h.horizon::text as horizon, c.tx_key::text as tx_key, c.seq::text as seq, c.table_name, c.row_id, c.op, c.row_version, c.data, c.changed_at
-          from h left join lateral (
-            select c.* from changelog c
-             where c.workspace_id = ${s.workspaceId} and (c.tx_key, c.seq) > (${afterKey}::bigint, ${afterSeq}::bigint) and c.tx_key < h.horizon
-               and c.table_name = any(${`{${tables.join(',')}}`}::text[]) and ${inView(db, s)}
-             order by c.tx_key, c.seq limit ${limit + 1}) c on true`.execute(db)
-    ).rows;
-    const found = rows.filter((r) => r.tx_key !== null);
-    const page = found.slice(0, limit);
-    const more = found.length > limit;
-    const changes = page.map((r) => ({ pos: `${r.tx_key}.${r.seq}`, table: r.table_name, id: r.row_id, op: r.op, version: Number(r.row_version), data: r.data ?? null, at: new Date(r.changed_at).toISOString() }));
-    // caught up: every change below the horizon was read, and none can appear below it any more
-    const caughtUp = BigInt(rows[0].horizon) > BigInt(afterKey) ? `${rows[0].horizon}.0` : `${afterKey}.${afterSeq}`;
-    if (!more) await caughtUpNow(db, s);
+    const after = String(body.after ?? '0.0');
+    const page = await readFeed(db, s, tables, after, Number(body.limit ?? 500));
+    if (!page.more) await caughtUpNow(db, s);
     ctx.metrics.syncRequests.inc({ kind: 'pull' });
-    ctx.metrics.syncRows.inc({ kind: 'pulled' }, changes.length);
+    ctx.metrics.syncRows.inc({ kind: 'pulled' }, page.changes.length);
     // how many changes there are from `after` on (this page's too): the client's progress, asked once
-    const remaining = body.count === true ? (more ? await countAfter(db, s, tables, afterKey, afterSeq) : page.length) : undefined;
-    return c.json({ changes, last: more ? changes.at(-1)!.pos : caughtUp, more, ...(remaining === undefined ? {} : { remaining }) });
+    const remaining = body.count === true ? (page.more ? await countAfter(db, s, tables, after) : page.changes.length) : undefined;
+    return c.json({ ...page, ...(remaining === undefined ? {} : { remaining }) });
   } }),
 
   /**

@@ -3,7 +3,7 @@
  * manual tags; imports and stock movements later). Like the system door (./system-write.ts) it runs
  * no form validation or hooks — the caller computed the rows — and names its cause; like every write
  * it gives each row its version (1 for a new row, the deleted version + 1 for a delete) and feeds the
- * change log (server/sync/changes.ts) in the caller's transaction. The history follows the cause:
+ * change log (server/feed/record.ts) in the caller's transaction. The history follows the cause:
  * nothing for `'derived'` rows or for rows a declared action writes beside its own (`'action'`: the
  * action's entry tells them), one entry for the whole batch when it carries out a user's command.
  */
@@ -12,7 +12,8 @@ import type { TableDef } from '../../engine/types.ts';
 import { kysely } from '../db/kysely.ts';
 import { reloadIdentitiesOnCommit } from './identity-tables.ts';
 import type { Doc } from '../types.ts';
-import { changedValues, recordChanges } from '../sync/changes.ts';
+import { changedValues } from '../feed/changed-values.ts';
+import { recordChanges } from '../feed/record.ts';
 import { getPath, rowToDoc } from './rows.ts';
 import { logCommand, type SystemCause, type SystemWriteContext } from './system-write.ts';
 

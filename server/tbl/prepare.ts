@@ -8,7 +8,7 @@ import { filterColumns, passesRefFilter } from './ref-filter.ts';
 import { getPath, setPath } from './rows.ts';
 import { TableStore } from './store.ts';
 import { todayOf } from '../http/time-zone.ts';
-import { sameValue } from '../sync/changed-values.ts';
+import { sameValue } from '../feed/changed-values.ts';
 
 const systemKeys = ['id', 'version', 'createdAt', 'updatedAt', 'workspaceId'];
 

@@ -2,7 +2,7 @@
  * The table writer's door for changes no user typed into the row: values derived from other rows
  * (a case's latest exam results and culture conversion, its adherence alert), an invitation its
  * account's owner answered, a self-registration. Like `TableWriter` (./write.ts) it bumps the row's
- * version and appends the change feed (server/sync/changes.ts) in the caller's transaction, so an
+ * version and appends the change feed (server/feed/record.ts) in the caller's transaction, so an
  * offline client sees the change; unlike it, it runs no form validation or table hooks (the caller
  * computed the values), and writes a command-history entry only when its cause is a user's command —
  * derived values never flood the history.
@@ -14,7 +14,8 @@ import type { Em } from '../db/orm.ts';
 import { reloadIdentitiesOnCommit } from './identity-tables.ts';
 import { kysely } from '../db/kysely.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
-import { changedValues, recordChange } from '../sync/changes.ts';
+import { changedValues } from '../feed/changed-values.ts';
+import { recordChange } from '../feed/record.ts';
 import { noteWrites } from '../analytic/pending.ts';
 import { docToRow, rowToDoc } from './rows.ts';
 import { TableStore } from './store.ts';

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../engine/load.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { schemasDir } from '../../server/config.ts';
-import { isSynchronised } from '../../server/sync/changes.ts';
+import { isSynchronised } from '../../server/feed/types.ts';
 import { analyticTable } from '../../engine/analytic.ts';
 import { reportCatalogue } from '../../engine/report-vars.ts';
 import { analyticSelect } from '../../server/analytic/compute.ts';

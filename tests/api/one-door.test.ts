@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TableDef } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { isSynchronised } from '../../server/sync/changes.ts';
+import { isSynchronised } from '../../server/feed/types.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../engine/load.ts';
 import { schemasDir } from '../../server/config.ts';
-import { isSynchronised } from '../../server/sync/changes.ts';
+import { isSynchronised } from '../../server/feed/types.ts';
 import { referenceRule, referencesOf, SLICE_TABLES } from '../../server/sync/references.ts';
 
 /** Each reference of a synchronised table and how its target reaches the client. */

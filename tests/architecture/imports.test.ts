@@ -16,14 +16,23 @@ interface Import {
 }
 
 const FOLDERS = SOURCE_FOLDERS;
+/**
+ * The writer (server/tbl) and the change feed it appends (server/feed) sit below the offline
+ * synchronisation (server/sync), which reads the feed and writes through the writer: they import
+ * nothing of it, not even a type, so the two never grow back into one circle.
+ */
+const BELOW_SYNC = ['server/tbl/', 'server/feed/'];
 /** What the host may not import: a domain or the composition root. */
 const DOMAINS = [...DOMAIN_FOLDERS, 'app'].map((d) => `${d}/`);
 const sources = (dir: string) => sourceFiles(dir);
 
 
 /** The relative imports and re-exports of one file (packages are not our layers). */
-function importsOf(file: string): Import[] {
-  const src = ts.createSourceFile(file, readFileSync(join(rootDir, file), 'utf8'), ts.ScriptTarget.Latest);
+const importsOf = (file: string): Import[] => importsIn(file, readFileSync(join(rootDir, file), 'utf8'));
+
+/** The relative imports and re-exports of a file's source text. */
+function importsIn(file: string, text: string): Import[] {
+  const src = ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
   const out: Import[] = [];
   for (const s of src.statements) {
     if (!(ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) || !s.moduleSpecifier) continue;
@@ -81,6 +90,24 @@ test('no file of the host (server/) imports a domain (cases/, catalogues/, repor
 test('the engine imports nothing of the host, the domains or the composition root', () => {
   const wrong = [...graph].filter(([f]) => f.startsWith('engine/')).flatMap(([f, is]) => is.filter((i) => !i.to.startsWith('engine/')).map((i) => `${f} → ${i.to}`));
   expect(wrong).toEqual([]);
+});
+
+/** The imports of server/sync by the files below it, as `file → imported`. */
+const syncImports = (files: Iterable<[string, Import[]]>) =>
+  [...files].filter(([f]) => BELOW_SYNC.some((d) => f.startsWith(d))).flatMap(([f, is]) => is.filter((i) => i.to.startsWith('server/sync/')).map((i) => `${f} → ${i.to}`));
+
+test('the test sees the writer or the feed importing server/sync when one does (a type too)', () => {
+  const planted: [string, Import[]][] = [
+    ['server/tbl/write.ts', importsIn('server/tbl/write.ts', "import { recordChange } from '../sync/changes.ts';")],
+    ['server/feed/read.ts', importsIn('server/feed/read.ts', "import type { ClientChange } from '../sync/push.ts';")],
+    ['server/sync/push.ts', importsIn('server/sync/push.ts', "import { TableWriter } from '../tbl/write.ts';")],
+  ];
+  expect(syncImports(planted)).toEqual(['server/tbl/write.ts → server/sync/changes.ts', 'server/feed/read.ts → server/sync/push.ts']);
+});
+
+test('the writer (server/tbl) and the change feed (server/feed) import nothing of the offline synchronisation (server/sync)', () => {
+  expect([...graph.keys()].filter((f) => f.startsWith('server/feed/')).length).toBeGreaterThan(0);
+  expect(syncImports(graph)).toEqual([]);
 });
 
 test('no import circle runs code: every circle is type-only', () => {

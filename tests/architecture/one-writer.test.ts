@@ -14,7 +14,7 @@ import { SERVER_FOLDERS, sourceFiles } from './source-files.ts';
 
 /** Tables that are not data a client follows: what writes them by hand, and why. */
 const notData: Record<string, string> = {
-  changelog: 'the change feed itself, written by server/sync/changes.ts at the commit',
+  changelog: 'the change feed itself, written by server/feed/record.ts at the commit',
   tombstone: 'the feed’s deleted ids, written with the changelog rows',
   cmdhistory: 'the command history, written by server/history/record.ts for the writer',
   errorlog: 'the error log: a failure is logged in its own statement, outside the failed transaction',

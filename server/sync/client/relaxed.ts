@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { Registry } from '../../../engine/registry.ts';
 import { kysely } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { isSynchronised } from '../changes.ts';
+import { isSynchronised } from '../../feed/types.ts';
 import { referenceRule, referencesOf } from '../references.ts';
 
 /** One relaxed reference: its table, column, target and the constraint the migrations made. */

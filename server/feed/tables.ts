@@ -3,7 +3,7 @@ import type { TableDef } from '../../engine/types.ts';
 import { canReadOptions } from '../../engine/option-access.ts';
 import { hasPermission } from '../http/middleware.ts';
 import type { AppContext, Session } from '../types.ts';
-import { isSynchronised } from './changes.ts';
+import { isSynchronised } from './types.ts';
 
 /** The catalogues a table's rows name (its and its child tables' references), except those placed by units. */
 function cataloguesNamedBy(registry: Registry, def: TableDef): string[] {

@@ -1,7 +1,7 @@
 // An indicator request checked against the declared variables and filters before any SQL:
 // unknown ids, a variable twice, a missing side, filter values outside the
 // filter's keys, bad periods — each a field error; good values normalised. And the catalogue itself:
-// the variables all declared, with their filter types.
+// the report variables all declared, with their filter types.
 import { describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../engine/load.ts';
 import { allowedCatalogue, reportCatalogue } from '../../engine/report-vars.ts';

@@ -1,4 +1,4 @@
-/** Offline-client synchronisation (`/api/offline/client/sync/*`, spec 001 §7). */
+/** Offline-client synchronisation (`/api/offline/client/sync/*`). */
 import { api } from './client.ts';
 
 /** A local change the server refused, kept on the client with its reason. */

@@ -12,5 +12,5 @@ import { PopulationImport } from './population/PopulationImport.tsx';
 registerCatalogueExtension('adminunit', { view: lazy(() => import('./adminunit/AdminUnitsView.tsx')) });
 // a new user is mailed how to log in (catalogues/users/welcome-mail.ts): the administrator is told
 registerCatalogueExtension('userws', { cardActions: UserActions, createdMessage: 'ui.users.welcomeSent' });
-// the population by area and year from a CSV or XLSX file (issue 39: the notification rate's denominator)
+// the population by area and year from a CSV or XLSX file (the notification rate's denominator)
 registerCatalogueExtension('population', { listActions: PopulationImport });

@@ -1,5 +1,5 @@
 /**
- * WHO's TB indicators of a place (issue 42: the DAK's TB.IND.1–51) — the 'Индикаторы ВОЗ' tab of the
+ * WHO's TB indicators of a place (the DAK's TB.IND.1–51) — the 'Индикаторы ВОЗ' tab of the
  * workspace, an area and a unit: a year and the whole of it or a quarter (`?year=&quarter=`), then
  * every declared indicator by the DAK's process (screening, diagnosis, treatment, TPT) as numerator /
  * denominator / % (a rate per population: the number, the place's population and the rate, or what

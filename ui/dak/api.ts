@@ -1,4 +1,4 @@
-/** The calls of WHO's TB indicators (issue 42: reports/dak/routes.ts); the answer types are the server's (type-only). */
+/** The calls of WHO's TB indicators (reports/dak/routes.ts); the answer types are the server's (type-only). */
 import type { BreakdownRow, IndicatorResult } from '../../reports/dak/compute.ts';
 import type { CasePage } from '../../cases/places/lists.ts';
 import type { ContactRow } from '../../cases/contacts/lists.ts';

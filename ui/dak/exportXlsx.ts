@@ -1,5 +1,5 @@
 /**
- * WHO's TB indicators as one XLSX workbook (issue 42): a first sheet of every indicator — code, name,
+ * WHO's TB indicators as one XLSX workbook: a first sheet of every indicator — code, name,
  * numerator, denominator, %, the rows left out and why, or what is missing for one the data cannot
  * support; a rate's population as its denominator and the rate in the % column —, then a sheet per disaggregation with each indicator's numbers per key; each sheet says
  * what it counts (place, period, the date made: `../reports/exportFacts.ts`). Written by the reports'

@@ -1,5 +1,5 @@
 /**
- * `/sys/dhis2` — the numbers for DHIS2 (issue 43): choose the mapping (a DHIS2 data set), the period
+ * `/sys/dhis2` — the numbers for DHIS2: choose the mapping (a DHIS2 data set), the period
  * and the place; show the values each org unit would send; download them as DHIS2's JSON or as ADX;
  * a dry run (DHIS2 checks, stores nothing) and its import summary; then the sending; the past
  * sendings below, and the DHIS2 server's settings for a holder of SETUPWS. Needs DHIS_EXPORT; sending

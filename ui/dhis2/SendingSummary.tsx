@@ -1,5 +1,5 @@
 /**
- * DHIS2's import summary of one sending (issue 43): a dry run or the sending, its status, the counts
+ * DHIS2's import summary of one sending: a dry run or the sending, its status, the counts
  * (imported, updated, ignored, deleted) and each conflict — the object DHIS2 names and why — or why
  * no summary came back (the server unreachable, the account refused).
  * @example <SendingSummary sending={answer} />

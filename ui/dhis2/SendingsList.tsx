@@ -1,5 +1,5 @@
 /**
- * The past sendings to DHIS2 (issue 43), newest first: when, who, the period and mapping, a dry run or
+ * The past sendings to DHIS2, newest first: when, who, the period and mapping, a dry run or
  * the sending, DHIS2's status and counts, its conflicts (how many) or why it failed. 50 a page.
  * @example <SendingsList reload={n} />
  */

@@ -1,5 +1,5 @@
 /**
- * The workspace's DHIS2 server (issue 43; SETUPWS): its address and account. The password is never
+ * The workspace's DHIS2 server (SETUPWS): its address and account. The password is never
  * shown — the screen says whether one is set; leaving the field empty keeps it.
  * @example {maySetUp && <ServerSettingsCard />}
  */

@@ -1,4 +1,4 @@
-/** The calls of the export to DHIS2 (issue 43: reports/dhis2/routes.ts); the answer types are the server's (type-only). */
+/** The calls of the export to DHIS2 (reports/dhis2/routes.ts); the answer types are the server's (type-only). */
 import type { PreviewValue } from '../../reports/dhis2/values.ts';
 import { api } from '../api/index.ts';
 

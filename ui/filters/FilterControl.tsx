@@ -1,5 +1,5 @@
 /**
- * One report filter's value control (seed 001 §3 Filters), for the report editor and the advanced
+ * One report filter's value control, for the report editor and the advanced
  * search alike: a multi-select of its options (exactly the chosen values), a select of one (yes /
  * no), or a period of two months (from, to; both included, the end no earlier than the start).
  * Its id (`controlId`) is what a `<label htmlFor>` names; `idPrefix` keeps ids apart where one

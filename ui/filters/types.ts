@@ -1,6 +1,6 @@
 /**
- * The report filters as the server declares them (`report/init`, `search/init`: seed 001 §3
- * Filters) and the values chosen for them — one set of shapes for the report editor and the advanced
+ * The report filters as the server declares them (`report/init`, `search/init`)
+ * and the values chosen for them — one set of shapes for the report editor and the advanced
  * search.
  */
 import type { Key } from '../../reports/indicator/shape.ts';

@@ -1,6 +1,6 @@
 /**
  * Renders the alerts of {@link useTimedAlerts}: `data-testid="alert-<type>"`, inside a live region
- * that is always in the page, so a screen reader announces each alert as it comes (issue 26).
+ * that is always in the page, so a screen reader announces each alert as it comes.
  */
 import { Alert, Flex } from 'antd';
 import type { AlertItem } from './useTimedAlerts.ts';

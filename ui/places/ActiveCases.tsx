@@ -1,5 +1,5 @@
 /**
- * `/sys/unit/cases/active?id=` — a unit's open cases (seed 001 §2.3) in three tabs:
+ * `/sys/unit/cases/active?id=` — a unit's open cases in three tabs:
  * 'Предположительные' (only when suspects exist, and then the default), 'ТБ случаи' and
  * 'Лекарственно-резистентные ТБ случаи', each with its count or '-'; 50 a page. The first answer
  * carries every count and the default tab's page; another tab's page is asked when it is opened.

@@ -1,8 +1,8 @@
 /**
- * `/sys/adminunit/*?id={areaId}` — an administrative area's page (seed 001 §2.1): its name with the
+ * `/sys/adminunit/*?id={areaId}` — an administrative area's page: its name with the
  * chain of the areas above it as links, and the tabs General (`/general`: a menu of Dashboard and TB
  * unit — the area tree 'Распределение осуществляемых случаев'), Cases (`/cases`) and the WHO forms
- * (`/who`: ../who/WhoForms.tsx) and WHO's TB indicators (`/indicators`: ../dak/WhoIndicators.tsx, issue 42).
+ * (`/who`: ../who/WhoForms.tsx) and WHO's TB indicators (`/indicators`: ../dak/WhoIndicators.tsx).
  */
 import { Alert, Breadcrumb, Card, Col, Menu, Row, Tabs } from 'antd';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * A page of cases (seed 001 §2.3): patient, case number, registration date, classification with
+ * A page of cases: patient, case number, registration date, classification with
  * diagnosis type, state and validation (and the unit, for an area); a row opens the case
  * (`/sys/case?id=`); a case transferred out, listed by the unit it leaves until the receiving unit
  * accepts it, says where it goes ('Переводится в «…»'); a case on treatment with the adherence alert carries a warning icon; an empty

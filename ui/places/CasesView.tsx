@@ -1,5 +1,5 @@
 /**
- * The Cases tab of a unit, an area or the workspace (seed 001 §2.3): the side menu on the left, the
+ * The Cases tab of a unit, an area or the workspace: the side menu on the left, the
  * view on the right — a unit's open cases (`/active`, its default), the area tree of the place's
  * cases (`/places`, the default of an area and the workspace), the advanced search (`/search`), a tag's
  * cases (`/tag?tag=`), a summary's cases (`/summary?sum=`), and the reports (`/reports`,

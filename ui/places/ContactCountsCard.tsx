@@ -1,5 +1,5 @@
 /**
- * The dashboard's contacts (issue 42): how many contacts of the place wait for evaluation, how many
+ * The dashboard's contacts: how many contacts of the place wait for evaluation, how many
  * are on TPT and, for a unit, how many courses missed a dose in the last 14 days
  * (`POST /api/cases/contacts/counts`); a unit's counts open its contact register and worklist.
  * Shown with CASECONTACT.

@@ -1,5 +1,5 @@
 /**
- * `/sys/unit/contacts?id=` — the unit's contact register (issue 42): every contact the unit follows,
+ * `/sys/unit/contacts?id=` — the unit's contact register: every contact the unit follows,
  * newest registration first, 50 a page (`POST /api/cases/unit/{unitId}/contacts`, keyset pages:
  * 'Далее' goes on from the last row, 'Назад' returns), all of them or only those waiting for
  * evaluation or on TPT; each row the registration date, the person (age, sex), the index case

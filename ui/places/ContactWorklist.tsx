@@ -1,5 +1,5 @@
 /**
- * The unit worklist's contact lists (issue 42, `cases/contacts/worklist.ts`): the contacts waiting
+ * The unit worklist's contact lists (`cases/contacts/worklist.ts`): the contacts waiting
  * for evaluation — children under five first, then household contacts, then the longest waiting —
  * and the TPT courses with a dose missed in the last 14 days, each a card with its row count whose
  * rows open the contact on its index case's page. Not drawn without CASECONTACT (the lists are null).

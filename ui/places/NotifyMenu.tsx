@@ -1,5 +1,5 @@
 /**
- * The unit page's 'notify case' command (seed 001 §2.2, §6; UNIT scope only): a menu of the six
+ * The unit page's 'notify case' command (UNIT scope only): a menu of the six
  * diagnosis × classification variants — the suspects with NEWSUSP, the confirmed with NEWCASE —
  * each opening `/sys/case/new?diag=&cla=&id={unitId}`. Hidden without either permission.
  */

@@ -2,7 +2,7 @@
  * The General tab's dashboard of a unit or an area: the place's case counts (open suspects, TB,
  * DR-TB, NTM, closed and the summaries), each linking to its list, then the indicators of the
  * workspace's dashboard reports computed for the place (`ui/reports/DashboardIndicators.tsx`); with
- * CASECONTACT the contacts waiting for evaluation and on TPT (`ContactCountsCard.tsx`, issue 42).
+ * CASECONTACT the contacts waiting for evaluation and on TPT (`ContactCountsCard.tsx`).
  */
 import { Alert, Card, Col, Row, Statistic } from 'antd';
 import { Link } from 'react-router';

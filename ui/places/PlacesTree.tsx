@@ -1,5 +1,5 @@
 /**
- * 'Распределение осуществляемых случаев' (seed 001 §2.1): the tree of places under the workspace or
+ * 'Распределение осуществляемых случаев': the tree of places under the workspace or
  * an area, with their open cases — Place, Suspected, TB, Drug-resistant TB, Non-tuberculous
  * mycobacterium. A node links to the unit's or the area's cases and expands to its child places,
  * loaded when first opened (`/api/cases/view`, `/api/cases/view/places`). By keyboard it is an ARIA

@@ -1,5 +1,5 @@
 /**
- * The cases view's side menu (seed 001 §2.3): the views, then 'Резюме' (each summary with its name
+ * The cases view's side menu: the views, then 'Резюме' (each summary with its name
  * and count, linking to `/summary?sum=`), then 'Отметки' (each tag with its count, styled by its
  * type, linking to `/tag?tag=`; 'no result' when the place has no tagged case).
  */

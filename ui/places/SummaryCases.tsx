@@ -1,4 +1,4 @@
-/** `…/cases/summary?sum={summaryId}&id=` — the place's cases of a summary (seed 001 §2.3), 50 a page, with its name and count. */
+/** `…/cases/summary?sum={summaryId}&id=` — the place's cases of a summary, 50 a page, with its name and count. */
 import { useState } from 'react';
 import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** `…/cases/tag?tag={tagId}&id=` — the place's cases carrying a tag (seed 001 §2.3), 50 a page, with the tag's name and count. */
+/** `…/cases/tag?tag={tagId}&id=` — the place's cases carrying a tag, 50 a page, with the tag's name and count. */
 import { useState } from 'react';
 import { Alert, Card, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

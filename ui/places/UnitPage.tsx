@@ -1,9 +1,9 @@
 /**
- * `/sys/unit/*?id={unitId}` — a TB unit's or laboratory's page (seed 001 §2.2): its icon (tbunit or
+ * `/sys/unit/*?id={unitId}` — a TB unit's or laboratory's page: its icon (tbunit or
  * lab), name and area, the 'notify case' command, and the tabs General (`/general`: the dashboard),
  * Worklist (`/worklist`: what the unit's doctor has to act on), Cases (`/cases`: side menu,
- * `/active` by default), Contacts (`/contacts`: the contact register, CASECONTACT; issue 42), Stock (`/stock`: ../stock/UnitStock.tsx, issue 25) and the WHO forms (`/who`:
- * ../who/WhoForms.tsx) and WHO's TB indicators (`/indicators`: ../dak/WhoIndicators.tsx, issue 42).
+ * `/active` by default), Contacts (`/contacts`: the contact register, CASECONTACT), Stock (`/stock`: ../stock/UnitStock.tsx) and the WHO forms (`/who`:
+ * ../who/WhoForms.tsx) and WHO's TB indicators (`/indicators`: ../dak/WhoIndicators.tsx).
  */
 import { Alert, Space, Tabs } from 'antd';
 import { ExperimentOutlined, MedicineBoxOutlined } from '@ant-design/icons';

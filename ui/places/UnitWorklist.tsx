@@ -1,8 +1,8 @@
 /**
- * `/sys/unit/worklist?id=` — the unit's worklist (issue 21): three cards, each a table of cases on
+ * `/sys/unit/worklist?id=` — the unit's worklist: three cards, each a table of cases on
  * treatment whose rows open the case — missed doses in the last 14 days, exams due this treatment
  * month (WHO's monitoring schedule), and treatments past their planned end without an outcome; then
- * the contacts waiting for evaluation and the TPT doses missed (`ContactWorklist.tsx`, issue 42). A
+ * the contacts waiting for evaluation and the TPT doses missed (`ContactWorklist.tsx`). A
  * card the user may not read (its list is null) is not drawn; an empty one says so.
  */
 import type { ReactNode } from 'react';

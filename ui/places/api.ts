@@ -1,4 +1,4 @@
-/** Calls of the case lists and places (seed 001 §7 "Case lists, summaries, tags"): see cases/places/routes.ts. */
+/** Calls of the case lists and places: see cases/places/routes.ts. */
 import type { TreeNode } from '../../cases/places/tree.ts';
 import { api } from '../api/index.ts';
 

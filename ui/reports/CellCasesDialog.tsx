@@ -1,5 +1,5 @@
 /**
- * The drill-through (issue 22): the cases behind one number of an indicator, in the user's view,
+ * The drill-through: the cases behind one number of an indicator, in the user's view,
  * 50 a page as the case lists, with the filters and the cell's keys shown; a row opens the case. The
  * number of cases is the one the indicator shows for the cell: the page is asked alone, not counted
  * again (at a million cases a count of a cell outside the counts cube reads every case).

@@ -1,5 +1,5 @@
 /**
- * The dashboard of the General tab of the workspace, an area or a unit (seed 000 §2.11, issue 22):
+ * The dashboard of the General tab of the workspace, an area or a unit:
  * every indicator of the workspace's reports marked dashboard, computed live for the place
  * (`POST /api/dashboard/generate`), as cards on the 12-column grid by size, each naming its report;
  * a number or a chart segment opens its cases. Default export: loaded on demand.

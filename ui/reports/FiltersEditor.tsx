@@ -1,5 +1,5 @@
 /**
- * The filters of a report or of one indicator (seed 001 §2.4): the chosen ones, each with its value
+ * The filters of a report or of one indicator: the chosen ones, each with its value
  * and a remove button, and 'Добавить фильтр' opening the filters in their labelled groups in a
  * popup 300 px high that scrolls (§9); a filter already chosen is not offered again.
  */

@@ -1,5 +1,5 @@
 /**
- * One indicator as a card (seed 001 §2.4, §9): its title, its chart and/or its table by the display
+ * One indicator as a card: its title, its chart and/or its table by the display
  * mode (0 All, 1 Chart only, 2 Table only), a refreshing state while it is computed again, the
  * errors of an indicator whose variables are no longer declared, and the export of its table to
  * CSV or XLSX, each saying first what it counts (`ExportSource.tsx`). A click on a number or a chart

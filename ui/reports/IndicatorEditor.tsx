@@ -1,9 +1,9 @@
 /**
- * One indicator in the report editor (seed 001 §2.4, §3, §9): its title, size (1–12, default 6),
- * chart type (default pie), the series it charts (the whole table, or one row or column of it: seed
- * 000 §3 selection), display mode (All / Chart only / Table only), its own filters, its
+ * One indicator in the report editor: its title, size (1–12, default 6),
+ * chart type (default pie), the series it charts (the whole table, or one row or column of it:
+ * `selection`), display mode (All / Chart only / Table only), its own filters, its
  * column and row variables, 'Обновить' (this indicator alone) and remove; its computed card below.
- * Issue 39: a trend (the row variables over the last eight quarters of a date declared by quarter:
+ * A trend (the row variables over the last eight quarters of a date declared by quarter:
  * no column variables, drawn as a line) and the rate per 100,000 population beside the numbers.
  */
 import { Button, Card, Checkbox, Flex, InputNumber, Select, Typography } from 'antd';
@@ -46,7 +46,7 @@ export function IndicatorEditor({ index, init, value, refreshing, onChange, onRe
   const s = value.schema;
   const set = (patch: Partial<IndicatorSchema>) => onChange({ ...s, ...patch });
   const id = (f: string) => `ind${index}-${f}`;
-  // seed 000 §3: the chart may show one row or one column of the table (`selection`, `selIndex`)
+  // the chart may show one row or one column of the table (`selection`, `selIndex`)
   const series = [
     { value: '', label: t('ui.reports.seriesAll') },
     ...(value.data?.rows ?? []).map((h, i) => ({ value: `row:${i}`, label: `${t('ui.reports.seriesRow')}: ${headerName(h)}` })),

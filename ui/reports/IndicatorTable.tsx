@@ -1,9 +1,9 @@
 /**
- * An indicator's table (seed 000 §3 Indicator data): a column per row variable, a column per key
+ * An indicator's table: a column per row variable, a column per key
  * combination of the column variables, the 'Итог' column, and the 'Итог' row. A number above zero
  * is a button naming its cell (`onCell`: the drill-through to its cases); a side left out of the
  * cell is that side's 'Итог'. Reusable wherever an indicator is shown (reports, dashboards, forms).
- * Issue 39: the rate per 100,000 population under each number when the data carries `rates`
+ * The rate per 100,000 population under each number when the data carries `rates`
  * ('—' where the area's population of the year is not known), and the treatment success share
  * beside the outcome counts (`success`): a last column of each row's share, or a last row of each
  * column's.

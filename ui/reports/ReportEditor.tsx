@@ -1,5 +1,5 @@
 /**
- * `…/cases/reportedt[?rep={id}]` — the report editor (seed 001 §2.4, §3–5): the editable title
+ * `…/cases/reportedt[?rep={id}]` — the report editor: the editable title
  * (placeholder 'Название отчета (нажмите здесь, чтобы изменить)'), the dashboard switch, the
  * report's filters, its indicators (each {@link IndicatorEditor}), 'Обновить' computing them one
  * after another, save (a new report is saved for this place) and cancel. An indicator without a
@@ -26,7 +26,7 @@ import { flash } from './useFlash.ts';
 import { useIndicatorRefresh } from './useIndicatorRefresh.ts';
 
 /**
- * Seed 001 §5: an indicator needs at least one column and one row variable.
+ * An indicator needs at least one column and one row variable.
  * @example lacksVariables({ ...NEW_INDICATOR, columnVariables: ['gender'] }) // true
  */
 export const lacksVariables = (s: IndicatorSchema) => !s.columnVariables.length || !s.rowVariables.length;

@@ -1,5 +1,5 @@
 /**
- * `…/cases/reports` — the saved reports of the place (seed 001 §2.4): the workspace's and those
+ * `…/cases/reports` — the saved reports of the place: the workspace's and those
  * saved for this area or unit, by name, each opening its report; 'Запись не найдена.' when there is
  * none; 'Новый отчёт' for a user holding DATA_ANALISYS; 'Успешно удалено' after a report was deleted.
  */

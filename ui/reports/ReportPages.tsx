@@ -1,5 +1,5 @@
 /**
- * The report screens of a place's Cases tab (seed 001 §2.3–2.4), one lazy chunk: the list
+ * The report screens of a place's Cases tab, one lazy chunk: the list
  * (`/reports`), a report (`/report?rep=`) and the editor (`/reportedt`, `?rep=` to edit).
  */
 import './strings.ts';

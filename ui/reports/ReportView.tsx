@@ -1,5 +1,5 @@
 /**
- * `…/cases/report?rep={id}` — a saved report computed for the place (seed 001 §2.4, §4): its title and
+ * `…/cases/report?rep={id}` — a saved report computed for the place: its title and
  * filters, its indicator cards on the 12-column grid, each computed in its own request one after
  * another on open and on 'Обновить', the whole report to XLSX (a sheet per indicator, each saying what it counts), and for DATA_ANALISYS holders
  * edit and delete (which returns to the list). A number or a chart segment opens its cases.

@@ -1,5 +1,5 @@
 /**
- * The column or the row variables of an indicator (seed 001 §2.4): the chosen ones as removable
+ * The column or the row variables of an indicator: the chosen ones as removable
  * tags, and a grouped select adding one more — only variables that may stand on this side, never
  * one already in the list (§5).
  */

@@ -1,6 +1,5 @@
 /**
- * The one client of the case reports, dashboards and the advanced search (seed 001 §7 Reports and
- * search, seed 000 §7.5): see reports/cases/routes.ts and docs/api.md "Case reports and dashboards".
+ * The one client of the case reports, dashboards and the advanced search: see reports/cases/routes.ts and docs/api.md "Case reports and dashboards".
  */
 import type { IndicatorData } from '../../reports/indicator/shape.ts';
 import { indicatorFilters } from '../../reports/indicator/overlay.ts';
@@ -15,7 +14,7 @@ export type { FilterDef, FilterGroup, FilterOption, FilterValue, Filters, Key, P
 
 export const CHARTS = ['pie', 'bar', 'line', 'column', 'area', 'areaspline', 'spline'] as const;
 export type ChartType = (typeof CHARTS)[number];
-/** 0 All, 1 Chart only, 2 Table only (seed 001 §3). */
+/** 0 All, 1 Chart only, 2 Table only. */
 export type DisplayMode = 0 | 1 | 2;
 
 

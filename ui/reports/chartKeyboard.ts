@@ -1,5 +1,5 @@
 /**
- * Chart segments by keyboard (issue 26: everything a mouse can do, a keyboard can; WCAG 2.1.1): after
+ * Chart segments by keyboard (everything a mouse can do, a keyboard can; WCAG 2.1.1): after
  * apexcharts draws, each bar, slice or point that counts cases becomes a button named 'series,
  * category: value' (the names as the data gives them — an attribute, never markup); one of them is
  * a tab stop (a roving tabindex: Tab enters the chart once), the arrow keys, Home and End move

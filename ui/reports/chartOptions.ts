@@ -1,5 +1,5 @@
 /**
- * The apexcharts options of an indicator chart (seed 001 §3 chart types): pie, bar (horizontal),
+ * The apexcharts options of an indicator chart: pie, bar (horizontal),
  * column, line, spline (smooth line), area, areaspline (smooth area), coloured from the one chart
  * palette (`../theme/chartPalette.ts`: colours apart for colour-blind readers, 'Не указано' grey).
  * Every name from data reaches the chart escaped (`escapeHtml.ts`): the series names, the slices

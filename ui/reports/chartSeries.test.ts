@@ -45,7 +45,7 @@ describe('what a chart plots', () => {
   });
 });
 
-describe('the pies of a two-variable table (issue 38)', () => {
+describe('the pies of a two-variable table', () => {
   it('a pie for each column counting cases, its slices the rows, each naming its cell', () => {
     const pies = piesOf(data)!;
     expect(pies.map((p) => [p.column, p.name, p.series.series[0].data])).toEqual([[0, 'Мужской', [3, 0]], [1, 'Женский', [1, 2]]]);

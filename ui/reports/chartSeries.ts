@@ -1,5 +1,5 @@
 /**
- * What an indicator's chart plots (seed 000 §3: the selection as row or column, `selIndex`): a pie
+ * What an indicator's chart plots (the selection as row or column, `selIndex`): a pie
  * one series — by default the 'Итог' column over the rows, with a selection that row over the
  * columns or that column over the rows; the other charts the rows as categories and a series per
  * column (with a selection, only that row or column). Each point knows the table cell it counts,
@@ -62,7 +62,7 @@ const isUnknown = (h: Header): boolean => h.keys.length > 0 && h.keys.every(isUn
 export const MAX_PIES = 8;
 
 /**
- * The pies of a two-variable table (issue 38: one pie dropped the column variable): a pie for each
+ * The pies of a two-variable table (one pie dropped the column variable): a pie for each
  * column counting a case, its slices the rows; none when a row or column is chosen, for a trend, or
  * when more than {@link MAX_PIES} columns count cases (the 'Итог' pie is drawn then, saying why).
  * @example piesOf(outcomeByGender) // [{ column: 0, name: 'Мужской', series: … }, { column: 1, name: 'Женский', series: … }]

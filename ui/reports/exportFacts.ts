@@ -1,6 +1,6 @@
 /**
  * What an exported table counts, said at the top of every CSV and XLSX sheet of a report, a
- * dashboard number or a WHO form (issue 39): the place, the period, the other filters, the WHO
+ * dashboard number or a WHO form: the place, the period, the other filters, the WHO
  * definitions (2013 revision or 2021 update) of the workspace and when the file was made — a file
  * read away from the screen still says what its numbers are.
  */

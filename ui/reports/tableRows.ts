@@ -2,7 +2,7 @@
  * An indicator's table as plain rows for a file (CSV, XLSX): the header (the row variables' names,
  * the column names, 'Итог'), a line per row with its numbers and total, and the 'Итог' line; the
  * treatment success share as a last column or a last line when the data carries it, and the rates
- * per 100,000 as a second table under its own title after an empty line (issue 39).
+ * per 100,000 as a second table under its own title after an empty line.
  */
 import type { IndicatorData } from './api.ts';
 import { headerName } from './chartSeries.ts';

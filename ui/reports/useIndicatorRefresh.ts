@@ -1,5 +1,5 @@
 /**
- * Indicators computed one after another (seed 001 §4: "Indicators are refreshed one after another
+ * Indicators computed one after another ("Indicators are refreshed one after another
  * when a report is generated"), each with its own request, the one being computed marked refreshing;
  * a refused one shows its errors on its card. A report opens this way too (`exec` without computing).
  */

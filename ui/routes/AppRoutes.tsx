@@ -1,5 +1,5 @@
 /**
- * The route table: public `/login`, and the shell under `/sys` (spec 000 §2.1, §2.6; 001 §2.8).
+ * The route table: public `/login`, and the shell under `/sys`.
  * Screens of modules not written yet (admin unit, unit, case) show a stand-in. Every screen under
  * `/sys` waits behind the licence agreement when the session has not accepted it.
  */

@@ -1,5 +1,5 @@
 /**
- * `…/cases/search` — 'Расширенный поиск' (seed 001 §2.3): the report filters of the workspace
+ * `…/cases/search` — 'Расширенный поиск': the report filters of the workspace
  * (grouped as declared), 'Найти', then the place's matching cases in the reader's view, 50 a page,
  * the filters shown above them (`addFilterDisplay`); a row (or its patient's link) opens the case.
  * The page and the count are two calls: the page shows at once, the count when it arrives

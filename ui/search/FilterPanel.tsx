@@ -1,6 +1,6 @@
 /**
  * The chosen report filters, each a labelled control with a remove button, and a select that adds
- * another, its filters grouped as declared (seed 001 §2.4: 'Filters are grouped, each group having
+ * another, its filters grouped as declared ('Filters are grouped, each group having
  * a label'; the list is 300 px high and scrolls). Keyboard: the add select opens with Enter or the
  * arrow keys and types to search; each control is a tab stop with its label; Delete-buttons are named.
  *

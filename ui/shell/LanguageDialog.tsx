@@ -1,4 +1,4 @@
-/** Lists the languages, marks the current one; choosing switches, Cancel closes (spec 000 §2.3). */
+/** Lists the languages, marks the current one; choosing switches, Cancel closes. */
 import { Button, Modal, Flex } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 /**
  * The signed-in layout under `/sys`: loads the session, draws the toolbar, and the main area —
- * only a wait icon while the workspace changes (spec 000 §2.1, §4).
+ * only a wait icon while the workspace changes.
  */
 import { Suspense, useEffect, useState } from 'react';
 import { Alert, Layout } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * The top toolbar (spec 000 §2.2): Главная, Synchronize with the count of changes not yet sent (client
+ * The top toolbar: Главная, Synchronize with the count of changes not yet sent (client
  * mode only), the administrator
  * dropdown, the search box and the user (name + menu).
  */

@@ -1,5 +1,5 @@
 /**
- * The case page's 'Выдача препаратов' card (issues 25, 38): per prescribed medicine the units taken by
+ * The case page's 'Выдача препаратов' card: per prescribed medicine the units taken by
  * the recorded intake, dispensed and still due, and the case's dispensings, newest first; 'Выдать
  * препараты' (DISP_PAC) opens the dispensing's declared form (`schemas/forms/stock_casedispense.json`: the
  * unit, the date, and the medicines with their quantities — started with what is due today, which the

@@ -1,5 +1,5 @@
 /**
- * The 'Новый заказ' dialog of a unit (issue 38): its order proposal for today
+ * The 'Новый заказ' dialog of a unit: its order proposal for today
  * (`GET /api/stock/unit/{id}/proposal`) above the order's own form — per medicine the stock on hand, on
  * order, the average monthly consumption (AMC) and the current patients' forecast a month, and the
  * quantity each basis proposes with how it was reached ('6 × 30 − 100 − 20 = 60') — and the form's

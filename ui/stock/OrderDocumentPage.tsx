@@ -1,5 +1,5 @@
 /**
- * `/sys/stock/order?id={orderId}` — an order's paper documents (issue 38), from
+ * `/sys/stock/order?id={orderId}` — an order's paper documents, from
  * `GET /api/stock/order/{id}`: the requisition (the ordering unit, its supplier and authorizer, the
  * date, the state and each step's date, the medicines and quantities ordered) with the signatures of
  * who ordered and who authorised; once sent, the delivery note (each batch shipped: medicine, batch,

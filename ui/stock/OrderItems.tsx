@@ -1,5 +1,5 @@
 /**
- * An order's row opened on the unit's stock tab (issue 38): the medicines and quantities ordered and,
+ * An order's row opened on the unit's stock tab: the medicines and quantities ordered and,
  * once sent, the batches shipped — read from the order's documents (`GET /api/stock/order/{id}`) when
  * the row is opened — and the way to its printable requisition and delivery note.
  *

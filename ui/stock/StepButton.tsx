@@ -1,5 +1,5 @@
 /**
- * One step of an order or a transfer (issue 25): a button opening the step's declared form (the
+ * One step of an order or a transfer: a button opening the step's declared form (the
  * action's input schema: `stock_stepdate`, `stockorder_send`, `stocktransfer_receive`), posted to
  * `POST /api/tbl/<table>/<id>/action/<name>`; the server's refusal shows beside its field.
  *

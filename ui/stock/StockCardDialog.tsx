@@ -1,5 +1,5 @@
 /**
- * A batch's stock card (issue 38): the batch (medicine, number, manufacturer, expiry, source, stock on
+ * A batch's stock card: the batch (medicine, number, manufacturer, expiry, source, stock on
  * hand) and its movements in date order — the operation (with an adjustment's reason and a transfer's
  * other unit), what came in, what went out, and the balance after it (`GET /api/stock/batch/{id}/card`).
  * Opened from a batch of the unit's stock table.

@@ -1,5 +1,5 @@
 /**
- * A unit's stock count (inventory) (issue 38): every batch the unit holds, by medicine and expiry, with
+ * A unit's stock count (inventory): every batch the unit holds, by medicine and expiry, with
  * what the ledger says and a field for what is on the shelf (started at the ledger's figure), the
  * difference beside it; saved as `POST /api/tbl/stockcount` (the server recomputes each line and adjusts
  * the batches that differ on the count's date). The server's refusals show above the table, a line's

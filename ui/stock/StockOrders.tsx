@@ -1,5 +1,5 @@
 /**
- * The unit's orders on its stock tab (issue 25): those it placed, and those it authorises or supplies,
+ * The unit's orders on its stock tab: those it placed, and those it authorises or supplies,
  * newest first, each with its state and the step that is this unit's to take now — authorise (the
  * authorizer), send (the supplier, choosing batches), receive (the ordering unit), cancel (the ordering
  * or the authorizer unit, before sending). 'Новый заказ' opens the order's own form

@@ -1,5 +1,5 @@
 /**
- * The unit's transfers on its stock tab (issue 25): those it sent and those sent to it, newest first,
+ * The unit's transfers on its stock tab: those it sent and those sent to it, newest first,
  * each with its state and the step that is this unit's now — receive (the receiving unit) or cancel
  * (the sending unit), while sent. 'Новая передача' opens the transfer's own form
  * (`/api/tbl/stocktransfer/form`): its batches leave the unit at once. The server decides each step.

@@ -1,8 +1,8 @@
 /**
- * The workspace dashboard's early warning (issue 25): the units of the reader's view with batches
+ * The workspace dashboard's early warning: the units of the reader's view with batches
  * expiring (or expired), medicines below or above their months of stock and the day each medicine runs
  * out by the current patients' regimens, each opening the unit's stock tab. Drawn only for holders of INVENTORY, and only when some unit has a warning.
- * A card narrower than the table needs (a tablet: issue 38, the run-out dates fell outside it) lists
+ * A card narrower than the table needs (a tablet, where the run-out dates fell outside it) lists
  * each unit with its fields named instead.
  */
 import type { ReactNode } from 'react';

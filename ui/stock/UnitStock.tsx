@@ -1,5 +1,5 @@
 /**
- * `/sys/unit/stock?id=` — the unit's drug stock (issue 25): its early warnings (batches expiring within
+ * `/sys/unit/stock?id=` — the unit's drug stock: its early warnings (batches expiring within
  * the workspace's months or expired, medicines below or above their months of stock, the day each
  * runs out by the current patients' plan), its stock on hand by medicine and batch (first expiry
  * first; each medicine's total beside its batches; a batch's number opens its stock card), 'Новое движение' — the ledger's form, offering

@@ -1,4 +1,4 @@
-// How the order form says each proposed quantity was reached (issue 38): max months × need a month −
+// How the order form says each proposed quantity was reached: max months × need a month −
 // on hand − on order, then what was proposed when it differs. Expected texts written by hand.
 import { describe, expect, it } from 'vitest';
 import { figure, reckoning } from './proposalReckoning.ts';

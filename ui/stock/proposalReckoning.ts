@@ -1,5 +1,5 @@
 /**
- * How an order proposal's quantity was reached, written out for the order form (issue 38): the
+ * How an order proposal's quantity was reached, written out for the order form: the
  * months of stock to hold × the need a month − on hand − on order, and the whole units proposed when
  * that differs from the result (rounded up, or nothing when the stock already covers the months) —
  * the rule of `stock/forecast.ts` `proposedQuantity`, shown with one decimal.

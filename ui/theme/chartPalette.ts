@@ -1,5 +1,5 @@
 /**
- * The one palette of every chart (issue 38): the Okabe–Ito categorical colours, which stay apart
+ * The one palette of every chart: the Okabe–Ito categorical colours, which stay apart
  * for readers with any common colour-vision deficiency, in an order that keeps neighbours apart, and
  * a neutral grey kept for 'unknown / not stated' (a key with no value — 'Не указано' —, or one
  * declared as unknown: 'Неизвестно', 'UNKNOWN…'), never given to a known value. A label on a

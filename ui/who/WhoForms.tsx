@@ -1,5 +1,5 @@
 /**
- * The WHO quarterly forms of a place (issue 23): the 'Формы ВОЗ' tab of the workspace, an area and a
+ * The WHO quarterly forms of a place: the 'Формы ВОЗ' tab of the workspace, an area and a
  * unit. A year and quarter picker (in the address: `?year=&quarter=`, default the last whole quarter),
  * then every declared form for the place — TB 07, TB 08, the DR-TB forms — each laid out for one A4
  * page when printed ('Печать': the browser's print), every number opening its cases; 'Экспорт в

@@ -1,5 +1,5 @@
 /**
- * Command history (spec 000 §2.12, CMDHISTORY): a filter form (period, user, command type, area,
+ * Command history (CMDHISTORY): a filter form (period, user, command type, area,
  * search key); today's entries load on open; a row expands to its detail (diffs as before → after,
  * added and removed child items marked).
  */

@@ -1,5 +1,5 @@
 /**
- * Command statistics (CMDSTATISTICS; spec 000 does not show its view): the command history's filter
+ * Command statistics (CMDSTATISTICS): the command history's filter
  * form (period, user, command type, area, search key), then the number of commands by type
  * (expandable to actions) and by user, each as a table beside a bar chart. Loads today's counts on open.
  */

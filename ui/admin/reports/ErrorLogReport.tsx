@@ -1,5 +1,5 @@
 /**
- * Error log (spec 000 §2.12, ERRORLOGREP): a filter form (period, search key); today's errors load
+ * Error log (ERRORLOGREP): a filter form (period, search key); today's errors load
  * on open; a row expands to the whole record, read-only (request with passwords masked, stack).
  */
 import { Card, Descriptions, Typography } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * The filter form of the administrator reports (spec 000 §5): iniDate required, endDate optional
+ * The filter form of the administrator reports: iniDate required, endDate optional
  * and not before it, searchKey and command type at most 50 characters — checked before sending.
  * Server field errors are shown on their fields. Submits timestamps of the start and end of the days.
  */
@@ -14,7 +14,7 @@ import { withAdminUnitPaths } from '../../generic/forms/adminUnitPaths.ts';
 
 export type FilterField = 'userId' | 'type' | 'adminUnitId' | 'searchKey';
 
-/** The limits of spec 000 §9 (as `reports/admin/filters.ts` on the server). */
+/** The longest search key and command type a filter takes (as `reports/admin/filters.ts` on the server). */
 export const FILTER_MAX_LENGTH = 50;
 
 interface Values {

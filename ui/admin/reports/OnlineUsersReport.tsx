@@ -1,4 +1,4 @@
-/** Online users (spec 000 §2.12, ONLINE): the workspace's live sessions, loaded on open. */
+/** Online users (ONLINE): the workspace's live sessions, loaded on open. */
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card } from 'antd';
 import { useEffect, useMemo } from 'react';

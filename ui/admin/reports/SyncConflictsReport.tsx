@@ -1,5 +1,5 @@
 /**
- * Synchronisation conflicts (issue 24, ADMIN): the workspace's open conflicts of offline uploads,
+ * Synchronisation conflicts (ADMIN): the workspace's open conflicts of offline uploads,
  * newest first — the case (a link to its page, where a user with edit rights keeps one value), the
  * field, the server's kept value and the client's, who changed it on the client and when; 50 at a
  * time, 'Показать ещё' for more.

@@ -1,5 +1,5 @@
 /**
- * User session history (spec 000 §2.12, USERSESREP): a Date tab with a calendar (today by default:
+ * User session history (USERSESREP): a Date tab with a calendar (today by default:
  * the sessions that started that day) and an 'Other filters' tab (period, user) with an Update
  * button. Rows expand to the whole session record.
  */

@@ -1,4 +1,4 @@
-/** Calls and row shapes of the administrator reports (`POST /api/admin/rep/*`, spec 000 §7.4). */
+/** Calls and row shapes of the administrator reports (`POST /api/admin/rep/*`). */
 import { api, fetchOptions, type Option, type QueryResult } from '../../api/index.ts';
 import type { CmdHistoryRow, CmdStatistics, ErrorLogRow, SessionRow } from '../../../reports/admin/rows.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The administrator report screens (spec 000 §2.6, §2.12), one lazy chunk each: the hub at
+ * The administrator report screens, one lazy chunk each: the hub at
  * `/sys/admin/reports/<slug>` can `lazy(reportScreens[slug])`. Every screen is a default export
  * with no props, fetching `POST /api/admin/rep/*` itself.
  */
@@ -10,7 +10,7 @@ export const reportScreens = {
   cmdstatistics: () => import('./CmdStatisticsReport.tsx'),
   errorlog: () => import('./ErrorLogReport.tsx'),
   syncconflicts: () => import('./SyncConflictsReport.tsx'),
-  // issue 25: the drug supply's reports (ui/stock/reports/)
+  // the drug supply's reports (ui/stock/reports/)
   stockmovements: () => import('../../stock/reports/StockMovementsReport.tsx'),
   orderleadtime: () => import('../../stock/reports/OrderLeadtimeReport.tsx'),
 } as const;

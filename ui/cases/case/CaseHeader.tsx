@@ -17,7 +17,7 @@ export function GenderAvatar({ gender, size = 56 }: { gender?: string; size?: nu
 }
 
 /**
- * The case header (spec 001 §2.5): patient name with the gender avatar, classification and diagnosis
+ * The case header: patient name with the gender avatar, classification and diagnosis
  * type, case code, the owner unit linked to its cases, the patient's age, the latest results (exams,
  * weight, HIV status), and the three state boxes.
  * @example <CaseHeader tbcase={tbcase} />

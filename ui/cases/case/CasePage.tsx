@@ -1,5 +1,5 @@
 /**
- * `/sys/case?id={caseId}[&tab=data|followups|treatment|issues]` — the case page (spec 001 §2.5):
+ * `/sys/case?id={caseId}[&tab=data|followups|treatment|issues]` — the case page:
  * command bar, tags card 'Отметки', the synchronisation conflicts (when an offline upload left any), header, the medicines dispensed (../../stock/CaseDispensingsCard.tsx) with the three state boxes, and four tabs whose content
  * belongs to their parts (tabs/*.tsx, each given {@link CaseTabProps}). The tab is kept in the URL.
  * A case outside the user's view is the server's 404, said plainly.

@@ -20,7 +20,7 @@ function Box({ id, color, label, value }: { id: string; color: string; label: st
 }
 
 /**
- * The coloured boxes of the case header (spec 001 §2.5, §4): diagnosis type, state and — where the
+ * The coloured boxes of the case header: diagnosis type, state and — where the
  * workspace uses validation for the case's classification — validation ('Обосновано' / 'Ожидает
  * обоснования'; cases/workflow/rules.ts `validationStatus`).
  * @example <StateBoxes tbcase={tbcase} />

@@ -23,7 +23,7 @@ export function useConflictValueText() {
 }
 
 /**
- * The synchronisation conflicts of a case (issue 24, docs/sync.md): each field an offline client
+ * The synchronisation conflicts of a case (docs/sync.md): each field an offline client
  * changed that the server had changed too — the server's value (kept) and the client's side by side as
  * the reader reads them (labels, names, dates), who changed each side and when, and the state — and,
  * for a user who may edit it, 'keep this one' on either value after a confirmation. On the offline

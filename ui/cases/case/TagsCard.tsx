@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CaseTag } from './types.ts';
 
 /**
- * The tags card 'Отметки' (spec 001 §2.5): the case's tags (manual blue, automatic green), or 'Нет
+ * The tags card 'Отметки': the case's tags (manual blue, automatic green), or 'Нет
  * закладок в этом случае'; the edit button (only with CASE_TAG) opens the tag dialog.
  * @example <TagsCard tags={tbcase.tags} onEdit={canTag ? () => setTagging(true) : undefined} />
  */

@@ -1,5 +1,5 @@
 /**
- * The case page's shared shapes (spec 001 §2.5, §3). `CasePage.tsx` loads the case with
+ * The case page's shared shapes. `CasePage.tsx` loads the case with
  * `GET /api/tbl/case/{id}` (cases/case-page/view.ts) and hands it to every tab as `tbcase`.
  */
 import type { ValidationMode } from '../../../cases/workflow/rules.ts';
@@ -85,7 +85,7 @@ export interface CaseView {
   [column: string]: any;
 }
 
-/** What every tab of the case page receives (spec 001 §2.5). `CasePage.tsx` loads the case; a tab reloads it after a change. */
+/** What every tab of the case page receives. `CasePage.tsx` loads the case; a tab reloads it after a change. */
 export interface CaseTabProps {
   caseId: string;
   /** The case as `CasePage` loaded it: see {@link CaseView}. */

@@ -1,5 +1,5 @@
 /**
- * 'Новый контакт' (issue 42): the person first — the notification's patient search
+ * 'Новый контакт': the person first — the notification's patient search
  * ({@link PatientSearch}, the programme's guard against recording a person twice) — then the form
  * `contact_new`: for a person found, only the contact's part (the person is linked, not rewritten);
  * for a new one, the person's part too, started with what was typed. Saved by

@@ -1,5 +1,5 @@
 /**
- * A contact opened from the case's contacts card (issue 42): who they are and how they are linked
+ * A contact opened from the case's contacts card: who they are and how they are linked
  * (index case, relation, type, the unit following them, the case notified from them), the contact's
  * own form read-only with Edit — registration and evaluation, its fields asked as the outcome needs
  * them (`schemas/tables/contact.json`) —, for a presumptive-TB contact not yet notified the notification

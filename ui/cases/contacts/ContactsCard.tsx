@@ -1,5 +1,5 @@
 /**
- * The case data tab's contacts card 'Контакты' (seed 001 §2.5, shown with CASECONTACT; issue 42):
+ * The case data tab's contacts card 'Контакты' (shown with CASECONTACT):
  * the index case's contacts — each a person with their age, relation and type, where the evaluation
  * stands and the TPT course's status — 'Добавить' (CASECONTACT_EDT, not on a case only seen) adds
  * one through the patient search ({@link AddContactDialog}), a click opens the contact

@@ -1,5 +1,5 @@
 /**
- * A contact's TB preventive treatment (issue 42): none yet — 'Назначить профилактическое лечение'
+ * A contact's TB preventive treatment: none yet — 'Назначить профилактическое лечение'
  * opens the course's form (`schemas/tables/tptcourse.json`: eligibility, contraindications, regimen,
  * weight); else the course — its status or outcome, regimen and dose, start, expected end, the
  * completion deadline and the doses taken of those that complete it —, its commands as its rules

@@ -1,5 +1,5 @@
 /**
- * The contacts' and TPT calls (issue 42: cases/contacts/routes.ts, cases/tpt/actions.ts); the answer
+ * The contacts' and TPT calls (cases/contacts/routes.ts, cases/tpt/actions.ts); the answer
  * types are the server's (type-only: no server code enters the UI bundle).
  */
 import type { ContactRow, RegisterFilter } from '../../../cases/contacts/lists.ts';

@@ -1,5 +1,5 @@
 /**
- * The case data card of the data tab (seed 001 §2.5): the read-only case form
+ * The case data card of the data tab: the read-only case form
  * (`GET /api/tbl/case/form/readonly/{caseId}`: the patient's and the case's shown fields, named)
  * with an Edit button when the user may edit the case (NEWCASE / NEWSUSP by its diagnosis type);
  * Edit opens the case's edit form in a dialog (`GET /api/cases/case/edit/form/{caseId}`), saved by

@@ -1,5 +1,5 @@
 /**
- * The comorbidities card of the case data tab (seed 001 §3, §6: COMIRBIDITIES to see it,
+ * The comorbidities card of the case data tab (COMIRBIDITIES to see it,
  * COMIRBIDITIES_EDT to change): the six flags of `tbcase.comorbidities` as Да/Нет; Edit opens
  * them as a form (the case schema's `comorbidities` part) saved by
  * `POST /api/cases/case/comorbidity/{caseId}`, then the case is reloaded.

@@ -1,5 +1,5 @@
 /**
- * The 'other cases' card of the case data tab (seed 001 §2.5): the patient's other cases in the
+ * The 'other cases' card of the case data tab: the patient's other cases in the
  * user's view (`tbcase.allCases` without this one) — classification and diagnosis type,
  * registration date, state — each a link to its case page, or a message that there is none.
  *

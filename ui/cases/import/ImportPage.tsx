@@ -1,5 +1,5 @@
 /**
- * `/sys/import[?job=<id>]` — importing a register of cases (issue 43): choose an XLSX or CSV file, map
+ * `/sys/import[?job=<id>]` — importing a register of cases: choose an XLSX or CSV file, map
  * its sheets and columns to fields (a first mapping comes from the headers), match the values the
  * server did not recognise, check it (the dry run: nothing written, each row's errors per field),
  * then import it, the progress on screen; the rows with what became of them, and the error report to

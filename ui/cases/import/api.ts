@@ -1,4 +1,4 @@
-/** Calls of the register import (issue 43): see cases/import/routes.ts and docs/import.md. */
+/** Calls of the register import: see cases/import/routes.ts and docs/import.md. */
 import { api } from '../../api/index.ts';
 
 export type JobState = 'UPLOADING' | 'PARSING' | 'READY' | 'CHECKING' | 'CHECKED' | 'IMPORTING' | 'DONE' | 'FAILED' | 'CANCELLED';

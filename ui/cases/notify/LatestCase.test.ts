@@ -11,7 +11,7 @@ const hit = (o: Partial<PatientHit>): PatientHit => ({
 /** Echoes the key and its date, and an enum label as its key. */
 const t = (key: string, vars?: Record<string, unknown>) => (vars ? `${key}(${vars.date})` : key);
 
-describe('the latest case’s date line (seed 001 §2.6)', () => {
+describe('the latest case’s date line', () => {
   it('a suspect: its registration date, whatever the state', () => {
     expect(caseDateLine(hit({ diagnosisType: 'SUSPECT', state: 'CLOSED' }), t)).toBe(`ui.notify.registeredAt(${dateText('2026-01-01')})`);
   });

@@ -1,5 +1,5 @@
 /**
- * The latest case of a patient found by the search (seed 001 §2.6): classification and diagnosis
+ * The latest case of a patient found by the search: classification and diagnosis
  * type, state, the notification unit with its administrative unit, and one date line.
  * @example <LatestCase hit={hit} />
  */

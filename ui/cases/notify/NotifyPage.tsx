@@ -1,6 +1,6 @@
 /**
- * `/sys/case/new?diag={SUSPECT|CONFIRMED}&cla={TB|DRTB|NTM}&id={unitId}[&patientId=]` — a new case notification
- * (seed 001 §2.6): the unit's name and its administrative-unit link, then the patient search; once a
+ * `/sys/case/new?diag={SUSPECT|CONFIRMED}&cla={TB|DRTB|NTM}&id={unitId}[&patientId=]` — a new case notification:
+ * the unit's name and its administrative-unit link, then the patient search; once a
  * patient is chosen (or 'Новый пациент'), the notification form of the variant
  * (`POST /api/cases/case/newnotif/form`) with that patient merged in (`patientId`: started from a
  * presumptive-TB contact, that person without the search; the new case keeps the contact's link). Saving
@@ -74,7 +74,7 @@ export default function NotifyPage() {
     }
   };
   const choose = (hit: PatientHit) => open(patientOf(hit).then((patient) => ({ patientId: hit.patient.id, patient })));
-  // started from a presumptive-TB contact (issue 42): the contact's person, already found
+  // started from a presumptive-TB contact: the contact's person, already found
   const preset = params.get('patientId');
   useEffect(() => {
     if (!preset) return;

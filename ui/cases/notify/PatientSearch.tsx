@@ -1,5 +1,5 @@
 /**
- * The step 'Поиск пациента' of a new notification (seed 001 §2.6): the name parts and the birth
+ * The step 'Поиск пациента' of a new notification: the name parts and the birth
  * date — any one of them is enough (a surname alone, as Russian doctors search; the server says so
  * when none is typed); Search lists 20 patients a page, closest first, with
  * the counter and pager above and below; a click on a row chooses that patient, 'Новый пациент'

@@ -1,4 +1,4 @@
-/** Calls of the new-case notification (seed 001 §7 "Tags, suspects, new notification"): see cases/notify/routes.ts. */
+/** Calls of the new-case notification: see cases/notify/routes.ts. */
 import type { PatientSearchInput, PatientSearchResult } from '../../../cases/notify/patient-search.ts';
 import { api, type Doc, type RemoteForm } from '../../api/index.ts';
 

@@ -32,7 +32,7 @@ function Byline({ user, unit, date }: { user?: string; unit?: string; date?: str
  * One review issue: its title with its state (open / closed), description, author, unit and date,
  * its answers, and a box to answer while it is open. Close / reopen and delete, and every answer's
  * delete, only when allowed and only for what the server has stored (not while saving or after a
- * failed save: spec 001 §4).
+ * failed save).
  * @example <IssueCard x={x} answers={answersOf(x.key)} canAnswer canManage onClosed={…} … />
  */
 export function IssueCard({ x, answers, canAnswer, canManage, onClosed, onDelete, onAnswer, onDeleteAnswer }: IssueCardProps) {

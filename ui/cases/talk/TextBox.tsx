@@ -12,7 +12,7 @@ export interface TextBoxProps {
 }
 
 /**
- * A text area with its button, disabled while the text is blank after trimming (spec 001 §5: the Add
+ * A text area with its button, disabled while the text is blank after trimming (the Add
  * buttons of a comment and of an answer).
  * @example <TextBox label={t('global.add')} testId="comment" onSubmit={(text) => add(text)} />
  */

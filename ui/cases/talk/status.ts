@@ -5,7 +5,7 @@ import { isTempId, type OptimisticItem } from './useOptimisticList.ts';
 export type IssuesStatus = 'none' | 'allClosed' | 'open';
 
 /**
- * The banner for the issues shown (spec 001 §2.5): a new issue whose save failed does not count; one
+ * The banner for the issues shown: a new issue whose save failed does not count; one
  * being saved does.
  * @example issuesStatus([{ key: 'a', item: { closed: true } }]) // 'allClosed'
  */

@@ -1,5 +1,5 @@
 /**
- * A list whose changes show before the server answers (spec 001 §4: comments, issues and answers are
+ * A list whose changes show before the server answers (comments, issues and answers are
  * saved optimistically). A new item appears at once under a temporary id, marked `saving`; when the
  * server has it, it takes the stored row (real id, the author and date the server set). A change or
  * a removal is shown at once the same way. A failed save leaves the item marked `error` ('Ошибка -

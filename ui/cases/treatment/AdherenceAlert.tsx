@@ -1,5 +1,5 @@
 /**
- * The adherence alert of a case on treatment (issue 13): two or more consecutive weeks without a
+ * The adherence alert of a case on treatment: two or more consecutive weeks without a
  * dose taken, and, past two months without doses, the WHO definition of LOST_FOLLOWUP. Nothing
  * when the calendar shows neither. The rule is the server's (`cases/treatment/alert.ts`).
  *

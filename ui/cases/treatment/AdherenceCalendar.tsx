@@ -1,9 +1,9 @@
 /**
- * The monthly adherence calendar section (spec 001 §2.5, §4): the status picker (DOTS /
+ * The monthly adherence calendar section: the status picker (DOTS /
  * SELF_ADMIN / NOT_TAKEN), the overall adherence, and one {@link MonthCalendar} per month of the
  * treatment period. Editable only when the server says so (the case is ONTREATMENT); each month
  * is saved on its own ({@link useMonthSaves}), a refused save shows the server's error. A contact's
- * TPT course draws its intake on the same calendar, with its own `save` (issue 42).
+ * TPT course draws its intake on the same calendar, with its own `save`.
  *
  * @example
  *   <AdherenceCalendar caseId={id} treatment={tr} editable={tr.editable} onTreatment reload={load} onError={show} />

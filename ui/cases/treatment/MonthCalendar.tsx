@@ -2,7 +2,7 @@
  * One month of the adherence calendar: the days in weeks (Monday first), each coloured by its
  * status, the planned days and the month's adherence. A day of the allowed range (`calendar.ts`
  * `allowedRange`) is a button when `editable`; 'select all' fills that range with the chosen status.
- * By keyboard (issue 26): Tab enters the month on one day, the arrow keys move a day or a week,
+ * By keyboard: Tab enters the month on one day, the arrow keys move a day or a week,
  * Home/End go to the first/last day of the range, Space or Enter marks the day with the chosen status.
  *
  * @example

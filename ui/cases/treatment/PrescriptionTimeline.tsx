@@ -1,5 +1,5 @@
 /**
- * The prescription timeline (spec 001 §2.5, §9): one row per medicine, one bar per prescription
+ * The prescription timeline: one row per medicine, one bar per prescription
  * period on the treatment period's 100-unit scale, labelled with the dose and frequency/7; months
  * ticked above, today marked. When `editable`, a bar opens a menu to edit or delete that period.
  *

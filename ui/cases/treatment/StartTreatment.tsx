@@ -1,5 +1,5 @@
 /**
- * The treatment tab before treatment (spec 001 §2.5): 'Лечение не начато' and, when the session
+ * The treatment tab before treatment: 'Лечение не начато' and, when the session
  * may start it, the Start treatment button (the server's rule: no start on a presumptive case, nor
  * before validation where the workspace asks it first — then the tab says why instead) offering a standard or an individualized regimen. Each
  * opens its form (declared by the server, `TREATMENT_FORMS`); server errors show beside the fields;

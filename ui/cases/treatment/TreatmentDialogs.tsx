@@ -1,5 +1,5 @@
 /**
- * The dialogs of a started treatment (spec 001 §2.5, §5): change the period's end, add a
+ * The dialogs of a started treatment: change the period's end, add a
  * prescription, edit one period of a prescription (`preservePrevPeriod` keeps the days before the
  * change as they were). Forms come from the server (`TREATMENT_FORMS`); an end date before the
  * start is refused in the browser and by the server, errors beside the fields.

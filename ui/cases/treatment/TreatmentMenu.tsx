@@ -1,5 +1,5 @@
 /**
- * The settings menu of a started treatment (spec 001 §2.5): change the period, add a
+ * The settings menu of a started treatment: change the period, add a
  * prescription, cancel the treatment. Drawn only when the session may change the treatment.
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * The treatment summary card (spec 001 §2.5): the regimen (or 'individualized'), the label of a
+ * The treatment summary card: the regimen (or 'individualized'), the label of a
  * standard regimen since changed, the period, the treatment units and the progress, which grows
  * from 0 after 300 ms. `extra` is drawn in the card's corner (the settings menu).
  *

@@ -1,5 +1,5 @@
 /**
- * The treatment calls of the case page (spec 001 §7 Treatment), all under
+ * The treatment calls of the case page, all under
  * `/api/cases/case/treatment`.
  *
  * @example

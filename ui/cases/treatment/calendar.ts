@@ -1,5 +1,5 @@
 /**
- * The adherence calendar's rules (spec 001 §4, §9), pure so they are tested apart from the page:
+ * The adherence calendar's rules, pure so they are tested apart from the page:
  * a click on a day with another status than the chosen one sets it, on a day with the same status
  * clears it; 'select all' sets every allowed day; adherence is the days not NOT_TAKEN (a recorded
  * DOTS or SELF_ADMIN day) out of the planned days that have come (the server's rule, re-exported).

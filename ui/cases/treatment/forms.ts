@@ -1,7 +1,7 @@
 /**
  * The treatment dialogs' forms: each is a form schema the server declares (`TREATMENT_FORMS`,
  * `POST /api/tbl/<name>/form`), loaded with the dialog's starting values; in client mode the
- * treatment-unit field is left out (spec 001 §5, §6). The end-date rule is checked in the browser
+ * treatment-unit field is left out. The end-date rule is checked in the browser
  * too: 'Дата окончания не может предшествовать дате начала'.
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * The prescription timeline's geometry (spec 001 §9): the treatment period drawn on a 100-unit
+ * The prescription timeline's geometry: the treatment period drawn on a 100-unit
  * scale; a prescription period is a bar from its first to its last day (both included), clipped
  * to the treatment period; months are ticks at their first day.
  *

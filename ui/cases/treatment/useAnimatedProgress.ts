@@ -1,5 +1,5 @@
 /**
- * The treatment progress as drawn (spec 001 §4, §9): 0 first, the value 300 ms later, so the bar
+ * The treatment progress as drawn: 0 first, the value 300 ms later, so the bar
  * grows into place; at once when the user asked for less motion.
  *
  * @example

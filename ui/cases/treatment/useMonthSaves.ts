@@ -33,7 +33,7 @@ export type SaveMonth = (month: { year: number; month: number; version: number; 
 
 /**
  * `save`: how a month is saved — a case's treatment month (`treatmentApi.saveMonth` with the case's
- * id), or a contact's TPT course month (the same calendar, issue 42).
+ * id), or a contact's TPT course month (the same calendar).
  */
 export function useMonthSaves(save: SaveMonth, reload: () => Promise<unknown>, onError: (err: unknown) => void): MonthSaves {
   const [edits, setEdits] = useState<Record<string, DayEntry[]>>({});

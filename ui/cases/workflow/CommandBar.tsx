@@ -1,5 +1,5 @@
 /**
- * The case's command bar (seed 001 §4): validate, suspect follow-up, close, reopen, transfer, tags
+ * The case's command bar: validate, suspect follow-up, close, reopen, transfer, tags
  * and delete — each shown only when the server lists the action as allowed for this user and case
  * now (`useCaseActions`: permission, state, unit); the transferring warning with its confirm / roll
  * back; and every workflow dialog. After each change the case is read again (`reload`).
@@ -66,7 +66,7 @@ export function CommandBar({ tbcase, reload, tagging, setTagging }: CommandBarPr
       setFailure(errorsOf(e).map((x) => x.msg).join('; '));
     }
   };
-  // seed 001 §4: confirming a transfer is for playOtherUnits or the owner (receiving) unit
+  // confirming a transfer is for playOtherUnits or the owner (receiving) unit
   const canConfirm = hasPermission(session, 'CASE_TRANSFER') && (!!session.playOtherUnits || session.administrator || session.unitId === tbcase.ownerUnit?.id);
   const confirmTransfer = () => (tbcase.state === 'ONTREATMENT' ? setDialog('transferIn') : run(() => caseCalls.transferIn(id)));
 

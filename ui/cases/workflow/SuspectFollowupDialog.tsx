@@ -10,7 +10,7 @@ import { useDialogSave } from './useDialogSave.ts';
 const outcomeLabel = (o: string) => (o === 'NOT_TB' ? `caseOutcome.${o}` : `caseClassification.${o}`);
 
 /**
- * The suspect follow-up dialog (seed 001 §2.7, §4): its form comes from the server per
+ * The suspect follow-up dialog: its form comes from the server per
  * classification (`GET /api/cases/case/suspectfollowup/initform/{classification}`: outcome TB / DRTB
  * / NOT_TB and the date); saved with `POST /api/cases/case/suspectfollowup {doc, tbcaseId}`, no
  * confirmation asked.

@@ -4,7 +4,7 @@ import type { CaseView } from '../case/types.ts';
 
 export interface TransferWarningProps {
   tbcase: CaseView;
-  /** playOtherUnits, or the session's unit is the case's owner (the receiving) unit (seed 001 §4). */
+  /** playOtherUnits, or the session's unit is the case's owner (the receiving) unit. */
   canConfirm: boolean;
   /** The sending unit (or a user who plays other units) may roll the transfer back. */
   canUndo: boolean;
@@ -13,7 +13,7 @@ export interface TransferWarningProps {
 }
 
 /**
- * The warning a transferring case shows (seed 001 §4): from which unit to which, with two actions —
+ * The warning a transferring case shows: from which unit to which, with two actions —
  * confirm the transfer-in (restoration), or roll back to the previous unit. Confirming is offered
  * only by the rule; otherwise a disabled action says 'Вы не можете подтвердить это восстановление'.
  * @example <TransferWarning tbcase={c} canConfirm={false} canUndo onConfirm={…} onUndo={…} />

@@ -1,5 +1,5 @@
 /**
- * The case workflow's calls, on the spec's paths (seed 001 §7): each runs a declared action of the
+ * The case workflow's calls, on the spec's paths: each runs a declared action of the
  * case on the server (cases/workflow), which checks the permission and the transition and answers
  * `{errors: [{field, msg}]}` when refused (thrown as an ApiError).
  * @example await caseCalls.close(id, { outcome: 'CURED', outcomeDate: '2025-06-30' })

@@ -1,5 +1,5 @@
 /**
- * The admin-units screen (spec 000 §2.8, §4): the tree of units under the workspace root, children
+ * The admin-units screen: the tree of units under the workspace root, children
  * loaded when a node opens. Each node's menu offers Редактировать, Удалить and 'Добавить {level}'
  * for each country-structure level one below (none below level 5); the root has its own add
  * button. Saving an existing unit updates its node, a new unit appears under its parent, deleting

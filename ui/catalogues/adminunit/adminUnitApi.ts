@@ -1,5 +1,5 @@
 /**
- * The admin-unit tree query (spec 000 §7.2): `POST /api/tbl/adminunit/query` with `{parentId}` or
+ * The admin-unit tree query: `POST /api/tbl/adminunit/query` with `{parentId}` or
  * `{rootUnits: true}`, and with `fetchCountryStructure` the level definitions as `csList`.
  */
 import { api, type Doc } from '../../api/index.ts';

@@ -1,7 +1,7 @@
 /** Pure helpers of the admin-unit tree: the levels below a node and updating sibling lists. */
 import type { AdminUnitRow, CountryLevel } from './adminUnitApi.ts';
 
-/** The tree stops at five levels (spec 000 §9). */
+/** The tree stops at five levels. */
 export const MAX_LEVEL = 5;
 
 /** The country-structure entries a child of a node at `level` can take (level 0 = the workspace root). */

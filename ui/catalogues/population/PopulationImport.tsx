@@ -1,5 +1,5 @@
 /**
- * 'Импорт из файла' above the population catalogue (issue 39 "Rates and trends"): the administrator
+ * 'Импорт из файла' above the population catalogue: the administrator
  * picks a CSV or XLSX file of three columns — area (code or name), year, population — the browser
  * reads its rows (`populationFile.ts`) and sends them to `POST /api/population/import`. Nothing is
  * written unless every row is right: the refusal lists each bad row by its line in the file; a

@@ -1,5 +1,5 @@
 /**
- * The rows of a population file (issue 39 "Rates and trends"), read in the browser before
+ * The rows of a population file, read in the browser before
  * `POST /api/population/import`: a CSV (comma, semicolon or tab between cells, as spreadsheets save
  * it) or the first sheet of an XLSX workbook, three columns — the area (its code or name), the year,
  * the population. A first line whose year is no number is the header and is skipped; blank lines

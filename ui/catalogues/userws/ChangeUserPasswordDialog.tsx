@@ -1,5 +1,5 @@
 /**
- * The modal dialog in which an administrator sets a user's password (spec 000 §2.9, §3.6):
+ * The modal dialog in which an administrator sets a user's password:
  * newPassword and repeatNewPassword, both masked and required; a mismatch is reported on the
  * repeat field ('Подтвержденный пароль и новый пароль не совпадают'), here and by the server.
  */

@@ -1,5 +1,5 @@
 /**
- * The extra menu of a user's card (spec 000 §2.9), drawn from the row's declared actions
+ * The extra menu of a user's card, drawn from the row's declared actions
  * (`GET /api/tbl/userws/<id>/actions`): send a new password by e-mail (after a confirmation), change the password in a
  * modal dialog, block or unblock. An action the server says may not run now is shown disabled with
  * its reason; block and unblock show only the one that applies. The list is read each time the menu

@@ -1,5 +1,5 @@
 /**
- * An administrator's actions on a user of the workspace (spec 000 §7.3, §4): the declared row actions
+ * An administrator's actions on a user of the workspace: the declared row actions
  * of `userws` (server/actions), listed for a row with whether they may run now.
  */
 import { api } from '../../api/index.ts';

@@ -1,5 +1,5 @@
 /**
- * The state of one generic catalogue screen (spec 000 §2.7, §4):
+ * The state of one generic catalogue screen:
  * list → open a form (new, or edit after fetching the item) → save (create or update) → close and
  * refresh the item. Only one form is open at a time; changing page closes it.
  */

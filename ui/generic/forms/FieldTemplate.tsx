@@ -1,6 +1,6 @@
 /**
  * rjsf's field template of the antd theme (label, errors, help around a field: antd's `Form.Item`)
- * with the form's conditions applied and drawn again only when the frame itself changes (issue 26).
+ * with the form's conditions applied and drawn again only when the frame itself changes.
  *
  * A key changes the field typed in and every object above it (their form data), so rjsf draws their
  * templates again; antd's `Form.Item` is costly to draw (its style hooks, its debounced errors): in

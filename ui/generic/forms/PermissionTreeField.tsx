@@ -1,6 +1,6 @@
 /**
  * rjsf field for a profile's permissions: the `perms-tree` lookup drawn as a checkable tree; a
- * checked node marked `changeable` also offers 'Can modify?' (spec 000 §6). The value is a list
+ * checked node marked `changeable` also offers 'Can modify?'. The value is a list
  * of `{<valueKey>: id, canChange}`; a parent is granted whenever one of its children is.
  */
 import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';

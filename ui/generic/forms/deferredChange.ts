@@ -1,5 +1,5 @@
 /**
- * A text field's key draws the field alone (issue 26): the text typed is kept and shown by the field
+ * A text field's key draws the field alone: the text typed is kept and shown by the field
  * at once, and the change reaches rjsf in a transition, so rjsf's state, its redraw of the form and
  * the form's `onChange` come after the key's frame and give way to the next key. While the change
  * is on its way the field shows the text typed; after, it shows what rjsf holds, so a value

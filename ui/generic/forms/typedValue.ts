@@ -1,7 +1,7 @@
 /**
  * A text held by its input while the user types and handed on when typing pauses or the input is
  * left (`HeldTextInput`: the report editor's titles), so a key redraws the input alone, not the
- * screen whose state keeps the text (issue 26). Schema forms do not use it: a field's text handed
+ * screen whose state keeps the text. Schema forms do not use it: a field's text handed
  * late lost a correction typed after a refused save (the tag dialog in case-workflow's browser test);
  * they hand a key's change to rjsf in a transition instead (`deferredChange.ts`).
  */

@@ -1,5 +1,5 @@
 /**
- * The entries of the administrator hubs (spec 000 §2.6): route slug, i18n label, the permission
+ * The entries of the administrator hubs: route slug, i18n label, the permission
  * that shows it, and for catalogues the table behind it. A report's label is its permission's
  * name, which is also the report screen's title.
  */
@@ -22,7 +22,7 @@ export const CATALOGUE_ENTRIES: AdminEntry[] = [
   { slug: 'regimens', table: 'regimen', permission: 'REGIMENS', label: 'ui.admin.tables.regimens' },
   { slug: 'tags', table: 'tag', permission: 'TAGS', label: 'ui.admin.tables.tags' },
   { slug: 'ageranges', table: 'agerange', permission: 'AGERANGES', label: 'ui.admin.tables.ageranges' },
-  /** issue 39: the population of an area in a year, the denominator of the notification rate */
+  /** The population of an area in a year, the denominator of the notification rate */
   { slug: 'population', table: 'population', permission: 'POPULATION', label: 'ui.admin.tables.population' },
   { slug: 'users', table: 'userws', permission: 'USERS', label: 'ui.admin.tables.users', separatorBefore: true },
   { slug: 'groups', table: 'userprofile', permission: 'PROFILES', label: 'ui.admin.tables.groups' },
@@ -34,9 +34,9 @@ export const REPORT_ENTRIES: AdminEntry[] = [
   { slug: 'cmdhistory', permission: 'CMDHISTORY', label: 'perm.CMDHISTORY' },
   { slug: 'cmdstatistics', permission: 'CMDSTATISTICS', label: 'perm.CMDSTATISTICS' },
   { slug: 'errorlog', permission: 'ERRORLOGREP', label: 'perm.ERRORLOGREP' },
-  /** issue 24: the open conflicts of offline uploads (not a report of the spec): who changed what and when, as the command history, under its permission */
+  /** The open conflicts of offline uploads (not a report of the spec): who changed what and when, as the command history, under its permission */
   { slug: 'syncconflicts', permission: 'CMDHISTORY', label: 'ui.sync.conflicts.adminTitle', separatorBefore: true },
-  /** issue 25: the drug supply's reports */
+  /** The drug supply's reports */
   { slug: 'stockmovements', permission: 'REP_MOVEMENTS', label: 'perm.REP_MOVEMENTS', separatorBefore: true },
   { slug: 'orderleadtime', permission: 'REP_ORDER_LEADTIME', label: 'perm.REP_ORDER_LEADTIME' },
 ];
@@ -44,7 +44,7 @@ export const REPORT_ENTRIES: AdminEntry[] = [
 export const SETTINGS_ENTRIES: AdminEntry[] = [
   { slug: 'workspaces', table: 'workspace', permission: 'WORKSPACES', label: 'ui.admin.settings.workspaces' },
   { slug: 'sysconfig', permission: 'SYSSETUP', label: 'ui.admin.settings.sysconfig' },
-  /** issue 40: the server's background jobs (server/jobs/): progress, cancel, retry */
+  /** The server's background jobs (server/jobs/): progress, cancel, retry */
   { slug: 'jobs', permission: 'SYSSETUP', label: 'ui.admin.settings.jobs' },
 ];
 

@@ -23,9 +23,9 @@ export function homeLinks(session: Session): HomeLink[] {
       labelArgs: { name: session.unitName ?? '' },
     });
   }
-  // importing a register (issue 43): on the server, not on an offline client
+  // importing a register: on the server, not on an offline client
   if (!session.clientMode && hasPermission(session, 'CASE_IMPORT')) links.push({ key: 'import', to: '/sys/import', label: 'ui.home.importPage' });
-  // the numbers for DHIS2 (issue 43): on the server, not on an offline client
+  // the numbers for DHIS2: on the server, not on an offline client
   if (!session.clientMode && hasPermission(session, 'DHIS_EXPORT')) links.push({ key: 'dhis2', to: '/sys/dhis2', label: 'ui.home.dhis2Page' });
   if (showsAdminMenu(session)) {
     links.push(

@@ -1,5 +1,5 @@
 /**
- * The user licence agreement (spec 000 §3.5): while the session says `ulaAccepted === false`, every
+ * The user licence agreement: while the session says `ulaAccepted === false`, every
  * screen under `/sys` is replaced by the agreement. Accepting (`POST /api/sys/acceptula`) reloads
  * the session and lets the user in; declining signs out.
  */

@@ -1,5 +1,5 @@
 /**
- * Self-registration on the login page, shown when the system settings allow it (spec 000 §3.5):
+ * Self-registration on the login page, shown when the system settings allow it:
  * login (upper case), name, e-mail, password and its repeat → `POST /api/pub/register`. The
  * account lands in the configured workspace with its e-mail awaiting confirmation.
  */

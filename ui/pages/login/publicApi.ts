@@ -18,6 +18,6 @@ export interface Registration {
 
 export const register = (r: Registration) => api.post<unknown>('/api/pub/register', r);
 
-/** 6 to 20 characters with at least one letter and one digit (spec 000 §5). */
+/** 6 to 20 characters with at least one letter and one digit. */
 export const isValidPassword = (p: unknown): boolean =>
   typeof p === 'string' && p.length >= 6 && p.length <= 20 && /\p{L}/u.test(p) && /\d/.test(p);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextPhase } from './syncPhase.ts';
 
-describe('the sync page phases (spec 001 §4)', () => {
+describe('the sync page phases', () => {
   it('goes from checking to the form only when nothing runs, else straight to in progress', () => {
     expect(nextPhase('checking', 'NOT_RUNNING')).toBe('notRunning');
     expect(nextPhase('checking', 'SENDING')).toBe('running');

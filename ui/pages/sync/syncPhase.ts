@@ -1,4 +1,4 @@
-/** The phase the sync page shows (spec 001 §2.8, §4). */
+/** The phase the sync page shows. */
 export type SyncPhase = 'checking' | 'notRunning' | 'running' | 'success' | 'error';
 
 /**

@@ -1,4 +1,4 @@
-/** `/sys/workspace/cases/*` — the workspace's Cases tab (seed 001 §2.3): the cases view of the whole workspace (within the user's view). */
+/** `/sys/workspace/cases/*` — the workspace's Cases tab: the cases view of the whole workspace (within the user's view). */
 import { CasesView } from '../../places/CasesView.tsx';
 
 export function WorkspaceCasesTab() {

@@ -1,5 +1,5 @@
 /**
- * `/sys/workspace/general/dashboard` — the workspace dashboard (seed 000 §2.11): the indicators of
+ * `/sys/workspace/general/dashboard` — the workspace dashboard: the indicators of
  * the workspace's dashboard reports, each a card with a chart and a table on the grid by its size;
  * above them the drug supply's warnings by unit (../../stock/StockWarningsCard.tsx).
  */

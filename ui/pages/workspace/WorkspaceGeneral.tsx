@@ -1,6 +1,6 @@
 /**
  * `/sys/workspace/general/*` — the general hub: a sidebar with the dashboard (default), the TB
- * institutions and the workspace settings, all in the WORKSPACE scope (spec 000 §2.11).
+ * institutions and the workspace settings, all in the WORKSPACE scope.
  */
 import { Card, Col, Menu, Row } from 'antd';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';

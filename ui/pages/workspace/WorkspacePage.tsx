@@ -1,7 +1,7 @@
 /**
- * `/sys/workspace/*` — the workspace area (spec 000 §2.11): titled with the session's workspace
+ * `/sys/workspace/*` — the workspace area: titled with the session's workspace
  * name, tabs `general` (default: dashboard, TB institutions, settings), `cases` (document 2) and
- * `who` (the WHO quarterly forms: ../../who/WhoForms.tsx), `indicators` (WHO's TB indicators, issue 42:
+ * `who` (the WHO quarterly forms: ../../who/WhoForms.tsx), `indicators` (WHO's TB indicators:
  * ../../dak/WhoIndicators.tsx).
  */
 import { Tabs } from 'antd';

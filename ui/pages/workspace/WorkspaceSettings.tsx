@@ -1,5 +1,5 @@
 /**
- * `/sys/workspace/general/settings` — the session workspace's settings (spec 000 §2.11, §3.4, §4):
+ * `/sys/workspace/general/settings` — the session workspace's settings:
  * a read-only card with an Edit button; Edit fetches the edit copy and opens the form (limits and
  * required fields come from the `workspace` schema), Save returns to read-only with the updated
  * copy, Cancel returns unchanged. Editing needs WORKSPACES_EDT.

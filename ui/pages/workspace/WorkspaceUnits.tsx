@@ -1,5 +1,5 @@
 /**
- * `/sys/workspace/general/units` — the workspace's TB institutions (spec 000 §2.11, §7.5):
+ * `/sys/workspace/general/units` — the workspace's TB institutions:
  * `POST /api/tbl/unit/query {type: 'TBUNIT', page, pageSize: 50}`, a counter and page buttons;
  * clicking a unit opens its cases page (`/sys/unit/cases?id=`). The admin unit of each is named
  * from the admin-unit lookup (the query gives only its id).

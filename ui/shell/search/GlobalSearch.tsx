@@ -1,4 +1,4 @@
-/** The toolbar's search box (spec 000 §2.5); results lead to the page of their type. */
+/** The toolbar's search box; results lead to the page of their type. */
 import { useState } from 'react';
 import { Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';

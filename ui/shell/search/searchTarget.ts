@@ -1,4 +1,4 @@
-/** Where a global-search result leads, by its type (spec 000 §2.5). */
+/** Where a global-search result leads, by its type. */
 import type { SearchResult } from '../../api/index.ts';
 
 export function searchTarget(r: SearchResult): string {

@@ -1,5 +1,5 @@
 /**
- * REP_ORDER_LEADTIME 'Сроки выполнения заказов' (issue 25), in the reports hub: the orders received in a
+ * REP_ORDER_LEADTIME 'Сроки выполнения заказов', in the reports hub: the orders received in a
  * period with the days each step took (placed → authorised → sent → received) and their averages in
  * the last row. `POST /api/stock/report/leadtime`.
  */

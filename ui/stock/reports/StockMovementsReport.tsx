@@ -1,5 +1,5 @@
 /**
- * REP_MOVEMENTS 'Движение препаратов' (issue 25), in the reports hub: the units moved (+ in, − out) in a
+ * REP_MOVEMENTS 'Движение препаратов', in the reports hub: the units moved (+ in, − out) in a
  * period by the stock report variables chosen (medicine, movement type, month, unit, source), as a case
  * report's indicator table — the 'Итог' of a row is its net change. `POST /api/stock/report/movements`.
  */

@@ -1,5 +1,5 @@
 /**
- * A stock report's screen (issue 25): its declared request form (`schemas/forms/stock_report_*.json`, the
+ * A stock report's screen: its declared request form (`schemas/forms/stock_report_*.json`, the
  * same file the server checks the body with) drawn by the generic {@link SchemaForm}, 'Показать'
  * posting it, and the answer drawn by `render` below; the server's refusals return beside their fields.
  *

@@ -1,5 +1,5 @@
 /**
- * The case page's tab 'Информация о случае ТБ' (seed 001 §2.5): the case data (read-only, Edit →
+ * The case page's tab 'Информация о случае ТБ': the case data (read-only, Edit →
  * dialog), then the cards each shown only with its permission — comorbidities (COMIRBIDITIES),
  * contacts (CASECONTACT: persons with their evaluation and TPT, ../../contacts/), adverse effects (ADV_EFFECTS), previous treatments (CASEMAN) — each with
  * its comments, and the patient's other cases.

@@ -1,5 +1,5 @@
 /**
- * The case's follow-up exams tab 'Последуюшие мероприятия' (spec 001 §2.5): an add menu with one
+ * The case's follow-up exams tab 'Последуюшие мероприятия': an add menu with one
  * entry per exam type the user may change, a multi-select type filter, each exam a read-only card
  * with its month of treatment, Edit and Delete ('Подтвердить удаление?'), a success alert for 4 s,
  * 'No result found' when nothing is listed. Every exam type comes from the server (the schemas'

@@ -13,7 +13,7 @@ import type { CaseTabProps } from '../types.ts';
 import { useCaseReadOnly } from '../readOnly.ts';
 
 /**
- * The review issues tab 'Замечания' (spec 001 §2.5): a status banner ('Более нет вопросов', a
+ * The review issues tab 'Замечания': a status banner ('Более нет вопросов', a
  * congratulation when every issue is closed, 'Найдены открытые вопросы. Проверьте внизу'), the New
  * issue button (NEW_ISSUE) and the issue cards with their answers (ANSWER_ISSUE), closed, reopened
  * and deleted with CLOSEDEL_ISSUE. Every change is shown at once and saved optimistically

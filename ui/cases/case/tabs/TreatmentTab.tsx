@@ -1,5 +1,5 @@
 /**
- * The case page's treatment tab (spec 001 §2.5, issue 13): before treatment 'Лечение не начато'
+ * The case page's treatment tab: before treatment 'Лечение не начато'
  * and the Start treatment button; once started the summary card with its settings menu, the
  * adherence alert, the prescription timeline and the monthly adherence calendar. Reads
  * `GET /api/cases/case/treatment/{caseId}` again after each change, and reloads the case after a
@@ -56,7 +56,7 @@ export default function TreatmentTab({ caseId, tbcase, reload }: CaseTabProps) {
 
   const cancelTreatment = async () => {
     if (!(await confirm(t('ui.treatment.confirmCancel')))) return;
-    // a refusal or failure is silently ignored (spec 001 §8)
+    // a refusal or failure is silently ignored
     await treatmentApi.undo(caseId).then(
       () => {
         reload();

@@ -1,5 +1,5 @@
 /**
- * `/sys/case/treatmentcard?id={caseId}` — the printable treatment card of a case (issue 21): its
+ * `/sys/case/treatmentcard?id={caseId}` — the printable treatment card of a case: its
  * header (patient, case, unit, classification, regimen and period), the prescriptions, the daily
  * intake grid by month and the exams, laid out for A4 by `print.css`; 'Печать' opens the browser's
  * print dialog. Read from the same calls as the case page (case, treatment, follow-ups).

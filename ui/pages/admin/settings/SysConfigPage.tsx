@@ -1,5 +1,5 @@
 /**
- * `/sys/admin/settings/sysconfig` — the system configuration (spec 000 §3.5, §4, §7.3):
+ * `/sys/admin/settings/sysconfig` — the system configuration:
  * `GET /api/admin/sysconfig` fills the form drawn from `schemas/tables/sysconfig.json` (a table the
  * generic API does not serve), `POST /api/admin/sysconfig` saves it. Workspace, unit and profile
  * show only as the schema's `x-visible` rules allow; the clearing rules of {@link clearDependents}

@@ -1,5 +1,5 @@
 /**
- * The clearing rules of the system configuration form (spec 000 §4): unticking allowRegPage
+ * The clearing rules of the system configuration form: unticking allowRegPage
  * clears workspace, unit and userProfile; choosing another workspace clears unit and userProfile
  * (they belong to the workspace). The server applies the same rules on save
  * (`catalogues/sysconfig/config.ts`).

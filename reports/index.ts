@@ -11,7 +11,8 @@
  * numbers to DHIS2 (`dhis2/`), mapped in `schemas/reports/dhis2/`. The UI screens of the administrator reports are in
  * `ui/admin/reports/`.
  */
-import type { DomainModule } from '../server/types.ts';
+import type { DeclaredRoute } from '../server/http/define-route.ts';
+import type { AppContext, DomainModule } from '../server/types.ts';
 import { adminReportRoutes, reportUsers } from './admin/index.ts';
 import { caseReportRoutes } from './cases/routes.ts';
 import { starterReportHooks } from './cases/starter.ts';
@@ -20,17 +21,21 @@ import { populationRoutes } from './population/import.ts';
 import { dakIndicatorRoutes } from './dak/index.ts';
 import { dhis2ExportRoutes } from './dhis2/index.ts';
 
+/** The declared routes, made once per app: the WHO forms, indicators and DHIS2 mappings are read from `schemas/reports/` and checked. */
+const declared = new WeakMap<AppContext, DeclaredRoute[]>();
+const reportRoutes = (ctx: AppContext): DeclaredRoute[] => {
+  let routes = declared.get(ctx);
+  if (!routes) declared.set(ctx, (routes = [...adminReportRoutes(ctx), ...caseReportRoutes(ctx), ...whoRoutes(ctx), ...dakIndicatorRoutes(ctx), ...dhis2ExportRoutes(ctx)]));
+  return routes;
+};
+
 export const reportsModule: DomainModule = {
   name: 'reports',
   options: { 'report-users': reportUsers },
   hooks: { workspace: starterReportHooks },
-  api: (ctx) => adminReportRoutes(ctx),
+  api: reportRoutes,
   routes: (app, ctx) => {
-    caseReportRoutes(app, ctx);
-    whoRoutes(app, ctx);
     populationRoutes(app, ctx);
-    dakIndicatorRoutes(app, ctx);
-    dhis2ExportRoutes(app, ctx);
   },
   sessionInfo: whoSessionInfo,
 };

@@ -79,3 +79,5 @@ export const scopeBody: JsonSchema = { type: 'object', additionalProperties: fal
 export const listBody: JsonSchema = { type: 'object', additionalProperties: false, properties: { scope, id: uuid } };
 /** `POST /api/cases/report/exec {scope, scopeId, reportId, compute?}` (`compute: false`: the schemas only). */
 export const execBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['reportId'], properties: { scope, scopeId: uuid, reportId: uuid, compute: { type: 'boolean' } } };
+/** A route that takes no body fields (`{}` or none). */
+export const noBody: JsonSchema = { type: 'object', additionalProperties: false, properties: {} };

@@ -7,7 +7,6 @@
  * by triggers: a few hundred rows at a million cases); any other from the cases' analytic rows,
  * bounded as every list's count is (`boundedCount`: exact up to 10 000, else the planner's estimate past 100 ms).
  */
-import type { Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { ReportCatalogue } from '../../engine/report-vars.ts';
@@ -18,10 +17,10 @@ import type { Em } from '../../server/db/orm.ts';
 import { readEm } from '../../server/db/read.ts';
 import { fail } from '../../server/http/errors.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
-import type { AppContext, Env, Session } from '../../server/types.ts';
+import type { AppContext, Session } from '../../server/types.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 import { COUNT_KEYS, placeCounts, tagCounts, type CountKey, type Counts } from '../../cases/places/counts.ts';
 import { casePage } from '../../cases/places/lists.ts';
-import { placeRequest } from '../../cases/places/request.ts';
 import { placeOf, transferEnds, type Place } from '../../cases/places/place.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { boundedCount } from '../../server/tbl/store/count.ts';
@@ -85,38 +84,62 @@ async function summaryCount(em: Em, analytic: AnalyticTable, s: Session, place: 
 /** The tag type the side menu styles by: MANUAL, AUTO, or AUTODANGER (a consistency check). */
 const tagType = (r: Record<string, unknown>) => (!r.auto_generated ? 'MANUAL' : r.consistency_check ? 'AUTODANGER' : 'AUTO');
 
-export function summaryRoutes(app: Hono<Env>, ctx: AppContext, cat: ReportCatalogue): void {
+/** A summary as the side menu lists it. */
+const summaryItem = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, count: { type: 'integer' } } };
+const casePageAnswer = { type: 'object', properties: { count: { type: 'integer' }, list: { type: 'array', items: { type: 'object' } }, next: { type: ['string', 'null'] } } };
+
+/**
+ * The summaries' routes (CASEMAN, checked by the host with the body): counts and lists of the place,
+ * on the read connection (server/db/read.ts).
+ * @example summaryRoutes(ctx, reportCatalogue(ctx.registry)).map((r) => r.path) // ['/api/cases/summary', '/api/cases/summary/query']
+ */
+export function summaryRoutes(ctx: AppContext, cat: ReportCatalogue): DeclaredRoute[] {
   const summaries = checkedSummaries(ctx.registry, cat);
   const analytic = analyticTable(ctx.registry, cat);
-  // the side menu's counts and lists: on the read connection (server/db/read.ts)
-  const read = (c: any, schema: JsonSchema, id: string) => placeRequest(ctx, c, schema, id, readEm(ctx));
-
-  /** `POST /api/cases/summary {scope, scopeId}` → `{summary: [{id, name, count}], tags: [{id, name, type, count}], counts}`. */
+  const read = () => {
+    const em = readEm(ctx);
+    return { em, db: kysely(em) };
+  };
   /** The summaries this reader may see: none counting by a field they may not read (an exam type's). */
   const mayUse = (s: Session, x: Summary) => x.where.every((f) => !f.filter.permission || hasPermission(s, f.filter.permission));
 
-  app.post('/api/cases/summary', async (c) => {
-    const { s, body, em, db } = await read(c, summaryBody, 'summary');
-    const place = await placeOf(db, s, body.scope, body.scopeId);
-    const [counts, byTag] = await Promise.all([placeCounts(db, s, place), tagCounts(db, s, place)]);
-    const summary = [];
-    for (const x of summaries.filter((y) => mayUse(s, y))) summary.push({ id: x.id, name: t(s.lang, x.label), count: await summaryCount(em, analytic, s, place, x, counts) });
-    const ids = [...byTag.keys()];
-    const rows = ids.length
-      ? await db.selectFrom('tag').select(['id', 'name', 'auto_generated', 'consistency_check']).where('workspace_id', '=', s.workspaceId).where('id', 'in', ids).orderBy('name').execute()
-      : [];
-    const tags = rows.map((r) => ({ id: r.id as string, name: r.name as string, type: tagType(r), count: byTag.get(r.id as string)! }));
-    return c.json({ summary, tags, counts: { suspect: counts.suspect, tb: counts.tb, drtb: counts.drtb, ntm: counts.ntm, closed: counts.closed } });
-  });
+  return [
+    /** `POST /api/cases/summary {scope, scopeId}` → `{summary: [{id, name, count}], tags: [{id, name, type, count}], counts}`. */
+    defineRoute({
+      method: 'POST', path: '/api/cases/summary', rule: rule.perm('CASEMAN'), body: summaryBody, example: { scope: 'WORKSPACE' },
+      summary: "The side menu's summaries and tags of a place, each with its number of cases",
+      answer: { type: 'object', properties: { summary: { type: 'array', items: summaryItem }, tags: { type: 'array', items: { ...summaryItem, properties: { ...summaryItem.properties, type: { enum: ['MANUAL', 'AUTO', 'AUTODANGER'] } } } }, counts: { type: 'object' } } },
+      handler: async (c, { body }) => {
+        const s = c.get('session');
+        const { em, db } = read();
+        const place = await placeOf(db, s, body.scope, body.scopeId);
+        const [counts, byTag] = await Promise.all([placeCounts(db, s, place), tagCounts(db, s, place)]);
+        const summary = [];
+        for (const x of summaries.filter((y) => mayUse(s, y))) summary.push({ id: x.id, name: t(s.lang, x.label), count: await summaryCount(em, analytic, s, place, x, counts) });
+        const ids = [...byTag.keys()];
+        const rows = ids.length
+          ? await db.selectFrom('tag').select(['id', 'name', 'auto_generated', 'consistency_check']).where('workspace_id', '=', s.workspaceId).where('id', 'in', ids).orderBy('name').execute()
+          : [];
+        const tags = rows.map((r) => ({ id: r.id as string, name: r.name as string, type: tagType(r), count: byTag.get(r.id as string)! }));
+        return c.json({ summary, tags, counts: { suspect: counts.suspect, tb: counts.tb, drtb: counts.drtb, ntm: counts.ntm, closed: counts.closed } });
+      },
+    }),
 
-  /** `POST /api/cases/summary/query {scope, scopeId, summaryId, page, after}` → `{summary: {id, name, count}, count, list, next}`. */
-  app.post('/api/cases/summary/query', async (c) => {
-    const { s, body, em, db } = await read(c, summaryQueryBody, 'summaryQuery');
-    const x = summaries.find((y) => y.id === body.summaryId && mayUse(s, y));
-    if (!x) throw fail(404, t(s.lang, 'msg.notFound'), 'summaryId');
-    const place = await placeOf(db, s, body.scope, body.scopeId);
-    const count = await summaryCount(em, analytic, s, place, x, await placeCounts(db, s, place));
-    const res = await casePage(em, ctx.registry, s, place, summaryWhere(db, analytic, s, x), body.page ?? 1, count, body.after, x.placed);
-    return c.json({ summary: { id: x.id, name: t(s.lang, x.label), count }, ...res });
-  });
+    /** `POST /api/cases/summary/query {scope, scopeId, summaryId, page, after}` → `{summary: {id, name, count}, count, list, next}`. */
+    defineRoute({
+      method: 'POST', path: '/api/cases/summary/query', rule: rule.perm('CASEMAN'), body: summaryQueryBody, example: { scope: 'WORKSPACE', summaryId: 'notvalidated', page: 1 },
+      summary: "A summary's cases in a place, 50 a page (deeper pages by `after`)",
+      answer: { type: 'object', properties: { summary: summaryItem, ...casePageAnswer.properties } },
+      handler: async (c, { body }) => {
+        const s = c.get('session');
+        const { em, db } = read();
+        const x = summaries.find((y) => y.id === body.summaryId && mayUse(s, y));
+        if (!x) throw fail(404, t(s.lang, 'msg.notFound'), 'summaryId');
+        const place = await placeOf(db, s, body.scope, body.scopeId);
+        const count = await summaryCount(em, analytic, s, place, x, await placeCounts(db, s, place));
+        const res = await casePage(em, ctx.registry, s, place, summaryWhere(db, analytic, s, x), body.page ?? 1, count, body.after, x.placed);
+        return c.json({ summary: { id: x.id, name: t(s.lang, x.label), count }, ...res });
+      },
+    }),
+  ];
 }

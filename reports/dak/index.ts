@@ -4,12 +4,15 @@
  * rows and the contacts with their TPT (`facts.ts`, `sql.ts`), per period and place (`compute.ts`),
  * served by `routes.ts`; the page is `ui/dak/`. See docs/who-indicators.md.
  */
-import type { Hono } from 'hono';
-import type { AppContext, Env } from '../../server/types.ts';
+import type { DeclaredRoute } from '../../server/http/define-route.ts';
+import type { AppContext } from '../../server/types.ts';
 import { indicatorsDir, loadIndicators } from './definition.ts';
 import { dakRoutes } from './routes.ts';
 
-/** Mounts the indicators' routes with the definitions the schemas folder declares. */
-export function dakIndicatorRoutes(app: Hono<Env>, ctx: AppContext): void {
-  dakRoutes(app, ctx, loadIndicators(indicatorsDir(ctx.schemasDir)));
+/**
+ * The indicators' routes with the definitions the schemas folder declares.
+ * @example dakIndicatorRoutes(ctx).length // 4
+ */
+export function dakIndicatorRoutes(ctx: AppContext): DeclaredRoute[] {
+  return dakRoutes(ctx, loadIndicators(indicatorsDir(ctx.schemasDir)));
 }

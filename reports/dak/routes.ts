@@ -10,21 +10,22 @@
  * - `POST /api/reports/dak/rows {…, code, part: numerator|denominator|excluded, reason?, page?, after?}`
  *   → the rows behind a number: cases as the case lists show them (`{count, list, next}`), contacts as
  *   the contact register does (`{count, list, next}`).
- * Reading needs CASEMAN; an indicator also needs what it reads (an exam type's permission, CASECONTACT
- * for contacts: 403 on its breakdown and rows, `needs` in the list).
+ * Reading needs CASEMAN, checked by the host with the body; an indicator also needs what it reads (an
+ * exam type's permission, CASECONTACT for contacts: 403 on its breakdown and rows, `needs` in the
+ * list) — a rule on the data the body names, so checked here.
  */
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { readEm } from '../../server/db/read.ts';
-import { jsonBody } from '../../server/http/body.ts';
-import { ApiError, fail } from '../../server/http/errors.ts';
-import { assertPermission, hasPermission } from '../../server/http/middleware.ts';
+import { fail } from '../../server/http/errors.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
+import { hasPermission } from '../../server/http/middleware.ts';
 import { decodeCursor } from '../../server/tbl/keyset.ts';
 import { orderKeys } from '../../server/tbl/store/columns.ts';
-import type { AppContext, Env, Session } from '../../server/types.ts';
+import type { AppContext, Doc, Env, Session } from '../../server/types.ts';
 import { casePage } from '../../cases/places/lists.ts';
 import { placeOf } from '../../cases/places/place.ts';
 import { contactsOfIds } from '../../cases/contacts/lists.ts';
@@ -54,21 +55,26 @@ const rowsBody: JsonSchema = {
   properties: { ...place, code, part: { type: 'string', enum: ['numerator', 'denominator', 'excluded'] }, reason: { type: 'string', maxLength: 50 }, page: { type: 'integer', minimum: 1, maximum: 200 }, after: { type: 'string', maxLength: 2000 } },
 };
 
-export function dakRoutes(app: Hono<Env>, ctx: AppContext, defs: IndicatorDefinition[]): void {
+const exampleAt = { year: 2024, quarter: 1, scope: 'WORKSPACE' };
+const anObject = { type: 'object' };
+const rowsAnswer = { type: 'array', items: { type: 'object', properties: { key: {}, label: { type: 'string' }, numerator: { type: 'integer' }, denominator: { type: ['integer', 'null'] }, percent: { type: ['number', 'null'] } } } };
+
+/**
+ * The indicators' routes on their definitions.
+ * @example dakRoutes(ctx, defs).map((r) => r.path) // ['/api/reports/dak', '/api/reports/dak/breakdown', …]
+ */
+export function dakRoutes(ctx: AppContext, defs: IndicatorDefinition[]): DeclaredRoute[] {
   const caseKeys = orderKeys(ctx.registry.table('tbcase')).length;
-  const open = async (c: Context<Env>, schema: JsonSchema, id: string) => {
+  /** The period and the place the (checked) body names, in the reader's view; read on the read connection. */
+  const open = async (c: Context<Env>, body: Doc) => {
     const s: Session = c.get('session');
-    assertPermission(s, 'CASEMAN');
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate(`dak#${id}`, schema, body, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
     const rem = readEm(ctx);
     const db = kysely(rem);
     const q: IndicatorQuery = { s, place: await placeOf(db, s, body.scope, body.scopeId), ...periodOf(body.year, body.quarter), period: { year: body.year, quarter: body.quarter } };
-    return { s, body, rem, db, q };
+    return { s, rem, db, q };
   };
   const may = (s: Session) => (p: string) => hasPermission(s, p);
-  /** The indicator the body names, counted and readable by the reader. */
+  /** The indicator the body names, counted and readable by the reader: what it reads needs its own permission (an exam type's, CASECONTACT), beside the route's CASEMAN. */
   const indicatorOf = (s: Session, name: string): IndicatorDefinition => {
     const d = defs.find((x) => x.code === name);
     if (!d || d.unsupported) throw fail(404, t(s.lang, 'msg.notFound'), 'code');
@@ -76,38 +82,62 @@ export function dakRoutes(app: Hono<Env>, ctx: AppContext, defs: IndicatorDefini
     return d;
   };
 
-  app.post('/api/reports/dak', async (c) => {
-    const { s, db, q } = await open(c, listBody, 'list');
-    return c.json({ period: { from: q.from, to: q.to }, indicators: await computeIndicators(db, defs, q, may(s)) });
-  });
+  return [
+    defineRoute({
+      method: 'POST', path: '/api/reports/dak', rule: rule.perm('CASEMAN'), body: listBody, example: exampleAt,
+      summary: "WHO's TB indicators computed for a year or quarter and a place (those the reader may not read: `needs`)",
+      answer: { type: 'object', properties: { period: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } } }, indicators: { type: 'array', items: anObject } } },
+      handler: async (c, { body }) => {
+        const { s, db, q } = await open(c, body);
+        return c.json({ period: { from: q.from, to: q.to }, indicators: await computeIndicators(db, defs, q, may(s)) });
+      },
+    }),
 
-  app.post('/api/reports/dak/breakdown', async (c) => {
-    const { s, body, db, q } = await open(c, breakdownBody, 'breakdown');
-    const d = indicatorOf(s, body.code);
-    const dim = DIMENSIONS[d.subject][body.dimension as keyof (typeof DIMENSIONS)['case']];
-    if (!d.disaggregate.includes(body.dimension) || !dim) throw fail(400, t(s.lang, 'msg.notFound'), 'dimension');
-    if (dim.permission && !hasPermission(s, dim.permission)) throw fail(403, t(s.lang, 'msg.forbidden'), 'dimension');
-    return c.json({ rows: await breakdown(db, d, q, body.dimension) });
-  });
+    defineRoute({
+      method: 'POST', path: '/api/reports/dak/breakdown', rule: rule.perm('CASEMAN'), body: breakdownBody, example: { ...exampleAt, code: 'TB.IND.1', dimension: 'sex' },
+      summary: 'One indicator by a disaggregation it declares',
+      answer: { type: 'object', properties: { rows: rowsAnswer } },
+      handler: async (c, { body }) => {
+        const { s, db, q } = await open(c, body);
+        const d = indicatorOf(s, body.code);
+        const dim = DIMENSIONS[d.subject][body.dimension as keyof (typeof DIMENSIONS)['case']];
+        if (!d.disaggregate.includes(body.dimension) || !dim) throw fail(400, t(s.lang, 'msg.notFound'), 'dimension');
+        // a disaggregation reading an exam type needs its permission
+        if (dim.permission && !hasPermission(s, dim.permission)) throw fail(403, t(s.lang, 'msg.forbidden'), 'dimension');
+        return c.json({ rows: await breakdown(db, d, q, body.dimension) });
+      },
+    }),
 
-  app.post('/api/reports/dak/breakdowns', async (c) => {
-    const { s, body, db, q } = await open(c, breakdownsBody, 'breakdowns');
-    const dim = body.dimension as DimensionId;
-    const permission = Object.values(DIMENSIONS).map((x) => x[dim]?.permission).find(Boolean);
-    if (permission && !hasPermission(s, permission)) throw fail(403, t(s.lang, 'msg.forbidden'), 'dimension');
-    const readable = defs.filter((d) => !d.unsupported && !missingPermission(d, may(s)));
-    return c.json({ breakdowns: Object.fromEntries(await breakdowns(db, readable, q, dim)) });
-  });
+    defineRoute({
+      method: 'POST', path: '/api/reports/dak/breakdowns', rule: rule.perm('CASEMAN'), body: breakdownsBody, example: { ...exampleAt, dimension: 'sex' },
+      summary: 'Every indicator the reader may read that declares the disaggregation, by it (the export’s sheets)',
+      answer: { type: 'object', properties: { breakdowns: { type: 'object', additionalProperties: rowsAnswer } } },
+      handler: async (c, { body }) => {
+        const { s, db, q } = await open(c, body);
+        const dim = body.dimension as DimensionId;
+        // a disaggregation reading an exam type needs its permission
+        const permission = Object.values(DIMENSIONS).map((x) => x[dim]?.permission).find(Boolean);
+        if (permission && !hasPermission(s, permission)) throw fail(403, t(s.lang, 'msg.forbidden'), 'dimension');
+        const readable = defs.filter((d) => !d.unsupported && !missingPermission(d, may(s)));
+        return c.json({ breakdowns: Object.fromEntries(await breakdowns(db, readable, q, dim)) });
+      },
+    }),
 
-  app.post('/api/reports/dak/rows', async (c) => {
-    const { s, body, db, rem, q } = await open(c, rowsBody, 'rows');
-    const d = indicatorOf(s, body.code);
-    if (body.reason !== undefined && !d.exclude.some((x) => x.id === body.reason)) throw fail(400, t(s.lang, 'msg.notFound'), 'reason');
-    const ids = partIds(db, d, q, body.part, body.reason);
-    const { n } = (await db.selectFrom(ids.as('x')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()) as { n: number };
-    if (d.subject === 'contact') return c.json({ count: n, ...(await contactsOfIds(db, ctx.registry, s, ids, body.after)) });
-    if (body.after !== undefined && !decodeCursor(body.after, caseKeys)) throw fail(400, t(s.lang, 'msg.badJson'), 'after');
-    // the reader's own view of those cases (one notified here and transferred out is counted, not opened)
-    return c.json(await casePage(rem, ctx.registry, s, { kind: 'workspace' }, (qb: any) => qb.where('t.id', 'in', ids), body.page ?? 1, n, body.after));
-  });
+    defineRoute({
+      method: 'POST', path: '/api/reports/dak/rows', rule: rule.perm('CASEMAN'), body: rowsBody, example: { ...exampleAt, code: 'TB.IND.1', part: 'numerator', page: 1 },
+      summary: 'The cases or contacts behind an indicator’s numerator, denominator or exclusions, 50 a page',
+      answer: { type: 'object', properties: { count: { type: 'integer' }, list: { type: 'array', items: anObject }, next: { type: ['string', 'null'] } } },
+      handler: async (c, { body }) => {
+        const { s, db, rem, q } = await open(c, body);
+        const d = indicatorOf(s, body.code);
+        if (body.reason !== undefined && !d.exclude.some((x) => x.id === body.reason)) throw fail(400, t(s.lang, 'msg.notFound'), 'reason');
+        const ids = partIds(db, d, q, body.part, body.reason);
+        const { n } = (await db.selectFrom(ids.as('x')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()) as { n: number };
+        if (d.subject === 'contact') return c.json({ count: n, ...(await contactsOfIds(db, ctx.registry, s, ids, body.after)) });
+        if (body.after !== undefined && !decodeCursor(body.after, caseKeys)) throw fail(400, t(s.lang, 'msg.badJson'), 'after');
+        // the reader's own view of those cases (one notified here and transferred out is counted, not opened)
+        return c.json(await casePage(rem, ctx.registry, s, { kind: 'workspace' }, (qb: any) => qb.where('t.id', 'in', ids), body.page ?? 1, n, body.after));
+      },
+    }),
+  ];
 }

@@ -5,19 +5,22 @@
  * sent to the workspace's DHIS2 server with a dry run first (`client.ts`) and recorded (`routes.ts`).
  * The page is `ui/dhis2/`; see docs/dhis2.md.
  */
-import type { Hono } from 'hono';
 import { reportCatalogue } from '../../engine/report-vars.ts';
-import type { AppContext, Env } from '../../server/types.ts';
+import type { DeclaredRoute } from '../../server/http/define-route.ts';
+import type { AppContext } from '../../server/types.ts';
 import { indicatorsDir, loadIndicators } from '../dak/definition.ts';
 import { formsDir, loadForms } from '../who/definition.ts';
 import { whoCatalogue } from '../who/rules.ts';
 import { loadMappings, mappingsDir } from './mapping.ts';
 import { dhis2Routes } from './routes.ts';
 
-/** Mounts the export's routes with the mappings the schemas folder declares. */
-export function dhis2ExportRoutes(app: Hono<Env>, ctx: AppContext): void {
+/**
+ * The export's routes with the mappings the schemas folder declares.
+ * @example dhis2ExportRoutes(ctx).length // 7
+ */
+export function dhis2ExportRoutes(ctx: AppContext): DeclaredRoute[] {
   const cat = whoCatalogue(reportCatalogue(ctx.registry), ctx.registry);
   const forms = loadForms(formsDir(ctx.schemasDir), cat, ctx.registry.table('tbcase'));
   const indicators = loadIndicators(indicatorsDir(ctx.schemasDir));
-  dhis2Routes(app, ctx, { registry: ctx.registry, cat, forms, indicators }, loadMappings(mappingsDir(ctx.schemasDir), forms, indicators));
+  return dhis2Routes(ctx, { registry: ctx.registry, cat, forms, indicators }, loadMappings(mappingsDir(ctx.schemasDir), forms, indicators));
 }

@@ -3,20 +3,23 @@
  * (`definition.ts`; a bad one stops the start naming its file), computed on the report variables
  * and the framework's rules (`rules.ts`: the cohort outcome, the episode's HIV status).
  */
-import type { Hono } from 'hono';
 import { reportCatalogue } from '../../engine/report-vars.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { AppContext, Env, Session } from '../../server/types.ts';
+import type { DeclaredRoute } from '../../server/http/define-route.ts';
+import type { AppContext, Session } from '../../server/types.ts';
 import { formSettings } from './compute.ts';
 import { formsDir, loadForms } from './definition.ts';
 import { whoFormRoutes } from './routes.ts';
 import { whoCatalogue } from './rules.ts';
 
-/** Mounts the forms' routes with the forms the schemas folder declares. */
-export function whoRoutes(app: Hono<Env>, ctx: AppContext): void {
+/**
+ * The forms' routes with the forms the schemas folder declares.
+ * @example whoRoutes(ctx).map((r) => r.path) // ['/api/who/forms', '/api/who/report', '/api/who/cases']
+ */
+export function whoRoutes(ctx: AppContext): DeclaredRoute[] {
   const cat = whoCatalogue(reportCatalogue(ctx.registry), ctx.registry);
-  whoFormRoutes(app, ctx, cat, loadForms(formsDir(ctx.schemasDir), cat, ctx.registry.table('tbcase')));
+  return whoFormRoutes(ctx, cat, loadForms(formsDir(ctx.schemasDir), cat, ctx.registry.table('tbcase')));
 }
 
 /**

@@ -50,40 +50,8 @@ export const handListedRoutes: Record<string, RouteRule> = {
   'POST /api/cases/unit/:unitId/contacts': perm('CASECONTACT'),
   'GET /api/cases/contact/:contactId/tpt': perm('CASECONTACT'),
   'POST /api/cases/contacts/counts': perm('CASECONTACT'),
-  /** Case lists and places: counts, summaries, tags, /active, the area tree — within the reader's view (cases/places). */
-  'POST /api/cases/summary': perm('CASEMAN'),
-  'POST /api/cases/summary/query': perm('CASEMAN'),
-  /** Case reports and dashboards (reports/cases): computed within the reader's view; saving and deleting a report needs DATA_ANALISYS ('Анализ данных'). */
-  /** WHO's TB indicators (reports/dak): reading cases (CASEMAN); an indicator also needs what it reads (an exam type's permission; CASECONTACT for contacts), checked by the routes. */
-  'POST /api/reports/dak': perm('CASEMAN'),
-  'POST /api/reports/dak/breakdown': perm('CASEMAN'),
-  'POST /api/reports/dak/breakdowns': perm('CASEMAN'),
-  'POST /api/reports/dak/rows': perm('CASEMAN'),
-  'POST /api/cases/report/init': perm('CASEMAN'),
-  'POST /api/cases/report/query': perm('CASEMAN'),
-  'POST /api/cases/report/exec': perm('CASEMAN'),
-  'POST /api/cases/report/ind/exec': perm('CASEMAN'),
-  'POST /api/cases/report/ind/cases': perm('CASEMAN'),
-  'POST /api/cases/report/save': perm('DATA_ANALISYS'),
-  'POST /api/cases/report/save/:id': perm('DATA_ANALISYS'),
-  'POST /api/cases/report/delete/:id': perm('DATA_ANALISYS'),
-  /** Export to DHIS2 (reports/dhis2): the values, files and past sendings with DHIS_EXPORT, a sending (dry run or real) with its 'Can modify?'; the workspace's DHIS2 server with SETUPWS (the password never answered). */
-  'POST /api/dhis2/mappings': perm('DHIS_EXPORT'),
-  'POST /api/dhis2/preview': perm('DHIS_EXPORT'),
-  'POST /api/dhis2/file': perm('DHIS_EXPORT'),
-  'POST /api/dhis2/send': perm('DHIS_EXPORT_EDT'),
-  'POST /api/dhis2/sends': perm('DHIS_EXPORT'),
-  'GET /api/dhis2/server': perm('SETUPWS'),
-  'POST /api/dhis2/server': perm('SETUPWS'),
-  'POST /api/who/forms': perm('CASEMAN'),
-  'POST /api/who/report': perm('CASEMAN'),
-  'POST /api/who/cases': perm('CASEMAN'),
-  'POST /api/dashboard/generate': perm('CASEMAN'),
   /** The population catalogue's rows from a file (reports/population): as writing the catalogue. */
   'POST /api/population/import': perm('POPULATION_EDT'),
-  'POST /api/cases/search/init': perm('CASEMAN'),
-  'POST /api/cases/search': perm('CASEMAN'),
-  'POST /api/cases/search/count': perm('CASEMAN'),
 
   /** Importing a register of cases from a file (cases/import): CASE_IMPORT; a job is its uploader's (read also with a whole-workspace view); each row is written with the uploader's own permissions and view. */
   'POST /api/import/upload': perm('CASE_IMPORT'),

@@ -1,5 +1,5 @@
-// The authorization matrix's expected answers, written out by hand from the specification (spec 000
-// §3 permissions and profiles, §6 users; seed 001's case actions) and the permission tree
+// The authorization matrix's expected answers, written out by hand from the rules (the
+// permissions and profiles, the users' management, the case actions) and the permission tree
 // (engine/permissions-tree.json) — never computed by the code under test (`effectivePermissions`,
 // `writePermission`, `canReadOptions`, the modules' action declarations). A change of who may do
 // what must change this file too; a table, lookup, action or form the app has and this file does not
@@ -63,18 +63,18 @@ export const TABLE_RULES: Record<string, TableRule> = {
   regimen: edt('REGIMENS'),
   sideeffect: edt('ADV_EFFECTS'),
   source: edt('SOURCES'),
-  // the stock ledger (issue 25): read with INVENTORY; a movement added with INVENTORY (its type's own permission
+  // the stock ledger: read with INVENTORY; a movement added with INVENTORY (its type's own permission
   // is the ledger's rule: tests/api/stock-ledger.test.ts), never changed; a batch never written by hand
   stockbatch: edt('INVENTORY'),
   stockmovement: { read: 'INVENTORY', create: 'INVENTORY', update: 'INVENTORY_EDT', delete: 'INVENTORY_EDT' },
   stocktransfer: { read: 'INVENTORY', create: 'NEW_TRANSFER', update: 'INVENTORY_EDT', delete: 'INVENTORY_EDT' },
   stockorder: { read: 'INVENTORY', create: 'NEW_ORDER', update: 'INVENTORY_EDT', delete: 'INVENTORY_EDT' },
-  // a stock count (issue 38): made with STOCK_ADJ (its differences are adjustments), never changed (stock/count.ts)
+  // a stock count: made with STOCK_ADJ (its differences are adjustments), never changed (stock/count.ts)
   stockcount: { read: 'INVENTORY', create: 'STOCK_ADJ', update: 'INVENTORY_EDT', delete: 'INVENTORY_EDT' },
   substance: edt('SUBSTANCES'),
   tag: edt('TAGS'),
   tbcase: edt('CASEMAN'),
-  // contacts and TPT (issue 42): the contact's permission; the TPT regimens are regimens
+  // contacts and TPT: the contact's permission; the TPT regimens are regimens
   tptadherence: edt('CASECONTACT'),
   tptcourse: edt('CASECONTACT'),
   tptregimen: edt('REGIMENS'),
@@ -157,7 +157,7 @@ export const OPTION_READERS: Record<string, Perm[] | 'any'> = {
   workspace: 'any',
 };
 
-/** The declared row actions (`<table>.<action>`) and the permission each needs (seed 001 §4–§7; users: spec 000 §6). */
+/** The declared row actions (`<table>.<action>`) and the permission each needs. */
 export const ACTION_PERMISSIONS: Record<string, Perm> = {
   'userws.resetpwd': 'USERS_EDT',
   'userws.updatepwd': 'USERS_EDT',
@@ -173,7 +173,7 @@ export const ACTION_PERMISSIONS: Record<string, Perm> = {
   'tbcase.tag': 'CASE_TAG',
   'tbcase.delete': 'CASEMAN',
   'tbcase.comorbidity': 'COMIRBIDITIES_EDT',
-  // treatment (seed 001 §7 "Treatment"): the regimen and prescriptions with CASE_TREAT, the daily intake with CASE_INTAKEMED_EDT
+  // treatment: the regimen and prescriptions with CASE_TREAT, the daily intake with CASE_INTAKEMED_EDT
   'tbcase.starttreatment': 'CASE_TREAT',
   'tbcase.undotreatment': 'CASE_TREAT',
   'tbcase.treatmentperiod': 'CASE_TREAT',
@@ -183,7 +183,7 @@ export const ACTION_PERMISSIONS: Record<string, Perm> = {
   'tbcase.treatmentfollowup': 'CASE_INTAKEMED_EDT',
   'issue.closeIssue': 'CLOSEDEL_ISSUE',
   'issue.reopenIssue': 'CLOSEDEL_ISSUE',
-  // drug supply (issue 25): a transfer received by the other unit, cancelled by the sender
+  // drug supply: a transfer received by the other unit, cancelled by the sender
   'stocktransfer.receive': 'TRANSF_REC',
   'stocktransfer.cancel': 'TRANSF_CANCEL',
   // an order: authorised by the authorizer unit, sent by the supplier, received by the ordering unit, cancelled before it is sent
@@ -191,7 +191,7 @@ export const ACTION_PERMISSIONS: Record<string, Perm> = {
   'stockorder.send': 'SEND_ORDER',
   'stockorder.receiveOrder': 'RECEIV_ORDER',
   'stockorder.cancelOrder': 'ORDER_CANC',
-  // a contact's TPT course (issue 42): started, its status changed, ended, reopened, its calendar — the contact's write permission
+  // a contact's TPT course: started, its status changed, ended, reopened, its calendar — the contact's write permission
   'tptcourse.tptstart': 'CASECONTACT_EDT',
   'tptcourse.tptstatus': 'CASECONTACT_EDT',
   'tptcourse.tptclose': 'CASECONTACT_EDT',
@@ -237,7 +237,7 @@ export const FORMS: Record<string, { open: Perm; save: Perm[] }> = {
 };
 
 /**
- * Saved reports (issue 38): reading a shared report is CASEMAN's; changing one — a new report, a
+ * Saved reports: reading a shared report is CASEMAN's; changing one — a new report, a
  * rewrite, a delete — needs DATA_ANALISYS and the report's place in the writer's view, and a report
  * of the workspace or of its dashboards a writer whose view is the whole workspace. The places of the
  * demo workspace a report may belong to, and where each writer may change one (written from that rule).

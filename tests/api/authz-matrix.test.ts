@@ -1,4 +1,4 @@
-// The authorization matrix (issue 15): every /api route of the running app × {anonymous, no
+// The authorization matrix: every /api route of the running app × {anonymous, no
 // permission, read-only, user manager, another workspace's user, another workspace's
 // administrator} (and the system administrator, who may do everything), checked against the rule
 // declared for the route (its `defineRoute`, or for a route not yet declared server/http/route-permissions.ts:
@@ -9,7 +9,7 @@
 // does not exist, so nothing is changed; refused ones name real rows, which must survive.
 // Who holds what, and what each table, lookup, action and form needs, come from the fixed table in
 // authz-expected.ts (written from the spec and the permission tree), not from the code under test.
-// Saved reports add a place to the rule (issue 38): each writer × each place a report may belong to.
+// Saved reports add a place to the rule: each writer × each place a report may belong to.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../../server/api-routes.ts';
 import type { RouteRule } from '../../server/http/define-route.ts';

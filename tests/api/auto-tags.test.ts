@@ -1,4 +1,4 @@
-// Automatic tags applied (issue 11): a tag whose SQL condition holds for a case is linked to it in
+// Automatic tags applied: a tag whose SQL condition holds for a case is linked to it in
 // casetag — recomputed after the case (or its patient) is written, over the whole workspace when the
 // tag is saved, and daily for tags marked so (one server process per workspace and day). Manual tags
 // are never touched.

@@ -1,4 +1,4 @@
-// Issue 20: two users saving the same month of the intake calendar. Each save carries the month's
+// Two users saving the same month of the intake calendar. Each save carries the month's
 // version as its user read it; the second save of the same version is refused with 409 and the
 // Russian message, and the first user's days stay — an acknowledged save is never silently lost.
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// The case workflow dialogs are declared forms (issue 11): each action's input is one form-only
+// The case workflow dialogs are declared forms: each action's input is one form-only
 // schema file (schemas/forms/case_close.json, case_transferout.json, case_transferin.json, case_tag.json)
 // that the dialog loads by `POST /api/tbl/<form>/form` (guarded by the action's permission) and the
 // server checks the action's body against — its enums, its `x-visible` condition, its lengths — and

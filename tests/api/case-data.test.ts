@@ -1,4 +1,4 @@
-// The case data tab (issue 11, seed 001 §2.5, §3, §5, §6, §7): the read-only case form, the edit
+// The case data tab: the read-only case form, the edit
 // dialog (case + patient in one save, NEWCASE / NEWSUSP by diagnosis type, field errors and
 // nothing stored on a bad field, history), and the cards: adverse effects (ADV_EFFECTS), previous
 // treatments (CASEMAN to read, CASE_ADDINFO to change) and comorbidities

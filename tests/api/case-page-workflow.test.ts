@@ -1,4 +1,4 @@
-// The case workflow through the spec's own paths (issue 11, seed 001 §4, §5, §7): validate, reopen and
+// The case workflow through the spec's own paths: validate, reopen and
 // undo-transfer by GET, close / transfer out / transfer in / suspect follow-up / tag update by POST
 // with `tbcaseId`, delete by `DELETE /api/tbl/case/{id}` — each an alias of a declared action of
 // tbcase, so each is guarded by its permission, refuses a forbidden transition with a clear

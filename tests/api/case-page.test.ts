@@ -1,4 +1,4 @@
-// The case page's case (issue 11, seed 001 §2.5, §3): `GET /api/tbl/case/{id}` answers the case with
+// The case page's case: `GET /api/tbl/case/{id}` answers the case with
 // its patient, units (with their areas), tags and the patient's cases; `case` is tbcase's alias for
 // the generic table API; a unit-view user cannot read another unit's case by id (404), nor its patient
 // unless one of the patient's cases is in their view.

@@ -1,4 +1,4 @@
-// Case reports on a known data set (issue 22; seed 001 §2.4, §3, §5, §7): five cases written through
+// Case reports on a known data set: five cases written through
 // the API, each fact chosen, so every count below is written out by hand from the list here:
 //
 //  case  unit     patient (gender, born, nationality)  diagnosis / class  group    registered  other
@@ -168,7 +168,7 @@ describe('every declared variable: keys in declared order, counts, totals', () =
 
 describe('filters', () => {
   it('a multi-select with two values restricts to those two', async () => {
-    // the columns are the two chosen, TB and NTM: no column of zeros for DR-TB (issue 38)
+    // the columns are the two chosen, TB and NTM: no column of zeros for DR-TB
     expect(table(await indicator(admin, by(['gender'], ['classification'], { classification: ['TB', 'NTM'] })))).toEqual({ MALE: [2, 1, 3], FEMALE: [1, 0, 1], Итог: [3, 1, 4] });
     expect((await indicator(admin, by(['gender'], ['classification'], { classification: ['DRTB'] }))).total).toBe(1);
     expect((await indicator(admin, by(['gender'], ['state'], { tag: [t1, t2] }))).total).toBe(2);
@@ -292,7 +292,7 @@ describe('saved reports and dashboards', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const run = (await reader.post('/api/cases/report/exec', { reportId: saved.body.result })).body.result.indicators;
     expect(run.map((x: any) => x.data.total)).toEqual([1, 3, 1]);
-    // the women alone: the men, filtered out, are no row of zeros (issue 38)
+    // the women alone: the men, filtered out, are no row of zeros
     expect(table(run[0].data)).toEqual({ FEMALE: [0, 1, 0, 1], Итог: [0, 1, 0, 1] });
     // the request the screens send for the first (the report's filters overlaid by its own): the same table
     const screens = { filters: { registrationDate: { ini: '2025-01', end: '2025-12' }, gender: ['FEMALE'] }, columnVariables: ['classification'], rowVariables: ['gender'] };

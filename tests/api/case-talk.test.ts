@@ -1,4 +1,4 @@
-// A case's comments and review issues (issue 11, seed 001 §2.5, §3, §5): the generic table API on
+// A case's comments and review issues: the generic table API on
 // casecomment / issue / issuefollowup with the write permissions of the permission tree
 // (CASE_COMMENTS, REM_COMMENTS, NEW_ISSUE, ANSWER_ISSUE, CLOSEDEL_ISSUE) enforced by the server, the
 // author, unit and dates set by the server whatever the client sends, the issue's close / reopen

@@ -1,4 +1,4 @@
-// The case workflow (issue 11, seed 001 §4, §5): validate, close, reopen, transfer out / in / undo
+// The case workflow: validate, close, reopen, transfer out / in / undo
 // are declared actions on tbcase, each guarded by its permission (ids of the permission tree) and
 // its rule, refused with a clear message and nothing changed, written to the command history. Also
 // the case number a new case gets per workspace, and the row scope a transfer widens: the unit

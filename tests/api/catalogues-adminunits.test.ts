@@ -1,4 +1,4 @@
-// The admin-unit tree (spec 000 §2.8, §7.2): the tree query with hasChildren, unitsCount and the
+// The admin-unit tree: the tree query with hasChildren, unitsCount and the
 // country structure, level rules, and deletes refused with a message that says what is in the way.
 import { describe, expect, it } from 'vitest';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';

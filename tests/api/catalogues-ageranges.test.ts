@@ -1,4 +1,4 @@
-// Age ranges (spec 000 §2.10, §3.3): a derived display name, ordered bounds, no overlaps within a
+// Age ranges: a derived display name, ordered bounds, no overlaps within a
 // workspace — and each workspace has its own.
 import { describe, expect, it } from 'vitest';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';

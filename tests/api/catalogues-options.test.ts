@@ -1,4 +1,4 @@
-// Named lookups of the catalogues (spec 000 §7.3): the permission tree, user views and the
+// Named lookups of the catalogues: the permission tree, user views and the
 // command-type tree that the command-history filter offers.
 import { describe, expect, it } from 'vitest';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';

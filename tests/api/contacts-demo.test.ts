@@ -1,4 +1,4 @@
-// The demo's contacts and TPT courses (issue 42), a seed step after the case register: children
+// The demo's contacts and TPT courses, a seed step after the case register: children
 // under five among the contacts, contacts waiting for evaluation, presumptive ones, ones not
 // evaluated with a reason; courses not started, running, interrupted, completed and lost — and every
 // row written beside the writer passes its table's schema and the TPT rules as a write would (a

@@ -1,4 +1,4 @@
-// The contacts the benchmarks generate (issue 42, cases/contacts/generate.ts): two to four per
+// The contacts the benchmarks generate (cases/contacts/generate.ts): two to four per
 // confirmed pulmonary TB or DR-TB case, none for any other case; each a new person followed by the
 // index case's unit; a TPT course only for a contact whose evaluation excluded TB, on 6Lfx for a
 // contact of RR/MDR-TB and 3HP otherwise; and a second run adds nothing (the courses skipped by their

@@ -1,4 +1,4 @@
-// The seed-era contacts of a database upgraded in place (issue 42): a contact typed on a case as a
+// The seed-era contacts of a database upgraded in place: a contact typed on a case as a
 // name, a sex and an age becomes a person — a patient record, the name's first word the first name
 // and the rest the last name — linked to the same index case, followed by the case's owner unit,
 // registered on the day it was typed (or examined, if earlier), with the index case's resistance

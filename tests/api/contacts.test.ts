@@ -1,4 +1,4 @@
-// Contacts of an index case (issue 42; seed 001 §3 Contact, §5; WHO DAK process E): a contact is a
+// Contacts of an index case (WHO DAK process E): a contact is a
 // person — a new patient record or one found with the duplicate-proof search — linked to the index
 // case, followed by the index case's unit (its contact register), with the index case's resistance
 // type and an age from the birth date; a person may be the contact of several index cases, never of

@@ -1,4 +1,4 @@
-// WHO's TB indicator set (issue 42: the DAK's TB.IND.1–51) on a hand-built register: every
+// WHO's TB indicator set (the DAK's TB.IND.1–51) on a hand-built register: every
 // indicator's expected numerator and denominator is written here by hand from its definition, case by
 // case (the comments name the cases each counts), for the year 2024 at the Bishkek unit — its
 // registrations of 2024, its outcome cohort of 2023, its contacts and their TPT. An indicator the data

@@ -1,4 +1,4 @@
-// Dates that cannot be (issue 21, "Dates and text"): a birth, registration, diagnosis or outcome
+// Dates that cannot be ("Dates and text"): a birth, registration, diagnosis or outcome
 // date in the future, a registration or diagnosis before the patient's birth — refused with the
 // field's Russian message, nothing stored; "today" is the user's day (the workspace's time zone,
 // else the browser's `X-Time-Zone`), not the server's UTC. Names and text are trimmed; a name of

@@ -1,4 +1,4 @@
-// Every /api route is a declaration (issue 41: "declare each route once"): the host mounts what the
+// Every /api route is a declaration ("declare each route once"): the host mounts what the
 // modules declare (defineRoute), checks the rule and the body before the handler, and lists the same
 // declarations as the permission table and the OpenAPI document. The routes not yet declared stay in
 // server/http/route-permissions.ts — a list that only shrinks. Expectations written from the rules:

@@ -1,4 +1,4 @@
-// The demo register `npm start` makes (issues 21, 38): clinically plausible by the WHO rules and
+// The demo register `npm start` makes: clinically plausible by the WHO rules and
 // showing every feature — each diagnosis with its regimens and exams, a resistance type on every
 // DR-TB case (its notification form saves), HIV results with ART, outcomes that fit each treatment,
 // registrations in every quarter of the last two years (TB 07, TB 08 and the DR-TB forms have data),
@@ -43,7 +43,7 @@ beforeAll(async () => {
   // the register `npm start` makes on a fresh database (TB_DEMO_CASES), here 400 cases
   const demo = { ...server.ctx, config: { ...server.ctx.config, demoCases: 400 } };
   await seedDemoCases(demo, { login: 'ADMIN', password: 'Admin123' });
-  // and the step after it: contacts and their TPT (issue 42, cases/contacts/demo.ts)
+  // and the step after it: contacts and their TPT (cases/contacts/demo.ts)
   await seedDemoContacts(demo, { login: 'ADMIN', password: 'Admin123' });
 }, 300_000);
 afterAll(() => server?.close());

@@ -1,4 +1,4 @@
-// Issue 21: the case's values derived from its exams (latest microscopy and Xpert results, culture
+// The case's values derived from its exams (latest microscopy and Xpert results, culture
 // conversion) survive every other change of the case — validate, a comorbidity edit, treatment
 // start, transfer out — instead of vanishing until the next exam is saved.
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Export to DHIS2 (issue 43) end to end, against a STAND-IN for DHIS2 (tests/helpers/dhis2-standin.ts:
+// Export to DHIS2 end to end, against a STAND-IN for DHIS2 (tests/helpers/dhis2-standin.ts:
 // a small HTTP server checking what DHIS2 checks — the account, UIDs, periods, org units, values —
 // and answering DHIS2's import summary; not DHIS2 itself). The register is hand-built
 // (tests/helpers/who-cases.ts) and every number expected is counted by hand from the WHO definitions

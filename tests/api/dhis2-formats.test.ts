@@ -1,4 +1,4 @@
-// Export to DHIS2 (issue 43): the two formats DHIS2 imports, checked against their rules — DHIS2's
+// Export to DHIS2: the two formats DHIS2 imports, checked against their rules — DHIS2's
 // data value set against a JSON Schema written from DHIS2's documentation (Web API › Data values ›
 // Sending data values), ADX against an XSD of the IHE profile's structure with DHIS2's UIDs
 // (tests/fixtures/adx/adx-dhis2.xsd, validated by libxml2's xmllint) — on values built by hand; and the

@@ -1,4 +1,4 @@
-// Issue 20, the generic test of the one door: for every declared table (from the registry) and every
+// The generic test of the one door: for every declared table (from the registry) and every
 // declared row action (from the modules), a change made through the API must
 // - give the row its version (1 when made, one more per change, the deleted version + 1 for a delete),
 // - put exactly the expected rows in the change feed: every row of the workspace that appeared,
@@ -192,7 +192,7 @@ const samples: Record<string, Sample> = {
   },
 };
 
-/** The stock ledger (issue 25): movements are only appended, each batch's balance kept by its movements (covered below). */
+/** The stock ledger: movements are only appended, each batch's balance kept by its movements (covered below). */
 const ledger: Record<string, string> = {
   stockmovement: 'appended through the API, never changed or deleted (stock/ledger.ts)',
   stockbatch: 'a batch’s stock on hand, kept by its movements through the balance door (systemAddTo)',

@@ -1,4 +1,4 @@
-// The seven follow-up exam types of a case (spec 001 §3, §5, §6, §7), each declared by one schema
+// The seven follow-up exam types of a case, each declared by one schema
 // file only: their required and conditional fields through the generic table API (the stored row
 // checked in the database), their permissions with and without _EDT, the case's row scope, and the
 // list `GET /api/cases/case/followups/{caseId}` that leaves out the types a user may not read.
@@ -188,7 +188,7 @@ describe.each(types().map((x) => [x.table, x] as const))('%s', (table) => {
   });
 });
 
-describe('lists of values (spec 001 §3)', () => {
+describe('lists of values', () => {
   const lists: [string, string, string[], Record<string, unknown>][] = [
     ['examcul', 'method', ['LJ', 'MGIT960', 'MGIT320', 'LPA', 'OK', 'OTHER'], { date: '2024-04-12', result: 'NEGATIVE' }],
     ['examdst', 'method', ['PROPORTIONS', 'MGIT960', 'MGIT320', 'LPA', 'OTHER'], { date: '2024-04-14' }],

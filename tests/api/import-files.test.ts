@@ -1,4 +1,4 @@
-// The import's files (issue 43): a CSV exported by Excel on a Russian Windows (Windows-1251, `;`), its
+// The import's files: a CSV exported by Excel on a Russian Windows (Windows-1251, `;`), its
 // dates as text and as Excel serials, values the user matches to codes; files refused with a clear
 // reason and never a server error; the template a form's register is typed into, which maps itself.
 import ExcelJS from 'exceljs';

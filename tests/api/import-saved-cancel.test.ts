@@ -1,4 +1,4 @@
-// Importing a register (issue 43), two lines of the issue through the API as the screen drives them:
+// Importing a register, two lines of the issue through the API as the screen drives them:
 // a mapping saved under a name and reused for the next file of the same layout (whose headers alone
 // would map nothing), and cancelling an import — a waiting job, and a run stopped after its first
 // chunk: what it wrote stays, nothing more is written, and running the file again completes it

@@ -1,4 +1,4 @@
-// Importing a register (issue 43), through the API as the import screen drives it, on a real server
+// Importing a register, through the API as the import screen drives it, on a real server
 // and PostgreSQL: a dry run checks every row by the rules of the form and writes nothing; the run
 // writes each row through the one writer (history naming the file and row), with its exams and its
 // workflow by the declared actions; importing the same file again makes nothing twice; the error

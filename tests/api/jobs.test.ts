@@ -1,4 +1,4 @@
-// The background job runner (server/jobs/, issue 40 › Long jobs): a job's batches each in their own
+// The background job runner (server/jobs/): a job's batches each in their own
 // transaction with its cursor, claimed by one process at a time, a failed batch recorded and a retry
 // continuing after the last committed batch, administrators' list, cancel and retry under the system
 // permission, and the tb_jobs_* metrics. Process deaths and SIGTERM: tests/ops/jobs-process.test.ts.

@@ -1,4 +1,4 @@
-// New-case notification (seed 001 §2.6, §7): the form of each diagnosis type × classification comes
+// New-case notification: the form of each diagnosis type × classification comes
 // from its variant file and saves a patient and a case owned and notified by the unit, with history;
 // an existing patient gets the new case; NEWSUSP / NEWCASE and the unit's place in the user's view
 // are enforced; a refused document stores nothing.

@@ -1,4 +1,4 @@
-// Issue 20: one door for every row change. Every synchronised table of the registry is read before
+// One door for every row change. Every synchronised table of the registry is read before
 // and after a doctor's day through the API — a case notified, exams, validation, comorbidities,
 // treatment started and changed, the calendar, tags, a transfer, the treatment cancelled — and every
 // row that appeared, changed or went must have passed the writer: its version bumped and a change row

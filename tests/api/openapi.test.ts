@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document (issue 43): generated from the declared routes and the schema files, served
+// The OpenAPI 3.1 document: generated from the declared routes and the schema files, served
 // at GET /api/openapi.json without a session (an integrator reads it before signing in; it holds no
 // data). Checked by a validator of the OpenAPI 3.1 schema (@seriousme/openapi-schema-validator, not
 // the code under test); every mounted route is in it; each declared body's example passes the body's

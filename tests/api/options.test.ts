@@ -101,7 +101,7 @@ describe('POST /api/tbl/unit/query {type, adminUnitId}', () => {
 });
 
 describe('POST /api/opts/unit {adminUnitId}', () => {
-  it('offers the units of an area and below, as the unit lookups of spec 000 §7.2 ask', async () => {
+  it('offers the units of an area and below, as the unit lookups ask', async () => {
     const units = (await admin.post('/api/tbl/unit/query', { type: 'TBUNIT' })).body.list;
     const area = units[units.length - 1].address.adminUnitId;
     const opts = await admin.post('/api/opts/unit', { type: 'TBUNIT', adminUnitId: area });

@@ -1,4 +1,4 @@
-// The mail outbox follows the data folder (issue 10): with TB_DATA_DIR set, nothing is written under
+// The mail outbox follows the data folder: with TB_DATA_DIR set, nothing is written under
 // the checkout's .data/.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// What a doctor needs to reach and judge a patient (issue 21 "What a doctor expects"): the
+// What a doctor needs to reach and judge a patient: the
 // patient's address and phones (schemas/tables/patient.json: stored with the notification, shown on the
 // case data tab, refused when malformed, the phone searchable) and the case header's latest weight
 // and HIV status (schemas/tables/tbcase.json `x-derived` from the medical and HIV exams, shown only to

@@ -1,4 +1,4 @@
-// The patient search (seed 001 §2.6, §7): the guard against registering a patient twice finds them
+// The patient search: the guard against registering a patient twice finds them
 // whatever the letter case, ё/е, a Latin spelling of a Cyrillic name and back, a one-letter typo or
 // the name parts in another order, closest first; 20 per page with the count; each hit carries the
 // latest case.

@@ -1,4 +1,4 @@
-// Case lists and places (seed 001 §2.1–2.3, §7): the counts of the side menu, the area tree and
+// Case lists and places: the counts of the side menu, the area tree and
 // /active match the cases themselves and follow every write (kept by triggers); a unit-view user
 // gets only their unit whatever scope the request names; /active's default-tab data; tag lists page
 // by 50.

@@ -1,4 +1,4 @@
-// Privilege boundaries (issue 15, items 1–3): a workspace's administrator is not a system
+// Privilege boundaries (items 1–3): a workspace's administrator is not a system
 // administrator; a user manager grants no right they do not hold and cannot raise their own or
 // touch a user above them; adding an account of another workspace discloses nothing of it and
 // needs its owner's consent.

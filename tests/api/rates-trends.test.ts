@@ -1,4 +1,4 @@
-// Rates and trends (issue 39): the population catalogue imported from a file's rows, the notification
+// Rates and trends: the population catalogue imported from a file's rows, the notification
 // rate per 100,000 beside each number of an indicator by area and registration year, any indicator by
 // quarter over the last eight whole quarters, the treatment success share beside the outcome counts.
 // Cases written through the API, each fact chosen, every number written out by hand:

@@ -1,4 +1,4 @@
-// DATABASE_READ_URL (issue 22): reports, dashboards, the advanced search and the side menu's counts
+// DATABASE_READ_URL: reports, dashboards, the advanced search and the side menu's counts
 // read the replica; writes — a new case, a saved report — go to the primary, never the replica.
 // The replica here is a copy of the primary taken before the server starts and never replayed
 // again, so a case written afterwards is in the primary only: the lists read from the primary show

@@ -1,5 +1,5 @@
 // A configurator adds a whole follow-up exam type, and report variables and a summary, by editing
-// schema files only (issue 22): on a copy of the schemas, one new file `examsputum.json` (its fields,
+// schema files only: on a copy of the schemas, one new file `examsputum.json` (its fields,
 // a conditional field, its labels in both languages, `x-report` on its enum) and, in the case file, a
 // summary by its variable. With no code it is: in the case's follow-up list, types and dialog (the
 // form, its labels in the reader's language), the API with its condition enforced, the command

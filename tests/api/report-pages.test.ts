@@ -1,4 +1,4 @@
-// The case reports' pages asked apart from their counts (issue 39's speed table): a drill-through
+// The case reports' pages asked apart from their counts (each has its own time goal): a drill-through
 // page alone (`count: false`: the number is the indicator's, already on the screen) and the advanced
 // search's count, the planner's estimate from 5 000 cases on (said to be one), exact when asked.
 //

@@ -1,4 +1,4 @@
-// The administrator reports (spec 000 §7.4): sessions, online users, command history and
+// The administrator reports: sessions, online users, command history and
 // statistics, error log — their filters, their permissions and the workspace boundary.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password.ts';

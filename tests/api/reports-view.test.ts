@@ -1,4 +1,4 @@
-// The administrator reports show a reader only what their view (access scope, spec 000 §3.2, §6)
+// The administrator reports show a reader only what their view (access scope)
 // covers: a unit view its unit, an area view its area's subtree, a workspace view or the
 // administrator everything of the workspace — the command history and its statistics, the session
 // reports, the error log and the reports' user list alike.

@@ -1,4 +1,4 @@
-// Global search (spec 000 §2.5, §3.1 search result, §9): `POST /api/session/search` finds the
+// Global search: `POST /api/session/search` finds the
 // session workspace's admin units, units and cases — cases by the patient's name parts or the case
 // number, titled in the workspace's name composition — never another workspace's, at most 10 with
 // room kept for cases.

@@ -1,4 +1,4 @@
-// Issue 15 in a real browser: a page on another port of the same host (same site, so the Lax
+// Forged requests in a real browser: a page on another port of the same host (same site, so the Lax
 // cookie goes along) posting a text/plain form to the API is refused and creates nothing; and the
 // built UI works under the Content-Security-Policy (no violation while logging in, opening a
 // catalogue and checking and saving its form — antd's injected styles, ajv's compiled validators).

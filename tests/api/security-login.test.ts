@@ -1,4 +1,4 @@
-// Logins and sessions (issue 15 item 5): limits that cannot be turned against an account's owner,
+// Logins and sessions: limits that cannot be turned against an account's owner,
 // per-address limits, equal timing for unknown and known logins, the cookie behind TLS, and a
 // password change ending the user's other sessions. The server trusts a proxy (TB_TRUST_PROXY), so
 // each client's address is the X-Forwarded-For it sends.

@@ -1,4 +1,4 @@
-// Forged requests (issue 15 item 4), the request-size bound, the usual response headers and the
+// Forged requests, the request-size bound, the usual response headers and the
 // bounded error-log copy of a failed request (item 5), on a real server and PostgreSQL.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientHeader } from '../../engine/client-header.ts';

@@ -1,4 +1,4 @@
-// Issue 38, a unit's stock count (inventory) on a real PostgreSQL: every batch held counted, each line
+// A unit's stock count (inventory) on a real PostgreSQL: every batch held counted, each line
 // with the ledger's stock on hand and the difference, which becomes the batch's adjustment on the count's
 // day; no movement of the unit dated before its last count; a count never changed; bad counts refused
 // with their row and nothing changed.

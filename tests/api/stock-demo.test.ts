@@ -1,4 +1,4 @@
-// The demo's drug supply (issue 38), made on the case register as `npm start` makes it: stock received and
+// The demo's drug supply, made on the case register as `npm start` makes it: stock received and
 // dispensed at the units whose patients are on treatment, orders in each state, a transfer received and one on
 // its way, an expired batch to write off, a stock count — consistent with the register (a patient is given no
 // more of a medicine than the doses taken; only cases on treatment, by their unit) and with the ledger's rules

@@ -1,4 +1,4 @@
-// Issue 25, the stock ledger on a real PostgreSQL: movements appended through the one writer, each
+// The stock ledger on a real PostgreSQL: movements appended through the one writer, each
 // batch's stock on hand the sum of its movements and never negative (also under 20 concurrent
 // dispensings of its last units), first-expiry-first-out dispensing, the expiry write-off, each
 // movement type's permission, the unit boundary, and bad input refused with nothing changed.
@@ -273,7 +273,7 @@ describe('concurrent dispensing', () => {
   }, 60_000);
 });
 
-describe('holes found by probing: a movement’s date against its batch (issue 38)', () => {
+describe('holes found by probing: a movement’s date against its batch', () => {
   const dispense = (body: Record<string, unknown>) => admin.post('/api/stock/dispense', { unitId: p.chui, caseId, productId: p.hrze, ...body });
   const batchIdOf = async (batchNumber: string) => String((await db().selectFrom('stockbatch').select('id').where('batch_number', '=', batchNumber).executeTakeFirstOrThrow()).id);
   const movements = async () => Number((await db().selectFrom('stockmovement').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
@@ -340,7 +340,7 @@ describe('holes found by probing: a movement’s date against its batch (issue 3
   });
 });
 
-describe('an adjustment picks its batch (issue 38)', () => {
+describe('an adjustment picks its batch', () => {
   const batchIdOf = async (batchNumber: string, unitId: string) =>
     String((await db().selectFrom('stockbatch').select('id').where('batch_number', '=', batchNumber).where('unit_id', '=', unitId).executeTakeFirstOrThrow()).id);
   const adjust = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/stock/adjust', { unitId: p.bishkek, date: day(), type: 'ADJUSTMENT', ...body });
@@ -383,7 +383,7 @@ describe('an adjustment picks its batch (issue 38)', () => {
   });
 });
 
-describe('a batch’s stock card (issue 38)', () => {
+describe('a batch’s stock card', () => {
   const batchIdOf = async (batchNumber: string) => String((await db().selectFrom('stockbatch').select('id').where('batch_number', '=', batchNumber).executeTakeFirstOrThrow()).id);
   const card = async (client: ApiClient, batchNumber: string) => client.get(`/api/stock/batch/${await batchIdOf(batchNumber)}/card`);
   const lines = (body: any) => body.lines.map((l: any) => [l.date, l.type, l.quantity, l.balance]);

@@ -1,4 +1,4 @@
-// Issue 25 on a real PostgreSQL: an order's full cycle (new → authorised by the authorizer unit →
+// Orders on a real PostgreSQL: an order's full cycle (new → authorised by the authorizer unit →
 // sent by the supplier with its batches → received by the ordering unit; cancelled before it is
 // sent), steps out of turn refused; the order proposal on a hand-computed example; the early
 // warnings — expiry, min/max months of stock at their boundaries, the stock-out date.
@@ -85,7 +85,7 @@ describe('an order’s cycle', () => {
     expect((await step(orderer, id, 'receiveOrder')).status).toBe(400);
   });
 
-  it('its requisition and delivery note name what was ordered and what was shipped, for the order’s units alone (issue 38)', async () => {
+  it('its requisition and delivery note name what was ordered and what was shipped, for the order’s units alone', async () => {
     const HRZE = 'Изониазид + Рифампицин + Пиразинамид + Этамбутол, таблетки 75/150/400/275 мг';
     const r = await orderer.get(`/api/stock/order/${id}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -156,7 +156,7 @@ describe('the order proposal and the stock-out date (hand-computed)', () => {
   });
 });
 
-describe('on order and the AMC (hand-computed, issue 38)', () => {
+describe('on order and the AMC (hand-computed)', () => {
   it('an order placed, authorised or sent is on order, one received or cancelled is not; the AMC is the 90 days before the day ÷ 3', async () => {
     const u = await newUnit('ЦСМ Потребления', 60);
     const caseId = await stockPatientCase(admin, u, 'Потреблёнов');

@@ -1,4 +1,4 @@
-// Issue 25's reports on a real PostgreSQL: REP_MOVEMENTS — the units moved (+ in, − out) in a period
+// The stock reports on a real PostgreSQL: REP_MOVEMENTS — the units moved (+ in, − out) in a period
 // by the stock report variables (medicine, movement type, month, unit, source), within the reader's view
 // — and REP_ORDER_LEADTIME — the days each step of the orders received in a period took, and their
 // averages. Every expected number is worked out by hand from the movements and orders written here.

@@ -1,4 +1,4 @@
-// Issue 25 on a real PostgreSQL: dispensing from treatment — the dose units a patient took by the
+// On a real PostgreSQL: dispensing from treatment — the dose units a patient took by the
 // recorded calendar, less what was dispensed, given out first expiry first out and listed on the case —
 // and transfers between units: sent (the batches leave), received by the other unit or cancelled by
 // the sender, each step its permission, its unit and its turn.
@@ -94,7 +94,7 @@ describe('dispensing from treatment', () => {
   });
 });
 
-describe('dispensing for a case per medicine (issue 38)', () => {
+describe('dispensing for a case per medicine', () => {
   const HRZE = 'Изониазид + Рифампицин + Пиразинамид + Этамбутол, таблетки 75/150/400/275 мг';
   const HR = 'Изониазид + Рифампицин, таблетки 75/150 мг';
   let unit: string;
@@ -169,7 +169,7 @@ describe('transfers between units', () => {
     expect([arrived.quantity, arrived.manufacturer, arrived.source_id]).toEqual([12, 'Lupin', p.gf]);
     const ledger = await db().selectFrom('stockmovement').select(['type', 'quantity', 'unit_id']).where('transfer_id', '=', id).orderBy('created_at').execute();
     expect(ledger.map((m) => [m.type, m.quantity, m.unit_id])).toEqual([['TRANSFER_OUT', -12, p.ncf], ['TRANSFER_IN', 12, p.bishkek]]);
-    // each unit's stock card of the batch names the other unit (issue 38)
+    // each unit's stock card of the batch names the other unit
     const cardLines = async (client: ApiClient, unitId: string) => (await client.get(`/api/stock/batch/${await batchId('TR-1', unitId)}/card`)).body.lines.map((l: any) => [l.type, l.quantity, l.balance, l.otherUnit]);
     expect(await cardLines(sender, p.ncf)).toEqual([['RECEIPT', 30, 30, null], ['TRANSFER_OUT', -12, 18, 'Бишкекский городской противотуберкулёзный диспансер']]);
     expect(await cardLines(receiver, p.bishkek)).toEqual([['TRANSFER_IN', 12, 12, 'Национальный центр фтизиатрии']]);
@@ -204,12 +204,12 @@ describe('transfers between units', () => {
     const before = [await count(), (await onHandByBatch(sender, p.ncf))['TR-1']];
     const tooMuch = await send(sender, { items: [{ batchId: tr1, quantity: 1 }, { batchId: tr1, quantity: 17 }] });
     // 16 held now after the first row's 1, but on the transfer's day (two days back) 5 of them — the cancelled
-    // transfer's, back today — were not there: 11 could leave then (issue 38)
+    // transfer's, back today — were not there: 11 could leave then
     expect([tooMuch.status, tooMuch.body.errors]).toEqual([400, [{ field: 'items.1.quantity', msg: `Недостаточно остатка на ${dateText(day(-2), 'ru')}: в наличии 11` }]]);
     await moved(admin, { type: 'RECEIPT', unitId: p.chui, quantity: 3, ...batch('TR-CHUI', p.hrze, day(365)) });
     const elsewhere = await send(admin, { items: [{ batchId: await batchId('TR-CHUI', p.chui), quantity: 1 }] });
     expect([elsewhere.status, elsewhere.body.errors[0].field]).toEqual([400, 'items.0.batchId']);
-    // a batch received today does not leave two days ago (issue 38): the transfer's date is refused
+    // a batch received today does not leave two days ago: the transfer's date is refused
     await moved(admin, { type: 'RECEIPT', unitId: p.ncf, quantity: 3, ...batch('TR-TODAY', p.hrze, day(365)) });
     const early = await send(sender, { items: [{ batchId: tr1, quantity: 1 }, { batchId: await batchId('TR-TODAY', p.ncf), quantity: 1 }] });
     expect([early.status, early.body.errors]).toEqual([400, [{ field: 'date', msg: `Партия поступила в учреждение ${dateText(day(), 'ru')}: движение не может быть датировано раньше` }]]);

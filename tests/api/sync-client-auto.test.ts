@@ -1,4 +1,4 @@
-// Issue 37, the offline client synchronising by itself (docs/sync.md › Automatic synchronisation): a
+// The offline client synchronising by itself (docs/sync.md › Automatic synchronisation): a
 // client process on its PGlite and the test's server on PostgreSQL, the network between them a proxy
 // the test cuts. After a synchronisation started with the password the client holds the server's key
 // (never the password); a change made while the network is down is not lost and not waited on by

@@ -1,4 +1,4 @@
-// Issue 24, the offline client as a process of its own on its embedded PGlite, against a real server
+// The offline client as a process of its own on its embedded PGlite, against a real server
 // (docs/sync.md › Tests): one process and one data folder through the file — initialised from its
 // first-start route, killed -9 in each phase of a synchronisation and started again, then the
 // stand-in tests' scenarios (tests/api/sync-client.test.ts) once more on the PGlite. Expected values

@@ -1,4 +1,4 @@
-// Issue 37: an offline client set up from real data, with two real processes — the server on
+// An offline client set up from real data, with two real processes — the server on
 // PostgreSQL with the demo workspace as `npm start` makes it (its generated register: comments, issues
 // and answers written by users of other units), and the client as a process of its own on its
 // embedded PGlite. The doctor DOCTOR1 sets it up from its first-start route: it succeeds, and each

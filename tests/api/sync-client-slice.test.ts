@@ -1,4 +1,4 @@
-// Issue 24, who gets the unit's password hashes from the offline client's slice (`POST /api/sync/slice`,
+// Who gets the unit's password hashes from the offline client's slice (`POST /api/sync/slice`,
 // docs/security.md): only a caller who proves the session with their password, and only of the unit's
 // users whose rights do not exceed the caller's, never an administrator's, never another unit's user.
 // The expected holders are written from that rule, per persona.

@@ -1,4 +1,4 @@
-// Issue 24, the offline client against a real server (docs/sync.md): two servers' worth of the
+// The offline client against a real server (docs/sync.md): two servers' worth of the
 // product — the server on its database, the client in client mode on its own (a second database on the
 // test PostgreSQL standing in for its PGlite; the same scenarios as a process on its PGlite:
 // tests/api/sync-client-process.test.ts) — one pair for the file.
@@ -401,7 +401,7 @@ describe('what is not yet sent', () => {
     // the case's edit, and the new patient, case and exam: four changes
     expect(count).toBe(4);
     const edit = list.find((c) => c.table === 'tbcase' && c.id === serverCase);
-    // named as one case, as the forms name it (issue 38)
+    // named as one case, as the forms name it
     expect(edit).toMatchObject({ op: 'update', tableTitle: 'Случай', caseId: serverCase, caseNumber: 'СРВ-1', fields: ['Дата диагноза'], userName: 'SYNCDOC' });
     expect(Date.parse(edit.at)).toBeGreaterThanOrEqual(before - 1000);
     expect(list.find((c) => c.table === 'exammic' && c.id === made.examId)).toMatchObject({ op: 'create', caseId: made.caseId });

@@ -1,4 +1,4 @@
-// Issue 37, the upload's critical hole: `POST /api/sync/push` applied a change under the author the
+// The upload's critical hole: `POST /api/sync/push` applied a change under the author the
 // client named (`userId`), so a doctor naming the unit's administrator made themself a workspace
 // administrator. Now every change is applied as the uploader — the session's user, the only one the
 // server has proof of — and the named author is the client's word only. Checked for every table an

@@ -1,4 +1,4 @@
-// Issue 24, the server side of an offline client's upload (`POST /api/sync/push`, docs/sync.md): each
+// The server side of an offline client's upload (`POST /api/sync/push`, docs/sync.md): each
 // change gets one result — applied, merged (the server changed other fields meanwhile), conflict (the
 // same field: the server's value kept, the client's in the conflict log), rejected with its reason —
 // through the writer's permissions and validation; a retried upload is answered again and never

@@ -1,4 +1,4 @@
-// Issue 37: how an offline client comes to hold what a row it receives names, decided once for every
+// How an offline client comes to hold what a row it receives names, decided once for every
 // reference of every synchronised table (server/sync/references.ts, docs/sync.md "What a row names").
 // The table below is written by hand from that rule; a reference the registry gains that no rule
 // covers, or that this table does not list, fails here — decide it there, then list it here.

@@ -1,4 +1,4 @@
-// Issue 37, an offline client's synchronisation key (server/sync/token.ts, docs/security.md › Offline
+// An offline client's synchronisation key (server/sync/token.ts, docs/security.md › Offline
 // clients' keys): issued to a user's logged-in session for one client, stored hashed, it opens the
 // /api/sync/* routes only, as that user with their rights of the moment — never another route, never
 // the keys' own routes, never after it was revoked (by its user, an administrator, a new key for the

@@ -1,4 +1,4 @@
-// System configuration (spec 000 §3.5, §4, §7.3): one settings document guarded by SYSSETUP, the
+// System configuration: one settings document guarded by SYSSETUP, the
 // clearing rules enforced by the server, the login page's public view of it, self-registration and
 // the user licence agreement.
 import { clientHeader } from '../../engine/client-header.ts';

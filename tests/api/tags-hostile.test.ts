@@ -1,4 +1,4 @@
-// Issue 14: hostile tag conditions on both databases — the real PostgreSQL of the test run and the
+// Hostile tag conditions on both databases — the real PostgreSQL of the test run and the
 // embedded PGlite of `npm start`. Each payload is refused with a message that names the rule it
 // broke and quotes no data (no demo patient's name, surname or birth date, no database or login
 // name); the two that froze or overran the server (a polygon containment comb, a char(n)
@@ -18,7 +18,7 @@ const demoPatients = JSON.parse(readFileSync('catalogues/demo/12-patient.json', 
 /** What must never appear in an answer: every demo patient's names and birth date. */
 const secrets = demoPatients.flatMap((p) => [p.name, p.middleName, p.lastName, p.birthDate]).filter(Boolean);
 
-/** The polygon comb of issue 14: containment grows exponentially with the number of teeth k. */
+/** The polygon comb: containment grows exponentially with the number of teeth k. */
 function comb(k: number) {
   const teeth = Array.from({ length: k }, (_, i) => k - i).map((x) => `(${x},10),(${x},1),(${x},10)`).join(',');
   return `'((0,0),(${k + 1},0),(${k + 1},10),${teeth},(0,10))'::polygon @> '((0.5,5),(${k}.5,5),(${k}.5,5.5),(0.5,5.5))'::polygon`;

@@ -1,4 +1,4 @@
-// Tags (spec 000 §3.1, §5): auto tags carry an SQL condition over the case tables, checked on save
+// Tags: auto tags carry an SQL condition over the case tables, checked on save
 // in a sandbox — read-only, timed out, as a role that sees only this workspace's patients and cases.
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The generic table API of spec 000 §7.2 on two catalogues, through HTTP on real PostgreSQL.
+// The generic table API (`/api/tbl/<table>`) on two catalogues, through HTTP on real PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import { admin, useTestServer } from '../helpers/use-server.ts';
 import { newPatient } from '../helpers/cases.ts';

@@ -1,4 +1,4 @@
-// A contact's TB preventive treatment through the API (issue 42; WHO consolidated guidelines,
+// A contact's TB preventive treatment through the API (WHO consolidated guidelines,
 // Module 1; the DAK's process E): the course starts only once TB is excluded, on a regimen that suits
 // the index case's resistance and the contact's age, with the dose of the weight's band and the
 // expected end from the regimen; intake is recorded on the treatment's calendar inside the course's

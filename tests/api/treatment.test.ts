@@ -1,4 +1,4 @@
-// Treatment (issue 13, seed 001 §2.5, §3, §4, §5, §7, §9): start by a standard or an individualized
+// Treatment: start by a standard or an individualized
 // regimen, prescriptions added, edited (with and without preservePrevPeriod) and deleted, the period
 // changed, the treatment cancelled, the daily intake calendar and its adherence, the adherence alert
 // and its column, the permissions CASE_TREAT and CASE_INTAKEMED(_EDT), and the limits — on a real

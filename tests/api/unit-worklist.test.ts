@@ -1,4 +1,4 @@
-// A unit's worklist (issue 21, cases/places/worklist.ts): POST /api/cases/unit/{unitId}/worklist
+// A unit's worklist (cases/places/worklist.ts): POST /api/cases/unit/{unitId}/worklist
 // lists the unit's cases on treatment with a planned day of the last 14 days without a dose taken,
 // the smears and cultures WHO's monitoring schedule asks for this treatment month and not yet
 // recorded (cases/places/monitoring.ts), and the open cases past their treatment's planned end —

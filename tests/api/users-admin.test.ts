@@ -1,4 +1,4 @@
-// User administration (spec 000 §2.9, §3.2, §4, §7.3): the userws catalogue over shared accounts,
+// User administration: the userws catalogue over shared accounts,
 // send-new-password (mailed through SMTP or to the outbox), change-password, block and unblock —
 // guarded by USERS / USERS_EDT and the workspace boundary, each action in the command history.
 import { readdirSync, readFileSync } from 'node:fs';

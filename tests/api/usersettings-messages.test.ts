@@ -1,4 +1,4 @@
-// The user's own settings refuse bad input with whole sentences in the user's language (issue 10):
+// The user's own settings refuse bad input with whole sentences in the user's language:
 // '<field title>: <what is wrong>', never '≤ 50' or 'not valid email'.
 import { describe, expect, it } from 'vitest';
 import { admin, useTestServer } from '../helpers/use-server.ts';

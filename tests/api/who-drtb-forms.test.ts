@@ -1,4 +1,4 @@
-// The WHO DR-TB forms (issue 23) on a hand-built register: RR/MDR-TB detected and enrolled by regimen
+// The WHO DR-TB forms on a hand-built register: RR/MDR-TB detected and enrolled by regimen
 // (TB 07-MDR, 2025 Q1), the 6-month interim results (cohort started 2024 Q2, asked in 2025 Q1) and the
 // final outcomes (cohort started 2023 Q1, asked in 2025 Q1). Every number is written from the rule.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A country changes its national form by editing its definition file only (issue 23): on a copy of
+// A country changes its national form by editing its definition file only: on a copy of
 // the schemas, TB 07 gets one more row — new cases among children (0–14 years) — and a whole new form
 // is one more file; the server computes them, drills into them, lists what falls in no row, with no code.
 import { readFileSync } from 'node:fs';

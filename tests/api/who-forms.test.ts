@@ -1,4 +1,4 @@
-// The WHO quarterly forms (issue 23) on a hand-built register whose every cell is known by
+// The WHO quarterly forms on a hand-built register whose every cell is known by
 // construction: TB 07 (registration, 2025 Q1) and TB 08 (outcomes of the cohort notified in 2024 Q1).
 // Expected numbers are written from the WHO rules (docs/who-forms.md), case by case, in the comments.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -239,7 +239,7 @@ describe('TB 08: outcomes of the cohort notified a year earlier', () => {
   });
 });
 
-describe('authorization: the lists name only the cases the reader may open (issue 38)', () => {
+describe('authorization: the lists name only the cases the reader may open', () => {
   it('counts a case transferred away and accepted, and leaves its name and number out of the excluded list', async () => {
     const q3 = { form: 'tb07', year: 2025, quarter: 3, scope: 'UNIT', scopeId: A } as const;
     // A's doctor may open x2 (still leaving A) and x3, not x1 (B's now: the case itself answers 404)

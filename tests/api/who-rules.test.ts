@@ -1,4 +1,4 @@
-// The WHO forms count as WHO counts (issue 39, part 1), each rule on a small hand-built register
+// The WHO forms count as WHO counts (part 1), each rule on a small hand-built register
 // whose every expected cell is written here from the WHO definitions
 // (/work/shared/reference/who-tb-reporting.md, docs/who-forms.md), case by case in the comments:
 // - TB 08: every case notified in the cohort's quarter is in the cohort; "not evaluated" is any case

@@ -1,4 +1,4 @@
-// One door for every row change (issue 20): a row of a declared table is written only by the table
+// One door for every row change: a row of a declared table is written only by the table
 // writer (`server/tbl/`: TableWriter, its system door `system-write.ts`, its batch door
 // `batch-write.ts`), which bumps its version and feeds the change log. This test reads every
 // source file of the app for a statement that inserts, updates or deletes a declared table by hand

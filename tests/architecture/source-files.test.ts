@@ -1,6 +1,6 @@
 // The architecture tests read the folders named in source-files.ts: a top-level folder of TypeScript
 // missing there would escape every rule, and one missing from tsconfig.json's include is never
-// type-checked (stock/'s tests were not, until issue 41).
+// type-checked (stock/'s tests once were not).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:load [N] [--processes=1,2] [--rates=20,40,…] [--seconds=20]`: the capacity of the
- * server (issue 40) — the highest offered rate a process answers with no error and a p99 ≤ 300 ms, and
+ * server — the highest offered rate a process answers with no error and a p99 ≤ 300 ms, and
  * the same with two processes on one database.
  *
  * Each server is a process of its own (`node --import tsx app/production.ts`, the production

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:cases [N]`: the case screens of issue 11 at national scale, timed through the API —
+ * `npm run bench:cases [N]`: the case screens at national scale, timed through the API —
  * p50/p95 of 60 requests each (5 for a request slower than a second): the patient search (a name
  * fragment, a transliterated name), a unit's /active with its counts, the area tree's root and one
  * expansion, the side menu's summaries and tag counts, a tag case list, a summary case list, opening
@@ -9,7 +9,7 @@
  * The database: `BENCH_DATABASE_URL` (kept between runs: N cases are generated only when the demo
  * workspace has fewer), else a throwaway PostgreSQL. Generated cases get a manual tag on about one
  * in ten, and each case on treatment a 24-month treatment with its daily intake
- * (`cases/treatment/generate.ts`). Goals (issues 11, 21): each p95 ≤ 50 ms, a page of a list ≤ 20 ms,
+ * (`cases/treatment/generate.ts`). Goals: each p95 ≤ 50 ms, a page of a list ≤ 20 ms,
  * the patient search ≤ 30 ms. `--explain` prints the plans of the list and count statements.
  */
 import { clientHeader } from '../../engine/client-header.ts';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:import`: a register of `IMPORT_ROWS` cases (100,000 by default: issue 43 asks ≤ 10 min)
+ * `npm run bench:import`: a register of `IMPORT_ROWS` cases (100,000 by default; goal ≤ 10 min)
  * imported through the API as the import screen drives it, on the demo workspace: the CSV uploaded in
  * 1 MB pieces and read, the dry run, then the run — each row a confirmed TB case with its patient and a
  * smear at diagnosis, through the one writer with its history entry. Prints each phase's time and

@@ -1,7 +1,7 @@
 /**
- * `npm run bench:reports [N] [--explain]`: the case reports at national scale (issues 22, 23, 39), each
+ * `npm run bench:reports [N] [--explain]`: the case reports at national scale, each
  * through the API beside the same SQL run by hand on the same connection, p50/p95 in ms, every line of
- * issue 39's table:
+ * the reports' speed goals:
  * - any 2-variable indicator over the workspace outside the counts cube, counted from the cases'
  *   analytic rows (diagnosis type × age band, outcome × age band of the closed cases, registration
  *   group × area, HIV status of the episode × registration quarter): goal ≤ 1 s and ≤ 1.3× the same
@@ -12,14 +12,14 @@
  * - a drill-through page (the largest cell of the cube's indicator, and a cell of an age band: ≤ 50 ms),
  *   the advanced search's first page with 3 filters (≤ 50 ms) and its count apart (≤ 150 ms), a
  *   summary's first page (≤ 50 ms), the side menu's summary counts.
- * - WHO's TB indicator set (issue 42: the 51 for 2024 at the workspace, ≤ 3 s) over the cases and about
+ * - WHO's TB indicator set (the 51 for 2024 at the workspace, ≤ 3 s) over the cases and about
  *   three contacts per confirmed pulmonary case (generated with their TPT courses) — no line by hand:
  *   no hand-written statement does its work short of writing the definitions again —, and a unit's
  *   contact register's first page (≤ 50 ms).
- * `--explain` prints EXPLAIN ANALYZE of the statements by hand. `--dak` times only issue 42's lines (the
+ * `--explain` prints EXPLAIN ANALYZE of the statements by hand. `--dak` times only WHO's TB indicator lines (the
  * indicator set and the contact register), then each of the set's statements alone (one per subject
  * and period date, `reports/dak/compute.ts`), with `--explain` its EXPLAIN (ANALYZE, BUFFERS). `--cases-only` leaves out
- * issue 42's lines (and generates no contacts).
+ * the indicator lines (and generates no contacts).
  *
  * The database: `BENCH_DATABASE_URL` (kept between runs: N cases are generated only when the demo
  * workspace has fewer; a database made before the analytic rows gets them at the server's start, timed),
@@ -62,10 +62,10 @@ if (have < N) {
   await generateCases(db, ws, N - have, { onProgress: (done) => process.stdout.write(`\r  generating ${done} / ${N - have}`) });
   console.log(`\n  ${N - have} patients and cases generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
-// issue 42: about three contacts per confirmed pulmonary case, with their TPT courses
+// About three contacts per confirmed pulmonary case, with their TPT courses
 const contactCount = async () => Number((await db.selectFrom('contact').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', ws).executeTakeFirstOrThrow()).n);
 if (!casesOnly && (await contactCount()) < N) {
-  // a database made before issue 42 has no TPT regimens: the demo's catalogue, through the writer
+  // a database made before TPT existed has no TPT regimens: the demo's catalogue, through the writer
   const regimens = await seedDemoCatalogue(server.ctx, ws, 'tptregimen');
   if (regimens) console.log(`  ${regimens} TPT regimens of the demo catalogue written`);
   const started = Date.now();
@@ -139,7 +139,7 @@ const REGISTER_BY_HAND = `select c.id, p.name, t.case_number, tc.status from con
 
 /** A line: the API's request, the same SQL by hand (none: no hand-written statement does the same work), the goal. */
 const benches: { label: string; api: () => Promise<unknown>; byHand?: () => Promise<unknown>; goal: number; ratio?: number; runs: number }[] = [
-  // issue 42: WHO's TB indicator set, the 51 for a year at the workspace (goal ≤ 3 s), and a unit's contact register;
+  // WHO's TB indicator set, the 51 for a year at the workspace (goal ≤ 3 s), and a unit's contact register;
   { label: 'WHO TB indicators TB.IND.1–51, 2024, workspace', api: post('/api/reports/dak', { year: 2024 }), goal: 3000, runs: 5 },
   ...(contactUnit ? [{ label: 'contact register of a unit, page 1', api: post(`/api/cases/unit/${contactUnit}/contacts`, {}), byHand: hand(REGISTER_BY_HAND, [ws, contactUnit]), goal: 50, runs: 40 }] : []),
   ...LIVE.map((l) => ({ label: `indicator outside the cube: ${l.label}`, api: post('/api/cases/report/ind/exec', l.body), byHand: hand(l.sql, [ws]), goal: 1000, ratio: 1.3, runs: 10 })),
@@ -199,7 +199,7 @@ const benches: { label: string; api: () => Promise<unknown>; byHand?: () => Prom
 ];
 
 console.log(`\nCase reports on ${cases.toLocaleString('en')} cases and ${contacts.toLocaleString('en')} contacts: p50 / p95 in ms, through the API and the same SQL by hand`);
-// issue 42's lines come first: the set, and the contact register when a unit follows contacts
+// WHO's TB indicator lines come first: the set, and the contact register when a unit follows contacts
 const dakLines = contactUnit ? 2 : 1;
 for (const b of dakOnly ? benches.slice(0, dakLines) : casesOnly ? benches.slice(dakLines) : benches) {
   for (let i = 0; i < 3; i++) await b.api();

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:stock [U]`: the drug supply at national scale (issue 25). Fills the demo workspace of
+ * `npm run bench:stock [U]`: the drug supply at national scale. Fills the demo workspace of
  * a throwaway PostgreSQL (or of `BENCH_DATABASE_URL`) with U (default 1,000) generated units and 5
  * years of their movements (`stock/generate.ts`: about 10 million rows at 1,000 units), then times
  * through the API, as the workspace administrator, p50 / p95 of 60 requests each: a unit's stock on
@@ -66,7 +66,7 @@ await report('REP_MOVEMENTS, whole workspace, a month by medicine × type (POST 
 await report('REP_MOVEMENTS, one unit, a year by month × medicine (POST /api/stock/report/movements)', () =>
   call('POST', '/api/stock/report/movements', { scope: 'UNIT', scopeId: nextUnit(), iniDate: daysAgo(455), endDate: daysAgo(90), rowVariables: ['month'], columnVariables: ['medicine'] }));
 
-// the ledger per batch (issue 38): a batch's stock card, and a movement's write with its date rules — today
+// the ledger per batch: a batch's stock card, and a movement's write with its date rules — today
 // (nothing dated after it to read) and 75 days back, inside the last generated quarter (the batch's later
 // dispensings read: `availableOn`) — on the generated units' batches of that quarter (received about 5 months
 // ago, expiring in about 19), taken in turn (one unit each: the data barely moves)
@@ -75,7 +75,7 @@ const usable = (await db.selectFrom('stockbatch').select(['id', 'unit_id as unit
   .orderBy('id').limit(1000).execute());
 let b = 0;
 const nextBatch = () => usable[(b++ * 7919) % usable.length];
-/** Times a call that a build before issue 38 may not have: a 404 on its first call is said and skipped. */
+/** Times a call that an older build may not have: a 404 on its first call is said and skipped. */
 const reportIfThere = async (label: string, work: () => Promise<unknown>) => {
   try {
     await work();

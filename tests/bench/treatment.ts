@@ -7,7 +7,7 @@
  * treatment tab of a case with 24 months of intake (`GET /api/cases/case/treatment/{id}`) and saving
  * one month of its calendar (`POST …/followup`: an update of that month's row, its history entry and
  * the alert column); beside them, by hand on plain `pg`, a unit's first page of cases on treatment
- * with the adherence alert of each row (`ALERT_SQL_TEXT`). p50/p95 of 60 requests each. Goal (issue 13):
+ * with the adherence alert of each row (`ALERT_SQL_TEXT`). p50/p95 of 60 requests each. Goal:
  * each p95 ≤ 50 ms.
  */
 import { clientHeader } from '../../engine/client-header.ts';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:typing`: how long a key takes in the largest forms (issue 26). For each form —
+ * `npm run bench:typing`: how long a key takes in the largest forms. For each form —
  * the new notification, the case edit dialog, the DST exam, the treatment start (individualized:
  * its table of prescriptions), the report editor (an indicator's title) — it types 18 letters into a text field of the form in a real
  * Chromium and reads the browser's Event Timing entries (`PerformanceObserver` of type `event`,

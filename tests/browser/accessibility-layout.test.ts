@@ -1,4 +1,4 @@
-// WCAG 2.2 AA layout on a clinic tablet (issue 26): every pointer target of the main screens is at
+// WCAG 2.2 AA layout on a clinic tablet: every pointer target of the main screens is at
 // least 24 × 24 CSS px on a 768 px wide tablet (the adherence calendar's days included), and at 200 %
 // zoom of a 1280 × 860 window (a 640 × 430 CSS px viewport) no page scrolls sideways and no text or
 // control is cut off past the right edge. The case page's dialogs, a report and its editor: every target

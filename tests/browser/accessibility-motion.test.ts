@@ -1,4 +1,4 @@
-// Less motion (issue 26, WCAG 2.3.3): when the system asks for reduced motion, nothing on the screen
+// Less motion (WCAG 2.3.3): when the system asks for reduced motion, nothing on the screen
 // moves — no click wave on a button, no zoom of a dialog opening, no spinner turning while it loads —
 // and the app follows the setting while it is open (no reload). The test asks the browser itself
 // which animations and transitions run (`document.getAnimations()`), so antd's, ours and any CSS

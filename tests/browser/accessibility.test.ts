@@ -1,4 +1,4 @@
-// WCAG 2.2 AA on the main screens (issue 26): axe-core finds no critical or serious violation, as
+// WCAG 2.2 AA on the main screens: axe-core finds no critical or serious violation, as
 // the administrator and as a unit doctor, in Russian and in English; every page has one h1 and the
 // shell's landmarks. The case page's dialogs: no serious violation with the dialog open, each named by
 // its title, the focus inside it while open and back on the button that opened it after Escape.

@@ -1,4 +1,4 @@
-// Catalogue forms of the administrator in a real browser (spec 000 §2.9, §3.1, §4, §5, §6, §8): a
+// Catalogue forms of the administrator in a real browser: a
 // regimen's table of medicine rows (at least one), a profile's permission tree with 'Может
 // изменять?' only on changeable nodes, and a user blocked, unblocked and sent a new password.
 import { readdir, readFile } from 'node:fs/promises';

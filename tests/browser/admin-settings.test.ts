@@ -1,4 +1,4 @@
-// Settings screens in a real browser (spec 000 §2.11, §3.4, §3.5, §4, §8): the system configuration
+// Settings screens in a real browser: the system configuration
 // with its clearing rules, the workspace settings card (read-only → Edit → Save or Cancel), and
 // self-registration on the login page once the configuration allows it.
 import { readdir, readFile } from 'node:fs/promises';
@@ -126,7 +126,7 @@ describe('settings screens', () => {
     const form = card.locator(tid('schema-form'));
     await form.waitFor();
     expect(await card.locator(tid('card-edit')).count()).toBe(0);
-    // stock months are 1–12 selects (spec 000 §9)
+    // stock months are 1–12 selects
     expect(await selected(selectOf(form, 'root_minStockOnHand'))).toBe(minBefore);
     await pick(page, selectOf(form, 'root_minStockOnHand'), minAfter);
     await form.locator(tid('form-save')).click();

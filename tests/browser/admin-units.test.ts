@@ -1,4 +1,4 @@
-// The admin-units tree in a real browser (spec 000 §2.8, §4, §9): a new branch built down to the
+// The admin-units tree in a real browser: a new branch built down to the
 // fifth level through the nodes' menus, no 'Добавить' below level 5, editing a node, deleting a leaf
 // after 'Подтвердить удаление?', the server's refusal to delete a unit with children, and the
 // country structure beside the tree.

@@ -1,4 +1,4 @@
-// The users catalogue in a real browser (spec 000 §2.9, §3.2, §3.6): a user created through the
+// The users catalogue in a real browser: a user created through the
 // form (the view list follows the chosen unit, the profiles start empty), the error of an empty
 // required list, the login upper-cased as it is typed, and the change-password dialog.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The advanced search 'Расширенный поиск' in a real browser (seed 001 §2.3; issue 22): filters
+// The advanced search 'Расширенный поиск' in a real browser: filters
 // chosen by keyboard from their groups, 'Найти', the place's matching cases in the reader's view
 // with the filters shown above them, a result opening its case and Back returning to the same
 // search; no serious WCAG violation.

@@ -1,4 +1,4 @@
-// The case page's data tab in a real browser (spec 001 §2.5, §3, §5; issue 11): the case created
+// The case page's data tab in a real browser: the case created
 // through the API shows read-only; Edit opens the case's form, a changed patient field is saved
 // and shown; a comorbidity is set; the patient's other case is listed and opens its own page; a
 // reader sees only the cards of their permissions, without Edit or Add (the contacts card's own
@@ -66,7 +66,7 @@ describe('the case data tab', () => {
     expect((await admin.get(`/api/tbl/case/${caseId}`)).body.patient.middleName).toBeUndefined();
   });
 
-  // a key draws its field at once and reaches the form's state after the frame (issue 26): a save
+  // a key draws its field at once and reaches the form's state after the frame: a save
   // pressed straight after the last keys, on a tablet 20× slower, still saves every letter typed
   it('saves the letters typed just before Enter on a slow tablet', async () => {
     await page.goto(`/sys/case?id=${caseId}`);

@@ -1,4 +1,4 @@
-// What a doctor expects (issue 21): the case header says the patient's age today, the latest weight
+// What a doctor expects: the case header says the patient's age today, the latest weight
 // and the HIV status; the patient's address and phones are entered in the case's edit dialog (a
 // malformed phone refused on its field) and shown on the data tab; the unit's worklist lists the
 // case with its missed doses and opens it; the treatment card prints on A4 with the case's header,

@@ -1,4 +1,4 @@
-// The case page's follow-up tab in a real browser (spec 001 §2.5, §5; issue 12): empty it says 'No
+// The case page's follow-up tab in a real browser: empty it says 'No
 // result found'; one exam of each of the seven types is added through the add menu (each form the
 // type's schema form: the conditional fields appear as the spec says), each shown as a card with its
 // month of treatment and 'Успешно создано'; the case header shows the latest microscopy and Xpert

@@ -1,4 +1,4 @@
-// A new suspect notified from a unit in a real browser (seed 001 §2.6; issue 11): the page shows the
+// A new suspect notified from a unit in a real browser: the page shows the
 // unit and its area, the patient search finds a registered patient typed in other letter cases
 // (with the counter, the hint and the latest case's date line), the row chosen fills the
 // notification form, a refused save shows the error beside its field, and saving lands on the new

@@ -1,4 +1,4 @@
-// Case reports in a real browser (issue 22; seed 001 §2.4, §3–5, §9; seed 000 §2.11): a report of
+// Case reports in a real browser: a report of
 // two indicators built in the editor, saved, reopened, its chart type and display mode changed, a
 // cell drilled into (its cases in the user's view), a table to CSV and the report to XLSX (read
 // back, the XLSX with exceljs), deleted back to the list; the 'Показатель' warning; 'Запись не найдена.';
@@ -158,7 +158,7 @@ describe('case reports', () => {
       await secondTitle.press('Tab');
     }
     await page.unroute('**/api/cases/report/ind/exec', late);
-    // WCAG 2.2 AA (issue 26): the editor with its computed cards
+    // WCAG 2.2 AA: the editor with its computed cards
     expect(await seriousViolations(page)).toEqual([]);
     await page.locator(tid('report-save')).click();
 
@@ -170,7 +170,7 @@ describe('case reports', () => {
     expect(await page.locator(tid('report-title')).innerText()).toBe('Классификация и пол');
     const cards = page.locator(tid('indicator-card'));
     await poll(() => cards.count()).toBe(2);
-    // a pie of classification × gender: a pie for each sex counting cases (issue 38)
+    // a pie of classification × gender: a pie for each sex counting cases
     await cards.nth(0).locator(`${tid('indicator-chart')} .apexcharts-pie`).first().waitFor();
     expect(await cards.nth(0).getAttribute('data-size')).toBe('6');
     const truth = await classificationByGender();
@@ -224,7 +224,7 @@ describe('case reports', () => {
     const [csv] = await Promise.all([page.waitForEvent('download'), page.locator(tid('indicator-export-csv')).click()]);
     expect(csv.suggestedFilename()).toBe('По полу.csv');
     const lines = (await readFile((await csv.path())!, 'utf8')).split('\r\n');
-    // what it counts first (issue 39): the place, the period, the filters, the WHO definitions, when it was made
+    // what it counts first: the place, the period, the filters, the WHO definitions, when it was made
     const workspace = (await admin.post('/api/sys/session')).body.workspaceName;
     expect(lines.slice(0, 5)).toEqual(['\uFEFFПо полу', `Место,${workspace}`, 'Период,Не задан (все даты)', 'Фильтры,Нет', 'Определения ВОЗ,"ВОЗ, обновление 2021 г."']);
     expect(lines[5]).toMatch(/^Создано,\d\d\.\d\d\.\d{4} \d{1,2}:\d\d$/);
@@ -421,7 +421,7 @@ describe('case reports', () => {
     expect(await injected(page)).toBe(0);
     await page.keyboard.press('Escape');
     await drill.waitFor({ state: 'detached' });
-    // by keyboard (issue 26): every slice and column that counts cases a button named 'series, category: value' (names
+    // by keyboard: every slice and column that counts cases a button named 'series, category: value' (names
     // as text); Tab enters a chart once, the arrows, Home and End move, Enter opens the cases as a click does
     const active = () => page.evaluate(() => [document.activeElement?.getAttribute('data-segment') ?? null, document.activeElement?.getAttribute('aria-label') ?? null]);
     expect(await charts.nth(0).locator('[data-segment]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toContain(`${XSS_UNIT}, ${XSS_TAG}: 5`);

@@ -1,4 +1,4 @@
-// A case's comments and review issues in a real browser (spec 001 §2.5, §4, §5, §8; issue 11): a
+// A case's comments and review issues in a real browser: a
 // comment added on the data tab ('Добавить' disabled while blank) shows at once as saving, then with
 // its author; an issue with an answer turns the banner from 'Более нет вопросов' to 'Найдены открытые
 // вопросы. Проверьте внизу', closing it to the congratulation and reopening back; an answer the

@@ -1,4 +1,4 @@
-// Transferring a case as the sending unit's doctor sees it (issue 38): a case on treatment sent to
+// Transferring a case as the sending unit's doctor sees it: a case on treatment sent to
 // another unit through the case page's dialog — one action, the case and its treatment's units
 // together, under the rights of the doctor who may transfer (the regression answered
 // 'Эта запись доступна вам только для просмотра…' and moved nothing).

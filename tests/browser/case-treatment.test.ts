@@ -1,4 +1,4 @@
-// The case page's treatment tab in a real browser (spec 001 §2.5, §4, §5, §8, §9; issue 13): a confirmed
+// The case page's treatment tab in a real browser: a confirmed
 // TB case is offered only TB regimens, starts the standard regimen 2HRZE/4HR and shows its timeline on the 100-unit scale; a week of
 // DOTS and a missed day marked in the calendar change the adherence and stay after a reload; an end
 // before the start is refused beside the field; a prescription edited with its previous period kept

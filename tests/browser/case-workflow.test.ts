@@ -1,4 +1,4 @@
-// The case workflow in a real browser (issue 11, seed 001 §2.5, §2.7, §4): a suspect case made
+// The case workflow in a real browser: a suspect case made
 // through the API is followed up to DRTB, validated, tagged, transferred to Kant (the sending
 // unit's user cannot confirm: a disabled action says why; Kant's user confirms), closed, reopened
 // and deleted ('Успешно удалено', then the unit's cases). The header, state boxes and tags card

@@ -1,4 +1,4 @@
-// The generic catalogue screen in a real browser (spec 000 §2.7, §4, §8, §9): add with a field
+// The generic catalogue screen in a real browser: add with a field
 // error, timed success alerts, edit, delete with confirmation, the read-only list of a user without
 // the catalogue's _EDT permission, and paging: the pager from a full page on with 5 buttons, a new
 // item on top pushing the last one off, changing page closing the open form and the expanded card.
@@ -53,7 +53,7 @@ describe('catalogue screen in the browser', () => {
     const nameError = fieldItem(form, 'Наименование').locator('.ant-form-item-explain-error');
     await nameError.waitFor();
     expect(await nameError.innerText()).toBe('Наименование: Обязательное поле');
-    // the error is tied to its field, so a screen reader reads it with the input (issue 26)
+    // the error is tied to its field, so a screen reader reads it with the input
     const describedBy = await form.getByLabel('Наименование', { exact: true }).evaluate((el) =>
       (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(''));
     expect(describedBy).toBe('Наименование: Обязательное поле');

@@ -1,4 +1,4 @@
-// The offline client build (`TB_CLIENT_MODE=true`, spec 000 §2.2) in a real browser: the toolbar
+// The offline client build (`TB_CLIENT_MODE=true`) in a real browser: the toolbar
 // offers Synchronize and no administration dropdown, even to the administrator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeEnv, loginThroughUi, startEnv, tid, type BrowserEnv } from './support.ts';

@@ -1,4 +1,4 @@
-// Contacts and TPT in a real browser (issue 42): on the case page's data tab a contact is added
+// Contacts and TPT in a real browser: on the case page's data tab a contact is added
 // through the patient search (a new person), its evaluation asks the outcome's fields, a TPT course
 // on 3HP is prescribed and started, its intake recorded on the treatment's calendar, "completed"
 // refused before the regimen's doses with the server's words and accepted after; a presumptive-TB

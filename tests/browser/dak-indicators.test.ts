@@ -1,4 +1,4 @@
-// WHO's TB indicators in a real browser (issue 42): a unit's 'Индикаторы ВОЗ' tab for 2025 lists the
+// WHO's TB indicators in a real browser: a unit's 'Индикаторы ВОЗ' tab for 2025 lists the
 // 51 indicators by process, an indicator the data cannot support says what is missing instead of a
 // number, a number opens its cases, an indicator opens its breakdown by sex, and the year exports as
 // one XLSX workbook (the indicators, then a sheet per disaggregation; a sheet's name has no '/'); an

@@ -1,4 +1,4 @@
-// Dates and text as a doctor sees them (issue 21, "Dates and text"): pickers offer no future
+// Dates and text as a doctor sees them ("Dates and text"): pickers offer no future
 // outcome day and understand a date typed the Russian way, lists show dd.MM.yyyy, a server that
 // cannot be reached is said in Russian, the area page names the areas above it, and the case list
 // fits a 768 px tablet without breaking words.

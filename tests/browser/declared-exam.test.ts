@@ -1,4 +1,4 @@
-// A follow-up exam type added as one schema file, with no code, in a real browser (issue 22): on a
+// A follow-up exam type added as one schema file, with no code, in a real browser: on a
 // copy of the schemas with `examsputum.json` (tests/helpers/sputum-schema.ts), the case's follow-up
 // tab offers it in its add menu by the file's own label, its dialog is the file's form labelled from
 // the file (the conditional 'Объём, мл' appears only for ENOUGH and is required then), the saved exam

@@ -1,4 +1,4 @@
-// The DHIS2 export screen in a real browser (issue 43), sending to a STAND-IN for DHIS2
+// The DHIS2 export screen in a real browser, sending to a STAND-IN for DHIS2
 // (tests/helpers/dhis2-standin.ts, not DHIS2): the administrator sets the server (the password never
 // shown again), chooses the Bishkek dispensary and 2025 Q1, sees its 73 values, can send only after a
 // dry run, sees DHIS2's summary of each, and the sendings listed.

@@ -1,4 +1,4 @@
-// Importing a register on the import screen in a real browser (issue 43): the home page leads to it,
+// Importing a register on the import screen in a real browser: the home page leads to it,
 // a Windows-1251 CSV is chosen, its columns come mapped by their headers, the values the server did
 // not recognise ('ж') and the values no column gives (diagnosis type, classification) are chosen,
 // the check says what would be imported and lists the row with an impossible date beside its

@@ -1,4 +1,4 @@
-// Indicator charts as a reader finds them (issue 38, dashboards and charts): each indicator in the
+// Indicator charts as a reader finds them (dashboards and charts): each indicator in the
 // editor titled by its own name; a filter to some values of a variable leaves only those rows and
 // columns; one palette that keeps an 8-slice pie's slices apart and draws 'Не указано' in the neutral
 // grey; a pie of a two-variable table draws a pie for each column value, named, instead of dropping

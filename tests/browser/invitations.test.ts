@@ -1,4 +1,4 @@
-// Invitations in a real browser (issue 15, item 3): another workspace's administrator adds
+// Invitations in a real browser (item 3): another workspace's administrator adds
 // DOCTOR1's login; DOCTOR1 sees the invitation above the main area after login, accepts it, and the
 // workspace is then theirs to switch to. The users catalogue's command bar comes from the row's
 // declared actions: blocking oneself is offered disabled, with the reason.

@@ -1,4 +1,4 @@
-// The background jobs screen in a real browser (issue 40 › Long jobs): Administration → Settings →
+// The background jobs screen in a real browser: Administration → Settings →
 // 'Фоновые задания' lists the server's jobs with their progress moving while one runs, who started
 // it and when; the administrator cancels it (it stops after its part in hand), retries it (it goes on
 // to its end), and sees a failed job's error.

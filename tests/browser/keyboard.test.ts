@@ -1,4 +1,4 @@
-// Keyboard alone (issue 26, WCAG 2.1.1): the area tree moves and opens by the arrow keys as the ARIA
+// Keyboard alone (WCAG 2.1.1): the area tree moves and opens by the arrow keys as the ARIA
 // treegrid pattern says, the tag dialog's lists (the workspace's tags, the new tags) are chosen,
 // filled and saved without a mouse, and the admin units catalogue's node menus open and pick by
 // keyboard. No click in this file: Tab, the arrow keys, Enter, Escape.

@@ -1,4 +1,4 @@
-// The user licence agreement (spec 000 §3.5) in a real browser: when the settings require it, the
+// The user licence agreement in a real browser: when the settings require it, the
 // agreement comes after login in place of every screen, the server refuses the data meanwhile, and
 // accepting it reaches the home page (declining signs out).
 import { clientHeader } from '../../engine/client-header.ts';

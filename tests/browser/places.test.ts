@@ -1,4 +1,4 @@
-// Lists and places in a real browser (seed 001 §2.1–2.3): the area tree's counts match the cases,
+// Lists and places in a real browser: the area tree's counts match the cases,
 // a unit's /active tabs and their counts (suspects first when there are any), the side menu's
 // summaries and tags with their counts and lists, and a row that opens its case.
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// Rates and trends on screen (issue 39): the population catalogue filled from a CSV file (a bad
+// Rates and trends on screen: the population catalogue filled from a CSV file (a bad
 // row refused by its line, nothing written; then the file as it should be), and a saved report
 // drawing the notification rate per 100,000 under each number, a trend over the last eight quarters
 // as a line with every quarter in its table, and the treatment success share beside the outcome.

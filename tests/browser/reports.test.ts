@@ -1,4 +1,4 @@
-// The administrator reports in a real browser (spec 000 §2.6, §2.12, §3.6, §5): command history
+// The administrator reports in a real browser: command history
 // (today on open, filters by user and date, a row's diff as before → after and its child items
 // marked added or removed), session history (calendar on today, 'Other filters' with Update), the
 // error log read-only with the password masked, the command statistics' bars, 'Запись не найдена.'

@@ -1,4 +1,4 @@
-// What a user finds on the seed-000 screens (issue 10): pages that say the true thing (a missing
+// What a user finds on the seed-000 screens: pages that say the true thing (a missing
 // permission by name, what to choose, that sync is for offline clients), sidebar names equal to
 // the page titles, hubs offered only when they lead somewhere, a read-only expanded card, the
 // workspace's stock rule (minimum ≤ maximum) with 1–12 selects, selects with a placeholder instead

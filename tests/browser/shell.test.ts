@@ -1,4 +1,4 @@
-// The web shell in a real browser (spec 000 §2.1–2.5, 001 §2.8): login page, toolbar, language and
+// The web shell in a real browser: login page, toolbar, language and
 // workspace dialogs, global search, /sys/start and logout — against the real server and database.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

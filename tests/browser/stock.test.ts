@@ -1,4 +1,4 @@
-// Issue 25 in the browser: the unit's stock tab shows its stock on hand by batch and warns of a batch
+// The drug supply in the browser: the unit's stock tab shows its stock on hand by batch and warns of a batch
 // expiring within the workspace's months; a case lists its dispensings; the workspace dashboard names the
 // unit with a warning and opens its stock; a user without INVENTORY is not offered the tab. Then, typed
 // into the forms as a pharmacist does: an initial inventory and a receipt, a dispensing for a patient on
@@ -154,7 +154,7 @@ describe('the unit’s stock tab', () => {
       await dialog.locator('#root_quantity').fill(String(quantity));
       await save(page.locator('.ant-modal').filter({ has: dialog }));
     };
-    // the form offers only the types it takes here, and none of the fields the server fills (issue 38)
+    // the form offers only the types it takes here, and none of the fields the server fills
     expect(await movementTypes()).toEqual(['Начальный остаток', 'Поступление']);
     await movement('Начальный остаток', 'CH-INIT', day(400), 200);
     await poll(() => stockRow('CH-INIT').innerText()).toContain('200');
@@ -166,7 +166,7 @@ describe('the unit’s stock tab', () => {
     expect(await page.locator(tid('stock-expiring-CH-INIT')).count()).toBe(0);
   });
 
-  it('an adjustment picks the batch from the unit’s list instead of retyping it; each medicine shows its total; a batch’s card its running balance (issue 38)', async () => {
+  it('an adjustment picks the batch from the unit’s list instead of retyping it; each medicine shows its total; a batch’s card its running balance', async () => {
     await openStock(p.chui);
     // HR at Чуй: CH-INIT 200 and CH-SOON 60
     await poll(() => page.locator(tid(`stock-total-${p.hr}`)).innerText()).toBe('260');
@@ -210,7 +210,7 @@ describe('the unit’s stock tab', () => {
     await poll(() => stockRow('BR-SOON').innerText()).toContain('28');
   });
 
-  it('dispenses the medicines and quantities chosen, each as far as the stock goes, and names what it could not give (issue 38)', async () => {
+  it('dispenses the medicines and quantities chosen, each as far as the stock goes, and names what it could not give', async () => {
     // at Чуй: HR in stock (CH-SOON first to expire), no HRZE; the patient's 12 HRZE are due
     const caseId = await stockTreatedCase(admin, p.chui, 'Выборов', [3, 4, 5]);
     await page.goto(`/sys/case?id=${caseId}`);
@@ -268,7 +268,7 @@ describe('the unit’s stock tab', () => {
     await poll(() => stockRow('NC-1').innerText()).toContain('100');
   });
 
-  it('an order’s row opened shows what was ordered and shipped, and leads to its printable requisition and delivery note (issue 38)', async () => {
+  it('an order’s row opened shows what was ordered and shipped, and leads to its printable requisition and delivery note', async () => {
     // the order above: HR 100 ordered by Бишкек from the national centre, batch NC-1 (Lupin) sent and received
     await openStock(p.bishkek);
     const row = page.locator(tid(`stock-order-${orderId}`));
@@ -335,7 +335,7 @@ describe('the unit’s stock tab', () => {
     await poll(() => page.locator(tid(`leadtime-order-${orderId}`)).innerText()).toContain('Бишкекский');
     expect((await page.locator(tid('leadtime-average')).innerText()).replace(/\s+/g, ' ')).toBe('Среднее (1) 0 0 0 0');
   });
-  it('a stock count of every batch of the unit: the difference shown as typed, adjusted on saving, the count’s date beside the stock (issue 38)', async () => {
+  it('a stock count of every batch of the unit: the difference shown as typed, adjusted on saving, the count’s date beside the stock', async () => {
     // last: no movement of Чуй may be dated before its count afterwards
     await openStock(p.chui);
     await page.locator(tid('stock-count-open')).click();
@@ -355,7 +355,7 @@ describe('the unit’s stock tab', () => {
     expect((await card.locator(tid('stock-card-line')).last().innerText()).split(/\t|\n/).filter(Boolean).slice(-2)).toEqual(['2', '50']);
   });
 
-  it('a new order starts from the unit’s proposal: both bases with how each quantity was reached, the medicines filled from the one chosen and editable (issue 38)', async () => {
+  it('a new order starts from the unit’s proposal: both bases with how each quantity was reached, the medicines filled from the one chosen and editable', async () => {
     // after the reports: a unit of its own, its movements in none of the figures above
     const u = await newSupplyUnit(admin, p, 'ЦСМ Предложения', 60);
     const caseId = await stockPatientCase(admin, u, 'Предложенов');

@@ -1,4 +1,4 @@
-// Issue 37, the offline client's set-up page in a real browser: a unit of 300 generated cases (more than
+// The offline client's set-up page in a real browser: a unit of 300 generated cases (more than
 // one feed page), the client reaching its server through a proxy the test slows down and cuts. The page
 // shows the phase, the rows received of the total the server announced, a bar that moves as pages
 // arrive and the time left; when the network goes in the middle, it says why in Russian with what to do,

@@ -1,4 +1,4 @@
-// The /sync page of an offline client against a real server (spec 001 §2.8, §4; issue 24): not running
+// The /sync page of an offline client against a real server: not running
 // (password, 'Продолжить'; a missing and a wrong password refused), in progress with the phase's title
 // while the server applies the upload (held by a row lock on the server's database, a real wait),
 // success with the counts and a button home; a first status other than NOT_RUNNING goes straight to in
@@ -61,7 +61,7 @@ describe('the sync page', () => {
     const item = page.locator(tid('sync-unsent-item'));
     await item.waitFor();
     expect(await item.innerText()).toContain('Подтверждение диагноза');
-    // the part named as one case, as the forms name it (issue 38), not by the table's plural 'Случаи'
+    // the part named as one case, as the forms name it, not by the table's plural 'Случаи'
     expect(await item.innerText()).toContain(': Случай');
     expect(await item.innerText()).not.toContain('Случаи');
     expect(await item.innerText()).toContain('SYNCUI');
@@ -138,7 +138,7 @@ describe('the sync page', () => {
     await page.goto('/sys/sync');
     await page.locator(tid('sync-rejected')).waitFor();
     expect(await page.locator(tid('sync-rejected-item')).count()).toBe(2);
-    // each refused item named as one patient and one case (issue 38), not by the tables' plural names
+    // each refused item named as one patient and one case, not by the tables' plural names
     expect((await page.locator(tid('sync-rejected-item')).allInnerTexts()).map((x) => x.split(' (')[0]).sort()).toEqual(['Пациент', 'Случай']);
     const caseItem = page.locator(tid('sync-rejected-item'), { hasText: 'Случай (' });
     expect(await caseItem.innerText()).toContain('Нет прав доступа');

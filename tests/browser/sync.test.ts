@@ -1,4 +1,4 @@
-// Offline synchronisation in a real browser (issue 24, docs/sync.md): a case whose number was changed
+// Offline synchronisation in a real browser (docs/sync.md): a case whose number was changed
 // both on the server and, differently, on an offline client shows the conflict on its page — both
 // values side by side, who uploaded it from the client and when it was made there, who changed it on the
 // server and when — and 'Оставить это' on the client's value, once confirmed, writes it to the case and

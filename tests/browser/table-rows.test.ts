@@ -1,4 +1,4 @@
-// Table fields drawn by the generic renderer (issue 10): a regimen's medicines one row a line under
+// Table fields drawn by the generic renderer: a regimen's medicines one row a line under
 // column headers named by the fields' titles, a labelled 'Добавить' button, rows moved and
 // deleted, the row-count rule as the table's own error; and numbers never rewritten: an
 // out-of-range or non-integer entry stays as typed and is refused with a message.

@@ -1,4 +1,4 @@
-// A modal form with unsaved input asks before Escape or its close button throw it away (issue 10);
+// A modal form with unsaved input asks before Escape or its close button throw it away;
 // an untouched one closes at once, and a click outside never closes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { card, closeEnv, onSlowTablet, signInAt, startEnv, tid, type BrowserEnv } from './support.ts';

@@ -1,4 +1,4 @@
-// The user's own pages in a real browser (spec 001 §2.8, §5): change password (mismatch, success,
+// The user's own pages in a real browser: change password (mismatch, success,
 // cleared form) and user settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

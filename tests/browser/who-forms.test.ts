@@ -1,4 +1,4 @@
-// The WHO quarterly forms in a real browser (issue 23): an area's 'Формы ВОЗ' tab for 2025 Q1 shows
+// The WHO quarterly forms in a real browser: an area's 'Формы ВОЗ' tab for 2025 Q1 shows
 // TB 07 with the numbers of a hand-built register, the forms export as one XLSX workbook, a number
 // opens its cases, the excluded case is listed with its reason and a link, and the print preview is
 // one A4 page per form.
@@ -58,7 +58,7 @@ describe('WHO forms of an area', () => {
     expect(await excluded.locator(tid('who-excluded-link')).getAttribute('href')).toBe(`/sys/case?id=${ids['W-4']}`);
     await screenshot(page, 'who-forms');
     expect(await seriousViolations(page)).toEqual([]);
-    // issue 38: no table header without text, no heading level skipped (rules axe rates minor and moderate)
+    // No table header without text, no heading level skipped (rules axe rates minor and moderate)
     expect(await ruleViolations(page, ['empty-table-header', 'heading-order'])).toEqual([]);
 
     // the quarter's forms as one workbook: TB 07's first table on the first sheet
@@ -67,7 +67,7 @@ describe('WHO forms of an area', () => {
     const wb = new ExcelJS.Workbook();
     const bytes = await readFile((await file.path())!);
     await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-    // what it counts first (issue 39): the place, the period, the filters, the WHO definitions, when it was made
+    // what it counts first: the place, the period, the filters, the WHO definitions, when it was made
     const first = wb.worksheets[0];
     expect([2, 3, 4, 5].map((r) => first.getRow(r).values)).toEqual([
       [undefined, 'Место', 'Ленинский район'],

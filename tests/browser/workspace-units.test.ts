@@ -1,4 +1,4 @@
-// The workspace area's TB institutions in a real browser (spec 000 §2.11, §7.5): reached from the
+// The workspace area's TB institutions in a real browser: reached from the
 // home page through the sidebar, 50 a page with a counter and page buttons, laboratories left out,
 // each unit with its area, and a click on a unit opens that unit's cases page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

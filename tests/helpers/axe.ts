@@ -1,4 +1,4 @@
-// WCAG 2.2 AA checks with axe-core inside the page under test (issue 26).
+// WCAG 2.2 AA checks with axe-core inside the page under test.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// The set-up the contact and TPT tests share (issue 42): a contact added to an index case through
+// The set-up the contact and TPT tests share: a contact added to an index case through
 // the API (a new person or one found by the search), its evaluation, a TPT regimen of the demo
 // catalogue, a course started and a calendar month recorded — each checked to be saved.
 import { expect } from 'vitest';

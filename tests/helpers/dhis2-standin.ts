@@ -1,4 +1,4 @@
-// A stand-in for a DHIS2 server (issue 43) — NOT DHIS2: a small HTTP server in the test process that
+// A stand-in for a DHIS2 server — NOT DHIS2: a small HTTP server in the test process that
 // answers `POST /api/dataValueSets[?dryRun=true]` as DHIS2 does, checking what DHIS2 checks of each
 // value before it stores it: the account (Basic authentication), the data set, the data element, the
 // org unit and the category option combo among the metadata it was given, the period (DHIS2's format,

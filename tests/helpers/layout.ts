@@ -1,4 +1,4 @@
-// Layout checks of WCAG 2.2 AA in the page under test (issue 26): target size (2.5.8) and reflow at
+// Layout checks of WCAG 2.2 AA in the page under test: target size (2.5.8) and reflow at
 // 200 % zoom (1.4.4, 1.4.10). Measured in the page from the elements' boxes.
 import type { Page } from 'playwright-core';
 

@@ -1,4 +1,4 @@
-// The authorization personas (issue 15's matrix, and the offline upload's, issue 37): the users
+// The authorization personas (the authorization matrix's, and the offline upload's): the users
 // whose rights the tests check, each with what it holds written by hand from the permission tree
 // (authz-expected.ts), never computed by the code under test.
 import tree from '../../engine/permissions-tree.json' with { type: 'json' };

@@ -14,7 +14,7 @@ export interface ScreenIds {
 export type Screen = [name: string, path: (ids: ScreenIds) => string, ready: string];
 
 /**
- * The main screens of issue 26.
+ * The main screens a user meets (the screenshots and the accessibility checks go through them).
  * @example for (const [, path, ready] of mainScreens) await showScreen(page, path(ids), ready);
  */
 export const mainScreens: Screen[] = [

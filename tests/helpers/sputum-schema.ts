@@ -1,4 +1,4 @@
-// A follow-up exam type a configurator adds as one schema file (issue 22): sputum volume, a
+// A follow-up exam type a configurator adds as one schema file: sputum volume, a
 // conditional field, its own labels in both languages and a report variable — shared by the API test
 // on a schema copy (tests/api/report-declared-variable.test.ts) and its browser step.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The drug supply's test set-up (issue 25): the demo workspace's units, medicines and sources by
+// The drug supply's test set-up: the demo workspace's units, medicines and sources by
 // name, dates around today, and the calls a pharmacist makes (a movement, the unit's stock).
 import { expect } from 'vitest';
 import { createCase, newPatient, unitNamed } from './cases.ts';

@@ -2,7 +2,7 @@
 // database (the forms are what is tested, not the notification screens), each with exactly the
 // facts a form reads — registration group, site, basis of diagnosis, sex and birth date, HIV test
 // (an HIV exam row and the case's derived status, as the exam hooks keep it), an Xpert result and a DST
-// exam (the indicators, issue 42), culture exams and their
+// exam (the indicators), culture exams and their
 // derived columns (given by the test, as the culture hooks would keep them), outcome, transfer — and
 // their analytic rows, recomputed as the generators recompute theirs.
 import { sql, type Kysely } from 'kysely';

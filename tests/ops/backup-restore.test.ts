@@ -1,4 +1,4 @@
-// Backups of the embedded database with a restore that is tested (issue 40): `npm run backup` asks a
+// Backups of the embedded database with a restore that is tested: `npm run backup` asks a
 // running PGlite server for a consistent copy, the data folder is destroyed, `npm run restore` puts
 // the copy back — every case, history entry, change-feed row and position and stock movement as they
 // were; a copy taken while writes run holds whole transactions only; the server starts on the

@@ -1,4 +1,4 @@
-// The offline client restored from yesterday's copy (issue 40): a unit's unsent cases live only on its
+// The offline client restored from yesterday's copy: a unit's unsent cases live only on its
 // disk, so `npm run backup` copies it while it runs; the disk dies after the client sent more; the
 // client is restored from the copy and synchronises: what it had sent since is on the server once (a
 // change it sends again is answered from the server's record of it), what the server holds comes

@@ -1,4 +1,4 @@
-// The containers (issue 40): compose.yaml builds the image from this checkout (Dockerfile) and starts
+// The containers: compose.yaml builds the image from this checkout (Dockerfile) and starts
 // it beside PostgreSQL 16, whose first start gives the server exactly the documented rights
 // (deploy/postgres-init.sh: a login that is not a superuser, owning its database); the server
 // migrates, seeds the demo, answers ready, the administrator signs in; `docker compose stop` ends it

@@ -1,4 +1,4 @@
-// A rolling restart under load (issue 40): two server processes on one database behind a balancer
+// A rolling restart under load: two server processes on one database behind a balancer
 // that checks their readiness (tests/helpers/proxy.ts); SIGTERM to one of them while requests stream
 // in and some of its requests are still running (held by a lock): it says `stopping` at once (the
 // balancer takes it out), stops listening after TB_SHUTDOWN_DELAY, lets its running requests finish,

@@ -1,4 +1,4 @@
-// Health for a load balancer and metrics for Prometheus (issue 40): liveness without the database;
+// Health for a load balancer and metrics for Prometheus: liveness without the database;
 // readiness from the database, the migrations, the tag sandbox's role and a replica's lag, 503 when
 // the process must not be sent requests; `/metrics` counting requests by route and status, the pool,
 // the feed's lag, synchronisations and tag refreshes, open only to allowed addresses or the token.

@@ -1,4 +1,4 @@
-// Background jobs across process deaths and restarts (issue 40 › Long jobs, server/jobs/): a server
+// Background jobs across process deaths and restarts (server/jobs/): a server
 // process running a job is killed (SIGKILL: no goodbye) — after its lease runs out another process
 // takes the job over and resumes after the last committed batch, none done twice; a process told to
 // stop (SIGTERM) ends its batch in hand, queues the job again and exits 0, and the next process

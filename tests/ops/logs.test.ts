@@ -1,4 +1,4 @@
-// The server's log as an operator reads it (issue 40): JSON lines on stdout from a server process,
+// The server's log as an operator reads it: JSON lines on stdout from a server process,
 // one per request; one request id in the answer's X-Request-Id, its log lines, the error log's row
 // and the error the user sees; no password and no session token anywhere in the log; the level
 // from TB_LOG_LEVEL.

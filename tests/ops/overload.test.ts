@@ -1,4 +1,4 @@
-// Past capacity the server says so at once (issue 40): with a tiny limit configured — two requests
+// Past capacity the server says so at once: with a tiny limit configured — two requests
 // at a time, one per user, two waiting, a user at most one — requests held by a table lock fill the
 // places; a user's second waiting request and any request past the full queue get 503 with
 // Retry-After straight away, another user still runs, health still answers, and the held requests

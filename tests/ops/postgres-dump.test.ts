@@ -1,4 +1,4 @@
-// The small site's PostgreSQL backup, restored (issue 40, docs/production.md › Backups): pg_dump's
+// The small site's PostgreSQL backup, restored (docs/production.md › Backups): pg_dump's
 // custom format of a live database, the database dropped, pg_restore into a new one — every case,
 // history entry, change-feed row and position and stock movement as they were, and the server starts
 // on it. Needs a pg_dump at least as new as the test server (pg_dump refuses newer servers): where

@@ -1,4 +1,4 @@
-// The production build as a ministry's server gets it (issue 40): compiled, installed with
+// The production build as a ministry's server gets it: compiled, installed with
 // `npm ci --omit=dev` into a folder of its own, started with `npm run start:prod` on PostgreSQL (the
 // migrations run from the compiled files), signed in to, its UI served compressed; the Node version
 // is checked before anything is loaded.

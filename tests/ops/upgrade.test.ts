@@ -1,4 +1,4 @@
-// Upgrades (issue 40): the database of each earlier release (tests/fixtures/releases/<name>.sql.gz,
+// Upgrades: the database of each earlier release (tests/fixtures/releases/<name>.sql.gz,
 // made from its commit by tests/fixtures/make-release-fixture.ts: its migrations and its demo data)
 // is loaded, this release starts on it and migrates it forward, and every row of every table the old
 // release had is still there in the columns it had — save what this release's migrations say they

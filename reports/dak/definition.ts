@@ -28,7 +28,7 @@
  * Both languages are written in the file. The files are checked at start (shape, facts, keys,
  * disaggregations, unique codes): a bad one stops the start naming its file.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readDeclarationFiles } from '../declaration-files.ts';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { DATES, DIMENSIONS, FACTS, type DimensionId, type Subject } from './facts.ts';
@@ -151,20 +151,18 @@ export function definitionProblems(d: IndicatorDefinition): string[] {
 export const indicatorsDir = (schemasDir: string) => join(schemasDir, 'reports', 'dak');
 
 /**
- * Reads and checks every file of the folder; throws naming the file and what is wrong.
+ * Reads and checks every file of the folder; throws naming each file and what is wrong.
  * @example loadIndicators(indicatorsDir(ctx.schemasDir)).length // 51
  */
 export function loadIndicators(dir: string): IndicatorDefinition[] {
-  const validate = new Ajv2020({ allErrors: true, strict: false }).compile(indicatorSchema);
+  const { files, problems } = readDeclarationFiles<Partial<IndicatorDefinition>>(dir, new Ajv2020({ allErrors: true, strict: false }).compile(indicatorSchema));
   const out: IndicatorDefinition[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const raw = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-    if (!validate(raw)) throw new Error(`${join(dir, file)}: ${validate.errors!.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`);
-    const d = { exclude: [], disaggregate: [], ...raw } as unknown as IndicatorDefinition;
-    const problems = definitionProblems(d);
-    if (problems.length) throw new Error(`${join(dir, file)}: ${problems.join('; ')}`);
-    if (out.some((x) => x.code === d.code)) throw new Error(`${join(dir, file)}: the code ${d.code} is declared twice`);
+  for (const { file, doc } of files) {
+    const d = { exclude: [], disaggregate: [], ...doc } as IndicatorDefinition;
+    problems.push(...definitionProblems(d).map((p) => `${file}: ${p}`));
+    if (out.some((x) => x.code === d.code)) problems.push(`${file}: the code ${d.code} is declared twice`);
     out.push(d);
   }
+  if (problems.length) throw new Error(`invalid DAK indicator definitions:\n  ${problems.join('\n  ')}`);
   return out.sort((x, y) => x.order - y.order);
 }

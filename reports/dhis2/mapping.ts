@@ -11,7 +11,7 @@
  *   "values": [ {"form": "tb07", "table": "byGroup", "row": "new", "column": "pulmonaryBc", "dataElement": "Tb07New0000", "categoryOptionCombo": "CocPBc00000"},
  *               {"indicator": "TB.IND.8", "part": "numerator", "dataElement": "TbInd8Num00", "categoryOptionCombo": "HllvX50cXC0"} ] }
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readDeclarationFiles } from '../declaration-files.ts';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FormDefinition } from '../who/definition.ts';
@@ -115,29 +115,10 @@ export function mappingProblems(m: Dhis2Mapping, forms: Map<string, FormDefiniti
  * @example loadMappings(mappingsDir(ctx.schemasDir), forms, indicators) // [{ id: 'tb-quarterly', … }]
  */
 export function loadMappings(dir: string, forms: Map<string, FormDefinition>, indicators: IndicatorDefinition[]): Dhis2Mapping[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
-  } catch {
-    return [];
-  }
-  const validate = new Ajv2020({ allErrors: true, strict: false }).compile(mappingSchema);
+  const { files, problems } = readDeclarationFiles<Omit<Dhis2Mapping, 'order'>>(dir, new Ajv2020({ allErrors: true, strict: false }).compile(mappingSchema));
   const out: Dhis2Mapping[] = [];
-  const problems: string[] = [];
-  for (const name of names) {
-    const file = join(dir, name);
-    let doc: unknown;
-    try {
-      doc = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (e) {
-      problems.push(`${file}: not JSON: ${(e as Error).message}`);
-      continue;
-    }
-    if (!validate(doc)) {
-      problems.push(...(validate.errors ?? []).map((e) => `${file} ${e.instancePath || '/'}: ${e.message}`));
-      continue;
-    }
-    const m = { order: 0, ...(doc as Omit<Dhis2Mapping, 'order'>) } as Dhis2Mapping;
+  for (const { file, doc } of files) {
+    const m = { order: 0, ...doc } as Dhis2Mapping;
     if (out.some((x) => x.id === m.id)) problems.push(`${file} /id: the mapping "${m.id}" is declared twice`);
     problems.push(...mappingProblems(m, forms, indicators).map((p) => `${file} ${p}`));
     out.push(m);

@@ -14,7 +14,7 @@
  * of the case: the planned length of a regimen), `{all: [...]}`, `{any: [...]}`, `{not: cond}`; a row or column
  * without `when` counts every case of the table.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readDeclarationFiles } from '../declaration-files.ts';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ReportCatalogue, ReportVariable } from '../../engine/report-vars.ts';
@@ -256,29 +256,9 @@ export function definitionProblems(cat: ReportCatalogue, caseDef: TableDef, d: F
  * @example const forms = loadForms(formsDir(schemasDir), reportCatalogue(registry), registry.table('tbcase')); forms.get('tb07')?.tables[0].rows[0].id // 'new'
  */
 export function loadForms(dir: string, cat: ReportCatalogue, caseDef: TableDef): Map<string, FormDefinition> {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
-  } catch {
-    return new Map();
-  }
-  const validate = metaValidator();
+  const { files, problems } = readDeclarationFiles<FormDefinition>(dir, metaValidator());
   const forms = new Map<string, FormDefinition>();
-  const problems: string[] = [];
-  for (const name of names) {
-    const file = join(dir, name);
-    let doc: unknown;
-    try {
-      doc = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (e) {
-      problems.push(`${file}: not JSON: ${(e as Error).message}`);
-      continue;
-    }
-    if (!validate(doc)) {
-      problems.push(...(validate.errors ?? []).map((e) => `${file} ${e.instancePath || '/'}: ${e.message}`));
-      continue;
-    }
-    const d = doc as FormDefinition;
+  for (const { file, doc: d } of files) {
     if (forms.has(d.id)) problems.push(`${file} /id: the form "${d.id}" is declared twice`);
     forms.set(d.id, { ...d, order: d.order ?? 0, exclude: d.exclude ?? [], population: { ...d.population, quartersBack: d.population.quartersBack ?? 0 } });
   }

@@ -19,9 +19,12 @@ export interface FeedChange {
   at: string;
 }
 
-/** A page of the feed: `last` is the position to ask after next time; `more`: the page was cut at the limit. */
-export interface FeedPage {
-  changes: FeedChange[];
+/**
+ * A page of the feed: `last` is the position to ask after next time; `more`: the page was cut at the
+ * limit. The offline client reads it with its changes typed as it applies them (`C`).
+ */
+export interface FeedPage<C = FeedChange> {
+  changes: C[];
   last: string;
   more: boolean;
 }

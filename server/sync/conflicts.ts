@@ -17,35 +17,10 @@ import { systemUpdate } from '../tbl/system-write.ts';
 import { TableStore } from '../tbl/store.ts';
 import { TableWriter } from '../tbl/write.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
+import type { SyncConflict } from '../../engine/sync-views.ts';
 
-/** One logged conflict as a reader sees it. */
-export interface ConflictView {
-  id: string;
-  table: string;
-  rowId: string;
-  rootId: string | null;
-  field: string;
-  /** The field's title in the reader's language. */
-  fieldTitle: string;
-  server: unknown;
-  client: unknown;
-  /** Both values as the reader reads them: labels for codes, names for references, dd.MM.yyyy dates (null: none). */
-  serverText: string | null;
-  clientText: string | null;
-  /** Who changed the field on the client, and when. */
-  userName: string | null;
-  changedAt: string | null;
-  /** Who changed the field on the server (the change that made the server's value), and when. */
-  serverUserName: string | null;
-  serverChangedAt: string | null;
-  resolved: boolean;
-  /** Which value the user who resolved it kept. */
-  kept: 'server' | 'client' | null;
-  resolvedByName: string | null;
-  resolvedAt: string | null;
-  /** Whether the reader may keep one of the values (they may edit the row). */
-  mayResolve: boolean;
-}
+/** One logged conflict as a reader sees it (one declaration with the browser's). */
+export type ConflictView = SyncConflict;
 
 export const conflictsBody: JsonSchema = {
   type: 'object',

@@ -1,15 +1,11 @@
 /** Offline-client synchronisation (`/api/offline/client/sync/*`). */
 import { api } from './client.ts';
+import type { RejectedChangeView, SyncConflict, UnsentChange } from '../../engine/sync-views.ts';
+
+export type { SyncConflict, UnsentChange };
 
 /** A local change the server refused, kept on the client with its reason. */
-export interface RejectedChange {
-  changeId: string;
-  table: string;
-  id: string;
-  op: string;
-  errors: { field: string | null; msg: string }[];
-  at: string;
-}
+export type RejectedChange = RejectedChangeView;
 
 /** `id` is NOT_RUNNING (idle), ERROR (the last one failed: `error`) or the running phase, with its title and counts (server/sync/client/routes.ts). */
 export interface SyncStatus {
@@ -31,20 +27,6 @@ export const noteEditing = (form: string, editing: boolean) => api.post<unknown>
 
 export const syncStatus = () => api.get<SyncStatus>('/api/offline/client/sync/status');
 
-/** A local change not yet sent (server/sync/client/unsent.ts): its case, the fields it changes, who and when; a refused one with the server's reasons. */
-export interface UnsentChange {
-  table: string;
-  tableTitle: string;
-  id: string;
-  op: 'create' | 'update' | 'delete';
-  caseId: string | null;
-  caseNumber: string | null;
-  fields: string[];
-  userName: string | null;
-  at: string;
-  errors?: { field: string | null; msg: string }[];
-}
-
 /** What the offline client has not yet sent: the count of all, the list of the first 200. */
 export const unsentChanges = () => api.get<{ count: number; list: UnsentChange[] }>('/api/offline/client/sync/unsent');
 
@@ -53,31 +35,6 @@ export const startSync = (password: string) => api.post<unknown>('/api/offline/c
 /** Discards a rejected local change (the password: for a row of the server, whose version is fetched). */
 export const discardRejected = (changeId: string, password?: string) =>
   api.post<unknown>(`/api/offline/client/sync/rejected/${changeId}/discard`, password ? { password } : {});
-
-/** A field an offline client changed that the server had changed too (server/sync/conflicts.ts). */
-export interface SyncConflict {
-  id: string;
-  table: string;
-  rowId: string;
-  rootId: string | null;
-  field: string;
-  fieldTitle: string;
-  server: unknown;
-  client: unknown;
-  /** Both values as the reader reads them (labels, names, dd.MM.yyyy), null for none. */
-  serverText?: string | null;
-  clientText?: string | null;
-  userName: string | null;
-  changedAt: string | null;
-  /** Who changed the field on the server, and when. */
-  serverUserName?: string | null;
-  serverChangedAt?: string | null;
-  resolved: boolean;
-  kept: 'server' | 'client' | null;
-  resolvedByName: string | null;
-  resolvedAt: string | null;
-  mayResolve: boolean;
-}
 
 /** The conflicts of a case (its row and its sub-records'). */
 export const caseConflicts = (caseId: string) => api.get<{ list: SyncConflict[] }>(`/api/sync/conflicts/case/${encodeURIComponent(caseId)}`);

@@ -16,6 +16,7 @@ import type { AppContext, Doc } from '../../types.ts';
 import type { TableDef } from '../../../engine/types.ts';
 import { rowToDoc } from '../../tbl/rows.ts';
 import type { SliceRow } from '../slice.ts';
+import type { FeedPage as FeedPageOf } from '../../feed/read.ts';
 import { referenceRule, referencesOf } from '../references.ts';
 
 /** A change as the feed gives it (docs/sync-feed.md). */
@@ -23,12 +24,8 @@ export interface FeedChange extends ReplicaChange {
   pos: string;
 }
 
-/** A feed page: `{changes, last, more}`. */
-export interface FeedPage {
-  changes: FeedChange[];
-  last: string;
-  more: boolean;
-}
+/** A feed page as the client applies it: `{changes, last, more}` (server/feed/read.ts). */
+export type FeedPage = FeedPageOf<FeedChange>;
 
 /** What applying counted: rows written and rows removed. */
 export interface Applied {

@@ -11,6 +11,7 @@ import { rowToDoc } from '../../tbl/rows.ts';
 import { systemInsert, systemUpdate } from '../../tbl/system-write.ts';
 import type { AppContext, Doc } from '../../types.ts';
 import type { ConflictView } from '../conflicts.ts';
+import type { RejectedChangeView } from '../../../engine/sync-views.ts';
 
 /** The phases of a synchronisation (the status ids of `GET /api/offline/client/sync/status`). */
 export type SyncPhase = 'NOT_RUNNING' | 'SENDING' | 'APPLYING_ON_SERVER' | 'RECEIVING' | 'APPLYING_LOCALLY' | 'ERROR';
@@ -35,16 +36,10 @@ export interface SyncCounts {
  * row — edits it: the next synchronisation sends the change again with the edit folded in — or
  * discards it (server/sync/client/rejected.ts).
  */
-export interface RejectedChange {
-  changeId: string;
-  table: string;
-  id: string;
-  op: 'create' | 'update' | 'delete';
+export interface RejectedChange extends RejectedChangeView {
   baseVersion?: number;
   data?: Doc;
   userId?: string;
-  errors: { field: string | null; msg: string }[];
-  at: string;
 }
 
 export interface ClientState {

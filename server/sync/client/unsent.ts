@@ -10,6 +10,7 @@ import type { TableDef } from '../../../engine/types.ts';
 import { kysely } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import type { AppContext, Doc } from '../../types.ts';
+import type { UnsentChange } from '../../../engine/sync-views.ts';
 import { lastLocalSeq, localChanges } from './outbox.ts';
 import { readState, type RejectedChange } from './state.ts';
 
@@ -23,23 +24,6 @@ export function partName(def: TableDef, lang: Lang): string {
   const name = t(lang, singular);
   if (name !== singular) return name;
   return def.schema.title ? t(lang, def.schema.title) : def.name;
-}
-
-/** One local change not yet sent, as the sync page lists it. */
-export interface UnsentChange {
-  table: string;
-  tableTitle: string;
-  id: string;
-  op: 'create' | 'update' | 'delete';
-  /** The case the row belongs to (a case's exam: the case), null for a row of no case (a patient). */
-  caseId: string | null;
-  caseNumber: string | null;
-  /** The titles of the fields the change carries (for an update: the fields changed). */
-  fields: string[];
-  userName: string | null;
-  at: string;
-  /** The server's reasons, for a change it refused. */
-  errors?: RejectedChange['errors'];
 }
 
 /** How many unsent changes the list shows (the count is of all of them). */

@@ -4,8 +4,12 @@
  * (the app sends the user to `/login`); a 403 with `result.ulaRequired` (the licence agreement
  * became required during the session) calls the one set by {@link onUlaRequired}.
  *
+ * A call given an `AbortSignal` (the data hook's, `ui/generic/data/useData.ts`) is cancelled when
+ * the signal aborts: the browser drops the request and the promise rejects with an `AbortError`.
+ *
  * @example
  *   const list = await api.post<QueryResult<Source>>('/api/tbl/source/query', { page: 0 });
+ *   const doc = await api.get<Doc>('/api/tbl/source/12', signal);
  */
 import { clientHeader } from '../../engine/client-header.ts';
 import i18next from 'i18next';
@@ -69,10 +73,14 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-/** Sends one request; resolves to the envelope's `result` (or the plain body for plain answers). */
-export async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+/**
+ * Sends one request; resolves to the envelope's `result` (or the plain body for plain answers).
+ * `signal` cancels it (a screen left, or a newer request for the same data).
+ */
+export async function request<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const res = await send(url, {
     method,
+    signal,
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
@@ -100,7 +108,7 @@ export async function request<T>(method: string, url: string, body?: unknown): P
 }
 
 export const api = {
-  get: <T>(url: string) => request<T>('GET', url),
-  post: <T>(url: string, body: unknown = {}) => request<T>('POST', url, body),
+  get: <T>(url: string, signal?: AbortSignal) => request<T>('GET', url, undefined, signal),
+  post: <T>(url: string, body: unknown = {}, signal?: AbortSignal) => request<T>('POST', url, body, signal),
   del: <T = void>(url: string) => request<T>('DELETE', url),
 };

@@ -45,17 +45,17 @@ const base = (table: string) => `/api/tbl/${encodeURIComponent(table)}`;
 
 export const tableApi = {
   /** Schema, uiSchema, list descriptor, options and a document (new, or the one with `id`). */
-  form: async (table: string, id?: string, readOnly = false) => {
-    const form = await api.post<RemoteForm>(`${base(table)}/form${readOnly ? '?ro' : ''}`, id ? { id } : {});
+  form: async (table: string, id?: string, readOnly = false, signal?: AbortSignal) => {
+    const form = await api.post<RemoteForm>(`${base(table)}/form${readOnly ? '?ro' : ''}`, id ? { id } : {}, signal);
     // a new schema file's own labels (a follow-up exam type added without code), before the form translates its titles
     if (form.resources?.labels) i18n.addResources(i18n.language, 'translation', form.resources.labels);
     return form;
   },
   /** The document for editing. */
-  editDoc: (table: string, id: string) => api.get<Doc>(`${base(table)}/form/${encodeURIComponent(id)}`),
-  read: (table: string, id: string) => api.get<Doc>(`${base(table)}/${encodeURIComponent(id)}`),
-  query: <T extends Doc = Doc>(table: string, params: Record<string, unknown> = {}) =>
-    api.post<QueryResult<T>>(`${base(table)}/query`, params),
+  editDoc: (table: string, id: string, signal?: AbortSignal) => api.get<Doc>(`${base(table)}/form/${encodeURIComponent(id)}`, signal),
+  read: (table: string, id: string, signal?: AbortSignal) => api.get<Doc>(`${base(table)}/${encodeURIComponent(id)}`, signal),
+  query: <T extends Doc = Doc>(table: string, params: Record<string, unknown> = {}, signal?: AbortSignal) =>
+    api.post<QueryResult<T>>(`${base(table)}/query`, params, signal),
   /** Creates; resolves to the new id. */
   create: (table: string, doc: Doc) => api.post<string>(base(table), doc),
   /** Updates (partial documents allowed); resolves to the id. */
@@ -64,5 +64,5 @@ export const tableApi = {
 };
 
 /** Options of a lookup: a table name (`x-ref`) or a named server lookup (`x-options`). */
-export const fetchOptions = (name: string, params: Record<string, unknown> = {}) =>
-  api.post<Option[]>(`/api/opts/${encodeURIComponent(name)}`, params);
+export const fetchOptions = (name: string, params: Record<string, unknown> = {}, signal?: AbortSignal) =>
+  api.post<Option[]>(`/api/opts/${encodeURIComponent(name)}`, params, signal);

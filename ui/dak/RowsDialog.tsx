@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CaseList } from '../places/CaseList.tsx';
 import type { PlaceRef } from '../places/api.ts';
-import { useRemote } from '../places/useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { dateText } from '../cases/treatment/format.ts';
 import type { ContactRow } from '../cases/contacts/api.ts';
 import { dakApi, type IndicatorPeriod, type Part } from './api.ts';
@@ -31,7 +31,7 @@ export function RowsDialog({ place, period, code, subject, part, reason, title, 
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const [after, setAfter] = useState<(string | null)[]>([null]);
-  const { data, error, loading } = useRemote(() => dakApi.rows(place, period, code, part, reason, page + 1, subject === 'contact' ? after.at(-1) : undefined), [code, part, reason, page, after]);
+  const { data, error, loading } = useData(() => dakApi.rows(place, period, code, part, reason, page + 1, subject === 'contact' ? after.at(-1) : undefined), [code, part, reason, page, after]);
   return (
     <Modal open title={title} onCancel={onClose} footer={null} width={960} data-testid="dak-rows-dialog">
       {error ? <Alert type="error" showIcon title={error} /> : null}

@@ -11,7 +11,7 @@ import { errorsOf } from '../api/index.ts';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { placesApi, type ActiveTab, type CasePage } from './api.ts';
 import { CaseList } from './CaseList.tsx';
-import { useRemote } from './useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { useLastRequest } from '../api/useLastRequest.ts';
 
 const TABS: ActiveTab[] = ['presumptives', 'tbCases', 'drtbCases'];
@@ -19,7 +19,7 @@ type Shown = Partial<Record<ActiveTab, { page: number; result: CasePage }>>;
 
 export function ActiveCases({ unitId }: { unitId: string }) {
   const { t } = useTranslation();
-  const { data, error } = useRemote(() => placesApi.active(unitId), [unitId]);
+  const { data, error } = useData(() => placesApi.active(unitId), [unitId]);
   const [tab, setTab] = useState<ActiveTab | null>(null);
   const [shown, setShown] = useState<Shown>({});
   const [loading, setLoading] = useState(false);

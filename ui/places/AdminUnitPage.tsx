@@ -14,7 +14,7 @@ import { placeLink, type PlaceRef } from './api.ts';
 import { CasesView } from './CasesView.tsx';
 import { PlaceDashboard } from './PlaceDashboard.tsx';
 import { PlacesTree } from './PlacesTree.tsx';
-import { useRemote } from './useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { PageTitle } from '../generic/PageTitle.tsx';
 import { WhoForms } from '../who/WhoForms.tsx';
 import { WhoIndicators } from '../dak/WhoIndicators.tsx';
@@ -61,7 +61,7 @@ export default function AdminUnitPage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const { data, error } = useRemote(async () => {
+  const { data, error } = useData(async () => {
     const area = await tableApi.read('adminunit', id);
     // the areas above come joined as {id, name} (`x-list.refs` of adminunit.json): no read per area
     const chain = areaPathKeys.map((k) => area[k] as { id?: string; name?: string } | string | undefined)

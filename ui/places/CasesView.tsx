@@ -15,14 +15,14 @@ import { PlacesTree } from './PlacesTree.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { SummaryCases } from './SummaryCases.tsx';
 import { TagCases } from './TagCases.tsx';
-import { useRemote } from './useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 
 const ReportPages = lazy(() => import('../reports/ReportPages.tsx'));
 
 export function CasesView({ place }: { place: PlaceRef }) {
   const [params] = useSearchParams();
-  const { data, error } = useRemote(() => placesApi.summary(place.scope, place.id), [place.scope, place.id]);
+  const { data, error } = useData(() => placesApi.summary(place.scope, place.id), [place.scope, place.id]);
   const views = place.scope === 'UNIT' ? ['active', 'search'] : ['places', 'search'];
   const reports = (page: 'list' | 'view' | 'edit') => (
     <Suspense fallback={<WaitIcon testId="page-loading" />}>

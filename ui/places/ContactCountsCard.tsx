@@ -12,11 +12,11 @@ import { useTranslation } from 'react-i18next';
 import type { ContactCounts } from '../../cases/contacts/counts.ts';
 import { api } from '../api/index.ts';
 import { placeLink, type PlaceRef } from './api.ts';
-import { useRemote } from './useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 
 export function ContactCountsCard({ place }: { place: PlaceRef }) {
   const { t } = useTranslation();
-  const { data } = useRemote(() => api.post<ContactCounts>('/api/cases/contacts/counts', place.id ? { scope: place.scope, scopeId: place.id } : { scope: place.scope }), [place.scope, place.id]);
+  const { data } = useData(() => api.post<ContactCounts>('/api/cases/contacts/counts', place.id ? { scope: place.scope, scopeId: place.id } : { scope: place.scope }), [place.scope, place.id]);
   if (!data) return null;
   const unit = place.scope === 'UNIT';
   const value = (n: number) => (data.capped && n >= 10_000 ? `${n.toLocaleString('ru')}+` : n);

@@ -17,7 +17,7 @@ import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { contactsApi, type ContactRow, type RegisterFilter } from '../cases/contacts/api.ts';
 import { EvaluationTag, TptTag } from '../cases/contacts/status.tsx';
 import { dateText } from '../cases/treatment/format.ts';
-import { useRemote } from './useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 
 const FILTERS: RegisterFilter[] = ['all', 'waiting', 'tpt'];
 
@@ -27,7 +27,7 @@ export function ContactRegister({ unitId }: { unitId: string }) {
   // the cursors of the pages shown before this one: 'Назад' pops the last
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const after = cursors.at(-1) ?? null;
-  const { data, error, loading } = useRemote(() => contactsApi.register(unitId, filter, after), [unitId, filter, after]);
+  const { data, error, loading } = useData(() => contactsApi.register(unitId, filter, after), [unitId, filter, after]);
 
   const columns = [
     { key: 'date', title: t('contact.registrationDate'), render: (_: unknown, r: ContactRow) => dateText(r.registrationDate) },

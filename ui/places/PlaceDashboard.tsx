@@ -10,14 +10,14 @@ import { useTranslation } from 'react-i18next';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { LazyDashboard } from '../reports/LazyDashboard.tsx';
 import { placeLink, placesApi, type PlaceRef } from './api.ts';
-import { useRemote } from './useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { ContactCountsCard } from './ContactCountsCard.tsx';
 import { hasPermission, useSession } from '../session/index.ts';
 
 export function PlaceDashboard({ place }: { place: PlaceRef }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { data, error } = useRemote(() => placesApi.summary(place.scope, place.id), [place.scope, place.id]);
+  const { data, error } = useData(() => placesApi.summary(place.scope, place.id), [place.scope, place.id]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!data) return <WaitIcon />;
   const open = place.scope === 'UNIT' ? placeLink(place, 'cases/active') : placeLink(place, 'cases/places');

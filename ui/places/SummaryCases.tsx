@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { placesApi, type PlaceRef } from './api.ts';
 import { CaseList } from './CaseList.tsx';
-import { useRemote } from './useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 
 export function SummaryCases({ place, summaryId }: { place: PlaceRef; summaryId: string }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
-  const { data, error, loading } = useRemote(() => placesApi.summaryQuery(place.scope, place.id, summaryId, page + 1), [place.scope, place.id, summaryId, page]);
+  const { data, error, loading } = useData(() => placesApi.summaryQuery(place.scope, place.id, summaryId, page + 1), [place.scope, place.id, summaryId, page]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!data) return <WaitIcon />;
   return (

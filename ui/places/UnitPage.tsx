@@ -17,7 +17,7 @@ import { NotifyMenu } from './NotifyMenu.tsx';
 import { PlaceDashboard } from './PlaceDashboard.tsx';
 import { UnitWorklist } from './UnitWorklist.tsx';
 import { ContactRegister } from './ContactRegister.tsx';
-import { useRemote } from './useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { WhoForms } from '../who/WhoForms.tsx';
 import { WhoIndicators } from '../dak/WhoIndicators.tsx';
 import { UnitStock } from '../stock/UnitStock.tsx';
@@ -40,7 +40,7 @@ export default function UnitPage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const { data: unit, error } = useRemote(async () => {
+  const { data: unit, error } = useData(async () => {
     const u = (await tableApi.read('unit', id)) as unknown as UnitDoc;
     const areaId = u.address?.adminUnitId;
     const area = areaId ? await tableApi.read('adminunit', areaId).catch(() => undefined) : undefined;

@@ -11,13 +11,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { dateText } from '../cases/treatment/format.ts';
-import { useRemote } from './useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { worklistApi, type ExamDueRow, type MissedDosesRow, type NoOutcomeRow, type WorklistCase } from './worklistApi.ts';
 import { ContactWorklist } from './ContactWorklist.tsx';
 
 export function UnitWorklist({ unitId }: { unitId: string }) {
   const { t } = useTranslation();
-  const { data, error } = useRemote(() => worklistApi.load(unitId), [unitId]);
+  const { data, error } = useData(() => worklistApi.load(unitId), [unitId]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!data) return <WaitIcon />;
 

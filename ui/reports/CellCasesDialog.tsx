@@ -9,7 +9,7 @@ import { Alert, Modal, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CaseList } from '../places/CaseList.tsx';
 import type { PlaceRef } from '../places/api.ts';
-import { useRemote } from '../places/useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { reportsApi, type IndicatorData, type IndicatorRequest, type ReportInit } from './api.ts';
 import type { CellRef } from './chartSeries.ts';
 import { FilterDisplay } from './FilterDisplay.tsx';
@@ -30,7 +30,7 @@ export function CellCasesDialog({ place, title, request, data, cell, init, onClo
   const [page, setPage] = useState(0);
   const row = cell.row === undefined ? undefined : data.rows[cell.row];
   const column = cell.column === undefined ? undefined : data.columns[cell.column];
-  const { data: list, error, loading } = useRemote(
+  const { data: list, error, loading } = useData(
     () => reportsApi.cellCases(place, request, { ...(row ? { row: row.keys } : {}), ...(column ? { column: column.keys } : {}) }, page + 1),
     [page],
   );

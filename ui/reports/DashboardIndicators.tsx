@@ -10,7 +10,7 @@ import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import type { PlaceRef } from '../places/api.ts';
-import { useRemote } from '../places/useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { useLastRequest } from '../api/useLastRequest.ts';
 import { indicatorRequest, reportsApi, type Filters, type ReportInit } from './api.ts';
 import type { CellRef } from './chartSeries.ts';
@@ -22,7 +22,7 @@ import { IndicatorGrid } from './IndicatorGrid.tsx';
 export default function DashboardIndicators({ place }: { place: PlaceRef }) {
   const { t } = useTranslation();
   const [drill, setDrill] = useState<{ index: number; cell: CellRef; filters: Filters; init: ReportInit }>();
-  const { data, error } = useRemote(() => reportsApi.dashboard(place), [place.scope, place.id]);
+  const { data, error } = useData(() => reportsApi.dashboard(place), [place.scope, place.id]);
   // the dashboard's answer leaves the report's filters out: read them (and their names) when a number is opened
   const ask = useLastRequest();
   // a number opened after another before its answer: the last one opened shows

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { errorsOf } from '../api/index.ts';
 import { TimedAlerts, useTimedAlerts, WaitIcon } from '../generic/index.ts';
 import { placeLink, type PlaceRef } from '../places/api.ts';
-import { useRemote } from '../places/useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { indicatorRequest, reportsApi, type Filters, type IndicatorSchema, type ReportSchema } from './api.ts';
 import type { CellRef } from './chartSeries.ts';
@@ -47,8 +47,8 @@ export function ReportEditor({ place, reportId }: { place: PlaceRef; reportId?: 
   const [warning, setWarning] = useState(false);
   const [saving, setSaving] = useState(false);
   const [drill, setDrill] = useState<{ index: number; cell: CellRef }>();
-  const { data: init, error } = useRemote(() => reportsApi.init(), []);
-  const { data: loaded, error: loadError } = useRemote(() => (reportId ? reportsApi.exec(place, reportId, false) : Promise.resolve(undefined)), [reportId]);
+  const { data: init, error } = useData(() => reportsApi.init(), []);
+  const { data: loaded, error: loadError } = useData(() => (reportId ? reportsApi.exec(place, reportId, false) : Promise.resolve(undefined)), [reportId]);
   useEffect(() => {
     if (loaded) {
       setReport(loaded.schema);

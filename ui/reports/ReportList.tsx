@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyListWarning, TimedAlerts, useTimedAlerts, WaitIcon } from '../generic/index.ts';
 import { placeLink, type PlaceRef } from '../places/api.ts';
-import { useRemote } from '../places/useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { hasPermission } from '../session/permissions.ts';
 import { useSession } from '../session/index.ts';
 import { reportsApi } from './api.ts';
@@ -23,7 +23,7 @@ export function ReportList({ place }: { place: PlaceRef }) {
   const session = useSession();
   const alerts = useTimedAlerts();
   useFlash(alerts);
-  const { data, error } = useRemote(() => reportsApi.list(place), [place.scope, place.id]);
+  const { data, error } = useData(() => reportsApi.list(place), [place.scope, place.id]);
   return (
     <Card
       data-testid="report-list"

@@ -13,7 +13,7 @@ import { errorsOf } from '../api/index.ts';
 import { SectionTitle } from '../generic/PageTitle.tsx';
 import { TimedAlerts, useConfirm, useTimedAlerts, WaitIcon } from '../generic/index.ts';
 import { placeLink, type PlaceRef } from '../places/api.ts';
-import { useRemote } from '../places/useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { hasPermission, useSession } from '../session/index.ts';
 import { indicatorRequest, reportsApi, type ReportSchema } from './api.ts';
 import type { CellRef } from './chartSeries.ts';
@@ -44,8 +44,8 @@ export function ReportView({ place, reportId }: { place: PlaceRef; reportId: str
   const [drill, setDrill] = useState<{ index: number; cell: CellRef }>();
   const factsOf = useIndicatorFactsOf({ place, reportFilters: () => schema?.filters ?? {}, init: () => init });
   // the report's schemas first, then each indicator computed in its own request, one after another
-  const { data: report, error } = useRemote(() => reportsApi.exec(place, reportId, false), [place.scope, place.id, reportId]);
-  const { data: init } = useRemote(() => reportsApi.init(), []);
+  const { data: report, error } = useData(() => reportsApi.exec(place, reportId, false), [place.scope, place.id, reportId]);
+  const { data: init } = useData(() => reportsApi.init(), []);
   useEffect(() => {
     if (!report) return;
     setSchema(report.schema);

@@ -16,7 +16,7 @@ import { SectionTitle } from '../generic/PageTitle.tsx';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { CaseList } from '../places/CaseList.tsx';
 import type { PlaceRef } from '../places/api.ts';
-import { useRemote } from '../places/useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { errorsOf } from '../api/index.ts';
 import { useLastRequest } from '../api/useLastRequest.ts';
 import { countText } from '../generic/countText.ts';
@@ -31,7 +31,7 @@ const MAX_PAGES = 200;
 
 export function AdvancedSearch({ place }: { place: PlaceRef }) {
   const { t, i18n } = useTranslation();
-  const init = useRemote(() => searchApi.init(), []);
+  const init = useData(() => searchApi.init(), []);
   const [chosen, setChosen] = useState<string[]>([]);
   const [values, setValues] = useState<Filters>({});
   const [ran, setRan] = useState<{ filters: Filters; page: number; result?: SearchResult; error?: string; loading: boolean } | null>(null);

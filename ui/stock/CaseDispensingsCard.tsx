@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../api/index.ts';
 import { ActionFormDialog } from '../cases/workflow/ActionFormDialog.tsx';
 import { hasPermission, useSession } from '../session/index.ts';
-import { useRemote } from '../places/useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { dateText, todayHere } from '../i18n/dates.ts';
 import { stockViewApi, type CaseDispensed } from './api.ts';
 
@@ -28,7 +28,7 @@ function Dispensings({ caseId, unitId, version }: { caseId: string; unitId: stri
   const [dispensing, setDispensing] = useState(false);
   const [done, setDone] = useState(0);
   const [notGiven, setNotGiven] = useState<CaseDispensed['notGiven']>([]);
-  const { data } = useRemote(() => stockViewApi.ofCase(caseId), [caseId, version, done]);
+  const { data } = useData(() => stockViewApi.ofCase(caseId), [caseId, version, done]);
   if (!data || (!data.dispensings.length && !data.due.some((d) => d.due > 0))) return null;
   const today = todayHere();
   return (

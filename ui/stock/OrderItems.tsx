@@ -13,14 +13,14 @@ import { api } from '../api/index.ts';
 import { LinkButton } from '../generic/LinkButton.tsx';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { dateText } from '../i18n/dates.ts';
-import { useRemote } from '../places/useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 
 /** The page of an order's printable documents. */
 export const orderDocumentPath = (orderId: string) => `/sys/stock/order?id=${encodeURIComponent(orderId)}`;
 
 export function OrderItems({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
-  const { data, error } = useRemote(() => api.get<OrderDocument>(`/api/stock/order/${encodeURIComponent(orderId)}`), [orderId]);
+  const { data, error } = useData(() => api.get<OrderDocument>(`/api/stock/order/${encodeURIComponent(orderId)}`), [orderId]);
   if (error) return <Alert type="error" showIcon title={error} />;
   if (!data) return <WaitIcon />;
   return (

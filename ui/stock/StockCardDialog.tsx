@@ -11,12 +11,12 @@ import { useTranslation } from 'react-i18next';
 import type { CardLine } from '../../stock/card.ts';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { dateText } from '../i18n/dates.ts';
-import { useRemote } from '../places/useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { stockApi } from './api.ts';
 
 export function StockCardDialog({ batchId, onClose }: { batchId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const { data, error } = useRemote(() => stockApi.card(batchId), [batchId]);
+  const { data, error } = useData(() => stockApi.card(batchId), [batchId]);
   const operation = (l: CardLine) => [t(`movementType.${l.type}`), l.reason && t(`adjustReason.${l.reason}`), l.otherUnit].filter(Boolean).join(' · ');
   return (
     <Modal open title={t('ui.stock.cardTitle')} footer={null} onCancel={onClose} width={860} destroyOnHidden>

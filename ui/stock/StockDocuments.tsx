@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { tableApi, type Doc } from '../api/index.ts';
 import { RemoteFormDialog } from '../generic/forms/RemoteFormDialog.tsx';
 import { dateText } from '../i18n/dates.ts';
-import { useRemote } from '../places/useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { hasPermission, useSession } from '../session/index.ts';
 import { stockForm } from './api.ts';
 
@@ -57,7 +57,7 @@ export function StockDocuments<T extends StockDocument>(p: StockDocumentsProps<T
   const { t } = useTranslation();
   const session = useSession();
   const [adding, setAdding] = useState(false);
-  const { data, error } = useRemote(() => documentsOf<T>(p.table, p.unitKeys, p.unitId), [p.unitId, p.version]);
+  const { data, error } = useData(() => documentsOf<T>(p.table, p.unitKeys, p.unitId), [p.unitId, p.version]);
   const saved = () => {
     setAdding(false);
     p.onChanged();

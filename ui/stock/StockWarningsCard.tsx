@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useWidth } from '../generic/useWidth.ts';
 import { dateText } from '../i18n/dates.ts';
 import { hasPermission, useSession } from '../session/index.ts';
-import { useRemote } from '../places/useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { stockViewApi, type UnitWarnings } from './api.ts';
 
 /** Below this width of the card, a list of units with named fields instead of the table. */
@@ -25,7 +25,7 @@ export function StockWarningsCard() {
 
 function Warnings() {
   const { t } = useTranslation();
-  const { data } = useRemote(() => stockViewApi.warnings(), []);
+  const { data } = useData(() => stockViewApi.warnings(), []);
   const [ref, width] = useWidth<HTMLDivElement>();
   if (!data?.units.length) return null;
   const count = (n: number, color: string) => (n ? <Tag color={color}>{n}</Tag> : '—');

@@ -18,7 +18,7 @@ import { hasPermission, useSession } from '../session/index.ts';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { RemoteFormDialog } from '../generic/forms/RemoteFormDialog.tsx';
 import { dateText, todayHere } from '../i18n/dates.ts';
-import { useRemote } from '../places/useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { stockApi, stockForm, type UnitAlerts } from './api.ts';
 import { StockCardDialog } from './StockCardDialog.tsx';
 import { StockCountDialog } from './StockCountDialog.tsx';
@@ -42,7 +42,7 @@ export function UnitStock({ unitId }: { unitId: string }) {
   const [card, setCard] = useState<string>();
   const [counting, setCounting] = useState(false);
   const reload = () => setVersion((v) => v + 1);
-  const { data, error } = useRemote(async () => ({ stock: await stockApi.stock(unitId), alerts: await stockApi.alerts(unitId) }), [unitId, version]);
+  const { data, error } = useData(async () => ({ stock: await stockApi.stock(unitId), alerts: await stockApi.alerts(unitId) }), [unitId, version]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!data) return <WaitIcon />;
   const rows = data.stock.medicines.flatMap((m) => m.batches.map((b, i) => ({ ...b, productName: m.productName, medicineTotal: m.onHand, span: i ? 0 : m.batches.length })));

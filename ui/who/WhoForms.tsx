@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { dateTimeText } from '../i18n/dates.ts';
 import type { PlaceRef } from '../places/api.ts';
-import { useRemote } from '../places/useRemote.ts';
+import { useData } from '../generic/data/useData.ts';
 import { whoApi, type Period } from './api.ts';
 import { CellCasesDialog, type Cell } from './CellCasesDialog.tsx';
 import { WhoFormCard } from './WhoFormCard.tsx';
@@ -33,7 +33,7 @@ export function WhoForms({ place, placeName }: { place: PlaceRef; placeName: str
   const quarter = [1, 2, 3, 4].includes(Number(params.get('quarter'))) ? Number(params.get('quarter')) : fallback.quarter;
   const period: Period = { year, quarter };
   const [cell, setCell] = useState<Cell | null>(null);
-  const { data, error } = useRemote(async () => {
+  const { data, error } = useData(async () => {
     const { forms } = await whoApi.forms();
     return Promise.all(forms.map(async (f) => (await whoApi.report(place, f.id, period)).result));
   }, [place.scope, place.id, year, quarter]);

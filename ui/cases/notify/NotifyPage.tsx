@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
 import { WaitIcon } from '../../generic/WaitIcon.tsx';
 import { SchemaForm } from '../../generic/forms/SchemaForm.tsx';
-import { useRemote } from '../../places/useRemote.ts';
+import { useData } from '../../generic/data/useData.ts';
 import { GenderAvatar } from '../case/CaseHeader.tsx';
 import { notifyApi, type PatientHit, type PatientQuery } from './api.ts';
 import { PatientSearch } from './PatientSearch.tsx';
@@ -50,7 +50,7 @@ export default function NotifyPage() {
   const [saving, setSaving] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
 
-  const { data: unit, error } = useRemote(async () => {
+  const { data: unit, error } = useData(async () => {
     const u = (await tableApi.read('unit', unitId)) as Doc & { name?: string; address?: { adminUnitId?: string } };
     const areaId = u.address?.adminUnitId;
     const area = areaId ? await tableApi.read('adminunit', areaId).catch(() => undefined) : undefined;

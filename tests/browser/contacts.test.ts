@@ -6,7 +6,7 @@
 // register lists the contacts, filters the waiting ones and opens one on its case; the worklist
 // lists the waiting contact; a reader without the right to change sees it all without commands.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { addContact } from '../helpers/contacts.ts';
 import { createUser } from '../helpers/users.ts';
@@ -220,6 +220,36 @@ describe('the unit’s contact register and worklist', () => {
     await row.locator(tid('register-case')).click();
     await page.waitForURL(new RegExp(`id=${caseId}`));
     await poll(() => page.locator(tid('contact-details')).getAttribute('data-id')).toBe(waitingId);
+  });
+
+  it('shows the filter chosen last when the one chosen before answers late (the last answer wins)', async () => {
+    const page = await ctx.env.newPage();
+    await signInAt(page, 'ADMIN', 'Admin123', `/sys/unit/contacts?id=${unitId}`);
+    const register = page.locator(tid('contact-register'));
+    await poll(() => register.locator(tid('register-row')).count()).toBeGreaterThanOrEqual(2);
+    // 'waiting' answers 1.5 s late, as on a slow network when the user goes back to 'all' at once
+    const isWaiting = (r: Request) => r.url().endsWith('/contacts') && r.postDataJSON()?.filter === 'waiting';
+    await page.route('**/api/cases/unit/*/contacts', async (route) => {
+      if (!isWaiting(route.request())) return route.continue();
+      const answer = await route.fetch();
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.fulfill({ response: answer }).catch(() => undefined); // the page may have cancelled it meanwhile
+    });
+    // the late answer has reached the page (or the page cancelled the request)
+    const late = new Promise<void>((resolve) => {
+      const ended = (r: Request) => isWaiting(r) && resolve();
+      page.on('requestfinished', ended);
+      page.on('requestfailed', ended);
+    });
+    await register.locator(tid('register-filter-waiting')).click();
+    await register.locator(tid('register-filter-all')).click();
+    await poll(() => register.innerText()).toContain('Обследованный Тимур');
+    await late;
+    // two frames after the late answer came: any rendering of it has happened
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await register.innerText()).toContain('Обследованный Тимур');
+    expect(await register.innerText()).toContain('Ждущая Малика');
+    expect(await register.locator(tid('alert-error')).count()).toBe(0);
   });
 
   it('counts the waiting contacts on the unit’s dashboard', async () => {

@@ -31,7 +31,7 @@ export function RowsDialog({ place, period, code, subject, part, reason, title, 
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const [after, setAfter] = useState<(string | null)[]>([null]);
-  const { data, error, loading } = useData(() => dakApi.rows(place, period, code, part, reason, page + 1, subject === 'contact' ? after.at(-1) : undefined), [code, part, reason, page, after]);
+  const { data, error, loading } = useData((signal) => dakApi.rows(place, period, code, part, reason, page + 1, subject === 'contact' ? after.at(-1) : undefined, signal), [code, part, reason, page, after]);
   return (
     <Modal open title={title} onCancel={onClose} footer={null} width={960} data-testid="dak-rows-dialog">
       {error ? <Alert type="error" showIcon title={error} /> : null}

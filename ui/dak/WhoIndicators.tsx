@@ -48,7 +48,7 @@ export function WhoIndicators({ place, placeName }: { place: PlaceRef; placeName
   const period: IndicatorPeriod = { year, quarter };
   const [drill, setDrill] = useState<Drill | null>(null);
   const [exporting, setExporting] = useState(false);
-  const { data, error } = useData(() => dakApi.list(place, period), [place.scope, place.id, year, quarter]);
+  const { data, error } = useData((signal) => dakApi.list(place, period, signal), [place.scope, place.id, year, quarter]);
   const setPeriod = (p: { year?: number; quarter?: number | null }) => {
     const next = new URLSearchParams(params);
     if (p.year) next.set('year', String(p.year));
@@ -176,7 +176,7 @@ export function WhoIndicators({ place, placeName }: { place: PlaceRef; placeName
 function Breakdowns({ place, period, result }: { place: PlaceRef; period: IndicatorPeriod; result: IndicatorResult }) {
   const { t, i18n } = useTranslation();
   const [dim, setDim] = useState(result.disaggregate[0]);
-  const { data, error } = useData(() => dakApi.breakdown(place, period, result.code, dim), [result.code, dim, period.year, period.quarter]);
+  const { data, error } = useData((signal) => dakApi.breakdown(place, period, result.code, dim, signal), [result.code, dim, period.year, period.quarter]);
   return (
     <div data-testid="dak-breakdown" data-code={result.code}>
       <Space wrap style={{ marginBottom: 8 }}>

@@ -19,7 +19,7 @@ type Shown = Partial<Record<ActiveTab, { page: number; result: CasePage }>>;
 
 export function ActiveCases({ unitId }: { unitId: string }) {
   const { t } = useTranslation();
-  const { data, error } = useData(() => placesApi.active(unitId), [unitId]);
+  const { data, error } = useData((signal) => placesApi.active(unitId, undefined, undefined, signal), [unitId]);
   const [tab, setTab] = useState<ActiveTab | null>(null);
   const [shown, setShown] = useState<Shown>({});
   const [loading, setLoading] = useState(false);

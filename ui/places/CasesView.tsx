@@ -22,7 +22,7 @@ const ReportPages = lazy(() => import('../reports/ReportPages.tsx'));
 
 export function CasesView({ place }: { place: PlaceRef }) {
   const [params] = useSearchParams();
-  const { data, error } = useData(() => placesApi.summary(place.scope, place.id), [place.scope, place.id]);
+  const { data, error } = useData((signal) => placesApi.summary(place.scope, place.id, signal), [place.scope, place.id]);
   const views = place.scope === 'UNIT' ? ['active', 'search'] : ['places', 'search'];
   const reports = (page: 'list' | 'view' | 'edit') => (
     <Suspense fallback={<WaitIcon testId="page-loading" />}>

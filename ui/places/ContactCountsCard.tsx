@@ -16,7 +16,7 @@ import { useData } from '../generic/data/useData.ts';
 
 export function ContactCountsCard({ place }: { place: PlaceRef }) {
   const { t } = useTranslation();
-  const { data } = useData(() => api.post<ContactCounts>('/api/cases/contacts/counts', place.id ? { scope: place.scope, scopeId: place.id } : { scope: place.scope }), [place.scope, place.id]);
+  const { data } = useData((signal) => api.post<ContactCounts>('/api/cases/contacts/counts', place.id ? { scope: place.scope, scopeId: place.id } : { scope: place.scope }, signal), [place.scope, place.id]);
   if (!data) return null;
   const unit = place.scope === 'UNIT';
   const value = (n: number) => (data.capped && n >= 10_000 ? `${n.toLocaleString('ru')}+` : n);

@@ -27,7 +27,7 @@ export function ContactRegister({ unitId }: { unitId: string }) {
   // the cursors of the pages shown before this one: 'Назад' pops the last
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const after = cursors.at(-1) ?? null;
-  const { data, error, loading } = useData(() => contactsApi.register(unitId, filter, after), [unitId, filter, after]);
+  const { data, error, loading } = useData((signal) => contactsApi.register(unitId, filter, after, signal), [unitId, filter, after]);
 
   const columns = [
     { key: 'date', title: t('contact.registrationDate'), render: (_: unknown, r: ContactRow) => dateText(r.registrationDate) },

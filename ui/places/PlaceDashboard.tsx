@@ -17,7 +17,7 @@ import { hasPermission, useSession } from '../session/index.ts';
 export function PlaceDashboard({ place }: { place: PlaceRef }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { data, error } = useData(() => placesApi.summary(place.scope, place.id), [place.scope, place.id]);
+  const { data, error } = useData((signal) => placesApi.summary(place.scope, place.id, signal), [place.scope, place.id]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!data) return <WaitIcon />;
   const open = place.scope === 'UNIT' ? placeLink(place, 'cases/active') : placeLink(place, 'cases/places');

@@ -10,7 +10,7 @@ import { useData } from '../generic/data/useData.ts';
 export function SummaryCases({ place, summaryId }: { place: PlaceRef; summaryId: string }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
-  const { data, error, loading } = useData(() => placesApi.summaryQuery(place.scope, place.id, summaryId, page + 1), [place.scope, place.id, summaryId, page]);
+  const { data, error, loading } = useData((signal) => placesApi.summaryQuery(place.scope, place.id, summaryId, page + 1, signal), [place.scope, place.id, summaryId, page]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!data) return <WaitIcon />;
   return (

@@ -11,7 +11,7 @@ import { useData } from '../generic/data/useData.ts';
 export function TagCases({ place, tagId }: { place: PlaceRef; tagId: string }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
-  const { data, error, loading } = useData(() => placesApi.tagQuery(place.scope, place.id, tagId, page + 1), [place.scope, place.id, tagId, page]);
+  const { data, error, loading } = useData((signal) => placesApi.tagQuery(place.scope, place.id, tagId, page + 1, signal), [place.scope, place.id, tagId, page]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!data) return <WaitIcon />;
   return (

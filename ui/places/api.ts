@@ -48,16 +48,16 @@ export type ActiveTab = 'presumptives' | 'tbCases' | 'drtbCases';
 export type ActiveResult = Record<ActiveTab, CasePage> & { unit: { id: string; name: string; type: string }; defaultTab: ActiveTab };
 
 export const placesApi = {
-  summary: (scope: PlaceScope, scopeId?: string) => api.post<SummaryResult>('/api/cases/summary', scopeId ? { scope, scopeId } : { scope }),
-  summaryQuery: (scope: PlaceScope, scopeId: string | undefined, summaryId: string, page: number) =>
-    api.post<CasePage & { summary: SummaryItem }>('/api/cases/summary/query', { scope, ...(scopeId ? { scopeId } : {}), summaryId, page }),
-  active: (unitId: string, tab?: ActiveTab, page?: number) => api.post<ActiveResult>(`/api/cases/unit/${encodeURIComponent(unitId)}`, tab ? { tab, page } : {}),
-  tagQuery: (scope: PlaceScope, scopeId: string | undefined, tagId: string, page: number) =>
+  summary: (scope: PlaceScope, scopeId?: string, signal?: AbortSignal) => api.post<SummaryResult>('/api/cases/summary', scopeId ? { scope, scopeId } : { scope }, signal),
+  summaryQuery: (scope: PlaceScope, scopeId: string | undefined, summaryId: string, page: number, signal?: AbortSignal) =>
+    api.post<CasePage & { summary: SummaryItem }>('/api/cases/summary/query', { scope, ...(scopeId ? { scopeId } : {}), summaryId, page }, signal),
+  active: (unitId: string, tab?: ActiveTab, page?: number, signal?: AbortSignal) => api.post<ActiveResult>(`/api/cases/unit/${encodeURIComponent(unitId)}`, tab ? { tab, page } : {}, signal),
+  tagQuery: (scope: PlaceScope, scopeId: string | undefined, tagId: string, page: number, signal?: AbortSignal) =>
     api.post<CasePage & { tag: { id: string; name: string; type: string } }>('/api/cases/tag/query', {
       tagId,
       page,
       ...(scope === 'UNIT' && scopeId ? { unitId: scopeId } : scope === 'ADMINUNIT' && scopeId ? { adminUnitId: scopeId } : {}),
-    }),
+    }, signal),
   root: (adminUnitId?: string) => api.post<TreeNode>(`/api/cases/view${adminUnitId ? `?adminUnitId=${encodeURIComponent(adminUnitId)}` : ''}`, {}),
   children: (parentId: string) => api.post<TreeNode[]>(`/api/cases/view/places?parentId=${encodeURIComponent(parentId)}`, {}),
 };

@@ -31,7 +31,7 @@ export function CellCasesDialog({ place, title, request, data, cell, init, onClo
   const row = cell.row === undefined ? undefined : data.rows[cell.row];
   const column = cell.column === undefined ? undefined : data.columns[cell.column];
   const { data: list, error, loading } = useData(
-    () => reportsApi.cellCases(place, request, { ...(row ? { row: row.keys } : {}), ...(column ? { column: column.keys } : {}) }, page + 1),
+    (signal) => reportsApi.cellCases(place, request, { ...(row ? { row: row.keys } : {}), ...(column ? { column: column.keys } : {}) }, page + 1, signal),
     [page],
   );
   // the cell's number as the table shows it: a cell, a row's or a column's total, the grand total

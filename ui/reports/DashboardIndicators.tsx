@@ -22,7 +22,7 @@ import { IndicatorGrid } from './IndicatorGrid.tsx';
 export default function DashboardIndicators({ place }: { place: PlaceRef }) {
   const { t } = useTranslation();
   const [drill, setDrill] = useState<{ index: number; cell: CellRef; filters: Filters; init: ReportInit }>();
-  const { data, error } = useData(() => reportsApi.dashboard(place), [place.scope, place.id]);
+  const { data, error } = useData((signal) => reportsApi.dashboard(place, signal), [place.scope, place.id]);
   // the dashboard's answer leaves the report's filters out: read them (and their names) when a number is opened
   const ask = useLastRequest();
   // a number opened after another before its answer: the last one opened shows

@@ -48,7 +48,7 @@ export function ReportEditor({ place, reportId }: { place: PlaceRef; reportId?: 
   const [saving, setSaving] = useState(false);
   const [drill, setDrill] = useState<{ index: number; cell: CellRef }>();
   const { data: init, error } = useData(() => reportsApi.init(), []);
-  const { data: loaded, error: loadError } = useData(() => (reportId ? reportsApi.exec(place, reportId, false) : Promise.resolve(undefined)), [reportId]);
+  const { data: loaded, error: loadError } = useData((signal) => (reportId ? reportsApi.exec(place, reportId, false, signal) : Promise.resolve(undefined)), [reportId]);
   useEffect(() => {
     if (loaded) {
       setReport(loaded.schema);

@@ -23,7 +23,7 @@ export function ReportList({ place }: { place: PlaceRef }) {
   const session = useSession();
   const alerts = useTimedAlerts();
   useFlash(alerts);
-  const { data, error } = useData(() => reportsApi.list(place), [place.scope, place.id]);
+  const { data, error } = useData((signal) => reportsApi.list(place, signal), [place.scope, place.id]);
   return (
     <Card
       data-testid="report-list"

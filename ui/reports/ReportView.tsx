@@ -44,7 +44,7 @@ export function ReportView({ place, reportId }: { place: PlaceRef; reportId: str
   const [drill, setDrill] = useState<{ index: number; cell: CellRef }>();
   const factsOf = useIndicatorFactsOf({ place, reportFilters: () => schema?.filters ?? {}, init: () => init });
   // the report's schemas first, then each indicator computed in its own request, one after another
-  const { data: report, error } = useData(() => reportsApi.exec(place, reportId, false), [place.scope, place.id, reportId]);
+  const { data: report, error } = useData((signal) => reportsApi.exec(place, reportId, false, signal), [place.scope, place.id, reportId]);
   const { data: init } = useData(() => reportsApi.init(), []);
   useEffect(() => {
     if (!report) return;

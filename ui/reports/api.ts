@@ -106,27 +106,29 @@ export const indicatorRequest = (report: Filters, ind: Pick<IndicatorSchema, 'fi
 export const reportsApi = {
   init: () => api.post<ReportInit>('/api/cases/report/init', {}),
   // plain answers `{result}` (no `success`): the client hands the body back as it is
-  list: (p: PlaceRef) => api.post<{ result: ReportListItem[] }>('/api/cases/report/query', { scope: p.scope, ...(p.id ? { id: p.id } : {}) }).then((r) => r.result),
+  list: (p: PlaceRef, signal?: AbortSignal) => api.post<{ result: ReportListItem[] }>('/api/cases/report/query', { scope: p.scope, ...(p.id ? { id: p.id } : {}) }, signal).then((r) => r.result),
   /** A saved report; `compute: false`: its indicators' schemas only, to be computed one by one with `indicator`. */
-  exec: (p: PlaceRef, reportId: string, compute = true) =>
+  exec: (p: PlaceRef, reportId: string, compute = true, signal?: AbortSignal) =>
     api
-      .post<{ result: { id: string; schema: ReportSchema; indicators: ComputedIndicator[] } }>('/api/cases/report/exec', { ...place(p), reportId, ...(compute ? {} : { compute }) })
+      .post<{ result: { id: string; schema: ReportSchema; indicators: ComputedIndicator[] } }>('/api/cases/report/exec', { ...place(p), reportId, ...(compute ? {} : { compute }) }, signal)
       .then((r) => r.result),
   indicator: (p: PlaceRef, req: IndicatorRequest) => api.post<{ indicator: IndicatorData }>('/api/cases/report/ind/exec', { ...req, ...place(p) }).then((r) => r.indicator),
   /** A page of a cell's cases, not counted (`count: false`): the number is the indicator's, already shown. */
-  cellCases: (p: PlaceRef, req: IndicatorRequest, cell: { row?: Key[]; column?: Key[] }, page: number) =>
-    api.post<Omit<CasePage, 'count'>>('/api/cases/report/ind/cases', { ...req, ...place(p), ...cell, page, count: false }),
+  cellCases: (p: PlaceRef, req: IndicatorRequest, cell: { row?: Key[]; column?: Key[] }, page: number, signal?: AbortSignal) =>
+    api.post<Omit<CasePage, 'count'>>('/api/cases/report/ind/cases', { ...req, ...place(p), ...cell, page, count: false }, signal),
   save: (body: ReportSchema & { indicators: IndicatorSchema[] }, id?: string) => api.post<string>(`/api/cases/report/save${id ? `/${encodeURIComponent(id)}` : ''}`, body),
   remove: (id: string) => api.post<void>(`/api/cases/report/delete/${encodeURIComponent(id)}`, {}),
-  dashboard: (p: PlaceRef) =>
-    api.post<{ result: { caseIndicators: DashboardIndicator[] } }>('/api/dashboard/generate', place(p)).then((r) => r.result.caseIndicators),
+  dashboard: (p: PlaceRef, signal?: AbortSignal) =>
+    api.post<{ result: { caseIndicators: DashboardIndicator[] } }>('/api/dashboard/generate', place(p), signal).then((r) => r.result.caseIndicators),
 };
 
 export const searchApi = {
   init: () => api.post<{ filters: FilterGroup[] }>('/api/cases/search/init', {}),
   /** A page (1-based) of the place's cases matching every filter, with the filters as they read. */
-  search: (p: PlaceRef, filters: Filters, page: number) => api.post<SearchResult>('/api/cases/search', { pageSize: 50, filters, ...place(p), addFilterDisplay: true, page }),
+  search: (p: PlaceRef, filters: Filters, page: number, signal?: AbortSignal) =>
+    api.post<SearchResult>('/api/cases/search', { pageSize: 50, filters, ...place(p), addFilterDisplay: true, page }, signal),
   /** How many cases the same search finds (its own call: the page does not wait for it). */
   /** `exact`: counted exactly however long it takes (else a large number is the planner's estimate, `countEstimated`). */
-  count: (p: PlaceRef, filters: Filters, exact = false) => api.post<SearchCount>('/api/cases/search/count', { filters, ...place(p), ...(exact ? { exact } : {}) }),
+  count: (p: PlaceRef, filters: Filters, exact = false, signal?: AbortSignal) =>
+    api.post<SearchCount>('/api/cases/search/count', { filters, ...place(p), ...(exact ? { exact } : {}) }, signal),
 };

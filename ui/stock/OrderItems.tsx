@@ -20,7 +20,7 @@ export const orderDocumentPath = (orderId: string) => `/sys/stock/order?id=${enc
 
 export function OrderItems({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
-  const { data, error } = useData(() => api.get<OrderDocument>(`/api/stock/order/${encodeURIComponent(orderId)}`), [orderId]);
+  const { data, error } = useData((signal) => api.get<OrderDocument>(`/api/stock/order/${encodeURIComponent(orderId)}`, signal), [orderId]);
   if (error) return <Alert type="error" showIcon title={error} />;
   if (!data) return <WaitIcon />;
   return (

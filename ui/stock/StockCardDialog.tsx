@@ -16,7 +16,7 @@ import { stockApi } from './api.ts';
 
 export function StockCardDialog({ batchId, onClose }: { batchId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const { data, error } = useData(() => stockApi.card(batchId), [batchId]);
+  const { data, error } = useData((signal) => stockApi.card(batchId, signal), [batchId]);
   const operation = (l: CardLine) => [t(`movementType.${l.type}`), l.reason && t(`adjustReason.${l.reason}`), l.otherUnit].filter(Boolean).join(' · ');
   return (
     <Modal open title={t('ui.stock.cardTitle')} footer={null} onCancel={onClose} width={860} destroyOnHidden>

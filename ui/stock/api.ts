@@ -49,7 +49,7 @@ export const stockApi = {
   stock: (unitId: string) => api.get<{ medicines: MedicineStock[]; initialOpen: boolean; lastCount?: string }>(unitPath(unitId)),
   alerts: (unitId: string) => api.get<UnitAlerts>(`${unitPath(unitId)}/alerts`),
   proposal: (unitId: string) => api.get<OrderProposal>(`${unitPath(unitId)}/proposal`),
-  card: (batchId: string) => api.get<StockCard>(`/api/stock/batch/${encodeURIComponent(batchId)}/card`),
+  card: (batchId: string, signal?: AbortSignal) => api.get<StockCard>(`/api/stock/batch/${encodeURIComponent(batchId)}/card`, signal),
 };
 
 /** A unit of the reader's view with warnings (`GET /api/stock/alerts`). */

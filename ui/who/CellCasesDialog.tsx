@@ -23,7 +23,7 @@ export interface Cell {
 export function CellCasesDialog({ place, period, cell, onClose }: { place: PlaceRef; period: Period; cell: Cell; onClose: () => void }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
-  const { data, error, loading } = useData(() => whoApi.cases(place, cell.form, period, cell, page + 1), [cell, page]);
+  const { data, error, loading } = useData((signal) => whoApi.cases(place, cell.form, period, cell, page + 1, signal), [cell, page]);
   return (
     <Modal open title={cell.title} onCancel={onClose} footer={null} width={960} data-testid="who-cell-dialog">
       {error ? <Alert type="error" showIcon title={error} /> : null}

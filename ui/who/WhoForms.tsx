@@ -33,9 +33,9 @@ export function WhoForms({ place, placeName }: { place: PlaceRef; placeName: str
   const quarter = [1, 2, 3, 4].includes(Number(params.get('quarter'))) ? Number(params.get('quarter')) : fallback.quarter;
   const period: Period = { year, quarter };
   const [cell, setCell] = useState<Cell | null>(null);
-  const { data, error } = useData(async () => {
+  const { data, error } = useData(async (signal) => {
     const { forms } = await whoApi.forms();
-    return Promise.all(forms.map(async (f) => (await whoApi.report(place, f.id, period)).result));
+    return Promise.all(forms.map(async (f) => (await whoApi.report(place, f.id, period, signal)).result));
   }, [place.scope, place.id, year, quarter]);
   const setPeriod = (p: Partial<Period>) => {
     const next = new URLSearchParams(params);

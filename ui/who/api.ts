@@ -22,7 +22,7 @@ const where = (p: PlaceRef) => (p.id ? { scope: p.scope, scopeId: p.id } : { sco
 
 export const whoApi = {
   forms: () => api.post<{ forms: FormInfo[] }>('/api/who/forms', {}),
-  report: (place: PlaceRef, form: string, period: Period) => api.post<{ result: FormResult }>('/api/who/report', { form, ...period, ...where(place) }),
-  cases: (place: PlaceRef, form: string, period: Period, cell: { table: string; row: string; column: string }, page: number) =>
-    api.post<CasePage>('/api/who/cases', { form, ...period, ...where(place), table: cell.table, row: cell.row, column: cell.column, page }),
+  report: (place: PlaceRef, form: string, period: Period, signal?: AbortSignal) => api.post<{ result: FormResult }>('/api/who/report', { form, ...period, ...where(place) }, signal),
+  cases: (place: PlaceRef, form: string, period: Period, cell: { table: string; row: string; column: string }, page: number, signal?: AbortSignal) =>
+    api.post<CasePage>('/api/who/cases', { form, ...period, ...where(place), table: cell.table, row: cell.row, column: cell.column, page }, signal),
 };

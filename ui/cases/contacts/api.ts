@@ -23,8 +23,8 @@ export const contactsApi = {
   /** The index case's contacts in the reader's view. */
   ofCase: async (caseId: string) => (await api.get<{ list: ContactRow[] }>(`/api/cases/case/${enc(caseId)}/contacts`)).list,
   /** A page of the unit's register: newest first, `after` the previous page's `next`. */
-  register: (unitId: string, filter: RegisterFilter, after?: string | null) =>
-    api.post<RegisterPage>(`/api/cases/unit/${enc(unitId)}/contacts`, { filter, ...(after ? { after } : {}) }),
+  register: (unitId: string, filter: RegisterFilter, after?: string | null, signal?: AbortSignal) =>
+    api.post<RegisterPage>(`/api/cases/unit/${enc(unitId)}/contacts`, { filter, ...(after ? { after } : {}) }, signal),
   /** Adds a contact to the index case: a new person (`doc.patient`) or a known one (`patientId`); the new contact's id. */
   add: (caseId: string, doc: Doc, patientId?: string) => api.post<string>('/api/cases/contact/new', { caseId, doc, ...(patientId ? { patientId } : {}) }),
   /** The contact's TPT course with its calendar. */

@@ -21,7 +21,7 @@ addResources('ru', {
     chooseWorkspace: 'Выберите рабочее пространство',
     invalidPassword: 'Пароль должен содержать от 6 до 20 символов, хотя бы одну букву и одну цифру',
     passwordMismatch: 'Подтвержденный пароль и новый пароль не совпадают',
-    /** Spec 001 §5 writes the self-service message with double spaces; quoted exactly. */
+    /** The self-service message is written with double spaces in the specification; quoted exactly. */
     passwordMismatchSelf: 'Подтвержденный  пароль  и новый пароль не совпадают',
     wrongPassword: 'Неверный текущий пароль',
     patientSearchEmpty: 'Введите фамилию, имя, отчество или дату рождения',

@@ -17,7 +17,7 @@ function notBySender(action: RowAction): RowAction {
 
 /**
  * The case's command bar: each a declared action on tbcase, guarded by its permission,
- * run by `POST /api/tbl/tbcase/<id>/action/<name>` and by the spec's own paths (`routes`: §7).
+ * run by `POST /api/tbl/tbcase/<id>/action/<name>` and by the spec's own paths (`routes`).
  */
 export const caseActions: RowAction[] = [
   ...[validateCase, closeCase, reopenCase].map(notBySender), transferOut, transferIn, undoTransfer,

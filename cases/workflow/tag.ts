@@ -50,8 +50,8 @@ async function newTags(x: ActionContext<Tbcase>, names: string[]): Promise<Map<s
 }
 
 /**
- * Set the case's manual tags (the tag dialog 'Определить закладки к случаю - {name}',
- * §5): the chosen manual tags of the workspace plus new ones (each at most 20 characters, made as
+ * Set the case's manual tags (the tag dialog 'Определить закладки к случаю - {name}'):
+ * the chosen manual tags of the workspace plus new ones (each at most 20 characters, made as
  * manual tags); none at all removes the last one (and a new tag alone needs no chosen one).
  * Automatic tags stay as their conditions say. The history entry
  * `tbcase.tag` lists the tags before and after. CASE_TAG.

@@ -18,7 +18,7 @@ function beyond(session: Session, grants: Grant[]): number {
 
 /**
  * A profile grants nodes of the permission tree: each at most once, and 'can modify'
- * only where the tree marks the node changeable (§5) — a tick elsewhere would grant nothing.
+ * only where the tree marks the node changeable — a tick elsewhere would grant nothing.
  * Nobody grants what they do not hold: a profile editor who is not the workspace's administrator
  * ticks only permissions they hold, and does not change a profile that grants more.
  */

@@ -1,4 +1,4 @@
-// The cases behind one number of an indicator (drill-through, issues 22 and 39): the cases a cell's
+// The cases behind one number of an indicator (drill-through): the cases a cell's
 // page lists and the number it says, on the hand-built register (tests/helpers/hand-register.ts) —
 // read row by row in the list's order when the cube says the cell holds at least 1 % of the
 // indicator's cases, else collected from the analytic rows first; both ways must list the cases and

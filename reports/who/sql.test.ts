@@ -1,4 +1,4 @@
-// A WHO form counted from the cases' analytic rows (issues 23 and 39): each kind of condition (never
+// A WHO form counted from the cases' analytic rows: each kind of condition (never
 // NULL: a case without the value fails `in` and passes `not`), an age in whole years at the case date,
 // the months between two dates, the population of the quarter `quartersBack` before the one asked, the
 // first reason a case is left out, then "in no row" of a complete table, a cell's cases — counted on a

@@ -1,4 +1,4 @@
-// Declared workflow actions (issue 9, item 2; server/actions): a domain module declares an action
+// Declared workflow actions (server/actions): a domain module declares an action
 // on a table row; the host lists it for a row with {name, enabled, reason} and runs it in one
 // transaction — permission, guard, input checked, the change written by the table writer with its
 // history entry. Proved on the user catalogue's actions (block, unblock, resetpwd, updatepwd).

@@ -2,7 +2,7 @@
 // dialog (case + patient in one save, NEWCASE / NEWSUSP by diagnosis type, field errors and
 // nothing stored on a bad field, history), and the cards: adverse effects (ADV_EFFECTS), previous
 // treatments (CASEMAN to read, CASE_ADDINFO to change) and comorbidities
-// (COMIRBIDITIES) — each with its rules of §5 both ways (the contacts: tests/api/contacts.test.ts), readable without `_EDT`, changed only with it;
+// (COMIRBIDITIES) — each with its rules both ways (the contacts: tests/api/contacts.test.ts), readable without `_EDT`, changed only with it;
 // a sub-record never moves to another case, a previous treatment never ends before it starts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../server/db/kysely.ts';

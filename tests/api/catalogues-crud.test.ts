@@ -1,5 +1,5 @@
 // Every catalogue through the generic table API on real PostgreSQL: create, read,
-// update, query, delete; each required, maximum and pattern rule of §3/§5 refused with a field error
+// update, query, delete; each required, maximum and pattern rule refused with a field error
 // (4xx, nothing written); and the `_EDT` permission for writing. Admin units, age ranges, tags and
 // users have files of their own for what is particular to them.
 import { sql } from 'kysely';

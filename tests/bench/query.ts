@@ -4,7 +4,7 @@
  * the API — as the workspace administrator and as a unit-view doctor — a first page, a deep page
  * (keyset), a search by a name fragment and a filtered page with its count, each beside the same
  * SQL written by hand on plain `pg`; p50/p95 of 60 requests each. `--explain` prints the plans.
- * Goals (issue 9): every page p95 ≤ 20 ms, a count ≤ 150 ms (a request with a count: ≤ 150 ms). The
+ * Goals: every page p95 ≤ 20 ms, a count ≤ 150 ms (a request with a count: ≤ 150 ms). The
  * platform bounds a count at 10,000 rows and 100 ms (then the planner's estimate); the SQL by hand
  * counts to 10,000 with no time bound.
  */

@@ -1,7 +1,7 @@
 /**
  * The filters of a report or of one indicator: the chosen ones, each with its value
  * and a remove button, and 'Добавить фильтр' opening the filters in their labelled groups in a
- * popup 300 px high that scrolls (§9); a filter already chosen is not offered again.
+ * popup 300 px high that scrolls; a filter already chosen is not offered again.
  */
 import { useState } from 'react';
 import { Button, Flex, Popover, Typography } from 'antd';

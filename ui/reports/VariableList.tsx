@@ -1,7 +1,7 @@
 /**
  * The column or the row variables of an indicator: the chosen ones as removable
  * tags, and a grouped select adding one more — only variables that may stand on this side, never
- * one already in the list (§5).
+ * one already in the list.
  */
 import { Flex, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

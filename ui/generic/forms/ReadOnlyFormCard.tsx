@@ -1,7 +1,7 @@
 /**
  * A document shown read-only in a card with an Edit button; Edit fetches the edit copy
  * (`loadEdit`), opens the form in place, Save returns to read-only with the saved copy, Cancel
- * returns unchanged (spec §4, workspace settings card).
+ * returns unchanged (the workspace settings card).
  *
  * Read-only, it shows the fields the schema's `x-visible` conditions show (`engine/visibility.ts`)
  * by their labels, enum texts and Да/Нет. Given `viewOf`, it shows the server's view of the row

@@ -4,9 +4,10 @@ import { stripX } from './meta-check.ts';
 import type { Registry } from './registry.ts';
 import { schemaFolderOf } from './schema-layout.ts';
 import type { JsonSchema } from './types.ts';
+import { generateDatabase } from './database-gen.ts';
+import { typeName } from './type-name.ts';
 
-/** `countrystructure` → `Countrystructure`, `newnotif_tb` → `NewnotifTb`, `dhis2send` → `Dhis2Send` (a letter after a digit capitalised, as json-schema-to-typescript writes it): the type of one schema's documents. */
-export const typeName = (id: string) => id.replace(/(^|[_-])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase()).replace(/(?<=[0-9])[a-z]/g, (c) => c.toUpperCase());
+export { typeName } from './type-name.ts';
 
 /** Titles are i18n keys, not type names: drop them so the generator names types from properties. */
 function untitled(node: unknown): unknown {
@@ -17,7 +18,8 @@ function untitled(node: unknown): unknown {
 
 /**
  * The TypeScript source of every schema's document type, file name → content; `index.ts` also maps
- * each schema id to its type (`Schemas`), so hooks and actions name a table's type by the table.
+ * each schema id to its type (`Schemas`), so hooks and actions name a table's type by the table;
+ * `database.ts` is the database interface `kysely()` is typed by (`database-gen.ts`).
  * @example (await generateTypes(registry)).get('tbcase.ts') // 'export interface Tbcase { patientId: string; … }'
  */
 export async function generateTypes(registry: Registry): Promise<Map<string, string>> {
@@ -46,5 +48,6 @@ export async function generateTypes(registry: Registry): Promise<Map<string, str
     '}',
   ];
   out.set('index.ts', index.join('\n') + '\n');
+  out.set('database.ts', generateDatabase(registry));
   return out;
 }

@@ -115,7 +115,7 @@ export async function viewAlerts(em: Em, s: Session, date: string): Promise<Unit
   const ids = [...units.keys()];
   if (!ids.length) return [];
   const products = [...new Set([...units.values()].flatMap((u) => u.stockOut.map((o) => o.productId)))];
-  const named = (table: string, keys: string[]) => (keys.length ? db.selectFrom(table).select(['id', 'name']).where('id', 'in', keys).execute() : []);
+  const named = (table: 'unit' | 'product', keys: string[]) => (keys.length ? db.selectFrom(table).select(['id', 'name']).where('id', 'in', keys).execute() : []);
   const names = new Map([...await named('unit', ids), ...await named('product', products)].map((r) => [r.id as string, r.name as string]));
   return ids.map((unitId) => {
     const u = units.get(unitId)!;

@@ -9,6 +9,7 @@
  */
 import { t } from '../engine/i18n.ts';
 import type { Stockmovement } from '../engine/generated/index.ts';
+import { sql } from 'kysely';
 import { kysely } from '../server/db/kysely.ts';
 import { fail, type ApiError } from '../server/http/errors.ts';
 import { hasPermission } from '../server/http/middleware.ts';
@@ -80,7 +81,7 @@ async function movementRefusal(x: SaveContext<Stockmovement>): Promise<ApiError 
 async function onHandOn(x: SaveContext<Stockmovement>): Promise<number> {
   const db = kysely(x.em);
   let q = db.selectFrom('stockbatch').select(['id', 'quantity']).where('workspace_id', '=', x.session.workspaceId);
-  for (const k of BATCH_KEY) q = q.where(x.ctx.registry.table('stockbatch').fields.find((f) => f.key === k)!.column, '=', x.doc[k]);
+  for (const k of BATCH_KEY) q = q.where(sql.ref(x.ctx.registry.table('stockbatch').fields.find((f) => f.key === k)!.column), '=', x.doc[k]);
   const batch = await q.executeTakeFirst();
   if (!batch) return 0;
   const { later } = await batchDays(db, x.session.workspaceId, batch.id as string, x.doc.date);

@@ -34,7 +34,7 @@ export function amcWindow(date: string): { from: string; to: string } {
 export const monthlyConsumption = (dispensed: number): number => dispensed / AMC_MONTHS;
 
 /** The states in which an order's items are on their way to the unit: placed, authorised or sent, not yet received or cancelled. */
-export const ON_ORDER_STATES: Stockorder['state'][] = ['NEW', 'AUTHORIZED', 'SENT'];
+export const ON_ORDER_STATES: NonNullable<Stockorder['state']>[] = ['NEW', 'AUTHORIZED', 'SENT'];
 
 /**
  * Whether an order in `state` counts as on order: from when it is placed until it is received or cancelled.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Registry } from '../../engine/registry.ts';
 import type { Field, TableDef } from '../../engine/types.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import type { ModuleHooks, TableHooks } from '../../server/types.ts';
 import { systemUpdate, type SystemWriteContext } from '../../server/tbl/system-write.ts';
 import { cultureConversion, type Definitions } from './conversion.ts';
@@ -92,7 +92,7 @@ export async function refreshDerived(x: SystemWriteContext, from: string, parent
   const db = kysely(x.em);
   const definitions = fed.some((d) => d.kind !== 'latest') ? await definitionsOf(db, x.session.workspaceId) : 'WHO2021';
   for (const parentId of ids) {
-    let q = db
+    let q = kyselyByName(x.em)
       .selectFrom(def.name)
       .select(sources.map((s) => (s.format === 'date' ? sql<string>`to_char(${sql.ref(s.column)}, 'YYYY-MM-DD')`.as(s.column) : sql.ref(s.column).as(s.column))))
       .select(sql<string>`to_char(${sql.ref(dateCol)}, 'YYYY-MM-DD')`.as('__date'))

@@ -7,6 +7,7 @@ import { todayOf } from '../../server/http/time-zone.ts';
 import { placeCounts, tagCounts } from './counts.ts';
 import { casePage, type CasePage } from './lists.ts';
 import { placeOf, type Place } from './place.ts';
+import { sql } from 'kysely';
 import { kysely } from '../../server/db/kysely.ts';
 import { ACTIVE_TABS, type ActiveTab } from './summaries.ts';
 import { taggedPageInUnit } from './tag-page.ts';
@@ -93,7 +94,7 @@ export function placeRoutes(ctx: AppContext): DeclaredRoute[] {
     // a unit's page from the index of the tag's cases there (`tag-page.ts`); wider places probe each case
     const tagged = place.kind === 'unit'
       ? taggedPageInUnit(db, s, body.tagId, place.unitId, body.page ?? 1, body.after)
-      : (q: any) => q.where((eb: any) => eb.exists(db.selectFrom('casetag as l').select('l.id').whereRef('l.case_id', '=', 't.id').where('l.tag_id', '=', body.tagId).where('l.workspace_id', '=', s.workspaceId)));
+      : (q: any) => q.where((eb: any) => eb.exists(db.selectFrom('casetag as l').select('l.id').where('l.case_id', '=', sql.ref<string>('t.id')).where('l.tag_id', '=', body.tagId).where('l.workspace_id', '=', s.workspaceId)));
     const res = await casePage(em, ctx.registry, s, place, tagged, body.page ?? 1, count, body.after);
     return c.json({ tag: { id: tag.id, name: tag.name, type: tagType(tag) }, ...res });
   } }),

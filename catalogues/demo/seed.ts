@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../../server/auth/password.ts';
 import { systemSession } from '../../server/auth/system-session.ts';
 import type { AppContext, DemoLogin, Doc } from '../../server/types.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 import { systemUpdate } from '../../server/tbl/system-write.ts';
 
@@ -71,7 +71,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ login: string; passwo
  * @example await seedDemoCatalogue(ctx, workspaceId, 'tptregimen') // 7
  */
 export async function seedDemoCatalogue(ctx: AppContext, workspaceId: string, table: string): Promise<number> {
-  const db = kysely(ctx.orm.em.fork());
+  const db = kyselyByName(ctx.orm.em.fork());
   if (await db.selectFrom(table).select('id').where('workspace_id', '=', workspaceId).limit(1).executeTakeFirst()) return 0;
   const file = readdirSync(demoDir).find((f) => f.replace(/^\d+-/, '') === `${table}.json`);
   if (!file) throw new Error(`no demo catalogue of ${table}`);

@@ -15,7 +15,7 @@ import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-
 /** The entries of the session workspace the reader's view lets them see that match the filter (joins and aggregates left to the caller). */
 export async function historyScope(em: Em, s: Session, f: ReportFilter) {
   const userId = await accountId(em, s, f.userId);
-  let q = kysely(em).selectFrom('cmdhistory as h').where('h.workspace_id', '=', s.workspaceId).where('h.exec_date', '>=', f.ini) as SelectQueryBuilder<any, any, any>;
+  let q = kysely(em).selectFrom('cmdhistory as h').where('h.workspace_id', '=', s.workspaceId).where('h.exec_date', '>=', f.ini.toISOString()) as SelectQueryBuilder<any, any, any>;
   // Only what the reader's view lets them see: their area's or unit's entries, and their users'.
   q = limitToView(q, kysely(em), s, { user: 'h.user_id', unit: 'h.unit_id', area: 'h.admin_unit_id' });
   if (f.end) q = q.where('h.exec_date', '<=', f.end);

@@ -22,13 +22,13 @@ async function errors(ctx: AppContext, s: Session, f: ReportFilter) {
   let q = db
     .selectFrom('errorlog as e')
     .where((eb) => (system ? eb.or([eb('e.workspace_id', '=', s.workspaceId), eb('e.workspace_id', 'is', null)]) : eb('e.workspace_id', '=', s.workspaceId)))
-    .where('e.error_date', '>=', f.ini);
+    .where('e.error_date', '>=', f.ini.toISOString());
   // An area or unit view: only the errors of the users it covers.
   q = limitToView(q, db, s, { user: 'e.user_id' });
-  if (f.end) q = q.where('e.error_date', '<=', f.end);
+  if (f.end) q = q.where('e.error_date', '<=', f.end.toISOString());
   if (f.searchKey) {
     const like = likePattern(f.searchKey);
-    q = q.where((eb) => eb.or(['e.exception_message', 'e.exception_class', 'e.url', 'e.user_name'].map((col) => eb(col, 'ilike', like))));
+    q = q.where((eb) => eb.or((['e.exception_message', 'e.exception_class', 'e.url', 'e.user_name'] as const).map((col) => eb(col, 'ilike', like))));
   }
   const rows = await q
     .select([

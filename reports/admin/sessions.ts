@@ -65,7 +65,7 @@ export function sessionReportRoutes(ctx: AppContext): DeclaredRoute[] {
     const day = f.ini;
     const next = nextDayStart(day, f.zone);
     const { query } = sessions(ctx, ctx.orm.em.fork(), s);
-    const rows = await query.where('s.login_date', '>=', day).where('s.login_date', '<', next).orderBy('s.login_date', 'desc').limit(f.limit).offset(f.offset).execute();
+    const rows = await query.where('s.login_date', '>=', day.toISOString()).where('s.login_date', '<', next.toISOString()).orderBy('s.login_date', 'desc').limit(f.limit).offset(f.offset).execute();
     return c.json(page(ctx, s.lang, rows));
   } }),
 
@@ -74,8 +74,8 @@ export function sessionReportRoutes(ctx: AppContext): DeclaredRoute[] {
     const f = await readFilter(ctx, c, 'usersession', ['userId']);
     const em = ctx.orm.em.fork();
     const userId = await accountId(em, s, f.userId);
-    let q = sessions(ctx, em, s).query.where('s.login_date', '>=', f.ini);
-    if (f.end) q = q.where('s.login_date', '<=', f.end);
+    let q = sessions(ctx, em, s).query.where('s.login_date', '>=', f.ini.toISOString());
+    if (f.end) q = q.where('s.login_date', '<=', f.end.toISOString());
     if (userId) q = q.where('s.user_id', '=', userId);
     return c.json(page(ctx, s.lang, await q.orderBy('s.login_date', 'desc').limit(f.limit).offset(f.offset).execute()));
   } }),

@@ -12,7 +12,7 @@ import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import { jsonBody } from '../../server/http/body.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { assertPermission } from '../../server/http/middleware.ts';
@@ -93,7 +93,7 @@ export function populationRoutes(app: Hono<Env>, ctx: AppContext): void {
     const done = { created: 0, updated: 0 };
     await ctx.orm.em.fork().transactional(async (em) => {
       for (const r of rows) {
-        const held = await kysely(em).selectFrom(def.name).select('id').where('workspace_id', '=', s.workspaceId).where('admin_unit_id', '=', r.adminUnitId).where('year', '=', r.year).executeTakeFirst();
+        const held = await kyselyByName(em).selectFrom(def.name).select('id').where('workspace_id', '=', s.workspaceId).where('admin_unit_id', '=', r.adminUnitId).where('year', '=', r.year).executeTakeFirst();
         if (held) await writer.update(String(held.id), { population: r.population }, { within: em });
         else await writer.create(r, undefined, em);
         done[held ? 'updated' : 'created']++;

@@ -15,7 +15,7 @@ import { analyticTable, type AnalyticTable } from '../../engine/analytic.ts';
 import type { Registry } from '../../engine/registry.ts';
 import { reportCatalogue } from '../../engine/report-vars.ts';
 import type { TableDef } from '../../engine/types.ts';
-import { kysely } from '../db/kysely.ts';
+import { kysely, kyselyByName } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { onBeforeCommit, txState, type Pending, type TxState } from '../db/transaction.ts';
 import type { Doc } from '../types.ts';
@@ -187,7 +187,7 @@ export async function noteWrites(em: Em, registry: Registry, def: TableDef, work
         else unknown.push(w.rowId);
       }
       if (unknown.length) {
-        const found = await kysely(em).selectFrom(def.name).select(sql.ref(feed.parent).as('p')).where('id', '=', sql<string>`any(${`{${unknown.join(',')}}`}::uuid[])`).execute();
+        const found = await kyselyByName(em).selectFrom(def.name).select(sql.ref(feed.parent).as('p')).where('id', '=', sql<string>`any(${`{${unknown.join(',')}}`}::uuid[])`).execute();
         for (const r of found) if (typeof r.p === 'string') moved.cases.add(r.p);
       }
     }

@@ -32,7 +32,7 @@ export async function sessionOfSyncToken(em: Em, token: string, identities: Iden
   if (!token.startsWith(SYNC_TOKEN_PREFIX)) return undefined;
   const db = kysely(em);
   const k = await db.selectFrom('synctoken').select(['id', 'user_id', 'userws_id', 'workspace_id', 'last_used_at'])
-    .where('token_hash', '=', tokenHash(token)).where('revoked_at', 'is', null).where('expires_at', '>', sql<Date>`now()`).executeTakeFirst();
+    .where('token_hash', '=', tokenHash(token)).where('revoked_at', 'is', null).where('expires_at', '>', sql<string>`now()`).executeTakeFirst();
   if (!k) return undefined;
   const key = `${k.user_id}|${k.userws_id}|${k.workspace_id}`;
   let identity = identities.get(key);

@@ -93,12 +93,12 @@ export async function listConflicts(ctx: AppContext, s: Session, q: { rootId?: s
     query = query.where('c.root_id', '=', q.rootId).orderBy('c.created_at').orderBy('c.id');
   } else if (q.recent) {
     const since = new Date(Date.now() - RECENT_DAYS * 86_400_000);
-    query = query.where((w) => w.or([w('c.resolved', 'is', null), w('c.resolved', '=', false), w('c.resolved_at', '>=', since)])).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(RECENT_MAX);
+    query = query.where((w) => w.or([w('c.resolved', 'is', null), w('c.resolved', '=', false), w('c.resolved_at', '>=', since.toISOString())])).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(RECENT_MAX);
   } else {
     query = query.where((w) => w.or([w('c.resolved', 'is', null), w('c.resolved', '=', false)])).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(PAGE + 1);
     if (q.after) {
       const [at, id] = q.after.split('|');
-      query = query.where((w) => w.or([w('c.created_at', '<', new Date(at)), w.and([w('c.created_at', '=', new Date(at)), w('c.id', '<', id)])]));
+      query = query.where((w) => w.or([w('c.created_at', '<', new Date(at).toISOString()), w.and([w('c.created_at', '=', new Date(at).toISOString()), w('c.id', '<', id)])]));
     }
   }
   const rows = await query.execute();

@@ -20,7 +20,7 @@ import { t } from '../../engine/i18n.ts';
 import { writePermission } from '../../engine/write-permission.ts';
 import type { FieldError } from '../../engine/validate.ts';
 import { deferring } from '../db/deferred.ts';
-import { kysely } from '../db/kysely.ts';
+import { kysely, kyselyByName } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
@@ -261,7 +261,7 @@ async function writeChange(em: Em, ctx: AppContext, actor: Session, ch: ClientCh
   const { result, patch, conflicts } = mergeUpdate(current, data, changedSince);
   await writer.update(id, { ...patch, version }, { within: em });
   await afterPush(em, ctx, actor, def, id, false);
-  const after = await kysely(em).selectFrom(def.name).select('version').where('id', '=', id).executeTakeFirstOrThrow();
+  const after = await kyselyByName(em).selectFrom(def.name).select('version').where('id', '=', id).executeTakeFirstOrThrow();
   if (conflicts.length) await logConflicts(em, ctx, actor, def, { ...ch, id }, current, version, conflicts, serverSide);
   return { ...base, result, version: Number(after.version), ...(conflicts.length ? { conflicts } : {}) };
 }
@@ -369,7 +369,7 @@ async function rootOf(em: Em, ctx: AppContext, def: TableDef, row: Doc, id: stri
     table = ctx.registry.table(table.fields.find((f) => f.key === table.meta.parent)!.ref!);
     if (!table.meta.parent) break;
     const column = table.fields.find((f) => f.key === table.meta.parent)!.column;
-    parentId = (await kysely(em).selectFrom(table.name).select(`${column} as p`).where('id', '=', rootId).executeTakeFirst())?.p;
+    parentId = (await kyselyByName(em).selectFrom(table.name).select(`${column} as p`).where('id', '=', rootId).executeTakeFirst())?.p;
   }
   return rootId;
 }

@@ -14,7 +14,7 @@
  */
 import { t } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
-import { kysely } from '../db/kysely.ts';
+import { kyselyByName } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { ApiError } from '../http/errors.ts';
 import { TableStore } from '../tbl/store.ts';
@@ -52,8 +52,8 @@ export async function namedInView(em: Em, ctx: AppContext, s: Session, target: s
     const def = ctx.registry.table(r.table);
     // which rows name them (ids only, then kept only when in the view)
     const naming = r.prop
-      ? await kysely(em).selectFrom(def.children.find((c) => c.prop === r.prop)!.table).select(['parent_id as row', `${r.field.column} as ref`]).where(r.field.column, 'in', wanted).execute()
-      : await kysely(em).selectFrom(def.name).select(['id as row', `${r.field.column} as ref`]).where('workspace_id', '=', s.workspaceId).where(r.field.column, 'in', wanted).execute();
+      ? await kyselyByName(em).selectFrom(def.children.find((c) => c.prop === r.prop)!.table).select(['parent_id as row', `${r.field.column} as ref`]).where(r.field.column, 'in', wanted).execute()
+      : await kyselyByName(em).selectFrom(def.name).select(['id as row', `${r.field.column} as ref`]).where('workspace_id', '=', s.workspaceId).where(r.field.column, 'in', wanted).execute();
     if (!naming.length) continue;
     const visible = new Set((await TableStore.of(ctx.registry, def, em, s, 'read').rowsByIds([...new Set(naming.map((n) => String(n.row)))])).map((v) => String(v.id)));
     for (const n of naming) if (visible.has(String(n.row))) found.add(String(n.ref));

@@ -18,7 +18,7 @@ import { exceeds, rightsOf } from '../auth/rights.ts';
 import { t } from '../../engine/i18n.ts';
 import { assertMayTryLogin, recordAttempt } from '../auth/login-limits.ts';
 import { verifyPassword } from '../auth/password.ts';
-import { kysely } from '../db/kysely.ts';
+import { kysely, kyselyByName } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { jsonBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
@@ -39,7 +39,7 @@ export interface SliceRow {
 /** The rows of a table `where` picks, as slice rows (their stored values, hidden ones too, and child rows). */
 export async function rowsOf(em: Em, ctx: AppContext, table: string, where: (q: any) => any): Promise<SliceRow[]> {
   const def = ctx.registry.table(table);
-  const rows = await where(kysely(em).selectFrom(table).selectAll()).execute();
+  const rows = await where(kyselyByName(em).selectFrom(table).selectAll()).execute();
   const docs = rows.map((r: Record<string, unknown>) => ({ id: String(r.id), ...rowToDoc(def.fields, r, { hidden: true }) }));
   await loadChildren(def, em, docs);
   const versions = new Map<string, number>(rows.map((r: Record<string, unknown>) => [String(r.id), Number(r.version ?? 1)]));

@@ -9,7 +9,7 @@
  */
 import { sql } from 'kysely';
 import type { TableDef } from '../../engine/types.ts';
-import { kysely } from '../db/kysely.ts';
+import { kysely, kyselyByName } from '../db/kysely.ts';
 import { reloadIdentitiesOnCommit } from './identity-tables.ts';
 import type { Doc } from '../types.ts';
 import { changedValues } from '../feed/changed-values.ts';
@@ -67,7 +67,7 @@ export async function batchDelete(x: SystemWriteContext, table: string, ids: str
   const def = x.ctx.registry.table(table);
   reloadIdentitiesOnCommit(x.em, x.ctx, table);
   const fields = columnsOf(def);
-  const db = kysely(x.em);
+  const db = kyselyByName(x.em);
   const list = `{${[...new Set(ids)].join(',')}}`;
   let q = db
     .selectFrom(table)

@@ -5,7 +5,7 @@ import { t } from '../../engine/i18n.ts';
 import type { JsonSchema, TableDef } from '../../engine/types.ts';
 import { schemaAtPath } from '../../engine/validation-messages.ts';
 import type { Em } from '../db/orm.ts';
-import { kysely } from '../db/kysely.ts';
+import { kyselyByName } from '../db/kysely.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
 import { todayOf } from '../http/time-zone.ts';
@@ -40,7 +40,7 @@ export async function checkDateBounds(em: Em, ctx: AppContext, def: TableDef, do
       if (!field || !isUuid(id)) continue;
       const at = `${table} ${id} ${key}`;
       if (!read.has(at)) {
-        let q = kysely(em).selectFrom(target.name).select(sql<string | null>`${sql.ref(field.column)}::text`.as('v')).where('id', '=', id);
+        let q = kyselyByName(em).selectFrom(target.name).select(sql<string | null>`${sql.ref(field.column)}::text`.as('v')).where('id', '=', id);
         if (target.meta.workspace) q = q.where('workspace_id', '=', session.workspaceId);
         read.set(at, q.executeTakeFirst().then((r) => r?.v ?? undefined));
       }

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { TableDef } from '../../engine/types.ts';
-import { kysely } from '../db/kysely.ts';
+import { kyselyByName } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import type { AppContext } from '../types.ts';
 import { changedValues } from '../feed/changed-values.ts';
@@ -32,7 +32,7 @@ export async function feedGenerated(ctx: AppContext, workspaceId: string): Promi
 }
 
 async function feedTable(em: Em, ctx: AppContext, def: TableDef, workspaceId: string): Promise<number> {
-  const rows = await kysely(em)
+  const rows = await kyselyByName(em)
     .selectFrom(`${def.name} as t`)
     .selectAll('t')
     .where('t.workspace_id', '=', workspaceId)

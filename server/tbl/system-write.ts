@@ -12,7 +12,7 @@ import { recordCommand } from '../history/record.ts';
 import { sql } from 'kysely';
 import type { Em } from '../db/orm.ts';
 import { reloadIdentitiesOnCommit } from './identity-tables.ts';
-import { kysely } from '../db/kysely.ts';
+import { kysely, kyselyByName } from '../db/kysely.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
 import { changedValues } from '../feed/changed-values.ts';
 import { recordChange } from '../feed/record.ts';
@@ -61,14 +61,14 @@ export async function systemUpdate(x: SystemWriteContext, table: string, id: str
   const def = x.ctx.registry.table(table);
   reloadIdentitiesOnCommit(x.em, x.ctx, table);
   const fields = def.fields.filter((f) => f.key in values && f.kind !== 'none' && f.kind !== 'via');
-  let q = kysely(x.em).selectFrom(table).select(['version', ...fields.map((f) => f.column)]).where('id', '=', id);
+  let q = kyselyByName(x.em).selectFrom(table).select(['version', ...fields.map((f) => f.column)]).where('id', '=', id);
   if (def.meta.workspace) q = q.where('workspace_id', '=', x.session.workspaceId);
   const row = await q.forUpdate().executeTakeFirst();
   if (!row) return undefined;
   const prev = rowToDoc(fields, row, { hidden: true });
   const changed = changedValues(Object.fromEntries(fields.map((f) => [f.key, prev[f.key] ?? null])), Object.fromEntries(fields.map((f) => [f.key, values[f.key] ?? null])));
   if (!Object.keys(changed).length) return Number(row.version);
-  const done = await kysely(x.em)
+  const done = await kyselyByName(x.em)
     .updateTable(table)
     .set({ ...docToRow(fields, values), version: Number(row.version) + 1, updated_at: new Date() })
     .where('id', '=', id)
@@ -100,13 +100,13 @@ export async function systemInsert(x: SystemWriteContext, table: string, id: str
 export async function systemDelete(x: SystemWriteContext, table: string, id: string, cause: SystemCause): Promise<boolean> {
   const def = x.ctx.registry.table(table);
   reloadIdentitiesOnCommit(x.em, x.ctx, table);
-  let q = kysely(x.em).selectFrom(table).select('version').where('id', '=', id);
+  let q = kyselyByName(x.em).selectFrom(table).select('version').where('id', '=', id);
   if (def.meta.workspace) q = q.where('workspace_id', '=', x.session.workspaceId);
   const row = await q.forUpdate().executeTakeFirst();
   if (!row) return false;
   // fed before the delete: the feed lists the rows it cascades to while they are there
   await recordChange(x.em, x.ctx.registry, def, x.session, { rowId: id, op: 'delete', version: Number(row.version) + 1 });
-  await kysely(x.em).deleteFrom(table).where('id', '=', id).execute();
+  await kyselyByName(x.em).deleteFrom(table).where('id', '=', id).execute();
   await logCommand(x, table, id, cause);
   return true;
 }
@@ -215,7 +215,7 @@ export async function systemReplicate(x: SystemWriteContext, c: ReplicaChange): 
   reloadIdentitiesOnCommit(x.em, x.ctx, c.table);
   const store = TableStore.unscoped(`the server's change of ${c.table} copied by the offline client`, def, x.em, x.session.workspaceId);
   const rows = storeWrites(store);
-  const setVersion = () => kysely(x.em).updateTable(c.table).set({ version: c.version }).where('id', '=', c.id).execute();
+  const setVersion = () => kyselyByName(x.em).updateTable(c.table).set({ version: c.version }).where('id', '=', c.id).execute();
   // the client's own reports read its cases' analytic rows: they follow the copy too
   const note = (op: 'create' | 'update' | 'delete', doc?: Doc) => noteWrites(x.em, x.ctx.registry, def, x.session.workspaceId, [{ rowId: c.id, op, data: c.data ?? undefined, doc }]);
   if (c.op === 'delete' || c.op === 'left') {
@@ -223,7 +223,7 @@ export async function systemReplicate(x: SystemWriteContext, c: ReplicaChange): 
     return (await rows.delete(c.id)) ? 'removed' : 'none';
   }
   if (c.unlessAt) {
-    const at = await kysely(x.em).selectFrom(c.table).select('version').where('id', '=', c.id).executeTakeFirst();
+    const at = await kyselyByName(x.em).selectFrom(c.table).select('version').where('id', '=', c.id).executeTakeFirst();
     if (at && Number(at.version) === c.version) return 'none';
   }
   const held = await store.read(c.id, { lock: true, hidden: true });

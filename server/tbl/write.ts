@@ -12,7 +12,7 @@ import type { ScopeMode } from '../scope/rows.ts';
 import { changedValues } from '../feed/changed-values.ts';
 import { isTombstoned, recordChange } from '../feed/record.ts';
 import { sql } from 'kysely';
-import { kysely } from '../db/kysely.ts';
+import { kysely, kyselyByName } from '../db/kysely.ts';
 import { reloadIdentitiesOnCommit } from './identity-tables.ts';
 import { TableStore } from './store.ts';
 import { storeWrites } from './store-writes.ts';
@@ -52,7 +52,7 @@ export class TableWriter {
     const given = id ?? clientId(input, this.session);
     applyDefaults(this.def, doc, this.session);
     return this.transaction(async (em) => {
-      if (given && ((await kysely(em).selectFrom(this.def.name).select('id').where('id', '=', given).executeTakeFirst()) || (await isTombstoned(em, given)))) throw this.idTaken();
+      if (given && ((await kyselyByName(em).selectFrom(this.def.name).select('id').where('id', '=', given).executeTakeFirst()) || (await isTombstoned(em, given)))) throw this.idTaken();
       const id = given ?? crypto.randomUUID();
       const x = { em, ctx: this.ctx, session: this.session, def: this.def, id, isNew: true, doc };
       validateDoc(this.ctx, this.def, doc, this.session);
@@ -80,7 +80,7 @@ export class TableWriter {
     if (!this.def.meta.singleton) throw new Error(`${this.def.name} is not a singleton table`);
     return this.transaction(async (em) => {
       await sql`select pg_advisory_xact_lock(hashtext(${`singleton:${this.def.name}`}))`.execute(kysely(em));
-      const row = await kysely(em).selectFrom(this.def.name).select('id').orderBy('created_at').limit(1).executeTakeFirst();
+      const row = await kyselyByName(em).selectFrom(this.def.name).select('id').orderBy('created_at').limit(1).executeTakeFirst();
       if (!row) return this.create(input, undefined, em);
       // what the document leaves out is empty (a yes/no field: its default), as on the first save
       const leftOut = this.def.fields.filter((f) => f.path.length === 1 && f.kind !== 'via' && !f.readonly && !(f.type === 'boolean' && f.schema.default === undefined));

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Lang } from '../../engine/i18n.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext, Session } from '../../server/types.ts';
 import { shapeIndicator, type DbRow, type Dim, type IndicatorData } from '../../reports/indicator/shape.ts';
@@ -69,7 +69,7 @@ async function nameKeys(em: Em, s: Session, dims: Dim[], rows: DbRow[], aliases:
     const ids = [...new Set(rows.map((row) => row[aliases[i]]).filter((x): x is string => typeof x === 'string'))];
     const target = NAMES[v.table];
     if (!ids.length || !target) continue;
-    const named = await kysely(em).selectFrom(target.table).select(['id', target.column]).where('workspace_id', '=', s.workspaceId).where('id', 'in', ids).execute();
+    const named = await kyselyByName(em).selectFrom(target.table).select(['id', target.column]).where('workspace_id', '=', s.workspaceId).where('id', 'in', ids).execute();
     d.names = new Map(named.map((n: any) => [String(n.id), String(n[target.column])]));
   }
 }

@@ -50,7 +50,7 @@ describe('POST /api/tbl/<table>/<id>/action/<name>', () => {
     expect((await session.post('/api/sys/session')).status).toBe(401); // the blocked user's sessions ended
     const entries = await historyOf(target.id);
     expect(entries.at(-1)).toMatchObject({ type: 'userws', action: 'block', entity_name: 'ACTTARGET' });
-    expect(entries.at(-1)!.detail.diffs).toEqual([{ title: 'Активен', prevValue: 'Да', newValue: 'Нет' }]);
+    expect(entries.at(-1)!.detail?.diffs).toEqual([{ title: 'Активен', prevValue: 'Да', newValue: 'Нет' }]);
     const list = byName((await admin.get(`/api/tbl/userws/${target.id}/actions`)).body);
     expect(list.block).toEqual({ name: 'block', enabled: false, reason: 'Пользователь уже заблокирован' });
     expect(list.unblock).toEqual({ name: 'unblock', enabled: true });

@@ -5,7 +5,7 @@
 // (COMIRBIDITIES) — each with its rules both ways (the contacts: tests/api/contacts.test.ts), readable without `_EDT`, changed only with it;
 // a sub-record never moves to another case, a previous treatment never ends before it starts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { historyOf } from '../helpers/history.ts';
@@ -23,7 +23,7 @@ let suspectId: string;
 let unitId: string;
 
 const db = () => kysely(server.ctx.orm.em.fork());
-const rowsOf = (table: string) => db().selectFrom(table).selectAll().where('case_id', '=', caseId).execute();
+const rowsOf = (table: string) => kyselyByName(server.ctx.orm.em.fork()).selectFrom(table).selectAll().where('case_id', '=', caseId).execute();
 const fieldsOf = (r: { body: any }) => (r.body.errors as { field: string }[]).map((e) => e.field).sort();
 
 useTestServer();

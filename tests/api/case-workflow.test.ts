@@ -87,7 +87,7 @@ describe('validate', () => {
     expect((await stored(id)).version).toBe(after.version);
     const entry = (await historyOf(id)).at(-1)!;
     expect(entry).toMatchObject({ type: 'tbcase', action: 'validate' });
-    expect(entry.detail.diffs).toEqual([{ title: 'Обосновано', prevValue: 'Нет', newValue: 'Да' }]);
+    expect(entry.detail?.diffs).toEqual([{ title: 'Обосновано', prevValue: 'Нет', newValue: 'Да' }]);
   });
 
   it('English users get the refusal in English', async () => {
@@ -204,7 +204,7 @@ describe('transfer', () => {
     expect(dates).toEqual([...dates].sort().reverse());
     const entry = (await historyOf(id)).at(-1)!;
     expect(entry).toMatchObject({ type: 'tbcase', action: 'transferout' });
-    expect(entry.detail.diffs).toContainEqual(expect.objectContaining({ title: 'Учреждение, ведущее случай', newValue: expect.stringContaining('Ысык-Атинский') }));
+    expect(entry.detail?.diffs).toContainEqual(expect.objectContaining({ title: 'Учреждение, ведущее случай', newValue: expect.stringContaining('Ысык-Атинский') }));
 
     refused(await act(bdoc, id, 'transferout', { unitToId: kant }), 400, 'Случай уже переводится в другое учреждение');
     refused(await act(kdoc, id, 'transferout', { unitToId: bishkek }), 400, 'Случай уже переводится в другое учреждение');

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '../../engine/i18n.ts';
 import { bundledForm } from '../../server/tbl/forms.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import { startServerWithSchemas } from '../helpers/extra-schemas.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
@@ -14,7 +14,7 @@ const broken = { $id: 'newnotif_broken', 'x-extends': 'newnotif_tb', 'x-form': {
 
 
 const db = () => kysely(server.ctx.orm.em.fork());
-const count = async (table: string) => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: string) => Number((await kyselyByName(server.ctx.orm.em.fork()).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const counts = async () => ({ patient: await count('patient'), tbcase: await count('tbcase'), history: await count('cmdhistory') });
 const historyOf = (id: string) => db().selectFrom('cmdhistory').select(['type', 'action', 'detail']).where('entity_id', '=', id).orderBy('exec_date').execute();
 

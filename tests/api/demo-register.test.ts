@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCases } from '../../cases/demo.ts';
 import { seedDemoContacts } from '../../cases/contacts/demo.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import { readFeed } from '../helpers/feed.ts';
 import { systemSession } from '../../server/auth/system-session.ts';
 import { cleanInput, validateDoc } from '../../server/tbl/prepare.ts';
@@ -97,7 +97,7 @@ describe('the demo data', () => {
     const refused: string[] = [];
     for (const table of ['patient', 'tbcase', 'treatment', 'prescription', 'treatunit', 'adherence', 'exammic', 'examxpert', 'examcul', 'examdst', 'examhiv', 'medexam', 'examxray', 'contact', 'tptadherence', 'sideeffect', 'prevtreat', 'casecomment', 'issue', 'issuefollowup']) {
       const def = server.ctx.registry.table(table);
-      const rows = await db().selectFrom(table).selectAll().execute();
+      const rows = await kyselyByName(server.ctx.orm.em.fork()).selectFrom(table).selectAll().execute();
       expect(rows.length, table).toBeGreaterThan(0);
       for (const row of rows) {
         try {

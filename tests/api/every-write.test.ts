@@ -11,7 +11,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../engine/load.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import { schemasDir } from '../../server/config.ts';
 import { isSynchronised } from '../../server/feed/types.ts';
 import { analyticTable } from '../../engine/analytic.ts';
@@ -302,11 +302,11 @@ async function change<T>(what: string, act: () => Promise<T>): Promise<{ result:
   const a = analyticTable(registry, reportCatalogue(registry));
   const rows = async (q: any) => (await sql<Doc>`select * from (${q}) x order by id`.execute(db())).rows.map((r) => JSON.stringify(r, Object.keys(r).sort()));
   expect(await rows(sql`select * from caseanalytic where workspace_id = ${f.workspaceId}`), `${what}: the analytic rows`).toEqual(await rows(analyticSelect(a, sql`c.workspace_id = ${f.workspaceId}`)));
-  const history = await db().selectFrom('cmdhistory').selectAll().where('exec_date', '>', historyAt).orderBy('exec_date').execute();
+  const history = await db().selectFrom('cmdhistory').selectAll().where('exec_date', '>', historyAt.toISOString()).orderBy('exec_date').execute();
   return { result, fed, history };
 }
 
-const versionOf = async (table: string, id: string) => Number((await db().selectFrom(table).select('version').where('id', '=', id).executeTakeFirst())?.version ?? 0);
+const versionOf = async (table: string, id: string) => Number((await kyselyByName(server.ctx.orm.em.fork()).selectFrom(table).select('version').where('id', '=', id).executeTakeFirst())?.version ?? 0);
 
 beforeAll(async () => {
   const unit = await unitNamed(admin, 'Бишкекский');

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 
 /** A conditional field: shown (and maybe required) with `shown`, hidden with `hidden`. */
 interface Rule { field: string; value: unknown; shown: Record<string, unknown>; hidden: Record<string, unknown>; required: boolean }
@@ -80,7 +80,7 @@ let other: any; // a case of another unit (Osh), treatment started 2024-02-06
 /** The stored row, straight from the database: the value of each field's column, by field key. */
 async function storedRow(table: string, id: string): Promise<Record<string, unknown>> {
   const def = server.ctx.registry.table(table);
-  const row = await kysely(server.ctx.orm.em.fork()).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await kyselyByName(server.ctx.orm.em.fork()).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   return Object.fromEntries(def.fields.map((f) => [f.key, row[f.column]]));
 }
 

@@ -4,7 +4,7 @@
 // are enforced; a refused document stores nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../engine/i18n.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { unitNamed } from '../helpers/cases.ts';
@@ -14,7 +14,7 @@ let unitA: string;
 let unitB: string;
 
 const db = () => kysely(server.ctx.orm.em.fork());
-const count = async (table: string) => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: string) => Number((await kyselyByName(server.ctx.orm.em.fork()).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const counts = async () => ({ patient: await count('patient'), tbcase: await count('tbcase'), history: await count('cmdhistory') });
 
 const patient = (lastName: string) => ({ name: 'Айбек', lastName, middleName: 'Асанович', gender: 'MALE', birthDate: '1980-05-01' });
@@ -89,7 +89,7 @@ describe("a patient found in another unit (the search spans the workspace)", () 
     const first = await notify(admin, 'SUSPECT', 'TB', { patient: patient('Чужаков'), tbcase: casePart('SUSPECT', 'TB') }, unitB);
     const patientId = (await db().selectFrom('tbcase').select('patient_id').where('id', '=', first.body.result).executeTakeFirstOrThrow()).patient_id as string;
     const stored = () => db().selectFrom('patient').select(['name', 'last_name', 'birth_date']).where('id', '=', patientId).executeTakeFirstOrThrow()
-      .then((p) => ({ name: p.name, lastName: p.last_name, birthDate: new Date(p.birth_date as Date).toISOString().slice(0, 10) }));
+      .then((p) => ({ name: p.name, lastName: p.last_name, birthDate: new Date(p.birth_date!).toISOString().slice(0, 10) }));
     const asStored = { name: 'Айбек', lastName: 'Чужаков', birthDate: '1980-05-01' };
     expect(await stored()).toEqual(asStored);
     const doctorA = await createUser(server, admin, 'LINKA', [{ permission: 'CASEMAN' }, { permission: 'NEWSUSP' }], 'Passw0rd', { unitId: unitA, view: 'UNIT' });

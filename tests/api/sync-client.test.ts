@@ -6,7 +6,7 @@
 // back. Expected values are written from the rules (who sees what, which value wins), never read
 // back from the code under test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import { createCase, newPatient } from '../helpers/cases.ts';
 import { feedSettled } from '../helpers/feed.ts';
 import type { ApiClient } from '../helpers/server.ts';
@@ -28,7 +28,7 @@ let doctorId: string;
 let lab: string;
 
 const clientDb = () => kysely(client.server.ctx.orm.em.fork());
-const onClientRow = (table: string, id: string) => clientDb().selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+const onClientRow = (table: string, id: string) => kyselyByName(client.server.ctx.orm.em.fork()).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
 
 beforeAll(async () => {
   ({ bishkek, kant, serverCase, otherUnitCase, doctorId, lab } = world);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sendMail } from '../../catalogues/mail/send.ts';
 import { systemSession } from '../../server/auth/system-session.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
 import { afterCommit } from '../../server/db/transaction.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
@@ -33,7 +33,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DOCTOR = ['CASEMAN', 'CASE_TRANSFER', 'NEWCASE', 'EXAM_MICROSCOPY', 'CASE_COMMENTS'].map((permission) => ({ permission }));
 
 const ofRow = (changes: Change[], id: string) => changes.filter((c) => c.id === id);
-const versionOf = async (table: string, id: string) => Number((await db().selectFrom(table).select('version').where('id', '=', id).executeTakeFirstOrThrow()).version);
+const versionOf = async (table: string, id: string) => Number((await kyselyByName(server.ctx.orm.em.fork()).selectFrom(table).select('version').where('id', '=', id).executeTakeFirstOrThrow()).version);
 const caseWriter = () => new TableWriter(server.ctx, server.ctx.registry.table('tbcase'), systemSession(ws, 'Демо'));
 /** Runs `work` in a transaction of the server, as the platform's own writes do. */
 const inTransaction = <T>(work: (em: Em) => Promise<T>) => server.ctx.orm.em.fork().transactional(work);
@@ -266,7 +266,7 @@ describe('after commit', () => {
       return made;
     });
     expect((await admin.get(`/api/tbl/source/${id}`)).body.name).toBe('После фиксации');
-    const logged = await db().selectFrom('errorlog').select(['url', 'exception_message']).where('error_date', '>=', since).where('url', '=', 'after commit: test effect').execute();
+    const logged = await db().selectFrom('errorlog').select(['url', 'exception_message']).where('error_date', '>=', since.toISOString()).where('url', '=', 'after commit: test effect').execute();
     expect(logged).toEqual([{ url: 'after commit: test effect', exception_message: 'the effect failed' }]);
   });
 
@@ -281,7 +281,7 @@ describe('after commit', () => {
       server.ctx.config.smtpUrl = undefined;
     }
     expect((await admin.post('/api/tbl/userws/query', { login: 'MAILFAILS' })).body.list).toHaveLength(1);
-    const logged = await db().selectFrom('errorlog').select('url').where('error_date', '>=', since).where('url', '=', 'after commit: mail').execute();
+    const logged = await db().selectFrom('errorlog').select('url').where('error_date', '>=', since.toISOString()).where('url', '=', 'after commit: mail').execute();
     expect(logged).toHaveLength(1);
   });
 });

@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { exceptionClass } from '../../server/http/error-log.ts';
 import { startPgliteServer } from '../helpers/pglite.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import { causeServerError } from '../helpers/failure.ts';
 import { ApiClient, type TestServer } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
-const count = async (table: string) => Number((await kysely(server.ctx.orm.em.fork()).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: string) => Number((await kyselyByName(server.ctx.orm.em.fork()).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 
 useTestServer();

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCases } from '../../cases/generate.ts';
 import { generateTreatments } from '../../cases/treatment/generate.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createCase, newPatient, setCaseValidation, unitNamed } from '../helpers/cases.ts';
@@ -44,7 +44,7 @@ const refused = (r: { status: number; body: any }, status: number, field: string
   expect(r.body.errors.map((e: any) => e.field)).toContain(field);
   if (msg) expect(r.body.errors.find((e: any) => e.field === field).msg).toBe(msg);
 };
-const rowsOf = async (table: string, caseId: string) => db().selectFrom(table).selectAll().where('case_id', '=', caseId).execute();
+const rowsOf = async (table: string, caseId: string) => kyselyByName(server.ctx.orm.em.fork()).selectFrom(table).selectAll().where('case_id', '=', caseId).execute();
 const caseRow = (id: string) => db().selectFrom('tbcase').select(['state', sql<string | null>`ini_treatment_date::text`.as('ini'), sql<string | null>`adherence_alert_from::text`.as('alertFrom'), sql<boolean>`(state = 'ONTREATMENT' and adherence_alert_from is not null and adherence_alert_from <= current_date)`.as('alert')]).where('id', '=', id).executeTakeFirstOrThrow();
 
 const newCase = (extra: Record<string, unknown> = {}) => createCase(admin, patientId, bishkek, { registrationDate: '2025-01-02', diagnosisDate: '2025-01-02', ...extra });

@@ -190,7 +190,7 @@ describe('block and unblock', () => {
     expect(refused.status).toBe(403);
     const cmd = await lastCommand();
     expect(cmd).toMatchObject({ type: 'userws', action: 'update', entity_id: u.id });
-    expect(cmd.detail.diffs).toEqual([{ title: 'Активен', prevValue: 'Да', newValue: 'Нет' }]);
+    expect(cmd.detail?.diffs).toEqual([{ title: 'Активен', prevValue: 'Да', newValue: 'Нет' }]);
 
     expect((await admin.post(`/api/tbl/userws/${u.id}`, { active: true })).status).toBe(200);
     expect((await userWs('IVANOV')).active).toBe(true);

@@ -7,7 +7,7 @@
  * the unit it names, and a row leaving the view goes before its sub-records' `left` entries.
  */
 import { sql } from 'kysely';
-import { kysely } from '../../db/kysely.ts';
+import { kysely, kyselyByName } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { systemSession } from '../../auth/system-session.ts';
 import { systemReplicate, type ReplicaChange } from '../../tbl/system-write.ts';
@@ -93,7 +93,7 @@ async function heldIds(em: Em, changes: ReplicaChange[]): Promise<Set<string>> {
   for (const [table, ids] of byTable) {
     const list = [...ids];
     for (let i = 0; i < list.length; i += 1000) {
-      for (const r of await kysely(em).selectFrom(table).select('id').where('id', 'in', list.slice(i, i + 1000)).execute()) out.add(`${table}:${r.id}`);
+      for (const r of await kyselyByName(em).selectFrom(table).select('id').where('id', 'in', list.slice(i, i + 1000)).execute()) out.add(`${table}:${r.id}`);
     }
   }
   return out;
@@ -118,7 +118,7 @@ type Door = { em: Em; ctx: AppContext; session: ReturnType<typeof systemSession>
 async function clearReferencesTo(x: Door, table: string, id: string): Promise<void> {
   for (const def of x.ctx.registry.tables.values()) {
     for (const r of referencesOf(def).filter((r) => !r.prop && r.field.ref === table && referenceRule(x.ctx.registry, r) === 'cleared')) {
-      for (const row of await kysely(x.em).selectFrom(def.name).select(['id', 'version']).where(r.field.column, '=', id).execute()) {
+      for (const row of await kyselyByName(x.em).selectFrom(def.name).select(['id', 'version']).where(r.field.column, '=', id).execute()) {
         await systemReplicate(x, { table: def.name, id: String(row.id), op: 'update', version: Number(row.version), data: { [r.field.key]: null } });
       }
     }
@@ -159,7 +159,7 @@ async function repointReferences(x: Door, table: string, from: string, to: strin
   for (const def of x.ctx.registry.tables.values()) {
     if (!x.ctx.registry.apiTable(def.name)) continue;
     for (const f of def.fields.filter((f) => f.kind === 'ref' && f.ref === table && f.path.length === 1)) {
-      for (const row of await kysely(x.em).selectFrom(def.name).selectAll().where(f.column, '=', from).execute()) {
+      for (const row of await kyselyByName(x.em).selectFrom(def.name).selectAll().where(f.column, '=', from).execute()) {
         const id = String(row.id);
         if (await twinHeld(x, def, id, { ...rowToDoc(def.fields, row, { hidden: true }), [f.key]: to })) {
           await systemReplicate(x, { table: def.name, id, op: 'delete', version: 0 });

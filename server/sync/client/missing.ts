@@ -11,7 +11,7 @@
  * the client still does not hold (`cleared`, or a row the server no longer
  * gives) is emptied in the copy when the field may be empty: a page is never blocked by it.
  */
-import { kysely } from '../../db/kysely.ts';
+import { kysely, kyselyByName } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import type { ReplicaChange } from '../../tbl/system-write.ts';
 import type { AppContext, Doc } from '../../types.ts';
@@ -41,7 +41,7 @@ function namedBy(r: Reference, def: TableDef, data: Doc | null | undefined): str
 async function heldOf(em: Em, table: string, ids: string[]): Promise<Set<string>> {
   const held = new Set<string>();
   for (let i = 0; i < ids.length; i += ROWS_MAX) {
-    for (const r of await kysely(em).selectFrom(table).select('id').where('id', 'in', ids.slice(i, i + ROWS_MAX)).execute()) held.add(String(r.id));
+    for (const r of await kyselyByName(em).selectFrom(table).select('id').where('id', 'in', ids.slice(i, i + ROWS_MAX)).execute()) held.add(String(r.id));
   }
   return held;
 }

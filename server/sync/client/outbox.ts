@@ -80,14 +80,14 @@ function typedOnly(def: TableDef, data: Doc): Doc {
 }
 
 interface LocalRow {
-  seq: string;
+  seq: string | number;
   table_name: string;
   row_id: string;
   op: string;
   row_version: number;
   data: unknown;
   user_id: string | null;
-  changed_at: Date;
+  changed_at: string;
 }
 
 /**

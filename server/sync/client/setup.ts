@@ -11,7 +11,7 @@
  */
 import { sql } from 'kysely';
 import { t, type Lang } from '../../../engine/i18n.ts';
-import { kysely } from '../../db/kysely.ts';
+import { kysely, kyselyByName } from '../../db/kysely.ts';
 import { fail } from '../../http/errors.ts';
 import type { AppContext } from '../../types.ts';
 import { applyChanges, sliceChanges, type FeedPage } from './apply.ts';
@@ -109,7 +109,7 @@ async function removeEverything(ctx: AppContext): Promise<void> {
   await ctx.orm.em.fork().transactional(async (tx) => {
     const db = kysely(tx);
     await sql`set constraints all deferred`.execute(db);
-    for (const def of ctx.registry.tables.values()) if (!KEPT.has(def.name)) await db.deleteFrom(def.name).execute();
+    for (const def of ctx.registry.tables.values()) if (!KEPT.has(def.name)) await kyselyByName(tx).deleteFrom(def.name).execute();
   });
 }
 

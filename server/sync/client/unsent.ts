@@ -7,7 +7,7 @@
  */
 import { t, type Lang } from '../../../engine/i18n.ts';
 import type { TableDef } from '../../../engine/types.ts';
-import { kysely } from '../../db/kysely.ts';
+import { kysely, kyselyByName } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import type { AppContext, Doc } from '../../types.ts';
 import type { UnsentChange } from '../../../engine/sync-views.ts';
@@ -38,7 +38,7 @@ async function caseOf(em: Em, ctx: AppContext, def: TableDef, id: string, data: 
     const parent = table.meta.parent;
     if (!parent) return null;
     const field = table.fields.find((f) => f.key === parent)!;
-    const row = await kysely(em).selectFrom(table.name).select(`${field.column} as p`).where('id', '=', rowId).executeTakeFirst();
+    const row = await kyselyByName(em).selectFrom(table.name).select(`${field.column} as p`).where('id', '=', rowId).executeTakeFirst();
     const next: unknown = row?.p ?? (depth === 0 ? data?.[parent] : undefined);
     rowId = typeof next === 'string' ? next : null;
     table = ctx.registry.table(field.ref!);

@@ -1,6 +1,6 @@
 import { t, type Lang } from '../../../engine/i18n.ts';
 import type { TableDef } from '../../../engine/types.ts';
-import { kysely as db } from '../../db/kysely.ts';
+import { kyselyByName as db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { fail } from '../../http/errors.ts';
 import type { Doc } from '../../types.ts';

@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Em } from '../../db/orm.ts';
-import { kysely as db } from '../../db/kysely.ts';
+import { kyselyByName as db } from '../../db/kysely.ts';
 import { isRowScoped } from '../../scope/rows.ts';
 import type { TableLimits } from './limits.ts';
 import { matchingRows, type QueryOptions } from './matching.ts';

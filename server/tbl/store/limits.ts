@@ -1,6 +1,6 @@
 import type { Registry } from '../../../engine/registry.ts';
 import type { TableDef } from '../../../engine/types.ts';
-import { kysely as db } from '../../db/kysely.ts';
+import { kyselyByName as db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { scopeBranches, scopeCondition, type RowCondition, type ScopeMode } from '../../scope/rows.ts';
 import type { Session } from '../../types.ts';

@@ -1,5 +1,5 @@
 import type { TableDef } from '../../../engine/types.ts';
-import { kysely as db } from '../../db/kysely.ts';
+import { kyselyByName as db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import type { Doc } from '../../types.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Field } from '../../../engine/types.ts';
-import { kysely as db } from '../../db/kysely.ts';
+import { kyselyByName as db } from '../../db/kysely.ts';
 import type { RowCondition } from '../../scope/rows.ts';
 import type { Doc, Row } from '../../types.ts';
 import { t } from '../../../engine/i18n.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { kysely as db } from '../../db/kysely.ts';
+import { kyselyByName as db } from '../../db/kysely.ts';
 import type { Doc } from '../../types.ts';
 import { docToRow } from '../rows.ts';
 import { writeChildren } from './children.ts';

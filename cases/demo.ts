@@ -1,5 +1,5 @@
 import type { AppContext } from '../server/types.ts';
-import { kysely } from '../server/db/kysely.ts';
+import { kysely, type Database } from '../server/db/kysely.ts';
 import { demoWorkspaceName } from '../catalogues/demo/seed.ts';
 import { refreshWorkspaceTags } from './auto-tags/index.ts';
 import { readCatalogue } from './demo/catalogue.ts';
@@ -53,7 +53,7 @@ export async function seedDemoCases(ctx: AppContext, created?: { login: string; 
 }
 
 /** The workspace's cases on treatment that have no treatment rows (the hand-written ones). */
-async function untreatedCases(db: Kysely<any>, workspaceId: string): Promise<UntreatedCase[]> {
+async function untreatedCases(db: Kysely<Database>, workspaceId: string): Promise<UntreatedCase[]> {
   const rows = await db
     .selectFrom('tbcase as c')
     .select(['c.id', 'c.classification', 'c.drug_resistance_type', 'c.owner_unit_id', sql<string>`c.ini_treatment_date::text`.as('ini')])
@@ -63,5 +63,5 @@ async function untreatedCases(db: Kysely<any>, workspaceId: string): Promise<Unt
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('treatment as t').select('t.id').whereRef('t.case_id', '=', 'c.id'))))
     .orderBy('c.case_number')
     .execute();
-  return rows.map((r) => ({ id: r.id, classification: r.classification, drugResistanceType: r.drug_resistance_type ?? undefined, ownerUnitId: r.owner_unit_id, iniTreatmentDate: r.ini }));
+  return rows.map((r) => ({ id: r.id, classification: r.classification as UntreatedCase['classification'], drugResistanceType: (r.drug_resistance_type ?? undefined) as UntreatedCase['drugResistanceType'], ownerUnitId: r.owner_unit_id, iniTreatmentDate: r.ini }));
 }

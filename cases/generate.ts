@@ -8,6 +8,7 @@
  * default the product's).
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../server/db/kysely.ts';
 import type { Registry } from '../engine/registry.ts';
 import { productRegistry, refreshAnalyticWhere } from '../server/analytic/backfill.ts';
 
@@ -29,7 +30,7 @@ const idOf = (kind: string, seed: string) => sql`(md5(${seed} || ${kind} || i::t
  * @example await generateCases(kysely(em), workspaceId, 1_000_000, { onProgress: (done) => console.log(done) })
  */
 export async function generateCases(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   workspaceId: string,
   n: number,
   opts: { unitIds?: string[]; chunk?: number; seed?: string; onProgress?: (done: number) => void; numberPrefix?: string; registeredFrom?: string; registeredDays?: number; registry?: Registry } = {},

@@ -106,7 +106,9 @@ export function databaseTables(registry: Registry): Map<string, Column[]> {
       { name: 'id', ts: 'string' },
       { name: 'workspace_id', ts: 'string' },
       // an array column defaults to empty; a value column is null until its variable has a value
-      ...a.columns.map((c) => (c.sqlType.endsWith('[]') ? { name: c.name, ts: tsOfSql(c.sqlType), generated: true } : { name: c.name, ts: `${tsOfSql(c.sqlType)} | null` })),
+      ...a.columns.map((c) => (c.sqlType.endsWith('[]')
+        ? { name: c.name, ts: tsOfSql(c.sqlType), generated: true }
+        : { name: c.name, ts: `${tsOfSql(c.sqlType)} | null`, write: c.sqlType === 'date' || c.sqlType === 'timestamptz' ? 'Date' : undefined })),
     ]);
   }
   return out;

@@ -4,6 +4,7 @@
 // without making an import circle.
 import type { Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
+import type { Database } from './db/kysely.ts';
 import type { Schemas } from '../engine/generated/index.ts';
 import type { HistoryDetail } from '../engine/history-detail.ts';
 import type { Lang } from '../engine/i18n.ts';
@@ -489,7 +490,7 @@ export interface JobQueue {
   /** A module declares a kind (at its `start`); only processes knowing a kind claim its jobs. */
   register(kind: JobKind): void;
   /** Queues a job (with a `dedupeKey` already used: nothing, the first's id) and looks for work at once; `db`: in that transaction. */
-  enqueue(job: NewJob, db?: Kysely<any>): Promise<{ id: string; created: boolean }>;
+  enqueue(job: NewJob, db?: Kysely<Database>): Promise<{ id: string; created: boolean }>;
   /** Looks for work now. */
   wake(): void;
   /** Starts looking for work (the host, once the modules started). */

@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { addMonths } from '../engine/day-numbers.ts';
-import { kysely } from '../server/db/kysely.ts';
+import { kysely, type Database } from '../server/db/kysely.ts';
 import type { Em } from '../server/db/orm.ts';
 import { readerView, unitsInView } from '../server/scope/view.ts';
 import type { Session } from '../server/types.ts';
@@ -28,7 +28,7 @@ export interface ExpiryAlert {
 export const stockLevel = (months: number, s: SupplySettings): 'LOW' | 'HIGH' | undefined =>
   months < s.minStockOnHand ? 'LOW' : months > s.maxStockOnHand ? 'HIGH' : undefined;
 
-const expiringQuery = (db: Kysely<any>, workspaceId: string, until: string) =>
+const expiringQuery = (db: Kysely<Database>, workspaceId: string, until: string) =>
   db.selectFrom('stockbatch as b').where('b.workspace_id', '=', workspaceId).where('b.quantity', '>', 0).where('b.expiry_date', '<=', until);
 
 /**

@@ -5,6 +5,7 @@
  * date (none for today's dispensing), never the unit's millions of rows — and the unit's last stock count.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../server/db/kysely.ts';
 import { dateText } from '../engine/date-text.ts';
 import { t } from '../engine/i18n.ts';
 import { fail, type ApiError } from '../server/http/errors.ts';
@@ -17,7 +18,7 @@ import type { DayMovement } from './ledger-dates.ts';
  * movement per day after `date`.
  * @example await batchDays(db, ws, batchId, '2026-11-01') // { arrived: '2026-10-03', later: [{ date: '2026-11-10', quantity: -15 }] }
  */
-export async function batchDays(db: Kysely<any>, workspaceId: string, batchId: string, date: string): Promise<{ arrived?: string; later: DayMovement[] }> {
+export async function batchDays(db: Kysely<Database>, workspaceId: string, batchId: string, date: string): Promise<{ arrived?: string; later: DayMovement[] }> {
   const first = await db.selectFrom('stockmovement').select(sql<string>`date::text`.as('date'))
     .where('workspace_id', '=', workspaceId).where('batch_id', '=', batchId).orderBy('date').limit(1).executeTakeFirst();
   const later = await laterDays(db, workspaceId, [batchId], date);
@@ -28,7 +29,7 @@ export async function batchDays(db: Kysely<any>, workspaceId: string, batchId: s
  * The net movement per day after `date` of each batch named, by batch id (a batch with none: absent).
  * @example await laterDays(db, ws, [a, b], '2026-11-01') // Map { a => [{ date: '2026-11-10', quantity: -15 }] }
  */
-export async function laterDays(db: Kysely<any>, workspaceId: string, batchIds: string[], date: string): Promise<Map<string, DayMovement[]>> {
+export async function laterDays(db: Kysely<Database>, workspaceId: string, batchIds: string[], date: string): Promise<Map<string, DayMovement[]>> {
   const out = new Map<string, DayMovement[]>();
   if (!batchIds.length) return out;
   const rows = await db.selectFrom('stockmovement').select(['batch_id as batchId', sql<string>`date::text`.as('date'), sql<string>`sum(quantity)`.as('quantity')])
@@ -46,7 +47,7 @@ export async function laterDays(db: Kysely<any>, workspaceId: string, batchIds: 
  * The date of the unit's last stock count, if it had one (the index on (unit, date)).
  * @example await lastCountDate(db, ws, unitId) // '2026-10-31'
  */
-export async function lastCountDate(db: Kysely<any>, workspaceId: string, unitId: string): Promise<string | undefined> {
+export async function lastCountDate(db: Kysely<Database>, workspaceId: string, unitId: string): Promise<string | undefined> {
   const r = await db.selectFrom('stockcount').select(sql<string>`date::text`.as('date'))
     .where('workspace_id', '=', workspaceId).where('unit_id', '=', unitId).orderBy('date', 'desc').limit(1).executeTakeFirst();
   return r?.date;

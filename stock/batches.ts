@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../server/db/kysely.ts';
 import { laterDays } from './batch-days.ts';
 import { availableOn } from './ledger-dates.ts';
 import { firstExpiryFirstOut, type FefoBatch } from './planning.ts';
@@ -31,7 +32,7 @@ export type UsableBatch = BatchRow & FefoBatch;
  * order and never deadlock, and each sees what the other left.
  * @example await fefoBatches(db, ws, unitId, productId, '2026-11-26') // [{ batchNumber: 'A1', expiryDate: '2027-01-31', quantity: 40, available: 40 }, …]
  */
-export async function fefoBatches(db: Kysely<any>, workspaceId: string, unitId: string, productId: string, date: string): Promise<UsableBatch[]> {
+export async function fefoBatches(db: Kysely<Database>, workspaceId: string, unitId: string, productId: string, date: string): Promise<UsableBatch[]> {
   const rows = (await db.selectFrom('stockbatch').select(batchColumns)
     .where('workspace_id', '=', workspaceId).where('unit_id', '=', unitId).where('product_id', '=', productId).where('quantity', '>', 0)
     .orderBy('expiry_date').orderBy('batch_number').orderBy('id')
@@ -44,7 +45,7 @@ export async function fefoBatches(db: Kysely<any>, workspaceId: string, unitId: 
  * The unit's batches holding stock, expired on `date` (expiry date before it), locked for a write-off.
  * @example await expiredBatches(db, ws, unitId, '2026-11-26') // [{ batchNumber: 'OLD', quantity: 12, … }]
  */
-export async function expiredBatches(db: Kysely<any>, workspaceId: string, unitId: string, date: string): Promise<BatchRow[]> {
+export async function expiredBatches(db: Kysely<Database>, workspaceId: string, unitId: string, date: string): Promise<BatchRow[]> {
   const rows = await db.selectFrom('stockbatch').select(batchColumns)
     .where('workspace_id', '=', workspaceId).where('unit_id', '=', unitId)
     .where('expiry_date', '<', date).where('quantity', '>', 0)
@@ -56,7 +57,7 @@ export async function expiredBatches(db: Kysely<any>, workspaceId: string, unitI
  * A batch of the workspace by id (any unit), or undefined.
  * @example await batchById(db, ws, item.batchId) // { unitId, batchNumber: 'A1', quantity: 40, … }
  */
-export async function batchById(db: Kysely<any>, workspaceId: string, id: string): Promise<(BatchRow & { unitId: string }) | undefined> {
+export async function batchById(db: Kysely<Database>, workspaceId: string, id: string): Promise<(BatchRow & { unitId: string }) | undefined> {
   const r = await db.selectFrom('stockbatch').select([...batchColumns, 'unit_id as unitId']).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
   return r ? ({ ...r, quantity: Number(r.quantity) } as BatchRow & { unitId: string }) : undefined;
 }
@@ -74,7 +75,7 @@ export interface MedicineStock {
  * read from the batches' balances — never from the movements, however many there are.
  * @example await unitStock(db, ws, unitId) // [{ productName: 'HRZE …', onHand: 120, batches: [...] }]
  */
-export async function unitStock(db: Kysely<any>, workspaceId: string, unitId: string): Promise<MedicineStock[]> {
+export async function unitStock(db: Kysely<Database>, workspaceId: string, unitId: string): Promise<MedicineStock[]> {
   const rows = await db.selectFrom('stockbatch as b')
     .innerJoin('product as p', 'p.id', 'b.product_id')
     .innerJoin('source as s', 's.id', 'b.source_id')
@@ -99,7 +100,7 @@ export async function unitStock(db: Kysely<any>, workspaceId: string, unitId: st
  * (the ledger's rule, `ledger.ts`). One probe of the ledger's index on (unit, type, date).
  * @example await initialOpen(db, ws, unitId) // true for a unit that has not started its stock
  */
-export async function initialOpen(db: Kysely<any>, workspaceId: string, unitId: string): Promise<boolean> {
+export async function initialOpen(db: Kysely<Database>, workspaceId: string, unitId: string): Promise<boolean> {
   const other = await db.selectFrom('stockmovement').select('id')
     .where('workspace_id', '=', workspaceId).where('unit_id', '=', unitId).where('type', '<>', 'INITIAL').limit(1).executeTakeFirst();
   return !other;

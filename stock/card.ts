@@ -8,6 +8,7 @@
  * `ledger-dates.ts`).
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../server/db/kysely.ts';
 
 /** The most recent movements a card lists; the balance of those before them is carried forward. */
 export const CARD_ROWS = 500;
@@ -55,7 +56,7 @@ export interface StockCard {
  * movements in date order with the running balance, in one statement over the batch's movements.
  * @example await stockCard(db, ws, batchId) // { batch: { batchNumber: 'A1', quantity: 30, … }, carried: 0, earlier: 0, lines: [{ date: '2026-11-01', type: 'RECEIPT', quantity: 40, balance: 40 }, …] }
  */
-export async function stockCard(db: Kysely<any>, workspaceId: string, batchId: string): Promise<StockCard | undefined> {
+export async function stockCard(db: Kysely<Database>, workspaceId: string, batchId: string): Promise<StockCard | undefined> {
   const batch = await db.selectFrom('stockbatch as b').innerJoin('product as p', 'p.id', 'b.product_id').innerJoin('source as s', 's.id', 'b.source_id').innerJoin('unit as u', 'u.id', 'b.unit_id')
     .select(['b.id', 'b.unit_id as unitId', 'u.name as unitName', 'p.name as productName', 's.short_name as sourceName', 'b.batch_number as batchNumber', 'b.manufacturer',
       sql<string>`b.expiry_date::text`.as('expiryDate'), 'b.quantity'])

@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import { dateText } from '../engine/date-text.ts';
 import { t } from '../engine/i18n.ts';
 import type { Stockcount } from '../engine/generated/index.ts';
-import { kysely } from '../server/db/kysely.ts';
+import { kysely, type Database } from '../server/db/kysely.ts';
 import { ApiError, fail } from '../server/http/errors.ts';
 import type { HooksOn, ModuleHooks, SaveContext } from '../server/types.ts';
 import { lastCountDate, laterDays } from './batch-days.ts';
@@ -22,7 +22,7 @@ import { writeMovement } from './movements.ts';
 import { assertUnitInView } from './unit-view.ts';
 
 /** The unit's batches, locked in the dispensings' order (expiry, number, id), with their balance at the end of `date`. */
-async function heldOn(db: Kysely<any>, workspaceId: string, unitId: string, date: string): Promise<(BatchRow & HeldBatch)[]> {
+async function heldOn(db: Kysely<Database>, workspaceId: string, unitId: string, date: string): Promise<(BatchRow & HeldBatch)[]> {
   const rows = (await db.selectFrom('stockbatch')
     .select(['id', 'product_id as productId', 'source_id as sourceId', 'batch_number as batchNumber', 'manufacturer', sql<string>`expiry_date::text`.as('expiryDate'), 'quantity'])
     .where('workspace_id', '=', workspaceId).where('unit_id', '=', unitId)

@@ -19,7 +19,7 @@ import { demoWorkspaceName } from '../catalogues/demo/seed.ts';
 import { todayIn } from '../engine/dates.ts';
 import { runAction } from '../server/actions/run.ts';
 import { systemSession } from '../server/auth/system-session.ts';
-import { kysely } from '../server/db/kysely.ts';
+import { kysely, type Database } from '../server/db/kysely.ts';
 import { ApiError } from '../server/http/errors.ts';
 import { TableWriter } from '../server/tbl/write.ts';
 import type { AppContext, Doc, Session } from '../server/types.ts';
@@ -55,7 +55,7 @@ export async function seedDemoStock(ctx: AppContext, created?: { login: string; 
 }
 
 class DemoStock {
-  private readonly db: Kysely<any>;
+  private readonly db: Kysely<Database>;
   private readonly t0: string;
   private sources: { gf: string; budget: string } = { gf: '', budget: '' };
   private readonly lots = new Map<string, number>();

@@ -9,12 +9,13 @@
  * client follows a benchmark database).
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../server/db/kysely.ts';
 
 /**
  * Generates the units and their stock; answers the new units' ids and the number of movements.
  * @example await generateStock(db, workspaceId, 1000) // { units: [...], movements: 10_500_000 }
  */
-export async function generateStock(db: Kysely<any>, workspaceId: string, units: number): Promise<{ units: string[]; movements: number }> {
+export async function generateStock(db: Kysely<Database>, workspaceId: string, units: number): Promise<{ units: string[]; movements: number }> {
   const template = (await db.selectFrom('unit').select('id').where('workspace_id', '=', workspaceId).where('type', '=', 'TBUNIT').orderBy('name').executeTakeFirstOrThrow()).id as string;
   const cols = (await sql<{ c: string }>`select column_name as c from information_schema.columns where table_name = 'unit' and column_name not in ('id', 'name', 'custom_id', 'version', 'created_at', 'updated_at')`.execute(db)).rows.map((r) => r.c);
   const made = await sql<{ id: string }>`

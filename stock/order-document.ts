@@ -6,6 +6,7 @@
  * statements (the order, its items, its shipment), each line in the order it was entered.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../server/db/kysely.ts';
 
 /** A medicine ordered. */
 export interface OrderDocumentItem {
@@ -46,7 +47,7 @@ const dateText = (column: string) => sql<string | null>`${sql.ref(column)}::text
  * caller checks the reader may see it.
  * @example await orderDocument(db, ws, orderId) // { unitName: 'Бишкекский …', items: [{ productName: 'HR …', quantity: 100 }], shipped: [{ batchNumber: 'NC-1', … }] }
  */
-export async function orderDocument(db: Kysely<any>, workspaceId: string, orderId: string): Promise<OrderDocument | undefined> {
+export async function orderDocument(db: Kysely<Database>, workspaceId: string, orderId: string): Promise<OrderDocument | undefined> {
   const order = await db.selectFrom('stockorder as o').innerJoin('unit as u', 'u.id', 'o.unit_id')
     .leftJoin('unit as su', 'su.id', 'o.supplier_id').leftJoin('unit as au', 'au.id', 'o.authorizer_id')
     .select(['o.id', dateText('o.date').as('date'), 'o.state', 'u.name as unitName', 'su.name as supplierName', 'au.name as authorizerName',

@@ -10,7 +10,7 @@
 import { sql, type Kysely } from 'kysely';
 import { dayOf, isoOf } from '../engine/day-numbers.ts';
 import type { Stockorder } from '../engine/generated/index.ts';
-import { kysely } from '../server/db/kysely.ts';
+import { kysely, type Database } from '../server/db/kysely.ts';
 import type { Em } from '../server/db/orm.ts';
 import { proposedQuantity, stockOutDate, yearNeeds } from './forecast.ts';
 import type { DuePrescription } from './treatment-due.ts';
@@ -171,7 +171,7 @@ export interface UnitPrescription extends DuePrescription {
  * case's unit: what the current patients will take (narrow it by `c.owner_unit_id`).
  * @example await currentPrescriptions(db, ws, '2026-11-26').where('c.owner_unit_id', '=', unitId).execute()
  */
-export const currentPrescriptions = (db: Kysely<any>, workspaceId: string, date: string) =>
+export const currentPrescriptions = (db: Kysely<Database>, workspaceId: string, date: string) =>
   db.selectFrom('prescription as p').innerJoin('tbcase as c', 'c.id', 'p.case_id')
     .select(['c.owner_unit_id as unitId', 'p.product_id as productId', sql<string>`p.ini_date::text`.as('iniDate'), sql<string>`p.end_date::text`.as('endDate'), 'p.dose_unit as doseUnit', 'p.frequency'])
     .where('c.workspace_id', '=', workspaceId).where('c.state', '=', 'ONTREATMENT').where('p.end_date', '>=', date);

@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext } from '../../server/types.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, type Database } from '../../server/db/kysely.ts';
 import { createSandbox, inSandbox, sandboxSchema } from '../../catalogues/tags/sandbox.ts';
 import { conditionProblem } from '../../catalogues/tags/condition-text.ts';
 import { log } from '../../server/log.ts';
@@ -66,7 +66,7 @@ export async function matchCases(em: Em, ctx: AppContext, workspaceId: string, t
   const out = new Map(caseIds.map((id) => [id, new Set<string>()]));
   tags = await admitted(ctx, tags);
   if (!tags.length || !caseIds.length) return out;
-  const ask = (list: AutoTag[]) => (db: Kysely<any>) => {
+  const ask = (list: AutoTag[]) => (db: Kysely<Database>) => {
     const flags = sql.join(list.map((t, i) => sql`coalesce((${sql.raw(t.condition)}), false) as ${sql.id(`t${i}`)}`));
     // the cases' patients through the cases just read: no statement of its own
     return sql<Record<string, unknown>>`with tbcase as materialized (select * from ${sql.id(sandboxSchema, 'tbcase')} where id = any(${uuids(caseIds)}::uuid[])),

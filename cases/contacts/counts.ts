@@ -7,6 +7,7 @@
  * @example await contactCounts(db, s, { kind: 'unit', unitId }, '2026-11-26') // { waiting: 4, onTpt: 12, tptMissed: 2, capped: false }
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import type { Session } from '../../server/types.ts';
 import { unitsWhere, type Place } from '../places/place.ts';
 import { RUNNING } from '../tpt/rules.ts';
@@ -23,12 +24,12 @@ export interface ContactCounts {
 }
 
 /** How many rows the query finds, reading at most {@link COUNT_CAP} + 1. */
-async function bounded(db: Kysely<any>, q: SelectQueryBuilder<any, any, any>): Promise<number> {
+async function bounded(db: Kysely<Database>, q: SelectQueryBuilder<any, any, any>): Promise<number> {
   const { n } = (await db.selectFrom(q.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('x')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()) as { n: number };
   return n;
 }
 
-export async function contactCounts(db: Kysely<any>, s: Session, place: Place, today: string): Promise<ContactCounts> {
+export async function contactCounts(db: Kysely<Database>, s: Session, place: Place, today: string): Promise<ContactCounts> {
   const inPlace = (col: string) => unitsWhere(db, s, place, col);
   let waiting = db.selectFrom('contact as c').where('c.workspace_id', '=', s.workspaceId).where('c.examinated', '=', false).where('c.not_evaluated_reason', 'is', null);
   const w = inPlace('c.unit_id');

@@ -17,7 +17,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { demoWorkspaceName } from '../../catalogues/demo/seed.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, type Database } from '../../server/db/kysely.ts';
 import { systemSession } from '../../server/auth/system-session.ts';
 import { batchInsert } from '../../server/tbl/batch-write.ts';
 import { systemInsert } from '../../server/tbl/system-write.ts';
@@ -149,7 +149,7 @@ export function demoContactRows(cases: DemoIndexCase[], regimens: Map<string, Tp
 }
 
 /** The catalogue's regimens of the workspace, by code. */
-async function regimensByCode(db: Kysely<any>, workspaceId: string): Promise<Map<string, TptRegimen & { id: string }>> {
+async function regimensByCode(db: Kysely<Database>, workspaceId: string): Promise<Map<string, TptRegimen & { id: string }>> {
   const rows = await db
     .selectFrom('tptregimen as r')
     .select(['r.id', 'r.code', 'r.frequency', 'r.weeks', 'r.doses', 'r.min_doses as minDoses', 'r.window_weeks as windowWeeks', 'r.min_age_years as minAgeYears',

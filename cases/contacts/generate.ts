@@ -15,6 +15,7 @@
  * @example await generateContacts(kysely(em), workspaceId, { onProgress: (done) => console.log(done) }) // 1 988 000
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import { FEMALE, MALE, SURNAMES } from '../generate.ts';
 
 const arr = (xs: string[]) => sql`array[${sql.join(xs.map((x) => sql.lit(x)))}]::text[]`;
@@ -23,7 +24,7 @@ const rnd = (salt: number, len: number) => sql`((hashtext(c.id::text || k::text 
 const pick = (values: string[], salt: number) => sql`(${arr(values)})[(1 + ${rnd(salt, values.length)})::int]`;
 
 /** Adds the contacts of the workspace's confirmed pulmonary cases that have none yet; answers how many it made. */
-export async function generateContacts(db: Kysely<any>, workspaceId: string, opts: { onProgress?: (made: number) => void } = {}): Promise<number> {
+export async function generateContacts(db: Kysely<Database>, workspaceId: string, opts: { onProgress?: (made: number) => void } = {}): Promise<number> {
   const regimens = await db.selectFrom('tptregimen').select(['id', 'code']).where('workspace_id', '=', workspaceId).where('code', 'in', ['3HP', '6Lfx']).execute();
   const r3HP = regimens.find((r) => r.code === '3HP')?.id;
   const r6Lfx = regimens.find((r) => r.code === '6Lfx')?.id;

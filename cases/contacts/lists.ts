@@ -9,6 +9,7 @@
  * @example await registerPage(db, s, unitId, { filter: 'waiting' }) // { list: [{ person: 'Садыкова Гульмира', … }], next: '2026-11-20|…', count: 12 }
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import type { Registry } from '../../engine/registry.ts';
 import type { Session } from '../../server/types.ts';
 import { scopeCondition } from '../../server/scope/rows.ts';
@@ -44,7 +45,7 @@ export const REGISTER_PAGE = 50;
 export const COUNT_CAP = 10_000;
 
 /** The contacts (`contact as c`) with their person, index case, unit and course, as list rows. */
-function rows(db: Kysely<any>, s: Session) {
+function rows(db: Kysely<Database>, s: Session) {
   return db
     .selectFrom('contact as c')
     .innerJoin('patient as p', 'p.id', 'c.patient_id')
@@ -93,7 +94,7 @@ function toRow(s: Session, r: Record<string, any>): ContactRow {
  * contacts are a handful), oldest registration first.
  * @example await caseContacts(db, registry, s, caseId) // [{ person: { name: 'Садыкова Гульмира', … }, tpt: { status: 'ON_TPT', regimen: '3HP', … } }]
  */
-export async function caseContacts(db: Kysely<any>, registry: Registry, s: Session, caseId: string): Promise<ContactRow[]> {
+export async function caseContacts(db: Kysely<Database>, registry: Registry, s: Session, caseId: string): Promise<ContactRow[]> {
   let q = rows(db, s).where('c.case_id', '=', caseId);
   const inView = scopeCondition(db, registry, registry.table('contact'), s, 'c', 'read');
   if (inView) q = q.where(inView);
@@ -115,7 +116,7 @@ function filtered<Q extends SelectQueryBuilder<any, any, any>>(q: Q, filter: Reg
  * registration first; `after` the last row's `next` key; `count` bounded at {@link COUNT_CAP}
  * (`countCapped` then).
  */
-export async function registerPage(db: Kysely<any>, s: Session, unitId: string, o: { filter?: RegisterFilter; after?: string } = {}) {
+export async function registerPage(db: Kysely<Database>, s: Session, unitId: string, o: { filter?: RegisterFilter; after?: string } = {}) {
   const filter = o.filter ?? 'all';
   const inUnit = unitsWhere(db, s, { kind: 'unit', unitId }, 'c.unit_id')!;
   let q = filtered(rows(db, s).where(inUnit), filter);
@@ -139,7 +140,7 @@ export async function registerPage(db: Kysely<any>, s: Session, unitId: string, 
  * denominator), in the reader's view, newest registration first, 50 a page by keyset.
  * @example await contactsOfIds(db, registry, s, partIds(…), undefined) // { list, next }
  */
-export async function contactsOfIds(db: Kysely<any>, registry: Registry, s: Session, ids: SelectQueryBuilder<any, any, any>, after?: string) {
+export async function contactsOfIds(db: Kysely<Database>, registry: Registry, s: Session, ids: SelectQueryBuilder<any, any, any>, after?: string) {
   let q = rows(db, s).where('c.id', 'in', ids);
   const inView = scopeCondition(db, registry, registry.table('contact'), s, 'c', 'read');
   if (inView) q = q.where(inView);

@@ -12,6 +12,7 @@
  * @example await contactsToEvaluate(db, s, unitId, '2026-11-26') // [{ person: 'Садыкова Айжан', age: 3, daysWaiting: 6, … }]
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import type { Session } from '../../server/types.ts';
 import { composePatientName } from '../../server/sys/patient-name.ts';
 import { unitsWhere } from '../places/place.ts';
@@ -45,7 +46,7 @@ export interface TptMissedRow extends WorklistContact {
 const person = (s: Session, r: Record<string, any>) => composePatientName({ name: r.name, middleName: r.middle_name, lastName: r.last_name }, s.patientNameComposition);
 
 /** The unit's contacts waiting for evaluation, most urgent first (one more than the limit: the caller cuts). */
-export async function contactsToEvaluate(db: Kysely<any>, s: Session, unitId: string, today: string): Promise<ContactToEvaluateRow[]> {
+export async function contactsToEvaluate(db: Kysely<Database>, s: Session, unitId: string, today: string): Promise<ContactToEvaluateRow[]> {
   const rows = await db
     .selectFrom('contact as c')
     .innerJoin('patient as p', 'p.id', 'c.patient_id')
@@ -68,7 +69,7 @@ export async function contactsToEvaluate(db: Kysely<any>, s: Session, unitId: st
 }
 
 /** The unit's running courses with a dose missed in the last 14 days, most missed first (one more than the limit). */
-export async function tptMissedDoses(db: Kysely<any>, s: Session, unitId: string, today: string): Promise<TptMissedRow[]> {
+export async function tptMissedDoses(db: Kysely<Database>, s: Session, unitId: string, today: string): Promise<TptMissedRow[]> {
   const courses = db
     .selectFrom('tptcourse as tc')
     .select(['tc.id', 'tc.contact_id', 'tc.regimen_id', 'tc.start_date'])

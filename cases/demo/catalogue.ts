@@ -5,7 +5,8 @@
  * definitions.
  */
 import { sql, type Kysely } from 'kysely';
-import type { DemoCatalogue, DemoUser } from './types.ts';
+import { kyselyByName, type Database } from '../../server/db/kysely.ts';
+import type { DemoCatalogue, DemoRegimen, DemoUser } from './types.ts';
 
 /** Every area id below `id` (itself included), from a parent map. */
 function subtree(id: string, children: Map<string, string[]>): string[] {
@@ -18,7 +19,7 @@ function subtree(id: string, children: Map<string, string[]>): string[] {
  * The demo catalogue of the workspace.
  * @example const cat = await readCatalogue(kysely(em), workspaceId); cat.units.length // 8
  */
-export async function readCatalogue(db: Kysely<any>, workspaceId: string): Promise<DemoCatalogue> {
+export async function readCatalogue(db: Kysely<Database>, workspaceId: string): Promise<DemoCatalogue> {
   const today = (await sql<{ d: string }>`select current_date::text as d`.execute(db)).rows[0].d;
   const ws = await db.selectFrom('workspace').select('tb_definitions').where('id', '=', workspaceId).executeTakeFirst();
   const areas = await db.selectFrom('adminunit').select(['id', 'parent_id']).where('workspace_id', '=', workspaceId).execute();
@@ -33,17 +34,17 @@ export async function readCatalogue(db: Kysely<any>, workspaceId: string): Promi
   const regimenRows = await db.selectFrom('regimen').select(['id', 'custom_id', 'classification']).where('workspace_id', '=', workspaceId).where('active', '=', true).execute();
   const medicines = await db.selectFrom('regimen_medicines').selectAll().where('parent_id', 'in', regimenRows.length ? regimenRows.map((x) => x.id) : ['00000000-0000-4000-8000-000000000000']).orderBy('idx').execute();
   const regimens = regimenRows.map((x) => ({
-    id: x.id, code: x.custom_id ?? '', classification: x.classification,
+    id: x.id, code: x.custom_id ?? '', classification: x.classification as DemoRegimen['classification'],
     medicines: medicines.filter((m) => m.parent_id === x.id).map((m) => ({ productId: m.medicine_id, doseUnit: m.default_dose_unit, frequency: m.default_frequency, iniDay: m.ini_day, days: m.days })),
   }));
   const byShortName = async (table: string) =>
-    Object.fromEntries((await db.selectFrom(table).select(['id', 'short_name']).where('workspace_id', '=', workspaceId).execute()).map((x) => [x.short_name, x.id]));
+    Object.fromEntries((await kyselyByName(db).selectFrom(table).select(['id', 'short_name']).where('workspace_id', '=', workspaceId).execute()).map((x) => [x.short_name, x.id]));
   const tags = Object.fromEntries((await db.selectFrom('tag').select(['id', 'name']).where('workspace_id', '=', workspaceId).where('auto_generated', '=', false).execute()).map((x) => [x.name, x.id]));
   return { workspaceId, today, definitions: ws?.tb_definitions === 'WHO2013' ? 'WHO2013' : 'WHO2021', units, labs, regimens, products: await byShortName('product'), substances: await byShortName('substance'), users: await readUsers(db, workspaceId, tbUnits.map((u) => ({ id: u.id, areas: subtree(u.address_admin_unit_id, children) }))), tags };
 }
 
 /** The workspace's active users, each with the units whose cases they may write on. */
-async function readUsers(db: Kysely<any>, workspaceId: string, units: { id: string; areas: string[] }[]): Promise<DemoUser[]> {
+async function readUsers(db: Kysely<Database>, workspaceId: string, units: { id: string; areas: string[] }[]): Promise<DemoUser[]> {
   const rows = await db
     .selectFrom('userws as w')
     .innerJoin('sysuser as u', 'u.id', 'w.user_id')

@@ -5,6 +5,7 @@
  * reference in the user's view as for a form.
  */
 import type { Kysely } from 'kysely';
+import { kyselyByName, type Database } from '../../server/db/kysely.ts';
 import type { Registry } from '../../engine/registry.ts';
 import type { Field } from '../../engine/types.ts';
 import { passesRefFilter } from '../../server/tbl/ref-filter.ts';
@@ -30,7 +31,7 @@ export class Catalogues {
   private fields = new Map<Field, Candidates>();
 
   constructor(
-    readonly db: Kysely<any>,
+    readonly db: Kysely<Database>,
     readonly registry: Registry,
     readonly workspaceId: string,
   ) {}
@@ -41,7 +42,7 @@ export class Catalogues {
       const name = def.fields.find((f) => f.key === (def.list.title ?? 'name'))?.column ?? 'name';
       const code = def.fields.find((f) => f.key === 'customId')?.column;
       const extra = def.fields.filter((f) => f.key !== 'customId' && f.kind === 'scalar' && f.path.length === 1 && f.type !== 'object').map((f) => f.column);
-      let q = this.db.selectFrom(table).select(['id', `${name} as name`, ...(code ? [`${code} as code`] : []), ...extra.filter((c) => c !== name)]);
+      let q = kyselyByName(this.db).selectFrom(table).select(['id', `${name} as name`, ...(code ? [`${code} as code`] : []), ...extra.filter((c) => c !== name)]);
       if (def.meta.workspace) q = q.where('workspace_id', '=', this.workspaceId);
       this.tables.set(table, q.execute().then((rs) => rs.map((r) => ({ ...r, id: String(r.id), name: String(r.name ?? ''), code: r.code == null ? null : String(r.code) }))));
     }

@@ -9,6 +9,7 @@
  * number, is the row's case.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import type { Doc } from '../../server/types.ts';
 
 export interface PatientMatch {
@@ -24,7 +25,7 @@ const typedName = (p: Doc) => [p.lastName, p.name, p.middleName].filter((x) => t
 /**
  * @example await patientMatch(db, ws, { lastName: 'Асанов', name: 'Айбек', birthDate: '1980-05-01' }) // { exact: '…', similar: [] }
  */
-export async function patientMatch(db: Kysely<any>, workspaceId: string, p: Doc): Promise<PatientMatch> {
+export async function patientMatch(db: Kysely<Database>, workspaceId: string, p: Doc): Promise<PatientMatch> {
   const typed = typedName(p);
   if (!typed) return { similar: [] };
   const rows = (await sql<{ id: string; last_name: string | null; name: string; birth_date: string | null; exact: boolean; same_day: boolean }>`
@@ -49,7 +50,7 @@ export async function patientMatch(db: Kysely<any>, workspaceId: string, p: Doc)
  * The case already registered that a row describes: the one holding its case number, or one of its
  * patient registered that day with that classification. `patientId` of that case says whose it is.
  */
-export async function existingCase(db: Kysely<any>, workspaceId: string, c: { caseNumber?: string; patientId?: string; registrationDate?: string; classification: string }): Promise<{ id: string; caseNumber: string | null; patientId: string } | undefined> {
+export async function existingCase(db: Kysely<Database>, workspaceId: string, c: { caseNumber?: string; patientId?: string; registrationDate?: string; classification: string }): Promise<{ id: string; caseNumber: string | null; patientId: string } | undefined> {
   const pick = (q: any) => q.select(['id', 'case_number', 'patient_id']).where('workspace_id', '=', workspaceId).limit(1).executeTakeFirst();
   const found =
     (c.caseNumber ? await pick(db.selectFrom('tbcase').where('case_number', '=', c.caseNumber)) : undefined) ??

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { kyselyByName, type Database } from '../../server/db/kysely.ts';
 
 /**
  * A row's digest: its kind and its values, keys in order.
@@ -27,7 +28,7 @@ export interface LedgerEntry {
 }
 
 /** The entries of these digests whose made row is still there, by digest. */
-export async function madeRows(db: Kysely<any>, workspaceId: string, digests: string[]): Promise<Map<string, LedgerEntry>> {
+export async function madeRows(db: Kysely<Database>, workspaceId: string, digests: string[]): Promise<Map<string, LedgerEntry>> {
   if (!digests.length) return new Map();
   const rows = (await sql<Record<string, any>>`select digest, table_name, row_id, file_name, row_number, created_at from importledger
     where workspace_id = ${workspaceId} and digest = any(${digests}::text[])`.execute(db)).rows;
@@ -38,14 +39,14 @@ export async function madeRows(db: Kysely<any>, workspaceId: string, digests: st
   }
   for (const table of new Set([...out.values()].map((e) => e.tableName))) {
     const ids = [...out.values()].filter((e) => e.tableName === table).map((e) => e.rowId);
-    const there = new Set((await db.selectFrom(table).select('id').where('id', '=', sql<string>`any(${ids}::uuid[])`).execute()).map((r) => String(r.id)));
+    const there = new Set((await kyselyByName(db).selectFrom(table).select('id').where('id', '=', sql<string>`any(${ids}::uuid[])`).execute()).map((r) => String(r.id)));
     for (const [d, e] of out) if (e.tableName === table && !there.has(e.rowId)) out.delete(d);
   }
   return out;
 }
 
 /** Records what a row made (in the transaction that made it); a digest recorded before (its row since deleted) now names the new row. */
-export async function recordMade(db: Kysely<any>, workspaceId: string, e: { digest: string; tableName: string; rowId: string; jobId: string; fileName: string; rowNumber: number }): Promise<void> {
+export async function recordMade(db: Kysely<Database>, workspaceId: string, e: { digest: string; tableName: string; rowId: string; jobId: string; fileName: string; rowNumber: number }): Promise<void> {
   await sql`insert into importledger (id, workspace_id, digest, table_name, row_id, job_id, file_name, row_number)
     values (gen_random_uuid(), ${workspaceId}, ${e.digest}, ${e.tableName}, ${e.rowId}, ${e.jobId}, ${e.fileName}, ${e.rowNumber})
     on conflict (workspace_id, digest) do update set table_name = excluded.table_name, row_id = excluded.row_id, job_id = excluded.job_id,

@@ -8,6 +8,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import { t, type Lang } from '../../engine/i18n.ts';
 import type { Cell } from './files/cells.ts';
 import type { ImportJob } from './job-store.ts';
@@ -21,7 +22,7 @@ const out = (c: Cell): ExcelJS.CellValue => (c && typeof c === 'object' ? ('d' i
 /**
  * @example const xlsx = await errorReport(db, job, 'ru') // Buffer of a workbook: a sheet per sheet of the file with its refused rows
  */
-export async function errorReport(db: Kysely<any>, job: ImportJob, lang: Lang): Promise<Buffer> {
+export async function errorReport(db: Kysely<Database>, job: ImportJob, lang: Lang): Promise<Buffer> {
   const stream = new PassThrough();
   const parts: Buffer[] = [];
   stream.on('data', (b: Buffer) => parts.push(b));

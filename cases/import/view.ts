@@ -3,6 +3,7 @@
  * the values of a file's columns with how each is matched.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import { t, type Lang } from '../../engine/i18n.ts';
 import type { Registry } from '../../engine/registry.ts';
 import type { Catalogues } from './catalogues.ts';
@@ -59,7 +60,7 @@ const VALUES = 300;
  * first, with their counts), each with what it is matched to — the user's match, else the code or
  * name it reads as, else none (`matched: null`: listed for the user to match).
  */
-export async function valuesView(db: Kysely<any>, registry: Registry, job: ImportJob, lang: Lang, catalogues: Catalogues) {
+export async function valuesView(db: Kysely<Database>, registry: Registry, job: ImportJob, lang: Lang, catalogues: Catalogues) {
   const m = job.mapping as ImportMapping;
   const out = [];
   for (const s of m.sheets) {

@@ -32,6 +32,7 @@
  * @example await searchPatients(db, ws, { lastName: 'tokhtogulov', name: 'Айбек' }) // { count: 3, list: [{ patient: {…}, caseNumber: '000042', … }] }
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 
 /** Rows per page. */
 export const PAGE_SIZE = 20;
@@ -121,7 +122,7 @@ const day = (v: string | null): string | null => v;
  * Runs in one transaction of `db` (the word threshold is set for it alone).
  * @example await searchPatients(kysely(em), session.workspaceId, { name: 'айбек', lastName: 'TOKTOGULOV', page: 1 })
  */
-export async function searchPatients(db: Kysely<any>, workspaceId: string, input: PatientSearchInput): Promise<PatientSearchResult> {
+export async function searchPatients(db: Kysely<Database>, workspaceId: string, input: PatientSearchInput): Promise<PatientSearchResult> {
   const page = Math.max(1, Math.floor(input.page ?? 1));
   const empty = { list: [], count: 0, countCapped: false, page, pageSize: PAGE_SIZE };
   const typed = [input.lastName, input.name, input.middleName].filter((x) => x && x.trim()).join(' ');
@@ -237,7 +238,7 @@ const FRAGMENT_WORDS = 200;
  * index). Undefined when nothing typed is a name.
  * @example const cond = await namePartsContaining(db, 'p', 'фёдор'); // also 'Федоров', 'Fedorov'
  */
-export async function namePartsContaining(db: Kysely<any>, alias: string, typed: string) {
+export async function namePartsContaining(db: Kysely<Database>, alias: string, typed: string) {
   const key = (await sql<{ key: string | null }>`select tb_name_key(${typed}) as key`.execute(db)).rows[0]?.key;
   if (!key) return undefined;
   const keyWords = sql`string_to_array(${sql.ref(`${alias}.search_key`)}, ' ')`;
@@ -266,7 +267,7 @@ const hitColumns = (workspaceId: string) => sql`
  * The birth date alone (no name part typed): the patients born that day, by name — through the
  * index of the workspace's birth dates, at most {@link CAP} counted.
  */
-async function bornOn(db: Kysely<any>, workspaceId: string, birthDate: string, page: number): Promise<PatientSearchResult> {
+async function bornOn(db: Kysely<Database>, workspaceId: string, birthDate: string, page: number): Promise<PatientSearchResult> {
   const rows = (await sql<Row>`
     with born as (
       select p.id, p.last_name, p.name, p.middle_name from patient p
@@ -282,7 +283,7 @@ async function bornOn(db: Kysely<any>, workspaceId: string, birthDate: string, p
 }
 
 /** The count when the asked page is past the end (the page query then gives no row to read it from). */
-async function countOnly(tx: Kysely<any>, workspaceId: string, words: string[], born: ReturnType<typeof sql>, everyWord: ReturnType<typeof sql>): Promise<number> {
+async function countOnly(tx: Kysely<Database>, workspaceId: string, words: string[], born: ReturnType<typeof sql>, everyWord: ReturnType<typeof sql>): Promise<number> {
   const keyWords = sql`string_to_array(p.search_key, ' ')`;
   const r = await sql<{ n: string }>`
     with q as (select w, i::int as i from unnest(${words}::text[]) with ordinality as t(w, i)),

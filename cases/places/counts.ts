@@ -4,6 +4,7 @@
  * cases sum a few hundred rows. "Open" is every state but CLOSED.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import type { Session } from '../../server/types.ts';
 import { unitsWhere, type Place } from './place.ts';
 import { areaPathArray } from '../../server/scope/area.ts';
@@ -21,7 +22,7 @@ const sums = () => COUNT_KEYS.map((k) => sql<number>`coalesce(sum(${sql.ref(`cc.
  * The counts of the place's units in the reader's view.
  * @example await placeCounts(db, s, { kind: 'unit', unitId }) // { suspect: 3, tb: 12, … }
  */
-export async function placeCounts(db: Kysely<any>, s: Session, place: Place): Promise<Counts> {
+export async function placeCounts(db: Kysely<Database>, s: Session, place: Place): Promise<Counts> {
   let q = db.selectFrom('casecount as cc').select(sums()).where('cc.workspace_id', '=', s.workspaceId);
   const where = unitsWhere(db, s, place, 'cc.unit_id');
   if (where) q = q.where(where);
@@ -35,7 +36,7 @@ export async function placeCounts(db: Kysely<any>, s: Session, place: Place): Pr
  * How many cases of the place's units in view carry each tag (tags with none left out).
  * @example await tagCounts(db, s, { kind: 'workspace' }) // Map { tagId → 120 }
  */
-export async function tagCounts(db: Kysely<any>, s: Session, place: Place, tagId?: string): Promise<Map<string, number>> {
+export async function tagCounts(db: Kysely<Database>, s: Session, place: Place, tagId?: string): Promise<Map<string, number>> {
   let q = db
     .selectFrom('casetagcount as ct')
     .select(['ct.tag_id', sql<number>`sum(ct.n)::int`.as('n')])
@@ -64,7 +65,7 @@ export interface NodeCounts {
  * its path p0..p4) and of each unit among `unitIds`, over the units in the reader's view.
  * @example await nodeCounts(db, s, [areaId], []) // Map { areaId → { suspect: 4, tb: 30, drtb: 5, ntm: 1, units: 3 } }
  */
-export async function nodeCounts(db: Kysely<any>, s: Session, areaIds: string[], unitIds: string[]): Promise<Map<string, NodeCounts>> {
+export async function nodeCounts(db: Kysely<Database>, s: Session, areaIds: string[], unitIds: string[]): Promise<Map<string, NodeCounts>> {
   const out = new Map<string, NodeCounts>();
   const inView = unitsWhere(db, s, { kind: 'workspace' }, 'u.id');
   const cols = sql`count(*)::int as units, coalesce(sum(cc.suspect), 0)::int as suspect, coalesce(sum(cc.tb), 0)::int as tb, coalesce(sum(cc.drtb), 0)::int as drtb, coalesce(sum(cc.ntm), 0)::int as ntm`;

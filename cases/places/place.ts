@@ -5,6 +5,7 @@
  * asking for another unit gets nothing. The request can only narrow, never widen.
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { Session } from '../../server/types.ts';
@@ -19,7 +20,7 @@ export type PlaceScope = 'WORKSPACE' | 'ADMINUNIT' | 'UNIT';
  * (404 otherwise).
  * @example await placeOf(db, s, 'UNIT', unitId) // { kind: 'unit', unitId }
  */
-export async function placeOf(db: Kysely<any>, s: Session, scope: PlaceScope | undefined, scopeId: string | undefined): Promise<Place> {
+export async function placeOf(db: Kysely<Database>, s: Session, scope: PlaceScope | undefined, scopeId: string | undefined): Promise<Place> {
   if (!scope || scope === 'WORKSPACE') return { kind: 'workspace' };
   const table = scope === 'UNIT' ? 'unit' : 'adminunit';
   const found = scopeId && (await db.selectFrom(table).select('id').where('id', '=', scopeId).where('workspace_id', '=', s.workspaceId).executeTakeFirst());
@@ -32,7 +33,7 @@ export async function placeOf(db: Kysely<any>, s: Session, scope: PlaceScope | u
  * view; `undefined` when nothing limits it beyond the workspace.
  * @example q.where(unitsWhere(db, s, place, 't.owner_unit_id') ?? (() => sql`true`))
  */
-export function unitsWhere(db: Kysely<any>, s: Session, place: Place, col: string): ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>) | undefined {
+export function unitsWhere(db: Kysely<Database>, s: Session, place: Place, col: string): ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>) | undefined {
   const view = readerView(s);
   const parts: ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>)[] = [];
   if (view.kind === 'none') return () => sql<SqlBool>`false`;
@@ -52,7 +53,7 @@ export function unitsWhere(db: Kysely<any>, s: Session, place: Place, col: strin
  * `undefined` when nothing limits it beyond the workspace.
  * @example store.query({ …, alternatives: caseUnitAlternatives(db, s, { kind: 'unit', unitId }, 't') })
  */
-export function caseUnitAlternatives(db: Kysely<any>, s: Session, place: Place, alias: string): ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>)[] | undefined {
+export function caseUnitAlternatives(db: Kysely<Database>, s: Session, place: Place, alias: string): ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>)[] | undefined {
   const owner = unitsWhere(db, s, place, `${alias}.owner_unit_id`);
   const leaving = unitsWhere(db, s, place, `${alias}.transfer_from_unit_id`);
   if (!owner || !leaving) return undefined;
@@ -70,7 +71,7 @@ export function caseUnitAlternatives(db: Kysely<any>, s: Session, place: Place, 
  * `undefined` when nothing limits it beyond the workspace.
  * @example store.query({ …, alternatives: [transferEnds(db, s, { kind: 'unit', unitId }, 't')!] })
  */
-export function transferEnds(db: Kysely<any>, s: Session, place: Place, alias: string): ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>) | undefined {
+export function transferEnds(db: Kysely<Database>, s: Session, place: Place, alias: string): ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>) | undefined {
   const owner = unitsWhere(db, s, place, `${alias}.owner_unit_id`);
   const leaving = unitsWhere(db, s, place, `${alias}.transfer_from_unit_id`);
   if (!owner || !leaving) return undefined;

@@ -4,7 +4,8 @@
  * migration casetag_place) rather than walking the unit's cases newest first and probing each for
  * the tag — a tag on one case in ten made page 3 walk some 1,500 cases.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import { t } from '../../engine/i18n.ts';
 import { fail } from '../../server/http/errors.ts';
 import type { Session } from '../../server/types.ts';
@@ -24,7 +25,7 @@ const KEYS: OrderKey[] = [
  * reader's view), so the page is the same, read by an index range of at most 50 × page rows.
  * @example await casePage(em, registry, s, place, taggedPageInUnit(db, s, tagId, unitId, 3), 3, count)
  */
-export function taggedPageInUnit(db: Kysely<any>, s: Session, tagId: string, unitId: string, page: number, after?: string) {
+export function taggedPageInUnit(db: Kysely<Database>, s: Session, tagId: string, unitId: string, page: number, after?: string) {
   const cursor = after === undefined ? undefined : decodeCursor(after, KEYS.length);
   if (after !== undefined && !cursor) throw fail(400, t(s.lang, 'msg.badJson'), 'after');
   let ids = db
@@ -34,7 +35,7 @@ export function taggedPageInUnit(db: Kysely<any>, s: Session, tagId: string, uni
     .where('p.tag_id', '=', tagId)
     .where('p.unit_id', '=', unitId);
   if (cursor) ids = ids.where(afterCursor(KEYS, cursor));
-  for (const k of KEYS) ids = ids.orderBy(k.expr, k.desc ? 'desc' : 'asc');
+  for (const k of KEYS) ids = ids.orderBy(sql.ref(k.expr), k.desc ? 'desc' : 'asc');
   const upTo = ids.limit(cursor ? LIST_PAGE_SIZE : page * LIST_PAGE_SIZE);
   return (q: any) => q.where('t.id', 'in', upTo);
 }

@@ -4,6 +4,7 @@
  * the reader's view count, and a limited view lists only the places holding some of its units.
  */
 import type { Kysely } from 'kysely';
+import { kyselyByName, type Database } from '../../server/db/kysely.ts';
 import type { Session } from '../../server/types.ts';
 import { seesWholeWorkspace } from '../../server/scope/view.ts';
 import { nodeCounts, placeCounts, type NodeCounts } from './counts.ts';
@@ -39,7 +40,7 @@ const node = (id: string, name: string, type: TreeNode['type'], c: NodeCounts | 
  * The root node: the area named (its subtree), or the whole workspace.
  * @example await rootNode(db, s) // { id: <workspace>, type: 'WORKSPACE', tbCount: 512, hasChildren: true, … }
  */
-export async function rootNode(db: Kysely<any>, s: Session, areaId?: string): Promise<TreeNode | undefined> {
+export async function rootNode(db: Kysely<Database>, s: Session, areaId?: string): Promise<TreeNode | undefined> {
   if (areaId) {
     const area = await db.selectFrom('adminunit').select(['id', 'name']).where('id', '=', areaId).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
     if (!area) return undefined;
@@ -54,7 +55,7 @@ export async function rootNode(db: Kysely<any>, s: Session, areaId?: string): Pr
 }
 
 /** The areas and units directly under a parent (the workspace id: the top areas), by name. */
-async function childRows(db: Kysely<any>, s: Session, parentId: string) {
+async function childRows(db: Kysely<Database>, s: Session, parentId: string) {
   const top = parentId === s.workspaceId;
   let areas = db.selectFrom('adminunit').select(['id', 'name']).where('workspace_id', '=', s.workspaceId);
   areas = top ? areas.where('parent_id', 'is', null) : areas.where('parent_id', '=', parentId);
@@ -75,7 +76,7 @@ async function childRows(db: Kysely<any>, s: Session, parentId: string) {
  * the places holding units in it.
  * @example await childNodes(db, s, areaId) // [{ type: 'ADMINUNIT', name: 'Бишкек', … }, { type: 'UNIT', … }]
  */
-export async function childNodes(db: Kysely<any>, s: Session, parentId: string): Promise<TreeNode[]> {
+export async function childNodes(db: Kysely<Database>, s: Session, parentId: string): Promise<TreeNode[]> {
   const rows = await childRows(db, s, parentId);
   const areaIds = rows.filter((r) => r.kind === 'area').map((r) => r.id as string);
   const unitIds = rows.filter((r) => r.kind === 'unit').map((r) => r.id as string);
@@ -94,8 +95,8 @@ export async function childNodes(db: Kysely<any>, s: Session, parentId: string):
 }
 
 /** The areas among `ids` that some row of `table` names in `column` (a child area, a unit of their own). */
-async function areasHolding(db: Kysely<any>, s: Session, table: string, column: string, ids: string[]): Promise<Set<string>> {
+async function areasHolding(db: Kysely<Database>, s: Session, table: string, column: string, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = await db.selectFrom(table).select(`${column} as id`).distinct().where('workspace_id', '=', s.workspaceId).where(column, 'in', ids).execute();
+  const rows = await kyselyByName(db).selectFrom(table).select(`${column} as id`).distinct().where('workspace_id', '=', s.workspaceId).where(column, 'in', ids).execute();
   return new Set(rows.map((r) => r.id as string));
 }

@@ -18,6 +18,7 @@
  * cost is that of the unit's current treatments, not of every case it ever put on treatment.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import type { Registry } from '../../engine/registry.ts';
 import type { Session } from '../../server/types.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
@@ -79,7 +80,7 @@ export interface Worklist {
  * `treatment_end_date`: the end is the column the index orders by, so the list past the end reads its
  * first rows in that order, not all of them sorted).
  */
-function casesOnTreatment(db: Kysely<any>, s: Session, unitId: string, op: '<' | '>=', day: RawBuilder<unknown>) {
+function casesOnTreatment(db: Kysely<Database>, s: Session, unitId: string, op: '<' | '>=', day: RawBuilder<string>) {
   return db
     .selectFrom('tbcase as t')
     .select(['t.id', 't.case_number', 't.classification', 't.patient_id', 't.treatment_ini_date as ini_date', 't.treatment_end_date as end_date'])
@@ -104,11 +105,11 @@ const rowCase = (s: Session, r: Record<string, any>): WorklistCase => ({
  * edge included) are ordered by patient in SQL.
  * @example await missedDoses(db, s, unitId, '2026-11-26') // [{ patient: 'Осмонов Нурлан', plannedDays: 10, notTaken: 2, notRecorded: 1, lastTaken: '2026-11-24', … }]
  */
-export async function missedDoses(db: Kysely<any>, s: Session, unitId: string, today: string): Promise<MissedDosesRow[]> {
+export async function missedDoses(db: Kysely<Database>, s: Session, unitId: string, today: string): Promise<MissedDosesRow[]> {
   const lo = sql`greatest(c.ini_date, ${today}::date - ${MISSED_WINDOW_DAYS}::int)`;
   const hi = sql`least(c.end_date, ${today}::date - 1)`;
   const rows = await sql<{ id: string; patient_id: string; ini: string; end: string; rx: PlanPrescription[]; months: StoredMonth[] | null; prior: StoredMonth | null }>`
-    with c as materialized (${casesOnTreatment(db, s, unitId, '>=', sql`${today}::date - ${MISSED_WINDOW_DAYS}::int`)})
+    with c as materialized (${casesOnTreatment(db, s, unitId, '>=', sql<string>`${today}::date - ${MISSED_WINDOW_DAYS}::int`)})
     select c.id, c.patient_id, c.ini_date::text as ini, c.end_date::text as "end",
            (select coalesce(json_agg(json_build_object('iniDate', rx.ini_date, 'endDate', rx.end_date, 'frequency', rx.frequency)), '[]')
               from prescription rx where rx.workspace_id = ${s.workspaceId} and rx.case_id = c.id and rx.ini_date <= ${hi} and rx.end_date >= ${lo}) as rx,
@@ -149,7 +150,7 @@ export async function missedDoses(db: Kysely<any>, s: Session, unitId: string, t
  * and that month has none of, the month ending soonest first.
  * @example await examsDue(db, registry, s, unitId, '2026-11-26') // [{ exam: 'EXAM_CULTURE', month: 3, from: '2026-11-10', to: '2026-12-09', … }]
  */
-export async function examsDue(db: Kysely<any>, registry: Registry, s: Session, unitId: string, today: string): Promise<ExamDueRow[]> {
+export async function examsDue(db: Kysely<Database>, registry: Registry, s: Session, unitId: string, today: string): Promise<ExamDueRow[]> {
   const tableOf = (exam: string) => [...registry.tables.values()].find((d) => d.meta.followup === exam)!.name;
   // the schedule as rows (classification, exam, month or 0 for every month)
   const rules = Object.entries(MONITORING).flatMap(([cla, list]) =>
@@ -162,7 +163,7 @@ export async function examsDue(db: Kysely<any>, registry: Registry, s: Session, 
     sql` or `,
   );
   const rows = await sql<Record<string, any>>`
-    with c as materialized (${casesOnTreatment(db, s, unitId, '>=', sql`${today}::date`)}),
+    with c as materialized (${casesOnTreatment(db, s, unitId, '>=', sql<string>`${today}::date`)}),
     k as (
       -- the whole months from the start to today: n, or n − 1 when the start's day comes later in today's month
       select c.*, (extract(year from ${today}::date)::int - extract(year from c.ini_date)::int) * 12
@@ -191,9 +192,9 @@ export async function examsDue(db: Kysely<any>, registry: Registry, s: Session, 
  * The open cases whose treatment's planned end has passed, the longest overdue first.
  * @example await noOutcome(db, s, unitId, '2026-11-26') // [{ endDate: '2026-10-31', daysOverdue: 26, … }]
  */
-export async function noOutcome(db: Kysely<any>, s: Session, unitId: string, today: string): Promise<NoOutcomeRow[]> {
+export async function noOutcome(db: Kysely<Database>, s: Session, unitId: string, today: string): Promise<NoOutcomeRow[]> {
   const rows = await sql<Record<string, any>>`
-    with c as (${casesOnTreatment(db, s, unitId, '<', sql`${today}::date`)})
+    with c as (${casesOnTreatment(db, s, unitId, '<', sql<string>`${today}::date`)})
     select c.id, c.case_number, c.classification, to_char(c.end_date, 'YYYY-MM-DD') as end_date, (${today}::date - c.end_date)::int as overdue,
            p.name, p.middle_name, p.last_name
       from c join patient p on p.id = c.patient_id
@@ -207,7 +208,7 @@ export async function noOutcome(db: Kysely<any>, s: Session, unitId: string, tod
  * The unit's worklist on `today` (ISO), each list only when the reader may read what it comes from.
  * @example await unitWorklist(db, registry, s, unitId, '2026-11-26') // { missedDoses: […], examsDue: […], noOutcome: […], truncated: false }
  */
-export async function unitWorklist(db: Kysely<any>, registry: Registry, s: Session, unitId: string, today: string): Promise<Worklist> {
+export async function unitWorklist(db: Kysely<Database>, registry: Registry, s: Session, unitId: string, today: string): Promise<Worklist> {
   const treat = hasPermission(s, registry.table('treatment').meta.permission!);
   const intake = hasPermission(s, registry.table('adherence').meta.permission!);
   const contacts = hasPermission(s, registry.table('contact').meta.permission!);

@@ -8,11 +8,12 @@
  * @example const c = await courseContext(kysely(em), workspaceId, courseId); startRefusal({ ...c, otherRunning }, '2026-03-02')
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import type { StoredMonth } from './plan.ts';
 import { RUNNING, type TptContactFacts, type TptCourseFacts, type TptRegimen } from './rules.ts';
 
 /** A regimen of the catalogue by id, or null. */
-export async function regimenOf(db: Kysely<any>, workspaceId: string, id: string | null | undefined): Promise<(TptRegimen & { id: string; name: string }) | null> {
+export async function regimenOf(db: Kysely<Database>, workspaceId: string, id: string | null | undefined): Promise<(TptRegimen & { id: string; name: string }) | null> {
   if (!id) return null;
   const r = await db
     .selectFrom('tptregimen as r')
@@ -28,7 +29,7 @@ export async function regimenOf(db: Kysely<any>, workspaceId: string, id: string
 }
 
 /** The facts of a contact the TPT rules read, by the contact's id. */
-export async function contactFacts(db: Kysely<any>, workspaceId: string, contactId: string): Promise<(TptContactFacts & { patientId: string; unitId: string | null }) | null> {
+export async function contactFacts(db: Kysely<Database>, workspaceId: string, contactId: string): Promise<(TptContactFacts & { patientId: string; unitId: string | null }) | null> {
   const c = await db
     .selectFrom('contact')
     .select(['examinated', 'evaluation_outcome as evaluationOutcome', 'index_resistance as indexResistance', 'age', 'patient_id as patientId', 'unit_id as unitId'])
@@ -54,7 +55,7 @@ export function courseFacts(row: Record<string, any>): TptCourseFacts {
 }
 
 /** Whether the person is on a running course through another contact than `contactId`. */
-export async function runsElsewhere(db: Kysely<any>, workspaceId: string, patientId: string, contactId: string): Promise<boolean> {
+export async function runsElsewhere(db: Kysely<Database>, workspaceId: string, patientId: string, contactId: string): Promise<boolean> {
   const r = await db
     .selectFrom('tptcourse as tc')
     .innerJoin('contact as c', 'c.id', 'tc.contact_id')
@@ -69,7 +70,7 @@ export async function runsElsewhere(db: Kysely<any>, workspaceId: string, patien
 }
 
 /** The stored calendar months of a course, with their versions. */
-export async function monthsOf(db: Kysely<any>, workspaceId: string, courseId: string): Promise<(StoredMonth & { version: number })[]> {
+export async function monthsOf(db: Kysely<Database>, workspaceId: string, courseId: string): Promise<(StoredMonth & { version: number })[]> {
   const rows = await db
     .selectFrom('tptadherence')
     .select(['year', 'month', 'days', 'version'])

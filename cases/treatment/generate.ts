@@ -11,6 +11,7 @@
  * @example await generateTreatments(kysely(em), workspaceId, { onProgress: (n) => console.log(n) })
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import { productRegistry, refreshAnalyticWhere } from '../../server/analytic/backfill.ts';
 
 /** Day patterns (31 characters) the generated months take their days from. */
@@ -24,7 +25,7 @@ function patterns(n: number, seed: number): string[] {
  * Adds a treatment with 24 months of daily intake to each case on treatment of the workspace that
  * has none; returns how many cases got one.
  */
-export async function generateTreatments(db: Kysely<any>, workspaceId: string, opts: { chunk?: number; onProgress?: (done: number) => void } = {}): Promise<number> {
+export async function generateTreatments(db: Kysely<Database>, workspaceId: string, opts: { chunk?: number; onProgress?: (done: number) => void } = {}): Promise<number> {
   const products = (await db.selectFrom('product').select('id').where('workspace_id', '=', workspaceId).where('type', '=', 'MEDICINE').orderBy('name').limit(2).execute()).map((p) => p.id as string);
   if (products.length < 2) throw new Error('the workspace needs two medicines to prescribe');
   const pats = sql`array[${sql.join(patterns(200, 7).map((p) => sql.lit(p)))}]::text[]`;

@@ -10,6 +10,7 @@
  *   about any case (`case when patient.last_name = 'X' then 1/0 end` saves alike either way).
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import { t } from '../../engine/i18n.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext, Session } from '../../server/types.ts';
@@ -74,7 +75,7 @@ function embeddedClock() {
  * they take under `embeddedBatchMs` (halving above twice that), so the clock is overshot by about
  * one batch's time whatever a case costs.
  */
-async function runInBatches(db: Kysely<any>, condition: string): Promise<void> {
+async function runInBatches(db: Kysely<Database>, condition: string): Promise<void> {
   const overTime = embeddedClock();
   const ids = (await sql<CaseRef>`select id, patient_id from ${sql.id(sandboxSchema, 'tbcase')} order by id`.execute(db)).rows;
   if (!ids.every((c) => isUuid(c.id) && isUuid(c.patient_id))) throw new Error('unexpected case id');
@@ -132,7 +133,7 @@ export async function conditionError(em: Em, ctx: AppContext, session: Session, 
     });
   }
   try {
-    const run = (db: Kysely<any>) => (embedded ? runInBatches(db, condition) : sql.raw(conditionQuery(condition)).execute(db).then(() => undefined));
+    const run = (db: Kysely<Database>) => (embedded ? runInBatches(db, condition) : sql.raw(conditionQuery(condition)).execute(db).then(() => undefined));
     await inSandbox(em, ctx, session.workspaceId, run, { noRows: !readsAllCases(session) });
     return undefined;
   } catch (e) {

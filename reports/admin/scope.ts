@@ -5,6 +5,7 @@
  * reader's area subtree, its unit is one they see, or its user's unit is one they see.
  */
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import { areaSubtree } from '../../server/scope/area.ts';
 import type { Session } from '../../server/types.ts';
 import { readerView, unitsInView, usersInView } from '../../server/scope/view.ts';
@@ -23,7 +24,7 @@ export interface PlacedBy {
  * they see the whole workspace (the caller still limits rows to the session workspace).
  * @example q.where(viewCondition(db, s, { user: 'h.user_id', unit: 'h.unit_id' }) ?? sql`true`)
  */
-export function viewCondition(db: Kysely<any>, s: Session, cols: PlacedBy): ((eb: ExpressionBuilder<any, any>) => any) | undefined {
+export function viewCondition(db: Kysely<Database>, s: Session, cols: PlacedBy): ((eb: ExpressionBuilder<any, any>) => any) | undefined {
   const v = readerView(s);
   if (v.kind === 'workspace') return undefined;
   if (v.kind === 'none') return () => sql<SqlBool>`false`;
@@ -36,7 +37,7 @@ export function viewCondition(db: Kysely<any>, s: Session, cols: PlacedBy): ((eb
 }
 
 /** `q` limited to what the reader may see (see the module's comment). */
-export function limitToView<Q extends SelectQueryBuilder<any, any, any>>(q: Q, db: Kysely<any>, s: Session, cols: PlacedBy): Q {
+export function limitToView<Q extends SelectQueryBuilder<any, any, any>>(q: Q, db: Kysely<Database>, s: Session, cols: PlacedBy): Q {
   const cond = viewCondition(db, s, cols);
   return cond ? (q.where(cond) as Q) : q;
 }

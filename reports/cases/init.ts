@@ -7,6 +7,7 @@
  * what the reader may count by (`allowedCatalogue`: no exam type they may not read).
  */
 import { sql, type Kysely } from 'kysely';
+import { kyselyByName, type Database } from '../../server/db/kysely.ts';
 import { t } from '../../engine/i18n.ts';
 import type { ReportCatalogue, ReportFilter } from '../../engine/report-vars.ts';
 import { readerView, unitsInView } from '../../server/scope/view.ts';
@@ -26,7 +27,7 @@ const MAX_OPTIONS = 2000;
  * A filter's options in the reader's view.
  * @example await filterOptions(db, s, cat.filter('gender')!) // [{ value: 'MALE', label: 'Мужской' }, …]
  */
-export async function filterOptions(db: Kysely<any>, s: Session, f: ReportFilter): Promise<Option[]> {
+export async function filterOptions(db: Kysely<Database>, s: Session, f: ReportFilter): Promise<Option[]> {
   const v = f.value;
   const dim = { variable: { ...f, rows: true, columns: true } };
   if (v.kind === 'enum') return v.keys.map((k) => ({ value: k, label: keyLabel(dim, k, s.lang) }));
@@ -45,7 +46,7 @@ export async function filterOptions(db: Kysely<any>, s: Session, f: ReportFilter
     return rows.map((r) => ({ value: r.id as string, label: r.name as string, level: r.level }));
   }
   if (v.kind === 'ref') {
-    let q = db.selectFrom(v.table).select(['id', ...v.labels]).where('workspace_id', '=', s.workspaceId);
+    let q = kyselyByName(db).selectFrom(v.table).select(['id', ...v.labels]).where('workspace_id', '=', s.workspaceId);
     // units: only those in the reader's view (a unit-view doctor is offered their unit)
     if (v.table === 'unit' && view.kind !== 'workspace') q = q.where('id', 'in', unitsInView(db, s.workspaceId, view));
     const rows = await q.orderBy(v.labels[0]).limit(MAX_OPTIONS).execute();
@@ -58,7 +59,7 @@ export async function filterOptions(db: Kysely<any>, s: Session, f: ReportFilter
  * The filters and variables, grouped as declared.
  * @example await filterGroups(db, s, cat) // { filters: [{ id: 'case', label: 'Случай', filters: [{ id: 'classification', name: 'Классификация', type: 'multiSelect', resources: { options: […] } }, …] }, …], variables: […] }
  */
-export async function filterGroups(db: Kysely<any>, s: Session, cat: ReportCatalogue) {
+export async function filterGroups(db: Kysely<Database>, s: Session, cat: ReportCatalogue) {
   const lang = s.lang;
   const label = (g: string) => t(lang, `indicator.group.${g}`);
   const filters = await Promise.all(

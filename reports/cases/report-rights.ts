@@ -8,6 +8,7 @@
  * workspace changes it. A rewrite needs both the stored place and the new one.
  */
 import type { Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import { t } from '../../engine/i18n.ts';
 import { fail } from '../../server/http/errors.ts';
 import { areaSubtree } from '../../server/scope/area.ts';
@@ -50,7 +51,7 @@ export function decideWithoutDb(v: ReaderView, need: ReturnType<typeof placeNeed
  * writer's view, and a report of the workspace or its dashboards unless that view is the workspace.
  * @example await assertReportWritable(db, session, { scope: 'UNIT', scopeId: unitId, dashboard: false })
  */
-export async function assertReportWritable(db: Kysely<any>, s: Session, place: ReportPlace, field = 'scopeId'): Promise<void> {
+export async function assertReportWritable(db: Kysely<Database>, s: Session, place: ReportPlace, field = 'scopeId'): Promise<void> {
   const v = writerView(s);
   const need = placeNeed(place);
   let ok = decideWithoutDb(v, need);

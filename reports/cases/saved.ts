@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { Em } from '../../server/db/orm.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, type Database } from '../../server/db/kysely.ts';
 import { fail } from '../../server/http/errors.ts';
 import type { AppContext, Session } from '../../server/types.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
@@ -61,7 +61,7 @@ const fromRow = (r: Record<string, any>): SavedReport => ({
 });
 
 export class SavedReports {
-  private readonly db: Kysely<any>;
+  private readonly db: Kysely<Database>;
   constructor(
     private readonly ctx: AppContext,
     private readonly em: Em,

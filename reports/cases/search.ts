@@ -14,7 +14,7 @@ import type { Em } from '../../server/db/orm.ts';
 import type { Session } from '../../server/types.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { boundedCount, COUNT_CAP, estimatedCount, exactCount, type CountParts } from '../../server/tbl/store/count.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, type Database } from '../../server/db/kysely.ts';
 import { markAdherenceAlerts } from '../../cases/places/adherence.ts';
 import { todayOf } from '../../server/http/time-zone.ts';
 import { caseUnitAlternatives, placeOf, unitsWhere, type Place } from '../../cases/places/place.ts';
@@ -65,7 +65,7 @@ function display(f: ReportFilter, value: FilterValue, names: Map<string, string>
 export const monthText = (month: string | undefined, lang: string) => (month ? month.slice(5, 7) + (lang === 'en' ? '/' : '.') + month.slice(0, 4) : '…');
 
 /** The place's cases in the reader's view matching every filter, as the case table's store reads them. */
-async function searchOf(em: Em, db: Kysely<any>, registry: Registry, analytic: AnalyticTable, s: Session, body: { scope?: any; scopeId?: string }, filters: { filter: ReportFilter; value: FilterValue }[]) {
+async function searchOf(em: Em, db: Kysely<Database>, registry: Registry, analytic: AnalyticTable, s: Session, body: { scope?: any; scopeId?: string }, filters: { filter: ReportFilter; value: FilterValue }[]) {
   const place = await placeOf(db, s, body.scope, body.scopeId);
   // each filter on the listed case: its own column, or an EXISTS on its analytic row (sql.ts rowCondition)
   const conditions = filters.map(({ filter, value }) => (q: any) => q.where(rowCondition(db, analytic, s.workspaceId, filter, value)));
@@ -81,7 +81,7 @@ async function searchOf(em: Em, db: Kysely<any>, registry: Registry, analytic: A
  */
 export async function searchCases(
   em: Em,
-  db: Kysely<any>,
+  db: Kysely<Database>,
   registry: Registry,
   analytic: AnalyticTable,
   s: Session,
@@ -111,7 +111,7 @@ export const ESTIMATED_FROM = 5_000;
  * @example await countSearch(em, db, registry, analytic, s, { scope: 'WORKSPACE' }, checked) // { count: 12, countCapped: false }
  * @example await countSearch(em, db, registry, analytic, s, { exact: true }, checked) // { count: 7532, countCapped: false }
  */
-export async function countSearch(em: Em, db: Kysely<any>, _registry: Registry, analytic: AnalyticTable, s: Session, body: { scope?: any; scopeId?: string; exact?: boolean }, filters: { filter: ReportFilter; value: FilterValue }[]) {
+export async function countSearch(em: Em, db: Kysely<Database>, _registry: Registry, analytic: AnalyticTable, s: Session, body: { scope?: any; scopeId?: string; exact?: boolean }, filters: { filter: ReportFilter; value: FilterValue }[]) {
   const place = await placeOf(db, s, body.scope, body.scopeId);
   const parts = analyticParts(s, analytic, place, filters);
   if (body.exact) return exactCount(em, parts);

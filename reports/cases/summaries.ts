@@ -22,7 +22,7 @@ import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-
 import { COUNT_KEYS, placeCounts, tagCounts, type CountKey, type Counts } from '../../cases/places/counts.ts';
 import { casePage } from '../../cases/places/lists.ts';
 import { placeOf, transferEnds, type Place } from '../../cases/places/place.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, type Database } from '../../server/db/kysely.ts';
 import { boundedCount } from '../../server/tbl/store/count.ts';
 import { checkFilters, type IndicatorRequest } from '../indicator/request.ts';
 import { rowCondition } from '../indicator/sql.ts';
@@ -59,7 +59,7 @@ export function checkedSummaries(registry: AppContext['registry'], cat: ReportCa
 }
 
 /** The conditions a summary puts on `tbcase as <alias>`. */
-const summaryWhere = (db: Kysely<any>, analytic: AnalyticTable, s: Session, x: Summary, alias = 't') => (q: any) =>
+const summaryWhere = (db: Kysely<Database>, analytic: AnalyticTable, s: Session, x: Summary, alias = 't') => (q: any) =>
   x.where.reduce((acc, f) => acc.where(rowCondition(db, analytic, s.workspaceId, f.filter, f.value, alias)), q);
 
 /**

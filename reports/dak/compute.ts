@@ -9,6 +9,7 @@
  *   // [{ code: 'TB.IND.8', numerator: 412, denominator: null, … }, { code: 'TB.IND.1', unsupported: 'Систематический скрининг…' }, …]
  */
 import type { Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import { t, type Lang } from '../../engine/i18n.ts';
 import type { IndicatorDefinition } from './definition.ts';
 import { indicatorFacts } from './definition.ts';
@@ -78,7 +79,7 @@ export function statementGroups(defs: IndicatorDefinition[]): IndicatorDefinitio
 /**
  * Every indicator of `defs` for the query, in their order: one statement per subject and period date.
  */
-export async function computeIndicators(db: Kysely<any>, defs: IndicatorDefinition[], q: IndicatorQuery, may: (permission: string) => boolean): Promise<IndicatorResult[]> {
+export async function computeIndicators(db: Kysely<Database>, defs: IndicatorDefinition[], q: IndicatorQuery, may: (permission: string) => boolean): Promise<IndicatorResult[]> {
   const lang = q.s.lang;
   const out = new Map<string, IndicatorResult>();
   const counted: IndicatorDefinition[] = [];
@@ -131,7 +132,7 @@ export interface BreakdownRow {
  * zeros), then any other key that counts something (an area), then the rows whose key is not known
  * when there are some.
  */
-export async function breakdown(db: Kysely<any>, d: IndicatorDefinition, q: IndicatorQuery, dim: DimensionId): Promise<BreakdownRow[]> {
+export async function breakdown(db: Kysely<Database>, d: IndicatorDefinition, q: IndicatorQuery, dim: DimensionId): Promise<BreakdownRow[]> {
   return (await breakdowns(db, [d], q, dim)).get(d.code)!;
 }
 
@@ -140,7 +141,7 @@ export async function breakdown(db: Kysely<any>, d: IndicatorDefinition, q: Indi
  * readable: the caller's choice), one statement per subject and period date: the export's sheets.
  * @example (await breakdowns(db, defs, q, 'sex')).get('TB.IND.8') // [{ key: 'MALE', numerator: 2, … }, …]
  */
-export async function breakdowns(db: Kysely<any>, defs: IndicatorDefinition[], q: IndicatorQuery, dim: DimensionId): Promise<Map<string, BreakdownRow[]>> {
+export async function breakdowns(db: Kysely<Database>, defs: IndicatorDefinition[], q: IndicatorQuery, dim: DimensionId): Promise<Map<string, BreakdownRow[]>> {
   const out = new Map<string, BreakdownRow[]>();
   for (const group of statementGroups(defs.filter((x) => !x.unsupported && x.disaggregate.includes(dim) && DIMENSIONS[x.subject][dim]))) {
     const rows = (await withoutJit(db, (c) => groupStatement(c, group, q, dim).execute())) as Record<string, any>[];
@@ -170,7 +171,7 @@ function shape(d: IndicatorDefinition, i: number, rows: Record<string, any>[], d
 }
 
 /** The names of admin units by id. */
-async function areaNames(db: Kysely<any>, workspaceId: string, ids: string[]): Promise<Map<string, string>> {
+async function areaNames(db: Kysely<Database>, workspaceId: string, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
   const rows = await db.selectFrom('adminunit').select(['id', 'name']).where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [String(r.id), String(r.name)]));

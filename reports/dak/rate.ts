@@ -11,6 +11,7 @@
  *   // or { missing: 'Нет численности населения за 2024 год: «г. Бишкек» — внесите её в справочник «Население»' }
  */
 import type { Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import { t } from '../../engine/i18n.ts';
 import type { Place } from '../../cases/places/place.ts';
 import type { Session } from '../../server/types.ts';
@@ -27,7 +28,7 @@ export interface IndicatorRate {
  * The population of a place in a year, or what is missing for it (in the reader's language).
  * @example await placePopulation(db, s, { kind: 'workspace' }, 2024) // { population: 7_000_000 }
  */
-export async function placePopulation(db: Kysely<any>, s: Session, place: Place, year: number): Promise<{ population: number } | { missing: string }> {
+export async function placePopulation(db: Kysely<Database>, s: Session, place: Place, year: number): Promise<{ population: number } | { missing: string }> {
   if (place.kind === 'unit') return { missing: t(s.lang, 'dak.rate.unit') };
   const areas = await db.selectFrom('adminunit').select(['id', 'parent_id', 'name']).where('workspace_id', '=', s.workspaceId).execute();
   const rows = await db.selectFrom('population').select(['admin_unit_id', 'population']).where('workspace_id', '=', s.workspaceId).where('year', '=', year).execute();
@@ -52,7 +53,7 @@ export async function placePopulation(db: Kysely<any>, s: Session, place: Place,
  * The rate of `count` in the place and year (`quarter` set: none, the rate is of a year), one decimal.
  * @example await indicatorRate(db, s, place, { year: 2024 }, 5, 100_000) // { per: 100000, population: 400000, value: 1.3 }
  */
-export async function indicatorRate(db: Kysely<any>, s: Session, place: Place, period: { year: number; quarter?: number }, count: number, per: number): Promise<IndicatorRate> {
+export async function indicatorRate(db: Kysely<Database>, s: Session, place: Place, period: { year: number; quarter?: number }, count: number, per: number): Promise<IndicatorRate> {
   if (period.quarter) return { per, population: null, value: null, missing: t(s.lang, 'dak.rate.year') };
   const found = await placePopulation(db, s, place, period.year);
   if ('missing' in found) return { per, population: null, value: null, missing: found.missing };

@@ -6,6 +6,7 @@
  * read (an exam type's) is withheld, not sent.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import type { Lang } from '../../engine/i18n.ts';
 import type { Registry } from '../../engine/registry.ts';
 import { allowedCatalogue, type ReportCatalogue } from '../../engine/report-vars.ts';
@@ -59,7 +60,7 @@ export interface ExportValues {
  * The org units of a place for a mapping, within the reader's view: those with a UID, and the names of
  * those without (only TB units: a laboratory notifies no case).
  */
-async function orgUnitsOf(db: Kysely<any>, s: Session, m: Dhis2Mapping, place: Place): Promise<{ mapped: OrgUnit[]; unmapped: string[] }> {
+async function orgUnitsOf(db: Kysely<Database>, s: Session, m: Dhis2Mapping, place: Place): Promise<{ mapped: OrgUnit[]; unmapped: string[] }> {
   if (m.orgUnits === 'unit') {
     const inPlace = unitsWhere(db, s, place, 'u.id');
     const rows = await db.selectFrom('unit as u').select(['u.id', 'u.name', 'u.dhis2_uid', 'u.type']).where('u.workspace_id', '=', s.workspaceId)
@@ -87,7 +88,7 @@ const pick = (l: { ru: string; en: string }, lang: Lang) => l[lang];
  * @example await exportValues(db, declared, session, mapping, { year: 2025, quarter: 1 }, { kind: 'workspace' })
  * // { set: { dataSet: 'TbQrtRpt001', period: {…}, values: [{ orgUnit: 'KgOuBGPTD00', dataElement: 'Tb07New0000', categoryOptionCombo: 'CocPBc00000', value: 5 }, …] }, … }
  */
-export async function exportValues(db: Kysely<any>, d: Declared, s: Session, m: Dhis2Mapping, period: Period, place: Place): Promise<ExportValues> {
+export async function exportValues(db: Kysely<Database>, d: Declared, s: Session, m: Dhis2Mapping, period: Period, place: Place): Promise<ExportValues> {
   const lang = s.lang;
   const { mapped, unmapped } = await orgUnitsOf(db, s, m, place);
   const mine = allowedCatalogue(d.cat, (p) => hasPermission(s, p));

@@ -14,6 +14,7 @@
  * the indicator's own, already shown.
  */
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import type { ReportVariable } from '../../engine/report-vars.ts';
 import { caseSelection, onAnalyticRow, rowCondition, type CaseQuery } from './sql.ts';
 import { cubeCellCount, type Cube } from './cube.ts';
@@ -31,7 +32,7 @@ const ROW_BY_ROW_SHARE = 0.01;
  * const { where, count } = await cellCases(db, cq, [{ v: gender, key: 'FEMALE' }, { v: classification, key: 'TB' }], cube);
  * await casePage(em, registry, s, place, where, 1, count) // the female TB cases, 50 a page
  */
-export async function cellCases(db: Kysely<any>, cq: CaseQuery, cell: { v: ReportVariable; key: Key }[], cube?: Cube, counted = true): Promise<{ where: (q: any) => any; count?: number }> {
+export async function cellCases(db: Kysely<Database>, cq: CaseQuery, cell: { v: ReportVariable; key: Key }[], cube?: Cube, counted = true): Promise<{ where: (q: any) => any; count?: number }> {
   const share = counted ? (await cubeCellCount(db, cube, cq, cell)) ?? (await liveCellCount(db, cq, cell)) : await estimatedShare(db, cq, cell);
   const count = counted ? share.cell : undefined;
   if (share.cell >= share.all * ROW_BY_ROW_SHARE) {
@@ -46,7 +47,7 @@ export async function cellCases(db: Kysely<any>, cq: CaseQuery, cell: { v: Repor
 }
 
 /** The analytic rows of the indicator's cases in the cell. */
-function cellSelection(db: Kysely<any>, cq: CaseQuery, cell: { v: ReportVariable; key: Key }[]) {
+function cellSelection(db: Kysely<Database>, cq: CaseQuery, cell: { v: ReportVariable; key: Key }[]) {
   const j = caseSelection(db, cq);
   for (const { v, key } of cell) j.where(j.values.key(v, key));
   return j;
@@ -56,7 +57,7 @@ function cellSelection(db: Kysely<any>, cq: CaseQuery, cell: { v: ReportVariable
  * The planner's estimates of the cell's and the indicator's cases (no row is read).
  * @example await estimatedShare(db, cq, [{ v: ageRange, key: band }]) // { cell: 98000, all: 1000000 }
  */
-async function estimatedShare(db: Kysely<any>, cq: CaseQuery, cell: { v: ReportVariable; key: Key }[]): Promise<{ cell: number; all: number }> {
+async function estimatedShare(db: Kysely<Database>, cq: CaseQuery, cell: { v: ReportVariable; key: Key }[]): Promise<{ cell: number; all: number }> {
   const rows = async (q: SelectQueryBuilder<any, any, any>) => {
     const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) ${q}`.execute(db);
     return Number(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
@@ -70,7 +71,7 @@ async function estimatedShare(db: Kysely<any>, cq: CaseQuery, cell: { v: ReportV
  * where the filters narrow nothing an index serves).
  * @example await liveCellCount(db, cq, [{ v: ageRange, key: band }]) // { cell: 100248, all: 1000000 }
  */
-async function liveCellCount(db: Kysely<any>, cq: CaseQuery, cell: { v: ReportVariable; key: Key }[]): Promise<{ cell: number; all: number }> {
+async function liveCellCount(db: Kysely<Database>, cq: CaseQuery, cell: { v: ReportVariable; key: Key }[]): Promise<{ cell: number; all: number }> {
   const j = caseSelection(db, cq);
   const inCell = cell.length ? sql.join(cell.map(({ v, key }) => j.values.key(v, key)), sql` and `) : sql`true`;
   const row = await j.query.select([sql<number>`count(*) filter (where ${inCell})`.as('cell'), sql<number>`count(*)`.as('all')]).executeTakeFirst();

@@ -9,6 +9,7 @@
  * wherever a parallel scan pays for its start (`parallel_setup_cost` unchanged).
  */
 import { sql, type Compilable, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 
 /** What a worker's row costs to gather while counting (PostgreSQL's default: 0.1). */
 const GATHER_ROW_COST = 0.001;
@@ -18,7 +19,7 @@ const GATHER_ROW_COST = 0.001;
  * run as it is (a setting there would outlive the statement).
  * @example const rows = await countInParallel(db, indicatorQuery(db, cq, rows, columns)) // [{ r0: 'MALE', c0: 'TB', g: 0, n: 12 }, …]
  */
-export async function countInParallel<R>(db: Kysely<any>, q: Compilable<R>): Promise<R[]> {
+export async function countInParallel<R>(db: Kysely<Database>, q: Compilable<R>): Promise<R[]> {
   if (db.isTransaction) return (await db.executeQuery(q)).rows;
   return db.transaction().execute(async (tx) => {
     await sql`set local parallel_tuple_cost = ${sql.lit(GATHER_ROW_COST)}`.execute(tx);

@@ -6,6 +6,7 @@
  * place columns under the case's names, so the place's condition is the case lists' own.
  */
 import type { Kysely } from 'kysely';
+import { kyselyByName, type Database } from '../../server/db/kysely.ts';
 import type { AnalyticTable } from '../../engine/analytic.ts';
 import type { Lang } from '../../engine/i18n.ts';
 import type { ReportVariable } from '../../engine/report-vars.ts';
@@ -26,7 +27,7 @@ import { neededPopulation, notificationRates, populationKey, rateSetup } from '.
  * within the reader's view; undefined for the whole workspace.
  * @example const where = placeCondition(db, s, { kind: 'unit', unitId }); // c in the unit's cohort
  */
-export function placeCondition(db: Kysely<any>, s: Session, place: Place): Cond | undefined {
+export function placeCondition(db: Kysely<Database>, s: Session, place: Place): Cond | undefined {
   const alts = caseUnitAlternatives(db, s, place, 'c');
   return alts ? (eb) => eb.or(alts.map((a) => a(eb))) : undefined;
 }
@@ -35,20 +36,20 @@ export function placeCondition(db: Kysely<any>, s: Session, place: Place): Cond 
  * The place a request names (404 for an area or unit not in the workspace), as the cases' condition.
  * @example const cq = await caseQuery(db, s, analytic, 'WORKSPACE', undefined, request.filters);
  */
-export async function caseQuery(db: Kysely<any>, s: Session, analytic: AnalyticTable, scope: PlaceScope | undefined, scopeId: string | undefined, filters: IndicatorRequest['filters']): Promise<CaseQuery> {
+export async function caseQuery(db: Kysely<Database>, s: Session, analytic: AnalyticTable, scope: PlaceScope | undefined, scopeId: string | undefined, filters: IndicatorRequest['filters']): Promise<CaseQuery> {
   const place = await placeOf(db, s, scope, scopeId);
   return { workspaceId: s.workspaceId, analytic, place: placeCondition(db, s, place), units: (column) => unitsWhere(db, s, place, column), filters };
 }
 
 /** The names of catalogue rows by id (units, tags, regimens, admin units), only of the session's workspace. */
-async function names(db: Kysely<any>, ws: string, table: string, labels: string[], ids: string[]): Promise<Map<string, string>> {
+async function names(db: Kysely<Database>, ws: string, table: string, labels: string[], ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom(table).select(['id', ...labels]).where('workspace_id', '=', ws).where('id', 'in', ids).execute();
+  const rows = await kyselyByName(db).selectFrom(table).select(['id', ...labels]).where('workspace_id', '=', ws).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id as string, labels.map((c) => r[c]).filter((x) => x != null && x !== '').join(' ')]));
 }
 
 /** What names a dimension's keys needs: a catalogue's names of the ids present, every age range in order. */
-async function dimOf(db: Kysely<any>, ws: string, variable: ReportVariable, present: unknown[]): Promise<Dim> {
+async function dimOf(db: Kysely<Database>, ws: string, variable: ReportVariable, present: unknown[]): Promise<Dim> {
   const v = variable.value;
   const ids = [...new Set(present.filter((x): x is string => typeof x === 'string'))];
   if (v.kind === 'age') {
@@ -71,7 +72,7 @@ export function countedRequest(req: IndicatorRequest, today: string): IndicatorR
 }
 
 /** The population of the admin units and years asked, by `populationKey`. */
-async function populationOf(db: Kysely<any>, ws: string, need: { areas: string[]; years: number[] }): Promise<Map<string, number>> {
+async function populationOf(db: Kysely<Database>, ws: string, need: { areas: string[]; years: number[] }): Promise<Map<string, number>> {
   if (!need.areas.length || !need.years.length) return new Map();
   const rows = await db.selectFrom('population').select(['admin_unit_id', 'year', 'population']).where('workspace_id', '=', ws).where('admin_unit_id', 'in', need.areas).where('year', 'in', need.years).execute();
   return new Map(rows.map((r) => [populationKey(r.admin_unit_id, Number(r.year)), Number(r.population)]));
@@ -83,7 +84,7 @@ async function populationOf(db: Kysely<any>, ws: string, need: { areas: string[]
  * of its quarters, the rates per 100,000 when asked.
  * @example await runIndicator(db, s, await caseQuery(db, s, analytic, 'WORKSPACE', undefined, []), request, 'ru', cube) // { rows, columns, values, rowTotals, columnTotals, total, totalLabel: 'Итог' }
  */
-export async function runIndicator(db: Kysely<any>, s: Session, cq: CaseQuery, req: IndicatorRequest, lang: Lang, cube?: Cube): Promise<IndicatorData> {
+export async function runIndicator(db: Kysely<Database>, s: Session, cq: CaseQuery, req: IndicatorRequest, lang: Lang, cube?: Cube): Promise<IndicatorData> {
   const q = cubeQuery(db, cube, cq, req.rows, req.columns) ?? indicatorQuery(db, cq, req.rows, req.columns);
   const rows = (await countInParallel(db, q)) as DbRow[];
   // a variable filtered to some of its keys lists only those (filter and variable of one field share their id)

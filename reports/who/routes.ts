@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { allowedCatalogue, type ReportCatalogue } from '../../engine/report-vars.ts';
 import type { JsonSchema } from '../../engine/types.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, type Database } from '../../server/db/kysely.ts';
 import { readEm } from '../../server/db/read.ts';
 import { decodeCursor } from '../../server/tbl/keyset.ts';
 import { orderKeys } from '../../server/tbl/store/columns.ts';
@@ -73,7 +73,7 @@ export function whoFormRoutes(ctx: AppContext, cat: ReportCatalogue, forms: Map<
     return f;
   };
   const quarterOf = (body: any): Quarter => ({ year: body.year, quarter: body.quarter });
-  const readerOf = async (db: Kysely<any>, s: Session, body: any): Promise<FormReader> => ({
+  const readerOf = async (db: Kysely<Database>, s: Session, body: any): Promise<FormReader> => ({
     db, cat, registry: ctx.registry, forms, s, lang: s.lang, may: mayOf(s),
     place: await placeOf(db, s, body.scope, body.scopeId),
     settings: await formSettings(db, ctx.registry, s.workspaceId),

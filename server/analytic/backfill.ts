@@ -10,7 +10,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { loadSchemas } from '../../engine/load.ts';
 import { schemasDir } from '../config.ts';
 import type { Registry } from '../../engine/registry.ts';
-import { kysely } from '../db/kysely.ts';
+import { kysely, type Database } from '../db/kysely.ts';
 import { analyticDefinition, upsertAnalytic } from './compute.ts';
 import { analyticPlan } from './pending.ts';
 import type { JobKind } from '../types.ts';
@@ -24,7 +24,7 @@ const CHUNK = 50_000;
  * beside the writer in bulk (the generators, a back-fill).
  * @example await refillAnalytic(db, registry, workspaceId, (n) => console.log(n))
  */
-export async function refillAnalytic(db: Kysely<any>, registry: Registry, workspaceId?: string, onProgress?: (done: number) => void): Promise<number> {
+export async function refillAnalytic(db: Kysely<Database>, registry: Registry, workspaceId?: string, onProgress?: (done: number) => void): Promise<number> {
   const plan = analyticPlan(registry);
   if (!plan) return 0;
   let done = 0;
@@ -43,13 +43,13 @@ export async function refillAnalytic(db: Kysely<any>, registry: Registry, worksp
 }
 
 /** The digest of what the rows hold: the columns and how each is computed. */
-const digestOf = (db: Kysely<any>, registry: Registry) => {
+const digestOf = (db: Kysely<Database>, registry: Registry) => {
   const plan = analyticPlan(registry)!;
   return createHash('sha1').update(analyticDefinition(db, plan.table)).digest('hex');
 };
 
 /** The digest the table's comment says its rows were filled by. */
-const markedDigest = async (db: Kysely<any>, table: string) =>
+const markedDigest = async (db: Kysely<Database>, table: string) =>
   (await sql<{ c: string | null }>`select obj_description(${table}::regclass, 'pg_class') as c`.execute(db)).rows[0]?.c?.replace(/^rows: /, '');
 
 /** Cases an analytic refill batch recomputes: a statement of ~10,000 rows takes seconds at most, so a stop waits little. */
@@ -101,7 +101,7 @@ export async function queueAnalyticRefill(ctx: AppContext): Promise<{ id: string
  * for rows written in bulk beside the writer (the generators), right after they are written.
  * @example await refreshAnalyticWhere(db, registry, sql`c.workspace_id = ${ws} and c.case_number like 'G-%'`)
  */
-export async function refreshAnalyticWhere(db: Kysely<any>, registry: Registry, where: RawBuilder<SqlBool>): Promise<number> {
+export async function refreshAnalyticWhere(db: Kysely<Database>, registry: Registry, where: RawBuilder<SqlBool>): Promise<number> {
   const plan = analyticPlan(registry);
   return plan ? upsertAnalytic(db, plan.table, where) : 0;
 }

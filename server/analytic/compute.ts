@@ -7,6 +7,7 @@
  * column names come only from the schemas.
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/kysely.ts';
 import type { AnalyticColumn, AnalyticTable } from '../../engine/analytic.ts';
 import type { VarSource } from '../../engine/report-vars.ts';
 import { areaPathColumns } from '../../engine/area-path.ts';
@@ -87,7 +88,7 @@ export function analyticSelect(a: AnalyticTable, where: RawBuilder<SqlBool>): Ra
  * it (its key references the case, on delete cascade). Answers how many rows it wrote.
  * @example await upsertAnalytic(db, a, sql`c.id = any(${ids}::uuid[])`)
  */
-export async function upsertAnalytic(db: Kysely<any>, a: AnalyticTable, where: RawBuilder<SqlBool>): Promise<number> {
+export async function upsertAnalytic(db: Kysely<Database>, a: AnalyticTable, where: RawBuilder<SqlBool>): Promise<number> {
   const names = a.columns.map((c) => sql.id(c.name));
   const r = await sql`insert into ${sql.table(a.name)} as t (id, workspace_id, ${sql.join(names)})
     ${analyticSelect(a, where)}
@@ -100,6 +101,6 @@ export async function upsertAnalytic(db: Kysely<any>, a: AnalyticTable, where: R
  * The SQL text the rows are computed with: what the analytic rows of a database were last filled by
  * (its digest marks the table, `backfill.ts`), so a change of the declarations refills them.
  */
-export function analyticDefinition(db: Kysely<any>, a: AnalyticTable): string {
+export function analyticDefinition(db: Kysely<Database>, a: AnalyticTable): string {
   return `${a.columns.map((c) => `${c.name} ${c.sqlType}`).join(', ')}\n${analyticSelect(a, sql<SqlBool>`true`).compile(db).sql}`;
 }

@@ -15,7 +15,7 @@ import { analyticTable, type AnalyticTable } from '../../engine/analytic.ts';
 import type { Registry } from '../../engine/registry.ts';
 import { reportCatalogue } from '../../engine/report-vars.ts';
 import type { TableDef } from '../../engine/types.ts';
-import { kysely, kyselyByName } from '../db/kysely.ts';
+import { kysely, kyselyByName, type Database } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { onBeforeCommit, txState, type Pending, type TxState } from '../db/transaction.ts';
 import type { Doc } from '../types.ts';
@@ -196,7 +196,7 @@ export async function noteWrites(em: Em, registry: Registry, def: TableDef, work
 }
 
 /** Recomputes the rows of the cases collected, and forgets them. */
-async function recompute(db: Kysely<any>, moved: Moved): Promise<void> {
+async function recompute(db: Kysely<Database>, moved: Moved): Promise<void> {
   const where = moved.where();
   moved.clear();
   if (where) await upsertAnalytic(db, moved.plan.table, where);
@@ -206,7 +206,7 @@ async function recompute(db: Kysely<any>, moved: Moved): Promise<void> {
  * The before-commit step (transaction.ts): the cases the transaction moved, recomputed in it.
  * @example onBeforeCommit(recomputeMoved)
  */
-export async function recomputeMoved(db: Kysely<any>, state: TxState): Promise<void> {
+export async function recomputeMoved(db: Kysely<Database>, state: TxState): Promise<void> {
   const moved = state.pending.get(KEY) as Moved | undefined;
   if (moved) await recompute(db, moved);
 }

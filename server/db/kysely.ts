@@ -18,7 +18,8 @@ export const kysely = (em: Em): Kysely<Database> => em.getKysely() as unknown as
  * (`def.name`, a child table, the change feed's rows): its columns come from the definition, so the
  * database interface cannot check them. The one documented way out of the interface: the generic
  * TableStore (server/tbl/store/) and the writers and sync code that follow a `TableDef` use it; a
- * query whose table is written in the code uses `kysely()`.
+ * query whose table is written in the code uses `kysely()`. Given a typed builder (a transaction,
+ * a function's `db`), the same builder untyped.
  * @example await kyselyByName(em).selectFrom(def.name).selectAll().where('id', '=', id).executeTakeFirst()
  */
-export const kyselyByName = (em: Em): Kysely<any> => em.getKysely() as unknown as Kysely<any>;
+export const kyselyByName = (on: Em | Kysely<Database>): Kysely<any> => ('getKysely' in on ? on.getKysely() : on) as unknown as Kysely<any>;

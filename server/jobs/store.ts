@@ -5,6 +5,7 @@
  * and retry them.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/kysely.ts';
 import type { Job, NewJob } from '../types.ts';
 
 export type { Job, NewJob };
@@ -12,7 +13,7 @@ export type { Job, NewJob };
 const columns = [
   'id', 'kind', 'state', 'workspace_id', 'params', 'dedupe_key', 'done', 'total', 'cursor', 'attempts', 'error', 'user_id',
   'locked_by', 'locked_until', 'heartbeat_at', 'started_at', 'finished_at', 'created_at',
-];
+] as const;
 const returning = sql.join(columns.map((c) => sql.ref(`job.${c}`)));
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
@@ -33,7 +34,7 @@ export function jobOf(r: Record<string, any>): Job {
  * Queues a job; with a `dedupeKey` already taken, nothing is queued and the existing job's id is answered.
  * @example await enqueueJob(db, { kind: 'analytic.refill', dedupeKey: `analytic:${digest}` })
  */
-export async function enqueueJob(db: Kysely<any>, job: NewJob): Promise<{ id: string; created: boolean }> {
+export async function enqueueJob(db: Kysely<Database>, job: NewJob): Promise<{ id: string; created: boolean }> {
   const id = crypto.randomUUID();
   const r = await sql<{ id: string }>`insert into job (id, kind, state, workspace_id, params, dedupe_key, done, attempts, user_id)
     values (${id}, ${job.kind}, 'queued', ${job.workspaceId ?? null}, ${JSON.stringify(job.params ?? {})}::jsonb, ${job.dedupeKey ?? null}, 0, 0, ${job.userId ?? null})
@@ -44,13 +45,13 @@ export async function enqueueJob(db: Kysely<any>, job: NewJob): Promise<{ id: st
 }
 
 /** A job by id. */
-export async function readJob(db: Kysely<any>, id: string): Promise<Job | undefined> {
+export async function readJob(db: Kysely<Database>, id: string): Promise<Job | undefined> {
   const r = await db.selectFrom('job').select(columns).where('id', '=', id).executeTakeFirst();
   return r ? jobOf(r) : undefined;
 }
 
 /** The newest jobs (and every one not finished, whatever its age), newest first. */
-export async function listJobs(db: Kysely<any>, limit = 200): Promise<Job[]> {
+export async function listJobs(db: Kysely<Database>, limit = 200): Promise<Job[]> {
   const r = await sql<Record<string, any>>`(select ${returning} from job where state in ('queued', 'running') order by created_at desc limit 1000)
     union (select ${returning} from job order by created_at desc limit ${limit}) order by created_at desc, id`.execute(db);
   return r.rows.map(jobOf);
@@ -62,7 +63,7 @@ export async function listJobs(db: Kysely<any>, limit = 200): Promise<Job[]> {
  * gets it (`for update skip locked`: a job whose batch runs, its row locked, is skipped too).
  * @example const job = await claimJob(db, 'pid:uuid', 30, ['analytic.refill'])
  */
-export async function claimJob(db: Kysely<any>, owner: string, leaseSeconds: number, kinds: string[]): Promise<Job | undefined> {
+export async function claimJob(db: Kysely<Database>, owner: string, leaseSeconds: number, kinds: string[]): Promise<Job | undefined> {
   if (!kinds.length) return undefined;
   const r = await sql<Record<string, any>>`
     update job set state = 'running', locked_by = ${owner}, locked_until = now() + make_interval(secs => ${leaseSeconds}), heartbeat_at = now(),
@@ -78,7 +79,7 @@ export async function claimJob(db: Kysely<any>, owner: string, leaseSeconds: num
  * Locks the job's row for a batch's transaction while `owner` still holds it running, renewing the
  * lease; undefined when it does not (cancelled meanwhile, or taken over after its lease ran out).
  */
-export async function holdForBatch(db: Kysely<any>, id: string, owner: string, leaseSeconds: number): Promise<Job | undefined> {
+export async function holdForBatch(db: Kysely<Database>, id: string, owner: string, leaseSeconds: number): Promise<Job | undefined> {
   const r = await sql<Record<string, any>>`select ${returning} from job where id = ${id} and locked_by = ${owner} and state = 'running' for update`.execute(db);
   if (!r.rows[0]) return undefined;
   await sql`update job set locked_until = now() + make_interval(secs => ${leaseSeconds}), heartbeat_at = now() where id = ${id}`.execute(db);
@@ -86,20 +87,20 @@ export async function holdForBatch(db: Kysely<any>, id: string, owner: string, l
 }
 
 /** A batch's result, written in the batch's transaction: the cursor and the progress move with the work. */
-export async function advanceJob(db: Kysely<any>, id: string, progress: { cursor: unknown; done: number; total?: number | null }): Promise<void> {
+export async function advanceJob(db: Kysely<Database>, id: string, progress: { cursor: unknown; done: number; total?: number | null }): Promise<void> {
   await sql`update job set cursor = ${JSON.stringify(progress.cursor ?? null)}::jsonb, done = ${progress.done},
     total = ${progress.total === undefined ? sql`total` : sql`${progress.total}`}, updated_at = now(), version = version + 1 where id = ${id}`.execute(db);
 }
 
 /** Extends `owner`'s lease (the heartbeat between and during batches); false when it no longer holds it. */
-export async function renewLease(db: Kysely<any>, id: string, owner: string, leaseSeconds: number): Promise<boolean> {
+export async function renewLease(db: Kysely<Database>, id: string, owner: string, leaseSeconds: number): Promise<boolean> {
   const r = await sql`update job set locked_until = now() + make_interval(secs => ${leaseSeconds}), heartbeat_at = now()
     where id = ${id} and locked_by = ${owner} and state = 'running'`.execute(db);
   return Number(r.numAffectedRows ?? 0) > 0;
 }
 
 /** The job ends (`done` or `failed` with its error) — only while `owner` holds it running. */
-export async function finishJob(db: Kysely<any>, id: string, owner: string, outcome: { state: 'done' | 'failed'; error?: string }): Promise<boolean> {
+export async function finishJob(db: Kysely<Database>, id: string, owner: string, outcome: { state: 'done' | 'failed'; error?: string }): Promise<boolean> {
   const r = await sql`update job set state = ${outcome.state}, error = ${outcome.error?.slice(0, 2000) ?? null}, finished_at = now(),
     locked_by = null, locked_until = null, updated_at = now(), version = version + 1
     where id = ${id} and locked_by = ${owner} and state = 'running'`.execute(db);
@@ -107,7 +108,7 @@ export async function finishJob(db: Kysely<any>, id: string, owner: string, outc
 }
 
 /** A stopping process lets its job go: queued again, for the next process to resume from its cursor. */
-export const releaseJob = (db: Kysely<any>, id: string, owner: string) =>
+export const releaseJob = (db: Kysely<Database>, id: string, owner: string) =>
   sql`update job set state = 'queued', locked_by = null, locked_until = null, updated_at = now(), version = version + 1
     where id = ${id} and locked_by = ${owner} and state = 'running'`.execute(db);
 
@@ -115,21 +116,21 @@ export const releaseJob = (db: Kysely<any>, id: string, owner: string) =>
  * An administrator cancels a queued or running job: a running one stops at its next batch (this
  * waits for the batch in hand, whose transaction holds the row). False when it had already ended.
  */
-export async function cancelJob(db: Kysely<any>, id: string): Promise<boolean> {
+export async function cancelJob(db: Kysely<Database>, id: string): Promise<boolean> {
   const r = await sql`update job set state = 'cancelled', finished_at = now(), locked_by = null, locked_until = null, updated_at = now(), version = version + 1
     where id = ${id} and state in ('queued', 'running')`.execute(db);
   return Number(r.numAffectedRows ?? 0) > 0;
 }
 
 /** An administrator retries a failed or cancelled job: queued again, resuming from its cursor. False when it is not failed or cancelled. */
-export async function retryJob(db: Kysely<any>, id: string): Promise<boolean> {
+export async function retryJob(db: Kysely<Database>, id: string): Promise<boolean> {
   const r = await sql`update job set state = 'queued', error = null, finished_at = null, updated_at = now(), version = version + 1
     where id = ${id} and state in ('failed', 'cancelled')`.execute(db);
   return Number(r.numAffectedRows ?? 0) > 0;
 }
 
 /** How many jobs are in each state (the metrics). */
-export async function stateCounts(db: Kysely<any>): Promise<Record<string, number>> {
+export async function stateCounts(db: Kysely<Database>): Promise<Record<string, number>> {
   const r = await db.selectFrom('job').select(['state', sql<number>`count(*)::int`.as('n')]).groupBy('state').execute();
   return Object.fromEntries(r.map((x) => [String(x.state), Number(x.n)]));
 }

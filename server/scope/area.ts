@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../db/kysely.ts';
 import { areaPathColumns } from '../../engine/area-path.ts';
 
 /**
@@ -6,7 +7,7 @@ import { areaPathColumns } from '../../engine/area-path.ts';
  * path p0..p4 (its own path included).
  * @example q.where('u.address_admin_unit_id', 'in', areaSubtree(db, workspaceId, areaId))
  */
-export const areaSubtree = (db: Kysely<any>, workspaceId: string, areaId: string) =>
+export const areaSubtree = (db: Kysely<Database>, workspaceId: string, areaId: string) =>
   db
     .selectFrom('adminunit as sub')
     .select('sub.id')

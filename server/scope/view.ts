@@ -11,6 +11,7 @@
  * only what belongs to their own unit.
  */
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/kysely.ts';
 import { areaSubtree } from './area.ts';
 import type { Session } from '../types.ts';
 
@@ -47,13 +48,13 @@ export const seesWholeWorkspace = (s: Session) => readerView(s).kind === 'worksp
  * The ids of the session workspace's units inside a limited view, as a subquery.
  * @example q.where('t.owner_unit_id', 'in', unitsInView(db, s.workspaceId, { kind: 'area', areaId }))
  */
-export function unitsInView(db: Kysely<any>, workspaceId: string, v: LimitedView) {
+export function unitsInView(db: Kysely<Database>, workspaceId: string, v: LimitedView) {
   const q = db.selectFrom('unit as su').select('su.id').where('su.workspace_id', '=', workspaceId);
   return v.kind === 'unit' ? q.where('su.id', '=', v.unitId) : q.where('su.address_admin_unit_id', 'in', areaSubtree(db, workspaceId, v.areaId));
 }
 
 /** The account ids of the workspace's users whose unit lies inside a limited view, as a subquery. */
-export function usersInView(db: Kysely<any>, workspaceId: string, v: LimitedView) {
+export function usersInView(db: Kysely<Database>, workspaceId: string, v: LimitedView) {
   return db.selectFrom('userws as suw').select('suw.user_id').where('suw.workspace_id', '=', workspaceId).where('suw.unit_id', 'in', unitsInView(db, workspaceId, v));
 }
 // Stryker restore all

@@ -3,7 +3,7 @@ import { jsonBody } from '../http/body.ts';
 import type { AppContext, Session } from '../types.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { sql, type Kysely } from 'kysely';
-import { kysely } from '../db/kysely.ts';
+import { kysely, type Database } from '../db/kysely.ts';
 import { applyPush, pushBody, type ClientChange } from './push.ts';
 import { clientKeepBody, conflictsBody, keepBody, keepValue, listConflicts } from './conflicts.ts';
 import { keepOnServer, keptConflicts } from './client/conflicts.ts';
@@ -28,7 +28,7 @@ const changesBody: JsonSchema = {
  * Records that the user read the feed to its end now (their client's synchronisation received all):
  * an upload dates no change of theirs earlier (server/sync/push.ts `actedAt`).
  */
-async function caughtUpNow(db: Kysely<any>, s: Session): Promise<void> {
+async function caughtUpNow(db: Kysely<Database>, s: Session): Promise<void> {
   if (!s.userId) return;
   await db
     .insertInto('syncreader')

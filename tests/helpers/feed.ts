@@ -3,6 +3,7 @@
 // so a test waits for what it expects rather than reading once.
 import { expect } from 'vitest';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 import type { ApiClient } from './server.ts';
 
 export interface FeedChange { pos: string; table: string; id: string; op: string; version: number; data: Record<string, any> | null }
@@ -58,7 +59,7 @@ export async function positionAfterRows(client: ApiClient, rows: Record<string, 
  * synchronisation started next is handed the change just written on the server.
  * @example await feedSettled(serverDb()); await syncThroughApi(doctor, PASSWORD)
  */
-export async function feedSettled(db: Kysely<any>): Promise<void> {
+export async function feedSettled(db: Kysely<Database>): Promise<void> {
   for (const until = Date.now() + 30_000; Date.now() < until; await sleep(50)) {
     const { rows } = await sql<{ settled: boolean }>`
       select coalesce(max(tx_key), 0) < pg_snapshot_xmin(pg_current_snapshot())::text::bigint as settled from changelog`.execute(db);

@@ -3,7 +3,7 @@
 // sees which batches ran, how often, and where — and can plan a batch's failure (`jobtest_fail`).
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, type Database } from '../../server/db/kysely.ts';
 import type { JobKind } from '../../server/types.ts';
 import type { AppContext } from '../../server/types.ts';
 
@@ -24,7 +24,7 @@ export async function jobsSettled(ctx: AppContext, timeoutMs = 60_000): Promise<
 }
 
 /** The trace tables of {@link countingKind}. */
-export async function createTraceTables(db: Kysely<any>): Promise<void> {
+export async function createTraceTables(db: Kysely<Database>): Promise<void> {
   await sql`create table if not exists jobtest (job_id uuid not null, n int not null, owner text not null, at timestamptz not null default clock_timestamp())`.execute(db);
   await sql`create table if not exists jobtest_fail (job_id uuid not null, n int not null)`.execute(db);
 }

@@ -1,4 +1,5 @@
 import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery, type DatabaseConnection, type Driver } from 'kysely';
+import type { Database } from '../../server/db/kysely.ts';
 
 /**
  * A Kysely for PostgreSQL without a database, for the pure tests of query builders: it compiles
@@ -25,6 +26,6 @@ export function offlineDb(answers: Record<string, unknown>[][] = []) {
     releaseConnection: async () => {},
     destroy: async () => {},
   };
-  const db = new Kysely<any>({ dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => driver, createIntrospector: (k) => new PostgresIntrospector(k), createQueryCompiler: () => new PostgresQueryCompiler() } });
+  const db = new Kysely<Database>({ dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => driver, createIntrospector: (k) => new PostgresIntrospector(k), createQueryCompiler: () => new PostgresQueryCompiler() } });
   return { db, executed };
 }

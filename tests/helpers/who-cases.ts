@@ -6,7 +6,7 @@
 // derived columns (given by the test, as the culture hooks would keep them), outcome, transfer — and
 // their analytic rows, recomputed as the generators recompute theirs.
 import { sql, type Kysely } from 'kysely';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, type Database, kyselyByName } from '../../server/db/kysely.ts';
 import { refreshAnalyticWhere } from '../../server/analytic/backfill.ts';
 import type { TestServer } from './server.ts';
 
@@ -57,7 +57,7 @@ export interface WhoCase {
  * @example const ids = await writeWhoCases(server, ws, [{ key: 'c1', unit, registered: '2025-01-15', group: 'NEW', site: 'PULMONARY', basis: 'BACTERIOLOGICAL' }]);
  */
 export async function writeWhoCases(server: TestServer, workspaceId: string, cases: WhoCase[]): Promise<Record<string, string>> {
-  const db: Kysely<any> = kysely(server.ctx.orm.em.fork());
+  const db: Kysely<Database> = kysely(server.ctx.orm.em.fork());
   await db.deleteFrom('tbcase').where('workspace_id', '=', workspaceId).execute();
   const ids: Record<string, string> = {};
   for (const c of cases) {
@@ -103,7 +103,8 @@ export async function writeWhoCases(server: TestServer, workspaceId: string, cas
       const lab = (await db.selectFrom('unit').select('id').where('workspace_id', '=', workspaceId).where('type', '=', 'LAB').orderBy('name').limit(1).executeTakeFirstOrThrow()).id;
       const none = Object.fromEntries(['h', 'r', 'e', 'z', 's', 'am', 'cfz', 'cm', 'cs', 'eto', 'lfx', 'ofx'].map((d) => [`result_${d}`, 'NOTDONE']));
       const given = Object.fromEntries(Object.entries(c.dst).map(([d, v]) => [`result_${d.toLowerCase()}`, v]));
-      await db.insertInto('examdst').values({ id: crypto.randomUUID(), workspace_id: workspaceId, case_id: caseId, date: c.registered, laboratory_id: lab, ...none, ...given }).execute();
+      // the result columns are named from the drugs: by name
+      await kyselyByName(db).insertInto('examdst').values({ id: crypto.randomUUID(), workspace_id: workspaceId, case_id: caseId, date: c.registered, laboratory_id: lab, ...none, ...given }).execute();
     }
     for (const x of c.hivExams ?? []) {
       await db

@@ -5,6 +5,7 @@
  * change that commits late is never skipped (record.ts explains the order).
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/kysely.ts';
 import { readerView, unitsInView } from '../scope/view.ts';
 import type { Session } from '../types.ts';
 
@@ -30,7 +31,7 @@ export interface FeedPage<C = FeedChange> {
 }
 
 /** The condition keeping the changes placed in the session's view (and the rows that left it). */
-function inView(db: Kysely<any>, s: Session) {
+function inView(db: Kysely<Database>, s: Session) {
   const v = readerView(s);
   // the whole workspace loses no row to another unit
   if (v.kind === 'workspace') return sql<boolean>`c.op <> 'left'`;
@@ -48,7 +49,7 @@ const parts = (after: string) => after.split('.') as [string, string];
  * one statement and one snapshot: the horizon (its xmin) and the changes below it.
  * @example await readFeed(db, session, ['tbcase', 'patient'], '0.0', 500) // { changes: [{ pos: '812.3', table: 'tbcase', … }], last: '812.3', more: true }
  */
-export async function readFeed(db: Kysely<any>, s: Session, tables: string[], after: string, limit: number): Promise<FeedPage> {
+export async function readFeed(db: Kysely<Database>, s: Session, tables: string[], after: string, limit: number): Promise<FeedPage> {
   const [afterKey, afterSeq] = parts(after);
   const rows = (
     await sql<{ horizon: string; tx_key: string | null; seq: string; table_name: string; row_id: string; op: string; row_version: number; data: unknown; changed_at: Date }>`
@@ -73,7 +74,7 @@ export async function readFeed(db: Kysely<any>, s: Session, tables: string[], af
  * progress: how many to expect).
  * @example await countAfter(db, session, ['tbcase'], '0.0') // 1742
  */
-export async function countAfter(db: Kysely<any>, s: Session, tables: string[], after: string): Promise<number> {
+export async function countAfter(db: Kysely<Database>, s: Session, tables: string[], after: string): Promise<number> {
   const [afterKey, afterSeq] = parts(after);
   const r = await sql<{ n: string }>`
     select count(*)::text as n from changelog c

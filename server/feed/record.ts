@@ -30,7 +30,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Registry } from '../../engine/registry.ts';
 import type { TableDef } from '../../engine/types.ts';
-import { kysely } from '../db/kysely.ts';
+import { kysely, type Database } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { onBeforeCommit, txState, type TxState } from '../db/transaction.ts';
 import type { Doc } from '../types.ts';
@@ -135,7 +135,7 @@ export function bufferedChanges(em: Em, table: string, rowId: string): { op: Cha
  * Writes the changes a transaction buffered, inside it (transaction.ts runs it just before the commit).
  * @example onBeforeCommit(writeBuffered)
  */
-export async function writeBuffered(db: Kysely<any>, state: TxState): Promise<void> {
+export async function writeBuffered(db: Kysely<Database>, state: TxState): Promise<void> {
   const entries = state.changes as Entry[];
   if (!entries.length) return;
   state.changes = [];
@@ -143,7 +143,7 @@ export async function writeBuffered(db: Kysely<any>, state: TxState): Promise<vo
 }
 onBeforeCommit(writeBuffered);
 
-async function writeEntries(db: Kysely<any>, entries: Entry[]): Promise<void> {
+async function writeEntries(db: Kysely<Database>, entries: Entry[]): Promise<void> {
   // rows changed and still there are placed as they are now (a patient written before its case)
   const unplaced = new Map<TableDef, Entry[]>();
   for (const e of entries) if (e.u === undefined) unplaced.set(e.def, [...(unplaced.get(e.def) ?? []), e]);
@@ -164,7 +164,7 @@ async function writeEntries(db: Kysely<any>, entries: Entry[]): Promise<void> {
  * One statement: the key (this transaction's id, raised to the latest key of the rows' earlier
  * changes), one sequence number per change in the order recorded, the change rows, the tombstones.
  */
-async function insertChunk(db: Kysely<any>, rows: Entry[]): Promise<void> {
+async function insertChunk(db: Kysely<Database>, rows: Entry[]): Promise<void> {
   const json = JSON.stringify(rows.map(({ registry: _r, def: _d, ...e }) => e));
   await sql`
     with e as (select x, ord from jsonb_array_elements(${json}::jsonb) with ordinality as e(x, ord)),

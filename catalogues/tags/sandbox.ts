@@ -23,7 +23,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Em, Orm } from '../../server/db/orm.ts';
 import type { AppContext } from '../../server/types.ts';
-import { kysely } from '../../server/db/kysely.ts';
+import { kysely, type Database } from '../../server/db/kysely.ts';
 import { log } from '../../server/log.ts';
 
 export const sandboxSchema = 'tb_tag_sandbox';
@@ -104,7 +104,7 @@ async function build(orm: Orm): Promise<Sandbox> {
 }
 
 /** The columns of the sandbox's views, by table. */
-async function caseColumns(db: Kysely<any>): Promise<Record<string, Set<string>>> {
+async function caseColumns(db: Kysely<Database>): Promise<Record<string, Set<string>>> {
   const rows = (await sql<{ t: string; c: string }>`select c.relname as t, a.attname as c from pg_attribute a
     join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = ${sandboxSchema} and c.relname in (${sql.join(caseTables)}) and a.attnum > 0 and not a.attisdropped`.execute(db)).rows;
@@ -112,7 +112,7 @@ async function caseColumns(db: Kysely<any>): Promise<Record<string, Set<string>>
 }
 
 /** `temp_file_limit` is a superuser setting; PostgreSQL 15+ may grant it (`GRANT SET ON PARAMETER`). */
-async function maySetTempLimit(db: Kysely<any>): Promise<boolean> {
+async function maySetTempLimit(db: Kysely<Database>): Promise<boolean> {
   const r = (await sql<{ su: boolean; v: number }>`select (select rolsuper from pg_roles where rolname = current_user) as su,
     current_setting('server_version_num')::int as v`.execute(db)).rows[0];
   if (r.su) return true;
@@ -121,7 +121,7 @@ async function maySetTempLimit(db: Kysely<any>): Promise<boolean> {
 }
 
 /** The role is cluster-wide: other databases on the server may be creating it at the same moment. */
-async function makeRole(db: Kysely<any>): Promise<void> {
+async function makeRole(db: Kysely<Database>): Promise<void> {
   await sql`do $$ begin
       if not exists (select from pg_roles where rolname = 'tb_tag_sandbox') then create role tb_tag_sandbox nologin; end if;
     exception when duplicate_object or unique_violation then null;
@@ -136,7 +136,7 @@ async function makeRole(db: Kysely<any>): Promise<void> {
   if (!r.rows[0].ok) await sql.raw(`grant ${sandboxRole} to "${(await currentUser(db)).replaceAll('"', '""')}"${v >= 160000 ? ' with set true' : ''}`).execute(db);
 }
 
-const currentUser = async (db: Kysely<any>) => (await sql<{ u: string }>`select current_user as u`.execute(db)).rows[0].u;
+const currentUser = async (db: Kysely<Database>) => (await sql<{ u: string }>`select current_user as u`.execute(db)).rows[0].u;
 
 class Rollback extends Error {
   constructor(readonly value: unknown) {

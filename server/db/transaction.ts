@@ -8,7 +8,7 @@
  */
 import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import type { Kysely } from 'kysely';
-import { kysely } from './kysely.ts';
+import { kysely, type Database } from './kysely.ts';
 import { log } from '../log.ts';
 import type { Em, Orm } from './orm.ts';
 
@@ -28,7 +28,7 @@ export interface TxState {
   pending: Map<string, Pending>;
 }
 
-type BeforeCommit = (db: Kysely<any>, state: TxState) => Promise<void>;
+type BeforeCommit = (db: Kysely<Database>, state: TxState) => Promise<void>;
 
 const states = new WeakMap<object, TxState>();
 const openingUnder = new WeakMap<object, object>();
@@ -66,7 +66,7 @@ export function afterCommit(em: Em, effect: Effect, name = effect.name || 'after
   return runEffects(() => kysely(em.fork()), [{ name, run: effect }]);
 }
 
-async function runEffects(errorDb: () => Kysely<any>, effects: TxState['effects']): Promise<void> {
+async function runEffects(errorDb: () => Kysely<Database>, effects: TxState['effects']): Promise<void> {
   for (const e of effects) {
     try {
       await e.run();
@@ -77,7 +77,7 @@ async function runEffects(errorDb: () => Kysely<any>, effects: TxState['effects'
 }
 
 /** An effect's failure in the error log (in its own statement: the transaction is over). */
-async function logEffectError(errorDb: () => Kysely<any>, name: string, err: Error): Promise<void> {
+async function logEffectError(errorDb: () => Kysely<Database>, name: string, err: Error): Promise<void> {
   const id = crypto.randomUUID();
   log.error({ err, errorId: id, effect: name }, 'after-commit effect failed');
   try {
@@ -128,7 +128,7 @@ export function watchTransactions(orm: Orm): void {
         }
         return;
       }
-      for (const step of beforeCommitSteps) await step(args.transaction as unknown as Kysely<any>, state);
+      for (const step of beforeCommitSteps) await step(args.transaction as unknown as Kysely<Database>, state);
     },
     async afterTransactionCommit(args: TransactionEventArgs) {
       const state = states.get(args.transaction!);

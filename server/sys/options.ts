@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { canReadOptions, otherWorkspaceReaders } from '../../engine/option-access.ts';
 import { labelColumns } from '../../engine/registry.ts';
@@ -8,7 +8,7 @@ import type { AppContext, Session } from '../types.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { lookupRefFilter, whereRefFilter } from '../tbl/ref-filter.ts';
-import { kysely } from '../db/kysely.ts';
+import { kysely, kyselyByName } from '../db/kysely.ts';
 import { defineRoute, type DeclaredRoute } from '../http/define-route.ts';
 
 /**
@@ -65,7 +65,7 @@ export function optionRoutes(ctx: AppContext): DeclaredRoute[] {
     if (!readable) throw fail(403, t(s.lang, 'msg.forbidden'));
     // a row is named as where it is referenced: its label columns (a patient's full name)
     const named = sql.join(labelColumns(def).map((c) => sql.ref(`t.${c}`)));
-    let q = (kysely(em) as Kysely<any>).selectFrom(`${def.name} as t`).select(['t.id as value', sql<string>`concat_ws(' ', ${named})`.as('label')]);
+    let q = kyselyByName(em).selectFrom(`${def.name} as t`).select(['t.id as value', sql<string>`concat_ws(' ', ${named})`.as('label')]);
     const ws = lookupWorkspace(ctx, def, s, workspaceId);
     if (def.meta.workspace) q = q.where('t.workspace_id', '=', ws);
     // the user's view limits a row-scoped table's options as it limits its queries

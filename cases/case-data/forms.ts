@@ -2,6 +2,7 @@ import { t } from '../../engine/i18n.ts';
 import type { EntitySchemaFile } from '../../engine/types.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext, Session, Doc } from '../../server/types.ts';
+import type { Tbcase } from '../../engine/generated/index.ts';
 import { fail } from '../../server/http/errors.ts';
 import type { FormMeta } from '../../server/tbl/forms.ts';
 import { TableStore } from '../../server/tbl/store.ts';
@@ -12,7 +13,7 @@ import { TableStore } from '../../server/tbl/store.ts';
  * what can be corrected, declared once.
  * @example editFormName({ diagnosisType: 'SUSPECT', classification: 'DRTB' }) // 'newnotif_suspect_drtb'
  */
-export function editFormName(tbcase: Doc): string {
+export function editFormName(tbcase: Partial<Pick<Tbcase, 'diagnosisType' | 'classification'>>): string {
   const cla = String(tbcase.classification ?? 'TB').toLowerCase();
   return `newnotif_${tbcase.diagnosisType === 'SUSPECT' ? 'suspect_' : ''}${cla}`;
 }

@@ -10,7 +10,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../server/db/kysely.ts';
-import type { Doc } from '../../server/types.ts';
+import type { Patient } from '../../engine/generated/index.ts';
 
 export interface PatientMatch {
   /** The patient of the very name and birth date (the first, when several are). */
@@ -20,12 +20,12 @@ export interface PatientMatch {
 }
 
 /** The name parts as the patient search types them: last, first, middle. */
-const typedName = (p: Doc) => [p.lastName, p.name, p.middleName].filter((x) => typeof x === 'string' && x.trim()).join(' ');
+const typedName = (p: Partial<Patient>) => [p.lastName, p.name, p.middleName].filter((x) => typeof x === 'string' && x.trim()).join(' ');
 
 /**
  * @example await patientMatch(db, ws, { lastName: 'Асанов', name: 'Айбек', birthDate: '1980-05-01' }) // { exact: '…', similar: [] }
  */
-export async function patientMatch(db: Kysely<Database>, workspaceId: string, p: Doc): Promise<PatientMatch> {
+export async function patientMatch(db: Kysely<Database>, workspaceId: string, p: Partial<Patient>): Promise<PatientMatch> {
   const typed = typedName(p);
   if (!typed) return { similar: [] };
   const rows = (await sql<{ id: string; last_name: string | null; name: string; birth_date: string | null; exact: boolean; same_day: boolean }>`

@@ -1,5 +1,6 @@
 import { t } from '../../engine/i18n.ts';
 import type { ActionChange, ActionContext, RowAction, Doc } from '../../server/types.ts';
+import type { Regimen } from '../../engine/generated/index.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { inputDateErrors } from '../../server/tbl/date-bounds.ts';
 import type { JsonSchema } from '../../engine/types.ts';
@@ -19,7 +20,7 @@ interface NewPrescription {
 }
 
 /** A regimen's medicine rows as prescriptions from `ini`: day `iniDay` for `days` days. */
-function fromRegimen(medicines: Doc[], ini: string): NewPrescription[] {
+function fromRegimen(medicines: Regimen['medicines'], ini: string): NewPrescription[] {
   const start = dayOf(ini);
   return medicines.map((m) => ({
     productId: m.medicineId,

@@ -84,7 +84,7 @@ export interface ReportCatalogue {
   refused?(id: string): ReportVariable | ReportFilter | undefined;
 }
 
-interface XReport {
+export interface XReport {
   id?: string;
   group: string;
   label?: string;
@@ -121,7 +121,8 @@ function sourceOf(registry: Registry, def: TableDef): VarSource {
   return { kind: 'ref', table: def.name, column: refs[0].column };
 }
 
-function valueOf(registry: Registry, def: TableDef, f: Field): VarValue {
+/** What a field's keys are: an enum's values in declared order, yes / no, a reference's rows (named by their label columns). */
+export function valueOf(def: TableDef, f: Field): VarValue {
   const s = f.schema;
   if (Array.isArray(s.enum)) return { kind: 'enum', keys: s.enum as (string | number)[], labels: s['x-enum'] as string | undefined };
   if (f.type === 'boolean') return { kind: 'boolean' };
@@ -211,7 +212,8 @@ export function reportCatalogue(registry: Registry): ReportCatalogue {
   const filters: ReportFilter[] = [];
   const groups: string[] = [];
   // the case's own fields first: their groups lead
-  const tables = [registry.table(CASE), ...[...registry.tables.values()].filter((d) => d.name !== CASE)];
+  // a table counted by its own rows (the stock ledger) declares variables of its own: engine/report-rows.ts
+  const tables = [registry.table(CASE), ...[...registry.tables.values()].filter((d) => d.name !== CASE && !d.meta.reportRows)];
   for (const def of tables) {
     for (const f of def.fields) {
       const declared = f.schema['x-report'] as XReport | XReport[] | undefined;
@@ -249,7 +251,7 @@ export function reportCatalogue(registry: Registry): ReportCatalogue {
           if (wantFilter) filters.push({ id, ...base, value: { kind: 'period', by: 'month' }, type: 'period' });
           continue;
         }
-        const value = valueOf(registry, def, f);
+        const value = valueOf(def, f);
         const success = x.success && successOf(value, x.success, where);
         variables.push({ id, ...base, value, rows, columns, ...(success ? { success } : {}) });
         if (wantFilter) filters.push({ id, ...base, value, type: value.kind === 'boolean' ? 'select' : 'multiSelect' });

@@ -44,6 +44,8 @@ export interface TableMeta {
   write?: Partial<Record<'create' | 'update' | 'delete', string>>;
   /** On the case table: its analytic row's indexes, each case fields or report variable ids after the workspace (`engine/analytic.ts`). */
   analytic?: { indexes?: string[][] };
+  /** The table's own rows are what its fields' `x-report` variables count (the stock ledger), not cases (`engine/report-rows.ts`). */
+  reportRows?: true;
   /** An offline client's change also passes with one of these per operation (the permissions of the domain forms editing the table; server/sync/push.ts). */
   push?: Partial<Record<'create' | 'update' | 'delete', string[]>>;
 }

@@ -48,8 +48,11 @@ async function names(db: Kysely<Database>, ws: string, table: string, labels: st
   return new Map(rows.map((r) => [r.id as string, labels.map((c) => r[c]).filter((x) => x != null && x !== '').join(' ')]));
 }
 
-/** What names a dimension's keys needs: a catalogue's names of the ids present, every age range in order. */
-async function dimOf(db: Kysely<Database>, ws: string, variable: ReportVariable, present: unknown[]): Promise<Dim> {
+/**
+ * What names a dimension's keys needs: a catalogue's names of the ids present, every age range in order.
+ * @example await dimOf(db, s.workspaceId, cat.variable('ownerUnit')!, rows.map((r) => r.r0)) // { variable, names: Map { id → 'ЦСМ №1' } }
+ */
+export async function dimOf(db: Kysely<Database>, ws: string, variable: ReportVariable, present: unknown[]): Promise<Dim> {
   const v = variable.value;
   const ids = [...new Set(present.filter((x): x is string => typeof x === 'string'))];
   if (v.kind === 'age') {

@@ -174,12 +174,13 @@ export function onAnalyticRow(db: Kysely<any>, analytic: AnalyticTable, workspac
 /**
  * The statement of an indicator: rows `{r0…, c0…, g, n}` — the row and column variables' keys,
  * `g` the `grouping()` mask (0 a cell, the column bits set: a row's total, the row bits set: a
- * column's total, all set: the grand total) and `n` the number of cases.
+ * column's total, all set: the grand total) and `n` the number of cases — or, with `sum` (a column
+ * of the rows counted: a stock movement's signed quantity), the sum of that column over them.
  * @example
  * const q = indicatorQuery(db, { workspaceId, analytic, filters: [] }, [cat.variable('gender')!], [cat.variable('classification')!]);
  * (await q.execute()) // [{ r0: 'MALE', c0: 'TB', g: 0, n: 12 }, …, { r0: null, c0: null, g: 3, n: 40 }]
  */
-export function indicatorQuery(db: Kysely<any>, cq: CaseQuery, rows: ReportVariable[], columns: ReportVariable[]) {
+export function indicatorQuery(db: Kysely<any>, cq: CaseQuery, rows: ReportVariable[], columns: ReportVariable[], sum?: string) {
   const j = caseSelection(db, cq);
   const dims = [...rows.map((v, i) => ({ v, name: `r${i}` })), ...columns.map((v, i) => ({ v, name: `c${i}` }))];
   let q = j.query;
@@ -200,6 +201,7 @@ export function indicatorQuery(db: Kysely<any>, cq: CaseQuery, rows: ReportVaria
     return sql`grouping sets ((${of(dims)}), (${of(r)}), (${of(c)}), ())`;
   };
   if (many) {
+    if (sum) throw new Error(`a sum of ${sum} by a several-values variable would count a row under each value`);
     return db
       .selectFrom(inner.as('x'))
       .select([...dims.map((d) => `x.${d.name}`), sql<number>`grouping(${names(dims)})`.as('g'), sql<number>`count(distinct x.case_id)`.as('n')])
@@ -208,10 +210,10 @@ export function indicatorQuery(db: Kysely<any>, cq: CaseQuery, rows: ReportVaria
   // one value per case: the cells by a plain GROUP BY over the rows (a parallel aggregate), the
   // totals summed from the cells — the grouping sets read tens of rows, not every case three more times;
   // a date grouped by its day, then the days' groups by their period, written out as keys only for the cells
-  const grouped = j.query.select(dims.map((d) => j.values.groupBy(d.v).as(d.name)));
+  const grouped = j.query.select([...dims.map((d) => j.values.groupBy(d.v).as(d.name)), ...(sum ? [sql.ref(`c.${sum}`).as('m')] : [])]);
   const byDay = db
     .selectFrom(grouped.as('x'))
-    .select([...dims.map((d) => `x.${d.name}`), sql<number>`count(*)`.as('n')])
+    .select([...dims.map((d) => `x.${d.name}`), (sum ? sql<number>`sum(x.m)` : sql<number>`count(*)`).as('n')])
     .groupBy(dims.map((d) => `x.${d.name}`));
   const cells: SelectQueryBuilder<any, any, any> = dims.some((d) => d.v.value.kind === 'period')
     ? db

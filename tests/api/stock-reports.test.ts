@@ -76,6 +76,18 @@ describe('REP_MOVEMENTS', () => {
     expect(one.rows).toEqual({ 'Бишкекский городской противотуберкулёзный диспансер': [0, 50, 0, 0, 0, 0, 0, 50] });
   });
 
+  it('by source and medicine (two row variables) and month: each pair of keys a row, with its own total', async () => {
+    const GF = 'Глобальный фонд для борьбы со СПИДом, туберкулёзом и малярией';
+    const r = await report(admin, { rowVariables: ['source', 'medicine'], columnVariables: ['month'] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const t = table(r.body.indicator);
+    expect(t.columns).toEqual(['06.2026', '07.2026']);
+    // June: HR 100 − 10 + 40 (Чуй) = 130, HRZE 50; July: HR −3 − 7 = −10 — every batch here is the Global Fund's
+    expect(t.rows).toEqual({ [`${GF} / ${HR}`]: [130, -10, 120], [`${GF} / ${HRZE}`]: [50, 0, 50] });
+    expect(t.totals).toEqual([180, -10, 170]);
+    expect(r.body.indicator.rowVariables).toEqual([{ id: 'source', name: 'Источник' }, { id: 'medicine', name: 'Лекарство' }]);
+  });
+
   it('counts only the place asked within the reader’s view', async () => {
     const bishkek = table((await report(admin, { scope: 'UNIT', scopeId: p.bishkek, rowVariables: ['medicine'], columnVariables: ['movementType'] })).body.indicator);
     expect(bishkek.rows).toEqual({ [HR]: [0, 100, -17, -3, 0, 0, 0, 80], [HRZE]: [0, 50, 0, 0, 0, 0, 0, 50] });

@@ -11,6 +11,7 @@ import type { Database } from '../db/kysely.ts';
 import type { AnalyticColumn, AnalyticTable } from '../../engine/analytic.ts';
 import type { VarSource } from '../../engine/report-vars.ts';
 import { areaPathColumns } from '../../engine/area-path.ts';
+import { prepared } from '../db/prepared.ts';
 
 const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
 
@@ -85,15 +86,18 @@ export function analyticSelect(a: AnalyticTable, where: RawBuilder<SqlBool>): Ra
 /**
  * Upserts the analytic rows of the cases `where` selects (a condition on `tbcase as c`): every column
  * computed in one statement, a row rewritten only when a value differs. A deleted case's row goes with
- * it (its key references the case, on delete cascade). Answers how many rows it wrote.
+ * it (its key references the case, on delete cascade). Answers how many rows it wrote. With `prepared`
+ * (one case by a parameter, as a save moves: one plan suits every case) each connection parses and
+ * plans the statement once (server/db/prepared.ts): on a save that was most of its cost.
  * @example await upsertAnalytic(db, a, sql`c.id = any(${ids}::uuid[])`)
  */
-export async function upsertAnalytic(db: Kysely<Database>, a: AnalyticTable, where: RawBuilder<SqlBool>): Promise<number> {
+export async function upsertAnalytic(db: Kysely<Database>, a: AnalyticTable, where: RawBuilder<SqlBool>, opts: { prepared?: boolean } = {}): Promise<number> {
   const names = a.columns.map((c) => sql.id(c.name));
-  const r = await sql`insert into ${sql.table(a.name)} as t (id, workspace_id, ${sql.join(names)})
+  const upsert = sql`insert into ${sql.table(a.name)} as t (id, workspace_id, ${sql.join(names)})
     ${analyticSelect(a, where)}
     on conflict (id) do update set ${sql.join(a.columns.map((c) => sql`${sql.id(c.name)} = excluded.${sql.id(c.name)}`))}
-     where (${sql.join(a.columns.map((c) => sql`t.${sql.id(c.name)}`))}) is distinct from (${sql.join(a.columns.map((c) => sql`excluded.${sql.id(c.name)}`))})`.execute(db);
+     where (${sql.join(a.columns.map((c) => sql`t.${sql.id(c.name)}`))}) is distinct from (${sql.join(a.columns.map((c) => sql`excluded.${sql.id(c.name)}`))})`;
+  const r = await (opts.prepared ? prepared(upsert) : upsert).execute(db);
   return Number(r.numAffectedRows ?? 0);
 }
 

@@ -8,6 +8,7 @@ import { deriveEntities } from './entities.ts';
 import { sql } from 'kysely';
 import { kysely } from './kysely.ts';
 import { watchTransactions } from './transaction.ts';
+import { preparingClient } from './prepared.ts';
 
 export type Orm = CoreORM & { em: SqlEntityManager };
 export type Em = SqlEntityManager;
@@ -42,7 +43,9 @@ export async function openOrm(registry: Registry, opts: DbOptions): Promise<Orm>
   };
   if (opts.databaseUrl) {
     const { MikroORM } = await import('@mikro-orm/postgresql');
-    return watched((await MikroORM.init({ ...common, clientUrl: opts.databaseUrl, pool: { min: 0, max: opts.poolMax ?? 10 } } as any)) as unknown as Orm);
+    return watched((await MikroORM.init({ ...common, clientUrl: opts.databaseUrl, pool: { min: 0, max: opts.poolMax ?? 10 },
+      // each connection prepares the statements marked so once (prepared.ts)
+      driverOptions: { onPoolCreated: (pool: { on: (e: 'connect', f: typeof preparingClient) => void }) => pool.on('connect', preparingClient) } } as any)) as unknown as Orm);
   }
   const dataDir = opts.dataDir ?? '.data/pglite';
   if (!dataDir.startsWith('memory:')) mkdirSync(dataDir, { recursive: true });

@@ -15,13 +15,12 @@
  *   `POST /api/import/mappings {}`, `DELETE /api/import/mappings/{id}` → saved mappings;
  *   `GET /api/import/template/{form}` → a template XLSX for a notification form.
  */
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { jsonBody } from '../../server/http/body.ts';
-import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
-import { assertPermission } from '../../server/http/middleware.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
+import { fail, isUuid } from '../../server/http/errors.ts';
 import { readerView } from '../../server/scope/view.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 import type { AppContext, Env, Session } from '../../server/types.ts';
@@ -67,17 +66,12 @@ const emptyBody: JsonSchema = { type: 'object', additionalProperties: false, pro
 /** The states a job's mapping may change in (not while its file is read or its rows written). */
 const MAPPABLE: JobState[] = ['READY', 'CHECKED', 'DONE', 'CANCELLED'];
 
-export function importRoutes(app: Hono<Env>, ctx: AppContext): void {
+/** Who may call every import route. */
+const importRule = rule.perm(IMPORT_PERMISSION);
+
+export function importRoutes(ctx: AppContext): DeclaredRoute[] {
   const db = () => kysely(ctx.orm.em.fork());
-  const check = (c: Context<Env>, key: string, schema: JsonSchema, body: unknown) => {
-    const errors = ctx.validators.validate(`import:${key}`, schema, body, c.get('session').lang);
-    if (errors.length) throw new ApiError(400, errors);
-  };
-  const session = (c: Context<Env>) => {
-    const s = c.get('session');
-    assertPermission(s, IMPORT_PERMISSION);
-    return s;
-  };
+  const session = (c: Context<Env>) => c.get('session');
   /** The job of the path, if the session may see it (its own, or any with a whole-workspace view); `own`: only its uploader's. */
   const job = async (c: Context<Env>, own = false): Promise<ImportJob> => {
     const s = session(c);
@@ -92,10 +86,9 @@ export function importRoutes(app: Hono<Env>, ctx: AppContext): void {
     importRunner(ctx)?.wake();
   };
 
-  app.post('/api/import/upload', async (c) => {
+  return [
+  defineRoute({ method: 'POST', path: '/api/import/upload', rule: importRule, summary: "A new import: the file's name and size; answers the job's id and the piece size", body: uploadBody, example: { fileName: 'registr.xlsx', fileSize: 20480 }, handler: async (c, { body }) => {
     const s = session(c);
-    const body = await jsonBody(c);
-    check(c, 'upload', uploadBody, body);
     let mapping: ImportMapping | undefined;
     let mappingName: string | undefined;
     if (body.mappingId) {
@@ -106,38 +99,33 @@ export function importRoutes(app: Hono<Env>, ctx: AppContext): void {
     }
     const id = await createJob(db(), s, { fileName: body.fileName, fileSize: body.fileSize, mapping, mappingName });
     return c.json({ success: true, result: id, chunkBytes: CHUNK_BYTES });
-  });
+  } }),
 
-  app.post('/api/import/:id/chunk', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/import/:id/chunk', rule: importRule, summary: 'A base64 piece of the uploaded file (a piece sent again replaces itself)', body: chunkBody, example: { seq: 0, data: 'UEsDBA==' }, handler: async (c, { body }) => {
     const j = await job(c, true);
     const s = c.get('session');
-    const body = await jsonBody(c);
-    check(c, 'chunk', chunkBody, body);
     if (j.state !== 'UPLOADING') throw fail(409, t(s.lang, 'importjob.msg.wrongState', { state: t(s.lang, `importjob.states.${j.state}`) }));
     const bytes = base64Bytes(body.data);
     const had = (await chunkSizes(db(), j.id)).filter((x) => x.seq !== body.seq).reduce((n, x) => n + x.bytes, 0);
     if (had + bytes > (j.fileSize ?? 0)) throw fail(400, t(s.lang, 'importjob.msg.moreThanSize', { size: j.fileSize }), 'data');
     await addChunk(db(), j.id, body.seq, body.data);
     return c.json({ success: true });
-  });
+  } }),
 
-  app.post('/api/import/:id/parse', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/import/:id/parse', rule: importRule, summary: 'Reads the uploaded file in the background (PARSING → READY or FAILED)', body: emptyBody, example: {}, handler: async (c) => {
     const j = await job(c, true);
-    check(c, 'empty', emptyBody, await jsonBody(c));
     await move(j, c.get('session'), ['UPLOADING'], { state: 'PARSING' });
     return c.json({ success: true });
-  });
+  } }),
 
-  app.get('/api/import/:id', async (c) => {
+  defineRoute({ method: 'GET', path: '/api/import/:id', rule: importRule, summary: 'The job: its state, progress, sheets, mapping and counts', handler: async (c) => {
     const j = await job(c);
     return c.json({ success: true, result: jobView(j, c.get('session').lang) });
-  });
+  } }),
 
-  app.post('/api/import/:id/mapping', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/import/:id/mapping', rule: importRule, summary: 'The columns mapped to the declared fields, checked against the file (and saved under a name)', body: mappingBody, example: { mapping: { sheets: [{ name: 'Случаи', role: 'case', columns: { Фамилия: 'patient.lastName' } }], fixed: {}, values: {} } }, handler: async (c, { body }) => {
     const j = await job(c, true);
     const s = c.get('session');
-    const body = await jsonBody(c);
-    check(c, 'mapping', mappingBody, body);
     const mapping: ImportMapping = { fixed: {}, values: {}, ...body.mapping };
     checkMapping(ctx.registry, j.sheets, mapping, s.lang);
     if (!MAPPABLE.includes(j.state)) throw fail(409, t(s.lang, 'importjob.msg.wrongState', { state: t(s.lang, `importjob.states.${j.state}`) }));
@@ -145,48 +133,42 @@ export function importRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (body.saveAs) await saveMapping(ctx, s, body.saveAs, mapping);
     await move(j, s, MAPPABLE, { mapping, ...(body.saveAs ? { mapping_name: body.saveAs } : {}), ...(same ? {} : { state: 'READY' }) });
     return c.json({ success: true });
-  });
+  } }),
 
-  app.post('/api/import/:id/values', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/import/:id/values', rule: importRule, summary: "Each coded column's values and what each is matched to", body: emptyBody, example: {}, handler: async (c) => {
     const j = await job(c);
-    check(c, 'empty', emptyBody, await jsonBody(c));
     const s = c.get('session');
     if (!j.mapping) return c.json({ success: true, result: [] });
     return c.json({ success: true, result: await valuesView(db(), ctx.registry, j, s.lang, new Catalogues(db(), ctx.registry, s.workspaceId)) });
-  });
+  } }),
 
-  app.post('/api/import/:id/dryrun', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/import/:id/dryrun', rule: importRule, summary: 'The dry run: every row checked as the run would write it, nothing written (CHECKING → CHECKED)', body: emptyBody, example: {}, handler: async (c) => {
     const j = await job(c, true);
     const s = c.get('session');
-    check(c, 'empty', emptyBody, await jsonBody(c));
     if (!j.mapping) throw fail(400, t(s.lang, 'importjob.msg.mapFirst'));
     checkMapping(ctx.registry, j.sheets, j.mapping, s.lang);
     await move(j, s, MAPPABLE, { state: 'CHECKING', cursor: null, checked_digest: null, done: 0 });
     return c.json({ success: true });
-  });
+  } }),
 
-  app.post('/api/import/:id/run', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/import/:id/run', rule: importRule, summary: 'The run, after a dry run of the same mapping (IMPORTING → DONE)', body: emptyBody, example: {}, handler: async (c) => {
     const j = await job(c, true);
     const s = c.get('session');
-    check(c, 'empty', emptyBody, await jsonBody(c));
     if (j.state !== 'CHECKED' || !j.mapping || j.checkedDigest !== mappingDigest(j.mapping)) throw fail(409, t(s.lang, 'importjob.msg.dryRunFirst'));
     await move(j, s, ['CHECKED'], { state: 'IMPORTING', cursor: null, done: 0 });
     return c.json({ success: true });
-  });
+  } }),
 
-  app.post('/api/import/:id/cancel', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/import/:id/cancel', rule: importRule, summary: 'Stops a job (a run keeps the chunks it committed)', body: emptyBody, example: {}, handler: async (c) => {
     const j = await job(c);
     const s = c.get('session');
-    check(c, 'empty', emptyBody, await jsonBody(c));
     if (j.userId !== s.userId && !s.administrator) throw fail(403, t(s.lang, 'msg.forbidden'));
     await move(j, s, ['UPLOADING', 'PARSING', 'READY', 'CHECKING', 'CHECKED', 'IMPORTING'], { state: 'CANCELLED', cursor: null, finished_at: new Date() });
     return c.json({ success: true });
-  });
+  } }),
 
-  app.post('/api/import/:id/rows', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/import/:id/rows', rule: importRule, summary: "A page of the job's rows with their messages, by status", body: rowsBody, example: { status: 'ERROR', page: 1 }, handler: async (c, { body }) => {
     const j = await job(c);
-    const body = await jsonBody(c);
-    check(c, 'rows', rowsBody, body);
     const page = body.page ?? 1;
     let q = db().selectFrom('importrow').where('job_id', '=', j.id);
     if (body.status === 'WARNING') q = q.where('status', '<>', 'ERROR').where('messages', '@>', JSON.stringify([{ level: 'warning' }]) as never);
@@ -200,9 +182,9 @@ export function importRoutes(app: Hono<Env>, ctx: AppContext): void {
         list: list.map((r) => ({ sheet: j.sheets[Number(r.sheet)]?.name ?? '', rowNumber: Number(r.row_number), status: r.status, messages: (typeof r.messages === 'string' ? JSON.parse(r.messages) : r.messages) ?? [], caseId: r.case_id ?? null })),
       },
     });
-  });
+  } }),
 
-  app.get('/api/import/:id/report', async (c) => {
+  defineRoute({ method: 'GET', path: '/api/import/:id/report', rule: importRule, summary: 'The rows not imported, as the file had them, with why: an XLSX', handler: async (c) => {
     const j = await job(c);
     const file = await errorReport(db(), j, c.get('session').lang);
     const name = `${j.fileName.replace(/\.[^.]*$/, '')}-errors.xlsx`;
@@ -210,39 +192,36 @@ export function importRoutes(app: Hono<Env>, ctx: AppContext): void {
       'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       'content-disposition': `attachment; filename="import-errors.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
     });
-  });
+  } }),
 
-  app.post('/api/import/query', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/import/query', rule: importRule, summary: "The workspace's latest imports the user may see", body: emptyBody, example: {}, handler: async (c) => {
     const s = session(c);
-    check(c, 'empty', emptyBody, await jsonBody(c));
     const jobs = (await listJobs(db(), s.workspaceId)).filter((j) => j.userId === s.userId || seesAll(s));
     const names = new Map((await (jobs.length ? db().selectFrom('sysuser').select(['id', 'name']).where('id', 'in', [...new Set(jobs.map((j) => j.userId))]).execute() : Promise.resolve([]))).map((u) => [String(u.id), String(u.name)]));
     return c.json({ success: true, result: jobs.map((j) => ({ ...jobView(j, s.lang), sheets: undefined, mapping: undefined, userName: names.get(j.userId) ?? null })) });
-  });
+  } }),
 
-  app.post('/api/import/fields', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/import/fields', rule: importRule, summary: 'What a column may be mapped to, and the forms with a template', body: emptyBody, example: {}, handler: async (c) => {
     const s = session(c);
-    check(c, 'empty', emptyBody, await jsonBody(c));
     const templates = templateForms(ctx.registry).map((form) => ({ form, title: t(s.lang, String(ctx.registry.schemas.get(form)!.title)) }));
     return c.json({ success: true, result: { ...(await fieldsView(ctx.registry, s.lang, new Catalogues(db(), ctx.registry, s.workspaceId))), templates } });
-  });
+  } }),
 
-  app.post('/api/import/mappings', async (c) => {
+  defineRoute({ method: 'POST', path: '/api/import/mappings', rule: importRule, summary: 'The saved mappings', body: emptyBody, example: {}, handler: async (c) => {
     const s = session(c);
-    check(c, 'empty', emptyBody, await jsonBody(c));
     const rows = await db().selectFrom('importmapping').select(['id', 'name', 'mapping', 'version']).where('workspace_id', '=', s.workspaceId).orderBy('name').orderBy('id').limit(200).execute();
     return c.json({ success: true, result: rows.map((r) => ({ id: r.id, name: r.name, version: r.version, mapping: typeof r.mapping === 'string' ? JSON.parse(r.mapping) : r.mapping })) });
-  });
+  } }),
 
-  app.delete('/api/import/mappings/:id', async (c) => {
+  defineRoute({ method: 'DELETE', path: '/api/import/mappings/:id', rule: importRule, summary: 'A saved mapping deleted', handler: async (c) => {
     const s = session(c);
     const id = c.req.param('id');
     if (!isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
     await new TableWriter(ctx, ctx.registry.table('importmapping'), s).delete(id.toLowerCase());
     return c.json({ success: true });
-  });
+  } }),
 
-  app.get('/api/import/template/:form', async (c) => {
+  defineRoute({ method: 'GET', path: '/api/import/template/:form', rule: importRule, summary: 'A template XLSX for a notification form', handler: async (c) => {
     const s = session(c);
     const form = c.req.param('form');
     if (!templateForms(ctx.registry).includes(form)) throw fail(404, t(s.lang, 'msg.notFound'), 'form');
@@ -251,7 +230,8 @@ export function importRoutes(app: Hono<Env>, ctx: AppContext): void {
       'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       'content-disposition': `attachment; filename="${form}.xlsx"`,
     });
-  });
+  } }),
+  ];
 }
 
 /** The bytes a base64 text decodes to (its padding not counted). */

@@ -52,22 +52,4 @@ export const handListedRoutes: Record<string, RouteRule> = {
   'POST /api/cases/contacts/counts': perm('CASECONTACT'),
   /** The population catalogue's rows from a file (reports/population): as writing the catalogue. */
   'POST /api/population/import': perm('POPULATION_EDT'),
-
-  /** Importing a register of cases from a file (cases/import): CASE_IMPORT; a job is its uploader's (read also with a whole-workspace view); each row is written with the uploader's own permissions and view. */
-  'POST /api/import/upload': perm('CASE_IMPORT'),
-  'POST /api/import/:id/chunk': perm('CASE_IMPORT'),
-  'POST /api/import/:id/parse': perm('CASE_IMPORT'),
-  'GET /api/import/:id': perm('CASE_IMPORT'),
-  'POST /api/import/:id/mapping': perm('CASE_IMPORT'),
-  'POST /api/import/:id/values': perm('CASE_IMPORT'),
-  'POST /api/import/:id/dryrun': perm('CASE_IMPORT'),
-  'POST /api/import/:id/run': perm('CASE_IMPORT'),
-  'POST /api/import/:id/cancel': perm('CASE_IMPORT'),
-  'POST /api/import/:id/rows': perm('CASE_IMPORT'),
-  'GET /api/import/:id/report': perm('CASE_IMPORT'),
-  'POST /api/import/query': perm('CASE_IMPORT'),
-  'POST /api/import/fields': perm('CASE_IMPORT'),
-  'POST /api/import/mappings': perm('CASE_IMPORT'),
-  'DELETE /api/import/mappings/:id': perm('CASE_IMPORT'),
-  'GET /api/import/template/:form': perm('CASE_IMPORT'),
 };

@@ -18,7 +18,8 @@ import { assertPermission } from '../../server/http/middleware.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 import type { AppContext, Doc, Session } from '../../server/types.ts';
 import { notifyCase } from '../notify/routes.ts';
-import { existingCase, patientMatch } from './duplicates.ts';
+import type { ChunkLookups } from './chunk-lookups.ts';
+import { existingCase } from './duplicates.ts';
 import { madeRows, recordMade, rowDigest } from './ledger.ts';
 import { RowRefused, type RowMessage } from './messages.ts';
 import type { CasePlan, ExamPlan } from './plan.ts';
@@ -91,13 +92,15 @@ const notifyField = (f: string | null) => (f === 'unitId' ? 'tbcase.ownerUnitId'
 /**
  * Writes a case row's plan in a savepoint of `em`, with the exams of its other sheets' rows
  * (`linked`, each with its own source and columns), unless the ledger or the duplicate search finds
- * the case already registered (SKIPPED, naming it). `keep`: in a dry run nothing is written, whatever
+ * the case already registered (SKIPPED, naming it) — both asked of the chunk's look-ups (`chunk.look`,
+ * this row being its `i`-th; `chunk-lookups.ts`), told what the row wrote. `keep`: in a dry run nothing is written, whatever
  * the answer — the caller rolls its transaction back.
  */
 export async function applyCase(
   ctx: AppContext, session: Session, em: Em,
   row: { plan: CasePlan; warnings: RowMessage[]; columns: Map<string, string>; src: RowSource },
   linked: { plan: ExamPlan; columns: Map<string, string>; src: RowSource; id: string }[],
+  chunk: { look: ChunkLookups; i: number },
 ): Promise<{ row: Applied; linked: Map<string, Applied> }> {
   const db = kysely(em);
   const { plan, columns, src } = row;
@@ -105,10 +108,10 @@ export async function applyCase(
   const messages = [...row.warnings];
   const out = new Map<string, Applied>();
   const digest = rowDigest('case', plan);
-  const made = await madeRows(db, session.workspaceId, [digest]);
-  const match = await patientMatch(db, session.workspaceId, plan.patient);
-  const already = made.get(digest)
-    ? { id: made.get(digest)!.rowId, why: t(lang, 'importjob.msg.alreadyImported', { file: made.get(digest)!.fileName ?? '', row: made.get(digest)!.rowNumber ?? '' }) }
+  const made = chunk.look.madeRow(digest);
+  const match = await chunk.look.patient(chunk.i, plan.patient);
+  const already = made
+    ? { id: made.rowId, why: t(lang, 'importjob.msg.alreadyImported', { file: made.fileName ?? '', row: made.rowNumber ?? '' }) }
     : await (async () => {
         const c = await existingCase(db, session.workspaceId, { caseNumber: plan.tbcase.caseNumber, patientId: match.exact, registrationDate: plan.tbcase.registrationDate, classification: plan.classification });
         if (!c) return undefined;
@@ -165,6 +168,8 @@ export async function applyCase(
       await recordMade(kysely(sp), session.workspaceId, { digest, tableName: 'tbcase', rowId: caseId, jobId: src.jobId, fileName: src.fileName, rowNumber: src.rowNumber });
       return caseId;
     });
+    // the chunk's later rows see this one: its digest made, its new patient one they may match
+    chunk.look.wrote(digest, { tableName: 'tbcase', rowId: caseId, fileName: src.fileName, rowNumber: src.rowNumber, createdAt: new Date().toISOString() }, match.exact ? undefined : { birthDate: plan.patient.birthDate, key: match.key });
     return { row: { status: 'OK', caseId, messages }, linked: out };
   } catch (e) {
     if (!(e instanceof RowRefused)) throw e;

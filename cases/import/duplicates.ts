@@ -22,28 +22,57 @@ export interface PatientMatch {
 /** The name parts as the patient search types them: last, first, middle. */
 const typedName = (p: Partial<Patient>) => [p.lastName, p.name, p.middleName].filter((x) => typeof x === 'string' && x.trim()).join(' ');
 
+/** A patient's match with the name key its search folds the row's name to (`tb_name_key`), null without a name. */
+export interface KeyedMatch extends PatientMatch {
+  key: string | null;
+}
+
 /**
  * @example await patientMatch(db, ws, { lastName: 'Асанов', name: 'Айбек', birthDate: '1980-05-01' }) // { exact: '…', similar: [] }
  */
-export async function patientMatch(db: Kysely<Database>, workspaceId: string, p: Partial<Patient>): Promise<PatientMatch> {
-  const typed = typedName(p);
-  if (!typed) return { similar: [] };
-  const rows = (await sql<{ id: string; last_name: string | null; name: string; birth_date: string | null; exact: boolean; same_day: boolean }>`
-    with k as (select tb_name_key(${typed}) as key)
-    select p.id, p.last_name, p.name, p.birth_date::text as birth_date,
-           (p.search_key = k.key and p.birth_date is not distinct from ${p.birthDate ?? null}::date) as exact,
-           (p.birth_date = ${p.birthDate ?? null}::date) as same_day
-      from patient p, k
-     where p.workspace_id = ${workspaceId}
-       and ((${p.birthDate ?? null}::date is not null and p.birth_date = ${p.birthDate ?? null}::date and similarity(p.search_key, k.key) >= 0.5)
-            or (string_to_array(p.search_key, ' ') @> string_to_array(k.key, ' ') and p.search_key = k.key))
-     order by exact desc, same_day desc, p.created_at, p.id
-     limit 6`.execute(db)).rows;
-  const exact = p.birthDate ? rows.find((r) => r.exact) : undefined;
-  return {
-    exact: exact ? String(exact.id) : undefined,
-    similar: rows.filter((r) => r !== exact).slice(0, 5).map((r) => ({ id: String(r.id), lastName: r.last_name, name: r.name, birthDate: r.birth_date })),
-  };
+export async function patientMatch(db: Kysely<Database>, workspaceId: string, p: Partial<Patient>): Promise<KeyedMatch> {
+  return (await patientMatches(db, workspaceId, [p]))[0];
+}
+
+/**
+ * The matches of several rows' patients in one statement (a chunk of a register): for each, what
+ * {@link patientMatch} answers — the same conditions, order and limit, each row's looked up by the
+ * patient indexes (birth date; the name's words) — with the row's name key.
+ * @example await patientMatches(db, ws, [{ lastName: 'Асанов', name: 'Айбек', birthDate: '1980-05-01' }, { name: 'Бекова' }]) // [{ exact: '…', similar: [], key: 'asanov aibek' }, …]
+ */
+export async function patientMatches(db: Kysely<Database>, workspaceId: string, patients: Partial<Patient>[]): Promise<KeyedMatch[]> {
+  const typed = patients.map(typedName);
+  const births = patients.map((p) => (typeof p.birthDate === 'string' && p.birthDate ? p.birthDate : null));
+  const asked = typed.flatMap((name, i) => (name ? [i] : []));
+  const out: KeyedMatch[] = patients.map(() => ({ similar: [], key: null }));
+  if (!asked.length) return out;
+  const rows = (await sql<{ ord: string; key: string; id: string | null; last_name: string | null; name: string; birth_date: string | null; exact: boolean }>`
+    with k as (select i.ord, tb_name_key(i.typed) as key, i.birth::date as birth
+                 from unnest(${asked.map((i) => typed[i])}::text[], ${asked.map((i) => births[i])}::text[]) with ordinality as i(typed, birth, ord))
+    select k.ord, k.key, m.id, m.last_name, m.name, m.birth_date, m.exact
+      from k left join lateral (
+        select p.id, p.last_name, p.name, p.birth_date::text as birth_date,
+               (p.search_key = k.key and p.birth_date is not distinct from k.birth) as exact,
+               row_number() over (order by (p.search_key = k.key and p.birth_date is not distinct from k.birth) desc, p.birth_date = k.birth desc, p.created_at, p.id) as rank
+          from patient p
+         where p.workspace_id = ${workspaceId}
+           and ((k.birth is not null and p.birth_date = k.birth and similarity(p.search_key, k.key) >= 0.5)
+                or (string_to_array(p.search_key, ' ') @> string_to_array(k.key, ' ') and p.search_key = k.key))
+         order by rank
+         limit 6) m on true
+     order by k.ord, m.rank`.execute(db)).rows;
+  const found = new Map<number, typeof rows>();
+  for (const r of rows) {
+    const i = asked[Number(r.ord) - 1];
+    out[i].key = r.key;
+    if (r.id !== null) found.set(i, [...(found.get(i) ?? []), r]);
+  }
+  for (const [i, list] of found) {
+    const exact = births[i] ? list.find((r) => r.exact) : undefined;
+    out[i].exact = exact ? String(exact.id) : undefined;
+    out[i].similar = list.filter((r) => r !== exact).slice(0, 5).map((r) => ({ id: String(r.id), lastName: r.last_name, name: r.name, birthDate: r.birth_date }));
+  }
+  return out;
 }
 
 /**

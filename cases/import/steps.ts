@@ -12,11 +12,13 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
+import { deferring } from '../../server/db/deferred.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext, Session } from '../../server/types.ts';
 import { applyCase, applyExam, type Applied } from './apply.ts';
 import { Catalogues } from './catalogues.ts';
+import { ChunkLookups } from './chunk-lookups.ts';
 import { readFile } from './files/read-file.ts';
 import { ImportFileError } from './files/sheet.ts';
 import { KEY_FIELD } from './fields.ts';
@@ -25,7 +27,8 @@ import {
 } from './job-store.ts';
 import { mappingDigest, suggestMapping, type ImportMapping, type SheetMapping } from './mapping.ts';
 import type { RowMessage } from './messages.ts';
-import { casePlan, examPlan, readValues } from './plan.ts';
+import { casePlan, examPlan, readValues, type CasePlan } from './plan.ts';
+import { rowDigest } from './ledger.ts';
 import { jobSession } from './session.ts';
 import type { Cell } from './files/cells.ts';
 
@@ -179,14 +182,17 @@ async function chunk(ctx: AppContext, job: ImportJob, guard: { from: ImportJob['
     const counts = addCounts(job.counts, results);
     if (!(await updateJob(db, job.id, { cursor, done: job.done + results.length, counts }, guard))) throw new Lost();
   };
+  // what every row's write repeats — its history entries, the automatic tags of its case — is done once
+  // for the chunk's rows that stand, at its end (server/db/deferred.ts): a refused row's savepoint takes its share with it
+  const rows = (em: Em) => deferring(em, ctx, () => work(em));
   if (!dry) {
-    await ctx.orm.em.fork().transactional(async (em) => store(em, await work(em)));
+    await ctx.orm.em.fork().transactional(async (em) => store(em, await rows(em)));
     return;
   }
   let results: Result[] = [];
   try {
     await ctx.orm.em.fork().transactional(async (em) => {
-      throw new Rollback(await work(em));
+      throw new Rollback(await rows(em));
     });
   } catch (e) {
     if (!(e instanceof Rollback)) throw e;
@@ -219,6 +225,8 @@ async function caseChunk(ctx: AppContext, s: Session, em: Em, job: ImportJob, ca
   const linkedRows = await rowsByKeys(db, job.id, exams.map((e) => e.index), keys);
   const out: Result[] = [];
   const claimed = new Set<string>();
+  // first every row's plan (its values read, its exam rows of other sheets), then the chunk's look-ups at once, then the writes
+  const ready: { row: StoredRow; plan: CasePlan; messages: RowMessage[]; columns: Map<string, string>; linked: Parameters<typeof applyCase>[4] }[] = [];
   for (const row of pending) {
     const values = await readValues(ctx.registry, cases.m, cases.headers, row.cells as Cell[], mapping, { lang: s.lang, catalogues });
     const { plan, messages } = casePlan(ctx.registry, values, s.lang);
@@ -239,7 +247,11 @@ async function caseChunk(ctx: AppContext, s: Session, em: Em, job: ImportJob, ca
       for (const l of linked) out.push({ id: l.id, status: 'ERROR', messages: [{ field: null, msg: t(s.lang, 'importjob.msg.caseRowFailed', { row: row.rowNumber }), level: 'error' }] });
       continue;
     }
-    const r = await applyCase(ctx, s, em, { plan, warnings: messages, columns: values.columns, src: srcOf(job, cases.m.name, single, row.rowNumber) }, linked);
+    ready.push({ row, plan, messages, columns: values.columns, linked });
+  }
+  const look = await ChunkLookups.read(db, s.workspaceId, ready.map((r) => rowDigest('case', r.plan)), ready.map((r) => r.plan.patient));
+  for (const [i, { row, plan, messages, columns, linked }] of ready.entries()) {
+    const r = await applyCase(ctx, s, em, { plan, warnings: messages, columns, src: srcOf(job, cases.m.name, single, row.rowNumber) }, linked, { look, i });
     out.push({ id: row.id, ...r.row });
     for (const [id, a] of r.linked) out.push({ id, ...a });
   }

@@ -4,7 +4,7 @@ import type { SearchResult, Session, WorkspaceItem } from './types.ts';
 
 export const fetchSession = () => api.post<Session>('/api/sys/session');
 
-export const fetchWorkspaces = () => api.post<WorkspaceItem[]>('/api/sys/workspaces');
+export const fetchWorkspaces = (signal?: AbortSignal) => api.post<WorkspaceItem[]>('/api/sys/workspaces', {}, signal);
 
 export const changeWorkspace = (id: string) => api.post<unknown>(`/api/sys/changews/${encodeURIComponent(id)}`);
 

@@ -2,11 +2,11 @@
  * Lists the user's workspaces (`POST /api/sys/workspaces`); the current one is disabled, choosing
  * another changes the workspace, Cancel closes. The list is at most 70% of the window high.
  */
-import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Modal } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { errorsOf, sysApi, type WorkspaceItem } from '../api/index.ts';
+import { sysApi, type WorkspaceItem } from '../api/index.ts';
+import { useData } from '../generic/data/useData.ts';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 
 export interface WorkspaceDialogProps {
@@ -18,22 +18,10 @@ export interface WorkspaceDialogProps {
 
 export function WorkspaceDialog({ open, currentId, onChoose, onClose }: WorkspaceDialogProps) {
   const { t } = useTranslation();
-  const [list, setList] = useState<WorkspaceItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setList(null);
-    setError(null);
-    sysApi.fetchWorkspaces().then(
-      (l) => live && setList(Array.isArray(l) ? l : []),
-      (err) => live && setError(errorsOf(err).map((e) => t(e.msg)).join('; ')),
-    );
-    return () => {
-      live = false;
-    };
-  }, [open]);
+  // read again at each opening; the list of the opening before is not shown meanwhile
+  const read = useData((signal) => sysApi.fetchWorkspaces(signal), [open], { enabled: open });
+  const error = read.loading ? null : read.error;
+  const list: WorkspaceItem[] | null = read.loading || !read.data ? null : Array.isArray(read.data) ? read.data : [];
 
   return (
     <Modal

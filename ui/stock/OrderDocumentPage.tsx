@@ -6,13 +6,14 @@
  * manufacturer, expiry, source, quantity, and the total) with the signatures of who handed it over and
  * who received it. Laid out for A4 (`order-print.css`); 'Печать' opens the browser's print dialog.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Button, Space } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OrderDocument } from '../../stock/order-document.ts';
-import { api, errorsOf } from '../api/index.ts';
+import { api } from '../api/index.ts';
+import { useData } from '../generic/data/useData.ts';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { dateText } from '../i18n/dates.ts';
 import '../print/a4.css';
@@ -41,16 +42,7 @@ export default function OrderDocumentPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const [doc, setDoc] = useState<OrderDocument>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    api.get<OrderDocument>(`/api/stock/order/${encodeURIComponent(id)}`).then(
-      (d) => live && setDoc(d),
-      (err) => live && setError(errorsOf(err).map((e) => t(e.msg)).join('; ')),
-    );
-    return () => void (live = false);
-  }, [id]);
+  const { data: doc, error } = useData((signal) => api.get<OrderDocument>(`/api/stock/order/${encodeURIComponent(id)}`, signal), [id]);
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!doc) return <WaitIcon />;
   const fact = (label: string, value: ReactNode) =>

@@ -7,10 +7,11 @@
  *
  * @example <AddContactDialog caseId={caseId} onClose={close} onDone={(contactId) => …} />
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
+import { useData } from '../../generic/data/useData.ts';
 import { SchemaForm } from '../../generic/forms/SchemaForm.tsx';
 import { WaitIcon } from '../../generic/WaitIcon.tsx';
 import { GenderAvatar } from '../case/CaseHeader.tsx';
@@ -45,17 +46,10 @@ function contactPartOnly(form: RemoteForm): RemoteForm {
 
 export function AddContactDialog({ caseId, onClose, onDone }: AddContactDialogProps) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<RemoteForm | null>(null);
+  const { data: form, error: loadError } = useData((signal) => tableApi.form('contact_new', undefined, false, signal), []);
   const [person, setPerson] = useState<Person | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    tableApi.form('contact_new').then((f) => live && setForm(f), (e) => live && setLoadError(errorsOf(e).map((x) => t(x.msg)).join('; ')));
-    return () => void (live = false);
-  }, []);
 
   const choose = (hit: PatientHit) => {
     const p = hit.patient;

@@ -8,37 +8,28 @@
  *
  * @example <CaseDataCard caseId={caseId} tbcase={tbcase} reload={reload} />
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { errorsOf } from '../../api/index.ts';
 import { TimedAlerts, useTimedAlerts, WaitIcon } from '../../generic/index.ts';
 import { RemoteFormDialog } from '../../generic/forms/index.ts';
 import type { CaseTabProps } from '../case/types.ts';
 import CaseComments from '../talk/CaseComments.tsx';
-import { caseDataApi, type ReadonlyCaseForm } from './api.ts';
+import { caseDataApi } from './api.ts';
+import { useData } from '../../generic/data/useData.ts';
 
 export function CaseDataCard({ caseId, tbcase, reload }: CaseTabProps) {
   const { t } = useTranslation();
   const alerts = useTimedAlerts();
-  const [form, setForm] = useState<ReadonlyCaseForm | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   /** Bumped after a save: the patient part may change without the case's version. */
   const [saved, setSaved] = useState(0);
   /** The parts' versions the edit form was read at: a save over a newer change is refused (409). */
   const versions = useRef<Record<string, number> | undefined>(undefined);
 
-  useEffect(() => {
-    let live = true;
-    caseDataApi.readonly(caseId).then(
-      (f) => live && (setForm(f), setError(null)),
-      (err) => live && setError(errorsOf(err).map((e) => t(e.msg)).join('; ')),
-    );
-    return () => void (live = false);
-    // the case page reloads `tbcase` after any change: read the form again then
-  }, [caseId, tbcase.version, saved]);
+  // the case page reloads `tbcase` after any change: read the form again then
+  const { data: form, error } = useData((signal) => caseDataApi.readonly(caseId, signal), [caseId, tbcase.version, saved]);
 
   const parts = form ? Object.keys(form.views) : [];
   return (

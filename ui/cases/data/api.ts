@@ -11,7 +11,7 @@ const id = (caseId: string) => encodeURIComponent(caseId);
 
 export const caseDataApi = {
   /** `GET /api/tbl/case/form/readonly/{caseId}` */
-  readonly: (caseId: string) => api.get<ReadonlyCaseForm>(`/api/tbl/case/form/readonly/${id(caseId)}`),
+  readonly: (caseId: string, signal?: AbortSignal) => api.get<ReadonlyCaseForm>(`/api/tbl/case/form/readonly/${id(caseId)}`, signal),
   /** `GET /api/cases/case/edit/form/{caseId}`: the case's notification form with the case and patient. */
   editForm: (caseId: string) => api.get<RemoteForm>(`/api/cases/case/edit/form/${id(caseId)}`),
   /** `POST /api/cases/case/edit/save {doc, caseId, patientId, versions}`: `versions` as the edit form gave them (a part changed since → 409). */

@@ -7,24 +7,15 @@
  *
  * @example <LatestResults tbcase={tbcase} />
  */
-import { useEffect, useState } from 'react';
 import { Space, Tag, Typography } from 'antd';
 import { dateText } from '../treatment/format.ts';
 import { followupsApi, type LatestValue } from './api.ts';
+import { useData } from '../../generic/data/useData.ts';
 
 export default function LatestResults({ tbcase }: { tbcase: Record<string, any> }) {
-  const [values, setValues] = useState<LatestValue[]>([]);
   const caseId = typeof tbcase?.id === 'string' ? tbcase.id : undefined;
-
-  useEffect(() => {
-    if (!caseId) return;
-    let live = true;
-    followupsApi.latest(caseId).then(
-      (v) => live && setValues(v),
-      () => live && setValues([]),
-    );
-    return () => void (live = false);
-  }, [caseId, tbcase]);
+  const { data } = useData((signal) => followupsApi.latest(caseId!, signal), [caseId, tbcase], { enabled: !!caseId });
+  const values: LatestValue[] = data ?? [];
 
   if (!values.length) return null;
   // a date read from the same exam type as a result is that result's date: shown beside it

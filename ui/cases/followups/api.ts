@@ -20,7 +20,7 @@ export type FollowupItem = Omit<ServerFollowupItem, 'data'> & { data: Record<str
 const base = (caseId: string) => `/api/cases/case/followups/${encodeURIComponent(caseId)}`;
 
 export const followupsApi = {
-  list: (caseId: string) => api.get<FollowupItem[]>(base(caseId)),
+  list: (caseId: string, signal?: AbortSignal) => api.get<FollowupItem[]>(base(caseId), signal),
   types: (caseId: string) => api.get<FollowupType[]>(`${base(caseId)}/types`),
-  latest: (caseId: string) => api.get<LatestValue[]>(`${base(caseId)}/latest`),
+  latest: (caseId: string, signal?: AbortSignal) => api.get<LatestValue[]>(`${base(caseId)}/latest`, signal),
 };

@@ -2,10 +2,11 @@
  * The rows of a checked or run import with what became of each — imported, skipped (already there),
  * not imported — and the messages per field and column, a page at a time, filtered by outcome.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Segmented, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { importApi, type RowsPage } from './api.ts';
+import { importApi } from './api.ts';
+import { useData } from '../../generic/data/useData.ts';
 
 const COLORS: Record<string, string> = { OK: 'green', SKIPPED: 'blue', ERROR: 'red', PENDING: 'default' };
 
@@ -13,12 +14,7 @@ export function ImportRows({ jobId, version }: { jobId: string; version: string 
   const { t } = useTranslation();
   const [status, setStatus] = useState<string>('ERROR');
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<RowsPage | null>(null);
-  useEffect(() => {
-    let live = true;
-    importApi.rows(jobId, page, status || undefined).then((r) => live && setRows(r), () => undefined);
-    return () => void (live = false);
-  }, [jobId, page, status, version]);
+  const { data: rows } = useData((signal) => importApi.rows(jobId, page, status || undefined, signal), [jobId, page, status, version]);
   const by = rows?.byStatus ?? {};
   return (
     <div data-testid="import-rows" data-status={status}>

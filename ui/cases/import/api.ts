@@ -82,7 +82,7 @@ export const importApi = {
   dryRun: (id: string) => api.post<void>(`/api/import/${id}/dryrun`, {}),
   run: (id: string) => api.post<void>(`/api/import/${id}/run`, {}),
   cancel: (id: string) => api.post<void>(`/api/import/${id}/cancel`, {}),
-  rows: (id: string, page: number, status?: string) => api.post<RowsPage>(`/api/import/${id}/rows`, { page, ...(status ? { status } : {}) }),
+  rows: (id: string, page: number, status?: string, signal?: AbortSignal) => api.post<RowsPage>(`/api/import/${id}/rows`, { page, ...(status ? { status } : {}) }, signal),
   reportUrl: (id: string) => `/api/import/${id}/report`,
   templateUrl: (form: string) => `/api/import/template/${encodeURIComponent(form)}`,
 };

@@ -6,27 +6,16 @@
  * @example
  *   <CloseWarning caseId={caseId} outcome={doc.outcome} />
  */
-import { useEffect, useState } from 'react';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { treatmentApi } from './api.ts';
+import { useData } from '../../generic/data/useData.ts';
 import { LOST_FOLLOWUP_MONTHS } from './AdherenceAlert.tsx';
 
 export default function CloseWarning({ caseId, outcome }: { caseId: string; outcome?: string }) {
   const { t } = useTranslation();
-  const [months, setMonths] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setMonths(0);
-    treatmentApi.load(caseId).then(
-      (tr) => live && setMonths(tr.started ? tr.alert.monthsWithoutDoses : 0),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [caseId]);
+  const { data: tr } = useData((signal) => treatmentApi.load(caseId, signal), [caseId]);
+  const months = tr?.started ? tr.alert.monthsWithoutDoses : 0;
 
   if (months < LOST_FOLLOWUP_MONTHS) return null;
   return (

@@ -13,7 +13,7 @@ const BASE = '/api/cases/case/treatment';
 const id = (v: string) => encodeURIComponent(v);
 
 export const treatmentApi = {
-  load: (caseId: string) => api.get<Treatment>(`${BASE}/${id(caseId)}`),
+  load: (caseId: string, signal?: AbortSignal) => api.get<Treatment>(`${BASE}/${id(caseId)}`, signal),
   /** Standard (`regimenId`) or individualized (`prescriptions`) start. */
   start: (doc: Doc) => api.post<unknown>(`${BASE}/start`, doc),
   undo: (caseId: string) => api.post<unknown>(`${BASE}/undo/${id(caseId)}`, {}),

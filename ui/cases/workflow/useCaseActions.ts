@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { api } from '../../api/index.ts';
+import { useData } from '../../generic/data/useData.ts';
 
 /** One line of the case's command bar as the server lists it (`GET /api/tbl/tbcase/{id}/actions`). */
 export interface ActionState {
@@ -14,16 +14,6 @@ export interface ActionState {
  * @example const can = useCaseActions(id, tbcase.version); can('validate') // true
  */
 export function useCaseActions(caseId: string, version: unknown): (name: string) => boolean {
-  const [list, setList] = useState<ActionState[]>([]);
-  useEffect(() => {
-    let live = true;
-    api
-      .get<ActionState[]>(`/api/tbl/tbcase/${encodeURIComponent(caseId)}/actions`)
-      .then((l) => live && setList(l))
-      .catch(() => live && setList([]));
-    return () => {
-      live = false;
-    };
-  }, [caseId, version]);
-  return (name) => !!list.find((a) => a.name === name)?.enabled;
+  const { data: list } = useData((signal) => api.get<ActionState[]>(`/api/tbl/tbcase/${encodeURIComponent(caseId)}/actions`, signal), [caseId, version]);
+  return (name) => !!list?.find((a) => a.name === name)?.enabled;
 }

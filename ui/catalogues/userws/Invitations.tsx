@@ -3,10 +3,11 @@
  * added this login): each with Accept — the workspace is then offered in the workspace dialog — and
  * Decline. Shown above the main area; nothing when there are none.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, errorsOf } from '../../api/index.ts';
+import { useData } from '../../generic/data/useData.ts';
 
 interface Invitation {
   id: string;
@@ -16,17 +17,14 @@ interface Invitation {
 
 export function Invitations() {
   const { t } = useTranslation();
-  const [list, setList] = useState<Invitation[]>([]);
+  const { data, setData: setList } = useData((signal) => api.post<Invitation[]>('/api/sys/invitations', {}, signal), []);
+  const list = data ?? [];
   const [message, setMessage] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
-
-  useEffect(() => {
-    api.post<Invitation[]>('/api/sys/invitations').then(setList, () => setList([]));
-  }, []);
 
   const answer = async (inv: Invitation, how: 'accept' | 'decline') => {
     try {
       await api.post<unknown>(`/api/sys/invitations/${encodeURIComponent(inv.id)}/${how}`);
-      setList((l) => l.filter((i) => i.id !== inv.id));
+      setList((l) => l?.filter((i) => i.id !== inv.id));
       setMessage(how === 'accept' ? { type: 'success', text: t('userws.invitationAccepted', { name: inv.workspaceName }) } : null);
     } catch (err) {
       setMessage({ type: 'error', text: errorsOf(err).map((e) => t(e.msg)).join('; ') });

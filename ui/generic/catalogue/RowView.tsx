@@ -5,10 +5,9 @@
  *
  * @example <RowView table="regimen" id={row.id} />
  */
-import { useEffect, useState } from 'react';
 import { Alert, Descriptions } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { api, errorsOf } from '../../api/index.ts';
+import { api } from '../../api/index.ts';
+import { useData } from '../data/useData.ts';
 import { WaitIcon } from '../WaitIcon.tsx';
 
 interface View {
@@ -16,17 +15,7 @@ interface View {
 }
 
 export function RowView({ table, id }: { table: string; id: string }) {
-  const { t } = useTranslation();
-  const [view, setView] = useState<View | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.get<View>(`/api/tbl/${encodeURIComponent(table)}/view/${encodeURIComponent(id)}`).then(
-      (v) => live && setView(v),
-      (err) => live && setError(errorsOf(err).map((e) => t(e.msg)).join('; ')),
-    );
-    return () => void (live = false);
-  }, [table, id]);
+  const { data: view, error } = useData((signal) => api.get<View>(`/api/tbl/${encodeURIComponent(table)}/view/${encodeURIComponent(id)}`, signal), [table, id]);
   if (error) return <Alert type="error" showIcon title={error} />;
   if (!view) return <WaitIcon />;
   return (

@@ -11,7 +11,8 @@
  *   (0 without an answer); `data` is then undefined.
  * - `refetch()` asks again with the same `deps` (after a write); it resolves when the answer is shown.
  * - `setData` replaces the data shown (a saved document the server sent back) without a request.
- * - `enabled: false` asks nothing (an id not chosen yet): `loading` is false, `data` undefined.
+ * - `enabled: false` asks nothing (an id not chosen yet, a dialog closed) and cancels what was asked:
+ *   `loading` is false, what was read before stays.
  *
  * @example
  *   const { data: rows, error, loading, refetch } = useData((signal) => tableApi.query('source', { page }, signal), [page]);
@@ -62,7 +63,6 @@ export function useData<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depe
     if (enabled) void ask();
     else {
       latest.drop();
-      setRead({ data: undefined, errors: [] });
       setLoading(false);
     }
     return () => latest.drop();

@@ -4,10 +4,10 @@
  * required fields come from the `workspace` schema), Save returns to read-only with the updated
  * copy, Cancel returns unchanged. Editing needs WORKSPACES_EDT.
  */
-import { useEffect, useState } from 'react';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorsOf, tableApi, type Doc, type RemoteForm } from '../../api/index.ts';
+import { tableApi, type Doc } from '../../api/index.ts';
+import { useData } from '../../generic/data/useData.ts';
 import { TimedAlerts } from '../../generic/TimedAlerts.tsx';
 import { useTimedAlerts } from '../../generic/useTimedAlerts.ts';
 import { WaitIcon } from '../../generic/WaitIcon.tsx';
@@ -21,13 +21,8 @@ export function WorkspaceSettings() {
   const session = useSession();
   const { refresh } = useSessionContext();
   const alerts = useTimedAlerts();
-  const [form, setForm] = useState<RemoteForm | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const id = session.workspaceId;
-
-  useEffect(() => {
-    tableApi.form(TABLE, id).then(setForm, (err) => setError(errorsOf(err).map((e) => t(e.msg)).join('; ')));
-  }, [id]);
+  const { data: form, error } = useData((signal) => tableApi.form(TABLE, id, false, signal), [id]);
 
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!form) return <WaitIcon />;

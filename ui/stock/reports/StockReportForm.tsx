@@ -5,10 +5,11 @@
  *
  * @example <StockReportForm form="stock_report_leadtime" values={{ iniDate, endDate }} run={(doc) => api.post(...)} render={(r) => <Table … />} />
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
+import { useData } from '../../generic/data/useData.ts';
 import { SchemaForm } from '../../generic/forms/SchemaForm.tsx';
 import { WaitIcon } from '../../generic/WaitIcon.tsx';
 
@@ -22,16 +23,13 @@ export interface StockReportFormProps<T> {
 
 export function StockReportForm<T>({ form, values, run, render }: StockReportFormProps<T>) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState<RemoteForm | null>(null);
-  const [errors, setErrors] = useState<FieldError[]>([]);
+  const { data: read, errors: loadErrors } = useData((signal) => tableApi.form(form, undefined, false, signal), [form]);
+  // the form's document with the caller's values, fixed once read (a new `values` object each render changes nothing)
+  const loaded = useMemo<RemoteForm | null>(() => (read ? { ...read, doc: { ...(read.doc ?? {}), ...values } } : null), [read]);
+  const [runErrors, setErrors] = useState<FieldError[]>([]);
+  const errors = runErrors.length ? runErrors : loadErrors;
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<T | null>(null);
-  useEffect(() => {
-    tableApi.form(form).then(
-      (f) => setLoaded({ ...f, doc: { ...(f.doc ?? {}), ...values } }),
-      (e) => setErrors(errorsOf(e)),
-    );
-  }, [form]);
   const submit = async (doc: Doc) => {
     setRunning(true);
     try {

@@ -4,18 +4,17 @@
  * intake grid by month and the exams, laid out for A4 by `print.css`; 'Печать' opens the browser's
  * print dialog. Read from the same calls as the case page (case, treatment, follow-ups).
  */
-import { useEffect, useState } from 'react';
 import { Alert, Button, Space } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorsOf } from '../../../api/index.ts';
 import { WaitIcon } from '../../../generic/WaitIcon.tsx';
 import { ageAt } from '../../case/age.ts';
 import type { CaseView } from '../../case/types.ts';
 import { api } from '../../../api/index.ts';
 import { followupsApi, type FollowupItem } from '../../followups/api.ts';
 import { treatmentApi } from '../api.ts';
+import { useData } from '../../../generic/data/useData.ts';
 import { todayIso } from '../dates.ts';
 import { dateText, periodText } from '../format.ts';
 import type { Treatment } from '../model.ts';
@@ -33,16 +32,17 @@ export default function TreatmentCardPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const [data, setData] = useState<CardData>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    Promise.all([api.get<CaseView>(`/api/tbl/case/${encodeURIComponent(id)}`), treatmentApi.load(id), followupsApi.list(id).catch(() => [] as FollowupItem[])]).then(
-      ([tbcase, treatment, exams]) => live && setData({ tbcase, treatment, exams }),
-      (err) => live && setError(errorsOf(err).map((e) => t(e.msg)).join('; ')),
-    );
-    return () => void (live = false);
-  }, [id]);
+  const { data, error } = useData(
+    async (signal): Promise<CardData> => {
+      const [tbcase, treatment, exams] = await Promise.all([
+        api.get<CaseView>(`/api/tbl/case/${encodeURIComponent(id)}`, signal),
+        treatmentApi.load(id, signal),
+        followupsApi.list(id, signal).catch(() => [] as FollowupItem[]),
+      ]);
+      return { tbcase, treatment, exams };
+    },
+    [id],
+  );
   if (error) return <Alert data-testid="alert-error" type="error" showIcon title={error} />;
   if (!data) return <WaitIcon />;
   const { tbcase, treatment, exams } = data;

@@ -6,10 +6,11 @@
  * run on every change; unit and profile options are asked for the chosen workspace (the schema's
  * `x-options-params`).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, errorsOf, type Doc, type FieldError } from '../../../api/index.ts';
+import { useData } from '../../../generic/data/useData.ts';
 import { TimedAlerts } from '../../../generic/TimedAlerts.tsx';
 import { useTimedAlerts } from '../../../generic/useTimedAlerts.ts';
 import { WaitIcon } from '../../../generic/WaitIcon.tsx';
@@ -22,15 +23,10 @@ const URL = '/api/admin/sysconfig';
 export default function SysConfigPage() {
   const { t } = useTranslation();
   const alerts = useTimedAlerts();
-  const [doc, setDoc] = useState<Doc | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data: doc, error: loadError, setData: setDoc } = useData((signal) => api.get<Doc>(URL, signal), []);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
   const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    api.get<Doc>(URL).then(setDoc, (err) => setLoadError(errorsOf(err).map((e) => t(e.msg)).join('; ')));
-  }, []);
 
   const save = async (next: Doc) => {
     setSaving(true);

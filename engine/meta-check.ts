@@ -109,11 +109,16 @@ export function conditionProblems(file: string, schema: JsonSchema): SchemaProbl
   return problems;
 }
 
-/** An array inside a table row cannot be stored (rows are flat): it must be a table of its own. */
+/**
+ * An array inside a table row cannot be stored (rows are flat): it must be a table of its own — unless
+ * the value is stored whole as JSON (`x-storage: jsonb`: a saved report's indicators), whose shape is
+ * free and checked by its schema on every write.
+ */
 function nestedArrays(file: string, props: Record<string, JsonSchema>, pointer: string, inRow: boolean): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   for (const [name, s] of Object.entries(props)) {
     const p = `${pointer}/${name}`;
+    if (s['x-storage'] === 'jsonb') continue;
     const isArray = s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array')) || s.items !== undefined;
     if (isArray && inRow) problems.push({ file, pointer: p, message: 'an array inside a table row: declare it as a table of its own (x-table.parent)' });
     if (s.properties) problems.push(...nestedArrays(file, s.properties, `${p}/properties`, inRow));

@@ -9,11 +9,14 @@ import { typeName } from './type-name.ts';
 
 export { typeName } from './type-name.ts';
 
-/** Titles are i18n keys, not type names: drop them so the generator names types from properties. */
-function untitled(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(untitled);
+/**
+ * Titles are i18n keys, not type names: drop them so the generator names types from properties — but
+ * keep a property named `title` (a saved report's indicator has one): `props` marks a `properties` map.
+ */
+function untitled(node: unknown, props = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => untitled(n));
   if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'title').map(([k, v]) => [k, untitled(v)]));
+  return Object.fromEntries(Object.entries(node).filter(([k]) => props || k !== 'title').map(([k, v]) => [k, untitled(v, !props && k === 'properties')]));
 }
 
 /**

@@ -6,5 +6,26 @@ export interface Casereport {
   scopeId?: string;
   dashboard: boolean;
   filters?: {};
-  indicators?: {}[];
+  /**
+   * @maxItems 50
+   */
+  indicators?: {
+    title?: string;
+    size?: number;
+    chart?: "pie" | "bar" | "line" | "column" | "area" | "areaspline" | "spline";
+    display?: 0 | 1 | 2;
+    filters?: {};
+    /**
+     * @maxItems 3
+     */
+    columnVariables: string[];
+    /**
+     * @maxItems 3
+     */
+    rowVariables: string[];
+    selection?: "row" | "column";
+    selIndex?: number;
+    trend?: string;
+    rate?: boolean;
+  }[];
 }

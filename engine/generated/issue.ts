@@ -2,6 +2,7 @@
 
 export interface Issue {
   caseId: string;
+  title: string;
   description: string;
   userId?: string;
   unitId?: string;

@@ -3,6 +3,7 @@
  * anything runs; what they mean (known variables, filter values) is checked next by
  * `../indicator/request.ts`.
  */
+import type { Registry } from '../../engine/registry.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 
 const uuid = { type: 'string', format: 'uuid' };
@@ -11,7 +12,6 @@ const variables = { type: 'array', maxItems: 3, items: { type: 'string', maxLeng
 const filters = { type: 'object', maxProperties: 100 };
 const key = { type: ['string', 'number', 'boolean', 'null'], maxLength: 100 };
 
-export const CHARTS = ['pie', 'bar', 'line', 'column', 'area', 'areaspline', 'spline'] as const;
 
 /** `POST /api/cases/report/ind/exec`. */
 /** A trend along a date's last quarters (its report filter id), the rate per 100,000 beside the counts. */
@@ -39,28 +39,13 @@ export const cellBody: JsonSchema = {
   },
 };
 
-/** One indicator of a saved report. */
-export const indicatorSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['columnVariables', 'rowVariables'],
-  properties: {
-    title: { type: 'string', maxLength: 200 },
-    size: { type: 'integer', minimum: 1, maximum: 12, default: 6 },
-    chart: { type: 'string', enum: [...CHARTS], default: 'pie' },
-    display: { type: 'integer', enum: [0, 1, 2], default: 0 },
-    filters,
-    columnVariables: variables,
-    rowVariables: variables,
-    selection: { type: 'string', enum: ['row', 'column'] },
-    selIndex: { type: 'integer', minimum: 0, maximum: 1000 },
-    trend,
-    rate,
-  },
-};
-
-/** `POST /api/cases/report/save[/{id}]`: the report's schema with its indicators. */
-export const reportBody: JsonSchema = {
+/**
+ * `POST /api/cases/report/save[/{id}]`: the report's schema with its indicators, each as the saved
+ * report's table declares it (`schemas/tables/casereport.json` `indicators`: one declaration for the
+ * body, the stored row and its generated type).
+ * @example reportBody(ctx.registry).properties.indicators.maxItems // 50
+ */
+export const reportBody = (registry: Registry): JsonSchema => ({
   type: 'object',
   additionalProperties: false,
   required: ['title', 'indicators'],
@@ -70,9 +55,9 @@ export const reportBody: JsonSchema = {
     filters,
     scope,
     scopeId: uuid,
-    indicators: { type: 'array', maxItems: 50, items: indicatorSchema },
+    indicators: (registry.schemas.get('casereport')!.properties as Record<string, JsonSchema>).indicators,
   },
-};
+});
 
 export const scopeBody: JsonSchema = { type: 'object', additionalProperties: false, properties: { scope, scopeId: uuid } };
 /** `POST /api/cases/report/query {scope, id}`. */

@@ -176,12 +176,12 @@ export function caseReportRoutes(ctx: AppContext): DeclaredRoute[] {
     }),
 
     defineRoute({
-      method: 'POST', path: '/api/cases/report/save', rule: rule.perm(WRITE), body: reportBody, example: exampleReport, answer: saved,
+      method: 'POST', path: '/api/cases/report/save', rule: rule.perm(WRITE), body: reportBody(ctx.registry), example: exampleReport, answer: saved,
       summary: 'A new saved report (its place in the writer’s view; the workspace’s and its dashboards: a writer of the whole workspace)',
       handler: (c, { body }) => save(c, body),
     }),
     defineRoute({
-      method: 'POST', path: '/api/cases/report/save/:id', rule: rule.perm(WRITE), body: reportBody, example: exampleReport, answer: saved,
+      method: 'POST', path: '/api/cases/report/save/:id', rule: rule.perm(WRITE), body: reportBody(ctx.registry), example: exampleReport, answer: saved,
       summary: 'A saved report changed (where it was and where it goes both in the writer’s view)',
       handler: (c, { body }) => save(c, body, c.req.param('id')),
     }),

@@ -9,20 +9,15 @@ import { kysely, type Database } from '../../server/db/kysely.ts';
 import { fail } from '../../server/http/errors.ts';
 import type { AppContext, Session } from '../../server/types.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
+import type { Casereport } from '../../engine/generated/index.ts';
 
 export type Scope = 'WORKSPACE' | 'ADMINUNIT' | 'UNIT';
 
-export interface IndicatorSchema {
-  title?: string;
-  size: number;
-  chart: string;
-  display: number;
-  filters?: Record<string, unknown>;
-  columnVariables: string[];
-  rowVariables: string[];
-  selection?: 'row' | 'column';
-  selIndex?: number;
-}
+/** One indicator of a saved report as `schemas/tables/casereport.json` declares it (checked on every save). */
+export type StoredIndicator = NonNullable<Casereport['indicators']>[number];
+
+/** A stored indicator with its defaults filled in (`withDefaults`). */
+export type IndicatorSchema = StoredIndicator & Required<Pick<StoredIndicator, 'size' | 'chart' | 'display'>>;
 
 export interface SavedReport {
   id: string;
@@ -41,14 +36,14 @@ export interface ReportInput {
   filters?: Record<string, unknown>;
   scope?: Scope;
   scopeId?: string;
-  indicators: Partial<IndicatorSchema>[];
+  indicators: StoredIndicator[];
 }
 
 /**
  * An indicator schema with the seed's defaults: size 6, chart pie, display 0 (All).
  * @example withDefaults({ columnVariables: ['gender'], rowVariables: ['outcome'] }) // { size: 6, chart: 'pie', display: 0, … }
  */
-export const withDefaults = (i: Partial<IndicatorSchema>): IndicatorSchema => ({ size: 6, chart: 'pie', display: 0, columnVariables: [], rowVariables: [], ...i });
+export const withDefaults = (i: Partial<StoredIndicator>): IndicatorSchema => ({ size: 6, chart: 'pie', display: 0, columnVariables: [], rowVariables: [], ...i });
 
 const fromRow = (r: Record<string, any>): SavedReport => ({
   id: r.id,

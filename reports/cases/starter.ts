@@ -6,13 +6,13 @@
 import type { Workspace } from '../../engine/generated/index.ts';
 import { t } from '../../engine/i18n.ts';
 import type { HooksOn, SaveContext } from '../../server/types.ts';
-import { SavedReports } from './saved.ts';
+import { SavedReports, type ReportInput } from './saved.ts';
 
 /**
  * The starter report documents in a language.
  * @example starterReports('ru')[0].indicators[0] // { title: 'Исход лечения по полу', chart: 'bar', columnVariables: ['gender'], rowVariables: ['outcome'], … }
  */
-export const starterReports = (lang: 'ru' | 'en') => [
+export const starterReports = (lang: 'ru' | 'en'): ReportInput[] => [
   {
     title: t(lang, 'casereport.starter.outcomeByGender'),
     dashboard: true,

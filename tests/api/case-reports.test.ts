@@ -311,6 +311,25 @@ describe('saved reports and dashboards', () => {
     expect((await admin.post('/api/cases/report/save', { ...report, indicators: [{ ...report.indicators[0], size: 13 }] })).status).toBe(400);
     expect((await admin.post('/api/cases/report/save', { ...report, indicators: [{ ...report.indicators[0], chart: 'donut' }] })).status).toBe(400);
   });
+  it('an indicator has the shape casereport.json declares: a malformed one is 400 naming its field, at the route and at the writer', async () => {
+    const field = async (indicator: Record<string, unknown>) => {
+      const r = await admin.post('/api/cases/report/save', { ...report, indicators: [report.indicators[0], { ...report.indicators[0], ...indicator }] });
+      return [r.status, r.body.errors?.map((e: { field: string }) => e.field)];
+    };
+    expect(await field({ size: 13 })).toEqual([400, ['indicators.1.size']]);
+    expect(await field({ display: 3 })).toEqual([400, ['indicators.1.display']]);
+    expect(await field({ rowVariables: ['gender', 'state', 'outcome', 'classification'] })).toEqual([400, ['indicators.1.rowVariables']]);
+    expect((await field({ colour: 'red' }))[0]).toBe(400);
+    // the stored row itself is checked by the table's schema on every write, whoever writes it
+    const { ctx } = server;
+    const def = ctx.registry.table('casereport');
+    const stored = (indicator: Record<string, unknown>) =>
+      ctx.validators.validate(def.schemaId, def.schema, { name: 'x', scope: 'WORKSPACE', dashboard: false, indicators: [{ columnVariables: ['gender'], rowVariables: ['state'], ...indicator }] }, 'ru').map((e) => e.field);
+    expect(stored({})).toEqual([]);
+    expect(stored({ size: 0 })).toEqual(['indicators.0.size']);
+    expect(stored({ chart: 'donut' })).toEqual(['indicators.0.chart']);
+    expect(stored({ rowVariables: undefined })).not.toEqual([]);
+  });
   it('updates, and the dashboard computes every dashboard report live for the place', async () => {
     const upd = await admin.post(`/api/cases/report/save/${id}`, { ...report, title: 'Исходы 2025 (обновлено)' });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);

@@ -10,29 +10,22 @@ import type { CasePage, PlaceRef } from '../places/api.ts';
 
 // The server's own shapes (type-only: no server code enters the UI bundle).
 export type { IndicatorData, Header } from '../../reports/indicator/shape.ts';
+import type { Casereport } from '../../engine/generated/index.ts';
 export type { FilterDef, FilterGroup, FilterOption, FilterValue, Filters, Key, PeriodValue } from '../filters/types.ts';
 
-export const CHARTS = ['pie', 'bar', 'line', 'column', 'area', 'areaspline', 'spline'] as const;
+export const CHARTS = ['pie', 'bar', 'line', 'column', 'area', 'areaspline', 'spline'] as const satisfies readonly NonNullable<Casereport['indicators']>[number]['chart'][];
 export type ChartType = (typeof CHARTS)[number];
 /** 0 All, 1 Chart only, 2 Table only. */
 export type DisplayMode = 0 | 1 | 2;
 
 
-export interface IndicatorSchema {
-  title?: string;
+/** A saved indicator as `schemas/tables/casereport.json` declares it, with the defaults the server fills in. */
+export type IndicatorSchema = Omit<NonNullable<Casereport['indicators']>[number], 'filters' | 'size' | 'chart' | 'display'> & {
   size: number;
   chart: ChartType;
   display: DisplayMode;
   filters?: Filters;
-  columnVariables: string[];
-  rowVariables: string[];
-  selection?: 'row' | 'column';
-  selIndex?: number;
-  /** A trend: the row variables over the last eight whole quarters of this date (its filter id, `registrationDate`). */
-  trend?: string;
-  /** The notification rate per 100,000 population beside each number (an area and the registration year). */
-  rate?: boolean;
-}
+};
 
 /** An indicator as the server computes it: its data, or the errors of a variable no longer declared. */
 export interface ComputedIndicator {

@@ -264,7 +264,8 @@ const lastSeq = async () => Number((await sql<{ n: string | null }>`select max(s
 async function change<T>(what: string, act: () => Promise<T>): Promise<{ result: T; fed: Fed[]; history: Doc[] }> {
   const before = await snapshot();
   const since = await lastSeq();
-  const historyAt = (await sql<{ at: Date | null }>`select max(exec_date) as at from cmdhistory`.execute(db())).rows[0].at ?? new Date(0);
+  // a timestamp comes back as text (the type parsers keep its microseconds): compared as read
+  const historyAt = (await sql<{ at: string | null }>`select max(exec_date) as at from cmdhistory`.execute(db())).rows[0].at ?? new Date(0).toISOString();
   const result = await act();
   const after = await snapshot();
   // the workspace's feed (a new workspace's own rows are fed to its own readers)
@@ -302,7 +303,7 @@ async function change<T>(what: string, act: () => Promise<T>): Promise<{ result:
   const a = analyticTable(registry, reportCatalogue(registry));
   const rows = async (q: any) => (await sql<Doc>`select * from (${q}) x order by id`.execute(db())).rows.map((r) => JSON.stringify(r, Object.keys(r).sort()));
   expect(await rows(sql`select * from caseanalytic where workspace_id = ${f.workspaceId}`), `${what}: the analytic rows`).toEqual(await rows(analyticSelect(a, sql`c.workspace_id = ${f.workspaceId}`)));
-  const history = await db().selectFrom('cmdhistory').selectAll().where('exec_date', '>', historyAt.toISOString()).orderBy('exec_date').execute();
+  const history = await db().selectFrom('cmdhistory').selectAll().where('exec_date', '>', historyAt).orderBy('exec_date').execute();
   return { result, fed, history };
 }
 

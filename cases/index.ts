@@ -54,10 +54,9 @@ export const casesModule: DomainModule = {
     // the imports' background work: a loop in every process, resuming what a stopped one left
     startImportRunner(ctx);
   },
-  api: (ctx) => [...followupRoutes(ctx), ...caseViewRoutes(ctx), ...caseDataRoutes(ctx), ...notifyRoutes(ctx), ...placeRoutes(ctx), ...importRoutes(ctx)],
+  api: (ctx) => [...followupRoutes(ctx), ...caseViewRoutes(ctx), ...caseDataRoutes(ctx), ...notifyRoutes(ctx), ...placeRoutes(ctx), ...importRoutes(ctx), ...treatmentRoutes(ctx)],
   routes(app, ctx) {
     caseTalkRoutes(app, ctx);
-    treatmentRoutes(app, ctx);
     autoTagRoutes(app, ctx);
   },
 };

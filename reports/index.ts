@@ -25,7 +25,7 @@ import { dhis2ExportRoutes } from './dhis2/index.ts';
 const declared = new WeakMap<AppContext, DeclaredRoute[]>();
 const reportRoutes = (ctx: AppContext): DeclaredRoute[] => {
   let routes = declared.get(ctx);
-  if (!routes) declared.set(ctx, (routes = [...adminReportRoutes(ctx), ...caseReportRoutes(ctx), ...whoRoutes(ctx), ...dakIndicatorRoutes(ctx), ...dhis2ExportRoutes(ctx)]));
+  if (!routes) declared.set(ctx, (routes = [...adminReportRoutes(ctx), ...caseReportRoutes(ctx), ...whoRoutes(ctx), ...dakIndicatorRoutes(ctx), ...dhis2ExportRoutes(ctx), ...populationRoutes(ctx)]));
   return routes;
 };
 
@@ -34,8 +34,5 @@ export const reportsModule: DomainModule = {
   options: { 'report-users': reportUsers },
   hooks: { workspace: starterReportHooks },
   api: reportRoutes,
-  routes: (app, ctx) => {
-    populationRoutes(app, ctx);
-  },
   sessionInfo: whoSessionInfo,
 };

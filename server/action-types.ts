@@ -51,6 +51,9 @@ export interface ActionRoute {
   inputField?: string;
 }
 
+/** A change of one row, as an offline client uploads it. */
+export type RowOp = 'create' | 'update' | 'delete';
+
 /**
  * A workflow action a domain module declares on the rows of a table (`DomainModule.actions`). The
  * host mounts `POST /api/tbl/<table>/<id>/action/<name>` and lists it in
@@ -84,6 +87,13 @@ export interface RowAction<T extends object = Doc, I extends object = Doc> {
   onReadableRow?: true;
   /** Other paths that run it (aliases: the spec's paths), mounted by the host. */
   routes?: ActionRoute[];
+  /**
+   * The rows it writes that an offline client uploads as row changes (`POST /api/sync/push`: the client
+   * runs no action on the server): per table, the operations that the action's `permission` lets an
+   * upload make, beside the table's own write permission (server/sync/push.ts `mayPush`).
+   * @example uploads: { prescription: ['create', 'update', 'delete'] }
+   */
+  uploads?: Partial<Record<string, RowOp[]>>;
   /** JSON Schema of the body (an object; titles are i18n keys, errors name them). None: `{}`. */
   input?: JsonSchema;
   /**

@@ -2,6 +2,7 @@ import { actionRoutes } from './actions/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { routeKey, type DeclaredRoute, type RouteRule } from './http/define-route.ts';
 import { handListedRoutes } from './http/route-permissions.ts';
+import { jobRoutes } from './jobs/routes.ts';
 import { healthRoutes } from './ops/health.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { clientInitRoutes } from './sync/client/init-routes.ts';
@@ -9,6 +10,7 @@ import { clientSyncRoutes } from './sync/client/routes.ts';
 import { rowsRoutes } from './sync/rows.ts';
 import { syncRoutes } from './sync/routes.ts';
 import { sliceRoutes } from './sync/slice.ts';
+import { syncTokenRoutes } from './sync/token.ts';
 import { optionRoutes } from './sys/options.ts';
 import { searchRoutes } from './sys/search.ts';
 import { sessionRoutes } from './sys/session-routes.ts';
@@ -26,8 +28,8 @@ export function routePhases(ctx: AppContext): { public: DeclaredRoute[]; session
   const modules = ctx.modules.list.map((m) => moduleApi(ctx, m));
   return {
     public: [...authRoutes(ctx), ...healthRoutes(ctx), ...openApiRoutes(ctx, () => declaredRoutes(ctx)), ...modules.flat().filter(isPublic), ...clientInitRoutes(ctx)],
-    session: [...sessionRoutes(ctx), ...userRoutes(ctx), ...searchRoutes(ctx), ...optionRoutes(ctx)],
-    sync: [...syncRoutes(ctx), ...sliceRoutes(ctx), ...rowsRoutes(ctx), ...clientSyncRoutes(ctx)],
+    session: [...sessionRoutes(ctx), ...userRoutes(ctx), ...searchRoutes(ctx), ...optionRoutes(ctx), ...jobRoutes(ctx)],
+    sync: [...syncRoutes(ctx), ...sliceRoutes(ctx), ...rowsRoutes(ctx), ...clientSyncRoutes(ctx), ...syncTokenRoutes(ctx)],
     modules: modules.map((list) => list.filter((r) => !isPublic(r))),
     generic: [...actionRoutes(ctx), ...tableRoutes(ctx)],
   };

@@ -9,11 +9,9 @@ import { requestContext } from './http/request-context.ts';
 import { limitLoad } from './ops/overload.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { ApiError } from './http/errors.ts';
-import { syncTokenRoutes } from './sync/token.ts';
 import { detectLang, requireSession } from './http/middleware.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveUi } from './http/static.ts';
-import { jobRoutes } from './jobs/routes.ts';
 import { mountRoutes } from './http/mount-routes.ts';
 import { routePhases } from './api-routes.ts';
 
@@ -43,11 +41,9 @@ export function createApp(ctx: AppContext): Hono<Env> {
   for (const m of ctx.modules.list) m.publicRoutes?.(app, ctx);
   app.use('/api/*', requireSession(ctx));
   mountRoutes(app, ctx, routes.session);
-  jobRoutes(app, ctx); // not yet declared (server/http/route-permissions.ts lists them)
   // an offline client's download (the feed from the start: megabytes of JSON) travels compressed
   app.use('/api/sync/*', compress());
   mountRoutes(app, ctx, routes.sync);
-  syncTokenRoutes(app, ctx); // not yet declared (server/http/route-permissions.ts lists them)
   ctx.modules.list.forEach((m, i) => {
     m.routes?.(app, ctx); // a module's routes not yet declared (server/http/route-permissions.ts lists them)
     mountRoutes(app, ctx, routes.modules[i]);

@@ -1,5 +1,6 @@
 import type { Registry } from '../engine/registry.ts';
 import type { DomainModule, ModuleHooks, OptionProvider, QueryParam, RowAction, SearchProvider, TableHooks } from './types.ts';
+import type { RowOp } from './action-types.ts';
 
 const asList = (h: ModuleHooks | ModuleHooks[] | undefined): ModuleHooks[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
 
@@ -46,6 +47,16 @@ export class Modules {
   /** The actions declared on a table, by every module. */
   actions(table: string): RowAction[] {
     return this.list.flatMap((m) => m.actions ?? []).filter((a) => a.table === table);
+  }
+
+  /**
+   * The permissions of the actions that write `table`'s rows by `op` (`RowAction.uploads`): with one of
+   * them an offline client's upload may make that change, as the action would have.
+   * @example modules.uploadPermissions('prescription', 'delete') // ['CASE_TREAT']
+   */
+  uploadPermissions(table: string, op: RowOp): string[] {
+    const actions = this.list.flatMap((m) => m.actions ?? []).filter((a) => a.uploads?.[table]?.includes(op));
+    return [...new Set(actions.map((a) => a.permission))];
   }
 
   /**

@@ -10,19 +10,28 @@ import { dateText } from '../engine/date-text.ts';
 import { t } from '../engine/i18n.ts';
 import { kysely } from '../server/db/kysely.ts';
 import { ApiError, fail, isUuid } from '../server/http/errors.ts';
-import type { AppContext, Doc, OptionProvider, Session } from '../server/types.ts';
+import type { AppContext, OptionProvider, Session } from '../server/types.ts';
 import { batchById } from './batches.ts';
-import { checkStockBody } from './body.ts';
 import { writeMovement, type WrittenMovement } from './movements.ts';
 import { unitInView, assertUnitInView } from './unit-view.ts';
+
+/** An adjustment as {@link adjustBatch} takes it, checked (`schemas/forms/stock_adjust.json`). */
+export interface Adjustment {
+  unitId: string;
+  batchId: string;
+  type: 'ADJUSTMENT' | 'EXPIRED';
+  reason?: string;
+  note?: string;
+  date: string;
+  quantity: number;
+}
 
 /**
  * Writes the adjustment (ADJUSTMENT with its reason, or EXPIRED) of the batch chosen at the unit; a batch
  * not at the unit is 400 on `batchId`, and the ledger's refusal of the batch's expiry names `batchId` too.
  * @example await adjustBatch(ctx, s, { unitId, batchId, type: 'ADJUSTMENT', reason: 'DAMAGED', date: '2026-11-29', quantity: -3 }) // { batchNumber: 'A1', quantity: -3, … }
  */
-export async function adjustBatch(ctx: AppContext, s: Session, body: Doc): Promise<WrittenMovement> {
-  const doc = checkStockBody(ctx, s, 'stock_adjust', body);
+export async function adjustBatch(ctx: AppContext, s: Session, doc: Adjustment): Promise<WrittenMovement> {
   return ctx.orm.em.fork().transactional(async (em) => {
     await assertUnitInView(em, s, doc.unitId, 'write');
     const batch = await batchById(kysely(em), s.workspaceId, doc.batchId);

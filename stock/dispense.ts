@@ -1,9 +1,8 @@
 import { t } from '../engine/i18n.ts';
-import { checkStockBody } from './body.ts';
 import { kysely } from '../server/db/kysely.ts';
 import type { Em } from '../server/db/orm.ts';
 import { fail } from '../server/http/errors.ts';
-import type { AppContext, Doc, Session } from '../server/types.ts';
+import type { AppContext, Session } from '../server/types.ts';
 import { dateText } from '../engine/date-text.ts';
 import { batchById, expiredBatches, fefoBatches, type UsableBatch } from './batches.ts';
 import { batchDays, notEnoughOn } from './batch-days.ts';
@@ -13,22 +12,21 @@ import { writeMovement, type WrittenMovement } from './movements.ts';
 import { assertUnitInView } from './unit-view.ts';
 
 /**
- * Dispenses a medicine to a patient (`schemas/forms/stock_dispense.json`, DISP_PAC): from the batch named
+ * Dispenses a medicine to a patient (`schemas/forms/stock_dispense.json`, checked by the route): from the batch named
  * (`batchId`, the user's override) or else from the unit's usable batches first expiry first out,
  * as several movements when one batch does not hold enough — all in one transaction, the batches
  * locked in that order, or none when the unit holds too little on the date (400 on `quantity` with
  * what it could give: 'Недостаточно остатка: в наличии N').
  * @example await dispense(ctx, s, { unitId, caseId, productId, quantity: 30, date: '2026-11-26' }) // [{ batchNumber: 'A1', quantity: -30, … }]
  */
-export async function dispense(ctx: AppContext, s: Session, body: Doc): Promise<WrittenMovement[]> {
-  const doc = checkStockBody(ctx, s, 'stock_dispense', body);
+export async function dispense(ctx: AppContext, s: Session, doc: Dispensing): Promise<WrittenMovement[]> {
   return ctx.orm.em.fork().transactional(async (em) => {
     await assertUnitInView(em, s, doc.unitId, 'write');
-    return dispenseWithin(ctx, s, em, doc as Dispensing);
+    return dispenseWithin(ctx, s, em, doc);
   });
 }
 
-/** A dispensing as {@link dispense} takes it, checked. */
+/** A dispensing as {@link dispense} takes it, checked (`schemas/forms/stock_dispense.json`). */
 export interface Dispensing {
   unitId: string;
   caseId: string;
@@ -94,13 +92,18 @@ async function writeDispensing(ctx: AppContext, s: Session, em: Em, doc: Dispens
   return out;
 }
 
+/** A write-off of the expired batches, checked (`schemas/forms/stock_writeoff.json`). */
+export interface WriteOff {
+  unitId: string;
+  date: string;
+}
+
 /**
  * Writes off every batch of the unit expired on `date` (expiry date before it) that still holds
  * stock: one EXPIRED movement of its whole stock per batch (STOCK_ADJ). Answers the movements.
  * @example await writeOffExpired(ctx, s, { unitId, date: '2026-11-26' }) // [{ batchNumber: 'OLD', quantity: -12, … }]
  */
-export async function writeOffExpired(ctx: AppContext, s: Session, body: Doc): Promise<WrittenMovement[]> {
-  const doc = checkStockBody(ctx, s, 'stock_writeoff', body);
+export async function writeOffExpired(ctx: AppContext, s: Session, doc: WriteOff): Promise<WrittenMovement[]> {
   return ctx.orm.em.fork().transactional(async (em) => {
     await assertUnitInView(em, s, doc.unitId, 'write');
     const out: WrittenMovement[] = [];

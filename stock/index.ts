@@ -19,8 +19,5 @@ export const stockModule: DomainModule = {
   actions: [...transferActions, ...orderActions],
   options: { 'unit-batches': unitBatches },
   seed: seedDemoStock,
-  routes(app, ctx) {
-    stockRoutes(app, ctx);
-    stockReportRoutes(app, ctx);
-  },
+  api: (ctx) => [...stockRoutes(ctx), ...stockReportRoutes(ctx)],
 };

@@ -19,5 +19,5 @@ export const contactsModule: DomainModule = {
   hooks: [contactHooks, tptHooks],
   actions: tptActions,
   seed: seedDemoContacts,
-  routes: contactRoutes,
+  api: contactRoutes,
 };

@@ -10,23 +10,21 @@
  *
  * @example POST /api/cases/contact/new {caseId, doc: {patient: {name: 'Айжан', lastName: 'Садыкова', gender: 'FEMALE', birthDate: '2022-05-01'}, contact: {registrationDate: '2026-11-20', contactType: 'household', relation: 'CHILD'}}}
  */
-import type { Context } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { EntitySchemaFile, JsonSchema } from '../../engine/types.ts';
 import { dropHidden } from '../../engine/visibility.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { jsonBody } from '../../server/http/body.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
-import { assertPermission } from '../../server/http/middleware.ts';
 import { saveParts } from '../../server/tbl/form-save.ts';
 import { bundledForm, formPlan } from '../../server/tbl/forms.ts';
-import type { AppContext, Doc, Env } from '../../server/types.ts';
+import type { AppContext, Doc, Session } from '../../server/types.ts';
 import { sql } from 'kysely';
 
 /** The form a new contact is saved with. */
 export const NEW_CONTACT_FORM = 'contact_new';
 
-const body: JsonSchema = {
+/** The route's body (checked by the host): the index case, the person chosen if any, and the form's document (checked here, as the form). */
+export const newContactBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['caseId', 'doc'],
@@ -49,12 +47,18 @@ async function storedPerson(ctx: AppContext, workspaceId: string, patientId: str
   return Object.fromEntries(Object.entries(p).filter(([k, v]) => picked.includes(k) && v != null));
 }
 
-export async function newContact(ctx: AppContext, c: Context<Env>) {
-  const s = c.get('session');
-  assertPermission(s, 'CASECONTACT_EDT');
-  const input = await jsonBody(c);
-  const errors = ctx.validators.validate('contacts:new', body, input, s.lang);
-  if (errors.length) throw new ApiError(400, errors);
+/** {@link newContactBody} as checked. */
+export interface NewContactBody {
+  caseId: string;
+  patientId?: string;
+  doc: Doc;
+}
+
+/**
+ * Saves the new contact (the route checked CASECONTACT_EDT and the body); the answer of the route.
+ * @example await newContact(ctx, s, { caseId, doc: { patient: {…}, contact: {…} } }) // { success: true, result: '<contact id>', ids: {patient, contact} }
+ */
+export async function newContact(ctx: AppContext, s: Session, input: NewContactBody) {
   const form = ctx.registry.schemas.get(NEW_CONTACT_FORM) as EntitySchemaFile;
   const doc: Doc = structuredClone(input.doc);
   const patientId = (input.patientId as string | undefined)?.toLowerCase();
@@ -74,5 +78,5 @@ export async function newContact(ctx: AppContext, c: Context<Env>) {
     values: { contact: { caseId: String(input.caseId).toLowerCase() } },
     ...(patientId ? { existing: { patient: patientId }, linkOnly: ['patient'] } : {}),
   });
-  return c.json({ success: true, result: ids.contact, ids });
+  return { success: true as const, result: ids.contact, ids };
 }

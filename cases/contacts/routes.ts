@@ -1,17 +1,16 @@
-import type { Hono } from 'hono';
+import type { Context } from 'hono';
 import { t } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { jsonBody } from '../../server/http/body.ts';
-import { ApiError, fail, isUuid } from '../../server/http/errors.ts';
-import { assertPermission } from '../../server/http/middleware.ts';
-import type { AppContext, Env } from '../../server/types.ts';
-import { placeOf } from '../places/place.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
+import { fail, isUuid } from '../../server/http/errors.ts';
 import { todayOf } from '../../server/http/time-zone.ts';
-import { contactCounts } from './counts.ts';
+import type { AppContext, Env } from '../../server/types.ts';
+import { placeOf, type PlaceScope } from '../places/place.ts';
 import { tptView } from '../tpt/view.ts';
+import { contactCounts } from './counts.ts';
 import { caseContacts, registerPage } from './lists.ts';
-import { newContact } from './new-contact.ts';
+import { newContact, newContactBody, type NewContactBody } from './new-contact.ts';
 
 const registerBody: JsonSchema = {
   type: 'object',
@@ -28,10 +27,20 @@ const countsBody: JsonSchema = {
   properties: { scope: { type: 'string', enum: ['WORKSPACE', 'ADMINUNIT', 'UNIT'] }, scopeId: { type: 'string', format: 'uuid' } },
 };
 
+const list: JsonSchema = { type: 'array', items: { type: 'object' } };
+
+/** The path's id parameter `name` as a lower-case uuid; 400 on it when not one. */
+function idParam(c: Context<Env>, name: string): string {
+  const id = c.req.param(name) ?? '';
+  if (!isUuid(id)) throw fail(400, t(c.get('session').lang, 'msg.badId'), name);
+  return id.toLowerCase();
+}
+
 /**
- * The contacts' routes, each within the reader's view; reading needs CASECONTACT:
+ * The contacts' routes, each within the reader's view; reading needs CASECONTACT (the contact table's
+ * permission), a new contact CASECONTACT_EDT — checked by the host with the bodies:
  * - `POST /api/cases/contact/new {caseId, patientId?, doc}` → a contact added to an index case
- *   (`new-contact.ts`; CASECONTACT_EDT);
+ *   (`new-contact.ts`);
  * - `GET /api/cases/case/{caseId}/contacts` → `{list}`: the case's contacts (`lists.ts`);
  * - `POST /api/cases/unit/{unitId}/contacts {filter?, after?}` → `{list, next, count, countCapped}`:
  *   a page of the unit's contact register;
@@ -41,49 +50,49 @@ const countsBody: JsonSchema = {
  * The contact, its TPT course and its calendar are written through the generic API and the course's
  * declared actions (`cases/tpt/actions.ts`).
  */
-export function contactRoutes(app: Hono<Env>, ctx: AppContext): void {
-  const readContacts = (c: any) => {
-    const s = c.get('session');
-    assertPermission(s, ctx.registry.table('contact').meta.permission);
-    return s;
-  };
-  const idParam = (c: any, name: string, s: any) => {
-    const id = c.req.param(name);
-    if (!isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), name);
-    return id.toLowerCase();
-  };
-
-  app.post('/api/cases/contact/new', (c) => newContact(ctx, c));
-
-  app.get('/api/cases/case/:caseId/contacts', async (c) => {
-    const s = readContacts(c);
-    const caseId = idParam(c, 'caseId', s);
-    return c.json({ list: await caseContacts(kysely(ctx.orm.em.fork()), ctx.registry, s, caseId) });
-  });
-
-  app.post('/api/cases/unit/:unitId/contacts', async (c) => {
-    const s = readContacts(c);
-    const unitId = idParam(c, 'unitId', s);
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate('contacts:register', registerBody, body, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
-    const db = kysely(ctx.readOrm.em.fork());
-    await placeOf(db, s, 'UNIT', unitId);
-    return c.json(await registerPage(db, s, unitId, { filter: body.filter, after: body.after }));
-  });
-
-  app.post('/api/cases/contacts/counts', async (c) => {
-    const s = readContacts(c);
-    const body = await jsonBody(c);
-    const errors = ctx.validators.validate('contacts:counts', countsBody, body, s.lang);
-    if (errors.length) throw new ApiError(400, errors);
-    const db = kysely(ctx.readOrm.em.fork());
-    const place = await placeOf(db, s, body.scope, body.scopeId);
-    return c.json(await contactCounts(db, s, place, todayOf(s)));
-  });
-
-  app.get('/api/cases/contact/:contactId/tpt', async (c) => {
-    const s = readContacts(c);
-    return c.json(await tptView(ctx, s, idParam(c, 'contactId', s)));
-  });
+export function contactRoutes(ctx: AppContext): DeclaredRoute[] {
+  const read = rule.perm(ctx.registry.table('contact').meta.permission ?? 'CASECONTACT');
+  return [
+    defineRoute<'/api/cases/contact/new', NewContactBody>({
+      method: 'POST', path: '/api/cases/contact/new', rule: rule.perm('CASECONTACT_EDT'), summary: 'A contact added to an index case: a person found by the patient search, or a new one',
+      body: newContactBody, example: { caseId: '4f0c2a40-2f4c-4a52-9d3e-1f6b7c8d9e02', doc: { patient: { name: 'Айжан', lastName: 'Садыкова', gender: 'FEMALE', birthDate: '2022-05-01' }, contact: { registrationDate: '2026-11-20', contactType: 'household', relation: 'CHILD' } } },
+      answer: { type: 'object', required: ['success', 'result', 'ids'], properties: { success: { const: true }, result: { type: 'string', format: 'uuid' }, ids: { type: 'object' } } },
+      handler: async (c, { body }) => c.json(await newContact(ctx, c.get('session'), body)),
+    }),
+    defineRoute({
+      method: 'GET', path: '/api/cases/case/:caseId/contacts', rule: read, summary: "A case's contacts",
+      answer: { type: 'object', required: ['list'], properties: { list } },
+      handler: async (c) => {
+        const caseId = idParam(c, 'caseId');
+        return c.json({ list: await caseContacts(kysely(ctx.orm.em.fork()), ctx.registry, c.get('session'), caseId) });
+      },
+    }),
+    defineRoute({
+      method: 'POST', path: '/api/cases/unit/:unitId/contacts', rule: read, summary: "A page of a unit's contact register",
+      body: registerBody, example: { filter: 'waiting' },
+      answer: { type: 'object', required: ['list'], properties: { list, next: {}, count: { type: 'integer' }, countCapped: { type: 'boolean' } } },
+      handler: async (c, { body }) => {
+        const s = c.get('session');
+        const unitId = idParam(c, 'unitId');
+        const db = kysely(ctx.readOrm.em.fork());
+        await placeOf(db, s, 'UNIT', unitId);
+        return c.json(await registerPage(db, s, unitId, { filter: body.filter, after: body.after }));
+      },
+    }),
+    defineRoute<'/api/cases/contacts/counts', { scope?: PlaceScope; scopeId?: string }>({
+      method: 'POST', path: '/api/cases/contacts/counts', rule: read, summary: "The contacts a place's dashboards count, in the reader's view",
+      body: countsBody, example: { scope: 'WORKSPACE' }, answer: { type: 'object' },
+      handler: async (c, { body }) => {
+        const s = c.get('session');
+        const db = kysely(ctx.readOrm.em.fork());
+        const place = await placeOf(db, s, body.scope, body.scopeId);
+        return c.json(await contactCounts(db, s, place, todayOf(s)));
+      },
+    }),
+    defineRoute({
+      method: 'GET', path: '/api/cases/contact/:contactId/tpt', rule: read, summary: "A contact's TPT course with its calendar",
+      answer: { type: 'object' },
+      handler: async (c) => c.json(await tptView(ctx, c.get('session'), idParam(c, 'contactId'))),
+    }),
+  ];
 }

@@ -64,6 +64,7 @@ export const changePeriod: RowAction = {
   name: 'treatmentperiod',
   rowUnchanged: true,
   routes: [{ method: 'POST', path: '/api/cases/case/treatment/update', idField: 'caseId' }],
+  uploads: { treatment: ['update'], treatunit: ['update', 'delete'], prescription: ['update', 'delete'] },
   form: 'treatperiod',
   async apply(x) {
     const { em, ctx, session: s, id: caseId, input: doc } = x;
@@ -94,6 +95,7 @@ export const addPrescription: RowAction = {
   name: 'prescriptionadd',
   rowUnchanged: true,
   routes: [{ method: 'POST', path: '/api/cases/case/treatment/prescription/add', idField: 'caseId' }],
+  uploads: { prescription: ['create'], treatment: ['update'] },
   form: 'prescription_add',
   async apply(x) {
     const id = await writerOf(x.ctx, x.session, 'prescription').create({ ...x.input, caseId: x.id }, undefined, x.em);
@@ -115,6 +117,7 @@ export const updatePrescription: RowAction = {
   name: 'prescriptionedit',
   rowUnchanged: true,
   routes: [{ method: 'POST', path: '/api/cases/case/treatment/prescription/update', idField: 'caseId' }],
+  uploads: { prescription: ['create', 'update'], treatment: ['update'] },
   form: 'prescription_edit',
   async apply(x) {
     const { ctx, em, session: s } = x;
@@ -147,6 +150,7 @@ export const deletePrescription: RowAction = {
   name: 'delete',
   permission: 'CASE_TREAT',
   routes: [{ method: 'DELETE', path: '/api/cases/case/treatment/prescription/delete/:id', idName: 'prescriptionId' }],
+  uploads: { prescription: ['delete'], treatment: ['update'] },
   async guard(x) {
     const tbcase = await lockCase(x.em, x.ctx, x.session, x.row.caseId);
     return onTreatmentRefusal({ ...x, id: tbcase.id, row: tbcase as typeof x.row });
@@ -168,6 +172,8 @@ export const undoTreatment: RowAction = {
   ...CASE_TREAT,
   name: 'undotreatment',
   routes: [{ method: 'POST', path: '/api/cases/case/treatment/undo/:id', idName: 'caseId' }],
+  // the calendar's months it deletes too are uploaded under the calendar's own permission (CASE_INTAKEMED_EDT)
+  uploads: { treatment: ['delete'], treatunit: ['delete'], prescription: ['delete'] },
   async apply(x) {
     const { em, ctx, session: s, id: caseId } = x;
     const tr = await treatmentOfCase(x);

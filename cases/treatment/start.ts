@@ -98,6 +98,8 @@ export const startTreatment: RowAction = {
   name: 'starttreatment',
   permission: 'CASE_TREAT',
   routes: [{ method: 'POST', path: '/api/cases/case/treatment/start', idField: 'caseId' }],
+  // started offline, the treatment, its unit and prescriptions arrive as new rows (cases/treatment/pushed.ts starts the case)
+  uploads: { treatment: ['create'], treatunit: ['create'], prescription: ['create'] },
   guard: startRefusal,
   apply: start,
 };

@@ -62,6 +62,8 @@ export const tagCase: ActionOn<'tbcase', CaseTag> = {
   name: 'tag',
   permission: 'CASE_TAG',
   routes: [{ method: 'POST', path: '/api/cases/tag/update', idField: 'tbcaseId' }],
+  // offline, a new manual tag and the links arrive as rows (an automatic tag's link is refused: casetag's hooks)
+  uploads: { tag: ['create'], casetag: ['create', 'delete'] },
   form: 'case_tag', // schemas/forms/case_tag.json: tagIds (manual tags), newTags (each ≤ 20 characters)
   async apply(x) {
     const s = x.session;

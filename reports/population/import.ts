@@ -8,16 +8,14 @@
  * population of that year or changes it, through the writer with its history entry. Needs
  * POPULATION_EDT. Answers how many were created and changed.
  */
-import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { kysely, kyselyByName } from '../../server/db/kysely.ts';
-import { jsonBody } from '../../server/http/body.ts';
+import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 import { ApiError } from '../../server/http/errors.ts';
-import { assertPermission } from '../../server/http/middleware.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
-import type { AppContext, Env, Session } from '../../server/types.ts';
+import type { AppContext, Session } from '../../server/types.ts';
 
 /** A file's rows: as many as a programme's areas over some years. */
 export const IMPORT_MAX_ROWS = 5000;
@@ -79,26 +77,36 @@ export async function checkedRows(db: ReturnType<typeof kysely>, s: Session, giv
   return { rows, errors };
 }
 
-export function populationRoutes(app: Hono<Env>, ctx: AppContext): void {
+/** The file's rows as the route's body (checked by the host against `importBody`). */
+interface ImportBody {
+  rows: { area: string; year: unknown; population: unknown }[];
+}
+
+/** The import's route: as writing the population catalogue (`<permission>_EDT`), checked by the host. */
+export function populationRoutes(ctx: AppContext): DeclaredRoute[] {
   const def = ctx.registry.table('population');
-  app.post('/api/population/import', async (c) => {
-    const s: Session = c.get('session');
-    assertPermission(s, `${def.meta.permission}_EDT`);
-    const body = await jsonBody(c);
-    const invalid = ctx.validators.validate('population#import', importBody, body, s.lang);
-    if (invalid.length) throw new ApiError(400, invalid);
-    const { rows, errors } = await checkedRows(kysely(ctx.orm.em.fork()), s, body.rows);
-    if (errors.length) throw new ApiError(400, errors);
-    const writer = new TableWriter(ctx, def, s);
-    const done = { created: 0, updated: 0 };
-    await ctx.orm.em.fork().transactional(async (em) => {
-      for (const r of rows) {
-        const held = await kyselyByName(em).selectFrom(def.name).select('id').where('workspace_id', '=', s.workspaceId).where('admin_unit_id', '=', r.adminUnitId).where('year', '=', r.year).executeTakeFirst();
-        if (held) await writer.update(String(held.id), { population: r.population }, { within: em });
-        else await writer.create(r, undefined, em);
-        done[held ? 'updated' : 'created']++;
-      }
-    });
-    return c.json({ success: true, result: done });
-  });
+  return [
+    defineRoute<'/api/population/import', ImportBody>({
+      method: 'POST', path: '/api/population/import', rule: rule.perm(`${def.meta.permission}_EDT`),
+      summary: "The population of areas by year from a file's rows: each created or changed, or none when a row is bad",
+      body: importBody, example: { rows: [{ area: 'KG-GB', year: 2025, population: '1 074 075' }] },
+      answer: { type: 'object', required: ['success', 'result'], properties: { success: { const: true }, result: { type: 'object', properties: { created: { type: 'integer' }, updated: { type: 'integer' } } } } },
+      handler: async (c, { body }) => {
+        const s: Session = c.get('session');
+        const { rows, errors } = await checkedRows(kysely(ctx.orm.em.fork()), s, body.rows);
+        if (errors.length) throw new ApiError(400, errors);
+        const writer = new TableWriter(ctx, def, s);
+        const done = { created: 0, updated: 0 };
+        await ctx.orm.em.fork().transactional(async (em) => {
+          for (const r of rows) {
+            const held = await kyselyByName(em).selectFrom(def.name).select('id').where('workspace_id', '=', s.workspaceId).where('admin_unit_id', '=', r.adminUnitId).where('year', '=', r.year).executeTakeFirst();
+            if (held) await writer.update(String(held.id), { population: r.population }, { within: em });
+            else await writer.create(r, undefined, em);
+            done[held ? 'updated' : 'created']++;
+          }
+        });
+        return c.json({ success: true, result: done });
+      },
+    }),
+  ];
 }

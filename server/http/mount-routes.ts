@@ -1,8 +1,10 @@
 import type { Context, Hono } from 'hono';
 import { t } from '../../engine/i18n.ts';
+import { dateBounds } from '../../engine/date-bounds.ts';
 import type { EntitySchemaFile, JsonSchema } from '../../engine/types.ts';
 import { dropHidden } from '../../engine/visibility.ts';
 import type { AppContext, Doc, Env } from '../types.ts';
+import { inputDateErrors } from '../tbl/date-bounds.ts';
 import { bundledForm } from '../tbl/forms.ts';
 import { jsonBody } from './body.ts';
 import type { DeclaredRoute, RouteRule, RouteSchema } from './define-route.ts';
@@ -13,7 +15,9 @@ import { hasPermission } from './middleware.ts';
  * Mounts declared routes on the app: before each handler the host checks the route's rule (a
  * `permission` rule: 403 'msg.forbidden' without one of its permissions) and, when the route declares
  * a body, reads it (`jsonBody`) and checks it against the schema — 400 `{errors: [{field, msg}]}`,
- * each bad field named as the forms name it, nothing run. A body schema given as a `schemas/` file id is
+ * each bad field named as the forms name it, nothing run — and, when it passes, against the schema's
+ * date bounds (`x-notAfter: today` in the session's time zone, `x-notBefore: iniDate`: one error per
+ * field out of bounds), as an action's input is. A body schema given as a `schemas/` file id is
  * checked as its dialog renders it (bundled, its `x-visible`-hidden values dropped first).
  *
  * @example mountRoutes(app, ctx, [adjustRoute]) // POST /api/stock/adjust: STOCK_ADJ, then the body, then the handler
@@ -49,10 +53,13 @@ function bodyCheck(ctx: AppContext, route: DeclaredRoute): ((c: Context<Env>) =>
   if (!route.body || route.bodyCheckedBy === 'runner') return undefined;
   const { schema, key, form } = bodySchema(ctx, route.body);
   const id = key || `route:${route.method} ${route.path}`;
+  const bounded = dateBounds(schema).length > 0;
   return async (c) => {
     const body = await jsonBody(c);
     if (form) dropHidden(schema, body);
     const errors = ctx.validators.validate(id, schema, body, c.get('lang'));
+    const s = c.get('session');
+    if (!errors.length && bounded && s) errors.push(...inputDateErrors(schema, body, s));
     if (errors.length) throw new ApiError(400, errors);
     return body;
   };

@@ -7,7 +7,6 @@
  */
 import type { JsonSchema, TableDef } from '../../engine/types.ts';
 import { t, type Lang } from '../../engine/i18n.ts';
-import { writePermission } from '../../engine/write-permission.ts';
 import { kysely } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { fail } from '../http/errors.ts';
@@ -16,6 +15,7 @@ import { hasPermission } from '../http/middleware.ts';
 import { systemUpdate } from '../tbl/system-write.ts';
 import { TableStore } from '../tbl/store.ts';
 import { TableWriter } from '../tbl/write.ts';
+import { mayPush } from './push.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
 import type { SyncConflict } from '../../engine/sync-views.ts';
 
@@ -58,10 +58,7 @@ function rootTable(ctx: AppContext, def: TableDef): TableDef {
 const canRead = (s: Session, def: TableDef) => def.meta.read === 'any' || !def.meta.permission || hasPermission(s, def.meta.permission);
 
 /** Whether the session may change the row's table as the generic API or an offline upload would let it. */
-function mayEdit(s: Session, def: TableDef): boolean {
-  const needed = writePermission(def.meta, 'update');
-  return !needed || hasPermission(s, needed) || (def.meta.push?.update ?? []).some((p) => hasPermission(s, p));
-}
+const mayEdit = (ctx: AppContext, s: Session, def: TableDef) => mayPush(s, def, 'update', ctx.modules);
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 const parsed = (v: unknown): Doc => (typeof v === 'string' ? JSON.parse(v) : ((v as Doc) ?? {}));
@@ -121,7 +118,7 @@ export async function listConflicts(ctx: AppContext, s: Session, q: { rootId?: s
       userName: (r.user_name as string | null) ?? null, changedAt: iso(r.changed_at),
       serverUserName: (r.server_user_name as string | null) ?? null, serverChangedAt: iso(r.server_changed_at),
       resolved: r.resolved === true, kept: (r.kept as 'server' | 'client' | null) ?? null, resolvedByName: (r.resolver_name as string | null) ?? null, resolvedAt: iso(r.resolved_at),
-      mayResolve: r.resolved !== true && mayEdit(s, def),
+      mayResolve: r.resolved !== true && mayEdit(ctx, s, def),
     });
   }
   await labelConflicts(em, ctx, s.lang, out);
@@ -158,7 +155,7 @@ export async function keepValue(ctx: AppContext, s: Session, id: string, keep: '
     const def = c && ctx.registry.tables.get(String(c.table_name));
     if (!c || !def || !canRead(s, def)) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
     if (!(await TableStore.of(ctx.registry, def, em, s, 'read').exists(String(c.row_id)))) throw fail(404, t(s.lang, 'msg.syncGoneOnServer'), 'id');
-    if (!mayEdit(s, def)) throw fail(403, t(s.lang, 'msg.forbidden'));
+    if (!mayEdit(ctx, s, def)) throw fail(403, t(s.lang, 'msg.forbidden'));
     if (c.resolved === true) throw fail(409, t(s.lang, 'msg.syncConflictResolved'), 'id');
     if (keep === 'client') await new TableWriter(ctx, def, s).update(String(c.row_id), { [String(c.field)]: parsed(c.values).client ?? null }, { within: em });
     // through the system door: its version bumped and the change fed like any row's (the kept client value has its own history entry)

@@ -30,6 +30,7 @@ import { TableWriter } from '../tbl/write.ts';
 import { bufferedChanges } from '../feed/record.ts';
 import { changedFields, isStale, mayDelete, mergeUpdate, type FieldConflict } from './merge.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
+import type { Modules } from '../modules.ts';
 
 /** At most this many changes in one upload: the client sends more in several. */
 export const PUSH_MAX = 200;
@@ -222,19 +223,22 @@ export function actedAt(ch: Pick<ClientChange, 'table' | 'id' | 'op' | 'at'>, fl
 
 /**
  * Whether the session may make the operation on the table's rows offline: the generic API's write
- * permission, or one of the table's `x-table.push` permissions for it (the domain forms' and actions').
- * @example mayPush(doctor, registry.table('patient'), 'create') // true: NEWCASE
+ * permission, or the permission of a declared action that writes them so (`RowAction.uploads`: the
+ * treatment's CASE_TREAT, the tags' CASE_TAG), or one of the table's `x-table.push` permissions for it
+ * (the domain forms' that are no action: a new notification's NEWCASE or NEWSUSP).
+ * @example mayPush(doctor, registry.table('patient'), 'create', ctx.modules) // true: NEWCASE
  */
-export function mayPush(s: Session, def: TableDef, op: ClientChange['op']): boolean {
+export function mayPush(s: Session, def: TableDef, op: ClientChange['op'], modules: Modules): boolean {
   const needed = writePermission(def.meta, op);
-  return !needed || hasPermission(s, needed) || (def.meta.push?.[op] ?? []).some((p) => hasPermission(s, p));
+  const others = [...modules.uploadPermissions(def.name, op), ...(def.meta.push?.[op] ?? [])];
+  return !needed || hasPermission(s, needed) || others.some((p) => hasPermission(s, p));
 }
 
 /** The change written through the writer, with the merge of fields the server changed meanwhile. */
 async function writeChange(em: Em, ctx: AppContext, actor: Session, ch: ClientChange, batch: Batch): Promise<PushAnswer> {
   const def = ctx.registry.apiTable(ch.table);
   if (!def) throw fail(400, t(actor.lang, 'msg.unknownTable'), 'table');
-  if (!mayPush(actor, def, ch.op)) throw fail(403, t(actor.lang, 'msg.forbidden'));
+  if (!mayPush(actor, def, ch.op, ctx.modules)) throw fail(403, t(actor.lang, 'msg.forbidden'));
   const writer = new TableWriter(ctx, def, actor);
   // rows of the client's that the server took as its own (a tag typed offline under a name the server has): named by the server's ids
   const taken = batch.taken;

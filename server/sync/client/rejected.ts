@@ -66,7 +66,7 @@ export async function discardRejected(ctx: AppContext, s: Session, changeId: str
   if (!state || !r) throw fail(404, t(s.lang, 'msg.notFound'), 'changeId');
   if (isRunning(state.workspaceId)) throw fail(409, t(s.lang, 'msg.syncRunning'));
   const def = ctx.registry.apiTable(r.table);
-  if (!def || !mayPush(s, def, r.op)) throw fail(403, t(s.lang, 'msg.forbidden'));
+  if (!def || !mayPush(s, def, r.op, ctx.modules)) throw fail(403, t(s.lang, 'msg.forbidden'));
   // a row of the server is discarded only by a user whose view holds it; a row made here and refused is
   // the client's own (a patient made offline is in no view once its case is discarded)
   if (r.op === 'update' && !(await TableStore.of(ctx.registry, def, em, s, 'write').read(r.id))) throw fail(404, t(s.lang, 'msg.notFound'), 'changeId');

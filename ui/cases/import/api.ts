@@ -3,16 +3,9 @@ import { api } from '../../api/index.ts';
 
 export type JobState = 'UPLOADING' | 'PARSING' | 'READY' | 'CHECKING' | 'CHECKED' | 'IMPORTING' | 'DONE' | 'FAILED' | 'CANCELLED';
 
-export interface SheetMapping {
-  name: string;
-  role: string | null;
-  columns: Record<string, string>;
-}
-export interface ImportMapping {
-  sheets: SheetMapping[];
-  fixed: Record<string, string | number | boolean>;
-  values: Record<string, Record<string, string>>;
-}
+// the mapping as the server reads it (type-only: no server code enters the UI bundle)
+import type { ImportMapping, SheetMapping } from '../../../cases/import/mapping.ts';
+export type { ImportMapping, SheetMapping };
 export interface ImportJob {
   id: string;
   fileName: string;

@@ -12,7 +12,7 @@ import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { placesApi, type ActiveTab, type CasePage } from './api.ts';
 import { CaseList } from './CaseList.tsx';
 import { useData } from '../generic/data/useData.ts';
-import { useLastRequest } from '../api/useLastRequest.ts';
+import { useLatest } from '../generic/data/useLatest.ts';
 
 const TABS: ActiveTab[] = ['presumptives', 'tbCases', 'drtbCases'];
 type Shown = Partial<Record<ActiveTab, { page: number; result: CasePage }>>;
@@ -26,9 +26,9 @@ export function ActiveCases({ unitId }: { unitId: string }) {
   const [pageError, setPageError] = useState<string | null>(null);
 
   // a page asked before another page, tab or unit was: its answer is dropped (it would show under them)
-  const ask = useLastRequest();
+  const ask = useLatest();
   useEffect(() => {
-    ask();
+    ask.drop();
     setLoading(false);
     setTab(null);
     setShown(data ? { [data.defaultTab]: { page: 0, result: data[data.defaultTab] } } : {});
@@ -40,17 +40,17 @@ export function ActiveCases({ unitId }: { unitId: string }) {
   const active = tab && visible.includes(tab) ? tab : data.defaultTab;
 
   const goPage = async (k: ActiveTab, page: number) => {
-    const isLast = ask();
+    const req = ask.begin();
     setLoading(true);
     try {
-      const r = await placesApi.active(unitId, k, page + 1);
-      if (!isLast()) return;
+      const r = await placesApi.active(unitId, k, page + 1, req.signal);
+      if (!req.isLatest()) return;
       setShown((p) => ({ ...p, [k]: { page, result: r[k] } }));
       setPageError(null);
     } catch (err) {
-      if (isLast()) setPageError(errorsOf(err).map((e) => t(e.msg)).join('; '));
+      if (req.isLatest()) setPageError(errorsOf(err).map((e) => t(e.msg)).join('; '));
     } finally {
-      if (isLast()) setLoading(false);
+      if (req.isLatest()) setLoading(false);
     }
   };
   const open = (k: ActiveTab) => {

@@ -18,7 +18,7 @@ import { CaseList } from '../places/CaseList.tsx';
 import type { PlaceRef } from '../places/api.ts';
 import { useData } from '../generic/data/useData.ts';
 import { errorsOf } from '../api/index.ts';
-import { useLastRequest } from '../api/useLastRequest.ts';
+import { useLatest } from '../generic/data/useLatest.ts';
 import { countText } from '../generic/countText.ts';
 import { chosenValues } from '../filters/chosenValues.ts';
 import type { Filters } from '../filters/types.ts';
@@ -38,21 +38,21 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
   /** The count of the search ran, asked apart from its page (undefined while it is counted). */
   const [found, setFound] = useState<SearchCount>();
   // a search or page asked after this one: its answer shows, this one's is dropped (its count too)
-  const askPage = useLastRequest();
-  const askCount = useLastRequest();
+  const askPage = useLatest();
+  const askCount = useLatest();
   const [params, setParams] = useSearchParams();
 
   /** Counts a new search (not a page turn) without holding its page up; a count of an older search is dropped. */
   const count = (filters: Filters, exact = false) => {
-    const isLast = askCount();
+    const req = askCount.begin();
     setFound(undefined);
-    searchApi.count(place, filters, exact).then(
-      (c) => isLast() && setFound(c),
+    searchApi.count(place, filters, exact, req.signal).then(
+      (c) => req.isLatest() && setFound(c),
       () => undefined,
     );
   };
   const run = async (filters: Filters, page: number, shown = chosen) => {
-    const isLast = askPage();
+    const req = askPage.begin();
     setRan((r) => ({ filters, page, result: r?.result, loading: true }));
     setParams((p) => {
       const next = new URLSearchParams(p);
@@ -61,10 +61,10 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
       return next;
     }, { replace: true });
     try {
-      const result = await searchApi.search(place, filters, page + 1);
-      if (isLast()) setRan({ filters, page, result, loading: false });
+      const result = await searchApi.search(place, filters, page + 1, req.signal);
+      if (req.isLatest()) setRan({ filters, page, result, loading: false });
     } catch (err) {
-      if (isLast()) setRan({ filters, page, error: errorsOf(err).map((e) => (e.field ? `${e.field}: ${t(e.msg)}` : t(e.msg))).join('; '), loading: false });
+      if (req.isLatest()) setRan({ filters, page, error: errorsOf(err).map((e) => (e.field ? `${e.field}: ${t(e.msg)}` : t(e.msg))).join('; '), loading: false });
     }
   };
 

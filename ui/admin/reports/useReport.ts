@@ -1,28 +1,28 @@
 /** Loads a report answer; keeps only the latest request's result, its errors and the loading flag. */
 import { useCallback, useState } from 'react';
-import { useLastRequest } from '../../api/useLastRequest.ts';
+import { useLatest } from '../../generic/data/useLatest.ts';
 import { errorsOf, type FieldError } from '../../api/index.ts';
 
 export function useReport<T>() {
   const [data, setData] = useState<T>();
   const [loading, setLoading] = useState(false);
   const [errors, setErrors] = useState<FieldError[]>([]);
-  const ask = useLastRequest();
+  const ask = useLatest();
 
   const run = useCallback(async (request: () => Promise<T>) => {
-    const isLast = ask();
+    const req = ask.begin();
     setLoading(true);
     setErrors([]);
     try {
       const result = await request();
-      if (isLast()) setData(result);
+      if (req.isLatest()) setData(result);
     } catch (e) {
-      if (isLast()) {
+      if (req.isLatest()) {
         setData(undefined);
         setErrors(errorsOf(e));
       }
     } finally {
-      if (isLast()) setLoading(false);
+      if (req.isLatest()) setLoading(false);
     }
   }, [ask]);
 

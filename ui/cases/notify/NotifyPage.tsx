@@ -19,7 +19,7 @@ import { GenderAvatar } from '../case/CaseHeader.tsx';
 import { notifyApi, type PatientHit, type PatientQuery } from './api.ts';
 import { PatientSearch } from './PatientSearch.tsx';
 import { PageTitle } from '../../generic/PageTitle.tsx';
-import { useLastRequest } from '../../api/useLastRequest.ts';
+import { useLatest } from '../../generic/data/useLatest.ts';
 
 interface Chosen {
   /** The registered patient chosen, or none for a new one. */
@@ -59,18 +59,18 @@ export default function NotifyPage() {
 
   const cancel = () => navigate(`/sys/unit/cases?id=${encodeURIComponent(unitId)}`);
   // a patient (or a new one) chosen again before the form came: the last choice's form opens
-  const ask = useLastRequest();
+  const ask = useLatest();
   const open = async (choice: Chosen | Promise<Chosen>) => {
-    const isLast = ask();
+    const req = ask.begin();
     setLoadError(null);
     setErrors([]);
     try {
       const [next, f] = await Promise.all([choice, notifyApi.form(diag, cla)]);
-      if (!isLast()) return;
+      if (!req.isLatest()) return;
       setForm({ ...f, doc: { ...f.doc, patient: { ...((f.doc.patient as Doc | undefined) ?? {}), ...next.patient } } });
       setChosen(next);
     } catch (e) {
-      if (isLast()) setLoadError(errorsOf(e).map((x) => t(x.msg)).join('; '));
+      if (req.isLatest()) setLoadError(errorsOf(e).map((x) => t(x.msg)).join('; '));
     }
   };
   const choose = (hit: PatientHit) => open(patientOf(hit).then((patient) => ({ patientId: hit.patient.id, patient })));

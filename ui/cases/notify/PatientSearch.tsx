@@ -12,7 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { datePatterns } from '../../i18n/dates.ts';
 import { useTranslation } from 'react-i18next';
 import { errorsOf } from '../../api/index.ts';
-import { useLastRequest } from '../../api/useLastRequest.ts';
+import { useLatest } from '../../generic/data/useLatest.ts';
 import { Pager } from '../../generic/Pager.tsx';
 import { countText } from '../../generic/countText.ts';
 import { GenderAvatar } from '../case/CaseHeader.tsx';
@@ -48,20 +48,20 @@ export function PatientSearch({ onChoose, onNew, onCancel }: PatientSearchProps)
   const [error, setError] = useState<string | null>(null);
 
   // a search or page asked after this one: its answer shows, this one's is dropped
-  const ask = useLastRequest();
+  const ask = useLatest();
   const run = async (q: PatientQuery, page: number) => {
-    const isLast = ask();
+    const req = ask.begin();
     setLoading(true);
     setError(null);
     try {
       const found = await notifyApi.search(q, page);
-      if (!isLast()) return;
+      if (!req.isLatest()) return;
       setResult(found);
       setQuery(q);
     } catch (e) {
-      if (isLast()) setError(errorsOf(e).map((x) => t(x.msg)).join('; '));
+      if (req.isLatest()) setError(errorsOf(e).map((x) => t(x.msg)).join('; '));
     } finally {
-      if (isLast()) setLoading(false);
+      if (req.isLatest()) setLoading(false);
     }
   };
   const search = async () => {

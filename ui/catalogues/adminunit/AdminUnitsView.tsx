@@ -26,7 +26,7 @@ import { queryAdminUnits, type AdminUnitRow, type CountryLevel } from './adminUn
 import { childLevels, MAX_LEVEL, parentOf, upsert } from './adminUnitTree.ts';
 import { toAccusative } from './accusative.ts';
 import { SectionTitle } from '../../generic/PageTitle.tsx';
-import { useLastRequest } from '../../api/useLastRequest.ts';
+import { useLatest } from '../../generic/data/useLatest.ts';
 import { areaPathKeys } from '../../../engine/area-path.ts';
 
 const TABLE = 'adminunit';
@@ -58,7 +58,7 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
   const [treeVersion, setTreeVersion] = useState(0);
   const [showStructure, setShowStructure] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const askForm = useLastRequest();
+  const askForm = useLatest();
   const [loadError, setLoadError] = useState<string | null>(null);
   const editable = canEdit(session, permission ?? 'ADMINUNITS') && form?.resources?.readOnly !== true;
 
@@ -146,10 +146,10 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
     });
 
   const openEdit = async (row: AdminUnitRow) => {
-    const isLast = askForm(); // another unit's Edit clicked before this answer: that one's form shows
+    const req = askForm.begin(); // another unit's Edit clicked before this answer: that one's form shows
     try {
-      const doc = await tableApi.editDoc(TABLE, row.id);
-      if (isLast()) setEditing({ id: row.id, doc: doc ?? {}, heading: `${t('ui.common.edit')}: ${row.name}`, errors: [], saving: false });
+      const doc = await tableApi.editDoc(TABLE, row.id, req.signal);
+      if (req.isLatest()) setEditing({ id: row.id, doc: doc ?? {}, heading: `${t('ui.common.edit')}: ${row.name}`, errors: [], saving: false });
     } catch (err) {
       showErrors(err);
     }

@@ -4,7 +4,7 @@
  * refresh the item. Only one form is open at a time; changing page closes it.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useLastRequest } from '../../api/useLastRequest.ts';
+import { useLatest } from '../data/useLatest.ts';
 import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
 import { insertOnTop, pageSizeOf, replaceItem, type ListState } from './catalogueModel.ts';
 
@@ -39,23 +39,23 @@ export function useCatalogue(table: string) {
   }, [table]);
 
   // the last list asked for: an answer that comes after a later request's (a page left at once) is dropped
-  const askList = useLastRequest();
+  const askList = useLatest();
   // the last form asked for: another item's, a new one, a page change or a close drops an earlier answer
-  const askForm = useLastRequest();
+  const askForm = useLatest();
   const load = useCallback(
     async (p: number) => {
-      const isLast = askList();
+      const req = askList.begin();
       setLoading(true);
       try {
         // the API counts pages from 1
-        const res = await tableApi.query(table, pageSize ? { page: p + 1, pageSize } : {});
-        if (!isLast()) return;
+        const res = await tableApi.query(table, pageSize ? { page: p + 1, pageSize } : {}, req.signal);
+        if (!req.isLatest()) return;
         setList({ items: res.list ?? [], count: res.count ?? res.list?.length ?? 0, countCapped: res.countCapped, countEstimated: res.countEstimated });
         setLoadErrors([]);
       } catch (err) {
-        if (isLast()) setLoadErrors(errorsOf(err));
+        if (req.isLatest()) setLoadErrors(errorsOf(err));
       } finally {
-        if (isLast()) setLoading(false);
+        if (req.isLatest()) setLoading(false);
       }
     },
     [table, pageSize, askList],
@@ -67,7 +67,7 @@ export function useCatalogue(table: string) {
 
   /** An edit form still on its way is not opened: the user went elsewhere. */
   const dropAskedForm = () => {
-    askForm();
+    askForm.drop();
     setOpening(null);
   };
 
@@ -83,16 +83,16 @@ export function useCatalogue(table: string) {
   };
 
   const openEdit = async (id: string) => {
-    const isLast = askForm();
+    const req = askForm.begin();
     setEditing(null);
     setOpening(id);
     try {
-      const doc = await tableApi.editDoc(table, id);
-      if (isLast()) setEditing({ id, doc: doc ?? {}, errors: [], saving: false });
+      const doc = await tableApi.editDoc(table, id, req.signal);
+      if (req.isLatest()) setEditing({ id, doc: doc ?? {}, errors: [], saving: false });
     } catch (err) {
-      if (isLast()) setLoadErrors(errorsOf(err));
+      if (req.isLatest()) setLoadErrors(errorsOf(err));
     } finally {
-      if (isLast()) setOpening(null);
+      if (req.isLatest()) setOpening(null);
     }
   };
 

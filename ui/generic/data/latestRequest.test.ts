@@ -101,4 +101,29 @@ describe('createLatest', () => {
     await done2;
     expect(shown).toEqual([1, 2]);
   });
+
+  it('begin(): a request in steps is the latest until another begins or drop() runs, and is aborted then', () => {
+    const latest = createLatest();
+    const a = latest.begin();
+    expect(a.isLatest()).toBe(true);
+    const b = latest.begin();
+    expect(a.isLatest()).toBe(false);
+    expect(a.signal.aborted).toBe(true);
+    expect(b.isLatest()).toBe(true);
+    latest.drop();
+    expect(b.isLatest()).toBe(false);
+    expect(b.signal.aborted).toBe(true);
+  });
+
+  it('ask() after begin() supersedes it: the stepwise request is no longer the latest', async () => {
+    const latest = createLatest();
+    const a = latest.begin();
+    const shown: unknown[] = [];
+    const b = pending<string>();
+    const done = latest.ask(b.load, (o) => o.ok && shown.push(o.data));
+    expect(a.isLatest()).toBe(false);
+    b.answer('b');
+    await done;
+    expect(shown).toEqual(['b']);
+  });
 });

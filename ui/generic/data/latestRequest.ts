@@ -8,6 +8,7 @@
  *
  * @example
  *   const latest = createLatest();
+ *   const req = latest.begin(); // in steps: const doc = await tableApi.editDoc('source', id, req.signal); if (req.isLatest()) open(doc);
  *   void latest.ask((signal) => tableApi.query('source', { page: 1 }, signal), (o) => o.ok && show(o.data));
  *   void latest.ask((signal) => tableApi.query('source', { page: 2 }, signal), (o) => o.ok && show(o.data));
  *   // page 1's request is aborted; only page 2's rows are shown, whichever answers first
@@ -22,6 +23,11 @@ export interface Latest {
    * the latest. Resolves once it has answered or been superseded; never rejects.
    */
   ask<T>(load: (signal: AbortSignal) => Promise<T>, settle: (outcome: Outcome<T>) => void): Promise<void>;
+  /**
+   * Marks a new request (aborting the one before) for code that awaits in steps: pass `signal` on,
+   * and use what came back only while `isLatest()` — false once a later request began or `drop()` ran.
+   */
+  begin(): { signal: AbortSignal; isLatest: () => boolean };
   /** Aborts the current request and drops its answer (the screen was left, or nothing is to be asked). */
   drop(): void;
 }
@@ -32,8 +38,15 @@ export function createLatest(): Latest {
     current?.abort();
     current = null;
   };
+  const begin = () => {
+    drop();
+    const mine = new AbortController();
+    current = mine;
+    return { signal: mine.signal, isLatest: () => current === mine };
+  };
   return {
     drop,
+    begin,
     async ask<T>(load: (signal: AbortSignal) => Promise<T>, settle: (outcome: Outcome<T>) => void) {
       drop();
       const mine = new AbortController();

@@ -5,6 +5,7 @@ import { handListedRoutes } from './http/route-permissions.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { healthRoutes } from './ops/health.ts';
 import { openApiRoutes } from './openapi/routes.ts';
+import { referencePageRoutes } from './openapi/reference-page.ts';
 import { clientInitRoutes } from './sync/client/init-routes.ts';
 import { clientSyncRoutes } from './sync/client/routes.ts';
 import { rowsRoutes } from './sync/rows.ts';
@@ -27,7 +28,7 @@ import type { AppContext, DomainModule } from './types.ts';
 export function routePhases(ctx: AppContext): { public: DeclaredRoute[]; session: DeclaredRoute[]; sync: DeclaredRoute[]; modules: DeclaredRoute[][]; generic: DeclaredRoute[] } {
   const modules = ctx.modules.list.map((m) => moduleApi(ctx, m));
   return {
-    public: [...authRoutes(ctx), ...healthRoutes(ctx), ...openApiRoutes(ctx, () => declaredRoutes(ctx)), ...modules.flat().filter(isPublic), ...clientInitRoutes(ctx)],
+    public: [...authRoutes(ctx), ...healthRoutes(ctx), ...openApiRoutes(ctx, () => declaredRoutes(ctx)), ...referencePageRoutes(), ...modules.flat().filter(isPublic), ...clientInitRoutes(ctx)],
     session: [...sessionRoutes(ctx), ...userRoutes(ctx), ...searchRoutes(ctx), ...optionRoutes(ctx), ...jobRoutes(ctx)],
     sync: [...syncRoutes(ctx), ...sliceRoutes(ctx), ...rowsRoutes(ctx), ...clientSyncRoutes(ctx), ...syncTokenRoutes(ctx)],
     modules: modules.map((list) => list.filter((r) => !isPublic(r))),

@@ -1,10 +1,11 @@
-/** `/sys/admin/settings[/:setting]` — workspaces (generic catalogue), system settings and the background jobs. */
+/** `/sys/admin/settings[/:setting]` — workspaces (generic catalogue), system settings, the background jobs and the API reference. */
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CataloguePage } from '../../generic/catalogue/index.ts';
 import '../../catalogues/index.ts';
 import SysConfigPage from './settings/SysConfigPage.tsx';
 import JobsPage from './settings/JobsPage.tsx';
+import ApiReferencePage from './settings/ApiReferencePage.tsx';
 import { AdminHub } from './AdminHub.tsx';
 import { findEntry, SETTINGS_ENTRIES } from './adminEntries.ts';
 
@@ -20,6 +21,8 @@ export default function AdminSettingsPage() {
         <SysConfigPage />
       ) : entry?.slug === 'jobs' ? (
         <JobsPage />
+      ) : entry?.slug === 'api' ? (
+        <ApiReferencePage />
       ) : null}
     </AdminHub>
   );

@@ -46,6 +46,8 @@ export const SETTINGS_ENTRIES: AdminEntry[] = [
   { slug: 'sysconfig', permission: 'SYSSETUP', label: 'ui.admin.settings.sysconfig' },
   /** The server's background jobs (server/jobs/): progress, cancel, retry */
   { slug: 'jobs', permission: 'SYSSETUP', label: 'ui.admin.settings.jobs' },
+  /** the API reference page the server draws from its OpenAPI document (`/api/docs`) */
+  { slug: 'api', permission: 'SYSSETUP', label: 'ui.admin.settings.api' },
 ];
 
 /** The entry of a route parameter: by slug, or by table name (`/sys/admin/tables/source`). */

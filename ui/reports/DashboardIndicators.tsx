@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
 import type { PlaceRef } from '../places/api.ts';
 import { useData } from '../generic/data/useData.ts';
-import { useLastRequest } from '../api/useLastRequest.ts';
+import { useLatest } from '../generic/data/useLatest.ts';
 import { indicatorRequest, reportsApi, type Filters, type ReportInit } from './api.ts';
 import type { CellRef } from './chartSeries.ts';
 import { CellCasesDialog } from './CellCasesDialog.tsx';
@@ -24,12 +24,12 @@ export default function DashboardIndicators({ place }: { place: PlaceRef }) {
   const [drill, setDrill] = useState<{ index: number; cell: CellRef; filters: Filters; init: ReportInit }>();
   const { data, error } = useData((signal) => reportsApi.dashboard(place, signal), [place.scope, place.id]);
   // the dashboard's answer leaves the report's filters out: read them (and their names) when a number is opened
-  const ask = useLastRequest();
+  const ask = useLatest();
   // a number opened after another before its answer: the last one opened shows
   const open = (index: number, cell: CellRef) => {
-    const isLast = ask();
+    const req = ask.begin();
     void Promise.all([reportsApi.exec(place, data![index].report.id, false), reportsApi.init()]).then(
-      ([r, init]) => isLast() && setDrill({ index, cell, filters: r.schema.filters, init }),
+      ([r, init]) => req.isLatest() && setDrill({ index, cell, filters: r.schema.filters, init }),
       () => undefined,
     );
   };

@@ -18,7 +18,7 @@ import { CatalogueCard } from '../../generic/catalogue/index.ts';
 import { FormDialog } from '../../generic/forms/index.ts';
 import CaseComments, { type CaseCommentsProps } from '../talk/CaseComments.tsx';
 import { useCaseReadOnly } from '../case/readOnly.ts';
-import { useLastRequest } from '../../api/useLastRequest.ts';
+import { useLatest } from '../../generic/data/useLatest.ts';
 
 export interface SubRecordCardProps {
   table: string;
@@ -41,7 +41,7 @@ export function SubRecordCard({ table, caseId, group }: SubRecordCardProps) {
   const [rows, setRows] = useState<Doc[] | null>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const askForm = useLastRequest();
+  const askForm = useLatest();
   const [opening, setOpening] = useState<string | null>(null);
 
   const load = useCallback(async () => {
@@ -64,15 +64,15 @@ export function SubRecordCard({ table, caseId, group }: SubRecordCardProps) {
   const properties = ((form?.schema.properties ?? {}) as Record<string, Record<string, unknown>>);
 
   const edit = async (id: string) => {
-    const isLast = askForm(); // another row's Edit clicked before this answer: that one's form shows
+    const req = askForm.begin(); // another row's Edit clicked before this answer: that one's form shows
     setOpening(id);
     try {
-      const doc = await tableApi.editDoc(table, id);
-      if (isLast()) setEditing({ id, doc, errors: [], saving: false });
+      const doc = await tableApi.editDoc(table, id, req.signal);
+      if (req.isLatest()) setEditing({ id, doc, errors: [], saving: false });
     } catch (err) {
-      if (isLast()) alerts.error(errorsOf(err).map((e) => t(e.msg)).join('; '));
+      if (req.isLatest()) alerts.error(errorsOf(err).map((e) => t(e.msg)).join('; '));
     } finally {
-      if (isLast()) setOpening(null);
+      if (req.isLatest()) setOpening(null);
     }
   };
 

@@ -6,7 +6,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { sysApi, type SearchResult } from '../../api/index.ts';
 import { orderResults } from './searchTarget.ts';
-import { useLastRequest } from '../../api/useLastRequest.ts';
+import { useLatest } from '../../generic/data/useLatest.ts';
 
 export const SEARCH_MAX_RESULTS = 10;
 const DEBOUNCE_MS = 250;
@@ -17,11 +17,11 @@ export function useGlobalSearch(onSelect: (r: SearchResult) => void) {
   const [active, setActive] = useState(0);
   const [searching, setSearching] = useState(false);
   // the answer to the text typed last: an earlier, slower one is dropped
-  const ask = useLastRequest();
+  const ask = useLatest();
 
   useEffect(() => {
     const text = key.trim();
-    const isLast = ask();
+    const req = ask.begin();
     if (!text) {
       setResults(null);
       setSearching(false);
@@ -31,13 +31,13 @@ export function useGlobalSearch(onSelect: (r: SearchResult) => void) {
     const timer = setTimeout(() => {
       sysApi.search(text, SEARCH_MAX_RESULTS).then(
         (list) => {
-          if (!isLast()) return;
+          if (!req.isLatest()) return;
           setResults(orderResults(Array.isArray(list) ? list : [], SEARCH_MAX_RESULTS));
           setActive(0);
           setSearching(false);
         },
         () => {
-          if (!isLast()) return;
+          if (!req.isLatest()) return;
           setKey('');
           setResults(null);
           setSearching(false);

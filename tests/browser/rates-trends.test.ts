@@ -139,5 +139,14 @@ describe('rates and trends', () => {
     await expect.poll(() => third.locator(tid('indicator-row')).count(), { timeout: UI_TIMEOUT }).toBe(8);
     // a pie is no way to draw a trend: the chart type became a line (the card shows its table only)
     expect(await third.locator(tid('indicator-card')).getAttribute('data-chart')).toBe('line');
+    // saved, the report keeps its trends and the first indicator's rate (the editor once refused to save a
+    // trend, which has no column variable, and dropped the trend and the rate of what it saved)
+    await page.locator(tid('report-save')).click();
+    await page.locator(tid('report-editor')).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    const db = kysely(ctx.env.server.ctx.orm.em.fork());
+    const { indicators } = await db.selectFrom('casereport').select('indicators').where('id', '=', saved.body.result).executeTakeFirstOrThrow() as { indicators: any[] };
+    expect(indicators[0].rate).toBe(true);
+    expect(indicators[1].trend).toBe('registrationDate');
+    expect(indicators[2]).toMatchObject({ trend: 'registrationDate', chart: 'line' });
   }, 90_000);
 });

@@ -3,7 +3,7 @@
  * (placeholder 'Название отчета (нажмите здесь, чтобы изменить)'), the dashboard switch, the
  * report's filters, its indicators (each {@link IndicatorEditor}), 'Обновить' computing them one
  * after another, save (a new report is saved for this place) and cancel. An indicator without a
- * column and a row variable is neither computed nor saved: the 'Indicator' warning says why.
+ * column and a row variable (a trend: a row variable) is neither computed nor saved: the 'Indicator' warning says why.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Modal, Space, Switch, Typography } from 'antd';
@@ -26,14 +26,16 @@ import { flash } from './useFlash.ts';
 import { useIndicatorRefresh } from './useIndicatorRefresh.ts';
 
 /**
- * An indicator needs at least one column and one row variable.
+ * An indicator needs at least one column and one row variable; a trend, whose columns are the
+ * quarters, only a row variable.
  * @example lacksVariables({ ...NEW_INDICATOR, columnVariables: ['gender'] }) // true
+ * @example lacksVariables({ ...NEW_INDICATOR, rowVariables: ['gender'], trend: 'registrationDate' }) // false
  */
-export const lacksVariables = (s: IndicatorSchema) => !s.columnVariables.length || !s.rowVariables.length;
+export const lacksVariables = (s: IndicatorSchema) => !s.rowVariables.length || (!s.trend && !s.columnVariables.length);
 
 /** What the server stores of an indicator (`reports/cases/bodies.ts` indicatorSchema). */
-const stored = ({ title, size, chart, display, filters, columnVariables, rowVariables, selection, selIndex }: IndicatorSchema): IndicatorSchema =>
-  ({ title, size, chart, display, filters, columnVariables, rowVariables, ...(selection ? { selection, selIndex } : {}) });
+const stored = ({ title, size, chart, display, filters, columnVariables, rowVariables, selection, selIndex, trend, rate }: IndicatorSchema): IndicatorSchema =>
+  ({ title, size, chart, display, filters, columnVariables, rowVariables, ...(selection ? { selection, selIndex } : {}), ...(trend ? { trend } : {}), ...(rate ? { rate } : {}) });
 
 export function ReportEditor({ place, reportId }: { place: PlaceRef; reportId?: string }) {
   const { t } = useTranslation();

@@ -19,6 +19,7 @@ import { refreshAnalyticWhere } from '../../server/analytic/backfill.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
+import { clearWorkspaceCases } from '../helpers/workspace.ts';
 
 let ws: string, bishkek: string, osh: string;
 let p1: string, p2: string;
@@ -59,7 +60,7 @@ async function genderByClass(body: Record<string, unknown> = {}) {
 useTestServer();
 beforeAll(async () => {
   ws = (await admin.post('/api/sys/session')).body.workspaceId;
-  await db().deleteFrom('tbcase').where('workspace_id', '=', ws).execute();
+  await clearWorkspaceCases(server, ws);
   bishkek = await unitNamed(admin, 'Бишкекский городской');
   osh = await unitNamed(admin, 'Ошский областной');
   p1 = await newPatient(admin, { name: 'Куб', lastName: 'Первый', gender: 'MALE', birthDate: '1980-01-01' });

@@ -17,7 +17,7 @@ import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
-import { addWorkspace } from '../helpers/workspace.ts';
+import { addWorkspace, clearWorkspaceCases } from '../helpers/workspace.ts';
 
 let bishkek: string, osh: string;
 let c: Record<'c1' | 'c2' | 'c3' | 'c4' | 'c5', string>;
@@ -51,9 +51,8 @@ const ids = (...names: (keyof typeof c)[]) => names.map((n) => c[n]).sort();
 
 useTestServer();
 beforeAll(async () => {
-  const db = kysely(server.ctx.orm.em.fork());
   const ws = (await admin.post('/api/sys/session')).body.workspaceId;
-  await db.deleteFrom('tbcase').where('workspace_id', '=', ws).execute();
+  await clearWorkspaceCases(server, ws);
   bishkek = await unitNamed(admin, 'Бишкекский городской');
   osh = await unitNamed(admin, 'Ошский областной');
   const p1 = await newPatient(admin, { name: 'Азамат', lastName: 'Отчётов', gender: 'MALE', birthDate: '1980-01-01', nationality: 'NATIVE' });

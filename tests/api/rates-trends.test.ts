@@ -14,10 +14,10 @@
 //  (q-1: the last whole quarter): t1 MALE q-1, t2 FEMALE q-1, t3 MALE q-3, t4 FEMALE q-8 (the oldest of
 //  the eight), t5 MALE q-9 and t6 MALE in today's quarter (neither in the trend).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { kysely } from '../../server/db/kysely.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
+import { clearWorkspaceCases } from '../helpers/workspace.ts';
 
 let bishkek: string, osh: string, bishkekCity: string, oshCity: string;
 
@@ -37,9 +37,8 @@ async function indicator(body: Record<string, unknown>) {
 
 useTestServer();
 beforeAll(async () => {
-  const db = kysely(server.ctx.orm.em.fork());
   const ws = (await admin.post('/api/sys/session')).body.workspaceId;
-  await db.deleteFrom('tbcase').where('workspace_id', '=', ws).execute();
+  await clearWorkspaceCases(server, ws);
   bishkek = await unitNamed(admin, 'Бишкекский городской');
   osh = await unitNamed(admin, 'Ошский областной');
   bishkekCity = (await admin.post('/api/tbl/adminunit/query', { key: 'г. Бишкек' })).body.list[0].id;

@@ -15,6 +15,7 @@ import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { startServerWithSputum } from '../helpers/sputum-schema.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import { clearWorkspaceCases } from '../helpers/workspace.ts';
 
 let cases: string[];
 let bishkek: string;
@@ -35,7 +36,7 @@ const ok = (r: { status: number; body: unknown }) => expect(r.status, JSON.strin
 beforeAll(async () => {
   // the demo workspace's own cases out of the way: the workspace holds exactly the three below
   const ws = (await admin.post('/api/sys/session')).body.workspaceId;
-  await kysely(server.ctx.orm.em.fork()).deleteFrom('tbcase').where('workspace_id', '=', ws).execute();
+  await clearWorkspaceCases(server, ws);
   bishkek = await unitNamed(admin, 'Бишкекский городской');
   const p = await newPatient(admin, { name: 'Ерлан', lastName: 'Мокротов', gender: 'MALE', birthDate: '1970-02-02' });
   cases = [await createCase(admin, p, bishkek), await createCase(admin, p, bishkek, { registrationDate: '2025-02-10' }), await createCase(admin, p, bishkek, { registrationDate: '2025-03-10' })];

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
+import { clearWorkspaceCases } from '../helpers/workspace.ts';
 
 const CASES = 6000;
 
@@ -16,7 +17,7 @@ useTestServer();
 beforeAll(async () => {
   const db = kysely(server.ctx.orm.em.fork());
   const ws = (await admin.post('/api/sys/session')).body.workspaceId;
-  await db.deleteFrom('tbcase').where('workspace_id', '=', ws).execute();
+  await clearWorkspaceCases(server, ws);
   await generateCases(db, ws, CASES, { numberPrefix: 'P-' });
   // the planner's estimates of the rows as a server's autovacuum would leave them
   await sql`analyze caseanalytic`.execute(db);

@@ -16,6 +16,7 @@ import { kysely } from '../../server/db/kysely.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { openInApp, pageSettled, pick, signIn, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { clearWorkspaceCases } from '../helpers/workspace.ts';
 
 const ctx = useEnv();
 let admin: ApiClient;
@@ -44,9 +45,8 @@ async function csvFile(name: string, text: string) {
 
 beforeAll(async () => {
   admin = await ctx.env.server.login();
-  const db = kysely(ctx.env.server.ctx.orm.em.fork());
   const ws = (await admin.post('/api/sys/session')).body.workspaceId;
-  await db.deleteFrom('tbcase').where('workspace_id', '=', ws).execute();
+  await clearWorkspaceCases(ctx.env.server, ws);
   const signedIn = (async () => {
     page = await ctx.env.newPage();
     await signIn(page, 'ADMIN', 'Admin123');

@@ -9,6 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import { kysely, type Database, kyselyByName } from '../../server/db/kysely.ts';
 import { refreshAnalyticWhere } from '../../server/analytic/backfill.ts';
 import type { TestServer } from './server.ts';
+import { clearWorkspaceCases } from './workspace.ts';
 
 export interface WhoCase {
   /** A name the test uses for the case (its case number). */
@@ -58,7 +59,7 @@ export interface WhoCase {
  */
 export async function writeWhoCases(server: TestServer, workspaceId: string, cases: WhoCase[]): Promise<Record<string, string>> {
   const db: Kysely<Database> = kysely(server.ctx.orm.em.fork());
-  await db.deleteFrom('tbcase').where('workspace_id', '=', workspaceId).execute();
+  await clearWorkspaceCases(server, workspaceId);
   const ids: Record<string, string> = {};
   for (const c of cases) {
     const patientId = crypto.randomUUID(), caseId = crypto.randomUUID();

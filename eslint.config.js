@@ -1,5 +1,5 @@
 // The linter's small rule set (issue 41): what tsc does not catch and a reviewer misses.
-// `npm run lint`; `npm test` runs it after the type check.
+// `npm run lint`; `npm test` runs it beside the type check (run-p), before the suite.
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(

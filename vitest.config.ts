@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestFirstSequencer } from './tests/setup/slowest-first.ts';
 
 export default defineConfig({
   test: {
@@ -23,6 +24,8 @@ export default defineConfig({
     // once per file saves ~2 s a file (a third of the suite's time). No test mocks modules or
     // patches globals that a later file could inherit.
     isolate: false,
+    // the slowest files start first on a clean clone too (CI), so no minute-long file is left for the end
+    sequence: { sequencer: SlowestFirstSequencer },
     // `vitest run` exits 1 on any failed test or unhandled error; keep those defaults explicit.
     passWithNoTests: false,
     dangerouslyIgnoreUnhandledErrors: false,

@@ -3,13 +3,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { readDeclarationFiles } from './declaration-files.ts';
+import { compiledOnce, readDeclarationFiles } from './declaration-files.ts';
 
-const validate = new Ajv2020({ allErrors: true, strict: false }).compile({
-  type: 'object', required: ['id'], properties: { id: { type: 'string' }, order: { type: 'integer' } },
-});
+const schema = { type: 'object', required: ['id'], properties: { id: { type: 'string' }, order: { type: 'integer' } } };
+const validate = compiledOnce(schema);
 
 const folder = (files: Record<string, string>) => {
   const dir = mkdtempSync(join(tmpdir(), 'decl-'));
@@ -39,5 +37,10 @@ describe('readDeclarationFiles', () => {
     mkdirSync(join(dir, 'empty'));
     expect(readDeclarationFiles(join(dir, 'missing'), validate)).toEqual({ files: [], problems: [] });
     expect(readDeclarationFiles(join(dir, 'empty'), validate)).toEqual({ files: [], problems: [] });
+  });
+
+  it('compiles a meta-schema once per process: every server start reads the folders again', () => {
+    expect(compiledOnce(schema)).toBe(validate);
+    expect(compiledOnce({ ...schema })).not.toBe(validate);
   });
 });

@@ -28,9 +28,8 @@
  * Both languages are written in the file. The files are checked at start (shape, facts, keys,
  * disaggregations, unique codes): a bad one stops the start naming its file.
  */
-import { readDeclarationFiles } from '../declaration-files.ts';
+import { compiledOnce, readDeclarationFiles } from '../declaration-files.ts';
 import { join } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { DATES, DIMENSIONS, FACTS, type DimensionId, type Subject } from './facts.ts';
 
 export interface Label {
@@ -155,7 +154,7 @@ export const indicatorsDir = (schemasDir: string) => join(schemasDir, 'reports',
  * @example loadIndicators(indicatorsDir(ctx.schemasDir)).length // 51
  */
 export function loadIndicators(dir: string): IndicatorDefinition[] {
-  const { files, problems } = readDeclarationFiles<Partial<IndicatorDefinition>>(dir, new Ajv2020({ allErrors: true, strict: false }).compile(indicatorSchema));
+  const { files, problems } = readDeclarationFiles<Partial<IndicatorDefinition>>(dir, compiledOnce(indicatorSchema));
   const out: IndicatorDefinition[] = [];
   for (const { file, doc } of files) {
     const d = { exclude: [], disaggregate: [], ...doc } as IndicatorDefinition;

@@ -11,9 +11,8 @@
  *   "values": [ {"form": "tb07", "table": "byGroup", "row": "new", "column": "pulmonaryBc", "dataElement": "Tb07New0000", "categoryOptionCombo": "CocPBc00000"},
  *               {"indicator": "TB.IND.8", "part": "numerator", "dataElement": "TbInd8Num00", "categoryOptionCombo": "HllvX50cXC0"} ] }
  */
-import { readDeclarationFiles } from '../declaration-files.ts';
+import { compiledOnce, readDeclarationFiles } from '../declaration-files.ts';
 import { join } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FormDefinition } from '../who/definition.ts';
 import type { IndicatorDefinition } from '../dak/definition.ts';
 
@@ -115,7 +114,7 @@ export function mappingProblems(m: Dhis2Mapping, forms: Map<string, FormDefiniti
  * @example loadMappings(mappingsDir(ctx.schemasDir), forms, indicators) // [{ id: 'tb-quarterly', … }]
  */
 export function loadMappings(dir: string, forms: Map<string, FormDefinition>, indicators: IndicatorDefinition[]): Dhis2Mapping[] {
-  const { files, problems } = readDeclarationFiles<Omit<Dhis2Mapping, 'order'>>(dir, new Ajv2020({ allErrors: true, strict: false }).compile(mappingSchema));
+  const { files, problems } = readDeclarationFiles<Omit<Dhis2Mapping, 'order'>>(dir, compiledOnce(mappingSchema));
   const out: Dhis2Mapping[] = [];
   for (const { file, doc } of files) {
     const m = { order: 0, ...doc } as Dhis2Mapping;

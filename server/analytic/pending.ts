@@ -19,7 +19,7 @@ import { kysely, kyselyByName, type Database } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { onBeforeCommit, txState, type Pending, type TxState } from '../db/transaction.ts';
 import type { Doc } from '../types.ts';
-import { upsertAnalytic } from './compute.ts';
+import { upsertAnalytic, upsertAnalyticCase } from './compute.ts';
 import { areaPathColumns } from '../../engine/area-path.ts';
 
 /** One change as the writer records it (server/feed/types.ts `Change`). */
@@ -126,8 +126,6 @@ class Moved implements Pending {
   where(): RawBuilder<SqlBool> | undefined {
     const uuids = (ids: Set<string>) => sql`${`{${[...ids].join(',')}}`}::uuid[]`;
     const parts: RawBuilder<SqlBool>[] = [];
-    // one case (a save) by a plain key: a statement prepared with it gets one plan for every case
-    if (this.oneCase()) return sql<SqlBool>`c.id = ${[...this.cases][0]}::uuid`;
     if (this.cases.size) parts.push(sql<SqlBool>`c.id = any(${uuids(this.cases)})`);
     for (const [column, ids] of this.byColumn) parts.push(sql<SqlBool>`${sql.ref(`c.${column}`)} = any(${uuids(ids)})`);
     for (const [key, ids] of this.byArea) {
@@ -138,9 +136,9 @@ class Moved implements Pending {
     return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : undefined;
   }
 
-  /** Whether one case by id is all that moved (a save's): the one plan of a prepared statement suits it. */
-  oneCase() {
-    return this.cases.size === 1 && this.size === 1;
+  /** The case, when one case by id is all that moved (a save's): its row goes by the statement prepared for one case. */
+  oneCase(): string | undefined {
+    return this.cases.size === 1 && this.size === 1 ? [...this.cases][0] : undefined;
   }
 
   clear() {
@@ -204,11 +202,12 @@ export async function noteWrites(em: Em, registry: Registry, def: TableDef, work
 
 /** Recomputes the rows of the cases collected, and forgets them. */
 async function recompute(db: Kysely<Database>, moved: Moved): Promise<void> {
-  const where = moved.where();
   const one = moved.oneCase();
+  const where = one ? undefined : moved.where();
   moved.clear();
-  // a save's one case: by the statement each connection prepares once (most of its cost is parsing and planning)
-  if (where) await upsertAnalytic(db, moved.plan.table, where, { prepared: one });
+  // a save's one case: by the statement compiled once and prepared once per connection
+  if (one) await upsertAnalyticCase(db, moved.plan.table, one);
+  else if (where) await upsertAnalytic(db, moved.plan.table, where);
 }
 
 /**

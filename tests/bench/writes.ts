@@ -7,8 +7,12 @@
  * cube moved in the same transaction). Prints, for each kind:
  * - the throughput (saves/s) of 20 writers at once — 20 logged-in clients, each editing its own 10
  *   cases, 30 saves each, one after another — so what they wait for is each other's transactions;
+ *   and the CPU time the process (the server and its clients) spent per save in it: it moves less than
+ *   the throughput with the other work of a shared machine, though it too grows with the load;
  * - the p50/p95 of a single save on an otherwise idle server (60 saves after 5 to warm up).
- * The figures depend on the machine: compare runs of the same machine, and repeat them.
+ * The figures depend on the machine: compare runs of the same machine, and repeat them. With
+ * `BENCH_PG_STATS=1` each 20-writer phase also prints PostgreSQL's time per save by statement and what
+ * the connections waited for (tests/bench/pg-stats.ts).
  */
 import { clientHeader } from '../../engine/client-header.ts';
 import pg from 'pg';
@@ -17,6 +21,7 @@ import { startServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { startPostgres } from '../setup/postgres.ts';
 import { percentiles, timeIt } from './timing.ts';
+import { watchPostgres } from './pg-stats.ts';
 
 const CASES = 200;
 const WRITERS = 20;
@@ -79,16 +84,22 @@ console.log(`\nCase saves in one workspace (${CASES} cases, PostgreSQL)`);
 for (const kind of ['caseNumber', 'registrationGroup'] as Kind[]) {
   // warm up every writer's connection path once, then measure
   await Promise.all(cookies.map((cookie, k) => save(cookie, cases[k], kind)));
+  const watch = process.env.BENCH_PG_STATS ? await watchPostgres(databaseUrl) : undefined;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   await Promise.all(cookies.map((_, k) => writer(k, kind)));
+  const cpu = process.cpuUsage(cpu0);
   const seconds = (performance.now() - t0) / 1000;
+  const pgReport = await watch?.report(WRITERS * SAVES_EACH);
   const alone = cases[0];
   for (let k = 0; k < 5; k++) await save(cookies[0], alone, kind);
   const p = percentiles(await timeIt(() => save(cookies[0], alone, kind), RUNS));
   console.log(`  a new ${kind === 'caseNumber' ? 'case number (no report variable)' : 'registration group (a report variable)'}:`);
   console.log(`    ${WRITERS} writers at once, ${WRITERS * SAVES_EACH} saves: ${((WRITERS * SAVES_EACH) / seconds).toFixed(0)} saves/s (${seconds.toFixed(1)} s)`);
+  console.log(`      the process's CPU per save (the server and the 20 clients): ${((cpu.user + cpu.system) / 1000 / (WRITERS * SAVES_EACH)).toFixed(2)} ms`);
   console.log(`    one save on an idle server, p50 / p95 of ${RUNS}: ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} ms`);
   if (retries) console.log(`    (${retries} saves refused as stale and saved again at the version the refusal gave)`);
+  if (pgReport) console.log(pgReport);
   retries = 0;
 }
 

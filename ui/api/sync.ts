@@ -37,7 +37,7 @@ export const discardRejected = (changeId: string, password?: string) =>
   api.post<unknown>(`/api/offline/client/sync/rejected/${changeId}/discard`, password ? { password } : {});
 
 /** The conflicts of a case (its row and its sub-records'). */
-export const caseConflicts = (caseId: string) => api.get<{ list: SyncConflict[] }>(`/api/sync/conflicts/case/${encodeURIComponent(caseId)}`);
+export const caseConflicts = (caseId: string, signal?: AbortSignal) => api.get<{ list: SyncConflict[] }>(`/api/sync/conflicts/case/${encodeURIComponent(caseId)}`, signal);
 
 /** "Keep this one": the server's value stays, or the client's is written (on the offline client: on the server, with the user's password). */
 export const keepConflictValue = (id: string, keep: 'server' | 'client', password?: string) =>
@@ -47,7 +47,7 @@ export const keepConflictValue = (id: string, keep: 'server' | 'client', passwor
 export const recentConflicts = () => api.get<{ list: SyncConflict[] }>('/api/sync/conflicts/recent');
 
 /** The workspace's open conflicts, newest first (administrators); `next` pages on. */
-export const openConflicts = (after?: string) => api.post<{ list: SyncConflict[]; next: string | null }>('/api/sync/conflicts', after ? { after } : {});
+export const openConflicts = (after?: string, signal?: AbortSignal) => api.post<{ list: SyncConflict[]; next: string | null }>('/api/sync/conflicts', after ? { after } : {}, signal);
 
 /** An offline client's set-up, before any user exists on it (server/sync/client/init-routes.ts). */
 export interface ClientInit {

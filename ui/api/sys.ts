@@ -22,7 +22,7 @@ export interface UserSettings {
   timeZone?: string;
 }
 
-export const fetchUserSettings = () => api.get<UserSettings>('/api/sys/usersettings');
+export const fetchUserSettings = (signal?: AbortSignal) => api.get<UserSettings>('/api/sys/usersettings', signal);
 
 export const saveUserSettings = (doc: UserSettings) => api.post<unknown>('/api/sys/usersettings', doc);
 

@@ -8,6 +8,7 @@ import { Alert, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, type FieldError } from '../api/index.ts';
 import { dhis2Api } from './api.ts';
+import { useData } from '../generic/data/useData.ts';
 
 export function ServerSettingsCard() {
   const { t } = useTranslation();
@@ -17,12 +18,15 @@ export function ServerSettingsCard() {
   const [passwordSet, setPasswordSet] = useState(false);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saved, setSaved] = useState(false);
-  const load = () => dhis2Api.server().then((s) => {
-    setUrl(s.url ?? '');
-    setUsername(s.username ?? '');
-    setPasswordSet(s.passwordSet);
-  }, (e) => setErrors(errorsOf(e)));
-  useEffect(() => void load(), []);
+  const { data: stored, errors: loadErrors, refetch: load } = useData((signal) => dhis2Api.server(signal), []);
+  // what was read (on opening and after a save) fills the fields
+  useEffect(() => {
+    if (!stored) return;
+    setUrl(stored.url ?? '');
+    setUsername(stored.username ?? '');
+    setPasswordSet(stored.passwordSet);
+  }, [stored]);
+  useEffect(() => void (loadErrors.length && setErrors(loadErrors)), [loadErrors]);
   const error = (field: string) => errors.find((e) => e.field === field)?.msg;
   const save = async () => {
     setErrors([]);

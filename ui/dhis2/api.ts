@@ -67,6 +67,6 @@ export const dhis2Api = {
   file: (c: ExportChoice, format: 'json' | 'adx') => api.post<unknown>('/api/dhis2/file', { ...body(c), format }),
   send: (c: ExportChoice, dryRun: boolean) => api.post<Sending>('/api/dhis2/send', { ...body(c), dryRun }),
   sends: (page = 1) => api.post<{ list: Sending[]; more: boolean }>('/api/dhis2/sends', page > 1 ? { page } : {}),
-  server: () => api.get<ServerSettings>('/api/dhis2/server'),
+  server: (signal?: AbortSignal) => api.get<ServerSettings>('/api/dhis2/server', signal),
   saveServer: (s: { url: string; username: string; password?: string }) => api.post<void>('/api/dhis2/server', s),
 };

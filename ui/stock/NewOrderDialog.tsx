@@ -12,7 +12,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Modal, Radio, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../api/index.ts';
+import { errorsOf, tableApi, type Doc, type FieldError } from '../api/index.ts';
+import { useData } from '../generic/data/useData.ts';
 import { SchemaForm } from '../generic/forms/SchemaForm.tsx';
 import { useUnsavedGuard } from '../generic/forms/useUnsavedGuard.tsx';
 import { WaitIcon } from '../generic/WaitIcon.tsx';
@@ -42,44 +43,36 @@ export interface NewOrderDialogProps {
 
 export function NewOrderDialog({ unitId, open, serverFields, onSaved, onClose }: NewOrderDialogProps) {
   const { t, i18n } = useTranslation();
-  const [form, setForm] = useState<RemoteForm | null>(null);
-  const [proposal, setProposal] = useState<OrderProposal | null>(null);
-  const [basis, setBasis] = useState<ProposalBasis>('consumption');
-  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [chosenBasis, setBasis] = useState<ProposalBasis | null>(null);
+  const [saveErrors, setSaveErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
   const guard = useUnsavedGuard(onClose);
+  // read each time the dialog opens, for this unit only; the form opens without the proposal when it cannot be read
+  const { data, errors: loadErrors } = useData(
+    (signal) => Promise.all([stockForm('stockorder', { unitId }, serverFields), stockApi.proposal(unitId, signal).catch(() => null)]),
+    [open, unitId],
+    { enabled: open, keepPrevious: false },
+  );
+  const [form, proposal] = data ?? [null, null];
+  // by consumption when the unit has dispensed, else by its patients' forecast, until the user chooses
+  const basis = chosenBasis ?? (proposal && !proposal.lines.some((l) => l.amc > 0) && proposal.lines.some((l) => l.forecastMonthly > 0) ? 'forecast' : 'consumption');
+  const errors = saveErrors.length ? saveErrors : loadErrors;
 
   useEffect(() => {
     if (!open) return;
-    let live = true;
-    setForm(null);
-    setProposal(null);
-    setErrors([]);
+    setBasis(null);
+    setSaveErrors([]);
     guard.reset();
-    // the form opens without the proposal when it cannot be read
-    Promise.all([stockForm('stockorder', { unitId }, serverFields), stockApi.proposal(unitId).catch(() => null)]).then(
-      ([f, p]) => {
-        if (!live) return;
-        setProposal(p);
-        // by consumption when the unit has dispensed, else by its patients' forecast
-        setBasis(p && !p.lines.some((l) => l.amc > 0) && p.lines.some((l) => l.forecastMonthly > 0) ? 'forecast' : 'consumption');
-        setForm(f);
-      },
-      (err) => live && setErrors(errorsOf(err)),
-    );
-    return () => {
-      live = false;
-    };
   }, [open, unitId]);
 
   const save = async (doc: Doc) => {
     setSaving(true);
     try {
       await tableApi.create('stockorder', doc);
-      setErrors([]);
+      setSaveErrors([]);
       onSaved();
     } catch (err) {
-      setErrors(errorsOf(err));
+      setSaveErrors(errorsOf(err));
     } finally {
       setSaving(false);
     }

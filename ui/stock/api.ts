@@ -48,7 +48,7 @@ const unitPath = (unitId: string) => `/api/stock/unit/${encodeURIComponent(unitI
 export const stockApi = {
   stock: (unitId: string) => api.get<{ medicines: MedicineStock[]; initialOpen: boolean; lastCount?: string }>(unitPath(unitId)),
   alerts: (unitId: string) => api.get<UnitAlerts>(`${unitPath(unitId)}/alerts`),
-  proposal: (unitId: string) => api.get<OrderProposal>(`${unitPath(unitId)}/proposal`),
+  proposal: (unitId: string, signal?: AbortSignal) => api.get<OrderProposal>(`${unitPath(unitId)}/proposal`, signal),
   card: (batchId: string, signal?: AbortSignal) => api.get<StockCard>(`/api/stock/batch/${encodeURIComponent(batchId)}/card`, signal),
 };
 

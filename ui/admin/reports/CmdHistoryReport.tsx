@@ -5,7 +5,7 @@
  */
 import { Card } from 'antd';
 import type { TableColumnsType as ColumnsType } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryResult } from '../../api/index.ts';
 import { reportApi, type CmdHistoryRow } from './api.ts';
@@ -13,12 +13,11 @@ import { FilterForm } from './FilterForm.tsx';
 import { formatDateTime } from './format.ts';
 import { HistoryDetail } from './HistoryDetail.tsx';
 import { ReportResult } from './ReportResult.tsx';
-import { useReport } from './useReport.ts';
+import { useAsked } from '../../generic/data/useAsked.ts';
 
 export default function CmdHistoryReport() {
   const { t } = useTranslation();
-  const { data, loading, errors, run } = useReport<QueryResult<CmdHistoryRow>>();
-  useEffect(() => void run(reportApi.todayHistory), [run]);
+  const { data, loading, errors, ask } = useAsked<QueryResult<CmdHistoryRow>>((signal) => reportApi.todayHistory(signal));
   const columns = useMemo<ColumnsType<CmdHistoryRow>>(
     () => [
       { key: 'execDate', title: t('cmdhistory.execDate'), dataIndex: 'execDate', render: formatDateTime },
@@ -33,7 +32,7 @@ export default function CmdHistoryReport() {
   );
   return (
     <Card title={t('perm.CMDHISTORY')} data-testid="report-cmdhistory">
-      <FilterForm fields={['userId', 'type', 'adminUnitId', 'searchKey']} loading={loading} errors={errors} onSubmit={(f) => run(() => reportApi.history(f))} />
+      <FilterForm fields={['userId', 'type', 'adminUnitId', 'searchKey']} loading={loading} errors={errors} onSubmit={(f) => ask((signal) => reportApi.history(f, signal))} />
       <ReportResult rows={data?.list} count={data?.count} columns={columns} loading={loading} errors={errors} expand={(row) => <HistoryDetail detail={row.detail} />} />
     </Card>
   );

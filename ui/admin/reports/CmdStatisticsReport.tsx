@@ -5,27 +5,25 @@
  */
 import { Card, Col, Empty, Row, Table } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportApi, type CmdStatistics } from './api.ts';
 import { BarChart } from './BarChart.tsx';
 import { FilterForm } from './FilterForm.tsx';
 import { ReportResult } from './ReportResult.tsx';
-import { useReport } from './useReport.ts';
+import { useAsked } from '../../generic/data/useAsked.ts';
 
 type TypeRow = CmdStatistics['byType'][number] & { id: string };
 type UserRow = { id: string; userName: string; count: number };
 
 export default function CmdStatisticsReport() {
   const { t } = useTranslation();
-  const { data, loading, errors, run } = useReport<CmdStatistics>();
-  useEffect(() => void run(() => reportApi.statistics({ iniDate: dayjs().startOf('day').valueOf() })), [run]);
+  const { data, loading, errors, ask } = useAsked<CmdStatistics>((signal) => reportApi.statistics({ iniDate: dayjs().startOf('day').valueOf() }, signal));
   const types: TypeRow[] | undefined = data?.byType.map((x) => ({ ...x, id: x.type }));
   const users: UserRow[] | undefined = data?.byUser.map((x) => ({ id: x.userId ?? '', userName: x.userName ?? t('report.system'), count: x.count }));
   const count = { key: 'count', title: t('report.commands'), dataIndex: 'count', width: 110, align: 'right' as const };
   return (
     <Card title={t('perm.CMDSTATISTICS')} data-testid="report-cmdstatistics">
-      <FilterForm fields={['userId', 'type', 'adminUnitId', 'searchKey']} loading={loading} errors={errors} onSubmit={(f) => run(() => reportApi.statistics(f))} />
+      <FilterForm fields={['userId', 'type', 'adminUnitId', 'searchKey']} loading={loading} errors={errors} onSubmit={(f) => ask((signal) => reportApi.statistics(f, signal))} />
       <Row gutter={[24, 24]}>
         <Col xs={24} xl={12}>
           <Card size="small" title={t('report.byType')} data-testid="stats-by-type">

@@ -4,14 +4,14 @@
  */
 import { Card, Descriptions, Typography } from 'antd';
 import type { TableColumnsType as ColumnsType } from 'antd';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryResult } from '../../api/index.ts';
 import { reportApi, type ErrorLogRow } from './api.ts';
 import { FilterForm } from './FilterForm.tsx';
 import { formatDateTime } from './format.ts';
 import { ReportResult } from './ReportResult.tsx';
-import { useReport } from './useReport.ts';
+import { useAsked } from '../../generic/data/useAsked.ts';
 
 const pre = (text: string | null) =>
   text ? (
@@ -39,8 +39,7 @@ function ErrorDetail({ row }: { row: ErrorLogRow }) {
 
 export default function ErrorLogReport() {
   const { t } = useTranslation();
-  const { data, loading, errors, run } = useReport<QueryResult<ErrorLogRow>>();
-  useEffect(() => void run(reportApi.todayErrors), [run]);
+  const { data, loading, errors, ask } = useAsked<QueryResult<ErrorLogRow>>((signal) => reportApi.todayErrors(signal));
   const columns = useMemo<ColumnsType<ErrorLogRow>>(
     () => [
       { key: 'errorDate', title: t('errorlog.errorDate'), dataIndex: 'errorDate', render: formatDateTime },
@@ -52,7 +51,7 @@ export default function ErrorLogReport() {
   );
   return (
     <Card title={t('perm.ERRORLOGREP')} data-testid="report-errorlog">
-      <FilterForm fields={['searchKey']} loading={loading} errors={errors} onSubmit={(f) => run(() => reportApi.errors(f))} />
+      <FilterForm fields={['searchKey']} loading={loading} errors={errors} onSubmit={(f) => ask((signal) => reportApi.errors(f, signal))} />
       <ReportResult rows={data?.list} count={data?.count} columns={columns} loading={loading} errors={errors} expand={(row) => <ErrorDetail row={row} />} />
     </Card>
   );

@@ -5,12 +5,13 @@
  */
 import { Button, DatePicker, Form, Input, Select, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError, Option } from '../../api/index.ts';
 import { reportApi, type CommandTypeNode, type ReportFilter } from './api.ts';
 import { datePatterns } from '../../i18n/dates.ts';
 import { withAdminUnitPaths } from '../../generic/forms/adminUnitPaths.ts';
+import { useData } from '../../generic/data/useData.ts';
 
 export type FilterField = 'userId' | 'type' | 'adminUnitId' | 'searchKey';
 
@@ -36,17 +37,13 @@ export interface FilterFormProps {
 
 /** The options a field needs, loaded once when the form opens. */
 function useLookups(fields: FilterField[]) {
-  const [users, setUsers] = useState<Option[]>([]);
-  const [types, setTypes] = useState<CommandTypeNode[]>([]);
-  const [units, setUnits] = useState<Option[]>([]);
   const key = fields.join();
-  useEffect(() => {
-    const ignore = () => undefined;
-    if (fields.includes('userId')) reportApi.users().then(setUsers, ignore);
-    if (fields.includes('type')) reportApi.commandTypes().then(setTypes, ignore);
-    // admin units by their path from the root, searchable by any part of it
-    if (fields.includes('adminUnitId')) reportApi.adminUnits().then(withAdminUnitPaths).then(setUnits, ignore);
-  }, [key]);
+  const wanted = (f: FilterField) => ({ enabled: fields.includes(f) });
+  // a lookup that cannot be read leaves its list empty
+  const { data: users = [] } = useData((signal) => reportApi.users(signal).catch((): Option[] => []), [key], wanted('userId'));
+  const { data: types = [] } = useData((signal) => reportApi.commandTypes(signal).catch((): CommandTypeNode[] => []), [key], wanted('type'));
+  // admin units by their path from the root, searchable by any part of it
+  const { data: units = [] } = useData((signal) => reportApi.adminUnits(signal).then(withAdminUnitPaths).catch((): Option[] => []), [key], wanted('adminUnitId'));
   return { users, types, units };
 }
 

@@ -4,35 +4,35 @@
  * field, the server's kept value and the client's, who changed it on the client and when; 50 at a
  * time, 'Показать ещё' for more.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Table } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, syncApi } from '../../api/index.ts';
 import { useConflictValueText } from '../../cases/case/SyncConflictsCard.tsx';
 import { dateTimeText } from '../../i18n/dates.ts';
+import { useData } from '../../generic/data/useData.ts';
 
 export default function SyncConflictsReport() {
   const { t } = useTranslation();
   const valueText = useConflictValueText();
-  const [list, setList] = useState<syncApi.SyncConflict[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [errors, setErrors] = useState<string[]>([]);
+  const { data, error, loading, setData } = useData((signal) => syncApi.openConflicts(undefined, signal), []);
+  const [more, setMore] = useState<{ loading: boolean; errors: string[] }>({ loading: false, errors: [] });
+  const list = data?.list ?? [];
+  const next = data?.next ?? null;
+  const errors = [...(error ? [error] : []), ...more.errors];
 
-  const load = async (after?: string) => {
-    setLoading(true);
+  /** 'Показать ещё': the next 50 after the last shown, added below. */
+  const loadMore = async (after: string) => {
+    setMore({ loading: true, errors: [] });
     try {
       const page = await syncApi.openConflicts(after);
-      setList((old) => (after ? [...old, ...page.list] : page.list));
-      setNext(page.next);
+      setData((old) => ({ list: [...(old?.list ?? []), ...page.list], next: page.next }));
+      setMore({ loading: false, errors: [] });
     } catch (err) {
-      setErrors(errorsOf(err).map((e) => t(e.msg)));
-    } finally {
-      setLoading(false);
+      setMore({ loading: false, errors: errorsOf(err).map((e) => t(e.msg)) });
     }
   };
-  useEffect(() => void load(), []);
 
   return (
     <Card title={t('ui.sync.conflicts.adminTitle')} data-testid="report-syncconflicts">
@@ -42,7 +42,7 @@ export default function SyncConflictsReport() {
       <Table
         size="small"
         rowKey="id"
-        loading={loading}
+        loading={loading || more.loading}
         pagination={false}
         dataSource={list}
         locale={{ emptyText: t('ui.sync.conflicts.none') }}
@@ -56,7 +56,7 @@ export default function SyncConflictsReport() {
         ]}
       />
       {next ? (
-        <Button style={{ marginTop: 12 }} onClick={() => void load(next)} loading={loading} data-testid="sync-conflicts-more">
+        <Button style={{ marginTop: 12 }} onClick={() => void loadMore(next)} loading={more.loading} data-testid="sync-conflicts-more">
           {t('ui.sync.conflicts.more')}
         </Button>
       ) : null}

@@ -5,7 +5,7 @@
  */
 import { Calendar, Card, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryResult } from '../../api/index.ts';
 import { reportApi, type SessionRow } from './api.ts';
@@ -13,19 +13,19 @@ import { sessionColumns } from './columns.tsx';
 import { FilterForm } from './FilterForm.tsx';
 import { ReportResult } from './ReportResult.tsx';
 import { SessionDetail } from './SessionDetail.tsx';
-import { useReport } from './useReport.ts';
+import { useAsked } from '../../generic/data/useAsked.ts';
 
 export default function UserSessionsReport() {
   const { t } = useTranslation();
   const [day, setDay] = useState<Dayjs>(() => dayjs());
-  const { data, loading, errors, run } = useReport<QueryResult<SessionRow>>();
+  const dailyOf = (d: Dayjs) => (signal: AbortSignal) => reportApi.dailySessions(d.startOf('day').valueOf(), signal);
+  const { data, loading, errors, ask } = useAsked<QueryResult<SessionRow>>(dailyOf(day));
   const columns = useMemo(() => sessionColumns(t), [t]);
 
   const loadDay = (d: Dayjs) => {
     setDay(d);
-    void run(() => reportApi.dailySessions(d.startOf('day').valueOf()));
+    ask(dailyOf(d));
   };
-  useEffect(() => loadDay(dayjs()), []);
 
   const result = <ReportResult rows={data?.list} count={data?.count} columns={columns} loading={loading} errors={errors} expand={(row) => <SessionDetail row={row} />} />;
   return (
@@ -51,7 +51,7 @@ export default function UserSessionsReport() {
             label: t('report.otherFilters'),
             children: (
               <>
-                <FilterForm fields={['userId']} loading={loading} errors={errors} onSubmit={(f) => run(() => reportApi.sessions(f))} />
+                <FilterForm fields={['userId']} loading={loading} errors={errors} onSubmit={(f) => ask((signal) => reportApi.sessions(f, signal))} />
                 {result}
               </>
             ),

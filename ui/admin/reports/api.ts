@@ -21,19 +21,19 @@ export interface CommandTypeNode {
   children?: CommandTypeNode[];
 }
 
-const rep = <T>(name: string, body: object = {}) => api.post<T>(`/api/admin/rep/${name}`, body);
+const rep = <T>(name: string, body: object = {}, signal?: AbortSignal) => api.post<T>(`/api/admin/rep/${name}`, body, signal);
 
 export const reportApi = {
-  dailySessions: (iniDate: number) => rep<QueryResult<SessionRow>>('dailyusersession', { iniDate }),
-  sessions: (f: ReportFilter) => rep<QueryResult<SessionRow>>('usersession', f),
-  online: () => rep<SessionRow[]>('onlineusers'),
-  history: (f: ReportFilter) => rep<QueryResult<CmdHistoryRow>>('cmdhistory', f),
-  todayHistory: () => rep<QueryResult<CmdHistoryRow>>('todaycmdhistory'),
-  errors: (f: ReportFilter) => rep<QueryResult<ErrorLogRow>>('errorlog', f),
-  todayErrors: () => rep<QueryResult<ErrorLogRow>>('todayerrorlog'),
-  statistics: (f: ReportFilter) => rep<CmdStatistics>('cmdstatistics', f),
+  dailySessions: (iniDate: number, signal?: AbortSignal) => rep<QueryResult<SessionRow>>('dailyusersession', { iniDate }, signal),
+  sessions: (f: ReportFilter, signal?: AbortSignal) => rep<QueryResult<SessionRow>>('usersession', f, signal),
+  online: (signal?: AbortSignal) => rep<SessionRow[]>('onlineusers', {}, signal),
+  history: (f: ReportFilter, signal?: AbortSignal) => rep<QueryResult<CmdHistoryRow>>('cmdhistory', f, signal),
+  todayHistory: (signal?: AbortSignal) => rep<QueryResult<CmdHistoryRow>>('todaycmdhistory', {}, signal),
+  errors: (f: ReportFilter, signal?: AbortSignal) => rep<QueryResult<ErrorLogRow>>('errorlog', f, signal),
+  todayErrors: (signal?: AbortSignal) => rep<QueryResult<ErrorLogRow>>('todayerrorlog', {}, signal),
+  statistics: (f: ReportFilter, signal?: AbortSignal) => rep<CmdStatistics>('cmdstatistics', f, signal),
   /** The workspace's users (`value` = account id), readable with any report permission. */
-  users: () => fetchOptions('report-users') as Promise<Option[]>,
-  commandTypes: () => fetchOptions('command-types') as unknown as Promise<CommandTypeNode[]>,
-  adminUnits: () => fetchOptions('adminunit'),
+  users: (signal?: AbortSignal) => fetchOptions('report-users', {}, signal) as Promise<Option[]>,
+  commandTypes: (signal?: AbortSignal) => fetchOptions('command-types', {}, signal) as unknown as Promise<CommandTypeNode[]>,
+  adminUnits: (signal?: AbortSignal) => fetchOptions('adminunit', {}, signal),
 };

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Input, Popconfirm, Space, Table, Tag, Typography, type ButtonProps } from 'antd';
 import { Link } from 'react-router';
 import { useSession } from '../../session/index.ts';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, syncApi } from '../../api/index.ts';
 import { dateText, dateTimeText } from '../../i18n/dates.ts';
+import { useData } from '../../generic/data/useData.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -34,17 +35,14 @@ export function useConflictValueText() {
  */
 export function SyncConflictsCard({ caseId, version, onChange }: { caseId: string; version?: number; onChange: () => void }) {
   const { t } = useTranslation();
-  const [list, setList] = useState<syncApi.SyncConflict[]>([]);
-
-  const load = useCallback(() => {
-    syncApi.caseConflicts(caseId).then((r) => setList(r.list), () => setList([]));
-  }, [caseId]);
-  useEffect(load, [load, version]);
+  // read again when the case changed (a synchronisation may have brought or settled one)
+  const { data, refetch: load } = useData((signal) => syncApi.caseConflicts(caseId, signal), [caseId, version]);
+  const list = data?.list ?? [];
 
   if (!list.length) return null;
   return (
     <Card size="small" data-testid="sync-conflicts" title={t('ui.sync.conflicts.title')} style={{ marginBottom: 16 }}>
-      <SyncConflictsTable list={list} onKept={(which) => (which === 'client' ? onChange() : undefined, load())} />
+      <SyncConflictsTable list={list} onKept={(which) => (which === 'client' ? onChange() : undefined, void load())} />
     </Card>
   );
 }

@@ -8,18 +8,19 @@
  *
  * @example <ContactDrawer contactId={id} tbcase={tbcase} editable onClose={close} onChanged={reload} />
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Flex } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorsOf, tableApi, type Doc, type RemoteForm } from '../../api/index.ts';
+import { errorsOf, tableApi } from '../../api/index.ts';
+import { useData } from '../../generic/data/useData.ts';
 import { useConfirm, WaitIcon } from '../../generic/index.ts';
 import { ReadOnlyFormCard } from '../../generic/forms/ReadOnlyFormCard.tsx';
 import { hasPermission, useSession } from '../../session/index.ts';
 import { dateText } from '../treatment/format.ts';
 import type { CaseTabProps } from '../case/types.ts';
-import { contactsApi, type ContactRow } from './api.ts';
+import { contactsApi } from './api.ts';
 import { EvaluationTag } from './status.tsx';
 import { TptCard } from './TptCard.tsx';
 
@@ -40,23 +41,13 @@ export function ContactDrawer({ contactId, tbcase, editable, onClose, onChanged 
   const navigate = useNavigate();
   const session = useSession();
   const [confirm, confirmDialog] = useConfirm();
-  const [row, setRow] = useState<ContactRow | null>(null);
-  const [form, setForm] = useState<RemoteForm | null>(null);
-  const [doc, setDoc] = useState<Doc | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const [rows, f, d] = await Promise.all([contactsApi.ofCase(String(tbcase.id)), tableApi.form('contact'), tableApi.read('contact', contactId)]);
-      setRow(rows.find((r) => r.id === contactId) ?? null);
-      setForm(f);
-      setDoc(d);
-      if (!rows.some((r) => r.id === contactId)) setError(t('ui.common.notFound'));
-    } catch (e) {
-      setError(errorsOf(e).map((x) => t(x.msg)).join('; '));
-    }
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const { data, error: loadError, refetch: load } = useData(async (signal) => {
+    const [rows, form, doc] = await Promise.all([contactsApi.ofCase(String(tbcase.id), signal), tableApi.form('contact', undefined, false, signal), tableApi.read('contact', contactId, signal)]);
+    return { row: rows.find((r) => r.id === contactId) ?? null, form, doc };
   }, [contactId, tbcase.id]);
-  useEffect(() => void load(), [load]);
+  const { row = null, form = null, doc = null } = data ?? {};
+  const error = removeError ?? loadError ?? (data && !row ? t('ui.common.notFound') : null);
 
   const changed = async () => {
     await load();
@@ -69,7 +60,7 @@ export function ContactDrawer({ contactId, tbcase, editable, onClose, onChanged 
       onChanged();
       onClose();
     } catch (e) {
-      setError(errorsOf(e).map((x) => t(x.msg)).join('; '));
+      setRemoveError(errorsOf(e).map((x) => t(x.msg)).join('; '));
     }
   };
 

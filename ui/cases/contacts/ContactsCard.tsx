@@ -8,19 +8,19 @@
  *
  * @example <ContactsCard caseId={caseId} tbcase={tbcase} />
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Flex, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorsOf } from '../../api/index.ts';
+import { useData } from '../../generic/data/useData.ts';
 import { EmptyListWarning, TimedAlerts, useTimedAlerts, WaitIcon } from '../../generic/index.ts';
 import { hasPermission, useSession } from '../../session/index.ts';
 import { useCaseReadOnly } from '../case/readOnly.ts';
 import type { CaseTabProps } from '../case/types.ts';
 import CaseComments from '../talk/CaseComments.tsx';
 import { AddContactDialog } from './AddContactDialog.tsx';
-import { contactsApi, type ContactRow } from './api.ts';
+import { contactsApi } from './api.ts';
 import { ContactDrawer } from './ContactDrawer.tsx';
 import { EvaluationTag, TptTag } from './status.tsx';
 
@@ -29,20 +29,13 @@ export function ContactsCard({ caseId, tbcase }: Pick<CaseTabProps, 'caseId' | '
   const session = useSession();
   const alerts = useTimedAlerts();
   const [params, setParams] = useSearchParams();
-  const [rows, setRows] = useState<ContactRow[] | null>(null);
   const [adding, setAdding] = useState(false);
   const open = params.get('contact');
   const caseReadOnly = useCaseReadOnly();
   const editable = hasPermission(session, 'CASECONTACT_EDT') && !caseReadOnly;
 
-  const load = useCallback(async () => {
-    try {
-      setRows(await contactsApi.ofCase(caseId));
-    } catch (err) {
-      alerts.error(errorsOf(err).map((e) => t(e.msg)).join('; '));
-    }
-  }, [caseId]);
-  useEffect(() => void load(), [load]);
+  const { data: rows = null, error, refetch: load } = useData((signal) => contactsApi.ofCase(caseId, signal), [caseId]);
+  useEffect(() => void (error && alerts.error(error)), [error]);
 
   const show = (id: string | null) => {
     const next = new URLSearchParams(params);

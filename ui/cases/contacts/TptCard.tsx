@@ -12,14 +12,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
+import { errorsOf, tableApi, type Doc, type FieldError } from '../../api/index.ts';
+import { useData } from '../../generic/data/useData.ts';
 import { FormDialog } from '../../generic/forms/FormDialog.tsx';
 import { TimedAlerts, useConfirm, useTimedAlerts, WaitIcon } from '../../generic/index.ts';
 import { todayIso } from '../treatment/dates.ts';
 import { dateText } from '../treatment/format.ts';
 import { AdherenceCalendar } from '../treatment/AdherenceCalendar.tsx';
 import { ActionFormDialog } from '../workflow/ActionFormDialog.tsx';
-import { contactsApi, type TptView } from './api.ts';
+import { contactsApi } from './api.ts';
 
 const RUNNING = ['ON_TPT', 'INTERRUPTED', 'ON_HOLD'];
 
@@ -33,23 +34,14 @@ export function TptCard({ contactId, editable, onChanged }: { contactId: string;
   const { t } = useTranslation();
   const alerts = useTimedAlerts();
   const [confirm, confirmDialog] = useConfirm();
-  const [view, setView] = useState<TptView | null>(null);
-  const [form, setForm] = useState<RemoteForm | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [dialog, setDialog] = useState<'tptstart' | 'tptstatus' | 'tptclose' | null>(null);
 
   const showError = useCallback((e: unknown) => alerts.error(errorsOf(e).map((x) => t(x.msg)).join('; ')), []);
-  const load = useCallback(async () => {
-    try {
-      setView(await contactsApi.tpt(contactId));
-    } catch (e) {
-      showError(e);
-    }
-  }, [contactId]);
-  useEffect(() => {
-    void load();
-    tableApi.form('tptcourse').then(setForm, showError);
-  }, [load]);
+  const { data: view = null, error: viewError, refetch: load } = useData((signal) => contactsApi.tpt(contactId, signal), [contactId]);
+  const { data: form = null, error: formError } = useData((signal) => tableApi.form('tptcourse', undefined, false, signal), []);
+  useEffect(() => void (viewError && alerts.error(viewError)), [viewError]);
+  useEffect(() => void (formError && alerts.error(formError)), [formError]);
 
   const changed = async () => {
     await load();

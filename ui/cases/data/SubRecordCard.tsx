@@ -8,17 +8,18 @@
  *
  * @example <SubRecordCard table="contact" caseId={caseId} group="CONTACTS" />
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Flex } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
+import { errorsOf, tableApi, type Doc, type FieldError } from '../../api/index.ts';
 import { EmptyListWarning, TimedAlerts, useConfirm, useTimedAlerts, WaitIcon } from '../../generic/index.ts';
 import { CatalogueCard } from '../../generic/catalogue/index.ts';
 import { FormDialog } from '../../generic/forms/index.ts';
 import CaseComments, { type CaseCommentsProps } from '../talk/CaseComments.tsx';
 import { useCaseReadOnly } from '../case/readOnly.ts';
 import { useLatest } from '../../generic/data/useLatest.ts';
+import { useData } from '../../generic/data/useData.ts';
 
 export interface SubRecordCardProps {
   table: string;
@@ -37,27 +38,15 @@ export function SubRecordCard({ table, caseId, group }: SubRecordCardProps) {
   const { t } = useTranslation();
   const alerts = useTimedAlerts();
   const [confirm, confirmDialog] = useConfirm();
-  const [form, setForm] = useState<RemoteForm | null>(null);
-  const [rows, setRows] = useState<Doc[] | null>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const askForm = useLatest();
   const [opening, setOpening] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setRows((await tableApi.query(table, { caseId })).list ?? []);
-    } catch (err) {
-      alerts.error(errorsOf(err).map((e) => t(e.msg)).join('; '));
-    }
-  }, [table, caseId]);
-
-  useEffect(() => {
-    let live = true;
-    tableApi.form(table).then((f) => live && setForm(f), (err) => live && alerts.error(errorsOf(err).map((e) => t(e.msg)).join('; ')));
-    void load();
-    return () => void (live = false);
-  }, [table, load]);
+  const { data: form = null, error: formError } = useData((signal) => tableApi.form(table, undefined, false, signal), [table]);
+  const { data: rows = null, error: rowsError, refetch: load } = useData(async (signal) => (await tableApi.query(table, { caseId }, signal)).list ?? [], [table, caseId]);
+  useEffect(() => void (formError && alerts.error(formError)), [formError]);
+  useEffect(() => void (rowsError && alerts.error(rowsError)), [rowsError]);
 
   const caseReadOnly = useCaseReadOnly();
   const editable = !!form && !form.resources?.readOnly && !caseReadOnly;

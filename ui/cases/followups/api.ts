@@ -21,6 +21,6 @@ const base = (caseId: string) => `/api/cases/case/followups/${encodeURIComponent
 
 export const followupsApi = {
   list: (caseId: string, signal?: AbortSignal) => api.get<FollowupItem[]>(base(caseId), signal),
-  types: (caseId: string) => api.get<FollowupType[]>(`${base(caseId)}/types`),
+  types: (caseId: string, signal?: AbortSignal) => api.get<FollowupType[]>(`${base(caseId)}/types`, signal),
   latest: (caseId: string, signal?: AbortSignal) => api.get<LatestValue[]>(`${base(caseId)}/latest`, signal),
 };

@@ -19,6 +19,7 @@ import { SchemaForm } from '../../generic/forms/SchemaForm.tsx';
 import { WaitIcon } from '../../generic/WaitIcon.tsx';
 import { withoutField } from '../treatment/forms.ts';
 import { DialogErrors } from './DialogErrors.tsx';
+import { useData } from '../../generic/data/useData.ts';
 
 export interface ActionFormDialogProps {
   open: boolean;
@@ -61,37 +62,28 @@ async function loadForm(form: string, values: Doc = {}, omit: string[] = [], cho
 }
 
 export function ActionFormDialog({ open, form, title, testId, values, omit, choices, save, onClose, onDone, extra }: ActionFormDialogProps) {
-  const [loaded, setLoaded] = useState<RemoteForm | null>(null);
-  const [doc, setDoc] = useState<Doc>({});
-  const [errors, setErrors] = useState<FieldError[]>([]);
+  // read when the dialog opens: a form read for an earlier opening is never shown
+  const { data: loaded = null, errors: loadErrors } = useData(() => loadForm(form, values, omit, choices), [open, form], { enabled: open, keepPrevious: false });
+  const [edited, setEdited] = useState<Doc | null>(null);
+  const doc = edited ?? loaded?.doc ?? {};
+  const [saveErrors, setSaveErrors] = useState<FieldError[]>([]);
+  const errors = saveErrors.length ? saveErrors : loadErrors;
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!open) return;
-    let live = true;
-    setLoaded(null);
-    setErrors([]);
-    loadForm(form, values, omit, choices).then(
-      (f) => {
-        if (!live) return;
-        setLoaded(f);
-        setDoc(f.doc ?? {});
-      },
-      (e) => live && setErrors(errorsOf(e)),
-    );
-    return () => {
-      live = false;
-    };
+    setEdited(null);
+    setSaveErrors([]);
   }, [open, form]);
 
   const submit = async (next: Doc) => {
     setSaving(true);
     try {
       await save(next);
-      setErrors([]);
+      setSaveErrors([]);
       onDone();
     } catch (e) {
-      setErrors(errorsOf(e));
+      setSaveErrors(errorsOf(e));
     } finally {
       setSaving(false);
     }
@@ -111,7 +103,7 @@ export function ActionFormDialog({ open, form, title, testId, values, omit, choi
               formData={loaded.doc}
               serverErrors={errors}
               saving={saving}
-              onChange={setDoc}
+              onChange={setEdited}
               onSubmit={submit}
               onCancel={onClose}
             />

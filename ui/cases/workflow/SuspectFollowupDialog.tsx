@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Form, Input, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { caseCalls } from './calls.ts';
 import { ActionModal } from './ActionModal.tsx';
 import { DialogErrors } from './DialogErrors.tsx';
 import { useDialogSave } from './useDialogSave.ts';
+import { useData } from '../../generic/data/useData.ts';
 
 /** Labels of the follow-up outcomes: a confirmed classification, or not TB. */
 const outcomeLabel = (o: string) => (o === 'NOT_TB' ? `caseOutcome.${o}` : `caseClassification.${o}`);
@@ -19,7 +20,6 @@ const outcomeLabel = (o: string) => (o === 'NOT_TB' ? `caseOutcome.${o}` : `case
 export function SuspectFollowupDialog({ open, caseId, classification, onClose, onDone }: { open: boolean; caseId: string; classification: string; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const [outcomes, setOutcomes] = useState<string[]>();
   const { save, saving, errors } = useDialogSave(
     form,
     ['outcome', 'date'],
@@ -27,21 +27,23 @@ export function SuspectFollowupDialog({ open, caseId, classification, onClose, o
     onDone,
   );
 
+  // read each time the dialog opens; a failure is said in the dialog (no outcome to choose then)
+  const { data: read } = useData(
+    async () => {
+      try {
+        return { form: await caseCalls.suspectFollowupForm(classification) };
+      } catch (error) {
+        return { error };
+      }
+    },
+    [open, classification],
+    { enabled: open, keepPrevious: false },
+  );
+  const outcomes = read && (read.form ? ((read.form.schema.properties ?? {}) as Record<string, { enum?: string[] }>).outcome?.enum ?? ['TB', 'DRTB', 'NOT_TB'] : []);
   useEffect(() => {
-    if (!open) return;
-    setOutcomes(undefined);
-    caseCalls
-      .suspectFollowupForm(classification)
-      .then((f) => {
-        const props = (f.schema.properties ?? {}) as Record<string, { enum?: string[] }>;
-        setOutcomes(props.outcome?.enum ?? ['TB', 'DRTB', 'NOT_TB']);
-        form.setFieldsValue(f.doc);
-      })
-      .catch((e) => {
-        setOutcomes([]);
-        errors.show(e);
-      });
-  }, [open, classification]);
+    if (read?.form) form.setFieldsValue(read.form.doc);
+    else if (read) errors.show(read.error);
+  }, [read]);
 
   return (
     <ActionModal

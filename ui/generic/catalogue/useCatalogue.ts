@@ -3,9 +3,10 @@
  * list → open a form (new, or edit after fetching the item) → save (create or update) → close and
  * refresh the item. Only one form is open at a time; changing page closes it.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLatest } from '../data/useLatest.ts';
-import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
+import { useData } from '../data/useData.ts';
+import { errorsOf, tableApi, type Doc, type FieldError } from '../../api/index.ts';
 import { insertOnTop, pageSizeOf, replaceItem, type ListState } from './catalogueModel.ts';
 
 export interface EditState {
@@ -17,53 +18,37 @@ export interface EditState {
 
 export type SaveOutcome = 'created' | 'updated' | null;
 
+const EMPTY: ListState = { items: [], count: 0 };
+
 export function useCatalogue(table: string) {
-  const [form, setForm] = useState<RemoteForm | null>(null);
-  const [loadErrors, setLoadErrors] = useState<FieldError[]>([]);
-  const [list, setList] = useState<ListState>({ items: [], count: 0 });
   const [page, setPage] = useState(0);
-  const [loading, setLoading] = useState(true);
   const [editing, setEditing] = useState<EditState | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
+  const [openErrors, setOpenErrors] = useState<FieldError[]>([]);
+  const { data: form = null, errors: formErrors } = useData((signal) => tableApi.form(table, undefined, false, signal), [table]);
   const pageSize = form ? pageSizeOf(form) : undefined;
-
-  useEffect(() => {
-    let live = true;
-    tableApi.form(table).then(
-      (f) => live && setForm(f),
-      (err) => live && (setLoadErrors(errorsOf(err)), setLoading(false)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [table]);
-
-  // the last list asked for: an answer that comes after a later request's (a page left at once) is dropped
-  const askList = useLatest();
+  // the page asked for last: an answer that comes after a later request's (a page left at once) is dropped
+  const {
+    data: listRead,
+    errors: listErrors,
+    loading: listLoading,
+    refetch: load,
+    setData: setListRead,
+  } = useData(
+    async (signal): Promise<ListState> => {
+      // the API counts pages from 1
+      const res = await tableApi.query(table, pageSize ? { page: page + 1, pageSize } : {}, signal);
+      return { items: res.list ?? [], count: res.count ?? res.list?.length ?? 0, countCapped: res.countCapped, countEstimated: res.countEstimated };
+    },
+    [table, pageSize, page],
+    { enabled: !!form },
+  );
+  const list = listRead ?? EMPTY;
+  const setList = (change: (s: ListState) => ListState) => setListRead((s) => change(s ?? EMPTY));
+  const loading = form ? listLoading : formErrors.length === 0;
+  const loadErrors = openErrors.length ? openErrors : formErrors.length ? formErrors : listErrors;
   // the last form asked for: another item's, a new one, a page change or a close drops an earlier answer
   const askForm = useLatest();
-  const load = useCallback(
-    async (p: number) => {
-      const req = askList.begin();
-      setLoading(true);
-      try {
-        // the API counts pages from 1
-        const res = await tableApi.query(table, pageSize ? { page: p + 1, pageSize } : {}, req.signal);
-        if (!req.isLatest()) return;
-        setList({ items: res.list ?? [], count: res.count ?? res.list?.length ?? 0, countCapped: res.countCapped, countEstimated: res.countEstimated });
-        setLoadErrors([]);
-      } catch (err) {
-        if (req.isLatest()) setLoadErrors(errorsOf(err));
-      } finally {
-        if (req.isLatest()) setLoading(false);
-      }
-    },
-    [table, pageSize, askList],
-  );
-
-  useEffect(() => {
-    if (form) void load(page);
-  }, [form, page, load]);
 
   /** An edit form still on its way is not opened: the user went elsewhere. */
   const dropAskedForm = () => {
@@ -73,6 +58,7 @@ export function useCatalogue(table: string) {
 
   const changePage = (p: number) => {
     dropAskedForm();
+    setOpenErrors([]);
     setEditing(null);
     setPage(p);
   };
@@ -84,13 +70,14 @@ export function useCatalogue(table: string) {
 
   const openEdit = async (id: string) => {
     const req = askForm.begin();
+    setOpenErrors([]);
     setEditing(null);
     setOpening(id);
     try {
       const doc = await tableApi.editDoc(table, id, req.signal);
       if (req.isLatest()) setEditing({ id, doc: doc ?? {}, errors: [], saving: false });
     } catch (err) {
-      if (req.isLatest()) setLoadErrors(errorsOf(err));
+      if (req.isLatest()) setOpenErrors(errorsOf(err));
     } finally {
       if (req.isLatest()) setOpening(null);
     }
@@ -146,7 +133,7 @@ export function useCatalogue(table: string) {
       if (editing?.id === id) setEditing(null);
       const lastOnPage = list.items.length === 1 && page > 0;
       if (lastOnPage) setPage(page - 1);
-      else await load(page);
+      else await load();
       return [];
     } catch (err) {
       return errorsOf(err);
@@ -154,7 +141,7 @@ export function useCatalogue(table: string) {
   };
 
   /** Reads the current page again (rows written elsewhere: an import). */
-  const reload = () => load(page);
+  const reload = () => load();
 
   return { form, loadErrors, list, page, pageSize, loading, editing, opening, changePage, openNew, openEdit, close, save, remove, refreshItem, reload };
 }

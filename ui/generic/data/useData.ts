@@ -13,13 +13,16 @@
  * - `setData` replaces the data shown (a saved document the server sent back) without a request.
  * - `enabled: false` asks nothing (an id not chosen yet, a dialog closed) and cancels what was asked:
  *   `loading` is false, what was read before stays.
+ * - `keepPrevious: false` shows nothing of what was read for other `deps` (another item's form in a
+ *   dialog opened for this one): `data` is undefined until this key's answer comes; a `refetch()`
+ *   still keeps the data on screen.
  *
  * @example
  *   const { data: rows, error, loading, refetch } = useData((signal) => tableApi.query('source', { page }, signal), [page]);
  *   const remove = async (id: string) => (await tableApi.remove('source', id), await refetch());
  *   if (error) return <Alert type="error" message={error} />;
  */
-import { useCallback, useEffect, useState, type DependencyList, type Dispatch, type SetStateAction } from 'react';
+import { useCallback, useEffect, useMemo, useState, type DependencyList, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorsOf, type FieldError } from '../../api/index.ts';
 import { useLatest } from './useLatest.ts';
@@ -37,13 +40,22 @@ export interface DataState<T> {
 }
 
 interface Read<T> {
+  /** The `deps` it was read for (their token). */
+  key?: object;
   data: T | undefined;
   errors: FieldError[];
   status?: number;
 }
 
-export function useData<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList, options: { enabled?: boolean } = {}): DataState<T> {
+export function useData<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  deps: DependencyList,
+  options: { enabled?: boolean; keepPrevious?: boolean } = {},
+): DataState<T> {
   const enabled = options.enabled ?? true;
+  const keepPrevious = options.keepPrevious ?? true;
+  // a new token whenever `deps` change: what was read is tagged with the token it was read for
+  const key = useMemo(() => ({}), deps);
   const { t } = useTranslation();
   const latest = useLatest();
   const [read, setRead] = useState<Read<T>>({ data: undefined, errors: [] });
@@ -52,12 +64,12 @@ export function useData<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depe
   const ask = useCallback(() => {
     setLoading(true);
     return latest.ask(load, (o) => {
-      if (o.ok) setRead({ data: o.data, errors: [] });
-      else setRead({ data: undefined, errors: errorsOf(o.error), status: o.error instanceof ApiError ? o.error.status : 0 });
+      if (o.ok) setRead({ key, data: o.data, errors: [] });
+      else setRead({ key, data: undefined, errors: errorsOf(o.error), status: o.error instanceof ApiError ? o.error.status : 0 });
       setLoading(false);
     });
     // `load` is a new function on each render: `deps` say when it asks for something else
-  }, [latest, ...deps]);
+  }, [latest, key]);
 
   useEffect(() => {
     if (enabled) void ask();
@@ -69,10 +81,11 @@ export function useData<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depe
   }, [ask, enabled, latest]);
 
   const setData = useCallback<Dispatch<SetStateAction<T | undefined>>>(
-    (next) => setRead((r) => ({ data: typeof next === 'function' ? (next as (v: T | undefined) => T | undefined)(r.data) : next, errors: [] })),
-    [],
+    (next) => setRead((r) => ({ key, data: typeof next === 'function' ? (next as (v: T | undefined) => T | undefined)(r.data) : next, errors: [] })),
+    [key],
   );
   const refetch = useCallback(() => (enabled ? ask() : Promise.resolve()), [ask, enabled]);
-  const error = read.errors.length ? read.errors.map((e) => t(e.msg)).join('; ') : null;
-  return { data: read.data, error, errors: read.errors, status: read.status, loading, refetch, setData };
+  const shown = keepPrevious || read.key === key ? read : { data: undefined, errors: [] as FieldError[], status: undefined };
+  const error = shown.errors.length ? shown.errors.map((e) => t(e.msg)).join('; ') : null;
+  return { data: shown.data, error, errors: shown.errors, status: shown.status, loading, refetch, setData };
 }

@@ -3,12 +3,13 @@
  * checked node marked `changeable` also offers 'Can modify?'. The value is a list
  * of `{<valueKey>: id, canChange}`; a parent is granted whenever one of its children is.
  */
-import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import { useMemo, type Key, type ReactNode } from 'react';
 import { Checkbox, Tree, Typography } from 'antd';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { SchemaFormContext } from './optionsLoader.ts';
 import type { OptionSource } from './translateSchema.ts';
+import { useData } from '../data/useData.ts';
 
 interface PermNode {
   id: string;
@@ -36,20 +37,13 @@ export function PermissionTreeField(props: FieldProps) {
   const ctx = registry.formContext as SchemaFormContext | undefined;
   const options = (uiSchema?.['ui:options'] ?? {}) as { valueKey?: string; source?: OptionSource };
   const valueKey = options.valueKey ?? 'permission';
-  const [tree, setTree] = useState<PermNode[] | null>(null);
   const grants: Grant[] = Array.isArray(formData) ? formData : [];
   const canChangeTitle = (schema.items as { properties?: { canChange?: { title?: string } } })?.properties?.canChange?.title;
 
-  useEffect(() => {
-    let live = true;
-    ctx?.loadOptions(options.source ?? { path: '', lookup: 'perms-tree' }).then(
-      (list) => live && setTree(list as unknown as PermNode[]),
-      () => live && setTree([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [ctx]);
+  const { data: tree = null } = useData(
+    async () => (ctx ? ((await ctx.loadOptions(options.source ?? { path: '', lookup: 'perms-tree' }).catch(() => [])) as unknown as PermNode[]) : null),
+    [ctx],
+  );
 
   const leafIds = useMemo(() => leaves(tree ?? []), [tree]);
   const granted = new Map(grants.map((g) => [String(g[valueKey]), g]));

@@ -10,13 +10,14 @@
  *
  * @example <ReadOnlyFormCard title="Настройки" schema={form.schema} doc={form.doc} viewOf={{ table: 'workspace', id }} save={save} />
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Descriptions } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { api, errorsOf, type Doc, type FieldError } from '../../api/index.ts';
 import { visibleFields } from '../../../engine/visibility.ts';
 import { WaitIcon } from '../WaitIcon.tsx';
+import { useData } from '../data/useData.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { formatValue } from './formatValue.ts';
 
@@ -58,16 +59,13 @@ export function ReadOnlyFormCard({ title, schema, uiSchema, doc, canEdit = true,
   const [editDoc, setEditDoc] = useState<Doc>(doc);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
-  const [view, setView] = useState<RowView | null>(null);
   const props = (schema.properties as Record<string, Record<string, unknown>>) ?? {};
   const hidden = visibleFields(schema, shown).hidden;
 
-  useEffect(() => {
-    if (!viewOf || phase !== 'view') return;
-    let live = true;
-    api.get<RowView>(viewUrl(viewOf)).then((v) => live && setView(v), (err) => live && setErrors(errorsOf(err)));
-    return () => void (live = false);
-  }, [viewOf?.table, viewOf?.id, phase, shown]);
+  // the server's view, read again after each save (the copy shown changed)
+  const { data: view } = useData((signal) => api.get<RowView>(viewUrl(viewOf!), signal), [viewOf?.table, viewOf?.id, phase, shown], {
+    enabled: !!viewOf && phase === 'view',
+  });
 
   const edit = async () => {
     setErrors([]);

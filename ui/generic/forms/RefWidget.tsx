@@ -5,13 +5,14 @@
  * (the form does not pre-fill lists of refs: `SchemaForm`). A value not (yet) among the options is
  * named by the field's enum labels when it has them (a user's view 'Учреждение', not 'UNIT').
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Select } from 'antd';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { Option } from '../../api/index.ts';
 import { lookupParams, rowsOf, type SchemaFormContext } from './optionsLoader.ts';
 import { refFieldParam } from './refField.ts';
+import { useData } from '../data/useData.ts';
 import type { OptionSource } from './translateSchema.ts';
 
 type Scalar = string | number | boolean;
@@ -39,7 +40,6 @@ export function RefWidget(props: WidgetProps) {
   const source = sourceOf(options);
   const multiple = options.multiple === true || schema.type === 'array';
   const ctx = registry.formContext as SchemaFormContext | undefined;
-  const [list, setList] = useState<Option[] | null>(null);
   // the parameters come from other fields (the user's unit; in a table row, that row's): re-read on
   // every change of the document
   const { idPrefix, idSeparator } = registry.globalFormOptions;
@@ -48,20 +48,13 @@ export function RefWidget(props: WidgetProps) {
   );
   const params = { ...(JSON.parse(paramsKey) as Record<string, unknown>), ...refFieldParam(source, multiple ? schema.items : schema, registry.rootSchema) };
 
-  useEffect(() => {
-    let live = true;
-    if (!source || !ctx) {
-      setList([]);
-      return;
-    }
-    ctx.loadOptions(source, params).then(
-      (o) => live && setList(o),
-      () => live && setList([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [ctx, source?.path, source?.ref, source?.lookup, paramsKey]);
+  // the options of the latest parameters: an answer for parameters changed since never overwrites
+  // the newer one (the loader caches shared answers: nothing is cancelled)
+  const { data: read, loading } = useData(
+    async () => (source && ctx ? ctx.loadOptions(source, params).catch((): Option[] => []) : []),
+    [ctx, source?.path, source?.ref, source?.lookup, paramsKey],
+  );
+  const list: Option[] | null = read ?? (loading ? null : []);
 
   // a value the options do not hold (yet): named by the field's enum labels, never shown raw ('UNIT')
   const enumLabels = new Map(((options.enumOptions ?? []) as { value: unknown; label: string }[]).map((o) => [o.value, o.label]));

@@ -10,6 +10,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Modal } from 'antd';
 import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
+import { useData } from '../data/useData.ts';
 import { WaitIcon } from '../WaitIcon.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
 import { useUnsavedGuard } from './useUnsavedGuard.tsx';
@@ -31,35 +32,30 @@ export interface RemoteFormDialogProps {
 }
 
 export function RemoteFormDialog({ open, title, table, id, load, save, onSaved, onClose, width, check }: RemoteFormDialogProps) {
-  const [form, setForm] = useState<RemoteForm | null>(null);
-  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [saveErrors, setSaveErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
   const guard = useUnsavedGuard(onClose);
+  // read when the dialog opens, for this table and id only: another item's form is never shown
+  const { data: form = null, errors: loadErrors } = useData((signal) => (load ? load() : tableApi.form(table!, id, false, signal)), [open, table, id], {
+    enabled: open,
+    keepPrevious: false,
+  });
+  const errors = saveErrors.length ? saveErrors : loadErrors;
 
   useEffect(() => {
     if (!open) return;
-    let live = true;
-    setForm(null);
-    setErrors([]);
+    setSaveErrors([]);
     guard.reset();
-    const loader = load ?? (() => tableApi.form(table!, id));
-    loader().then(
-      (f) => live && setForm(f),
-      (err) => live && setErrors(errorsOf(err)),
-    );
-    return () => {
-      live = false;
-    };
   }, [open, table, id]);
 
   const submit = async (doc: Doc) => {
     setSaving(true);
     try {
       const result = await save(doc);
-      setErrors([]);
+      setSaveErrors([]);
       onSaved?.(doc, result);
     } catch (err) {
-      setErrors(errorsOf(err));
+      setSaveErrors(errorsOf(err));
     } finally {
       setSaving(false);
     }

@@ -13,6 +13,7 @@ import { TimedAlerts, useTimedAlerts, WaitIcon } from '../../generic/index.ts';
 import { applyServerErrors } from './applyServerErrors.ts';
 import { browserTimeZone, timeZoneOptions } from './timeZones.ts';
 import { PageTitle } from '../../generic/PageTitle.tsx';
+import { useData } from '../../generic/data/useData.ts';
 
 const FIELDS = ['name', 'mobile', 'email', 'timeZone'];
 
@@ -20,23 +21,16 @@ export default function UserSettingsPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<sysApi.UserSettings>();
   const alerts = useTimedAlerts();
-  const [loaded, setLoaded] = useState(false);
   const [saving, setSaving] = useState(false);
   const zones = useMemo(timeZoneOptions, []);
   const { refresh } = useSessionContext();
 
+  const { data: stored, error: loadError, loading } = useData((signal) => sysApi.fetchUserSettings(signal), []);
   useEffect(() => {
-    sysApi.fetchUserSettings().then(
-      (doc) => {
-        form.setFieldsValue({ ...doc, timeZone: doc?.timeZone || browserTimeZone() });
-        setLoaded(true);
-      },
-      (err) => {
-        alerts.error(errorsOf(err).map((e) => t(e.msg)).join('; '));
-        setLoaded(true);
-      },
-    );
-  }, []);
+    if (stored !== undefined) form.setFieldsValue({ ...stored, timeZone: stored?.timeZone || browserTimeZone() });
+  }, [stored]);
+  useEffect(() => void (loadError && alerts.error(loadError)), [loadError]);
+  const loaded = !loading;
 
   const save = async (doc: sysApi.UserSettings) => {
     setSaving(true);

@@ -4,12 +4,13 @@
  * clicking a unit opens its cases page (`/sys/unit/cases?id=`). The admin unit of each is named
  * from the admin-unit lookup (the query gives only its id).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Card, Typography } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorsOf, fetchOptions, tableApi, type Doc } from '../../api/index.ts';
+import { fetchOptions, tableApi, type Doc } from '../../api/index.ts';
+import { useData } from '../../generic/data/useData.ts';
 import { PagedList } from '../../generic/PagedList.tsx';
 
 export const UNITS_PAGE_SIZE = 50;
@@ -25,32 +26,14 @@ export function WorkspaceUnits() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [page, setPage] = useState(0);
-  const [state, setState] = useState<{ items: UnitRow[]; count: number }>({ items: [], count: 0 });
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [areas, setAreas] = useState<Map<string, string>>(new Map());
-
-  useEffect(() => {
-    fetchOptions('adminunit').then(
-      (list) => setAreas(new Map(list.map((o) => [String(o.value), o.label]))),
-      () => {},
-    );
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    tableApi
-      .query<UnitRow>('unit', { type: 'TBUNIT', page: page + 1, pageSize: UNITS_PAGE_SIZE })
-      .then(
-        (res) => live && (setState({ items: res.list ?? [], count: res.count ?? 0 }), setError(null)),
-        (err) => live && setError(errorsOf(err).map((e) => t(e.msg)).join('; ')),
-      )
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [page]);
+  const { data: areas } = useData(async (signal) => new Map((await fetchOptions('adminunit', {}, signal)).map((o) => [String(o.value), o.label])), []);
+  const { data: state = { items: [], count: 0 }, error, loading } = useData(
+    async (signal) => {
+      const res = await tableApi.query<UnitRow>('unit', { type: 'TBUNIT', page: page + 1, pageSize: UNITS_PAGE_SIZE }, signal);
+      return { items: res.list ?? [], count: res.count ?? 0 };
+    },
+    [page],
+  );
 
   return (
     <Card title={t('ui.workspace.entries.units')} data-testid="workspace-units">
@@ -63,7 +46,7 @@ export function WorkspaceUnits() {
         loading={loading}
         onPageChange={setPage}
         renderItem={(u) => {
-          const area = u.address?.adminUnitId ? areas.get(u.address.adminUnitId) : undefined;
+          const area = u.address?.adminUnitId ? areas?.get(u.address.adminUnitId) : undefined;
           return (
             <Card
               key={u.id}

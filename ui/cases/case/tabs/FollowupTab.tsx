@@ -6,7 +6,7 @@
  * `x-table.followup`): its form is the table's remote form, its card the server's view of the row —
  * nothing here knows a particular exam.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, tableApi, type Doc } from '../../../api/index.ts';
@@ -16,6 +16,7 @@ import { AddMenu } from '../../followups/AddMenu.tsx';
 import { FollowupCard } from '../../followups/FollowupCard.tsx';
 import { TypeFilter } from '../../followups/TypeFilter.tsx';
 import { followupsApi, type FollowupItem, type FollowupType } from '../../followups/api.ts';
+import { useData } from '../../../generic/data/useData.ts';
 import type { CaseTabProps } from '../types.ts';
 
 /** The exam being added (no id) or edited. */
@@ -28,26 +29,16 @@ export default function FollowupTab({ caseId, reload }: CaseTabProps) {
   const { t } = useTranslation();
   const alerts = useTimedAlerts();
   const [confirm, confirmDialog] = useConfirm();
-  const [items, setItems] = useState<FollowupItem[] | null>(null);
-  const [types, setTypes] = useState<FollowupType[]>([]);
   const [chosen, setChosen] = useState<string[]>([]);
   const [editing, setEditing] = useState<Editing | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const [list, kinds] = await Promise.all([followupsApi.list(caseId), followupsApi.types(caseId)]);
-      setItems(list);
-      setTypes(kinds);
-    } catch (err) {
-      setItems((prev) => prev ?? []);
-      alerts.error(errorsOf(err).map((e) => e.msg).join('; ') || t('ui.common.error'));
-    }
+  const { data, error, refetch: load } = useData(async (signal) => {
+    const [list, kinds] = await Promise.all([followupsApi.list(caseId, signal), followupsApi.types(caseId, signal)]);
+    return { list, kinds };
   }, [caseId]);
-
-  useEffect(() => {
-    setItems(null);
-    void load();
-  }, [load]);
+  const items = data?.list ?? (error ? [] : null);
+  const types = useMemo(() => data?.kinds ?? [], [data]);
+  useEffect(() => void (error && alerts.error(error)), [error]);
 
   const byType = useMemo(() => new Map(types.map((x) => [x.type, x])), [types]);
   const shown = (items ?? []).filter((i) => !chosen.length || chosen.includes(i.type));

@@ -5,14 +5,14 @@
  * `GET /api/cases/case/treatment/{caseId}` again after each change, and reloads the case after a
  * start, a cancel or a period change.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Alert, Flex, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorsOf, type FieldError } from '../../../api/index.ts';
+import { errorsOf } from '../../../api/index.ts';
+import { useData } from '../../../generic/data/useData.ts';
 import { TimedAlerts, useConfirm, useTimedAlerts, WaitIcon } from '../../../generic/index.ts';
 import type { CaseTabProps } from '../types.ts';
 import { treatmentApi } from '../../treatment/api.ts';
-import type { Treatment } from '../../treatment/model.ts';
 import { StartTreatment } from '../../treatment/StartTreatment.tsx';
 import { TreatmentSummary } from '../../treatment/TreatmentSummary.tsx';
 import { TreatmentMenu, type TreatmentAction } from '../../treatment/TreatmentMenu.tsx';
@@ -24,27 +24,12 @@ import { TreatmentDialogs, type TreatmentDialog } from '../../treatment/Treatmen
 
 export default function TreatmentTab({ caseId, tbcase, reload }: CaseTabProps) {
   const { t } = useTranslation();
-  const [treatment, setTreatment] = useState<Treatment | null>(null);
-  const [loadErrors, setLoadErrors] = useState<FieldError[] | null>(null);
   const [dialog, setDialog] = useState<TreatmentDialog | null>(null);
   const alerts = useTimedAlerts();
   const [confirm, confirmDialog] = useConfirm();
 
-  const load = useCallback(
-    () =>
-      treatmentApi.load(caseId).then(
-        (tr) => {
-          setTreatment(tr);
-          setLoadErrors(null);
-        },
-        (err) => setLoadErrors(errorsOf(err)),
-      ),
-    [caseId],
-  );
   // the case's state decides what may be edited: read again when the case changes
-  useEffect(() => {
-    void load();
-  }, [load, tbcase?.state, tbcase?.version]);
+  const { data: treatment, error: loadError, refetch: load } = useData((signal) => treatmentApi.load(caseId, signal), [caseId, tbcase?.state, tbcase?.version]);
 
   const showErrors = useCallback(
     (err: unknown) => {
@@ -89,8 +74,8 @@ export default function TreatmentTab({ caseId, tbcase, reload }: CaseTabProps) {
     void load();
   };
 
-  if (loadErrors && !treatment) {
-    return <Alert data-testid="treatment-load-error" type="error" showIcon title={loadErrors.map((e) => t(e.msg)).join('; ')} />;
+  if (loadError && !treatment) {
+    return <Alert data-testid="treatment-load-error" type="error" showIcon title={loadError} />;
   }
   if (!treatment) return <WaitIcon testId="treatment-loading" />;
 

@@ -14,21 +14,7 @@ import { sourceFiles } from './source-files.ts';
 
 /** UI files that still start a request from an effect, and why. */
 const allowed: Record<string, string> = {
-  'ui/cases/import/ImportPage.tsx': 'polls a running import (progress) every second until it ends',
-  'ui/cases/notify/NotifyPage.tsx': 'opens the form for a patient given in the URL (a contact notified) through the same user-started request as a search hit',
-  'ui/cases/talk/useOptimisticList.ts': 'a list with optimistic adds and edits of its own (comments)',
-  'ui/catalogues/adminunit/AdminUnitsView.tsx': 'the admin-unit tree: the top level read with the country structure, branches read as they open',
-  'ui/dhis2/Dhis2Page.tsx': 'polls a running sending',
-  'ui/dhis2/SendingsList.tsx': 'pages of past sendings, read again when a sending ends',
-  'ui/pages/admin/settings/JobsPage.tsx': 'polls the background jobs while one runs',
-  'ui/pages/login/LoginPage.tsx': 'asks once whether a first administrator must be set up',
-  'ui/pages/sync/ClientInitPage.tsx': 'polls the offline client set-up while it runs',
-  'ui/pages/sync/SyncPage.tsx': 'polls the offline client state while a synchronisation runs',
-  'ui/places/PlacesTree.tsx': 'a lazily opened tree of places',
-  'ui/search/AdvancedSearch.tsx': 'runs the search a URL names on opening, through useLatest',
-  'ui/session/useServerLanguage.ts': 'tells the server the language chosen (a write, not a read)',
-  'ui/shell/Toolbar.tsx': 'polls the offline client connection state',
-  'ui/shell/search/useGlobalSearch.ts': 'a debounced search as the user types, through useLatest',
+  'ui/session/useServerLanguage.ts': 'tells the server the language the user switched to (a write that keeps the session in step, not a read shown on screen)',
 };
 
 /** The hooks themselves: the one place a request is started from an effect. */

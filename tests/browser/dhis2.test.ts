@@ -3,11 +3,11 @@
 // shown again), chooses the Bishkek dispensary and 2025 Q1, sees its 73 values, can send only after a
 // dry run, sees DHIS2's summary of each, and the sendings listed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDhis2StandIn, type StandIn } from '../helpers/dhis2-standin.ts';
-import { pick, selectOf, signIn, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { openDropdown, pick, selectOf, signIn, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT * 2 });
 const mapping = JSON.parse(readFileSync(join(import.meta.dirname, '../../schemas/reports/dhis2/tb-quarterly.json'), 'utf8'));
@@ -77,4 +77,40 @@ describe('the DHIS2 export screen', () => {
     expect(await page.content()).not.toContain('S3cret-district');
   });
 
+  it('offers the places of the scope chosen last: the units answering late do not replace the areas', async () => {
+    const admin = await ctx.env.server.login();
+    const areas = ((await admin.post('/api/opts/adminunit', {})).body as { label: string }[]).map((o) => o.label);
+    const units = ((await admin.post('/api/opts/unit', {})).body as { label: string }[]).map((o) => o.label);
+    expect(areas.length).toBeGreaterThan(0);
+    expect(units).toContain('Бишкекский городской противотуберкулёзный диспансер');
+    const p = await ctx.env.newPage();
+    await signIn(p, 'ADMIN', 'Admin123');
+    await p.locator(tid('home-link-dhis2')).click();
+    const screen = p.locator(tid('dhis2-page'));
+    await screen.waitFor();
+    // the units answer 1.5 s late, as on a slow network when the user goes on to 'Административная единица' at once
+    const isUnits = (r: Request) => r.url().endsWith('/api/opts/unit');
+    await p.route('**/api/opts/unit', async (route) => {
+      const answer = await route.fetch();
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.fulfill({ response: answer }).catch(() => undefined); // the page may have cancelled it meanwhile
+    });
+    const late = new Promise<void>((resolve) => {
+      const ended = (r: Request) => isUnits(r) && resolve();
+      p.on('requestfinished', ended);
+      p.on('requestfailed', ended);
+    });
+    await pick(p, selectOf(screen, 'dhis2-scope'), 'Учреждение');
+    await pick(p, selectOf(screen, 'dhis2-scope'), 'Административная единица');
+    await late;
+    // two frames after the late answer came: any rendering of it has happened
+    await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await selectOf(screen, 'dhis2-scope-id').click();
+    const options = openDropdown(p).locator('.ant-select-item-option');
+    await poll(() => options.count()).toBeGreaterThan(0);
+    const shown = await options.evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
+    expect(shown[0]).toBe(areas[0]);
+    expect(shown.filter((x) => units.includes(x))).toEqual([]);
+    await p.keyboard.press('Escape');
+  });
 });

@@ -25,10 +25,10 @@ export interface SyncStatus {
  */
 export const noteEditing = (form: string, editing: boolean) => api.post<unknown>('/api/offline/client/sync/editing', { form, editing });
 
-export const syncStatus = () => api.get<SyncStatus>('/api/offline/client/sync/status');
+export const syncStatus = (signal?: AbortSignal) => api.get<SyncStatus>('/api/offline/client/sync/status', signal);
 
 /** What the offline client has not yet sent: the count of all, the list of the first 200. */
-export const unsentChanges = () => api.get<{ count: number; list: UnsentChange[] }>('/api/offline/client/sync/unsent');
+export const unsentChanges = (signal?: AbortSignal) => api.get<{ count: number; list: UnsentChange[] }>('/api/offline/client/sync/unsent', signal);
 
 export const startSync = (password: string) => api.post<unknown>('/api/offline/client/sync/synchronize', { password });
 
@@ -44,7 +44,7 @@ export const keepConflictValue = (id: string, keep: 'server' | 'client', passwor
   api.post<unknown>(`/api/sync/conflicts/${encodeURIComponent(id)}/keep`, password === undefined ? { keep } : { keep, password });
 
 /** The conflicts of every case the reader sees, open or resolved lately (on the offline client: those it kept at its last synchronisation). */
-export const recentConflicts = () => api.get<{ list: SyncConflict[] }>('/api/sync/conflicts/recent');
+export const recentConflicts = (signal?: AbortSignal) => api.get<{ list: SyncConflict[] }>('/api/sync/conflicts/recent', signal);
 
 /** The workspace's open conflicts, newest first (administrators); `next` pages on. */
 export const openConflicts = (after?: string, signal?: AbortSignal) => api.post<{ list: SyncConflict[]; next: string | null }>('/api/sync/conflicts', after ? { after } : {}, signal);
@@ -68,6 +68,6 @@ export interface ClientInit {
   unfinished?: { serverUrl: string; received: number };
 }
 
-export const clientInit = () => api.get<ClientInit>('/api/offline/client/init');
+export const clientInit = (signal?: AbortSignal) => api.get<ClientInit>('/api/offline/client/init', signal);
 
 export const startClientInit = (body: { serverUrl: string; login: string; password: string }) => api.post<unknown>('/api/offline/client/init', body);

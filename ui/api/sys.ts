@@ -12,8 +12,8 @@ export const changeWorkspace = (id: string) => api.post<unknown>(`/api/sys/chang
 export const setSessionLanguage = (lang: string) => api.post<unknown>(`/api/sys/language/${encodeURIComponent(lang)}`);
 
 /** Global search, capped at `maxResults` (10 in the toolbar). */
-export const search = (key: string, maxResults = 10) =>
-  api.post<SearchResult[]>('/api/session/search', { key, maxResults });
+export const search = (key: string, maxResults = 10, signal?: AbortSignal) =>
+  api.post<SearchResult[]>('/api/session/search', { key, maxResults }, signal);
 
 export interface UserSettings {
   name: string;

@@ -17,6 +17,7 @@ import { dhis2Api, type ExportChoice, type MappingInfo, type Preview, type Sendi
 import { SendingSummary } from './SendingSummary.tsx';
 import { SendingsList } from './SendingsList.tsx';
 import { ServerSettingsCard } from './ServerSettingsCard.tsx';
+import { useData } from '../generic/data/useData.ts';
 
 const PERMISSION = 'DHIS_EXPORT';
 
@@ -32,29 +33,32 @@ function lastQuarter(now = new Date()): { year: number; quarter: number } {
   return q === 0 ? { year: now.getFullYear() - 1, quarter: 4 } : { year: now.getFullYear(), quarter: q };
 }
 
+const NO_MAPPINGS: MappingInfo[] = [];
+const NO_PLACES: Option[] = [];
+
 const sameChoice = (a: ExportChoice, b: ExportChoice) => JSON.stringify(a) === JSON.stringify(b);
 
 function Dhis2Export({ maySend, maySetUp }: { maySend: boolean; maySetUp: boolean }) {
   const { t } = useTranslation();
-  const [mappings, setMappings] = useState<MappingInfo[]>([]);
   const [choice, setChoice] = useState<ExportChoice>({ mapping: '', ...lastQuarter(), scope: 'WORKSPACE' });
-  const [places, setPlaces] = useState<Option[]>([]);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [last, setLast] = useState<{ sending: Sending; choice: ExportChoice } | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
   const [reload, setReload] = useState(0);
 
+  const { data: mappings = NO_MAPPINGS, errors: mappingErrors } = useData((signal) => dhis2Api.mappings(signal), []);
+  // the first mapping is chosen until the user chooses
   useEffect(() => {
-    void dhis2Api.mappings().then((m) => {
-      setMappings(m);
-      if (m[0]) setChoice((c) => ({ ...c, mapping: c.mapping || m[0].id }));
-    }, (e) => setErrors(errorsOf(e)));
-  }, []);
-  useEffect(() => {
-    setPlaces([]);
-    if (choice.scope !== 'WORKSPACE') void fetchOptions(choice.scope === 'UNIT' ? 'unit' : 'adminunit').then(setPlaces, () => undefined);
-  }, [choice.scope]);
+    if (mappings[0]) setChoice((c) => ({ ...c, mapping: c.mapping || mappings[0].id }));
+  }, [mappings]);
+  useEffect(() => void (mappingErrors.length && setErrors(mappingErrors)), [mappingErrors]);
+  // the units or areas of the scope chosen last: a list read for a scope left before it came is never shown
+  const { data: places = NO_PLACES } = useData(
+    (signal) => fetchOptions(choice.scope === 'UNIT' ? 'unit' : 'adminunit', {}, signal).catch((): Option[] => []),
+    [choice.scope],
+    { enabled: choice.scope !== 'WORKSPACE', keepPrevious: false },
+  );
 
   const mapping = mappings.find((m) => m.id === choice.mapping);
   const quarterly = mapping?.periodType !== 'Yearly';

@@ -7,22 +7,19 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dateTimeText } from '../i18n/dates.ts';
-import { dhis2Api, type Sending } from './api.ts';
+import { dhis2Api } from './api.ts';
+import { useData } from '../generic/data/useData.ts';
 
 const COLOR = { SUCCESS: 'green', WARNING: 'orange', ERROR: 'red', FAILED: 'red' } as const;
 
 export function SendingsList({ reload }: { reload: number }) {
   const { t } = useTranslation();
-  const [list, setList] = useState<Sending[]>([]);
   const [page, setPage] = useState(1);
-  const [more, setMore] = useState(false);
+  // a new sending shows on the first page
   useEffect(() => setPage(1), [reload]);
-  useEffect(() => {
-    void dhis2Api.sends(page).then((r) => {
-      setList(r.list);
-      setMore(r.more);
-    }, () => undefined);
-  }, [page, reload]);
+  const { data } = useData((signal) => dhis2Api.sends(page, signal), [page, reload]);
+  const list = data?.list ?? [];
+  const more = data?.more ?? false;
   return (
     <Card title={t('ui.dhis2.sendings')} style={{ marginTop: 16 }} data-testid="dhis2-sendings">
       <Table size="small" rowKey="id" dataSource={list} pagination={false} locale={{ emptyText: t('ui.dhis2.noSendings') }}

@@ -61,12 +61,12 @@ export interface ServerSettings {
 const body = (c: ExportChoice) => ({ mapping: c.mapping, year: c.year, ...(c.quarter ? { quarter: c.quarter } : {}), scope: c.scope, ...(c.scopeId ? { scopeId: c.scopeId } : {}) });
 
 export const dhis2Api = {
-  mappings: async () => (await api.post<{ mappings: MappingInfo[] }>('/api/dhis2/mappings', {})).mappings,
+  mappings: async (signal?: AbortSignal) => (await api.post<{ mappings: MappingInfo[] }>('/api/dhis2/mappings', {}, signal)).mappings,
   preview: (c: ExportChoice) => api.post<Preview>('/api/dhis2/preview', body(c)),
   /** The data value set (an object) or the ADX document (text). */
   file: (c: ExportChoice, format: 'json' | 'adx') => api.post<unknown>('/api/dhis2/file', { ...body(c), format }),
   send: (c: ExportChoice, dryRun: boolean) => api.post<Sending>('/api/dhis2/send', { ...body(c), dryRun }),
-  sends: (page = 1) => api.post<{ list: Sending[]; more: boolean }>('/api/dhis2/sends', page > 1 ? { page } : {}),
+  sends: (page = 1, signal?: AbortSignal) => api.post<{ list: Sending[]; more: boolean }>('/api/dhis2/sends', page > 1 ? { page } : {}, signal),
   server: (signal?: AbortSignal) => api.get<ServerSettings>('/api/dhis2/server', signal),
   saveServer: (s: { url: string; username: string; password?: string }) => api.post<void>('/api/dhis2/server', s),
 };

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { errorsOf } from '../api/index.ts';
 import { treeKey, type DrawnNode } from '../generic/treeKeys.ts';
 import { placesApi, type TreeNode } from './api.ts';
+import { useData } from '../generic/data/useData.ts';
 
 type Row = TreeNode & { children?: Row[]; loaded?: boolean };
 
@@ -47,8 +48,7 @@ export function PlacesTree({ areaId }: { areaId?: string }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<Row[]>([]);
   const [expanded, setExpanded] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [openError, setOpenError] = useState<string | null>(null);
   // the row that is the tree's tab stop (the first one until another is focused)
   const [active, setActive] = useState<string>();
   const box = useRef<HTMLDivElement>(null);
@@ -59,29 +59,27 @@ export function PlacesTree({ areaId }: { areaId?: string }) {
     setRows((rs) => replace(rs, id, (r) => ({ ...r, loaded: true, children: kids.map(withPlaceholder) })));
   };
 
+  // the place's node with its first level open, read again for another area (a late answer for the area before never shows)
+  const initial = useData(
+    async (signal) => {
+      const root = withPlaceholder(await placesApi.root(areaId, signal));
+      if (!root.hasChildren) return { rows: [root], expanded: [] };
+      const kids = await placesApi.children(root.id, signal);
+      return { rows: [{ ...root, loaded: true, children: kids.map(withPlaceholder) }], expanded: [root.id] };
+    },
+    [areaId],
+  );
   useEffect(() => {
-    let live = true;
-    setLoading(true);
-    placesApi
-      .root(areaId)
-      .then(async (root) => {
-        if (!live) return;
-        setRows([withPlaceholder(root)]);
-        if (root.hasChildren) {
-          await open(root.id);
-          setExpanded([root.id]);
-        }
-      })
-      .catch((err) => live && setError(errorsOf(err).map((e) => t(e.msg)).join('; ')))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [areaId]);
+    if (!initial.data) return;
+    setRows(initial.data.rows);
+    setExpanded(initial.data.expanded);
+  }, [initial.data]);
+  const error = openError ?? initial.error;
+  const loading = initial.loading;
 
   const toggle = async (on: boolean, r: Row) => {
     setExpanded((e) => (on ? [...e, r.id] : e.filter((k) => k !== r.id)));
-    if (on && !r.loaded) await open(r.id).catch((err) => setError(errorsOf(err).map((e) => t(e.msg)).join('; ')));
+    if (on && !r.loaded) await open(r.id).catch((err) => setOpenError(errorsOf(err).map((e) => t(e.msg)).join('; ')));
   };
 
   // one component per title: a new one each render would draw the table afresh and drop the focus

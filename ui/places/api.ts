@@ -58,8 +58,8 @@ export const placesApi = {
       page,
       ...(scope === 'UNIT' && scopeId ? { unitId: scopeId } : scope === 'ADMINUNIT' && scopeId ? { adminUnitId: scopeId } : {}),
     }, signal),
-  root: (adminUnitId?: string) => api.post<TreeNode>(`/api/cases/view${adminUnitId ? `?adminUnitId=${encodeURIComponent(adminUnitId)}` : ''}`, {}),
-  children: (parentId: string) => api.post<TreeNode[]>(`/api/cases/view/places?parentId=${encodeURIComponent(parentId)}`, {}),
+  root: (adminUnitId?: string, signal?: AbortSignal) => api.post<TreeNode>(`/api/cases/view${adminUnitId ? `?adminUnitId=${encodeURIComponent(adminUnitId)}` : ''}`, {}, signal),
+  children: (parentId: string, signal?: AbortSignal) => api.post<TreeNode[]>(`/api/cases/view/places?parentId=${encodeURIComponent(parentId)}`, {}, signal),
 };
 
 /** Where a place's pages live: `/sys/unit`, `/sys/adminunit` or `/sys/workspace`, with `?id=` for the first two. */

@@ -7,7 +7,7 @@
  * The search ran is kept in the address (`q`: the filters, `p`: the page), so Back from a case
  * returns to the same results.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Flex } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
@@ -17,74 +17,64 @@ import { WaitIcon } from '../generic/WaitIcon.tsx';
 import { CaseList } from '../places/CaseList.tsx';
 import type { PlaceRef } from '../places/api.ts';
 import { useData } from '../generic/data/useData.ts';
-import { errorsOf } from '../api/index.ts';
-import { useLatest } from '../generic/data/useLatest.ts';
 import { countText } from '../generic/countText.ts';
 import { chosenValues } from '../filters/chosenValues.ts';
 import type { Filters } from '../filters/types.ts';
-import { searchApi, type SearchCount, type SearchResult } from '../reports/api.ts';
+import { searchApi, type SearchCount } from '../reports/api.ts';
 import { FilterDisplay } from './FilterDisplay.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 
 /** The server pages at most this deep by number (deeper needs its keyset cursor). */
 const MAX_PAGES = 200;
 
+/** The search the address keeps (`q`: chosen filters and values, `p`: the page from 1), or null (none, or edited by hand). */
+function savedSearch(q: string | null, p: string | null): { chosen: string[]; values: Filters; page: number } | null {
+  if (!q) return null;
+  try {
+    const saved = JSON.parse(q) as { chosen?: string[]; values?: Filters };
+    const chosen = Array.isArray(saved.chosen) ? saved.chosen.filter((x) => typeof x === 'string') : [];
+    const values = saved.values && typeof saved.values === 'object' ? saved.values : {};
+    return { chosen, values, page: Math.max(0, Number(p ?? 1) - 1) || 0 };
+  } catch {
+    return null; // an address edited by hand: start empty
+  }
+}
+
 export function AdvancedSearch({ place }: { place: PlaceRef }) {
   const { t, i18n } = useTranslation();
   const init = useData(() => searchApi.init(), []);
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [values, setValues] = useState<Filters>({});
-  const [ran, setRan] = useState<{ filters: Filters; page: number; result?: SearchResult; error?: string; loading: boolean } | null>(null);
-  /** The count of the search ran, asked apart from its page (undefined while it is counted). */
-  const [found, setFound] = useState<SearchCount>();
-  // a search or page asked after this one: its answer shows, this one's is dropped (its count too)
-  const askPage = useLatest();
-  const askCount = useLatest();
   const [params, setParams] = useSearchParams();
-
-  /** Counts a new search (not a page turn) without holding its page up; a count of an older search is dropped. */
-  const count = (filters: Filters, exact = false) => {
-    const req = askCount.begin();
-    setFound(undefined);
-    searchApi.count(place, filters, exact, req.signal).then(
-      (c) => req.isLatest() && setFound(c),
-      () => undefined,
-    );
+  // a search kept in the address (Back from a case): its filters shown again and run once
+  const [saved] = useState(() => savedSearch(params.get('q'), params.get('p')));
+  const [chosen, setChosen] = useState<string[]>(saved?.chosen ?? []);
+  const [values, setValues] = useState<Filters>(saved?.values ?? {});
+  /** The search (filters and page) asked last; a new object for each ask, the same search again too. */
+  const [asked, setAsked] = useState<{ filters: Filters; page: number } | null>(saved ? { filters: chosenValues(saved.values), page: saved.page } : null);
+  /** The count asked last: once per search, not per page; `exact` when the user asked for the exact number. */
+  const [countAsked, setCountAsked] = useState<{ filters: Filters; exact: boolean } | null>(saved ? { filters: chosenValues(saved.values), exact: false } : null);
+  // a search or page asked after this one: its answer shows, this one's is dropped (its count too)
+  const page = useData((signal) => searchApi.search(place, asked!.filters, asked!.page + 1, signal), [asked], { enabled: !!asked });
+  const counted = useData((signal) => searchApi.count(place, countAsked!.filters, countAsked!.exact, signal), [countAsked], { enabled: !!countAsked, keepPrevious: false });
+  /** The count of the search ran, asked apart from its page (undefined while it is counted). */
+  const found: SearchCount | undefined = counted.data;
+  const ran = asked && {
+    ...asked,
+    result: page.data,
+    error: page.errors.length ? page.errors.map((e) => (e.field ? `${e.field}: ${t(e.msg)}` : t(e.msg))).join('; ') : undefined,
+    loading: page.loading,
   };
-  const run = async (filters: Filters, page: number, shown = chosen) => {
-    const req = askPage.begin();
-    setRan((r) => ({ filters, page, result: r?.result, loading: true }));
+
+  /** Counts a new search (not a page turn) without holding its page up. */
+  const count = (filters: Filters, exact = false) => setCountAsked({ filters, exact });
+  const run = (filters: Filters, pageNo: number, shown = chosen) => {
+    setAsked({ filters, page: pageNo });
     setParams((p) => {
       const next = new URLSearchParams(p);
       next.set('q', JSON.stringify({ chosen: shown, values: filters }));
-      next.set('p', String(page + 1));
+      next.set('p', String(pageNo + 1));
       return next;
     }, { replace: true });
-    try {
-      const result = await searchApi.search(place, filters, page + 1, req.signal);
-      if (req.isLatest()) setRan({ filters, page, result, loading: false });
-    } catch (err) {
-      if (req.isLatest()) setRan({ filters, page, error: errorsOf(err).map((e) => (e.field ? `${e.field}: ${t(e.msg)}` : t(e.msg))).join('; '), loading: false });
-    }
   };
-
-  // a search kept in the address (Back from a case): its filters shown again and run once
-  useEffect(() => {
-    const q = params.get('q');
-    if (!q) return;
-    try {
-      const saved = JSON.parse(q) as { chosen?: string[]; values?: Filters };
-      const shown = Array.isArray(saved.chosen) ? saved.chosen.filter((x) => typeof x === 'string') : [];
-      const values = saved.values && typeof saved.values === 'object' ? saved.values : {};
-      setChosen(shown);
-      setValues(values);
-      const filters = chosenValues(values);
-      count(filters);
-      void run(filters, Math.max(0, Number(params.get('p') ?? 1) - 1) || 0, shown);
-    } catch {
-      // an address edited by hand: start empty
-    }
-  }, []);
 
   if (init.error) return <Alert data-testid="alert-error" type="error" showIcon title={init.error} />;
   if (!init.data) return <WaitIcon />;
@@ -100,7 +90,7 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
             e.preventDefault();
             const filters = chosenValues(values);
             count(filters);
-            void run(filters, 0);
+            run(filters, 0);
           }}
         >
           <FilterPanel groups={init.data.filters} chosen={chosen} values={values} onChange={(c, v) => (setChosen(c), setValues(v))} />
@@ -127,7 +117,7 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
               rows={ran.result.list}
               count={Math.min(pagerCount, MAX_PAGES * 50)}
               page={ran.page}
-              onPage={(p) => void run(ran.filters, p)}
+              onPage={(p) => run(ran.filters, p)}
               loading={ran.loading}
               showUnit={place.scope !== 'UNIT'}
             />

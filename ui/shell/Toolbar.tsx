@@ -3,7 +3,7 @@
  * mode only), the administrator
  * dropdown, the search box and the user (name + menu).
  */
-import { useEffect, useState } from 'react';
+import { useData } from '../generic/data/useData.ts';
 import { useLocation } from 'react-router';
 import { Badge, Flex, theme } from 'antd';
 import { syncApi } from '../api/index.ts';
@@ -25,13 +25,9 @@ const UNSENT_POLL_MS = 15_000;
 function UnsentCount() {
   const { t } = useTranslation();
   const location = useLocation();
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    const ask = () => void syncApi.unsentChanges().then((r) => setCount(r.count), () => undefined);
-    ask();
-    const timer = setInterval(ask, UNSENT_POLL_MS);
-    return () => clearInterval(timer);
-  }, [location.pathname, location.search]);
+  // a count that cannot be read shows nothing
+  const { data } = useData((signal) => syncApi.unsentChanges(signal).catch(() => ({ count: 0 })), [location.pathname, location.search], { poll: UNSENT_POLL_MS });
+  const count = data?.count ?? 0;
   if (!count) return null;
   return (
     <Badge count={count} overflowCount={999} style={{ marginInlineStart: 6 }} title={t('ui.toolbar.unsent', { count })} aria-label={t('ui.toolbar.unsent', { count })} data-testid="toolbar-unsent" />

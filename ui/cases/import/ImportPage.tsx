@@ -18,8 +18,12 @@ import { importApi, sameMapping, uploadFile, WORKING, type ColumnValues, type Fi
 import { ImportRows } from './ImportRows.tsx';
 import { MappingEditor } from './MappingEditor.tsx';
 import { ValuesEditor } from './ValuesEditor.tsx';
+import { useData } from '../../generic/data/useData.ts';
 
 const POLL_MS = 1000;
+const NO_VALUES: ColumnValues[] = [];
+const NO_JOBS: ImportJob[] = [];
+const NO_MAPPINGS: SavedMapping[] = [];
 const PERMISSION = 'CASE_IMPORT';
 
 export default function ImportPage() {
@@ -32,48 +36,33 @@ function Importer() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const jobId = params.get('job');
-  const [job, setJob] = useState<ImportJob | null>(null);
-  const [fields, setFields] = useState<FieldsView | null>(null);
   const [mapping, setMapping] = useState<ImportMapping | null>(null);
-  const [values, setValues] = useState<ColumnValues[]>([]);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
   const [saveAs, setSaveAs] = useState('');
 
-  useEffect(() => void importApi.fields().then(setFields, (e) => setErrors(errorsOf(e))), []);
-
-  // the job, polled while the server works on it
-  useEffect(() => {
-    setJob(null);
-    setMapping(null);
-    setValues([]);
-    if (!jobId) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = () =>
-      importApi.job(jobId).then(
-        (j) => {
-          if (!live) return;
-          setJob(j);
-          if (WORKING.includes(j.state)) timer = setTimeout(load, POLL_MS);
-        },
-        (e) => live && setErrors(errorsOf(e)),
-      );
-    void load();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [jobId]);
+  const { data: fields = null, errors: fieldsErrors } = useData((signal) => importApi.fields(signal), []);
+  // the job, polled while the server works on it; another job's never shown
+  const jobRead = useData((signal) => importApi.job(jobId!, signal), [jobId], {
+    enabled: !!jobId,
+    keepPrevious: false,
+    poll: (j) => (j && WORKING.includes(j.state) ? POLL_MS : false),
+  });
+  const job = jobRead.data ?? null;
+  useEffect(() => void (fieldsErrors.length && setErrors(fieldsErrors)), [fieldsErrors]);
+  useEffect(() => void (jobRead.errors.length && setErrors(jobRead.errors)), [jobRead.errors]);
+  useEffect(() => setMapping(null), [jobId]);
 
   // the mapping as the server holds it, when the job settles; the values it leaves unmatched
   const settled = job && !WORKING.includes(job.state) ? `${job.id}:${job.state}` : null;
   useEffect(() => {
-    if (!job || !settled) return;
-    if (job.mapping) setMapping((m) => m ?? job.mapping);
-    if (job.mapping && job.state !== 'FAILED') void importApi.values(job.id).then(setValues, () => undefined);
+    if (job?.mapping && settled) setMapping((m) => m ?? job.mapping);
   }, [settled]);
+  const { data: values = NO_VALUES } = useData((signal) => importApi.values(job!.id, signal).catch((): ColumnValues[] => []), [settled], {
+    enabled: !!settled && !!job?.mapping && job.state !== 'FAILED',
+    keepPrevious: false,
+  });
 
   const act = async (what: () => Promise<unknown>) => {
     setBusy(true);
@@ -86,16 +75,8 @@ function Importer() {
       setBusy(false);
     }
   };
-  const refresh = async (id: string) => setJob(await importApi.job(id));
-  const poll = (id: string) => {
-    // a background step was started: follow the job until it settles
-    const step = async () => {
-      const j = await importApi.job(id);
-      setJob(j);
-      if (WORKING.includes(j.state)) setTimeout(() => void step(), POLL_MS);
-    };
-    void step();
-  };
+  // a background step was started: the job read again, and followed until it settles
+  const refresh = () => jobRead.refetch();
 
   const upload = (file: File, mappingId?: string) =>
     act(async () => {
@@ -110,14 +91,14 @@ function Importer() {
       await importApi.setMapping(job!.id, mapping!, saveAs.trim() || undefined);
       setSaveAs('');
       await importApi.dryRun(job!.id);
-      poll(job!.id);
+      await refresh();
     });
   const run = () =>
     act(async () => {
       await importApi.run(job!.id);
-      poll(job!.id);
+      await refresh();
     });
-  const cancel = () => act(async () => (await importApi.cancel(job!.id), await refresh(job!.id)));
+  const cancel = () => act(async () => (await importApi.cancel(job!.id), await refresh()));
 
   const working = !!job && WORKING.includes(job.state);
   const mappable = !!job && ['READY', 'CHECKED', 'CANCELLED'].includes(job.state);
@@ -200,11 +181,9 @@ function Importer() {
 /** The file input (with a saved mapping to start from), the templates to fill, and the latest imports, each opened again by its link. */
 function FileChooser({ busy, sent, onFile, templates }: { busy: boolean; sent: number | null; onFile: (f: File, mappingId?: string) => void; templates: FieldsView['templates'] }) {
   const { t } = useTranslation();
-  const [jobs, setJobs] = useState<ImportJob[]>([]);
-  const [saved, setSaved] = useState<SavedMapping[]>([]);
+  const { data: jobs = NO_JOBS } = useData((signal) => importApi.jobs(signal).catch((): ImportJob[] => []), []);
+  const { data: saved = NO_MAPPINGS } = useData((signal) => importApi.mappings(signal).catch((): SavedMapping[] => []), []);
   const [mappingId, setMappingId] = useState<string | undefined>();
-  useEffect(() => void importApi.jobs().then(setJobs, () => undefined), []);
-  useEffect(() => void importApi.mappings().then(setSaved, () => undefined), []);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph>{t('ui.import.intro')}</Typography.Paragraph>

@@ -64,14 +64,14 @@ export interface RowsPage {
 export const WORKING: JobState[] = ['PARSING', 'CHECKING', 'IMPORTING'];
 
 export const importApi = {
-  job: (id: string) => api.get<ImportJob>(`/api/import/${id}`),
-  jobs: () => api.post<ImportJob[]>('/api/import/query', {}),
-  fields: () => api.post<FieldsView>('/api/import/fields', {}),
-  values: (id: string) => api.post<ColumnValues[]>(`/api/import/${id}/values`, {}),
+  job: (id: string, signal?: AbortSignal) => api.get<ImportJob>(`/api/import/${id}`, signal),
+  jobs: (signal?: AbortSignal) => api.post<ImportJob[]>('/api/import/query', {}, signal),
+  fields: (signal?: AbortSignal) => api.post<FieldsView>('/api/import/fields', {}, signal),
+  values: (id: string, signal?: AbortSignal) => api.post<ColumnValues[]>(`/api/import/${id}/values`, {}, signal),
   /** Keeps the job's mapping; `saveAs` also saves it under that name for the next file of the same layout. */
   setMapping: (id: string, mapping: ImportMapping, saveAs?: string) => api.post<void>(`/api/import/${id}/mapping`, { mapping, ...(saveAs ? { saveAs } : {}) }),
   /** The saved mappings of the workspace, by name. */
-  mappings: () => api.post<SavedMapping[]>('/api/import/mappings', {}),
+  mappings: (signal?: AbortSignal) => api.post<SavedMapping[]>('/api/import/mappings', {}, signal),
   dryRun: (id: string) => api.post<void>(`/api/import/${id}/dryrun`, {}),
   run: (id: string) => api.post<void>(`/api/import/${id}/run`, {}),
   cancel: (id: string) => api.post<void>(`/api/import/${id}/cancel`, {}),

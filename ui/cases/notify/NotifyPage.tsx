@@ -7,7 +7,7 @@
  * (`POST /api/cases/case/newnotif`) goes to the new case; cancelling to the unit's cases. Server
  * errors show beside their fields.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,6 @@ import { GenderAvatar } from '../case/CaseHeader.tsx';
 import { notifyApi, type PatientHit, type PatientQuery } from './api.ts';
 import { PatientSearch } from './PatientSearch.tsx';
 import { PageTitle } from '../../generic/PageTitle.tsx';
-import { useLatest } from '../../generic/data/useLatest.ts';
 
 interface Chosen {
   /** The registered patient chosen, or none for a new one. */
@@ -37,6 +36,12 @@ async function patientOf(hit: PatientHit): Promise<Doc> {
   return Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 }
 
+/** The person of a presumptive-TB contact, read by the id the contact's link gives. */
+async function presetPatient(patientId: string): Promise<Chosen> {
+  const p = await tableApi.read('patient', patientId);
+  return { patientId, patient: Object.fromEntries(['name', 'middleName', 'lastName', 'gender', 'birthDate', 'motherName', 'documentNumber'].filter((k) => p[k] != null).map((k) => [k, p[k]])) };
+}
+
 export default function NotifyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -44,11 +49,8 @@ export default function NotifyPage() {
   const diag = params.get('diag') ?? 'SUSPECT';
   const cla = params.get('cla') ?? 'TB';
   const unitId = params.get('id') ?? '';
-  const [chosen, setChosen] = useState<Chosen | null>(null);
-  const [form, setForm] = useState<RemoteForm | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
 
   const { data: unit, error } = useData(async () => {
     const u = (await tableApi.read('unit', unitId)) as Doc & { name?: string; address?: { adminUnitId?: string } };
@@ -58,29 +60,28 @@ export default function NotifyPage() {
   }, [unitId]);
 
   const cancel = () => navigate(`/sys/unit/cases?id=${encodeURIComponent(unitId)}`);
-  // a patient (or a new one) chosen again before the form came: the last choice's form opens
-  const ask = useLatest();
-  const open = async (choice: Chosen | Promise<Chosen>) => {
-    const req = ask.begin();
-    setLoadError(null);
-    setErrors([]);
-    try {
-      const [next, f] = await Promise.all([choice, notifyApi.form(diag, cla)]);
-      if (!req.isLatest()) return;
-      setForm({ ...f, doc: { ...f.doc, patient: { ...((f.doc.patient as Doc | undefined) ?? {}), ...next.patient } } });
-      setChosen(next);
-    } catch (e) {
-      if (req.isLatest()) setLoadError(errorsOf(e).map((x) => t(x.msg)).join('; '));
-    }
-  };
-  const choose = (hit: PatientHit) => open(patientOf(hit).then((patient) => ({ patientId: hit.patient.id, patient })));
   // started from a presumptive-TB contact: the contact's person, already found
   const preset = params.get('patientId');
-  useEffect(() => {
-    if (!preset) return;
-    void open(tableApi.read('patient', preset).then((p) => ({ patientId: preset, patient: Object.fromEntries(['name', 'middleName', 'lastName', 'gender', 'birthDate', 'motherName', 'documentNumber'].filter((k) => p[k] != null).map((k) => [k, p[k]])) })));
-  }, [preset]);
-  const startNew = (typed: PatientQuery) => open({ patient: { ...typed } });
+  /** The patient chosen last (a hit, a new one, the preset), as a request; a new object for each choice. */
+  const [asked, setAsked] = useState<{ choice: () => Promise<Chosen> } | null>(() => (preset ? { choice: () => presetPatient(preset) } : null));
+  // a patient (or a new one) chosen again before the form came: the last choice's form opens
+  const opened = useData(
+    async () => {
+      const [next, f] = await Promise.all([asked!.choice(), notifyApi.form(diag, cla)]);
+      return { chosen: next, form: { ...f, doc: { ...f.doc, patient: { ...((f.doc.patient as Doc | undefined) ?? {}), ...next.patient } } } as RemoteForm };
+    },
+    [asked],
+    { enabled: !!asked, keepPrevious: false },
+  );
+  const chosen = opened.data?.chosen ?? null;
+  const form = opened.data?.form ?? null;
+  const loadError = opened.error;
+  const open = (choice: () => Promise<Chosen>) => {
+    setErrors([]);
+    setAsked({ choice });
+  };
+  const choose = (hit: PatientHit) => open(() => patientOf(hit).then((patient) => ({ patientId: hit.patient.id, patient })));
+  const startNew = (typed: PatientQuery) => open(async () => ({ patient: { ...typed } }));
   const save = async (doc: Doc) => {
     setSaving(true);
     setErrors([]);
@@ -121,7 +122,7 @@ export default function NotifyPage() {
           data-testid="notify-form"
           title={title}
           extra={
-            <Button type="link" onClick={() => (setChosen(null), setForm(null))} data-testid="notify-back">
+            <Button type="link" onClick={() => setAsked(null)} data-testid="notify-back">
               {t('ui.notify.backToSearch')}
             </Button>
           }

@@ -10,7 +10,8 @@
  *   list.add({ comment, group, caseId, user: { name: me } }, () => talkApi.addComment({ caseId, group, comment }));
  *   list.items.map(({ item, key, state }) => <Comment key={key} … />);
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { useData } from '../../generic/data/useData.ts';
 
 /** Where an item's last save stands: being saved, or refused / failed (nothing stored). */
 export type SaveStatus = 'saving' | 'error';
@@ -48,28 +49,15 @@ export const isTempId = (id: string) => id.startsWith('temp-');
  * The optimistic list of rows `load` reads (again when `deps` change). Items are keyed by their `id`.
  * @example const issues = useOptimisticList(() => talkApi.issues(caseId), [caseId]);
  */
-export function useOptimisticList<T extends { id?: string }>(load: () => Promise<T[]>, deps: unknown[]): OptimisticList<T> {
-  const [items, setItems] = useState<OptimisticItem<T>[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState(false);
-  const loadRef = useRef(load);
-  loadRef.current = load;
+const NONE: never[] = [];
 
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      const rows = await loadRef.current();
-      setItems(rows.map((item) => ({ key: String(item.id), item })));
-      setLoadError(false);
-    } catch {
-      setItems([]);
-      setLoadError(true);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => void reload(), deps);
+export function useOptimisticList<T extends { id?: string }>(load: (signal: AbortSignal) => Promise<T[]>, deps: unknown[]): OptimisticList<T> {
+  // the list of the latest `deps`: an answer for the deps before never overwrites it
+  const read = useData(async (signal) => (await load(signal)).map((item): OptimisticItem<T> => ({ key: String(item.id), item })), deps);
+  const items = read.data ?? NONE;
+  const { loading, refetch: reload, setData } = read;
+  const loadError = read.errors.length > 0;
+  const setItems = useCallback((change: (list: OptimisticItem<T>[]) => OptimisticItem<T>[]) => setData((list) => change(list ?? [])), [setData]);
 
   const patchItem = (key: string, f: (x: OptimisticItem<T>) => OptimisticItem<T>) => setItems((list) => list.map((x) => (x.key === key ? f(x) : x)));
 

@@ -7,12 +7,12 @@
  * country structure as a generic catalogue; its changes refresh the tree. Editing needs
  * ADMINUNITS_EDT.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Col, Dropdown, Flex, Row, Space, Switch, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { errorsOf, tableApi, type Doc, type FieldError, type RemoteForm } from '../../api/index.ts';
+import { errorsOf, tableApi, type Doc, type FieldError } from '../../api/index.ts';
 import { useConfirm } from '../../generic/ConfirmDialog.tsx';
 import { EmptyListWarning } from '../../generic/EmptyListWarning.tsx';
 import { TimedAlerts } from '../../generic/TimedAlerts.tsx';
@@ -27,6 +27,7 @@ import { childLevels, MAX_LEVEL, parentOf, upsert } from './adminUnitTree.ts';
 import { toAccusative } from './accusative.ts';
 import { SectionTitle } from '../../generic/PageTitle.tsx';
 import { useLatest } from '../../generic/data/useLatest.ts';
+import { useData } from '../../generic/data/useData.ts';
 import { areaPathKeys } from '../../../engine/area-path.ts';
 
 const TABLE = 'adminunit';
@@ -51,7 +52,6 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
   const session = useSession();
   const alerts = useTimedAlerts();
   const [confirm, confirmDialog] = useConfirm();
-  const [form, setForm] = useState<RemoteForm | null>(null);
   const [csList, setCsList] = useState<CountryLevel[]>([]);
   const [children, setChildren] = useState<ChildMap | null>(null);
   const [expanded, setExpanded] = useState<string[]>([]);
@@ -59,29 +59,23 @@ export default function AdminUnitsView({ permission }: CatalogueViewProps) {
   const [showStructure, setShowStructure] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
   const askForm = useLatest();
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data: form = null, error: formError } = useData((signal) => tableApi.form(TABLE, undefined, false, signal), []);
   const editable = canEdit(session, permission ?? 'ADMINUNITS') && form?.resources?.readOnly !== true;
 
   const showErrors = (err: unknown) => alerts.error(errorsOf(err).map((e) => t(e.msg)).join('; '));
 
   /** The whole tree again: levels and top units; opened branches close (the country structure changed). */
-  const reload = useCallback(async () => {
-    try {
-      const res = await queryAdminUnits({ rootUnits: true, fetchCountryStructure: true });
-      setCsList(res.csList ?? []);
-      setChildren({ [ROOT]: res.list ?? [] });
-      setExpanded([]);
-      setTreeVersion((v) => v + 1);
-      setLoadError(null);
-    } catch (err) {
-      setLoadError(errorsOf(err).map((e) => t(e.msg)).join('; '));
-    }
-  }, [t]);
-
+  const top = useData((signal) => queryAdminUnits({ rootUnits: true, fetchCountryStructure: true }, signal), []);
+  const reload = top.refetch;
+  const loadError = top.error;
   useEffect(() => {
-    void reload();
-    tableApi.form(TABLE).then(setForm, showErrors);
-  }, []);
+    if (!top.data) return;
+    setCsList(top.data.csList ?? []);
+    setChildren({ [ROOT]: top.data.list ?? [] });
+    setExpanded([]);
+    setTreeVersion((v) => v + 1);
+  }, [top.data]);
+  useEffect(() => void (formError && alerts.error(formError)), [formError]);
 
   const inFlight = useRef(new Map<string, Promise<void>>());
   /** Reads the children of a unit (one request at a time per unit). */

@@ -30,4 +30,4 @@ export interface AdminUnitQueryResult {
 
 export type AdminUnitQuery = ({ parentId: string } | { rootUnits: true } | { id: string }) & { fetchCountryStructure?: boolean };
 
-export const queryAdminUnits = (q: AdminUnitQuery) => api.post<AdminUnitQueryResult>('/api/tbl/adminunit/query', q);
+export const queryAdminUnits = (q: AdminUnitQuery, signal?: AbortSignal) => api.post<AdminUnitQueryResult>('/api/tbl/adminunit/query', q, signal);

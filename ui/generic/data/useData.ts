@@ -13,6 +13,12 @@
  * - `setData` replaces the data shown (a saved document the server sent back) without a request.
  * - `enabled: false` asks nothing (an id not chosen yet, a dialog closed) and cancels what was asked:
  *   `loading` is false, what was read before stays.
+ * - `poll` asks again by itself that long (ms) after each answer — a fixed wait, or a rule on the
+ *   data read (`(jobs) => (jobs?.some(running) ? 2000 : false)`: see `poll.ts`); the wait starts
+ *   again after a `refetch()`, and stops when `deps` change, `enabled` turns false or the screen is left.
+ * - `delayMs` waits that long before asking when `deps` change (a search as the user types): a change
+ *   within the wait aborts it, so only the last key is asked, once the typing pauses (`delay.ts`);
+ *   `loading` is true while it waits. A `refetch()` asks at once.
  * - `keepPrevious: false` shows nothing of what was read for other `deps` (another item's form in a
  *   dialog opened for this one): `data` is undefined until this key's answer comes; a `refetch()`
  *   still keeps the data on screen.
@@ -26,6 +32,8 @@ import { useCallback, useEffect, useMemo, useState, type DependencyList, type Di
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorsOf, type FieldError } from '../../api/index.ts';
 import { useLatest } from './useLatest.ts';
+import { nextPoll, type Poll } from './poll.ts';
+import { delay } from './delay.ts';
 
 export interface DataState<T> {
   data: T | undefined;
@@ -50,7 +58,7 @@ interface Read<T> {
 export function useData<T>(
   load: (signal: AbortSignal) => Promise<T>,
   deps: DependencyList,
-  options: { enabled?: boolean; keepPrevious?: boolean } = {},
+  options: { enabled?: boolean; keepPrevious?: boolean; poll?: Poll<T>; delayMs?: number } = {},
 ): DataState<T> {
   const enabled = options.enabled ?? true;
   const keepPrevious = options.keepPrevious ?? true;
@@ -61,9 +69,10 @@ export function useData<T>(
   const [read, setRead] = useState<Read<T>>({ data: undefined, errors: [] });
   const [loading, setLoading] = useState(enabled);
 
-  const ask = useCallback(() => {
+  const ask = useCallback((waitMs = 0) => {
     setLoading(true);
-    return latest.ask(load, (o) => {
+    const asked = waitMs > 0 ? (signal: AbortSignal) => delay(waitMs, signal).then(() => load(signal)) : load;
+    return latest.ask(asked, (o) => {
       if (o.ok) setRead({ key, data: o.data, errors: [] });
       else setRead({ key, data: undefined, errors: errorsOf(o.error), status: o.error instanceof ApiError ? o.error.status : 0 });
       setLoading(false);
@@ -72,13 +81,21 @@ export function useData<T>(
   }, [latest, key]);
 
   useEffect(() => {
-    if (enabled) void ask();
+    if (enabled) void ask(options.delayMs);
     else {
       latest.drop();
       setLoading(false);
     }
     return () => latest.drop();
   }, [ask, enabled, latest]);
+
+  // the next poll, counted from the last answer (a new `read` each time, even an equal one)
+  const pollIn = enabled && !loading ? nextPoll(options.poll, read.data) : null;
+  useEffect(() => {
+    if (pollIn === null) return;
+    const timer = setTimeout(() => void ask(), pollIn);
+    return () => clearTimeout(timer);
+  }, [read, pollIn, ask]);
 
   const setData = useCallback<Dispatch<SetStateAction<T | undefined>>>(
     (next) => setRead((r) => ({ key, data: typeof next === 'function' ? (next as (v: T | undefined) => T | undefined)(r.data) : next, errors: [] })),

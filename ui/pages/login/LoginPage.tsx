@@ -14,7 +14,8 @@ import { authApi, errorsOf, syncApi, type WorkspaceItem } from '../../api/index.
 import { useSessionContext } from '../../session/index.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { WorkspaceChoice } from './WorkspaceChoice.tsx';
-import { fetchPublicConfig, type PublicConfig } from './publicApi.ts';
+import { fetchPublicConfig } from './publicApi.ts';
+import { useData } from '../../generic/data/useData.ts';
 import { RegisterForm } from './RegisterForm.tsx';
 import { PageTitle } from '../../generic/PageTitle.tsx';
 
@@ -33,15 +34,16 @@ export default function LoginPage() {
   const [creds, setCreds] = useState<Credentials | null>(null);
   const [workspaces, setWorkspaces] = useState<WorkspaceItem[] | null>(null);
   const from = (location.state as { from?: string } | null)?.from;
-  const [pub, setPub] = useState<PublicConfig | null>(null);
+  // what the login page offers (self-registration); none when it cannot be read
+  const { data: pub = null } = useData((signal) => fetchPublicConfig(signal).catch(() => null), []);
+  const { data: client } = useData((signal) => syncApi.clientInit(signal).catch(() => null), []);
   const [registering, setRegistering] = useState(false);
   const [registered, setRegistered] = useState(false);
 
+  // an offline client not initialised yet has no user: its first start is the initialisation page
   useEffect(() => {
-    fetchPublicConfig().then(setPub, () => setPub(null));
-    // an offline client not initialised yet has no user: its first start is the initialisation page
-    syncApi.clientInit().then((s) => s.clientMode && !s.initialised && navigate('/init', { replace: true }), () => undefined);
-  }, []);
+    if (client?.clientMode && !client.initialised) void navigate('/init', { replace: true });
+  }, [client]);
 
   const attempt = async (c: Credentials, workspaceId?: string) => {
     setBusy(true);

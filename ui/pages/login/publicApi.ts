@@ -7,7 +7,7 @@ export interface PublicConfig {
   workspaceName?: string | null;
 }
 
-export const fetchPublicConfig = () => api.get<PublicConfig>('/api/pub/sysconfig');
+export const fetchPublicConfig = (signal?: AbortSignal) => api.get<PublicConfig>('/api/pub/sysconfig', signal);
 
 export interface Registration {
   login: string;

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { errorsOf, syncApi } from '../../api/index.ts';
 import { WaitIcon } from '../../generic/index.ts';
 import { PageTitle } from '../../generic/PageTitle.tsx';
+import { useData } from '../../generic/data/useData.ts';
 import { SYNC_POLL_MS } from './syncPhase.ts';
 import { percentOf, timeLeftText } from './timeLeft.ts';
 
@@ -23,31 +24,23 @@ export default function ClientInitPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('checking');
-  const [status, setStatus] = useState<syncApi.ClientInit | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   // one form through the steps: after a failure the address and login are still there, only the password is typed again
   const [form] = Form.useForm();
 
-  const check = () =>
-    syncApi.clientInit().then((s) => {
-      setStatus(s);
-      if (!s.clientMode) return setStep('elsewhere');
-      if (s.running) return setStep('running');
-      if (s.initialised) return setStep((p) => (p === 'running' ? 'done' : p === 'checking' ? 'elsewhere' : p));
-      // not initialised: a failure says why, beside the form to try again (it goes on from there)
-      setErrors(s.error ? [s.error] : []);
-      setStep('form');
-    });
-
+  // the client's set-up state: read on opening, and every SYNC_POLL_MS while a set-up runs
+  const { data: status = null } = useData((signal) => syncApi.clientInit(signal), [], { poll: () => (step === 'running' ? SYNC_POLL_MS : false) });
   useEffect(() => {
-    void check();
-  }, []);
-  useEffect(() => {
-    if (step !== 'running') return;
-    const timer = setInterval(() => void check(), SYNC_POLL_MS);
-    return () => clearInterval(timer);
-  }, [step]);
+    const s = status;
+    if (!s) return;
+    if (!s.clientMode) return setStep('elsewhere');
+    if (s.running) return setStep('running');
+    if (s.initialised) return setStep((p) => (p === 'running' ? 'done' : p === 'checking' ? 'elsewhere' : p));
+    // not initialised: a failure says why, beside the form to try again (it goes on from there)
+    setErrors(s.error ? [s.error] : []);
+    setStep('form');
+  }, [status]);
 
   const start = async (v: { serverUrl: string; login: string; password: string }) => {
     form.setFieldValue('password', '');

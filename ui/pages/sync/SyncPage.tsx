@@ -16,6 +16,7 @@ import { LinkButton } from '../../generic/LinkButton.tsx';
 import { useSession } from '../../session/index.ts';
 import { nextPhase, SYNC_POLL_MS, type SyncPhase } from './syncPhase.ts';
 import { PageTitle } from '../../generic/PageTitle.tsx';
+import { useData } from '../../generic/data/useData.ts';
 import { dateTimeText as formatDateTime } from '../../i18n/dates.ts';
 import { SyncConflictsTable } from '../../cases/case/SyncConflictsCard.tsx';
 import type { SyncStatus } from '../../api/sync.ts';
@@ -40,25 +41,25 @@ function ClientSyncPage() {
   const [errors, setErrors] = useState<string[]>([]);
   const [starting, setStarting] = useState(false);
 
-  const check = (from: SyncPhase) =>
-    syncApi.syncStatus().then(
-      (s) => {
-        const next = s ?? { id: 'NOT_RUNNING' };
-        setStatus(next);
-        setPhase((p) => (p === from ? nextPhase(p, next.id) : p));
-      },
-      (err) => (setStatus({ id: 'ERROR', error: errorsOf(err).map((e) => t(e.msg)).join('; ') }), setPhase('error')),
-    );
-
+  // the synchronisation's state: read on opening, and every SYNC_POLL_MS while one runs
+  const { data: read } = useData(
+    (signal) =>
+      syncApi.syncStatus(signal).then(
+        (s): SyncStatus => s ?? { id: 'NOT_RUNNING' },
+        (err): SyncStatus => {
+          if (signal.aborted) throw err;
+          return { id: 'ERROR', error: errorsOf(err).map((e) => t(e.msg)).join('; ') };
+        },
+      ),
+    [],
+    { poll: () => (phase === 'running' ? SYNC_POLL_MS : false) },
+  );
   useEffect(() => {
-    void check('checking');
-  }, []);
-
-  useEffect(() => {
-    if (phase !== 'running') return;
-    const timer = setInterval(() => void check('running'), SYNC_POLL_MS);
-    return () => clearInterval(timer);
-  }, [phase]);
+    if (!read) return;
+    setStatus(read);
+    if (read.id === 'ERROR') setPhase('error');
+    else setPhase((p) => (p === 'checking' || p === 'running' ? nextPhase(p, read.id) : p));
+  }, [read]);
 
   const start = async ({ password }: { password: string }) => {
     setStarting(true);
@@ -142,8 +143,7 @@ function ClientSyncPage() {
  */
 function UnsentList({ phase }: { phase: SyncPhase }) {
   const { t } = useTranslation();
-  const [data, setData] = useState<{ count: number; list: syncApi.UnsentChange[] }>({ count: 0, list: [] });
-  useEffect(() => void syncApi.unsentChanges().then(setData, () => setData({ count: 0, list: [] })), [phase]);
+  const { data = { count: 0, list: [] } } = useData((signal) => syncApi.unsentChanges(signal).catch(() => ({ count: 0, list: [] })), [phase]);
   if (!data.count) return null;
   return (
     <div style={{ marginTop: 16 }} data-testid="sync-unsent">
@@ -184,9 +184,9 @@ function UnsentList({ phase }: { phase: SyncPhase }) {
  */
 function ConflictsList({ phase }: { phase: SyncPhase }) {
   const { t } = useTranslation();
-  const [list, setList] = useState<syncApi.SyncConflict[]>([]);
-  const load = () => void syncApi.recentConflicts().then((r) => setList(r.list), () => setList([]));
-  useEffect(load, [phase]);
+  const { data, refetch } = useData((signal) => syncApi.recentConflicts(signal).catch(() => ({ list: [] })), [phase]);
+  const list = data?.list ?? [];
+  const load = () => void refetch();
   if (!list.length) return null;
   return (
     <div style={{ marginTop: 16 }} data-testid="sync-conflict-list">

@@ -6,51 +6,31 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { sysApi, type SearchResult } from '../../api/index.ts';
 import { orderResults } from './searchTarget.ts';
-import { useLatest } from '../../generic/data/useLatest.ts';
+import { useData } from '../../generic/data/useData.ts';
 
 export const SEARCH_MAX_RESULTS = 10;
 const DEBOUNCE_MS = 250;
 
 export function useGlobalSearch(onSelect: (r: SearchResult) => void) {
   const [key, setKey] = useState('');
-  const [results, setResults] = useState<SearchResult[] | null>(null);
   const [active, setActive] = useState(0);
-  const [searching, setSearching] = useState(false);
-  // the answer to the text typed last: an earlier, slower one is dropped
-  const ask = useLatest();
+  const text = key.trim();
+  // the answer to the text typed last, asked once the typing pauses: an earlier, slower one is dropped
+  const found = useData(
+    async (signal) => orderResults(await sysApi.search(text, SEARCH_MAX_RESULTS, signal).then((list) => (Array.isArray(list) ? list : [])), SEARCH_MAX_RESULTS),
+    [text],
+    { enabled: !!text, delayMs: DEBOUNCE_MS },
+  );
+  // once the box was emptied, the hits of the text before are not shown again: only the next answer's
+  const [stale, setStale] = useState(false);
+  useEffect(() => void (!text && setStale(true)), [text]);
+  useEffect(() => (setStale(false), setActive(0)), [found.data]);
+  const results = text && !stale ? (found.data ?? null) : null;
+  const searching = !!text && found.loading;
+  // a failed search clears the box
+  useEffect(() => void (found.error && setKey('')), [found.error]);
 
-  useEffect(() => {
-    const text = key.trim();
-    const req = ask.begin();
-    if (!text) {
-      setResults(null);
-      setSearching(false);
-      return;
-    }
-    setSearching(true);
-    const timer = setTimeout(() => {
-      sysApi.search(text, SEARCH_MAX_RESULTS).then(
-        (list) => {
-          if (!req.isLatest()) return;
-          setResults(orderResults(Array.isArray(list) ? list : [], SEARCH_MAX_RESULTS));
-          setActive(0);
-          setSearching(false);
-        },
-        () => {
-          if (!req.isLatest()) return;
-          setKey('');
-          setResults(null);
-          setSearching(false);
-        },
-      );
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [key]);
-
-  const clear = () => {
-    setKey('');
-    setResults(null);
-  };
+  const clear = () => setKey('');
 
   const select = (r: SearchResult | undefined) => {
     if (!r) return;

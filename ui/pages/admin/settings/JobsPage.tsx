@@ -4,12 +4,13 @@
  * retries a failed or cancelled one (it resumes where it stopped). `GET /api/sys/jobs`, asked again
  * every 2 s while a job waits or runs.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Popconfirm, Progress, Space, Table, Tag, Typography, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, errorsOf } from '../../../api/index.ts';
 import { dateTimeText } from '../../../i18n/dates.ts';
 import { WaitIcon } from '../../../generic/WaitIcon.tsx';
+import { useData } from '../../../generic/data/useData.ts';
 
 /** A job as `GET /api/sys/jobs` lists it. */
 export interface JobView {
@@ -37,31 +38,19 @@ export const percentOf = (j: Pick<JobView, 'done' | 'total' | 'state'>): number 
 
 export default function JobsPage() {
   const { t } = useTranslation();
-  const [jobs, setJobs] = useState<JobView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setJobs(await api.get<JobView[]>('/api/sys/jobs'));
-      setError(null);
-    } catch (err) {
-      setError(errorsOf(err).map((e) => t(e.msg)).join('; '));
-    }
-  }, [t]);
-
-  useEffect(() => void load(), [load]);
-  const busy = !!jobs?.some((j) => j.state === 'queued' || j.state === 'running');
-  useEffect(() => {
-    if (!busy) return;
-    const every = setInterval(() => void load(), 2000);
-    return () => clearInterval(every);
-  }, [busy, load]);
+  const [actError, setActError] = useState<string | null>(null);
+  // read again every 2 s while a job waits or runs
+  const { data: jobs, error: loadError, refetch: load } = useData((signal) => api.get<JobView[]>('/api/sys/jobs', signal), [], {
+    poll: (list) => (list?.some((j) => j.state === 'queued' || j.state === 'running') ? 2000 : false),
+  });
+  const error = actError ?? loadError;
 
   const act = async (job: JobView, op: 'cancel' | 'retry') => {
+    setActError(null);
     try {
       await api.post(`/api/sys/jobs/${job.id}/${op}`, {});
     } catch (err) {
-      setError(errorsOf(err).map((e) => t(e.msg)).join('; '));
+      setActError(errorsOf(err).map((e) => t(e.msg)).join('; '));
     }
     await load();
   };

@@ -53,8 +53,11 @@ export function AdvancedSearch({ place }: { place: PlaceRef }) {
   /** The count asked last: once per search, not per page; `exact` when the user asked for the exact number. */
   const [countAsked, setCountAsked] = useState<{ filters: Filters; exact: boolean } | null>(saved ? { filters: chosenValues(saved.values), exact: false } : null);
   // a search or page asked after this one: its answer shows, this one's is dropped (its count too)
-  const page = useData((signal) => searchApi.search(place, asked!.filters, asked!.page + 1, signal), [asked], { enabled: !!asked });
-  const counted = useData((signal) => searchApi.count(place, countAsked!.filters, countAsked!.exact, signal), [countAsked], { enabled: !!countAsked, keepPrevious: false });
+  const page = useData((signal) => searchApi.search(place, asked!.filters, asked!.page + 1, signal), [asked, place.scope, place.id], { enabled: !!asked });
+  const counted = useData((signal) => searchApi.count(place, countAsked!.filters, countAsked!.exact, signal), [countAsked, place.scope, place.id], {
+    enabled: !!countAsked,
+    keepPrevious: false,
+  });
   /** The count of the search ran, asked apart from its page (undefined while it is counted). */
   const found: SearchCount | undefined = counted.data;
   const ran = asked && {

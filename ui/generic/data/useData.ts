@@ -55,6 +55,9 @@ interface Read<T> {
   status?: number;
 }
 
+/** What a screen shows before its key's answer came (`keepPrevious: false`). */
+const NOTHING_READ: Read<never> = { data: undefined, errors: [] };
+
 export function useData<T>(
   load: (signal: AbortSignal) => Promise<T>,
   deps: DependencyList,
@@ -89,8 +92,10 @@ export function useData<T>(
     return () => latest.drop();
   }, [ask, enabled, latest]);
 
+  // what was read for these deps (or before them, unless `keepPrevious: false`)
+  const shown: Read<T> = keepPrevious || read.key === key ? read : NOTHING_READ;
   // the next poll, counted from the last answer (a new `read` each time, even an equal one)
-  const pollIn = enabled && !loading ? nextPoll(options.poll, read.data) : null;
+  const pollIn = enabled && !loading ? nextPoll(options.poll, shown.data) : null;
   useEffect(() => {
     if (pollIn === null) return;
     const timer = setTimeout(() => void ask(), pollIn);
@@ -102,7 +107,6 @@ export function useData<T>(
     [key],
   );
   const refetch = useCallback(() => (enabled ? ask() : Promise.resolve()), [ask, enabled]);
-  const shown = keepPrevious || read.key === key ? read : { data: undefined, errors: [] as FieldError[], status: undefined };
   const error = shown.errors.length ? shown.errors.map((e) => t(e.msg)).join('; ') : null;
   return { data: shown.data, error, errors: shown.errors, status: shown.status, loading, refetch, setData };
 }

@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import metaSchema from './meta-schema.json' with { type: 'json' };
 import { fieldExists, paramFieldProblem, paramsUses, ROW } from './options-params.ts';
 import { BOUND_KEYWORDS, boundSource } from './date-bounds.ts';
+import { conditionParts, conditionSchema } from './condition/index.ts';
 import { conditionUses } from './visibility.ts';
 import { viasOf } from './scope-via.ts';
 import type { EntitySchemaFile, JsonSchema } from './types.ts';
@@ -12,8 +13,9 @@ export interface SchemaProblem {
   message: string;
 }
 
-const ajv = new Ajv2020({ allErrors: true, strict: false });
+const ajv = new Ajv2020({ allErrors: true, strict: false }).addSchema(conditionSchema);
 const checkMeta = ajv.compile(metaSchema);
+const isVisibleEntry = ajv.compile({ $ref: 'condition#/$defs/visible' });
 const checkJsonSchema = new Ajv2020({ strict: false, validateSchema: true });
 
 /** Checks one file against the meta-schema and JSON Schema itself. */
@@ -98,12 +100,20 @@ export function conditionProblems(file: string, schema: JsonSchema): SchemaProbl
   for (const use of conditionUses(schema)) {
     const at = [...use.holder, use.name];
     if (fieldExists(schema, at) === false) problems.push({ file, pointer: use.pointer, message: `unknown field "${use.name}"` });
-    const problem = paramFieldProblem(schema, use.holder, use.rule.field);
-    if (problem) problems.push({ file, pointer: `${use.pointer}/field`, message: problem });
     let holder: JsonSchema | undefined = schema;
     for (const seg of use.holder) holder = seg === ROW ? (holder?.items as JsonSchema | undefined) : holder?.properties?.[seg];
     if (holder?.required?.includes(use.name) && holder.properties?.[use.name]?.default === undefined) {
       problems.push({ file, pointer: use.pointer, message: `"${use.name}" is required only while shown: say "required": true in its condition, not in "required"` });
+    }
+    // a condition of no known shape is the meta-schema's to name
+    if (!isVisibleEntry(use.rule)) continue;
+    for (const { part, pointer } of conditionParts(use.rule)) {
+      const read = 'span' in part ? part.span.map((f, i) => [f, `/span/${i}`] as const) : [[part.field!, '/field'] as const];
+      for (const [field, key] of read) {
+        const problem = paramFieldProblem(schema, use.holder, field);
+        if (problem) problems.push({ file, pointer: `${use.pointer}${pointer}${key}`, message: problem });
+      }
+      if ('span' in part && use.rule.required) problems.push({ file, pointer: `${use.pointer}${pointer}`, message: 'a span cannot make a field required (ajv cannot count months): show the field only' });
     }
   }
   return problems;

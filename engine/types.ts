@@ -1,5 +1,5 @@
 /** Shapes of the schema files in `schemas/` and of what the engine derives from them. */
-import type { VisibleCondition } from './visibility.ts';
+import type { VisibleCondition } from './condition/types.ts';
 
 export type JsonSchema = {
   $id?: string;

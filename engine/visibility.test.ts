@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import './messages.ts';
 import type { JsonSchema } from './types.ts';
 import { Validators } from './validate.ts';
-import { conditionUses, dropHidden, holds, visibleFields, withConditions } from './visibility.ts';
+import { holds as holdsOf } from './condition/index.ts';
+import { conditionUses, dropHidden, visibleFields, withConditions, type VisibleCondition } from './visibility.ts';
+
+/** Whether a condition holds for the value of the one field it reads. */
+const holds = (rule: VisibleCondition, value: unknown) => holdsOf(rule, () => value);
 
 const VALUES: [string, unknown, boolean][] = [
   // the value, filled in (notEmpty holds)
@@ -23,7 +27,8 @@ const VALUES: [string, unknown, boolean][] = [
 describe('notEmpty', () => {
   it.each(VALUES.map(([name, value, filled]) => [name, filled, value] as const))('%s: holds %s; with not: the opposite', (_name, filled, value) => {
     expect(holds({ field: 'a', notEmpty: true }, value)).toBe(filled);
-    expect(holds({ field: 'a', notEmpty: true, not: true }, value)).toBe(!filled);
+    expect(holds({ not: { field: 'a', notEmpty: true } }, value)).toBe(!filled);
+    expect(holds({ field: 'a', empty: true }, value)).toBe(!filled);
   });
 
   // a comment is shown (and required) once a number of bacilli is filled in
@@ -50,9 +55,7 @@ describe('equals, in, and no rule', () => {
     ['in the list', { field: 'a', in: ['YES', 'MANY'] }, 'MANY', true],
     ['not in the list', { field: 'a', in: ['YES', 'MANY'] }, 'NO', false],
     ['in an empty list', { field: 'a', in: [] }, 'YES', false],
-    ['no rule: always', { field: 'a' }, undefined, true],
-    ['no rule, not: never', { field: 'a', not: true }, 'x', false],
-    ['not equals', { field: 'a', equals: 'NEGATIVE', not: true }, 'POSITIVE', true],
+    ['not equals', { not: { field: 'a', equals: 'NEGATIVE' } }, 'POSITIVE', true],
   ].map(([name, rule, value, yes]) => [name, yes, rule, value] as const))('%s → holds %s', (_name, yes, rule, value) => {
     expect(holds(rule as Parameters<typeof holds>[0], value)).toBe(yes);
   });
@@ -157,8 +160,7 @@ describe('withConditions: the if/then ajv reads', () => {
     ['equals', { field: 'a', equals: 1, required: true }, { properties: { a: { const: 1 } }, required: ['a'] }],
     ['in', { field: 'a', in: [1, 2], required: true }, { properties: { a: { enum: [1, 2] } }, required: ['a'] }],
     ['notEmpty', { field: 'a', notEmpty: true, required: true }, { properties: { a: { not: { enum: [null, '', []] } } }, required: ['a'] }],
-    ['no rule: the field is there', { field: 'a', required: true }, { properties: { a: {} }, required: ['a'] }],
-    ['not equals', { field: 'a', equals: 1, not: true, required: true }, { not: { properties: { a: { const: 1 } }, required: ['a'] } }],
+    ['not equals', { not: { field: 'a', equals: 1 }, required: true }, { not: { properties: { a: { const: 1 } }, required: ['a'] } }],
     ['a field inside an object', { field: 'p.a', equals: 1, required: true }, { properties: { p: { properties: { a: { const: 1 } }, required: ['a'] } }, required: ['p'] }],
   ])('%s', (_, condition, test) => {
     expect(rule({ type: 'object', 'x-visible': { b: condition }, properties: { a: {}, b: {}, p: { type: 'object', properties: { a: {} } } } })).toEqual([{ if: test, then: { required: ['b'] } }]);
@@ -195,6 +197,6 @@ describe('withConditions: the if/then ajv reads', () => {
   });
 
   it('skips a rule whose field is no path', () => {
-    expect(rule({ type: 'object', 'x-visible': { b: { field: 'no such path!', required: true } }, properties: { b: {} } })).toBeUndefined();
+    expect(rule({ type: 'object', 'x-visible': { b: { field: 'no such path!', equals: 1, required: true } }, properties: { b: {} } })).toBeUndefined();
   });
 });

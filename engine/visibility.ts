@@ -3,27 +3,23 @@
  * and the server.
  *
  * `x-visible` sits on the object holding the fields (the file, a nested object, an array's `items`)
- * and maps a field to its condition: another field — written as in `x-options-params`: a sibling
- * `name` or `a.b`, one object up `../name`, from the root `/name` — `equals` a value, is `in` a list,
- * or is `notEmpty`; `not: true` inverts it; `required: true` makes the field required while shown.
+ * and maps a field to its condition, written in the platform's one condition language
+ * (`engine/condition/`, docs/conditions.md) with `field` subjects — another field written as in
+ * `x-options-params`: a sibling `name` or `a.b`, one object up `../name`, from the root `/name`.
+ * `required: true` beside the condition makes the field required while shown.
  *
  * @example
  *   // schema: {"x-visible": {"numberOfAFB": {"field": "result", "equals": "POSITIVE", "required": true}}, …}
  *   visibleFields(schema, { result: 'NEGATIVE', numberOfAFB: 3 }) // ⇒ {hidden: ['numberOfAFB'], required: []}
  *   visibleFields(schema, { result: 'POSITIVE' })                 // ⇒ {hidden: [], required: ['numberOfAFB']}
  */
+import { conditionParts, holds, type Condition, type VisibleCondition } from './condition/index.ts';
+import { conditionJsonSchema } from './condition/json-schema.ts';
 import { resolveParamField, ROW, valueAtPlace } from './options-params.ts';
 import { getPath } from './path.ts';
 import type { JsonSchema } from './types.ts';
 
-export interface VisibleCondition {
-  field: string;
-  equals?: unknown;
-  in?: unknown[];
-  notEmpty?: boolean;
-  not?: boolean;
-  required?: boolean;
-}
+export type { VisibleCondition };
 
 /** One declared condition: the place of the object holding the field (`[]` for rows), the field, the rule. */
 export interface ConditionUse {
@@ -54,12 +50,18 @@ export function conditionUses(schema: JsonSchema): ConditionUse[] {
   return found;
 }
 
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
+/** The fields a condition reads (its leaves' `field`s and its spans' dates). */
+export const fieldsRead = (c: Condition): string[] => conditionParts(c).flatMap(({ part }) => ('span' in part ? [...part.span] : [part.field ?? part.var!]));
 
-/** Whether a condition holds for the value of its field. */
-export function holds(rule: VisibleCondition, value: unknown): boolean {
-  const yes = 'equals' in rule ? value === rule.equals : Array.isArray(rule.in) ? rule.in.includes(value) : rule.notEmpty ? !isEmpty(value) : true;
-  return rule.not ? !yes : yes;
+/** The places of the fields a condition reads from an object at `holder`; undefined when one is no path. */
+function placesRead(holder: string[], c: Condition): Map<string, string[]> | undefined {
+  const places = new Map<string, string[]>();
+  for (const f of fieldsRead(c)) {
+    const place = resolveParamField(holder, f);
+    if (!place) return undefined;
+    places.set(f, place);
+  }
+  return places;
 }
 
 /** The concrete row indexes of every instance of a place in `doc` (`['rows','[]']` ⇒ `[[0],[1]]`). */
@@ -78,9 +80,9 @@ function evaluate(uses: ConditionUse[], doc: unknown) {
   const hidden: string[][] = [];
   const required: string[][] = [];
   for (const use of uses) {
-    const place = resolveParamField(use.holder, use.rule.field);
+    const places = placesRead(use.holder, use.rule);
     for (const at of instances(doc, use.holder)) {
-      const shown = !!place && holds(use.rule, valueAtPlace(doc, place, at.rows));
+      const shown = !!places && holds(use.rule, (f) => valueAtPlace(doc, places.get(f)!, at.rows));
       if (!shown) hidden.push([...at.path, use.name]);
       else if (use.rule.required) required.push([...at.path, use.name]);
     }
@@ -138,13 +140,6 @@ export function dropHidden<T>(schema: JsonSchema, doc: T): T {
   return doc;
 }
 
-/** The JSON Schema test of a condition on the field at `path` (below the object it is written on). */
-function test(path: string[], rule: VisibleCondition): JsonSchema {
-  const leaf: JsonSchema = 'equals' in rule ? { const: rule.equals } : Array.isArray(rule.in) ? { enum: rule.in } : rule.notEmpty ? { not: { enum: [null, '', []] } } : {};
-  const positive = path.reduceRight<JsonSchema>((inner, seg) => ({ properties: { [seg]: inner }, required: [seg] }), leaf);
-  return rule.not ? { not: positive } : positive;
-}
-
 /** `{required: [name]}` placed at `path` below the object it is written on (`[]` steps into rows). */
 function requireAt(path: string[], name: string): JsonSchema {
   return path.reduceRight<JsonSchema>((inner, seg) => (seg === ROW ? { items: inner } : { properties: { [seg]: inner } }), { required: [name] });
@@ -169,14 +164,16 @@ export function withConditions(schema: JsonSchema): JsonSchema {
   if (!uses.length) return schema;
   const out = structuredClone(schema);
   for (const use of uses) {
-    const place = resolveParamField(use.holder, use.rule.field);
-    if (!place) continue;
+    const places = placesRead(use.holder, use.rule);
+    if (!places) continue;
+    // the nearest object holding the field and every field its condition reads
     let n = 0;
-    while (n < use.holder.length && n < place.length - 1 && use.holder[n] === place[n]) n++;
+    const common = (k: number) => k < use.holder.length && [...places.values()].every((p) => k < p.length - 1 && p[k] === use.holder[k]);
+    while (common(n)) n++;
     const anchor = nodeAt(out, use.holder.slice(0, n));
-    if (!anchor) continue;
-    const rule = { if: test(place.slice(n), use.rule), then: requireAt(use.holder.slice(n), use.name) };
-    anchor.allOf = [...((anchor.allOf as JsonSchema[]) ?? []), rule];
+    const test = conditionJsonSchema(use.rule, (f) => places.get(f)!.slice(n));
+    if (!anchor || !test) continue;
+    anchor.allOf = [...((anchor.allOf as JsonSchema[]) ?? []), { if: test, then: requireAt(use.holder.slice(n), use.name) }];
   }
   return out;
 }

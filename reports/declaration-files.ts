@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { conditionSchema } from '../engine/condition/index.ts';
 
 /** A file that parsed and passed its meta-schema. */
 export interface DeclarationFile<T> {
@@ -50,14 +51,15 @@ let ajv: Ajv2020 | undefined;
 const compiled = new WeakMap<object, ValidateFunction>();
 
 /**
- * `schema` (a declaration folder's meta-schema, all errors reported) compiled once per process: every
+ * `schema` (a declaration folder's meta-schema, all errors reported; its conditions may refer to the
+ * condition language's `condition#/$defs/var`) compiled once per process: every
  * server start reads the folders, and a new Ajv and compile each time cost ~0.1 s of CPU per folder.
  * @example readDeclarationFiles(indicatorsDir(schemasDir), compiledOnce(indicatorSchema))
  */
 export function compiledOnce(schema: object): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
-    validate = (ajv ??= new Ajv2020({ allErrors: true, strict: false })).compile(schema);
+    validate = (ajv ??= new Ajv2020({ allErrors: true, strict: false }).addSchema(conditionSchema)).compile(schema);
     compiled.set(schema, validate);
   }
   return validate;

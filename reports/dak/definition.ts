@@ -7,9 +7,9 @@
  * { "code": "TB.IND.11", "order": 11, "process": "C",
  *   "name": { "ru": "…", "en": "Pulmonary new episodes bacteriologically confirmed" },
  *   "subject": "case", "period": { "date": "registrationDate", "monthsBack": 0 },
- *   "denominator": { "label": {…}, "when": { "all": [{ "fact": "newEpisode", "is": true }, { "fact": "infectionSite", "in": ["PULMONARY"] }] } },
- *   "numerator": { "label": {…}, "when": { "fact": "diagnosisBasis", "in": ["BACTERIOLOGICAL"] } },
- *   "exclude": [{ "id": "noBasis", "label": {…}, "when": { "fact": "diagnosisBasis", "empty": true } }],
+ *   "denominator": { "label": {…}, "when": { "all": [{ "var": "newEpisode", "equals": true }, { "var": "infectionSite", "in": ["PULMONARY"] }] } },
+ *   "numerator": { "label": {…}, "when": { "var": "diagnosisBasis", "in": ["BACTERIOLOGICAL"] } },
+ *   "exclude": [{ "id": "noBasis", "label": {…}, "when": { "var": "diagnosisBasis", "empty": true } }],
  *   "disaggregate": ["sex", "age", "area", "history", "hiv"] }
  * ```
  * - `subject`: whose rows are counted — cases (their analytic rows) or contacts (with their TPT);
@@ -23,27 +23,24 @@
  *   population catalogue: TB.IND.9's notification rate per 100,000, `rate.ts`);
  * - `unsupported`: the data this platform keeps cannot support the indicator — said so, with what is
  *   missing, and never a zero (screening programmes, bedaquiline and linezolid DST);
- * - a condition: `{fact, in: [keys]}`, `{fact, is: true|false}`, `{fact, empty: true}`, `{all}`,
- *   `{any}`, `{not}`, over the facts of `facts.ts`.
+ * - a condition: the platform's one condition language (`engine/condition/`, docs/conditions.md)
+ *   whose `var` subjects are the facts of `facts.ts`: `{var, in: [keys]}` (an enum fact),
+ *   `{var, equals: true|false}` (a yes/no fact), `{var, empty: true}`, `{all}`, `{any}`, `{not}`.
  * Both languages are written in the file. The files are checked at start (shape, facts, keys,
  * disaggregations, unique codes): a bad one stops the start naming its file.
  */
 import { compiledOnce, readDeclarationFiles } from '../declaration-files.ts';
 import { join } from 'node:path';
 import { DATES, DIMENSIONS, FACTS, type DimensionId, type Subject } from './facts.ts';
+import { conditionParts, subjectOf, subjectsOf, type Condition } from '../../engine/condition/index.ts';
 
 export interface Label {
   ru: string;
   en: string;
 }
 
-export type FactCondition =
-  | { fact: string; in: string[] }
-  | { fact: string; is: boolean }
-  | { fact: string; empty: true }
-  | { all: FactCondition[] }
-  | { any: FactCondition[] }
-  | { not: FactCondition };
+/** A condition of an indicator: the one condition language over the subject's facts (`var`). */
+export type FactCondition = Condition;
 
 export interface IndicatorDefinition {
   code: string;
@@ -69,18 +66,6 @@ const label = { type: 'object', additionalProperties: false, required: ['ru', 'e
 
 /** The meta-schema a file is checked against. */
 export const indicatorSchema = {
-  $defs: {
-    cond: {
-      oneOf: [
-        { type: 'object', additionalProperties: false, required: ['fact', 'in'], properties: { fact: { type: 'string' }, in: { type: 'array', minItems: 1, items: { type: 'string' } } } },
-        { type: 'object', additionalProperties: false, required: ['fact', 'is'], properties: { fact: { type: 'string' }, is: { type: 'boolean' } } },
-        { type: 'object', additionalProperties: false, required: ['fact', 'empty'], properties: { fact: { type: 'string' }, empty: { const: true } } },
-        { type: 'object', additionalProperties: false, required: ['all'], properties: { all: { type: 'array', minItems: 1, items: { $ref: '#/$defs/cond' } } } },
-        { type: 'object', additionalProperties: false, required: ['any'], properties: { any: { type: 'array', minItems: 1, items: { $ref: '#/$defs/cond' } } } },
-        { type: 'object', additionalProperties: false, required: ['not'], properties: { not: { $ref: '#/$defs/cond' } } },
-      ],
-    },
-  },
   type: 'object',
   additionalProperties: false,
   required: ['code', 'order', 'process', 'name', 'subject', 'period'],
@@ -92,9 +77,9 @@ export const indicatorSchema = {
     name: label,
     subject: { enum: ['case', 'contact'] },
     period: { type: 'object', additionalProperties: false, required: ['date', 'monthsBack'], properties: { date: { type: 'string' }, monthsBack: { type: 'integer', minimum: 0, maximum: 60 } } },
-    denominator: { type: 'object', additionalProperties: false, required: ['label'], properties: { label, when: { $ref: '#/$defs/cond' }, count: { const: true } } },
-    numerator: { type: 'object', additionalProperties: false, required: ['label'], properties: { label, when: { $ref: '#/$defs/cond' } } },
-    exclude: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['id', 'label', 'when'], properties: { id: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,40}$' }, label, when: { $ref: '#/$defs/cond' } } } },
+    denominator: { type: 'object', additionalProperties: false, required: ['label'], properties: { label, when: { $ref: 'condition#/$defs/var' }, count: { const: true } } },
+    numerator: { type: 'object', additionalProperties: false, required: ['label'], properties: { label, when: { $ref: 'condition#/$defs/var' } } },
+    exclude: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['id', 'label', 'when'], properties: { id: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,40}$' }, label, when: { $ref: 'condition#/$defs/var' } } } },
     disaggregate: { type: 'array', uniqueItems: true, items: { enum: ['sex', 'age', 'area', 'regimen', 'history', 'hiv', 'ageTpt'] } },
     rate: { type: 'object', additionalProperties: false, required: ['per'], properties: { per: { enum: [1000, 100000] } } },
     unsupported: label,
@@ -105,13 +90,7 @@ export const indicatorSchema = {
 };
 
 /** The facts a condition names. */
-export function factsOf(c: FactCondition | undefined): string[] {
-  if (!c) return [];
-  if ('all' in c) return c.all.flatMap(factsOf);
-  if ('any' in c) return c.any.flatMap(factsOf);
-  if ('not' in c) return factsOf(c.not);
-  return [c.fact];
-}
+export const factsOf = (c: FactCondition | undefined): string[] => (c ? subjectsOf(c) : []);
 
 /** Every fact an indicator reads (its conditions and reasons). */
 export const indicatorFacts = (d: IndicatorDefinition): string[] =>
@@ -122,17 +101,24 @@ export function definitionProblems(d: IndicatorDefinition): string[] {
   const facts = FACTS[d.subject];
   const out: string[] = [];
   const check = (c: FactCondition | undefined, where: string) => {
-    if (!c) return;
-    if ('all' in c) return c.all.forEach((x) => check(x, where));
-    if ('any' in c) return c.any.forEach((x) => check(x, where));
-    if ('not' in c) return check(c.not, where);
-    const f = facts[c.fact];
-    if (!f) return void out.push(`${where}: unknown fact "${c.fact}" of a ${d.subject}`);
-    if ('in' in c) {
-      if (f.keys === 'boolean') out.push(`${where}: "${c.fact}" is yes/no: use "is"`);
-      else for (const key of c.in) if (!f.keys.includes(key)) out.push(`${where}: "${c.fact}" has no key "${key}"`);
+    for (const { part } of c ? conditionParts(c) : []) {
+      if ('span' in part) {
+        out.push(`${where}: an indicator's facts have no dates to span`);
+        continue;
+      }
+      const id = subjectOf(part);
+      const f = facts[id];
+      if (!f) {
+        out.push(`${where}: unknown fact "${id}" of a ${d.subject}`);
+        continue;
+      }
+      if ('in' in part) {
+        if (f.keys === 'boolean') out.push(`${where}: "${id}" is yes/no: use "equals"`);
+        else for (const key of part.in) if (!f.keys.includes(key as string)) out.push(`${where}: "${id}" has no key "${key}"`);
+      }
+      if ('equals' in part && (f.keys !== 'boolean' || typeof part.equals !== 'boolean')) out.push(`${where}: "${id}" is not yes/no: use "in"`);
+      if ('from' in part) out.push(`${where}: "${id}" is no number to range over`);
     }
-    if ('is' in c && f.keys !== 'boolean') out.push(`${where}: "${c.fact}" is not yes/no`);
   };
   if (!d.unsupported) {
     if (!DATES[d.subject][d.period.date]) out.push(`period.date: a ${d.subject} has no date "${d.period.date}"`);

@@ -12,6 +12,7 @@ import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBoo
 import type { Session } from '../../server/types.ts';
 import { unitsWhere, type Place } from '../../cases/places/place.ts';
 import type { FactCondition, IndicatorDefinition } from './definition.ts';
+import { conditionSql as anyConditionSql } from '../condition-sql.ts';
 import { indicatorFacts } from './definition.ts';
 import { DATE_JOINS, DATES, DIMENSIONS, FACTS, type ContactJoin, type DimensionId, type Subject } from './facts.ts';
 
@@ -97,16 +98,13 @@ function inPeriod(d: IndicatorDefinition, q: IndicatorQuery): RawBuilder<SqlBool
   return sql<SqlBool>`(${date} >= ${monthsBefore(q.from, d.period.monthsBack)}::date and ${date} < ${monthsBefore(q.to, d.period.monthsBack)}::date)`;
 }
 
-/** A condition over the facts as `value` reads them; never NULL (a missing value fails `in` and `is true`). */
+/**
+ * A condition over the facts as `value` reads them (`../condition-sql.ts`, keys as literals: the
+ * statement groups by its expressions); never NULL. A yes/no fact is never NULL either.
+ * @example conditionSql({ var: 'treatmentStarted', equals: true }, (f) => FACTS.case[f].sql) // coalesce(coalesce(a.ini_treatment_date is not null, false) = true, false)
+ */
 export function conditionSql(c: FactCondition | undefined, value: (fact: string) => RawBuilder<unknown>): RawBuilder<SqlBool> {
-  if (!c) return sql<SqlBool>`true`;
-  if ('all' in c) return sql<SqlBool>`(${sql.join(c.all.map((x) => conditionSql(x, value)), sql` and `)})`;
-  if ('any' in c) return sql<SqlBool>`(${sql.join(c.any.map((x) => conditionSql(x, value)), sql` or `)})`;
-  if ('not' in c) return sql<SqlBool>`(not ${conditionSql(c.not, value)})`;
-  const v = value(c.fact);
-  if ('empty' in c) return sql<SqlBool>`(${v} is null)`;
-  if ('is' in c) return c.is ? sql<SqlBool>`coalesce(${v}, false)` : sql<SqlBool>`(not coalesce(${v}, false))`;
-  return sql<SqlBool>`coalesce(${v} in (${sql.join(c.in.map((k) => sql.lit(k)))}), false)`;
+  return anyConditionSql(c, { value, literals: true });
 }
 
 /** The first exclusion reason that holds (null: none). */

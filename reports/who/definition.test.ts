@@ -31,7 +31,7 @@ describe('WHO form definitions', () => {
     const d = tb07();
     d.tables[0].rows[0].when = { var: 'registrationGrup', in: ['NEW'] };
     d.tables[0].rows[1].when = { var: 'registrationGroup', in: ['RELAPS'] };
-    d.tables[0].rows[2].when = { var: 'gender', ageFrom: 0, ageTo: 4 };
+    d.tables[0].rows[2].when = { var: 'gender', from: 0, to: 4 };
     expect(loadWith(d)).toThrow(/tb07\.json \/tables\/0\/rows\/0\/when: unknown report variable "registrationGrup"[\s\S]*\/tables\/0\/rows\/1\/when: "registrationGroup" has no value "RELAPS"[\s\S]*\/tables\/0\/rows\/2\/when: "gender" is no age variable/);
   });
   it('refuse a row id twice, a shape the meta-schema does not know, and a reconciliation with an unknown form', () => {
@@ -108,7 +108,7 @@ describe('WHO form definitions: the meta-schema', () => {
     });
     expect(problemsOf(ok)).toBe('');
     for (const when of [
-      { var: 'ageRange', ageFrom: 0, ageTo: 0 },
+      { var: 'ageRange', from: 0, to: 0 },
       { span: ['iniTreatmentDate', 'treatmentEndDate'], maxMonths: 0 },
       { span: ['iniTreatmentDate', 'treatmentEndDate'], overMonths: 9 },
       { all: [{ var: 'validated', in: [true] }] },
@@ -163,10 +163,10 @@ describe('WHO form definitions: the meta-schema', () => {
     ['a variable as a number', form({ tables: row({ var: 1, in: [true] }) }), /\/tables\/0\/rows\/0\/when\/var: must be string/],
     ['empty: false', form({ tables: row({ var: 'registrationGroup', empty: false }) }), /\/tables\/0\/rows\/0\/when\/empty: must be equal to constant/],
     ['empty with another key', form({ tables: row({ var: 'registrationGroup', empty: true, in: ['NEW'] }) }), /\/tables\/0\/rows\/0\/when: must match exactly one schema in oneOf/],
-    ['an age without its upper bound', form({ tables: row({ var: 'ageRange', ageFrom: 0 }) }), /\/tables\/0\/rows\/0\/when: must have required property 'ageTo'/],
-    ['an age without its lower bound', form({ tables: row({ var: 'ageRange', ageTo: 4 }) }), /\/tables\/0\/rows\/0\/when: must have required property 'ageFrom'/],
-    ['a negative age', form({ tables: row({ var: 'ageRange', ageFrom: -1, ageTo: 4 }) }), /\/tables\/0\/rows\/0\/when\/ageFrom: must be >= 0/],
-    ['an age of 4.5', form({ tables: row({ var: 'ageRange', ageFrom: 0, ageTo: 4.5 }) }), /\/tables\/0\/rows\/0\/when\/ageTo: must be integer/],
+    ['an age without its upper bound', form({ tables: row({ var: 'ageRange', from: 0 }) }), /\/tables\/0\/rows\/0\/when: must have required property 'to'/],
+    ['an age without its lower bound', form({ tables: row({ var: 'ageRange', to: 4 }) }), /\/tables\/0\/rows\/0\/when: must have required property 'from'/],
+    ['a negative age', form({ tables: row({ var: 'ageRange', from: -1, to: 4 }) }), /\/tables\/0\/rows\/0\/when\/from: must be >= 0/],
+    ['an age of 4.5', form({ tables: row({ var: 'ageRange', from: 0, to: 4.5 }) }), /\/tables\/0\/rows\/0\/when\/to: must be integer/],
     ['a span without a length', form({ tables: row({ span: ['iniTreatmentDate', 'treatmentEndDate'] }) }), /\/tables\/0\/rows\/0\/when: must NOT have fewer than 2 properties/],
     ['a span with both lengths', form({ tables: row({ span: ['iniTreatmentDate', 'treatmentEndDate'], maxMonths: 6, overMonths: 6 }) }), /\/tables\/0\/rows\/0\/when: must NOT have more than 2 properties/],
     ['a span of one date', form({ tables: row({ span: ['iniTreatmentDate'], maxMonths: 6 }) }), /\/tables\/0\/rows\/0\/when\/span: must NOT have fewer than 2 items/],
@@ -227,10 +227,10 @@ describe('WHO form definitions: the catalogue', () => {
     expect(withRow({ var: 'medicine', empty: true })).toContain('"medicine" has several rows per case');
   });
   it('an age condition only on an age variable, its lower bound not above its upper (equal is one year)', () => {
-    expect(withRow({ var: 'ageRange', ageFrom: 4, ageTo: 4 })).toBe('');
-    expect(withRow({ var: 'ageRange', ageFrom: 3, ageTo: 4 })).toBe('');
-    expect(withRow({ var: 'ageRange', ageFrom: 5, ageTo: 4 })).toContain('/tables/0/rows/0/when: ageFrom after ageTo');
-    expect(withRow({ var: 'registrationDate.year', ageFrom: 0, ageTo: 4 })).toContain('"registrationDate.year" is no age variable');
+    expect(withRow({ var: 'ageRange', from: 4, to: 4 })).toBe('');
+    expect(withRow({ var: 'ageRange', from: 3, to: 4 })).toBe('');
+    expect(withRow({ var: 'ageRange', from: 5, to: 4 })).toContain('/tables/0/rows/0/when: from after to');
+    expect(withRow({ var: 'registrationDate.year', from: 0, to: 4 })).toContain('"registrationDate.year" is no age variable');
   });
   it('the values of each kind of variable: an enum’s own keys, yes/no of a boolean or a recorded date, text of a period or a catalogue row', () => {
     expect(withRow({ var: 'classification', in: ['TB', 'NTM'] })).toBe('');
@@ -301,7 +301,7 @@ describe('WHO form definitions: what a condition reads', () => {
   it('the variables of each kind of condition, nested; a span reads dates of the case, no variable', () => {
     expect(conditionVars({ var: 'gender', in: ['MALE'] })).toEqual(['gender']);
     expect(conditionVars({ var: 'registrationGroup', empty: true })).toEqual(['registrationGroup']);
-    expect(conditionVars({ var: 'ageRange', ageFrom: 0, ageTo: 4 })).toEqual(['ageRange']);
+    expect(conditionVars({ var: 'ageRange', from: 0, to: 4 })).toEqual(['ageRange']);
     expect(conditionVars({ span: ['iniTreatmentDate', 'treatmentEndDate'], maxMonths: 9 })).toEqual([]);
     expect(conditionVars({ all: [{ var: 'a', in: [1] }, { any: [{ var: 'b', empty: true }, { not: { var: 'c', in: [1] } }] }, { span: ['x', 'y'], overMonths: 1 }] })).toEqual(['a', 'b', 'c']);
     expect(conditionVars({ any: [{ var: 'd', in: [1] }, { var: 'e', in: [1] }] })).toEqual(['d', 'e']);

@@ -9,16 +9,17 @@
  * cell of which form its total must equal (`reconcile`, `except` the cases reported in another
  * cohort). A country changes its national form by editing the file.
  *
- * A condition: `{var, in: [keys]}`, `{var, empty: true}`, an age variable `{var, ageFrom, ageTo}`
- * (whole years at its case date), `{span: [fromField, toField], maxMonths | overMonths}` (two dates
- * of the case: the planned length of a regimen), `{all: [...]}`, `{any: [...]}`, `{not: cond}`; a row or column
- * without `when` counts every case of the table.
+ * Conditions are the platform's one condition language (`engine/condition/`, docs/conditions.md)
+ * with `var` subjects: `{var, in: [keys]}`, `{var, equals}`, `{var, empty: true}`, `{var, notEmpty: true}`,
+ * an age variable's whole years at its case date `{var, from, to}`, `{span: [fromField, toField],
+ * maxMonths | overMonths}` (two dates of the case, fields of `tbcase` on its analytic row: the planned
+ * length of a regimen), `{all}`, `{any}`, `{not}`; a row or column without `when` counts every case of the table.
  */
-import { readDeclarationFiles } from '../declaration-files.ts';
+import { compiledOnce, readDeclarationFiles } from '../declaration-files.ts';
 import { join } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ReportCatalogue, ReportVariable } from '../../engine/report-vars.ts';
 import type { TableDef } from '../../engine/types.ts';
+import { subjectOf, subjectsOf, type Condition, type SpanCondition } from '../../engine/condition/index.ts';
 
 /** A label in both languages of the interface. */
 export interface Label {
@@ -26,15 +27,21 @@ export interface Label {
   en: string;
 }
 
-export type FormCondition =
-  | { var: string; in: (string | number | boolean)[] }
-  | { var: string; empty: true }
-  | { var: string; ageFrom: number; ageTo: number }
-  /** The time between two dates of the case (fields of `tbcase`): at most `maxMonths`, or more than `overMonths`. */
-  | { span: [string, string]; maxMonths?: number; overMonths?: number; /** Their columns, set at load. */ columns?: [string, string] }
-  | { all: FormCondition[] }
-  | { any: FormCondition[] }
-  | { not: FormCondition };
+/** A condition of a form: the one condition language over report variables (`var`). */
+export type FormCondition = Condition;
+
+/** A span as loaded: the case columns of its two dates, set by the check at load. */
+type LoadedSpan = SpanCondition & { columns?: [string, string] };
+
+/**
+ * The analytic-row columns of a span's two dates (set when the forms are loaded).
+ * @example spanColumns(form.tables[0].rows[0].when) // ['ini_treatment_date', 'treatment_end_date']
+ */
+export function spanColumns(c: SpanCondition): [string, string] {
+  const cols = (c as LoadedSpan).columns;
+  if (!cols) throw new Error(`WHO form: the span ${c.span.join(' → ')} was not checked at load`);
+  return cols;
+}
 
 export interface Line {
   id: string;
@@ -95,33 +102,12 @@ export interface FormDefinition {
 
 const label = { type: 'object', additionalProperties: false, required: ['ru', 'en'], properties: { ru: { type: 'string', minLength: 1 }, en: { type: 'string', minLength: 1 } } };
 const id = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,40}$' };
-const key = { type: ['string', 'number', 'boolean'] };
 const cellRef = { type: 'object', additionalProperties: false, required: ['table', 'row', 'column'], properties: { form: id, table: id, row: id, column: id } };
 const cellSelector = { type: 'object', additionalProperties: false, required: ['table'], properties: { table: id, rows: { type: 'array', minItems: 1, items: id }, columns: { type: 'array', minItems: 1, items: id } } };
-const line = { type: 'object', additionalProperties: false, required: ['id', 'label'], properties: { id, label, when: { $ref: '#/$defs/cond' } } };
+const line = { type: 'object', additionalProperties: false, required: ['id', 'label'], properties: { id, label, when: { $ref: 'condition#/$defs/var' } } };
 
 /** The meta-schema a definition file is checked against. */
 export const definitionSchema = {
-  $defs: {
-    cond: {
-      oneOf: [
-        { type: 'object', additionalProperties: false, required: ['var', 'in'], properties: { var: { type: 'string' }, in: { type: 'array', minItems: 1, items: key } } },
-        { type: 'object', additionalProperties: false, required: ['var', 'empty'], properties: { var: { type: 'string' }, empty: { const: true } } },
-        { type: 'object', additionalProperties: false, required: ['var', 'ageFrom', 'ageTo'], properties: { var: { type: 'string' }, ageFrom: { type: 'integer', minimum: 0 }, ageTo: { type: 'integer', minimum: 0 } } },
-        {
-          type: 'object',
-          additionalProperties: false,
-          required: ['span'],
-          minProperties: 2,
-          maxProperties: 2,
-          properties: { span: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string' } }, maxMonths: { type: 'integer', minimum: 0 }, overMonths: { type: 'integer', minimum: 0 } },
-        },
-        { type: 'object', additionalProperties: false, required: ['all'], properties: { all: { type: 'array', minItems: 1, items: { $ref: '#/$defs/cond' } } } },
-        { type: 'object', additionalProperties: false, required: ['any'], properties: { any: { type: 'array', minItems: 1, items: { $ref: '#/$defs/cond' } } } },
-        { type: 'object', additionalProperties: false, required: ['not'], properties: { not: { $ref: '#/$defs/cond' } } },
-      ],
-    },
-  },
   type: 'object',
   additionalProperties: false,
   required: ['id', 'title', 'code', 'population', 'tables'],
@@ -135,11 +121,11 @@ export const definitionSchema = {
       type: 'object',
       additionalProperties: false,
       required: ['date'],
-      properties: { date: { type: 'string' }, quartersBack: { type: 'integer', minimum: 0, maximum: 40 }, when: { $ref: '#/$defs/cond' } },
+      properties: { date: { type: 'string' }, quartersBack: { type: 'integer', minimum: 0, maximum: 40 }, when: { $ref: 'condition#/$defs/var' } },
     },
     exclude: {
       type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['id', 'label', 'when'], properties: { id, label, when: { $ref: '#/$defs/cond' }, cells: { type: 'array', minItems: 1, items: cellSelector } } },
+      items: { type: 'object', additionalProperties: false, required: ['id', 'label', 'when'], properties: { id, label, when: { $ref: 'condition#/$defs/var' }, cells: { type: 'array', minItems: 1, items: cellSelector } } },
     },
     tables: {
       type: 'array',
@@ -148,16 +134,12 @@ export const definitionSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['id', 'title', 'rows', 'columns'],
-        properties: { id, title: label, when: { $ref: '#/$defs/cond' }, complete: { type: 'boolean' }, rows: { type: 'array', minItems: 1, items: line }, columns: { type: 'array', minItems: 1, items: line } },
+        properties: { id, title: label, when: { $ref: 'condition#/$defs/var' }, complete: { type: 'boolean' }, rows: { type: 'array', minItems: 1, items: line }, columns: { type: 'array', minItems: 1, items: line } },
       },
     },
     reconcile: { type: 'object', additionalProperties: false, required: ['own', 'of'], properties: { own: cellRef, of: { ...cellRef, required: ['form', 'table', 'row', 'column'] }, except: { type: 'array', minItems: 1, items: id } } },
   },
 } as const;
-
-/** The meta-schema compiled once (compiling it costs more than checking every form). */
-let validator: ReturnType<Ajv2020['compile']> | undefined;
-const metaValidator = () => (validator ??= new Ajv2020({ allErrors: true, strict: false }).compile(definitionSchema));
 
 /** The folder of the forms inside a schemas folder. */
 export const formsDir = (schemasDir: string) => join(schemasDir, 'reports', 'who');
@@ -175,14 +157,8 @@ export function leavesOut(e: Exclusion, table: string, row: string, column: stri
 /** Whether an exclusion leaves a case out of the whole form (it names no cells). */
 export const wholeForm = (e: Exclusion) => !e.cells;
 
-/** The variables a condition reads. */
-export function conditionVars(c: FormCondition): string[] {
-  if ('all' in c) return c.all.flatMap(conditionVars);
-  if ('any' in c) return c.any.flatMap(conditionVars);
-  if ('not' in c) return conditionVars(c.not);
-  if ('span' in c) return [];
-  return [c.var];
-}
+/** The variables a condition reads (a span reads two dates of the case, no variable). */
+export const conditionVars = (c: FormCondition): string[] => subjectsOf(c);
 
 /** What is wrong with a condition's variables and keys, as messages with their pointer. */
 function checkCondition(cat: ReportCatalogue, c: FormCondition, at: string, caseDef: TableDef): string[] {
@@ -192,21 +168,23 @@ function checkCondition(cat: ReportCatalogue, c: FormCondition, at: string, case
   if ('not' in c) return inner(c.not, `${at}/not`);
   if ('span' in c) {
     const fields = c.span.map((k) => caseDef.fields.find((f) => f.key === k && f.format === 'date'));
-    if (fields[0] && fields[1]) c.columns = [fields[0].column, fields[1].column];
+    if (fields[0] && fields[1]) (c as LoadedSpan).columns = [fields[0].column, fields[1].column];
     // the forms read the cases' analytic rows: a date there is a report variable's, or carried with x-analytic
     const carried = (i: number) => fields[i]!.schema['x-report'] !== undefined || fields[i]!.schema['x-analytic'] === true;
     return c.span.flatMap((k, i) => (!fields[i] ? [`${at}/span: "${k}" is no date of the case`] : carried(i) ? [] : [`${at}/span: "${k}" is not on the case's analytic row (declare the field x-analytic)`]));
   }
-  const v: ReportVariable | undefined = cat.variable(c.var);
-  if (!v) return [`${at}: unknown report variable "${c.var}"`];
-  if (v.source.kind === 'each') return [`${at}: "${c.var}" has several rows per case; a form reads one value per case`];
-  if ('ageFrom' in c) return v.value.kind === 'age' ? (c.ageFrom <= c.ageTo ? [] : [`${at}: ageFrom after ageTo`]) : [`${at}: "${c.var}" is no age variable`];
-  if ('in' in c) {
+  const id = subjectOf(c);
+  const v: ReportVariable | undefined = cat.variable(id);
+  if (!v) return [`${at}: unknown report variable "${id}"`];
+  if (v.source.kind === 'each') return [`${at}: "${id}" has several rows per case; a form reads one value per case`];
+  if ('from' in c) return v.value.kind === 'age' ? (c.from <= c.to ? [] : [`${at}: from after to`]) : [`${at}: "${id}" is no age variable`];
+  if ('in' in c || 'equals' in c) {
+    const keys = 'in' in c ? c.in : [c.equals];
     const val = v.value;
     // an enum's own keys; yes/no of a boolean or a recorded date; text of anything else (a period, a catalogue row's id)
     const ok = (k: unknown) => (val.kind === 'enum' ? val.keys.includes(k as string) : val.kind === 'boolean' || val.kind === 'recorded' ? typeof k === 'boolean' : typeof k === 'string');
-    const bad = c.in.filter((k) => !ok(k));
-    return bad.length ? [`${at}: "${c.var}" has no value ${bad.map((b) => JSON.stringify(b)).join(', ')}`] : [];
+    const bad = keys.filter((k) => !ok(k));
+    return bad.length ? [`${at}: "${id}" has no value ${bad.map((b) => JSON.stringify(b)).join(', ')}`] : [];
   }
   return [];
 }
@@ -256,7 +234,7 @@ export function definitionProblems(cat: ReportCatalogue, caseDef: TableDef, d: F
  * @example const forms = loadForms(formsDir(schemasDir), reportCatalogue(registry), registry.table('tbcase')); forms.get('tb07')?.tables[0].rows[0].id // 'new'
  */
 export function loadForms(dir: string, cat: ReportCatalogue, caseDef: TableDef): Map<string, FormDefinition> {
-  const { files, problems } = readDeclarationFiles<FormDefinition>(dir, metaValidator());
+  const { files, problems } = readDeclarationFiles<FormDefinition>(dir, compiledOnce(definitionSchema));
   const forms = new Map<string, FormDefinition>();
   for (const { file, doc: d } of files) {
     if (forms.has(d.id)) problems.push(`${file} /id: the form "${d.id}" is declared twice`);

@@ -150,11 +150,11 @@ describe('each kind of condition', () => {
   });
 
   it('an age in whole years at registration, both bounds included', async () => {
-    expect(await columns({ child: { var: 'ageRange', ageFrom: 0, ageTo: 14 }, upTo30: { var: 'ageRange', ageFrom: 10, ageTo: 30 }, over40: { var: 'ageRange', ageFrom: 41, ageTo: 150 } })).toEqual({ child: 1, upTo30: 3, over40: 2 });
+    expect(await columns({ child: { var: 'ageRange', from: 0, to: 14 }, upTo30: { var: 'ageRange', from: 10, to: 30 }, over40: { var: 'ageRange', from: 41, to: 150 } })).toEqual({ child: 1, upTo30: 3, over40: 2 });
   });
 
   it('the months between two dates of the case: at most n, or more than n; no date: neither', async () => {
-    const span = (over: object) => ({ span: ['iniTreatmentDate', 'treatmentEndDate'], columns: ['ini_treatment_date', 'treatment_end_date'], ...over }) as FormCondition;
+    const span = (over: object) => ({ span: ['iniTreatmentDate', 'treatmentEndDate'], columns: ['ini_treatment_date', 'treatment_end_date'], ...over }) as unknown as FormCondition;
     expect(await columns({ upTo6: span({ maxMonths: 6 }), upTo5: span({ maxMonths: 5 }), over9: span({ overMonths: 9 }), over11: span({ overMonths: 11 }), any: span({ overMonths: 0 }) })).toEqual({ upTo6: 1, upTo5: 0, over9: 1, over11: 0, any: 2 });
   });
 

@@ -12,7 +12,9 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { AnalyticTable } from '../../engine/analytic.ts';
 import type { ReportCatalogue, ReportVariable } from '../../engine/report-vars.ts';
 import { AnalyticValues, Selection, type Cond } from '../indicator/sql.ts';
-import { leavesOut, wholeForm, type FormCondition, type FormDefinition, type FormTable, type Line } from './definition.ts';
+import type { Condition, SpanCondition } from '../../engine/condition/index.ts';
+import { conditionSql as anyConditionSql, spanSql } from '../condition-sql.ts';
+import { leavesOut, spanColumns, wholeForm, type FormDefinition, type FormTable, type Line } from './definition.ts';
 import { DEFAULT_SETTINGS, isRule, type FormSettings } from './rules.ts';
 import { quarterBefore, quarterDates, type Quarter } from './quarter.ts';
 
@@ -30,8 +32,6 @@ export interface FormQuery {
   visible?: Cond;
 }
 
-const TRUE = sql<SqlBool>`true`;
-
 /**
  * What a condition reads of a case: a variable's value, an age variable's whole years at its case
  * date, the months-condition between two dates of the case (`span`). `liveValues` reads them from each
@@ -40,7 +40,7 @@ const TRUE = sql<SqlBool>`true`;
 export interface Values {
   value(v: ReportVariable): RawBuilder<unknown>;
   years(v: ReportVariable): RawBuilder<unknown>;
-  span(c: Extract<FormCondition, { span: unknown }>): RawBuilder<SqlBool>;
+  span(c: SpanCondition): RawBuilder<SqlBool>;
 }
 
 /** The values of each case, read from its analytic row; a rule (`rules.ts`) under the workspace's settings. */
@@ -49,13 +49,11 @@ export function liveValues(j: Selection, settings: FormSettings = DEFAULT_SETTIN
     value: (v) => (isRule(v) ? v.rule(settings) : j.values.value(v)),
     years: (v) => j.values.years(v),
     span: (c) => {
-      const [from, to] = c.columns!.map((col) => {
+      const [from, to] = spanColumns(c).map((col) => {
         if (!j.values.analytic.caseColumn(col)) throw new Error(`WHO form: the case column ${col} a span reads is not on the analytic row (declare its field x-analytic)`);
         return sql.ref(`c.${col}`);
       });
-      return c.maxMonths !== undefined
-        ? sql<SqlBool>`coalesce(${to} <= ${from} + make_interval(months => ${c.maxMonths}), false)`
-        : sql<SqlBool>`coalesce(${to} > ${from} + make_interval(months => ${c.overMonths ?? 0}), false)`;
+      return spanSql(from, to, c);
     },
   };
 }
@@ -86,23 +84,23 @@ export class GroupedValues implements Values {
   years(v: ReportVariable) {
     return this.dim(`y:${v.id}`, () => this.live.years(v));
   }
-  span(c: Extract<FormCondition, { span: unknown }>) {
-    return this.dim(`s:${c.columns!.join()}:${c.maxMonths}:${c.overMonths}`, () => this.live.span(c));
+  span(c: SpanCondition) {
+    return this.dim(`s:${spanColumns(c).join()}:${c.maxMonths}:${c.overMonths}`, () => this.live.span(c));
   }
 }
 
-/** A condition as SQL over the values read; never NULL (a missing value fails `in` and passes `not in`). */
-export function conditionSql(r: Values, cat: ReportCatalogue, c: FormCondition | undefined): RawBuilder<SqlBool> {
-  if (!c) return TRUE;
-  if ('all' in c) return sql<SqlBool>`(${sql.join(c.all.map((x) => conditionSql(r, cat, x)), sql` and `)})`;
-  if ('any' in c) return sql<SqlBool>`(${sql.join(c.any.map((x) => conditionSql(r, cat, x)), sql` or `)})`;
-  if ('not' in c) return sql<SqlBool>`(not ${conditionSql(r, cat, c.not)})`;
-  if ('span' in c) return r.span(c);
-  const v = cat.variable(c.var)!;
-  if ('ageFrom' in c && v.value.kind === 'age') return sql<SqlBool>`coalesce(${r.years(v)} between ${c.ageFrom} and ${c.ageTo}, false)`;
-  const value = r.value(v);
-  if ('empty' in c) return sql<SqlBool>`(${value} is null)`;
-  return sql<SqlBool>`coalesce(${value} in (${sql.join((c as { in: unknown[] }).in)}), false)`;
+/**
+ * A condition as SQL over the values read (`../condition-sql.ts`): a variable's value (a rule's under
+ * the workspace's settings), an age variable's whole years for a range, a span as `r` reads it.
+ * @example conditionSql(liveValues(j), cat, { var: 'ageRange', from: 0, to: 14 }) // coalesce(<years> between $1 and $2, false)
+ */
+export function conditionSql(r: Values, cat: ReportCatalogue, c: Condition | undefined): RawBuilder<SqlBool> {
+  const variable = (id: string) => cat.variable(id)!;
+  return anyConditionSql(c, {
+    value: (id) => r.value(variable(id)),
+    measure: (id) => (variable(id).value.kind === 'age' ? r.years(variable(id)) : r.value(variable(id))),
+    span: (s) => r.span(s),
+  });
 }
 
 /** The dates of the form's population for the quarter asked. */
@@ -246,7 +244,7 @@ export function cellIdsQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefin
  * form, over the same report variables) holds for it — in the same pass.
  * @example cellIdsAsideQuery(db, cat, tb07, fq, byGroup, total, total, [drtb.when]) // select c.id, (…) as aside
  */
-export function cellIdsAsideQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery, t: FormTable, row: Line, column: Line, asides: FormCondition[]) {
+export function cellIdsAsideQuery(db: Kysely<any>, cat: ReportCatalogue, f: FormDefinition, fq: FormQuery, t: FormTable, row: Line, column: Line, asides: Condition[]) {
   const j = population(db, cat, f, fq);
   const live = liveValues(j, fq.settings);
   const aside = asides.length ? sql<boolean>`(${sql.join(asides.map((c) => conditionSql(live, cat, c)), sql` or `)})` : sql<boolean>`false`;

@@ -16,7 +16,7 @@ const byGroup = tb07.tables.find((t: any) => t.id === 'byGroup');
 byGroup.rows.splice(1, 0, {
   id: 'newChildren',
   label: { ru: 'Новые случаи у детей 0–14 лет', en: 'New cases, children 0–14' },
-  when: { all: [{ var: 'registrationGroup', in: ['NEW'] }, { var: 'ageRange', ageFrom: 0, ageTo: 14 }] },
+  when: { all: [{ var: 'registrationGroup', in: ['NEW'] }, { var: 'ageRange', from: 0, to: 14 }] },
 });
 
 // a whole new national form, one file: the HIV-positive cases registered in the quarter, new ones only

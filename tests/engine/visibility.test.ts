@@ -25,7 +25,7 @@ const exam: JsonSchema = {
         'x-visible': {
           colonies: { field: 'growth', in: ['YES', 'MANY'], required: true },
           method: { field: '../kind', equals: 'CULTURE' },
-          note: { field: '/result', not: true, equals: 'NEGATIVE' },
+          note: { not: { field: '/result', equals: 'NEGATIVE' } },
         },
         properties: {
           growth: { type: 'string' },

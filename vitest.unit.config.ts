@@ -11,7 +11,7 @@ export default defineConfig({
     environment: 'node',
     include: [
       'cases/**/*.test.ts', 'engine/**/*.test.ts', 'server/scope/**/*.test.ts', 'catalogues/tags/condition-text.test.ts',
-      'tests/cases/**/*.test.ts', 'tests/engine/visibility.test.ts', 'reports/indicator/**/*.test.ts', 'reports/who/**/*.test.ts', 'reports/cases/report-rights.test.ts', 'stock/**/*.test.ts',
+      'tests/cases/**/*.test.ts', 'tests/engine/visibility.test.ts', 'tests/engine/condition-holds.test.ts', 'reports/condition-sql.test.ts', 'reports/indicator/**/*.test.ts', 'reports/who/**/*.test.ts', 'reports/cases/report-rights.test.ts', 'stock/**/*.test.ts',
       'server/sync/merge.test.ts', 'server/feed/changed-values.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/.data/**'],

@@ -45,10 +45,10 @@ function ClientSyncPage() {
   const { data: read } = useData(
     (signal) =>
       syncApi.syncStatus(signal).then(
-        (s): SyncStatus => s ?? { id: 'NOT_RUNNING' },
-        (err): SyncStatus => {
+        (s): { status: SyncStatus; unreadable?: boolean } => ({ status: s ?? { id: 'NOT_RUNNING' } }),
+        (err) => {
           if (signal.aborted) throw err;
-          return { id: 'ERROR', error: errorsOf(err).map((e) => t(e.msg)).join('; ') };
+          return { status: { id: 'ERROR', error: errorsOf(err).map((e) => t(e.msg)).join('; ') }, unreadable: true };
         },
       ),
     [],
@@ -56,9 +56,10 @@ function ClientSyncPage() {
   );
   useEffect(() => {
     if (!read) return;
-    setStatus(read);
-    if (read.id === 'ERROR') setPhase('error');
-    else setPhase((p) => (p === 'checking' || p === 'running' ? nextPhase(p, read.id) : p));
+    setStatus(read.status);
+    // a state that cannot be read is an error at once; what the client says moves the phase on
+    if (read.unreadable) setPhase('error');
+    else setPhase((p) => (p === 'checking' || p === 'running' ? nextPhase(p, read.status.id) : p));
   }, [read]);
 
   const start = async ({ password }: { password: string }) => {

@@ -8,7 +8,9 @@
  * What moves which cases follows from the columns' sources: a case's own row; its patient (the cases
  * naming the patient); a sub-record (its parent case); the unit's address and the admin units' paths
  * (the cases of the units placed there); the age-range catalogue (the workspace's cases' bands). An
- * update moves them only when it changed a field the rows read (a new case number moves nothing).
+ * update moves them only when it changed a field the rows read (a new case number moves nothing); a
+ * case's update that changed only fields its row holds as they are (a registration group, a state)
+ * copies them into the row instead of recomputing it (`copyCaseColumns`).
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { analyticTable, type AnalyticTable } from '../../engine/analytic.ts';
@@ -19,7 +21,7 @@ import { kysely, kyselyByName, type Database } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { onBeforeCommit, txState, type Pending, type TxState } from '../db/transaction.ts';
 import type { Doc } from '../types.ts';
-import { upsertAnalytic, upsertAnalyticCase } from './compute.ts';
+import { copiedColumns, copyCaseColumns, upsertAnalytic, upsertAnalyticCase } from './compute.ts';
 import { areaPathColumns } from '../../engine/area-path.ts';
 
 /** One change as the writer records it (server/feed/types.ts `Change`). */
@@ -33,8 +35,8 @@ export interface WrittenRow {
 
 /** How writes of one table move cases. */
 type Feed =
-  /** the case row itself */
-  | { kind: 'case'; reads: Set<string> }
+  /** the case row itself; `copied`: the fields the row only copies (an update of these alone copies them: `copyCaseColumns`) */
+  | { kind: 'case'; reads: Set<string>; copied: Set<string> }
   /** a row cases reference by `column` (their patient) */
   | { kind: 'ref'; column: string; reads: Set<string> }
   /** a sub-record: its case by the field `parentKey` (column `parent`) */
@@ -72,18 +74,22 @@ export function analyticPlan(registry: Registry): Plan | null {
     feeds.set(t, list);
   };
   const caseReads = new Set<string>();
+  // the case fields some column derives something from (a join, an age, a place): not merely copied
+  const derivedFrom = new Set<string>();
   for (const c of table.columns) {
     const s = c.source, d = c.derive;
     if (s.kind === 'case') caseReads.add(keyOf('tbcase', c.from));
+    if (s.kind === 'case' && d.kind !== 'value') derivedFrom.add(keyOf('tbcase', c.from));
     if (s.kind === 'ref') {
       caseReads.add(keyOf('tbcase', s.column));
+      derivedFrom.add(keyOf('tbcase', s.column));
       add(s.table, { kind: 'ref', column: s.column, reads: new Set([keyOf(s.table, c.from)]) });
     }
     if (s.kind === 'one' || s.kind === 'latest' || s.kind === 'each' || s.kind === 'any') {
       add(s.table, { kind: 'parent', parent: s.parent, parentKey: keyOf(s.table, s.parent) });
-      if (s.kind === 'latest' && s.until) caseReads.add(keyOf('tbcase', s.until.column));
+      if (s.kind === 'latest' && s.until) for (const r of [caseReads, derivedFrom]) r.add(keyOf('tbcase', s.until.column));
     }
-    if (d.kind === 'band' || d.kind === 'years') caseReads.add(keyOf('tbcase', d.at));
+    if (d.kind === 'band' || d.kind === 'years') for (const r of [caseReads, derivedFrom]) r.add(keyOf('tbcase', d.at));
     if (d.kind === 'band') add('agerange', { kind: 'workspace' });
     if (d.kind === 'area') {
       const column = s.kind === 'case' ? c.from : undefined;
@@ -92,7 +98,8 @@ export function analyticPlan(registry: Registry): Plan | null {
       add('adminunit', { kind: 'admin', column, unitTable: d.unitTable, unitColumn: d.unitColumn, reads: new Set(areaPathColumns.map((c) => keyOf('adminunit', c))) });
     }
   }
-  add('tbcase', { kind: 'case', reads: caseReads });
+  const copied = new Set(copiedColumns(table).map((c) => keyOf('tbcase', c.from)).filter((k) => !derivedFrom.has(k)));
+  add('tbcase', { kind: 'case', reads: caseReads, copied });
   const plan = { table, feeds };
   plans.set(registry, plan);
   return plan;
@@ -101,6 +108,8 @@ export function analyticPlan(registry: Registry): Plan | null {
 /** The cases a transaction's writes moved, by how they are found. */
 class Moved implements Pending {
   cases = new Set<string>();
+  /** cases whose update changed only fields their row copies (`copyCaseColumns`) */
+  copies = new Set<string>();
   /** case column → ids it may name (patients, units) */
   byColumn = new Map<string, Set<string>>();
   /** `column|unitTable|unitColumn` → admin unit ids */
@@ -109,7 +118,7 @@ class Moved implements Pending {
   constructor(readonly plan: Plan) {}
 
   get size() {
-    let n = this.cases.size + this.workspaces.size;
+    let n = this.cases.size + this.copies.size + this.workspaces.size;
     for (const s of [...this.byColumn.values(), ...this.byArea.values()]) n += s.size;
     return n;
   }
@@ -117,6 +126,7 @@ class Moved implements Pending {
   mergeInto(into: Pending) {
     const o = into as Moved;
     for (const id of this.cases) o.cases.add(id);
+    for (const id of this.copies) o.copies.add(id);
     for (const id of this.workspaces) o.workspaces.add(id);
     for (const [k, ids] of this.byColumn) for (const id of ids) addTo(o.byColumn, k, id);
     for (const [k, ids] of this.byArea) for (const id of ids) addTo(o.byArea, k, id);
@@ -126,7 +136,8 @@ class Moved implements Pending {
   where(): RawBuilder<SqlBool> | undefined {
     const uuids = (ids: Set<string>) => sql`${`{${[...ids].join(',')}}`}::uuid[]`;
     const parts: RawBuilder<SqlBool>[] = [];
-    if (this.cases.size) parts.push(sql<SqlBool>`c.id = any(${uuids(this.cases)})`);
+    const cases = new Set([...this.cases, ...this.copies]);
+    if (cases.size) parts.push(sql<SqlBool>`c.id = any(${uuids(cases)})`);
     for (const [column, ids] of this.byColumn) parts.push(sql<SqlBool>`${sql.ref(`c.${column}`)} = any(${uuids(ids)})`);
     for (const [key, ids] of this.byArea) {
       const [column, unitTable, unitColumn] = key.split('|');
@@ -136,13 +147,17 @@ class Moved implements Pending {
     return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : undefined;
   }
 
-  /** The case, when one case by id is all that moved (a save's): its row goes by the statement prepared for one case. */
-  oneCase(): string | undefined {
-    return this.cases.size === 1 && this.size === 1 ? [...this.cases][0] : undefined;
+  /** The case, when one case by id is all that moved (a save's): its row goes by a statement prepared for one case. */
+  oneCase(): { id: string; copy: boolean } | undefined {
+    if (this.size !== 1) return undefined;
+    if (this.cases.size) return { id: [...this.cases][0], copy: false };
+    if (this.copies.size) return { id: [...this.copies][0], copy: true };
+    return undefined;
   }
 
   clear() {
     this.cases.clear();
+    this.copies.clear();
     this.byColumn.clear();
     this.byArea.clear();
     this.workspaces.clear();
@@ -162,6 +177,10 @@ const FLUSH_AT = 20_000;
 /** Whether an update changed a field the rows read (no `data`: unknown, so yes). */
 const touches = (w: WrittenRow, reads: Set<string>) => w.op !== 'update' || !w.data || Object.keys(w.data).some((k) => reads.has(k.split('.')[0]));
 
+/** Whether an update changed fields the case's row reads only as copies (see `Feed` `copied`). */
+const copiesOnly = (w: WrittenRow, feed: Extract<Feed, { kind: 'case' }>) =>
+  w.op === 'update' && !!w.data && Object.keys(w.data).every((k) => !feed.reads.has(k.split('.')[0]) || feed.copied.has(k.split('.')[0]));
+
 /**
  * Notes rows written to table `def` in the transaction of `em`: the cases they move are recomputed
  * just before it commits (at once outside a transaction). Call it with every change, before a delete
@@ -177,7 +196,15 @@ export async function noteWrites(em: Em, registry: Registry, def: TableDef, work
   if (state && !state.pending.has(KEY)) state.pending.set(KEY, moved);
   for (const feed of feeds) {
     if (feed.kind === 'case') {
-      for (const w of rows) if (w.op !== 'delete' && touches(w, feed.reads)) moved.cases.add(w.rowId);
+      for (const w of rows) {
+        if (w.op === 'delete' || !touches(w, feed.reads)) continue;
+        // a case whose update changed only fields its row copies: the copy (unless something else moves it wholly)
+        if (copiesOnly(w, feed) && !moved.cases.has(w.rowId)) moved.copies.add(w.rowId);
+        else {
+          moved.cases.add(w.rowId);
+          moved.copies.delete(w.rowId);
+        }
+      }
     } else if (feed.kind === 'ref' || feed.kind === 'unit') {
       for (const w of rows) if (w.op !== 'create' && touches(w, feed.reads)) addTo(moved.byColumn, feed.column, w.rowId);
     } else if (feed.kind === 'admin') {
@@ -205,8 +232,9 @@ async function recompute(db: Kysely<Database>, moved: Moved): Promise<void> {
   const one = moved.oneCase();
   const where = one ? undefined : moved.where();
   moved.clear();
-  // a save's one case: by the statement compiled once and prepared once per connection
-  if (one) await upsertAnalyticCase(db, moved.plan.table, one);
+  // a save's one case: by statements compiled once and prepared once per connection; a case with no row yet, wholly
+  if (one?.copy && (await copyCaseColumns(db, moved.plan.table, one.id))) return;
+  if (one) await upsertAnalyticCase(db, moved.plan.table, one.id);
   else if (where) await upsertAnalytic(db, moved.plan.table, where);
 }
 

@@ -151,6 +151,34 @@ describe('the analytic row of a case', () => {
     expect(await row(k3)).toEqual(before);
   });
 
+  it('follows a save that changes only fields it holds as they are (the copy), and one that also changes what it derives', async () => {
+    // the counts of Osh's cases by registration group, as the cube holds them
+    const oshGroups = async () => Object.fromEntries((await sql<{ g: string; n: number }>`select registration_group as g, sum(n)::int as n from casecube
+      where workspace_id = ${ws} and unit_id = ${osh} group by 1 having sum(n) <> 0`.execute(db())).rows.map((r) => [r.g, r.n]));
+    const before = await oshGroups();
+    // k3 (Osh, born 1980-01-01, registered 2024-11-20: 44, band 35–44) becomes a relapse: only that column and one count move
+    ok(await admin.post(`/api/tbl/tbcase/${k3}`, { registrationGroup: 'RELAPSE' }));
+    await expectInStep();
+    expect(await row(k3)).toMatchObject({ registration_group: 'RELAPSE', diagnosis_type: 'SUSPECT', gender: 'MALE', age: 44, band: '35–44', area2: 'г. Ош' });
+    expect(await oshGroups()).toEqual({ ...before, NEW: before.NEW - 1, RELAPSE: (before.RELAPSE ?? 0) + 1 });
+
+    // a case with no row yet (the refill has not reached it): the copy finds none, the save makes the whole row
+    await sql`delete from caseanalytic where id = ${k3}`.execute(db());
+    ok(await admin.post(`/api/tbl/tbcase/${k3}`, { registrationGroup: 'NEW' }));
+    await expectInStep();
+    expect(await row(k3)).toMatchObject({ registration_group: 'NEW', diagnosis_type: 'SUSPECT', gender: 'MALE', age: 44, band: '35–44', area2: 'г. Ош' });
+    expect(await oshGroups()).toEqual(before);
+
+    // the group and the registration date at once: the age at registration is derived from the date, so the row is recomputed
+    ok(await admin.post(`/api/tbl/tbcase/${k3}`, { registrationGroup: 'RELAPSE', registrationDate: '2025-02-01' }));
+    await expectInStep();
+    expect(await row(k3)).toMatchObject({ registration_group: 'RELAPSE', age: 45, band: '45–54' });
+    ok(await admin.post(`/api/tbl/tbcase/${k3}`, { registrationGroup: 'NEW', registrationDate: '2024-11-20' }));
+    await expectInStep();
+    expect(await row(k3)).toMatchObject({ registration_group: 'NEW', age: 44, band: '35–44' });
+    expect(await oshGroups()).toEqual(before);
+  });
+
   it('follows the catalogues it reads: the age ranges (every case\'s band) and a unit\'s address (its cases\' place path)', async () => {
     const ranges = (await admin.post('/api/tbl/agerange/query', { pageSize: 50 })).body.list as any[];
     const range = (ini: number) => ranges.find((r) => r.iniAge === ini);

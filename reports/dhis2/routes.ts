@@ -6,7 +6,8 @@
  * - `POST /api/dhis2/file {…, format: json|adx}` → the data value set (JSON) or the ADX document (XML);
  * - `POST /api/dhis2/send {…, dryRun}` → DHIS2's import summary, recorded (`dhis2send`): a dry run
  *   (`dryRun=true` on DHIS2) first — a real sending needs a dry run of the very same values;
- * - `POST /api/dhis2/sends {page?}` → the past sendings, newest first (who, when, what, the summary);
+ * - `POST /api/dhis2/sends {after?}` → the past sendings, newest first (who, when, what, the summary), 50 a
+ *   page: `next` is the cursor of the page after (keyset by sent time and id, however deep), null at the end;
  * - `GET /api/dhis2/server`, `POST /api/dhis2/server {url, username, password?}` → the workspace's
  *   DHIS2 server (SETUPWS); the password is never answered (`passwordSet` says whether there is one).
  * Reading needs DHIS_EXPORT, sending DHIS_EXPORT_EDT, the server SETUPWS (each checked by the host
@@ -14,12 +15,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
+import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { readEm } from '../../server/db/read.ts';
 import { fail } from '../../server/http/errors.ts';
 import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
+import { afterCursor, decodeCursor, encodeCursor, type OrderKey } from '../../server/tbl/keyset.ts';
 import { systemUpdate } from '../../server/tbl/system-write.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 import type { AppContext, Doc, Env, Session } from '../../server/types.ts';
@@ -44,7 +47,12 @@ const what = {
 const previewBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['mapping', 'year'], properties: what };
 const fileBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['mapping', 'year', 'format'], properties: { ...what, format: { type: 'string', enum: ['json', 'adx'] } } };
 const sendBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['mapping', 'year', 'dryRun'], properties: { ...what, dryRun: { type: 'boolean' } } };
-const sendsBody: JsonSchema = { type: 'object', additionalProperties: false, properties: { page: { type: 'integer', minimum: 1, maximum: 1000 } } };
+const sendsBody: JsonSchema = { type: 'object', additionalProperties: false, properties: { after: { type: 'string', minLength: 1, maxLength: 200 } } };
+/** The sendings' order, newest first: the keyset of their pages. */
+const SEND_ORDER: OrderKey[] = [
+  { expr: 'sent_at', desc: true, nullable: false },
+  { expr: 'id', desc: true, nullable: false },
+];
 const serverBody: JsonSchema = {
   type: 'object', additionalProperties: false, required: ['url', 'username'],
   properties: {
@@ -160,16 +168,19 @@ export function dhis2Routes(ctx: AppContext, declared: Declared, mappings: Dhis2
     }),
 
     defineRoute({
-      method: 'POST', path: '/api/dhis2/sends', rule: rule.perm(READ), body: sendsBody, example: { page: 1 },
-      summary: 'The past sendings to DHIS2, newest first, 50 a page',
-      answer: { type: 'object', properties: { list: { type: 'array', items: sendAnswer }, more: { type: 'boolean' } } },
+      method: 'POST', path: '/api/dhis2/sends', rule: rule.perm(READ), body: sendsBody, example: {},
+      summary: 'The past sendings to DHIS2, newest first, 50 a page (`next`: the cursor of the page after, as `after`)',
+      answer: { type: 'object', properties: { list: { type: 'array', items: sendAnswer }, next: { type: ['string', 'null'] } } },
       handler: async (c, { body }) => {
         const s = c.get('session');
-        const db = kysely(readEm(ctx));
-        const page = body.page ?? 1;
-        const rows = await db.selectFrom('dhis2send').selectAll().where('workspace_id', '=', s.workspaceId).orderBy('sent_at', 'desc').orderBy('id', 'desc')
-          .limit(PAGE + 1).offset((page - 1) * PAGE).execute();
-        return c.json({ list: rows.slice(0, PAGE).map(sendView), more: rows.length > PAGE });
+        const cursor = body.after === undefined ? undefined : decodeCursor(body.after, SEND_ORDER.length);
+        if (body.after !== undefined && !cursor) throw fail(400, t(s.lang, 'msg.badJson'), 'after');
+        // the sent time as PostgreSQL writes it (microseconds kept): the cursor of the page's last row
+        let q = kysely(readEm(ctx)).selectFrom('dhis2send').selectAll().select(sql<string>`sent_at::text`.as('sent_key')).where('workspace_id', '=', s.workspaceId);
+        if (cursor) q = q.where(afterCursor(SEND_ORDER, cursor));
+        const rows = await q.orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(PAGE + 1).execute();
+        const last = rows.length > PAGE ? rows[PAGE - 1] : undefined;
+        return c.json({ list: rows.slice(0, PAGE).map(sendView), next: last ? encodeCursor([last.sent_key, last.id]) : null });
       },
     }),
 

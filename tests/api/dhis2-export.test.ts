@@ -241,4 +241,41 @@ describe('sending to the DHIS2 server (the stand-in)', () => {
     expect(Date.now() - new Date(r.body.list[0].sentAt).getTime()).toBeLessThan(10 * 60_000);
     expect((await doctor.post('/api/dhis2/sends', {})).status).toBe(403);
   });
+
+  it('pages the sendings by a cursor: 50 a page, none twice or lost where many were sent at the same instant', async () => {
+    // 118 more sendings recorded at three instants (60 + 40 + 18; the first to the microsecond), newer than the 7 above: 125 in all
+    const ws = (await admin.post('/api/sys/session')).body.workspaceId;
+    const user = (await admin.post('/api/sys/session')).body.userId;
+    const at = ['2099-01-01T10:00:00.123456Z', '2099-01-01T09:00:00Z', '2099-01-01T08:00:00.5Z'];
+    const made = [...Array(60).fill(at[0]), ...Array(40).fill(at[1]), ...Array(18).fill(at[2])].map((sentAt, i) => ({
+      id: crypto.randomUUID(), workspace_id: ws, mapping: 'tb-quarterly', period: '2025Q1', dry_run: true, status: 'SUCCESS', user_id: user, sent_at: sentAt, values: i,
+    }));
+    const db = kysely(server.ctx.orm.em.fork());
+    await db.insertInto('dhis2send').values(made).execute();
+    try {
+      const pages: any[] = [];
+      let after: string | undefined;
+      do {
+        const r = await reader.post('/api/dhis2/sends', after ? { after } : {});
+        expect(r.status).toBe(200);
+        pages.push(r.body.list);
+        after = r.body.next ?? undefined;
+      } while (after && pages.length < 10);
+      expect(pages.map((p) => p.length)).toEqual([50, 50, 25]);
+      const ids = pages.flat().map((x) => x.id);
+      expect(new Set(ids).size).toBe(125);
+      // newest first: the 60 of 10:00:00.123456 (50 on the first page, 10 on the second), the 40 of 09:00, the 18 of 08:00 on the third, then the 7 sent above
+      const byId = new Map(made.map((m) => [m.id, m.sent_at]));
+      expect(pages[0].concat(pages[1].slice(0, 10)).every((x: any) => byId.get(x.id) === at[0])).toBe(true);
+      expect(pages[1].slice(10).every((x: any) => byId.get(x.id) === at[1])).toBe(true);
+      expect(pages[2].slice(0, 18).every((x: any) => byId.get(x.id) === at[2])).toBe(true);
+      expect(pages[2].slice(18).every((x: any) => !byId.has(x.id))).toBe(true);
+      // a cursor not of this list is the client's error on `after`
+      const bad = await reader.post('/api/dhis2/sends', { after: 'not-a-cursor' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors[0].field).toBe('after');
+    } finally {
+      await db.deleteFrom('dhis2send').where('id', 'in', made.map((m) => m.id)).execute();
+    }
+  });
 });

@@ -14,12 +14,15 @@ const COLOR = { SUCCESS: 'green', WARNING: 'orange', ERROR: 'red', FAILED: 'red'
 
 export function SendingsList({ reload }: { reload: number }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  // the cursors of the pages shown so far (the first page has none): 'Newer' goes back one
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const page = cursors.length;
+  const after = cursors[page - 1];
   // a new sending shows on the first page
-  useEffect(() => setPage(1), [reload]);
-  const { data } = useData((signal) => dhis2Api.sends(page, signal), [page, reload]);
+  useEffect(() => setCursors([undefined]), [reload]);
+  const { data } = useData((signal) => dhis2Api.sends(after, signal), [after, reload]);
   const list = data?.list ?? [];
-  const more = data?.more ?? false;
+  const next = data?.next ?? null;
   return (
     <Card title={t('ui.dhis2.sendings')} style={{ marginTop: 16 }} data-testid="dhis2-sendings">
       <Table size="small" rowKey="id" dataSource={list} pagination={false} locale={{ emptyText: t('ui.dhis2.noSendings') }}
@@ -33,10 +36,10 @@ export function SendingsList({ reload }: { reload: number }) {
           { title: t('ui.dhis2.counts'), render: (_, s) => (s.status === 'FAILED' ? s.error : t('ui.dhis2.countsText', { imported: s.imported ?? 0, updated: s.updated ?? 0, ignored: s.ignored ?? 0, deleted: s.deleted ?? 0 })) },
           { title: t('ui.dhis2.conflictsTitle'), render: (_, s) => s.conflicts.length || '' },
         ]} />
-      {(page > 1 || more) && (
+      {(page > 1 || next) && (
         <div style={{ marginTop: 8 }}>
-          <Button disabled={page === 1} onClick={() => setPage((p) => p - 1)}>{t('ui.dhis2.newer')}</Button>{' '}
-          <Button disabled={!more} onClick={() => setPage((p) => p + 1)}>{t('ui.dhis2.older')}</Button>
+          <Button disabled={page === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>{t('ui.dhis2.newer')}</Button>{' '}
+          <Button disabled={!next} onClick={() => next && setCursors((c) => [...c, next])}>{t('ui.dhis2.older')}</Button>
         </div>
       )}
     </Card>

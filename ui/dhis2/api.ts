@@ -66,7 +66,8 @@ export const dhis2Api = {
   /** The data value set (an object) or the ADX document (text). */
   file: (c: ExportChoice, format: 'json' | 'adx') => api.post<unknown>('/api/dhis2/file', { ...body(c), format }),
   send: (c: ExportChoice, dryRun: boolean) => api.post<Sending>('/api/dhis2/send', { ...body(c), dryRun }),
-  sends: (page = 1, signal?: AbortSignal) => api.post<{ list: Sending[]; more: boolean }>('/api/dhis2/sends', page > 1 ? { page } : {}, signal),
+  /** A page of the sendings, newest first; `after`: the `next` of the page before. */
+  sends: (after?: string, signal?: AbortSignal) => api.post<{ list: Sending[]; next: string | null }>('/api/dhis2/sends', after ? { after } : {}, signal),
   server: (signal?: AbortSignal) => api.get<ServerSettings>('/api/dhis2/server', signal),
   saveServer: (s: { url: string; username: string; password?: string }) => api.post<void>('/api/dhis2/server', s),
 };

@@ -6,11 +6,14 @@
  * rows/s, and the run's figure scaled to 100,000 rows. Names carry the run's own tag, so a database
  * kept between runs (`BENCH_DATABASE_URL`) imports new rows each time rather than skipping them.
  * The figures depend on the machine and on what else runs on it: compare runs of one machine.
+ * With `BENCH_PG_STATS=1` each phase also prints what PostgreSQL did per row (`pg-stats.ts`: the statements
+ * sent a row, those of most time, what the connections waited for; the counters need pg_stat_statements).
  * @example IMPORT_ROWS=2000 TB_LOG_LEVEL=warn BENCH_DATABASE_URL=postgres://… npm run bench:import
  */
 import { clientHeader } from '../../engine/client-header.ts';
 import { startServer } from '../../app/start.ts';
 import { benchDatabase } from './database.ts';
+import { watchPostgres } from './pg-stats.ts';
 
 const ROWS = Number(process.env.IMPORT_ROWS ?? 100_000);
 const TARGET = { rows: 100_000, seconds: 600 };
@@ -61,27 +64,34 @@ const mapping = {
 };
 
 console.log(`\nImporting a register of ${ROWS} cases (${(file.length / 1024 / 1024).toFixed(1)} MB CSV), demo workspace`);
+const watching = process.env.BENCH_PG_STATS === '1';
+let watch = watching ? await watchPostgres(databaseUrl) : undefined;
 let t0 = performance.now();
 const id = (await call('POST', '/api/import/upload', { fileName: 'bench.csv', fileSize: file.length })) as string;
 for (let seq = 0; seq * PIECE < file.length; seq++) await call('POST', `/api/import/${id}/chunk`, { seq, data: file.subarray(seq * PIECE, (seq + 1) * PIECE).toString('base64') });
 await call('POST', `/api/import/${id}/parse`, {});
 const read = await waitFor(id, ['READY', 'FAILED']);
 if (read.state !== 'READY') throw new Error(`read: ${read.error}`);
-const phase = (name: string, job: { counts: object }) => {
+const phase = async (name: string, job: { counts: object }) => {
   const s = (performance.now() - t0) / 1000;
   console.log(`  ${name}: ${s.toFixed(1)} s, ${(ROWS / s).toFixed(0)} rows/s — ${JSON.stringify(job.counts)}`);
+  if (watch) {
+    console.log(await watch.report(ROWS));
+    watch = await watchPostgres(databaseUrl);
+  }
   t0 = performance.now();
   return s;
 };
-phase('upload and read', read);
+await phase('upload and read', read);
 await call('POST', `/api/import/${id}/mapping`, { mapping });
 await call('POST', `/api/import/${id}/dryrun`, {});
-const checked = phase('dry run', await waitFor(id, ['CHECKED', 'FAILED']));
+const checked = await phase('dry run', await waitFor(id, ['CHECKED', 'FAILED']));
 await call('POST', `/api/import/${id}/run`, {});
-const ran = phase('run', await waitFor(id, ['DONE', 'FAILED']));
+const ran = await phase('run', await waitFor(id, ['DONE', 'FAILED']));
 const scaled = (ran * TARGET.rows) / ROWS;
 console.log(`  the run scaled to ${TARGET.rows} rows: ${(scaled / 60).toFixed(1)} min (target ≤ ${TARGET.seconds / 60} min); with its dry run ${(((ran + checked) * TARGET.rows) / ROWS / 60).toFixed(1)} min`);
 
+await watch?.report(ROWS);
 await server.close();
 await postgres?.stop();
 process.exit(0);

@@ -5,6 +5,7 @@ import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import type { ModuleHooks, TableHooks } from '../../server/types.ts';
 import { systemUpdate, type SystemWriteContext } from '../../server/tbl/system-write.ts';
 import { cultureConversion, type Definitions } from './conversion.ts';
+import { lookedUp } from '../../server/db/lookup-cache.ts';
 
 /**
  * Columns a parent row (the case) keeps from its sub-records (its exams), declared in the parent's
@@ -90,7 +91,7 @@ export async function refreshDerived(x: SystemWriteContext, from: string, parent
   const dateCol = def.fields.find((f) => f.key === 'date')!.column;
   const sources = [...new Map(fed.map((d) => [d.source.column, d.source])).values()];
   const db = kysely(x.em);
-  const definitions = fed.some((d) => d.kind !== 'latest') ? await definitionsOf(db, x.session.workspaceId) : 'WHO2021';
+  const definitions = fed.some((d) => d.kind !== 'latest') ? await lookedUp(x.em, 'workspace', ['tbDefinitions', x.session.workspaceId], () => definitionsOf(db, x.session.workspaceId)) : 'WHO2021';
   for (const parentId of ids) {
     let q = kyselyByName(x.em)
       .selectFrom(def.name)

@@ -20,7 +20,7 @@ import type { AppContext, Doc, Session } from '../../server/types.ts';
 import { notifyCase } from '../notify/routes.ts';
 import type { ChunkLookups } from './chunk-lookups.ts';
 import { existingCase } from './duplicates.ts';
-import { madeRows, recordMade, rowDigest } from './ledger.ts';
+import { madeRows, recordMade, recordMadeLater, rowDigest } from './ledger.ts';
 import { RowRefused, type RowMessage } from './messages.ts';
 import type { CasePlan, ExamPlan } from './plan.ts';
 import { dateText } from '../../engine/date-text.ts';
@@ -73,12 +73,16 @@ async function act(ctx: AppContext, s: Session, em: Em, caseId: string, name: st
   }
 }
 
-/** Writes an exam of the case through the table writer, with its table's write permission. */
-export async function writeExam(ctx: AppContext, s: Session, em: Em, caseId: string, exam: { table: string; doc: Doc }, columns: Map<string, string>): Promise<string> {
+/**
+ * Writes an exam of the case through the table writer, with its table's write permission. `newCase`:
+ * the case is the one this row's savepoint just registered, as this user — the writer need not look it up
+ * again (as a composed form's case is not, for its new patient).
+ */
+export async function writeExam(ctx: AppContext, s: Session, em: Em, caseId: string, exam: { table: string; doc: Doc }, columns: Map<string, string>, newCase = false): Promise<string> {
   const def = ctx.registry.table(exam.table);
   try {
     assertPermission(s, writePermission(def.meta, 'create'));
-    return await new TableWriter(ctx, def, s).create({ ...exam.doc, [def.meta.parent!]: caseId }, undefined, em);
+    return await new TableWriter(ctx, def, s).create({ ...exam.doc, [def.meta.parent!]: caseId }, undefined, em, { linked: newCase ? [def.meta.parent!] : [] });
   } catch (e) {
     const m = messagesOf(e, (f) => (f ? `${exam.table}.${f}` : null), columns);
     if (m) throw new RowRefused(m);
@@ -141,18 +145,18 @@ export async function applyCase(
     const caseId = await em.transactional(async (sp) => {
       let ids: Record<string, string>;
       try {
-        ({ ids } = await notifyCase(ctx, s, { doc: { patient: plan.patient, tbcase: plan.tbcase }, unitId: plan.unitId, patientId: match.exact, diagnosisType: plan.diagnosisType, caseClassification: plan.classification }, { within: sp, keepPatient: true }));
+        ({ ids } = await notifyCase(ctx, s, { doc: { patient: plan.patient, tbcase: plan.tbcase }, unitId: plan.unitId, patientId: match.exact, diagnosisType: plan.diagnosisType, caseClassification: plan.classification }, { within: sp, keepPatient: true, undoneByCaller: true }));
       } catch (e) {
         const m = messagesOf(e, notifyField, columns);
         if (m) throw new RowRefused(m);
         throw e;
       }
       const caseId = ids.tbcase;
-      for (const exam of plan.exams) await writeExam(ctx, s, sp, caseId, exam, columns);
+      for (const exam of plan.exams) await writeExam(ctx, s, sp, caseId, exam, columns, true);
       const refused: RowMessage[] = [];
       for (const l of linked) {
         try {
-          const examId = await writeExam(ctx, rowSession(session, l.src), sp, caseId, l.plan, l.columns);
+          const examId = await writeExam(ctx, rowSession(session, l.src), sp, caseId, l.plan, l.columns, true);
           await recordMade(kysely(sp), session.workspaceId, { digest: rowDigest(`exam:${l.plan.table}`, { caseId, ...l.plan.doc }), tableName: l.plan.table, rowId: examId, jobId: src.jobId, fileName: src.fileName, rowNumber: l.src.rowNumber });
           out.set(l.id, { status: 'OK', caseId, messages: [] });
         } catch (e) {
@@ -165,7 +169,7 @@ export async function applyCase(
       if (plan.validated) await act(ctx, s, sp, caseId, 'validate', {}, columns);
       if (plan.treatment) await act(ctx, s, sp, caseId, 'starttreatment', { unitId: plan.unitId, ...plan.treatment }, columns);
       if (plan.close) await act(ctx, s, sp, caseId, 'close', plan.close, columns);
-      await recordMade(kysely(sp), session.workspaceId, { digest, tableName: 'tbcase', rowId: caseId, jobId: src.jobId, fileName: src.fileName, rowNumber: src.rowNumber });
+      await recordMadeLater(sp, session.workspaceId, { digest, tableName: 'tbcase', rowId: caseId, jobId: src.jobId, fileName: src.fileName, rowNumber: src.rowNumber });
       return caseId;
     });
     // the chunk's later rows see this one: its digest made, its new patient one they may match

@@ -7,7 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { kyselyByName, type Database } from '../../server/db/kysely.ts';
+import { deferIn, onDeferred } from '../../server/db/deferred.ts';
+import { kysely, kyselyByName, type Database } from '../../server/db/kysely.ts';
+import type { Em } from '../../server/db/orm.ts';
 
 /**
  * A row's digest: its kind and its values, keys in order.
@@ -52,3 +54,29 @@ export async function recordMade(db: Kysely<Database>, workspaceId: string, e: {
     on conflict (workspace_id, digest) do update set table_name = excluded.table_name, row_id = excluded.row_id, job_id = excluded.job_id,
       file_name = excluded.file_name, row_number = excluded.row_number, created_at = now(), updated_at = now()`.execute(db);
 }
+
+/** A row's ledger entry as {@link recordMade} takes it. */
+type MadeEntry = Parameters<typeof recordMade>[2];
+const DEFERRED_LEDGER = 'import-ledger';
+
+/**
+ * {@link recordMade} in the transaction `em`, or — inside a chunk that defers it (server/db/deferred.ts)
+ * — kept with the row's savepoint and written with the chunk's others in one statement at its end. Only
+ * for a case row: the chunk's later rows are told of its digest (`ChunkLookups.wrote`), so none looks
+ * for it in the table before then (an exam row's entry is looked up in the table: it is written at once).
+ * @example await recordMadeLater(em, ws, { digest, tableName: 'tbcase', rowId: caseId, jobId, fileName, rowNumber: 2 })
+ */
+export async function recordMadeLater(em: Em, workspaceId: string, e: MadeEntry): Promise<void> {
+  if (deferIn(em, DEFERRED_LEDGER, [JSON.stringify({ workspaceId, ...e })])) return;
+  await recordMade(kysely(em), workspaceId, e);
+}
+
+onDeferred(DEFERRED_LEDGER, async (em, _ctx, items) => {
+  // one entry a digest (the last kept): a statement may not update one row twice
+  const byDigest = new Map(items.map((i) => JSON.parse(i) as MadeEntry & { workspaceId: string }).map((e) => [`${e.workspaceId}|${e.digest}`, e]));
+  await sql`insert into importledger (id, workspace_id, digest, table_name, row_id, job_id, file_name, row_number)
+    select gen_random_uuid(), x."workspaceId", x.digest, x."tableName", x."rowId", x."jobId", x."fileName", x."rowNumber"
+      from jsonb_to_recordset(${JSON.stringify([...byDigest.values()])}::jsonb) as x("workspaceId" uuid, digest text, "tableName" text, "rowId" uuid, "jobId" uuid, "fileName" text, "rowNumber" int)
+    on conflict (workspace_id, digest) do update set table_name = excluded.table_name, row_id = excluded.row_id, job_id = excluded.job_id,
+      file_name = excluded.file_name, row_number = excluded.row_number, created_at = now(), updated_at = now()`.execute(kysely(em));
+});

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { deferring } from '../../server/db/deferred.ts';
+import { cachingLookups } from '../../server/db/lookup-cache.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext, Session } from '../../server/types.ts';
@@ -184,7 +185,11 @@ async function chunk(ctx: AppContext, job: ImportJob, guard: { from: ImportJob['
   };
   // what every row's write repeats — its history entries, the automatic tags of its case — is done once
   // for the chunk's rows that stand, at its end (server/db/deferred.ts): a refused row's savepoint takes its share with it
-  const rows = (em: Em) => deferring(em, ctx, () => work(em));
+  // and what every row asks of the rows it does not write (its unit, laboratory, their names) is asked once (server/db/lookup-cache.ts)
+  const rows = (em: Em) => {
+    cachingLookups(em);
+    return deferring(em, ctx, () => work(em));
+  };
   if (!dry) {
     await ctx.orm.em.fork().transactional(async (em) => store(em, await rows(em)));
     return;

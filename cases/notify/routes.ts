@@ -14,6 +14,7 @@ import { bundledForm, formPlan, remoteForm, type FormMeta } from '../../server/t
 import { searchPatients } from './patient-search.ts';
 import { notificationForm } from './variants.ts';
 import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
+import { lookedUp } from '../../server/db/lookup-cache.ts';
 
 /** Who may notify (and so search patients): a suspect needs NEWSUSP, a confirmed case NEWCASE. */
 export const NOTIFY_PERMISSIONS = ['NEWSUSP', 'NEWCASE'];
@@ -102,7 +103,7 @@ export interface NotifyInput {
  * transaction of its own. Answers the parts' ids and the main part's name.
  * @example const { ids } = await notifyCase(ctx, s, { doc: { patient, tbcase }, unitId, diagnosisType: 'CONFIRMED', caseClassification: 'TB' }, { within: em })
  */
-export async function notifyCase(ctx: AppContext, s: Session, body: NotifyInput, opts: { within?: Em; keepPatient?: boolean } = {}): Promise<{ ids: Record<string, string>; main: string }> {
+export async function notifyCase(ctx: AppContext, s: Session, body: NotifyInput, opts: { within?: Em; keepPatient?: boolean; undoneByCaller?: boolean } = {}): Promise<{ ids: Record<string, string>; main: string }> {
   mayNotify(s);
   const doc: Doc = body.doc && typeof body.doc === 'object' && !Array.isArray(body.doc) ? structuredClone(body.doc as Doc) : {};
   const form = variantOf(ctx, s, { diagnosisType: body.diagnosisType ?? doc.diagnosisType, caseClassification: body.caseClassification ?? doc.caseClassification });
@@ -124,7 +125,7 @@ export async function notifyCase(ctx: AppContext, s: Session, body: NotifyInput,
   const values = { ...(meta.values ?? {}), tbcase: { ...meta.values?.tbcase, ownerUnitId: unit, notificationUnitId: unit } } as Record<string, Doc>;
   const plan = formPlan(ctx.registry, form);
   const ids = await saveParts(ctx, plan, s, doc, {
-    versions: {}, values, existing: patientId ? { patient: patientId.toLowerCase() } : undefined, linkOnly: mayChangePatient ? undefined : ['patient'], within: opts.within,
+    versions: {}, values, existing: patientId ? { patient: patientId.toLowerCase() } : undefined, linkOnly: mayChangePatient ? undefined : ['patient'], within: opts.within, undoneByCaller: opts.undoneByCaller,
   });
   return { ids, main: plan.main ?? 'tbcase' };
 }
@@ -166,5 +167,6 @@ async function unitInView(em: Em, s: Session, unitId: string): Promise<boolean> 
   const v = readerView(s);
   if (v.kind === 'none') return false;
   if (v.kind !== 'workspace') q = q.where('id', 'in', unitsInView(db, s.workspaceId, v));
-  return !!(await q.executeTakeFirst());
+  // an import's chunk asks it once for its rows' unit (server/db/lookup-cache.ts)
+  return lookedUp(em, 'unit', ['inView', unitId, s.workspaceId, s.userId, s.unitId], async () => !!(await q.executeTakeFirst()));
 }

@@ -16,6 +16,7 @@ import { changedValues } from '../feed/changed-values.ts';
 import { recordChanges } from '../feed/record.ts';
 import { getPath, rowToDoc } from './rows.ts';
 import { logCommand, type SystemCause, type SystemWriteContext } from './system-write.ts';
+import { wroteTable } from '../db/lookup-cache.ts';
 
 /** The stored columns a batch writes: plain fields only (a table with child rows is written row by row). */
 function columnsOf(def: TableDef) {
@@ -30,6 +31,7 @@ function columnsOf(def: TableDef) {
  * @example await batchInsert({ em, ctx, session }, 'casetag', [{ id, caseId, tagId }], 'derived') // [id]
  */
 export async function batchInsert(x: SystemWriteContext, table: string, docs: (Doc & { id: string })[], cause: SystemCause): Promise<string[]> {
+  wroteTable(x.em, table);
   if (!docs.length) return [];
   const def = x.ctx.registry.table(table);
   reloadIdentitiesOnCommit(x.em, x.ctx, table);
@@ -63,6 +65,7 @@ export async function batchInsert(x: SystemWriteContext, table: string, docs: (D
  * @example await batchDelete({ em, ctx, session }, 'casetag', [linkId], 'action') // [{ id: linkId, caseId, tagId }]
  */
 export async function batchDelete(x: SystemWriteContext, table: string, ids: string[], cause: SystemCause): Promise<(Doc & { id: string })[]> {
+  wroteTable(x.em, table);
   if (!ids.length) return [];
   const def = x.ctx.registry.table(table);
   reloadIdentitiesOnCommit(x.em, x.ctx, table);

@@ -77,11 +77,13 @@ export async function saveForm(ctx: AppContext, schema: EntitySchemaFile, s: Ses
  * the new ones only link to: they are not written (a patient the user could not change before).
  * @example await saveParts(ctx, plan, s, {patient, tbcase}, { versions: {}, values: {tbcase: {ownerUnitId}}, existing: {patient: patientId} }) // {patient, tbcase: newId}
  */
-export async function saveParts(ctx: AppContext, plan: FormPlan, s: Session, doc: Doc, o: { id?: string; versions: Record<string, unknown>; values: Record<string, Doc>; existing?: Record<string, string>; linkOnly?: string[]; within?: Em }): Promise<Record<string, string>> {
+export async function saveParts(ctx: AppContext, plan: FormPlan, s: Session, doc: Doc, o: { id?: string; versions: Record<string, unknown>; values: Record<string, Doc>; existing?: Record<string, string>; linkOnly?: string[]; within?: Em; undoneByCaller?: boolean }): Promise<Record<string, string>> {
   let current: FormPart | undefined;
   try {
-    // inside a caller's transaction (an import's row): a savepoint of it
-    return await (o.within ?? ctx.orm.em.fork()).transactional(async (em: Em) => {
+    // inside a caller's transaction (an import's row): a savepoint of it — or none when the caller's own
+    // savepoint is undone on any refusal (`undoneByCaller`: an import's row, one savepoint a row)
+    const inTransaction = (work: (em: Em) => Promise<Record<string, string>>) => (o.within && o.undoneByCaller ? work(o.within) : (o.within ?? ctx.orm.em.fork()).transactional(work));
+    return await inTransaction(async (em: Em) => {
       const ids: Record<string, string> = { ...o.existing };
       const later = plan.parts.filter((p) => o.existing?.[p.prop]);
       if (o.id) {

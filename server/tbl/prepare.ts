@@ -9,6 +9,7 @@ import { getPath, setPath } from './rows.ts';
 import { TableStore } from './store.ts';
 import { todayOf } from '../http/time-zone.ts';
 import { sameValue } from '../feed/changed-values.ts';
+import { lookedUp } from '../db/lookup-cache.ts';
 
 const systemKeys = ['id', 'version', 'createdAt', 'updatedAt', 'workspaceId'];
 
@@ -177,7 +178,9 @@ export async function checkRefs(em: Em, ctx: AppContext, def: TableDef, doc: Doc
       : refs[0].field.refWorkspace
         ? isUuid(named) ? TableStore.unscoped('the row is of the workspace the document names (x-ref-workspace), not the user’s', target, em, named) : undefined
         : TableStore.of(ctx.registry, target, em, session, 'read');
-    const rows = ids.length && store ? await store.rowsByIds(ids, columns) : [];
+    // a batch of writes (an import's chunk) asks the same unit or laboratory once (server/db/lookup-cache.ts)
+    const question = { ws: session.workspaceId, user: session.userId, unit: session.unitId, named: refs[0].field.refWorkspace ? named : null, ids, columns };
+    const rows = ids.length && store ? await lookedUp(em, target.name, ['refs', question], () => store.rowsByIds(ids, columns)) : [];
     const found = new Map(rows.map((r) => [String(r.id), r]));
     for (const { key, field, id } of refs) {
       const row = isUuid(id) ? found.get(id.toLowerCase()) : undefined;

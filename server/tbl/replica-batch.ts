@@ -13,6 +13,7 @@ import { reloadIdentitiesOnCommit } from './identity-tables.ts';
 import { getPath } from './rows.ts';
 import { writeChildren } from './store/children.ts';
 import type { SystemWriteContext } from './system-write.ts';
+import { wroteTable } from '../db/lookup-cache.ts';
 
 /** One row to copy: its id, its version on the server and its values. */
 export interface ReplicaRow {
@@ -30,6 +31,7 @@ const CHUNK = 500;
  * @example await systemReplicateNew({ em, ctx, session }, 'tbcase', [{ id, version: 3, data: { caseNumber: '000042', … } }]) // 1
  */
 export async function systemReplicateNew(x: SystemWriteContext, table: string, rows: ReplicaRow[]): Promise<number> {
+  wroteTable(x.em, table);
   if (!rows.length) return 0;
   const def = x.ctx.registry.table(table);
   reloadIdentitiesOnCommit(x.em, x.ctx, table);

@@ -10,6 +10,7 @@ import type { QueryOptions } from './store/matching.ts';
 import { joinRefs, rowNames } from './store/names.ts';
 import { pageOfRows, type QueryResult } from './store/page.ts';
 import { readRow, rowExists, rowsByIds } from './store/read.ts';
+import { lookedUp } from '../db/lookup-cache.ts';
 
 /**
  * Reads and writes the rows of one declared table and its child tables, within one workspace and
@@ -97,6 +98,7 @@ export class TableStore {
 
   /** Display names of rows by id (see `rowNames`). */
   static names(em: Em, table: string, ids: string[], labelColumns: string | string[] = 'name'): Promise<Map<string, string>> {
-    return rowNames(em, table, ids, labelColumns);
+    // asked once in a batch of writes that does not write the table (server/db/lookup-cache.ts)
+    return lookedUp(em, table, ['names', ids, labelColumns], () => rowNames(em, table, ids, labelColumns));
   }
 }

@@ -20,6 +20,7 @@ import { noteWrites } from '../analytic/pending.ts';
 import { docToRow, rowToDoc } from './rows.ts';
 import { TableStore } from './store.ts';
 import { storeWrites } from './store-writes.ts';
+import { wroteTable } from '../db/lookup-cache.ts';
 
 /**
  * Why a row changes without a user's edit of it, named at every call:
@@ -58,6 +59,7 @@ export interface SystemWriteContext {
  * @example await systemUpdate({ em, ctx, session }, 'tbcase', caseId, { microscopyResult: 'PLUS2', microscopyDate: '2025-01-03' }, 'derived')
  */
 export async function systemUpdate(x: SystemWriteContext, table: string, id: string, values: Doc, cause: SystemCause): Promise<number | undefined> {
+  wroteTable(x.em, table);
   const def = x.ctx.registry.table(table);
   reloadIdentitiesOnCommit(x.em, x.ctx, table);
   const fields = def.fields.filter((f) => f.key in values && f.kind !== 'none' && f.kind !== 'via');
@@ -85,6 +87,7 @@ export async function systemUpdate(x: SystemWriteContext, table: string, id: str
  * @example await systemInsert({ em, ctx, session }, 'userws', id, { userId, unitId, profiles: [profileId], … }, { action: 'register', type: 'sysuser' })
  */
 export async function systemInsert(x: SystemWriteContext, table: string, id: string, doc: Doc, cause: SystemCause): Promise<void> {
+  wroteTable(x.em, table);
   const def = x.ctx.registry.table(table);
   reloadIdentitiesOnCommit(x.em, x.ctx, table);
   // the caller decided the row belongs here (its cause): no user's view applies
@@ -98,6 +101,7 @@ export async function systemInsert(x: SystemWriteContext, table: string, id: str
  * @example await systemDelete({ em, ctx, session }, 'userws', id, { action: 'decline', entityName: 'Иванов И.' })
  */
 export async function systemDelete(x: SystemWriteContext, table: string, id: string, cause: SystemCause): Promise<boolean> {
+  wroteTable(x.em, table);
   const def = x.ctx.registry.table(table);
   reloadIdentitiesOnCommit(x.em, x.ctx, table);
   let q = kyselyByName(x.em).selectFrom(table).select('version').where('id', '=', id);
@@ -120,6 +124,7 @@ export async function systemDelete(x: SystemWriteContext, table: string, id: str
  * @example await systemIncrement({ em, ctx, session }, 'casecounter', 'last', 'derived') // 42
  */
 export async function systemIncrement(x: SystemWriteContext, table: string, field: string, cause: SystemCause): Promise<number> {
+  wroteTable(x.em, table);
   const def = x.ctx.registry.table(table);
   const f = def.fields.find((d) => d.key === field && d.kind !== 'none');
   if (!f) throw new Error(`systemIncrement: ${table} has no field ${field}`);
@@ -146,6 +151,7 @@ export async function systemIncrement(x: SystemWriteContext, table: string, fiel
  * @example await systemAddTo({ em, ctx, session }, 'stockbatch', { unitId, productId, sourceId, batchNumber, manufacturer, expiryDate }, 'quantity', -10, 'derived') // { id, value: 90 } or undefined
  */
 export async function systemAddTo(x: SystemWriteContext, table: string, key: Doc, field: string, delta: number, cause: SystemCause, floor = 0): Promise<{ id: string; value: number } | undefined> {
+  wroteTable(x.em, table);
   const def = x.ctx.registry.table(table);
   const f = def.fields.find((d) => d.key === field && d.kind !== 'none');
   const keyFields = def.fields.filter((d) => d.key in key);
@@ -211,6 +217,7 @@ export interface ReplicaChange {
  * @example await systemReplicate({ em, ctx, session }, { table: 'tbcase', id, op: 'update', version: 4, data: { caseNumber: '000042' } }) // 'updated'
  */
 export async function systemReplicate(x: SystemWriteContext, c: ReplicaChange): Promise<'inserted' | 'updated' | 'removed' | 'none'> {
+  wroteTable(x.em, c.table);
   const def = x.ctx.registry.table(c.table);
   reloadIdentitiesOnCommit(x.em, x.ctx, c.table);
   const store = TableStore.unscoped(`the server's change of ${c.table} copied by the offline client`, def, x.em, x.session.workspaceId);

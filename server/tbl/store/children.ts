@@ -5,6 +5,7 @@ import type { Em } from '../../db/orm.ts';
 import { fail } from '../../http/errors.ts';
 import type { Doc } from '../../types.ts';
 import { childRowsToItems, planChildRows } from '../rows.ts';
+import { wroteTable } from '../../db/lookup-cache.ts';
 
 /**
  * Adds each document's child rows (the table's arrays: `<table>_<prop>`) in their stored order.
@@ -28,6 +29,7 @@ export async function loadChildren(def: TableDef, em: Em, docs: Doc[]): Promise<
  */
 export async function writeChildren(def: TableDef, em: Em, id: string, doc: Doc, isNew: boolean, lang: Lang): Promise<void> {
   for (const child of def.children) {
+    wroteTable(em, child.table);
     const items = Array.isArray(doc[child.prop]) ? (doc[child.prop] as unknown[]) : [];
     const stored = isNew ? [] : await db(em).selectFrom(child.table).selectAll().where('parent_id', '=', id).execute();
     const plan = planChildRows(child, id, stored, items, lang);

@@ -4,6 +4,7 @@ import type { Doc } from '../../types.ts';
 import { docToRow } from '../rows.ts';
 import { writeChildren } from './children.ts';
 import type { TableLimits } from './limits.ts';
+import { wroteTable } from '../../db/lookup-cache.ts';
 
 // The row statements of the table writer (`server/tbl/write.ts`), which alone calls them: it
 // validates, runs the hooks, bumps versions and records the change around them.
@@ -13,6 +14,7 @@ import type { TableLimits } from './limits.ts';
  * @example await insertRow(limits, id, { name: 'Бишкек' })
  */
 export async function insertRow(l: TableLimits, id: string, doc: Doc): Promise<void> {
+  wroteTable(l.em, l.def.name);
   const row: Record<string, unknown> = { id, ...docToRow(l.def.fields, doc) };
   if (l.def.meta.workspace) row.workspace_id = l.access.workspaceId;
   await db(l.em).insertInto(l.def.name).values(row).execute();
@@ -25,6 +27,7 @@ export async function insertRow(l: TableLimits, id: string, doc: Doc): Promise<v
  * @example await updateRow(limits, id, doc) // 4
  */
 export async function updateRow(l: TableLimits, id: string, doc: Doc): Promise<number | undefined> {
+  wroteTable(l.em, l.def.name);
   const row = { ...docToRow(l.def.fields, doc), updated_at: sql`now()`, version: sql`version + 1` };
   const q = l.limit(db(l.em).updateTable(l.def.name).set(row).where('id', '=', id), '');
   const done = await q.returning('version').executeTakeFirst();
@@ -37,6 +40,7 @@ export async function updateRow(l: TableLimits, id: string, doc: Doc): Promise<n
  * @example await deleteRow(limits, id) // 1
  */
 export async function deleteRow(l: TableLimits, id: string): Promise<number> {
+  wroteTable(l.em, l.def.name);
   const r = await l.limit(db(l.em).deleteFrom(l.def.name).where('id', '=', id), '').executeTakeFirst();
   return Number(r.numDeletedRows ?? 0);
 }

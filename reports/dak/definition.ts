@@ -39,9 +39,6 @@ export interface Label {
   en: string;
 }
 
-/** A condition of an indicator: the one condition language over the subject's facts (`var`). */
-export type FactCondition = Condition;
-
 export interface IndicatorDefinition {
   code: string;
   order: number;
@@ -50,9 +47,9 @@ export interface IndicatorDefinition {
   name: Label;
   subject: Subject;
   period: { date: string; monthsBack: number };
-  denominator?: { label: Label; when?: FactCondition; count?: true };
-  numerator?: { label: Label; when?: FactCondition };
-  exclude: { id: string; label: Label; when: FactCondition }[];
+  denominator?: { label: Label; when?: Condition; count?: true };
+  numerator?: { label: Label; when?: Condition };
+  exclude: { id: string; label: Label; when: Condition }[];
   disaggregate: DimensionId[];
   /** A number also given per `per` people of the place and year (`rate.ts`). */
   rate?: { per: number };
@@ -90,7 +87,7 @@ export const indicatorSchema = {
 };
 
 /** The facts a condition names. */
-export const factsOf = (c: FactCondition | undefined): string[] => (c ? subjectsOf(c) : []);
+export const factsOf = (c: Condition | undefined): string[] => (c ? subjectsOf(c) : []);
 
 /** Every fact an indicator reads (its conditions and reasons). */
 export const indicatorFacts = (d: IndicatorDefinition): string[] =>
@@ -100,7 +97,7 @@ export const indicatorFacts = (d: IndicatorDefinition): string[] =>
 export function definitionProblems(d: IndicatorDefinition): string[] {
   const facts = FACTS[d.subject];
   const out: string[] = [];
-  const check = (c: FactCondition | undefined, where: string) => {
+  const check = (c: Condition | undefined, where: string) => {
     for (const { part } of c ? conditionParts(c) : []) {
       if ('span' in part) {
         out.push(`${where}: an indicator's facts have no dates to span`);

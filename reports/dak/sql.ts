@@ -11,7 +11,8 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Session } from '../../server/types.ts';
 import { unitsWhere, type Place } from '../../cases/places/place.ts';
-import type { FactCondition, IndicatorDefinition } from './definition.ts';
+import type { IndicatorDefinition } from './definition.ts';
+import type { Condition } from '../../engine/condition/index.ts';
 import { conditionSql as anyConditionSql } from '../condition-sql.ts';
 import { indicatorFacts } from './definition.ts';
 import { DATE_JOINS, DATES, DIMENSIONS, FACTS, type ContactJoin, type DimensionId, type Subject } from './facts.ts';
@@ -103,7 +104,7 @@ function inPeriod(d: IndicatorDefinition, q: IndicatorQuery): RawBuilder<SqlBool
  * statement groups by its expressions); never NULL. A yes/no fact is never NULL either.
  * @example conditionSql({ var: 'treatmentStarted', equals: true }, (f) => FACTS.case[f].sql) // coalesce(coalesce(a.ini_treatment_date is not null, false) = true, false)
  */
-export function conditionSql(c: FactCondition | undefined, value: (fact: string) => RawBuilder<unknown>): RawBuilder<SqlBool> {
+export function conditionSql(c: Condition | undefined, value: (fact: string) => RawBuilder<unknown>): RawBuilder<SqlBool> {
   return anyConditionSql(c, { value, literals: true });
 }
 

@@ -13,7 +13,8 @@ import { reportCatalogue, type ReportCatalogue } from '../../engine/report-vars.
 import { scopeCondition } from '../../server/scope/rows.ts';
 import type { Session } from '../../server/types.ts';
 import { unitsWhere, type Place } from '../../cases/places/place.ts';
-import { conditionVars, wholeForm, type CellRef, type FormCondition, type FormDefinition, type FormTable, type Label } from './definition.ts';
+import { conditionVars, wholeForm, type CellRef, type FormDefinition, type FormTable, type Label } from './definition.ts';
+import type { Condition } from '../../engine/condition/index.ts';
 import { DEFAULT_SETTINGS, type FormSettings } from './rules.ts';
 import { cellIdsAsideQuery, cellIdsQuery, formStatement, populationDates, reasonOfQuery, type FormQuery } from './sql.ts';
 import { quarterBefore, type Quarter } from './quarter.ts';
@@ -60,7 +61,7 @@ const pick = (l: Label, lang: Lang) => l[lang];
 
 /** Which variables the reader may count by (`allowedCatalogue`): every one a condition reads. */
 export type MayRead = (variableId: string) => boolean;
-const readable = (may: MayRead, ...conds: (FormCondition | undefined)[]) => conds.every((c) => !c || conditionVars(c).every(may));
+const readable = (may: MayRead, ...conds: (Condition | undefined)[]) => conds.every((c) => !c || conditionVars(c).every(may));
 
 /**
  * Whether the reader may see the form at all: its population and exclusions read only what they may.

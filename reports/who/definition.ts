@@ -27,9 +27,6 @@ export interface Label {
   en: string;
 }
 
-/** A condition of a form: the one condition language over report variables (`var`). */
-export type FormCondition = Condition;
-
 /** A span as loaded: the case columns of its two dates, set by the check at load. */
 type LoadedSpan = SpanCondition & { columns?: [string, string] };
 
@@ -46,14 +43,14 @@ export function spanColumns(c: SpanCondition): [string, string] {
 export interface Line {
   id: string;
   label: Label;
-  when?: FormCondition;
+  when?: Condition;
 }
 
 export interface FormTable {
   id: string;
   title: Label;
   /** Cases counted in this table (besides the population); none: all of them. */
-  when?: FormCondition;
+  when?: Condition;
   rows: Line[];
   columns: Line[];
   /** A counted case in none of this table's rows is listed as excluded ('in no row of the form'). */
@@ -71,7 +68,7 @@ export interface CellSelector {
 export interface Exclusion {
   id: string;
   label: Label;
-  when: FormCondition;
+  when: Condition;
   /** The cells that need what the case lacks; none: the whole form. */
   cells?: CellSelector[];
 }
@@ -89,7 +86,7 @@ export interface FormDefinition {
   /** The form's short name: in Russian the region's (ТБ 07, ТБ 08), in English WHO's. */
   code: Label;
   order: number;
-  population: { date: string; quartersBack: number; when?: FormCondition };
+  population: { date: string; quartersBack: number; when?: Condition };
   exclude: Exclusion[];
   tables: FormTable[];
   /**
@@ -158,11 +155,11 @@ export function leavesOut(e: Exclusion, table: string, row: string, column: stri
 export const wholeForm = (e: Exclusion) => !e.cells;
 
 /** The variables a condition reads (a span reads two dates of the case, no variable). */
-export const conditionVars = (c: FormCondition): string[] => subjectsOf(c);
+export const conditionVars = (c: Condition): string[] => subjectsOf(c);
 
 /** What is wrong with a condition's variables and keys, as messages with their pointer. */
-function checkCondition(cat: ReportCatalogue, c: FormCondition, at: string, caseDef: TableDef): string[] {
-  const inner = (x: FormCondition, where: string) => checkCondition(cat, x, where, caseDef);
+function checkCondition(cat: ReportCatalogue, c: Condition, at: string, caseDef: TableDef): string[] {
+  const inner = (x: Condition, where: string) => checkCondition(cat, x, where, caseDef);
   if ('all' in c) return c.all.flatMap((x, i) => inner(x, `${at}/all/${i}`));
   if ('any' in c) return c.any.flatMap((x, i) => inner(x, `${at}/any/${i}`));
   if ('not' in c) return inner(c.not, `${at}/not`);
@@ -192,7 +189,7 @@ function checkCondition(cat: ReportCatalogue, c: FormCondition, at: string, case
 /** What is wrong with a definition beyond its shape: variables, ids, references to other forms. */
 export function definitionProblems(cat: ReportCatalogue, caseDef: TableDef, d: FormDefinition, all: Map<string, FormDefinition>): string[] {
   const out: string[] = [];
-  const conditionProblems = (c: FormCondition, at: string) => checkCondition(cat, c, at, caseDef);
+  const conditionProblems = (c: Condition, at: string) => checkCondition(cat, c, at, caseDef);
   const date = cat.filter(d.population.date);
   if (!date || date.type !== 'period' || date.source.kind !== 'case') out.push(`/population/date: "${d.population.date}" is no date of the case`);
   if (d.population.when) out.push(...conditionProblems(d.population.when, '/population/when'));

@@ -20,7 +20,8 @@ import { loadSchemas } from '../../engine/load.ts';
 import { reportCatalogue } from '../../engine/report-vars.ts';
 import { schemasDir } from '../../server/config.ts';
 import { addCases, analyticDb, type AnalyticDb } from '../../tests/helpers/analytic-db.ts';
-import type { FormCondition, FormDefinition } from './definition.ts';
+import type { FormDefinition } from './definition.ts';
+import type { Condition } from '../../engine/condition/index.ts';
 import { whoCatalogue } from './rules.ts';
 import { cellIdsQuery, excludedQuery, formStatement, populationDates, type FormQuery } from './sql.ts';
 
@@ -131,7 +132,7 @@ describe('a form counted from the analytic rows', () => {
 
 describe('each kind of condition', () => {
   /** One table of one row (every case of the population) and a column per condition. */
-  const columns = async (conds: Record<string, FormCondition>) => {
+  const columns = async (conds: Record<string, Condition>) => {
     const f = form({ exclude: [], population: { date: 'registrationDate', quartersBack: 0 }, tables: [{ id: 'k', title: L, rows: [{ id: 'all', label: L }], columns: Object.entries(conds).map(([cid, when]) => ({ id: cid, label: L, when })) }] });
     const row = (await formStatement(x.db, cat, f, fq({ quarter: { year: 2024, quarter: 1 } }), 10).executeTakeFirst()) as any;
     return Object.fromEntries(Object.keys(conds).map((cid, i) => [cid, Number(row[`k${i}`])]));
@@ -154,7 +155,7 @@ describe('each kind of condition', () => {
   });
 
   it('the months between two dates of the case: at most n, or more than n; no date: neither', async () => {
-    const span = (over: object) => ({ span: ['iniTreatmentDate', 'treatmentEndDate'], columns: ['ini_treatment_date', 'treatment_end_date'], ...over }) as unknown as FormCondition;
+    const span = (over: object) => ({ span: ['iniTreatmentDate', 'treatmentEndDate'], columns: ['ini_treatment_date', 'treatment_end_date'], ...over }) as unknown as Condition;
     expect(await columns({ upTo6: span({ maxMonths: 6 }), upTo5: span({ maxMonths: 5 }), over9: span({ overMonths: 9 }), over11: span({ overMonths: 11 }), any: span({ overMonths: 0 }) })).toEqual({ upTo6: 1, upTo5: 0, over9: 1, over11: 0, any: 2 });
   });
 

@@ -3,7 +3,7 @@ import metaSchema from './meta-schema.json' with { type: 'json' };
 import { fieldExists, paramFieldProblem, paramsUses, ROW } from './options-params.ts';
 import { BOUND_KEYWORDS, boundSource } from './date-bounds.ts';
 import { conditionParts, conditionSchema } from './condition/index.ts';
-import { conditionUses } from './visibility.ts';
+import { conditionUses, requiredRule } from './visibility.ts';
 import { viasOf } from './scope-via.ts';
 import type { EntitySchemaFile, JsonSchema } from './types.ts';
 
@@ -98,6 +98,7 @@ export function checkCrossRefs(files: { file: string; schema: EntitySchemaFile }
 export function conditionProblems(file: string, schema: JsonSchema): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   for (const use of conditionUses(schema)) {
+    const before = problems.length;
     const at = [...use.holder, use.name];
     if (fieldExists(schema, at) === false) problems.push({ file, pointer: use.pointer, message: `unknown field "${use.name}"` });
     let holder: JsonSchema | undefined = schema;
@@ -113,8 +114,9 @@ export function conditionProblems(file: string, schema: JsonSchema): SchemaProbl
         const problem = paramFieldProblem(schema, use.holder, field);
         if (problem) problems.push({ file, pointer: `${use.pointer}${pointer}${key}`, message: problem });
       }
-      if ('span' in part && use.rule.required) problems.push({ file, pointer: `${use.pointer}${pointer}`, message: 'a span cannot make a field required (ajv cannot count months): show the field only' });
     }
+    const rule = use.rule.required && problems.length === before ? requiredRule(use) : undefined;
+    if (typeof rule === 'string') problems.push({ file, pointer: use.pointer, message: `"${use.name}" cannot be required while shown: ${rule}` });
   }
   return problems;
 }

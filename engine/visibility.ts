@@ -164,16 +164,29 @@ export function withConditions(schema: JsonSchema): JsonSchema {
   if (!uses.length) return schema;
   const out = structuredClone(schema);
   for (const use of uses) {
-    const places = placesRead(use.holder, use.rule);
-    if (!places) continue;
-    // the nearest object holding the field and every field its condition reads
-    let n = 0;
-    const common = (k: number) => k < use.holder.length && [...places.values()].every((p) => k < p.length - 1 && p[k] === use.holder[k]);
-    while (common(n)) n++;
-    const anchor = nodeAt(out, use.holder.slice(0, n));
-    const test = conditionJsonSchema(use.rule, (f) => places.get(f)!.slice(n));
-    if (!anchor || !test) continue;
-    anchor.allOf = [...((anchor.allOf as JsonSchema[]) ?? []), { if: test, then: requireAt(use.holder.slice(n), use.name) }];
+    const rule = requiredRule(use);
+    if (typeof rule === 'string') continue;
+    const anchor = nodeAt(out, rule.anchor);
+    if (anchor) anchor.allOf = [...((anchor.allOf as JsonSchema[]) ?? []), { if: rule.test, then: rule.then }];
   }
   return out;
+}
+
+/**
+ * The `if`/`then` requiring a field while shown, and the place of the object it sits on: the nearest
+ * holding the field and every field its condition reads — or why none can be written (a field no
+ * path; a span, which JSON Schema cannot count; a condition reading a row's field and a field outside
+ * the rows, which one test of the rows' holder cannot say row by row). The meta-check refuses the latter.
+ * @example requiredRule(use) // { anchor: [], test: { properties: { result: { const: 'POSITIVE' } }, required: ['result'] }, then: { required: ['numberOfAFB'] } }
+ */
+export function requiredRule(use: ConditionUse): { anchor: string[]; test: JsonSchema; then: JsonSchema } | string {
+  const places = placesRead(use.holder, use.rule);
+  if (!places) return 'a field it reads is no path';
+  let n = 0;
+  const common = (k: number) => k < use.holder.length && [...places.values()].every((p) => k < p.length - 1 && p[k] === use.holder[k]);
+  while (common(n)) n++;
+  if ([...places.values()].some((p) => p.slice(n).includes(ROW))) return "it reads a row's field beside a field outside the rows";
+  const test = conditionJsonSchema(use.rule, (f) => places.get(f)!.slice(n));
+  if (!test) return 'a span cannot make a field required (ajv cannot count months): show the field only';
+  return { anchor: use.holder.slice(0, n), test, then: requireAt(use.holder.slice(n), use.name) };
 }

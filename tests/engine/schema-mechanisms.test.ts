@@ -109,9 +109,28 @@ describe('meta-check of conditions and rows', () => {
     ['a condition without a test', { 'x-visible': { count: { field: 'result' } } }, '/x-visible/count'],
     ['a conditional field also in required', { required: ['count'], 'x-visible': { count: { field: 'result', equals: 'P' } } }, '/x-visible/count'],
     ['a second declaration by if/then', { if: { properties: { result: { const: 'P' } } }, then: { required: ['count'] } }, '/if'],
+    ['an unknown field deep in all and not', { 'x-visible': { count: { all: [{ field: 'result', equals: 'P' }, { not: { field: 'nosuch', empty: true } }] } } }, '/x-visible/count/all/1/not/field'],
+    ['an unknown date of a span', { 'x-visible': { count: { span: ['result', 'nosuch'], overMonths: 1 } } }, '/x-visible/count/span/1'],
+    ['a span making a field required (ajv cannot count months)', { 'x-visible': { count: { span: ['result', 'result'], maxMonths: 1, required: true } } }, '/x-visible/count'],
+    ['a report variable as the subject of a form condition', { 'x-visible': { count: { var: 'result', equals: 'P' } } }, '/x-visible/count'],
+    ['the inverting flag not: true (not takes a condition)', { 'x-visible': { count: { field: 'result', equals: 'P', not: true } } }, '/x-visible/count'],
+    [
+      'a field required while shown by a row field and a field outside the rows (one test cannot say it row by row)',
+      { properties: { result: { type: 'string' }, rows: { type: 'array', items: { type: 'object', 'x-visible': { b: { all: [{ field: 'a', equals: 'x' }, { field: '../result', equals: 'P' }], required: true } }, properties: { a: { type: 'string' }, b: { type: 'string' } } } } } },
+      '/properties/rows/items/x-visible/b',
+    ],
+    ['required inside a combined condition', { 'x-visible': { count: { all: [{ field: 'result', equals: 'P', required: true }] } } }, '/x-visible/count'],
   ])('refuses %s', (_what, extra, pointer) => {
     const problems = problemsOf(withFiles({ condtest: table(extra) }));
     expect(problems.some((p) => p.file === 'condtest.json' && p.pointer === pointer), JSON.stringify(problems)).toBe(true);
+  });
+
+  it('accepts conditions combining fields with all, any and not, one of them required while shown', () => {
+    const visible = {
+      count: { any: [{ field: 'result', in: ['P', 'Q'] }, { all: [{ field: 'result', notEmpty: true }, { not: { field: 'result', equals: 'N' } }] }], required: true },
+      rows: { field: 'count', from: 1, to: 9 },
+    };
+    expect(problemsOf(withFiles({ condtest: table({ 'x-visible': visible }) })).filter((p) => p.file === 'condtest.json')).toEqual([]);
   });
 
   it('refuses an array inside a table row, with its pointer', () => {

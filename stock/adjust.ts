@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import { dateText } from '../engine/date-text.ts';
+import type { Stockmovement } from '../engine/generated/index.ts';
 import { t } from '../engine/i18n.ts';
 import { kysely } from '../server/db/kysely.ts';
 import { ApiError, fail, isUuid } from '../server/http/errors.ts';
@@ -20,7 +21,7 @@ export interface Adjustment {
   unitId: string;
   batchId: string;
   type: 'ADJUSTMENT' | 'EXPIRED';
-  reason?: string;
+  reason?: Stockmovement['reason'];
   note?: string;
   date: string;
   quantity: number;

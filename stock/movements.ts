@@ -3,7 +3,8 @@ import { kysely } from '../server/db/kysely.ts';
 import type { Em } from '../server/db/orm.ts';
 import { ApiError, fail } from '../server/http/errors.ts';
 import { TableWriter } from '../server/tbl/write.ts';
-import type { AppContext, Doc, Session } from '../server/types.ts';
+import type { Stockmovement } from '../engine/generated/index.ts';
+import type { AppContext, Session } from '../server/types.ts';
 import { batchById, type BatchRow } from './batches.ts';
 import { documentWrites, type MovementDocument } from './ledger.ts';
 
@@ -16,11 +17,14 @@ export interface WrittenMovement {
   quantity: number;
 }
 
+/** What a movement says beyond its batch: its type, date, signed quantity and, by type, the case or reason. */
+export type MovementValues = Pick<Stockmovement, 'type' | 'date' | 'quantity'> & Partial<Pick<Stockmovement, 'caseId' | 'reason' | 'note'>>;
+
 /**
  * A movement of `quantity` (signed) out of or into a batch, through the table writer (history, feed, the ledger's hook).
  * @example await writeMovement(ctx, s, em, unitId, batch, { type: 'DISPENSING', date, caseId, quantity: -30 })
  */
-export async function writeMovement(ctx: AppContext, s: Session, em: Em, unitId: string, b: BatchRow, values: Doc): Promise<WrittenMovement> {
+export async function writeMovement(ctx: AppContext, s: Session, em: Em, unitId: string, b: BatchRow, values: MovementValues): Promise<WrittenMovement> {
   const doc = { unitId, productId: b.productId, sourceId: b.sourceId, batchNumber: b.batchNumber, manufacturer: b.manufacturer, expiryDate: b.expiryDate, ...values };
   const id = await new TableWriter(ctx, ctx.registry.table('stockmovement'), s).create(doc, undefined, em);
   return { id, batchId: b.id, batchNumber: b.batchNumber, expiryDate: b.expiryDate, quantity: values.quantity };

@@ -14,7 +14,7 @@
  */
 import { t } from '../../engine/i18n.ts';
 import { jsonBody } from '../../server/http/body.ts';
-import type { AppContext, Session, Doc } from '../../server/types.ts';
+import type { AppContext, Session } from '../../server/types.ts';
 import { fail, isUuid } from '../../server/http/errors.ts';
 import { assertPermission, hasPermission } from '../../server/http/middleware.ts';
 import { saveForm } from '../../server/tbl/form-save.ts';
@@ -28,7 +28,7 @@ function assertMayEdit(s: Session): void {
   if (!hasPermission(s, 'NEWCASE')) assertPermission(s, 'NEWSUSP');
 }
 
-const isObject = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function caseEditRoutes(ctx: AppContext): DeclaredRoute[] {
   return [

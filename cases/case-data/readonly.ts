@@ -11,7 +11,8 @@
 import { t } from '../../engine/i18n.ts';
 import { dropHidden } from '../../engine/visibility.ts';
 import { describeDoc } from '../../server/history/describe.ts';
-import type { AppContext, Doc } from '../../server/types.ts';
+import type { Casedata } from '../../engine/generated/index.ts';
+import type { AppContext } from '../../server/types.ts';
 import { fail, isUuid } from '../../server/http/errors.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 import { formPlan, remoteForm } from '../../server/tbl/forms.ts';
@@ -36,15 +37,15 @@ export function caseReadonlyRoutes(ctx: AppContext): DeclaredRoute[] {
     const em = ctx.orm.em.fork();
     const views: Record<string, unknown> = {};
     for (const part of formPlan(ctx.registry, schema).parts) {
-      const doc = (form.doc as Record<string, Doc>)[part.prop];
+      const doc = (form.doc as Casedata)[part.prop as keyof Casedata];
       if (!doc) continue;
       // only the fields the form picks, named as the command history names them
       const def = { ...part.def, fields: part.def.fields.filter((f) => part.fields.includes(f.path[0])), children: [] };
-      const shown = dropHidden(part.def.schema, { ...doc });
+      const shown: Record<string, unknown> = dropHidden(part.def.schema, { ...doc });
       for (const f of def.fields) if (f.schema.format === 'date' && typeof shown[f.key] === 'string') shown[f.key] = localDate(shown[f.key] as string, s.lang);
       views[part.prop] = (await describeDoc(em, def, shown, s.lang)).items ?? [];
     }
-    const row = { ...(form.doc as Record<string, Doc>).tbcase, id: caseId };
+    const row = { ...(form.doc as Casedata).tbcase, id: caseId };
     // the form's permission, and the case within the session's write view (its own unit without playOtherUnits)
     const canEdit =
       hasPermission(s, editFormOf(ctx, row).permission ?? 'CASEMAN') &&

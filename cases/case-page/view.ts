@@ -1,6 +1,6 @@
 import { t } from '../../engine/i18n.ts';
-import type { Patient } from '../../engine/generated/index.ts';
-import type { AppContext, Session, Doc, Row } from '../../server/types.ts';
+import type { Patient, Tbcase, Unit } from '../../engine/generated/index.ts';
+import type { AppContext, Session, Row } from '../../server/types.ts';
 import { fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
@@ -19,11 +19,18 @@ export interface CaseTag {
 const ALL_CASES_CAP = 50;
 
 /** A unit as the case page names it: `{id, name, adminUnit: {id, name}}`. */
-async function unitOf(em: Em, ctx: AppContext, s: Session, id: unknown): Promise<Doc | undefined> {
+/** A unit as the case page names it. */
+export interface UnitRef {
+  id: string;
+  name: string;
+  adminUnit?: { id: string; name: string | undefined };
+}
+
+async function unitOf(em: Em, ctx: AppContext, s: Session, id: unknown): Promise<UnitRef | undefined> {
   if (typeof id !== 'string') return undefined;
-  const unit = await TableStore.of(ctx.registry, ctx.registry.table('unit'), em, s, 'read').read(id);
+  const unit = await TableStore.of(ctx.registry, ctx.registry.table('unit'), em, s, 'read').read<Unit>(id);
   if (!unit) return undefined;
-  const adminUnitId = (unit.address as Doc | undefined)?.adminUnitId as string | undefined;
+  const adminUnitId = unit.address?.adminUnitId;
   const names = await TableStore.names(em, 'adminunit', adminUnitId ? [adminUnitId] : []);
   return { id, name: unit.name, adminUnit: adminUnitId ? { id: adminUnitId, name: names.get(adminUnitId) } : undefined };
 }
@@ -43,11 +50,14 @@ async function tagsOf(em: Em, s: Session, caseId: string): Promise<CaseTag[]> {
 }
 
 /** The patient's cases within the session's view (this one included), newest registration first. */
-async function allCasesOf(em: Em, ctx: AppContext, s: Session, patientId: unknown): Promise<Doc[]> {
+/** One of the patient's cases as the case page lists them. */
+type CaseSummary = Pick<Row<Tbcase>, 'id' | 'caseNumber' | 'classification' | 'diagnosisType' | 'registrationDate' | 'state' | 'validated'>;
+
+async function allCasesOf(em: Em, ctx: AppContext, s: Session, patientId: unknown): Promise<CaseSummary[]> {
   if (typeof patientId !== 'string') return [];
   const store = TableStore.of(ctx.registry, ctx.registry.table('tbcase'), em, s, 'read');
   const { list } = await store.query({ pageSize: ALL_CASES_CAP, count: false, filters: { patientId } });
-  return list.map((c) => ({
+  return (list as Row<Tbcase>[]).map((c) => ({
     id: c.id, caseNumber: c.caseNumber, classification: c.classification, diagnosisType: c.diagnosisType,
     registrationDate: c.registrationDate, state: c.state, validated: c.validated,
   }));
@@ -64,14 +74,14 @@ async function allCasesOf(em: Em, ctx: AppContext, s: Session, patientId: unknow
  *
  * @example await caseView(ctx, session, id) // {id, state: 'ONTREATMENT', patient: {name: 'Иван', …}, ownerUnit: {…}, tags: [], allCases: [...]}
  */
-export async function caseView(ctx: AppContext, s: Session, id: string): Promise<Doc> {
+export async function caseView(ctx: AppContext, s: Session, id: string) {
   const em = ctx.orm.em.fork();
   const def = ctx.registry.table('tbcase');
-  const doc = await TableStore.of(ctx.registry, def, em, s, 'read').read(id);
+  const doc = await TableStore.of(ctx.registry, def, em, s, 'read').read<Tbcase>(id);
   if (!doc) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
   for (const h of ctx.modules.hooks(def.name)) await h.afterRead?.({ em, ctx, session: s, def, docs: [doc] });
   // a patient is read within the view too: it holds the patient through one of their cases
-  const patientDoc = typeof doc.patientId === 'string' ? await TableStore.of(ctx.registry, ctx.registry.table('patient'), em, s, 'read').read(doc.patientId) : undefined;
+  const patientDoc = typeof doc.patientId === 'string' ? await TableStore.of(ctx.registry, ctx.registry.table('patient'), em, s, 'read').read<Patient>(doc.patientId) : undefined;
   const [ownerUnit, notificationUnit, transferFromUnit, tags, allCases, writable] = await Promise.all([
     unitOf(em, ctx, s, doc.ownerUnitId),
     unitOf(em, ctx, s, doc.notificationUnitId),
@@ -83,7 +93,7 @@ export async function caseView(ctx: AppContext, s: Session, id: string): Promise
   const patient = patientDoc && {
     id: patientDoc.id, name: patientDoc.name, middleName: patientDoc.middleName, lastName: patientDoc.lastName,
     gender: patientDoc.gender, birthDate: patientDoc.birthDate,
-    fullName: composePatientName(patientDoc as Row<Patient>, s.patientNameComposition),
+    fullName: composePatientName(patientDoc, s.patientNameComposition),
   };
   const validation = await validationModeOf(em, s.workspaceId, doc.classification);
   // seen but not the user's to change: the unit a transferring case leaves (x-table.scope.alsoUnit)

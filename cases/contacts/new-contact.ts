@@ -17,7 +17,8 @@ import { kysely } from '../../server/db/kysely.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { saveParts } from '../../server/tbl/form-save.ts';
 import { bundledForm, formPlan } from '../../server/tbl/forms.ts';
-import type { AppContext, Doc, Session } from '../../server/types.ts';
+import type { ContactNew } from '../../engine/generated/index.ts';
+import type { AppContext, Session } from '../../server/types.ts';
 import { sql } from 'kysely';
 
 /** The form a new contact is saved with. */
@@ -36,7 +37,7 @@ export const newContactBody: JsonSchema = {
 };
 
 /** The person's fields the form shows, as stored (a chosen person is only linked: these fill the form's part). */
-async function storedPerson(ctx: AppContext, workspaceId: string, patientId: string, picked: string[]): Promise<Doc | undefined> {
+async function storedPerson(ctx: AppContext, workspaceId: string, patientId: string, picked: string[]): Promise<Partial<ContactNew['patient']> | undefined> {
   const p = await kysely(ctx.orm.em.fork())
     .selectFrom('patient')
     .select(['name', 'middle_name as middleName', 'last_name as lastName', 'gender', sql<string | null>`birth_date::text`.as('birthDate'), 'phone'])
@@ -51,8 +52,11 @@ async function storedPerson(ctx: AppContext, workspaceId: string, patientId: str
 export interface NewContactBody {
   caseId: string;
   patientId?: string;
-  doc: Doc;
+  doc: UncheckedForm;
 }
+
+/** The form's document as the body brings it, before the form's check: any field may be missing. */
+type UncheckedForm = { [P in keyof ContactNew]?: Partial<ContactNew[P]> };
 
 /**
  * Saves the new contact (the route checked CASECONTACT_EDT and the body); the answer of the route.
@@ -60,7 +64,7 @@ export interface NewContactBody {
  */
 export async function newContact(ctx: AppContext, s: Session, input: NewContactBody) {
   const form = ctx.registry.schemas.get(NEW_CONTACT_FORM) as EntitySchemaFile;
-  const doc: Doc = structuredClone(input.doc);
+  const doc: UncheckedForm = structuredClone(input.doc);
   const patientId = (input.patientId as string | undefined)?.toLowerCase();
   if (patientId) {
     const picked = (form.properties?.patient as { 'x-pick'?: string[] })['x-pick'] ?? [];

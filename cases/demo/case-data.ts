@@ -4,13 +4,13 @@
  * The contacts — persons with their evaluation and TPT — are a seed step of their own
  * (cases/contacts/demo.ts).
  */
-import type { Doc } from '../../server/types.ts';
+import type { Patient, Prevtreat, Sideeffect, Tbcase } from '../../engine/generated/index.ts';
 import { MONTH, type Course } from './course.ts';
 import type { Random } from './random.ts';
 import type { DemoCatalogue } from './types.ts';
 
 /** A previous treatment's outcome by the registration group of the case it led to. */
-const PREV_OUTCOME: Record<string, string[]> = {
+const PREV_OUTCOME: Record<string, NonNullable<Prevtreat['outcome']>[]> = {
   RELAPSE: ['prevOutcome01', 'prevOutcome02'],
   TREATMENT_AFTER_LOSS_FOLLOW_UP: ['prevOutcome04'],
   TREATMENT_AFTER_FAILURE: ['prevOutcome03'],
@@ -26,9 +26,9 @@ const EFFECTS: Record<string, [string, string][]> = {
 
 export interface CaseData {
   /** The case's comorbidity flags (`tbcase.comorbidities`). */
-  comorbidities: Doc;
-  sideeffect: Doc[];
-  prevtreat: Doc[];
+  comorbidities: NonNullable<Tbcase['comorbidities']>;
+  sideeffect: Omit<Sideeffect, 'caseId'>[];
+  prevtreat: Omit<Prevtreat, 'caseId'>[];
   /** Names of the manual tags the case carries. */
   tags: string[];
 }
@@ -37,7 +37,7 @@ export interface CaseData {
  * The case data of a case whose patient is `patient` and HIV result `hivPositive`.
  * @example caseDataOf(course, patient, false, catalogue, r).sideeffect // [{ sideEffect: 'adv1', month: 2, … }]
  */
-export function caseDataOf(c: Course, patient: Doc, hivPositive: boolean, cat: DemoCatalogue, r: Random): CaseData {
+export function caseDataOf(c: Course, patient: Patient, hivPositive: boolean, cat: DemoCatalogue, r: Random): CaseData {
   const male = c.gender === 'MALE';
   const adult = c.age >= 18;
   const comorbidities = {

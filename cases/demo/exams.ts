@@ -6,34 +6,42 @@
  * chest X-ray at the start and on the way. Nothing after today, after the outcome or after a lost
  * patient's last dose. Pure.
  */
-import type { Doc } from '../../server/types.ts';
+import type { Examcul, Exammic, Examdst, Schemas } from '../../engine/generated/index.ts';
 import { dayOf, isoOf } from '../../engine/day-numbers.ts';
 import { MONTH, type Course } from './course.ts';
 import type { Random } from './random.ts';
 import type { DemoCatalogue } from './types.ts';
 
 /** Exam rows by table, without ids and case (added by `plan.ts`). */
-export type ExamRows = Record<'exammic' | 'examxpert' | 'examcul' | 'examdst' | 'examhiv' | 'medexam' | 'examxray', Doc[]>;
+type ExamTable = 'exammic' | 'examxpert' | 'examcul' | 'examdst' | 'examhiv' | 'medexam' | 'examxray';
+
+/** An exam as planned: its table's document, the case filled in when the case is. */
+type PlannedExam<K extends ExamTable> = Partial<Schemas[K]>;
+
+/** The call that plans an exam of a table on a day. */
+type AddExam = <K extends ExamTable>(table: K, day: number, doc: PlannedExam<K>) => void;
+
+export type ExamRows = { [K in ExamTable]: PlannedExam<K>[] };
 
 const POSITIVE_SMEAR = { PLUS: 35, PLUS2: 25, PLUS3: 15, POSITIVE: 10 };
 const POSITIVE_CULTURE = { PLUS: 40, PLUS2: 30, PLUS3: 10, POSITIVE: 20 };
 const DST_DRUGS = ['H', 'R', 'E', 'Z', 'S', 'Am', 'Cfz', 'Cm', 'Cs', 'Eto', 'Lfx', 'Ofx'] as const;
 
 /** A smear result: a positive grade (a scanty one with its count of AFB) or negative. */
-function smear(positive: boolean, r: Random): Doc {
+function smear(positive: boolean, r: Random): Pick<Exammic, 'result' | 'numberOfAFB'> {
   if (!positive) return { result: 'NEGATIVE' };
   const result = r.weighted(POSITIVE_SMEAR);
   return result === 'POSITIVE' ? { result, numberOfAFB: r.between(1, 9) } : { result };
 }
 
-function culture(positive: boolean, r: Random): Doc {
+function culture(positive: boolean, r: Random): Pick<Examcul, 'result' | 'numberOfColonies'> {
   if (!positive) return { result: 'NEGATIVE' };
   const result = r.weighted(POSITIVE_CULTURE);
   return result === 'POSITIVE' ? { result, numberOfColonies: r.between(1, 9) } : { result };
 }
 
 /** The DST pattern of a resistance type (SUSCEPTIBLE unless said; second-line drugs tested for DR-TB only). */
-function dstResults(c: Course, r: Random): Doc {
+function dstResults(c: Course, r: Random): Partial<Examdst> {
   const resistant = new Set<string>();
   const type = c.drugResistanceType;
   if (type === 'MONO_RESISTANCE') resistant.add('H');
@@ -50,7 +58,7 @@ function dstResults(c: Course, r: Random): Doc {
   const secondLine = c.classification === 'DRTB';
   return Object.fromEntries(
     DST_DRUGS.map((d) => [`result${d}`, resistant.has(d) ? 'RESISTANT' : secondLine || ['H', 'R', 'E', 'Z', 'S'].includes(d) ? (d === 'Cfz' ? 'NOTDONE' : 'SUSCEPTIBLE') : 'NOTDONE']),
-  );
+  ) as Partial<Examdst>;
 }
 
 /** The day of treatment month `m` (1…) when its monitoring sample is taken: near the month's end. */
@@ -71,8 +79,8 @@ export function examsOf(c: Course, cat: DemoCatalogue, r: Random): ExamRows {
   const bacteriological = c.diagnosisBasis === 'BACTERIOLOGICAL';
   const pulmonary = c.infectionSite === 'PULMONARY';
   const tr = c.treatment;
-  const add = (table: keyof ExamRows, day: number, doc: Doc) => {
-    if (day <= last && day <= today) out[table].push({ date: isoOf(day), ...doc });
+  const add: AddExam = (table, day, doc) => {
+    if (day <= last && day <= today) (out[table] as PlannedExam<typeof table>[]).push({ date: isoOf(day), ...doc });
   };
   const release = (day: number, after: number) => (day + after <= today ? { dateRelease: isoOf(day + after) } : {});
 
@@ -130,13 +138,13 @@ export function examsOf(c: Course, cat: DemoCatalogue, r: Random): ExamRows {
 }
 
 /** The HIV test at diagnosis, with ART and CPT started for the positive (WHO: known status for every case). */
-function hiv(c: Course, today: number, r: Random, add: (table: keyof ExamRows, day: number, doc: Doc) => void): void {
+function hiv(c: Course, today: number, r: Random, add: AddExam): void {
   const seen = c.diagnosis ?? c.registration;
   if (r.chance(0.03)) return; // not offered
   const laboratory = 'Республиканский центр «СПИД»';
   if (seen > today - 5) return add('examhiv', seen, { laboratory, result: 'ONGOING' });
   const result = r.weighted({ NEGATIVE: 91, POSITIVE: c.classification === 'DRTB' ? 8 : 6, NOTDONE: 2 });
-  const doc: Doc = { laboratory, result };
+  const doc: PlannedExam<'examhiv'> = { laboratory, result };
   if (result === 'NOTDONE') doc.comments = 'Пациент отказался от тестирования';
   const ini = c.treatment?.ini ?? seen;
   if (result === 'POSITIVE') {
@@ -148,7 +156,7 @@ function hiv(c: Course, today: number, r: Random, add: (table: keyof ExamRows, d
 }
 
 /** Weight (and height) at the start, month 2 and month 6 (DR-TB: every third month): gained on treatment, lost before a death. */
-function weights(c: Course, ini: number, to: number, r: Random, add: (table: keyof ExamRows, day: number, doc: Doc) => void): void {
+function weights(c: Course, ini: number, to: number, r: Random, add: AddExam): void {
   const child = c.age < 15;
   const height = child ? 80 + c.age * 6 + r.int(10) : c.gender === 'MALE' ? r.between(164, 184) : r.between(152, 170);
   const base = child ? 9 + c.age * 2.3 : c.gender === 'MALE' ? r.between(50, 72) : r.between(42, 62);

@@ -6,13 +6,16 @@
  * period long over, they stay open — the unit worklist's "past the planned end". Pure planning; the
  * case's copy of the period and its alert column follow through the writer's system door (`demo.ts`).
  */
-import type { Doc } from '../../server/types.ts';
+import type { Tbcase } from '../../engine/generated/index.ts';
 import { alertFromOf } from '../treatment/alert.ts';
 import { dayOf, isoOf } from '../../engine/day-numbers.ts';
 import { calendarOf } from './calendar.ts';
 import { treatmentOf, type Course } from './course.ts';
 import type { Random } from './random.ts';
 import type { DemoCatalogue, DemoRows } from './types.ts';
+
+/** What a hand-written case's treatment sets on it (null: no alert to hold). */
+type TreatedCase = { [K in 'treatmentIniDate' | 'treatmentEndDate' | 'adherenceAlertFrom']: Tbcase[K] | null };
 
 /** A case on treatment with no treatment rows. */
 export interface UntreatedCase {
@@ -28,9 +31,9 @@ export interface UntreatedCase {
  * `treatmentEndDate`, `adherenceAlertFrom`) by case id.
  * @example const { rows, cases } = planHandTreatments(untreated, catalogue, r)
  */
-export function planHandTreatments(untreated: UntreatedCase[], cat: DemoCatalogue, r: Random): { rows: DemoRows; cases: Map<string, Doc> } {
+export function planHandTreatments(untreated: UntreatedCase[], cat: DemoCatalogue, r: Random): { rows: DemoRows; cases: Map<string, TreatedCase> } {
   const rows: DemoRows = { treatment: [], prescription: [], treatunit: [], adherence: [] };
-  const cases = new Map<string, Doc>();
+  const cases = new Map<string, TreatedCase>();
   const id = () => r.uuid();
   for (const c of untreated) {
     const ini = dayOf(c.iniTreatmentDate);

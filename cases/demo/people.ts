@@ -3,7 +3,7 @@
  * a birth date matching the age the course planned, an address in the area their unit serves, a
  * phone number and a passport; a few foreign citizens (labour migrants). Pure.
  */
-import type { Doc } from '../../server/types.ts';
+import type { Patient } from '../../engine/generated/index.ts';
 import { FATHERS, FEMALE, MALE, SURNAMES } from '../generate.ts';
 import { isoOf } from '../../engine/day-numbers.ts';
 import type { Course } from './course.ts';
@@ -15,7 +15,7 @@ const STREETS = ['ул. Ленина', 'ул. Токтогула', 'ул. Фру
  * A patient for the course (a child's patronymic too: it is in their documents).
  * @example patientOf(course, r) // { name: 'Айгуль', middleName: 'Маратовна', lastName: 'Садыкова', gender: 'FEMALE', birthDate: '1987-04-12', … }
  */
-export function patientOf(c: Course, r: Random): Doc {
+export function patientOf(c: Course, r: Random): Patient {
   const male = c.gender === 'MALE';
   const side = male ? 0 : 1;
   const birth = c.registration - Math.round(c.age * 365.25) - r.int(364);

@@ -4,7 +4,7 @@
  * coordinator, the national centre — each on a case in their write view, dated after the
  * registration and never after now. Pure.
  */
-import type { Doc } from '../../server/types.ts';
+import type { Casecomment, Issue, Issuefollowup } from '../../engine/generated/index.ts';
 import { isoOf } from '../../engine/day-numbers.ts';
 import type { Course } from './course.ts';
 import type { Random } from './random.ts';
@@ -42,8 +42,8 @@ function at(day: number, days: number, r: Random, now: Date): string {
 }
 
 export interface CaseTalk {
-  casecomment: Doc[];
-  issue: (Doc & { followups: Doc[] })[];
+  casecomment: Omit<Casecomment, 'caseId'>[];
+  issue: (Omit<Issue, 'caseId'> & { followups: Omit<Issuefollowup, 'issueId'>[] })[];
 }
 
 /**
@@ -58,7 +58,7 @@ export function talkOf(c: Course, ownerUnitId: string, users: DemoUser[], r: Ran
   const others = writers.filter((u) => u.unitId !== ownerUnitId);
   const commenting = { own: own.filter((u) => u.comments), others: others.filter((u) => u.comments) };
   const until = Math.min(c.outcomeDay ?? Infinity, Math.floor(now.getTime() / 86_400_000));
-  const groups = ['DATA', 'CONTACTS', ...(c.treatment ? ['ADV_REACTS'] : []), 'COMORBIDITIES', ...(c.registrationGroup !== 'NEW' ? ['PREV_TREATS'] : [])];
+  const groups: Casecomment['group'][] = ['DATA', 'CONTACTS', ...(c.treatment ? ['ADV_REACTS' as const] : []), 'COMORBIDITIES', ...(c.registrationGroup !== 'NEW' ? ['PREV_TREATS' as const] : [])];
   for (let k = r.chance(0.3) ? r.between(1, 2) : 0; k > 0 && commenting.own.length + commenting.others.length > 0; k--) {
     const author = commenting.own.length && (r.chance(0.65) || !commenting.others.length) ? r.pick(commenting.own) : r.pick(commenting.others);
     const group = r.pick(groups);
@@ -71,7 +71,7 @@ export function talkOf(c: Course, ownerUnitId: string, users: DemoUser[], r: Ran
   if (raisers.length && r.chance(0.14) && day <= Math.floor(now.getTime() / 86_400_000)) {
     const text = r.pick(ISSUES.filter((x) => x.fits(c)));
     const raiser = r.pick(raisers);
-    const followups: Doc[] = [];
+    const followups: Omit<Issuefollowup, 'issueId'>[] = [];
     const answerer = own.filter((u) => u.answers);
     if (answerer.length && r.chance(0.8)) {
       const who = r.pick(answerer);

@@ -1,7 +1,7 @@
 import { t } from '../../engine/i18n.ts';
 import type { Registry } from '../../engine/registry.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { Session, Doc } from '../../server/types.ts';
+import type { Session } from '../../server/types.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { derivedFields, type DerivedField } from './derived.ts';
@@ -52,7 +52,7 @@ export function derivedText(d: DerivedField, value: unknown, lang: Session['lang
  *   // [{ field: 'microscopyResult', title: 'Последний результат микроскопии', value: 'PLUS2', text: '++', type: 'EXAM_MICROSCOPY' }, …]
  */
 export async function caseLatest(em: Em, registry: Registry, s: Session, caseId: string): Promise<LatestValue[] | undefined> {
-  const row: Doc | undefined = await TableStore.of(registry, registry.table('tbcase'), em, s, 'read').read(caseId, { hidden: true });
+  const row: Record<string, unknown> | undefined = await TableStore.of(registry, registry.table('tbcase'), em, s, 'read').read(caseId, { hidden: true });
   if (!row) return undefined;
   return visibleDerived(registry, s)
     .filter((d) => row[d.field.key] != null)

@@ -3,7 +3,7 @@ import { dropHidden } from '../../engine/visibility.ts';
 import type { Registry } from '../../engine/registry.ts';
 import type { TableDef } from '../../engine/types.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { Session, Doc } from '../../server/types.ts';
+import type { Row, Session } from '../../server/types.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 import { describeDoc } from '../../server/history/describe.ts';
 import { TableStore } from '../../server/tbl/store.ts';
@@ -24,7 +24,7 @@ export interface FollowupItem {
   /** The newest exam of its type on the case (the case's latest microscopy, Xpert… result). */
   latest: boolean;
   /** The exam's row as `POST /api/tbl/<table>/query` answers it (references as `{id, name}`). */
-  data: Doc;
+  data: Row;
   /**
    * The exam as its read-only card shows it, as `GET /api/tbl/<table>/view/<id>` names it: each shown,
    * non-empty field but the case and the date, by its label, enum values by their texts, references by name.
@@ -45,8 +45,8 @@ export function followupTables(registry: Registry): TableDef[] {
 }
 
 /** Reads every row of `def` whose parent field is `caseId`, page by page, as the session sees them. */
-async function rowsOfCase(store: TableStore, caseId: string): Promise<Doc[]> {
-  const out: Doc[] = [];
+async function rowsOfCase(store: TableStore, caseId: string): Promise<Row[]> {
+  const out: Row[] = [];
   let after: string | undefined;
   do {
     const page = await store.query({ pageSize: 500, after, count: false, filters: { [store.def.meta.parent!]: caseId } });

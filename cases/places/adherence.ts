@@ -4,13 +4,13 @@
  * rows of a page whose case is on treatment with 14 days or more without a dose — from the row's own
  * `adherenceAlertFrom` (a column of the case list), no second query.
  */
-import type { Doc } from '../../server/types.ts';
+import type { CaseListRow } from './lists.ts';
 import { alertHolds } from '../treatment/alert.ts';
 
 /**
  * Sets `adherenceAlert: true` on the rows of a page the alert holds for on `today` (the reader's date).
  * @example markAdherenceAlerts(page.list, todayOf(session))
  */
-export function markAdherenceAlerts(rows: Doc[], today: string): void {
+export function markAdherenceAlerts(rows: CaseListRow[], today: string): void {
   for (const r of rows) if (alertHolds(r, today)) r.adherenceAlert = true;
 }

@@ -6,7 +6,8 @@
 import type { Registry } from '../../engine/registry.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
-import type { Session, Doc } from '../../server/types.ts';
+import type { Tbcase } from '../../engine/generated/index.ts';
+import type { Session, Stored } from '../../server/types.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { todayOf } from '../../server/http/time-zone.ts';
 import { markAdherenceAlerts } from './adherence.ts';
@@ -14,9 +15,15 @@ import { caseUnitAlternatives, transferEnds, unitsWhere, type Place } from './pl
 
 export const LIST_PAGE_SIZE = 50;
 
+/**
+ * A case as a list shows it: the `x-list.columns` of tbcase.json (so any field may be missing), the
+ * system fields, and `adherenceAlert` when the alert holds on the reader's date (references come as `{id, name}` beside their ids).
+ */
+export type CaseListRow = Partial<Tbcase> & Stored & { adherenceAlert?: true };
+
 export interface CasePage {
   count: number;
-  list: Doc[];
+  list: CaseListRow[];
   next: string | null;
 }
 
@@ -35,6 +42,7 @@ export async function casePage(em: Em, registry: Registry, s: Session, place: Pl
   const alternatives = placed === 'cohort' ? caseUnitAlternatives(db, s, place, 't') : ends ? [ends] : undefined;
   const store = TableStore.of(registry, registry.table('tbcase'), em, s, 'read');
   const res = await store.query({ pageSize: LIST_PAGE_SIZE, page, after, count: false, conditions: [where, ...(inPlace ? [(q: any) => q.where(inPlace)] : [])], alternatives });
-  markAdherenceAlerts(res.list, todayOf(s));
-  return { count, list: res.list, next: res.next };
+  const list = res.list as CaseListRow[];
+  markAdherenceAlerts(list, todayOf(s));
+  return { count, list, next: res.next };
 }

@@ -9,17 +9,17 @@
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import type { Session, Doc, HooksOn, ModuleHooks } from '../../server/types.ts';
+import type { Session, HooksOn, ModuleHooks } from '../../server/types.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { assertPermission } from '../../server/http/middleware.ts';
 
 /** Refuses (403) a change of someone else's row. */
-function assertAuthor(s: Session, prev: Doc | undefined): void {
+function assertAuthor(s: Session, prev: { userId?: string } | undefined): void {
   if (prev && prev.userId !== s.userId && !s.administrator) throw new ApiError(403, [{ field: null, msg: t(s.lang, 'talk.notAuthor') }]);
 }
 
 /** Keeps the parent of an updated row (a comment cannot be moved to another case). */
-function keepParent(doc: Doc, prev: Doc | undefined, key: string): void {
+function keepParent<T extends object>(doc: T, prev: T | undefined, key: keyof T): void {
   if (prev) doc[key] = prev[key];
 }
 

@@ -14,7 +14,8 @@ import { fail } from '../../server/http/errors.ts';
 import { hasPermission } from '../../server/http/middleware.ts';
 import { todayOf } from '../../server/http/time-zone.ts';
 import { TableStore } from '../../server/tbl/store.ts';
-import type { AppContext, Doc, Session } from '../../server/types.ts';
+import type { Tptcourse } from '../../engine/generated/index.ts';
+import type { AppContext, Row, Session } from '../../server/types.ts';
 import { monthAdherence, percentOf } from '../treatment/adherence.ts';
 import { dayOf, dayOfYmd, daysInMonth, isoOf } from '../../engine/day-numbers.ts';
 import { decodeDays } from '../treatment/days.ts';
@@ -26,7 +27,7 @@ import { completionDeadline, RUNNING, type TptStatus } from './rules.ts';
 
 export interface TptView {
   contactId: string;
-  course: Doc | null;
+  course: Row<Tptcourse> | null;
   regimen: { id: string; code: string; name: string; frequency: string; weeks: number; doses: number; minDoses: number; windowWeeks: number } | null;
   followup: FollowupMonth[];
   adherence: { plannedDays: number; takenDays: number; percent: number | null };
@@ -47,7 +48,7 @@ export async function tptView(ctx: AppContext, s: Session, contactId: string): P
   const writable = hasPermission(s, 'CASECONTACT_EDT') && (await TableStore.of(ctx.registry, ctx.registry.table('contact'), em, s, 'write').exists(contactId));
   const db = kysely(em);
   const found = await db.selectFrom('tptcourse').select('id').where('workspace_id', '=', s.workspaceId).where('contact_id', '=', contactId).executeTakeFirst();
-  const course = found ? ((await TableStore.of(ctx.registry, ctx.registry.table('tptcourse'), em, s, 'read').read(String(found.id))) ?? null) : null;
+  const course = found ? ((await TableStore.of(ctx.registry, ctx.registry.table('tptcourse'), em, s, 'read').read<Tptcourse>(String(found.id))) ?? null) : null;
   const empty: TptView = { contactId, course, regimen: null, followup: [], adherence: { plannedDays: 0, takenDays: 0, percent: null }, taken: 0, needed: null, deadline: null, canChange: writable, editable: false };
   if (!course) return empty;
   const regimen = await regimenOf(db, s.workspaceId, course.regimenId as string | undefined);

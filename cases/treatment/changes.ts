@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
-import type { ActionContext, RowAction, AppContext, Session, Doc } from '../../server/types.ts';
+import type { ActionContext, RowAction, AppContext, Session } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
 import { fail } from '../../server/http/errors.ts';
@@ -17,7 +17,7 @@ import { lockCase, monthsOf, refreshAlert, treatmentOf, writerOf, type Treatment
  */
 
 /** The rows of a treatment table of a case, dates as ISO text. */
-async function rowsOf(em: Em, table: 'prescription' | 'treatunit', workspaceId: string, caseId: string): Promise<Doc[]> {
+async function rowsOf(em: Em, table: 'prescription' | 'treatunit', workspaceId: string, caseId: string): Promise<{ id: string; iniDate: string; endDate: string }[]> {
   return kysely(em)
     .selectFrom(table)
     .select(['id', sql<string>`ini_date::text`.as('iniDate'), sql<string>`end_date::text`.as('endDate')])

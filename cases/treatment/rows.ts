@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { Em } from '../../server/db/orm.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import type { AppContext, Session, Doc } from '../../server/types.ts';
+import type { AppContext, Row, Session } from '../../server/types.ts';
+import type { Tbcase } from '../../engine/generated/index.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 import { systemUpdate, type SystemWriteContext } from '../../server/tbl/system-write.ts';
@@ -34,8 +35,8 @@ export const writerOf = (ctx: AppContext, s: Session, table: string) => new Tabl
  * wait for each other); 404 outside the view.
  * @example const tbcase = await lockCase(em, ctx, s, caseId) // { state: 'ONTREATMENT', … }
  */
-export async function lockCase(em: Em, ctx: AppContext, s: Session, caseId: string): Promise<Doc> {
-  const row = await TableStore.of(ctx.registry, ctx.registry.table('tbcase'), em, s, 'write').read(caseId, { lock: true });
+export async function lockCase(em: Em, ctx: AppContext, s: Session, caseId: string): Promise<Row<Tbcase>> {
+  const row = await TableStore.of(ctx.registry, ctx.registry.table('tbcase'), em, s, 'write').read<Tbcase>(caseId, { lock: true });
   if (!row) throw fail(404, t(s.lang, 'msg.notFound'), 'caseId');
   return row;
 }
@@ -63,7 +64,7 @@ export const refuse = (s: Session, key: string, status: 400 | 404 | 409 = 400) =
  * The case on treatment whose treatment the call changes: locked, ONTREATMENT, with its treatment row.
  * @example const { tbcase, treatment } = await treatedCase(em, ctx, s, caseId)
  */
-export async function treatedCase(em: Em, ctx: AppContext, s: Session, caseId: string, refusal = 'treatment.notOnTreatment'): Promise<{ tbcase: Doc; treatment: TreatmentRow }> {
+export async function treatedCase(em: Em, ctx: AppContext, s: Session, caseId: string, refusal = 'treatment.notOnTreatment'): Promise<{ tbcase: Row<Tbcase>; treatment: TreatmentRow }> {
   const tbcase = await lockCase(em, ctx, s, caseId);
   const treatment = await treatmentOf(em, s.workspaceId, caseId);
   if (!treatment) throw refuse(s, 'treatment.notStarted');

@@ -1,6 +1,6 @@
 import { t } from '../../engine/i18n.ts';
-import type { ActionChange, ActionContext, RowAction, Doc } from '../../server/types.ts';
-import type { Regimen } from '../../engine/generated/index.ts';
+import type { ActionChange, ActionContext, ActionOn } from '../../server/types.ts';
+import type { Regimen, Tbcase, TreatstartIndividual, TreatstartStandard } from '../../engine/generated/index.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { inputDateErrors } from '../../server/tbl/date-bounds.ts';
 import type { JsonSchema } from '../../engine/types.ts';
@@ -50,7 +50,13 @@ function fromRows(rows: StartPrescription[], ini: string): NewPrescription[] {
  * treatment, its unit and prescriptions go through the table writer; the case becomes ONTREATMENT
  * with its `iniTreatmentDate` (history entry `starttreatment`, naming the regimen).
  */
-async function start(x: ActionContext & { input: Doc }): Promise<ActionChange> {
+/** A start's body: a standard regimen's (`regimenId`) or an individualized one's (`prescriptions`) form. */
+type StartInput = Partial<TreatstartStandard> & Partial<TreatstartIndividual>;
+
+/** The checked body: the dates and unit both forms require, and the one form's own field. */
+type StartBody = Pick<TreatstartStandard, 'iniDate' | 'unitId'> & StartInput;
+
+async function start(x: ActionContext<Tbcase> & { input: StartInput }): Promise<ActionChange<Tbcase>> {
   const { ctx, em, session: s, id: caseId, row: tbcase } = x;
   let body = x.input;
   const individual = body.prescriptions !== undefined && body.regimenId === undefined;
@@ -59,16 +65,16 @@ async function start(x: ActionContext & { input: Doc }): Promise<ActionChange> {
     body = { ...body, unitId: s.unitId };
   }
   const form = individual ? 'treatstart_individual' : 'treatstart_standard';
-  const { doc } = checkBody(ctx, s, form, body, []);
+  const { doc } = checkBody<StartBody>(ctx, s, form, body, []);
   // a start is recorded once it happened: its form's `x-notAfter: today`
   const bounds = inputDateErrors(ctx.registry.schemas.get(form) as JsonSchema, doc, s);
   if (bounds.length) throw new ApiError(400, bounds);
   let prescriptions: NewPrescription[];
   let regimenName: string | undefined;
   if (individual) {
-    prescriptions = fromRows(doc.prescriptions, doc.iniDate);
+    prescriptions = fromRows(doc.prescriptions ?? [], doc.iniDate);
   } else {
-    const regimen = await TableStore.of(ctx.registry, ctx.registry.table('regimen'), em, s, 'read').read(doc.regimenId);
+    const regimen = await TableStore.of(ctx.registry, ctx.registry.table('regimen'), em, s, 'read').read<Regimen>(String(doc.regimenId));
     if (!regimen) throw fail(400, t(s.lang, 'msg.refNotAllowed'), 'regimenId');
     if (regimen.classification !== tbcase.classification || regimen.active === false) throw fail(400, t(s.lang, 'treatment.regimenClassification'), 'regimenId');
     prescriptions = fromRegimen(regimen.medicines ?? [], doc.iniDate);
@@ -93,7 +99,7 @@ async function start(x: ActionContext & { input: Doc }): Promise<ActionChange> {
  * {@link startRefusal} does not refuse. One transaction.
  * @example POST /api/cases/case/treatment/start { caseId, unitId, iniDate: '2026-03-02', regimenId } → {success: true}
  */
-export const startTreatment: RowAction = {
+export const startTreatment: ActionOn<'tbcase', StartInput> = {
   table: 'tbcase',
   name: 'starttreatment',
   permission: 'CASE_TREAT',

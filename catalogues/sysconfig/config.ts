@@ -1,5 +1,6 @@
 import type { Em } from '../../server/db/orm.ts';
-import type { AppContext, Doc } from '../../server/types.ts';
+import type { Sysconfig } from '../../engine/generated/index.ts';
+import type { AppContext } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { TableStore } from '../../server/tbl/store.ts';
 
@@ -7,9 +8,9 @@ import { TableStore } from '../../server/tbl/store.ts';
 export const SETTINGS = 'the system settings: one row for the installation, in no workspace';
 
 /** The system configuration is one row of `sysconfig`; before the first save it is all defaults. */
-export async function readConfig(em: Em, ctx: AppContext): Promise<Doc & { id?: string }> {
+export async function readConfig(em: Em, ctx: AppContext): Promise<Partial<Sysconfig> & { id?: string }> {
   const row = await kysely(em).selectFrom('sysconfig').select('id').orderBy('created_at').limit(1).executeTakeFirst();
-  const doc = row ? await TableStore.unscoped(SETTINGS, ctx.registry.table('sysconfig'), em).read(row.id) : undefined;
+  const doc = row ? await TableStore.unscoped(SETTINGS, ctx.registry.table('sysconfig'), em).read<Sysconfig>(row.id) : undefined;
   return doc ?? { ulaActive: false, allowRegPage: false };
 }
 

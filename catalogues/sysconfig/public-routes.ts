@@ -25,7 +25,7 @@ async function publicConfig(ctx: AppContext) {
   const em = ctx.orm.em.fork();
   const cfg = await readConfig(em, ctx);
   const complete = cfg.allowRegPage === true && !!cfg.workspace && !!cfg.unit && !!cfg.userProfile;
-  const ws = complete ? await kysely(em).selectFrom('workspace').select('name').where('id', '=', cfg.workspace).executeTakeFirst() : undefined;
+  const ws = complete ? await kysely(em).selectFrom('workspace').select('name').where('id', '=', String(cfg.workspace)).executeTakeFirst() : undefined;
   return { cfg, pub: { allowRegPage: cfg.allowRegPage === true && !!ws, ulaActive: cfg.ulaActive === true, workspaceName: ws?.name ?? null } };
 }
 
@@ -66,7 +66,7 @@ export function sysconfigPublicRoutes(ctx: AppContext): DeclaredRoute[] {
         }
         // the account and the workspace user through the writer's system door: version 1, the change fed,
         // one history entry `sysuser.register`
-        const session = { ...systemSession(cfg.workspace, pub.workspaceName ?? ''), userId, userName: doc.name, userLogin: doc.login, lang };
+        const session = { ...systemSession(String(cfg.workspace), pub.workspaceName ?? ''), userId, userName: doc.name, userLogin: doc.login, lang };
         const account = {
           login: doc.login, name: doc.name, email: doc.email, sendSystemMessages: true, passwordHash, active: true, passwordExpired: false,
           emailConfirmed: false, failedLogins: 0, registrationDate: new Date().toISOString(), emailToken: sha256(token), sysadmin: false,

@@ -1,6 +1,6 @@
 import { t } from '../../engine/i18n.ts';
-import type { Userws } from '../../engine/generated/index.ts';
-import type { ActionContext, ActionOn, Doc, Refusal, RowAction } from '../../server/types.ts';
+import type { Sysuser, Userws } from '../../engine/generated/index.ts';
+import type { ActionContext, ActionOn, Refusal, RowAction } from '../../server/types.ts';
 import { endSessions } from '../../server/auth/end-sessions.ts';
 import { hashPassword, isValidPassword } from '../../server/auth/password.ts';
 import { fieldTitle } from '../../server/history/describe.ts';
@@ -24,8 +24,11 @@ async function mayActOn({ em, session: s, row }: ActionContext<Userws>): Promise
   return undefined;
 }
 
+/** A change of an account's fields (null clears one). */
+type AccountPatch = { [K in keyof Sysuser]?: Sysuser[K] | null };
+
 /** The account's new password, through the writer's system door (the action's history entry tells it, never the password). */
-const setPassword = async (x: SystemWriteContext, userId: string, password: string, extra: Doc = {}) =>
+const setPassword = async (x: SystemWriteContext, userId: string, password: string, extra: AccountPatch = {}) =>
   systemUpdate(x, 'sysuser', userId, { passwordHash: await hashPassword(password), passwordExpired: false, passwordChangedAt: new Date().toISOString(), failedLogins: 0, ...extra }, 'action');
 
 /** Block: the account cannot log in and its sessions end (the users hook, on `active: false`). */

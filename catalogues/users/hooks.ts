@@ -2,7 +2,7 @@ import type { Userws } from '../../engine/generated/index.ts';
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import { endSessions } from '../../server/auth/end-sessions.ts';
-import type { Session, Doc, SaveContext, HooksOn } from '../../server/types.ts';
+import type { Session, SaveContext, HooksOn } from '../../server/types.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { systemInsert, systemUpdate } from '../../server/tbl/system-write.ts';
@@ -99,7 +99,7 @@ export const userwsHooks: HooksOn<'userws'> = {
 };
 
 /** While an invitation waits, the inviter edits only what they typed; the account stays untouched. */
-function keepInvitation(session: Session, doc: Doc, prev: Doc): void {
+function keepInvitation(session: Session, doc: Userws, prev: Userws): void {
   if (doc.login !== prev.login) throw fail(400, t(session.lang, 'userws.invitationLogin'), 'login');
   if (doc.active !== prev.active) throw fail(400, t(session.lang, 'userws.invitationPending'), 'active');
   Object.assign(doc, { inviteName: doc.name, inviteEmail: doc.email });

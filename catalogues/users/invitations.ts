@@ -1,12 +1,13 @@
 import { t } from '../../engine/i18n.ts';
-import type { AppContext, Session, Doc } from '../../server/types.ts';
+import type { Userws } from '../../engine/generated/index.ts';
+import type { AppContext, Session } from '../../server/types.ts';
 import { fail, isUuid } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { systemDelete, systemUpdate } from '../../server/tbl/system-write.ts';
 import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 
 /** What a workspace user row shows of its account: nothing while the invitation waits. */
-const accountOnly = ['active', 'passwordExpired', 'emailConfirmed'];
+const accountOnly: (keyof Userws)[] = ['active', 'passwordExpired', 'emailConfirmed'];
 
 /**
  * Shows, in workspace user rows that are invitations (`pending`: not linked to the account yet,
@@ -15,7 +16,7 @@ const accountOnly = ['active', 'passwordExpired', 'emailConfirmed'];
  *
  * @example maskInvitations([{ pending: true, name: 'Иванов И.', inviteName: 'Doctor', … }]) // name: 'Doctor'
  */
-export function maskInvitations(docs: Doc[]): void {
+export function maskInvitations(docs: Partial<Userws>[]): void {
   for (const d of docs) {
     if (!d.pending) continue;
     d.login = d.inviteLogin;

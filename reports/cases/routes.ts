@@ -14,7 +14,7 @@ import { t } from '../../engine/i18n.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
 import { fail, isUuid } from '../../server/http/errors.ts';
-import type { AppContext, Doc, Env, Session } from '../../server/types.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
 import { casePage } from '../../cases/places/lists.ts';
 import { placeOf } from '../../cases/places/place.ts';
 import { checkFilters, checkIndicator, type FieldError } from '../indicator/request.ts';
@@ -60,7 +60,7 @@ export function caseReportRoutes(ctx: AppContext): DeclaredRoute[] {
     );
 
   /** `POST /api/cases/report/save` → `{success, result: id}`; `…/save/{id}` → `{success, result: id}`. */
-  const save = async (c: Context<Env>, body: Doc, id?: string) => {
+  const save = async (c: Context<Env>, body: ReportInput, id?: string) => {
     const s: Session = c.get('session');
     const { em, db } = connections();
     if (id !== undefined && !isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
@@ -78,7 +78,7 @@ export function caseReportRoutes(ctx: AppContext): DeclaredRoute[] {
     // the report where it was and where it goes: both in the writer's view (report-rights.ts)
     if (id !== undefined) await assertReportWritable(db, s, await reports.get(id));
     await assertReportWritable(db, s, { scope: body.scope ?? 'WORKSPACE', scopeId: body.scopeId, dashboard: body.dashboard });
-    const result = await reports.save(body as ReportInput, id);
+    const result = await reports.save(body, id);
     return c.json({ success: true, result });
   };
 
@@ -178,12 +178,12 @@ export function caseReportRoutes(ctx: AppContext): DeclaredRoute[] {
     defineRoute({
       method: 'POST', path: '/api/cases/report/save', rule: rule.perm(WRITE), body: reportBody(ctx.registry), example: exampleReport, answer: saved,
       summary: 'A new saved report (its place in the writer’s view; the workspace’s and its dashboards: a writer of the whole workspace)',
-      handler: (c, { body }) => save(c, body),
+      handler: (c, { body }) => save(c, body as ReportInput),
     }),
     defineRoute({
       method: 'POST', path: '/api/cases/report/save/:id', rule: rule.perm(WRITE), body: reportBody(ctx.registry), example: exampleReport, answer: saved,
       summary: 'A saved report changed (where it was and where it goes both in the writer’s view)',
-      handler: (c, { body }) => save(c, body, c.req.param('id')),
+      handler: (c, { body }) => save(c, body as ReportInput, c.req.param('id')),
     }),
 
     /** `POST /api/cases/report/delete/{id}` → `{success: true}`. */

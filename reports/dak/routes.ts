@@ -25,9 +25,9 @@ import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-
 import { hasPermission } from '../../server/http/middleware.ts';
 import { decodeCursor } from '../../server/tbl/keyset.ts';
 import { orderKeys } from '../../server/tbl/store/columns.ts';
-import type { AppContext, Doc, Env, Session } from '../../server/types.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
 import { casePage } from '../../cases/places/lists.ts';
-import { placeOf } from '../../cases/places/place.ts';
+import { placeOf, type PlaceScope } from '../../cases/places/place.ts';
 import { contactsOfIds } from '../../cases/contacts/lists.ts';
 import { breakdown, breakdowns, computeIndicators, missingPermission, periodOf } from './compute.ts';
 import type { IndicatorDefinition } from './definition.ts';
@@ -59,6 +59,14 @@ const exampleAt = { year: 2024, quarter: 1, scope: 'WORKSPACE' };
 const anObject = { type: 'object' };
 const rowsAnswer = { type: 'array', items: { type: 'object', properties: { key: {}, label: { type: 'string' }, numerator: { type: 'integer' }, denominator: { type: ['integer', 'null'] }, percent: { type: ['number', 'null'] } } } };
 
+/** The period and the place a (checked) body names. */
+interface PeriodPlace {
+  year: number;
+  quarter?: number;
+  scope?: PlaceScope;
+  scopeId?: string;
+}
+
 /**
  * The indicators' routes on their definitions.
  * @example dakRoutes(ctx, defs).map((r) => r.path) // ['/api/reports/dak', '/api/reports/dak/breakdown', …]
@@ -66,7 +74,7 @@ const rowsAnswer = { type: 'array', items: { type: 'object', properties: { key: 
 export function dakRoutes(ctx: AppContext, defs: IndicatorDefinition[]): DeclaredRoute[] {
   const caseKeys = orderKeys(ctx.registry.table('tbcase')).length;
   /** The period and the place the (checked) body names, in the reader's view; read on the read connection. */
-  const open = async (c: Context<Env>, body: Doc) => {
+  const open = async (c: Context<Env>, body: PeriodPlace) => {
     const s: Session = c.get('session');
     const rem = readEm(ctx);
     const db = kysely(rem);
@@ -88,7 +96,7 @@ export function dakRoutes(ctx: AppContext, defs: IndicatorDefinition[]): Declare
       summary: "WHO's TB indicators computed for a year or quarter and a place (those the reader may not read: `needs`)",
       answer: { type: 'object', properties: { period: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } } }, indicators: { type: 'array', items: anObject } } },
       handler: async (c, { body }) => {
-        const { s, db, q } = await open(c, body);
+        const { s, db, q } = await open(c, body as PeriodPlace);
         return c.json({ period: { from: q.from, to: q.to }, indicators: await computeIndicators(db, defs, q, may(s)) });
       },
     }),
@@ -98,7 +106,7 @@ export function dakRoutes(ctx: AppContext, defs: IndicatorDefinition[]): Declare
       summary: 'One indicator by a disaggregation it declares',
       answer: { type: 'object', properties: { rows: rowsAnswer } },
       handler: async (c, { body }) => {
-        const { s, db, q } = await open(c, body);
+        const { s, db, q } = await open(c, body as PeriodPlace);
         const d = indicatorOf(s, body.code);
         const dim = DIMENSIONS[d.subject][body.dimension as keyof (typeof DIMENSIONS)['case']];
         if (!d.disaggregate.includes(body.dimension) || !dim) throw fail(400, t(s.lang, 'msg.notFound'), 'dimension');
@@ -113,7 +121,7 @@ export function dakRoutes(ctx: AppContext, defs: IndicatorDefinition[]): Declare
       summary: 'Every indicator the reader may read that declares the disaggregation, by it (the export’s sheets)',
       answer: { type: 'object', properties: { breakdowns: { type: 'object', additionalProperties: rowsAnswer } } },
       handler: async (c, { body }) => {
-        const { s, db, q } = await open(c, body);
+        const { s, db, q } = await open(c, body as PeriodPlace);
         const dim = body.dimension as DimensionId;
         // a disaggregation reading an exam type needs its permission
         const permission = Object.values(DIMENSIONS).map((x) => x[dim]?.permission).find(Boolean);
@@ -128,7 +136,7 @@ export function dakRoutes(ctx: AppContext, defs: IndicatorDefinition[]): Declare
       summary: 'The cases or contacts behind an indicator’s numerator, denominator or exclusions, 50 a page',
       answer: { type: 'object', properties: { count: { type: 'integer' }, list: { type: 'array', items: anObject }, next: { type: ['string', 'null'] } } },
       handler: async (c, { body }) => {
-        const { s, db, rem, q } = await open(c, body);
+        const { s, db, rem, q } = await open(c, body as PeriodPlace);
         const d = indicatorOf(s, body.code);
         if (body.reason !== undefined && !d.exclude.some((x) => x.id === body.reason)) throw fail(400, t(s.lang, 'msg.notFound'), 'reason');
         const ids = partIds(db, d, q, body.part, body.reason);

@@ -25,8 +25,8 @@ import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-
 import { afterCursor, decodeCursor, encodeCursor, type OrderKey } from '../../server/tbl/keyset.ts';
 import { systemUpdate } from '../../server/tbl/system-write.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
-import type { AppContext, Doc, Env, Session } from '../../server/types.ts';
-import { placeOf } from '../../cases/places/place.ts';
+import type { AppContext, Env, Session } from '../../server/types.ts';
+import { placeOf, type PlaceScope } from '../../cases/places/place.ts';
 import { sendDataValueSet } from './client.ts';
 import { adxDocument, dataValueSet } from './formats.ts';
 import type { Dhis2Mapping } from './mapping.ts';
@@ -44,6 +44,15 @@ const what = {
   scope: { type: 'string', enum: ['WORKSPACE', 'ADMINUNIT', 'UNIT'] },
   scopeId: { type: 'string', format: 'uuid' },
 };
+/** What an export counts ({@link what}, as checked): the mapping, the period and the place. */
+interface ExportWhat {
+  mapping: string;
+  year: number;
+  quarter?: number;
+  scope?: PlaceScope;
+  scopeId?: string;
+}
+
 const previewBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['mapping', 'year'], properties: what };
 const fileBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['mapping', 'year', 'format'], properties: { ...what, format: { type: 'string', enum: ['json', 'adx'] } } };
 const sendBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['mapping', 'year', 'dryRun'], properties: { ...what, dryRun: { type: 'boolean' } } };
@@ -88,7 +97,7 @@ const sendView = (r: any) => ({
  */
 export function dhis2Routes(ctx: AppContext, declared: Declared, mappings: Dhis2Mapping[]): DeclaredRoute[] {
   /** The (checked) body's mapping, period and place; the values computed on the read database. */
-  const valuesOf = async (c: Context<Env>, body: Doc) => {
+  const valuesOf = async (c: Context<Env>, body: ExportWhat) => {
     const s = c.get('session');
     const m = mappings.find((x) => x.id === body.mapping);
     if (!m) throw fail(404, t(s.lang, 'msg.notFound'), 'mapping');
@@ -117,7 +126,7 @@ export function dhis2Routes(ctx: AppContext, declared: Declared, mappings: Dhis2
       summary: "The values a period's export would send, per org unit; the units without a UID and the values withheld",
       answer: { type: 'object', properties: { mapping: { type: 'string' }, dataSet: { type: 'string' }, period: { type: 'string' }, adxPeriod: { type: 'string' }, orgUnits: { type: 'array', items: anObject }, values: { type: 'array', items: anObject }, unmapped: { type: 'array', items: anObject }, withheld: { type: 'integer' } } },
       handler: async (c, { body }) => {
-        const { m, period, v } = await valuesOf(c, body);
+        const { m, period, v } = await valuesOf(c, body as ExportWhat);
         return c.json({ mapping: m.id, dataSet: m.dataSet, period: dhis2Period(period), adxPeriod: adxPeriod(period), orgUnits: v.orgUnits, values: v.values, unmapped: v.unmapped, withheld: v.withheld });
       },
     }),
@@ -127,7 +136,7 @@ export function dhis2Routes(ctx: AppContext, declared: Declared, mappings: Dhis2
       summary: "A period's values as a file: DHIS2's data value set (JSON) or ADX (XML)",
       answer: { description: 'An attachment: `application/json` (dataValueSets) or `application/adx+xml`.' },
       handler: async (c, { body }) => {
-        const { s, m, period, v } = await valuesOf(c, body);
+        const { s, m, period, v } = await valuesOf(c, body as ExportWhat);
         if (!v.set.values.length) throw noValues(s);
         const name = `${m.id}-${dhis2Period(period)}`;
         if (body.format === 'adx') {
@@ -142,7 +151,7 @@ export function dhis2Routes(ctx: AppContext, declared: Declared, mappings: Dhis2
       summary: "A period's values sent to the workspace's DHIS2 server (a dry run first: a real sending needs one of the very same values), recorded",
       answer: { type: 'object', properties: { success: { const: true }, result: sendAnswer } },
       handler: async (c, { body }) => {
-        const { s, m, period, v } = await valuesOf(c, body);
+        const { s, m, period, v } = await valuesOf(c, body as ExportWhat);
         if (!v.set.values.length) throw noValues(s);
         const db = kysely(ctx.orm.em.fork());
         const server = await db.selectFrom('dhis2server').select(['url', 'username', 'password']).where('workspace_id', '=', s.workspaceId).orderBy('created_at').executeTakeFirst();

@@ -55,9 +55,12 @@ export class TableStore {
     return this.limits.em;
   }
 
-  /** @example await store.read(id, { lock: true }) // the row with its child rows, or undefined */
-  read(id: string, opts: { hidden?: boolean; lock?: boolean } = {}): Promise<Row | undefined> {
-    return readRow(this.limits, id, opts);
+  /**
+   * The row with its child rows, or undefined outside the limits; `T` names the table's generated type.
+   * @example await TableStore.of(registry, registry.table('tbcase'), em, s, 'write').read<Tbcase>(id, { lock: true })
+   */
+  read<T extends object = Doc>(id: string, opts: { hidden?: boolean; lock?: boolean } = {}): Promise<Row<T> | undefined> {
+    return readRow(this.limits, id, opts) as Promise<Row<T> | undefined>;
   }
 
   /** @example await store.rowsByIds([a, b], ['type']) // the ones within the limits */

@@ -10,94 +10,31 @@
  * - `conflict`: the server changed some of the same fields since: there the server's values are kept
  *   and the client's are written to the conflict log (`syncconflict`); its other fields were written;
  * - `rejected`: the writer refused it (a permission removed, a rule broken, the row gone): `errors`.
- * The rule (which fields merge, which conflict) is the pure `merge.ts`.
+ * The rule (which fields merge, which conflict) is the pure `merge.ts`; the body and the answers' shape are `push-body.ts`,
+ * the conflict log `push-conflicts.ts`, the stored answers `push-answers.ts`.
  * The answer is stored with the change's id (`syncpush`) in the transaction that applied it, so a
  * retried upload is answered again and never applied twice — to its own uploader only.
  */
 import { sql } from 'kysely';
-import type { JsonSchema, TableDef } from '../../engine/types.ts';
+import type { TableDef } from '../../engine/types.ts';
 import { t } from '../../engine/i18n.ts';
 import { writePermission } from '../../engine/write-permission.ts';
-import type { FieldError } from '../../engine/validate.ts';
 import { deferring } from '../db/deferred.ts';
 import { kysely, kyselyByName } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { TableStore } from '../tbl/store.ts';
-import { systemInsert } from '../tbl/system-write.ts';
 import { TableWriter } from '../tbl/write.ts';
-import { bufferedChanges } from '../feed/record.ts';
-import { changedFields, isStale, mayDelete, mergeUpdate, type FieldConflict } from './merge.ts';
+import { isStale, mayDelete, mergeUpdate } from './merge.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
 import type { Modules } from '../modules.ts';
+import type { ClientChange, PushAnswer } from './push-body.ts';
+import { storeAnswer, storedAnswer, storedAnswers } from './push-answers.ts';
+import { fieldsChangedSince, logConflicts, type ServerChange } from './push-conflicts.ts';
 
-/** At most this many changes in one upload: the client sends more in several. */
-export const PUSH_MAX = 200;
+export { PUSH_MAX, pushBody, type ClientChange, type PushAnswer, type PushResult } from './push-body.ts';
 
-/** One change the client made, as it uploads it. */
-export interface ClientChange {
-  /** The client's id of this change (a uuid): the key of idempotence. */
-  changeId: string;
-  table: string;
-  op: 'create' | 'update' | 'delete';
-  /** The row's id; a row created offline carries the id the client gave it. */
-  id: string;
-  /** update / delete: the version of the row the client's copy was based on. */
-  baseVersion?: number;
-  /** create: the row; update: the fields changed (a child table whole). */
-  data?: Doc;
-  /**
-   * Who the client says made the change (a user of the client's unit). Kept with the answer as the
-   * client's word only: the change is applied as the uploader, with the uploader's rights.
-   */
-  userId?: string;
-  /** When it was made on the client (dated now if later; the row's previous change or the uploader's last synchronisation if earlier). */
-  at: string;
-}
-
-export type PushResult = 'applied' | 'merged' | 'conflict' | 'rejected';
-
-/** What the server answers for one change. */
-export interface PushAnswer {
-  changeId: string;
-  id: string;
-  result: PushResult;
-  /** The row's version after the change (not for a rejection or a delete). */
-  version?: number;
-  /** conflict: the fields whose server value was kept. */
-  conflicts?: FieldConflict[];
-  /** rejected: why. */
-  errors?: FieldError[];
-}
-
-const UUID = { type: 'string', format: 'uuid' } as const;
-export const pushBody: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['changes'],
-  properties: {
-    changes: {
-      type: 'array',
-      maxItems: PUSH_MAX,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['changeId', 'table', 'op', 'id', 'at'],
-        properties: {
-          changeId: UUID,
-          table: { type: 'string', maxLength: 63 },
-          op: { type: 'string', enum: ['create', 'update', 'delete'] },
-          id: UUID,
-          baseVersion: { type: 'integer', minimum: 1, maximum: 2147483647 },
-          data: { type: 'object' },
-          userId: UUID,
-          at: { type: 'string', format: 'date-time' },
-        },
-      },
-    },
-  },
-};
 
 /**
  * Applies an upload in order, in one transaction with a savepoint per change (a refused change rolls
@@ -332,100 +269,4 @@ async function afterPush(em: Em, ctx: AppContext, actor: Session, def: TableDef,
  */
 function linkedToOwnRows(def: TableDef, data: Doc, own: Set<string>): string[] {
   return def.fields.filter((f) => f.kind === 'ref' && f.path.length === 1 && typeof data[f.key] === 'string' && own.has(String(data[f.key]).toLowerCase())).map((f) => f.key);
-}
-
-/** Who made a server's change of a field, and when. */
-interface ServerChange {
-  userId: string | null;
-  at: string | null;
-}
-
-/**
- * The fields of a row the feed says changed after version `base` (a child table counts as one field),
- * each with the last change that made it: who and when.
- */
-async function fieldsChangedSince(em: Em, s: Session, def: TableDef, id: string, base: number): Promise<Map<string, ServerChange>> {
-  const rows = await kysely(em)
-    .selectFrom('changelog').select(['data', 'user_id', 'changed_at'])
-    .where('workspace_id', '=', s.workspaceId).where('table_name', '=', def.name).where('row_id', '=', id)
-    .where('row_version', '>', base).where('op', 'in', ['create', 'update'])
-    .orderBy('row_version')
-    .execute();
-  // the upload's earlier changes of the row (a sub-record's derived write to its case) are written to the feed at its commit
-  const buffered = bufferedChanges(em, def.name, id).filter((c) => c.version > base && (c.op === 'create' || c.op === 'update'));
-  const out = new Map<string, ServerChange>();
-  for (const r of [...rows.map((r) => ({ data: parsed(r.data), userId: r.user_id ? String(r.user_id) : null, at: r.changed_at ? new Date(r.changed_at as string).toISOString() : null })), ...buffered]) {
-    const by: ServerChange = { userId: r.userId, at: r.at };
-    for (const field of changedFields([r.data])) out.set(field, by);
-  }
-  return out;
-}
-
-const parsed = (v: unknown): Doc | null => (typeof v === 'string' ? JSON.parse(v) : (v as Doc | null));
-
-/** The row at the top of the row's parent chain (a case for its exams), to show the conflict there. */
-async function rootOf(em: Em, ctx: AppContext, def: TableDef, row: Doc, id: string): Promise<string> {
-  let table = def;
-  let rootId = id;
-  let parentId: unknown = table.meta.parent ? row[table.meta.parent] : undefined;
-  for (let depth = 0; table.meta.parent && typeof parentId === 'string' && depth < 5; depth++) {
-    rootId = parentId;
-    table = ctx.registry.table(table.fields.find((f) => f.key === table.meta.parent)!.ref!);
-    if (!table.meta.parent) break;
-    const column = table.fields.find((f) => f.key === table.meta.parent)!.column;
-    parentId = (await kyselyByName(em).selectFrom(table.name).select(`${column} as p`).where('id', '=', rootId).executeTakeFirst())?.p;
-  }
-  return rootId;
-}
-
-/** Logs each field the server kept over the client's value, through the writer's system door (fed, versioned). */
-async function logConflicts(em: Em, ctx: AppContext, actor: Session, def: TableDef, ch: ClientChange, current: Doc, version: number, conflicts: NonNullable<PushAnswer['conflicts']>, serverSide: Map<string, ServerChange>): Promise<void> {
-  const rootId = await rootOf(em, ctx, def, current, ch.id);
-  for (const c of conflicts) {
-    await systemInsert({ em, ctx, session: actor }, 'syncconflict', crypto.randomUUID(), {
-      tableName: def.name, rowId: ch.id, rootId, field: c.field, values: { server: c.server, client: c.client }, serverVersion: version,
-      changeId: ch.changeId, userId: actor.userId || undefined, changedAt: new Date(actor.actedAt ?? new Date()).toISOString(), resolved: false,
-      serverUserId: serverSide.get(c.field)?.userId ?? undefined, serverChangedAt: serverSide.get(c.field)?.at ?? undefined,
-    }, 'action');
-  }
-}
-
-/**
- * The stored answer of the change, for its own uploader only. Another user sending the same change id
- * learns nothing of it (not its result, not the values of a conflict): the change is refused, and
- * nothing is stored or applied.
- */
-async function storedAnswer(em: Em, s: Session, ch: ClientChange): Promise<PushAnswer | undefined> {
-  return (await storedAnswers(em, s, [ch])).get(ch.changeId);
-}
-
-/** {@link storedAnswer} of each change of an upload, in one statement: by change id. */
-async function storedAnswers(em: Em, s: Session, changes: ClientChange[]): Promise<Map<string, PushAnswer>> {
-  const ids = [...new Set(changes.map((c) => c.changeId))];
-  const rows = ids.length ? await kysely(em).selectFrom('syncpush').select(['change_id', 'answer', 'pushed_by']).where('workspace_id', '=', s.workspaceId).where('change_id', 'in', ids).execute() : [];
-  const out = new Map<string, PushAnswer>();
-  for (const r of rows) {
-    const ch = changes.find((c) => c.changeId === String(r.change_id))!;
-    out.set(ch.changeId, String(r.pushed_by) !== s.userId
-      ? { changeId: ch.changeId, id: ch.id, result: 'rejected', errors: [{ field: 'changeId', msg: t(s.lang, 'msg.syncChangeIdTaken') }] }
-      : (parsed(r.answer) as unknown as PushAnswer));
-  }
-  return out;
-}
-
-/**
- * Stores the answer, with the uploader, the author the client named (its word only) and the time
- * the change counts as made; a second answer to one change fails (its transaction rolls back) unless
- * `once`: kept as it was. Answers whether it was stored.
- */
-async function storeAnswer(em: Em, actor: Session, ch: ClientChange, answer: PushAnswer, once = false): Promise<boolean> {
-  const insert = kysely(em)
-    .insertInto('syncpush')
-    .values({
-      id: crypto.randomUUID(), workspace_id: actor.workspaceId, change_id: ch.changeId, table_name: ch.table.slice(0, 63), row_id: ch.id, op: ch.op,
-      result: answer.result, answer: JSON.stringify(answer), user_id: ch.userId ?? actor.userId, changed_at: actor.actedAt ?? new Date(),
-      pushed_by: actor.userId || null, pushed_at: new Date(),
-    });
-  const done = await (once ? insert.onConflict((oc) => oc.doNothing()) : insert).returning('id').execute();
-  return done.length > 0;
 }

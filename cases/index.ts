@@ -8,14 +8,12 @@ import { caseActions } from './workflow/index.ts';
 import { orphanPatient } from './workflow/orphan-patient.ts';
 import { manualTagLinkHooks } from './workflow/tag.ts';
 import { sharedPatientIdentity } from './notify/shared-patient.ts';
-import { autoTagRoutes } from './auto-tags/routes.ts';
 import { caseDataRoutes } from './case-data/routes.ts';
 import { comorbidityAction } from './case-data/comorbidity.ts';
 import { caseDataHooks } from './case-data/hooks.ts';
 import { caseViewRoutes } from './case-page/routes.ts';
 import { notifyRoutes } from './notify/routes.ts';
 import { placeRoutes } from './places/routes.ts';
-import { caseTalkRoutes } from './talk/routes.ts';
 import { issueActions, talkHooks } from './talk/index.ts';
 import { treatmentActions } from './treatment/actions.ts';
 import { treatmentCaseHooks, treatmentHooks } from './treatment/hooks.ts';
@@ -55,8 +53,4 @@ export const casesModule: DomainModule = {
     startImportRunner(ctx);
   },
   api: (ctx) => [...followupRoutes(ctx), ...caseViewRoutes(ctx), ...caseDataRoutes(ctx), ...notifyRoutes(ctx), ...placeRoutes(ctx), ...importRoutes(ctx), ...treatmentRoutes(ctx)],
-  routes(app, ctx) {
-    caseTalkRoutes(app, ctx);
-    autoTagRoutes(app, ctx);
-  },
 };

@@ -9,7 +9,7 @@ export { runDailyRefresh } from './daily.ts';
  * Automatic tags applied: the tags whose SQL condition holds for a case are linked to it
  * in `casetag`, recomputed after every write of the case (./hooks.ts), over the workspace when a tag
  * is saved, and daily for tags marked so (./daily.ts). A module of its own, listed after the case
- * module (app/domains.ts), so its hooks run after every other hook of the case tables.
+ * module (app/domains.ts), so its hooks run after every other hook of the case tables. No route of its own.
  */
 export const autoTagsModule: DomainModule = {
   name: 'auto-tags',

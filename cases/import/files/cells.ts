@@ -6,7 +6,7 @@
 export type Cell = null | string | number | boolean | { d: string } | { e: string };
 
 /** A JavaScript date as the calendar day it means in a spreadsheet (spreadsheets have no time zone: UTC). */
-export const dayOf = (d: Date): string => d.toISOString().slice(0, 10);
+export const isoDateOf = (d: Date): string => d.toISOString().slice(0, 10);
 
 /**
  * What a cell reads as, for people and for matching: a date as `dd.MM.yyyy`, an error as written,

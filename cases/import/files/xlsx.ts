@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Lang } from '../../../engine/i18n.ts';
-import { columnLetter, dayOf, type Cell } from './cells.ts';
+import { columnLetter, isoDateOf, type Cell } from './cells.ts';
 import { SheetBuilder, type RowCount } from './sheet-builder.ts';
 import { ImportFileError, type ReadSheet, type RowSink } from './sheet.ts';
 
@@ -95,7 +95,7 @@ function cellOf(v: unknown): Cell {
   if (v === null || v === undefined) return null;
   if (typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : { d: dayOf(v) };
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : { d: isoDateOf(v) };
   if (typeof v === 'object') {
     const o = v as { richText?: { text: string }[]; text?: unknown; error?: string; hyperlink?: string };
     if (o.richText) return o.richText.map((r) => r.text).join('');

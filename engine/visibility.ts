@@ -13,7 +13,7 @@
  *   visibleFields(schema, { result: 'NEGATIVE', numberOfAFB: 3 }) // ⇒ {hidden: ['numberOfAFB'], required: []}
  *   visibleFields(schema, { result: 'POSITIVE' })                 // ⇒ {hidden: [], required: ['numberOfAFB']}
  */
-import { conditionParts, holds, type Condition, type VisibleCondition } from './condition/index.ts';
+import { holds, subjectsOf, type Condition, type VisibleCondition } from './condition/index.ts';
 import { conditionJsonSchema } from './condition/json-schema.ts';
 import { resolveParamField, ROW, valueAtPlace } from './options-params.ts';
 import { getPath } from './path.ts';
@@ -50,13 +50,11 @@ export function conditionUses(schema: JsonSchema): ConditionUse[] {
   return found;
 }
 
-/** The fields a condition reads (its leaves' `field`s and its spans' dates). */
-export const fieldsRead = (c: Condition): string[] => conditionParts(c).flatMap(({ part }) => ('span' in part ? [...part.span] : [part.field ?? part.var!]));
-
 /** The places of the fields a condition reads from an object at `holder`; undefined when one is no path. */
 function placesRead(holder: string[], c: Condition): Map<string, string[]> | undefined {
   const places = new Map<string, string[]>();
-  for (const f of fieldsRead(c)) {
+  // the fields it reads: its leaves' and its spans' dates
+  for (const f of subjectsOf(c, true)) {
     const place = resolveParamField(holder, f);
     if (!place) return undefined;
     places.set(f, place);

@@ -21,8 +21,7 @@ import { kysely } from '../../server/db/kysely.ts';
 import { fail } from '../../server/http/errors.ts';
 import type { ActionOn, RowAction } from '../../server/types.ts';
 import { followupBody } from '../treatment/calendar.ts';
-import { daysInMonth } from '../../engine/day-numbers.ts';
-import { encodeDays } from '../treatment/days.ts';
+import { monthDays } from '../treatment/month-days.ts';
 import { writerOf } from '../treatment/rows.ts';
 import type { DayEntry } from '../treatment/types.ts';
 import { refusalError } from './hooks.ts';
@@ -111,14 +110,7 @@ export const saveTptMonth: RowAction<MonthInput & Record<string, unknown>> = {
   guard: ({ row }) => (!running(row.status) ? 'tptcourse.refuse.calendarNotRunning' : undefined),
   async apply({ em, ctx, session: s, id, input }) {
     const { year, month, days, version } = input;
-    const length = daysInMonth(year, month);
-    const seen = new Set<number>();
-    for (const [i, d] of days.entries()) {
-      if (d.day > length) throw fail(400, t(s.lang, 'tptcourse.refuse.dayOutside', { day: d.day }), `days.${i}.day`);
-      if (seen.has(d.day)) throw fail(400, t(s.lang, 'treatment.dayTwice', { day: d.day }), `days.${i}.day`);
-      seen.add(d.day);
-    }
-    const encoded = encodeDays(days, length);
+    const encoded = monthDays(s.lang, { year, month, days }, 'tptcourse.refuse.dayOutside');
     const writer = writerOf(ctx, s, 'tptadherence');
     const month0 = () =>
       kysely(em).selectFrom('tptadherence').select(['id', 'version']).where('workspace_id', '=', s.workspaceId).where('tptcourse_id', '=', id).where('year', '=', year).where('month', '=', month);

@@ -3,8 +3,7 @@ import type { JsonSchema } from '../../engine/types.ts';
 import type { RowAction } from '../../server/types.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { fail } from '../../server/http/errors.ts';
-import { daysInMonth } from '../../engine/day-numbers.ts';
-import { encodeDays } from './days.ts';
+import { monthDays } from './month-days.ts';
 import { calendarRefusal } from './guards.ts';
 import { writerOf } from './rows.ts';
 import type { DayEntry } from './types.ts';
@@ -63,14 +62,7 @@ export const saveMonth: RowAction<MonthInput & Record<string, unknown>> = {
   guard: calendarRefusal,
   async apply({ em, ctx, session: s, id: caseId, input }) {
     const { year, month, days, version } = input;
-    const length = daysInMonth(year, month);
-    const seen = new Set<number>();
-    for (const [i, d] of days.entries()) {
-      if (d.day > length) throw fail(400, t(s.lang, 'treatment.dayOutside', { day: d.day }), `days.${i}.day`);
-      if (seen.has(d.day)) throw fail(400, t(s.lang, 'treatment.dayTwice', { day: d.day }), `days.${i}.day`);
-      seen.add(d.day);
-    }
-    const encoded = encodeDays(days, length);
+    const encoded = monthDays(s.lang, { year, month, days }, 'treatment.dayOutside');
     const writer = writerOf(ctx, s, 'adherence');
     const stored = await kysely(em)
       .selectFrom('adherence')

@@ -21,7 +21,7 @@ import { kysely } from '../../server/db/kysely.ts';
 import { fail } from '../../server/http/errors.ts';
 import type { ActionOn, RowAction } from '../../server/types.ts';
 import { followupBody } from '../treatment/calendar.ts';
-import { monthDays } from '../treatment/month-days.ts';
+import { monthDays, saveCalendarMonth } from '../treatment/month-days.ts';
 import { writerOf } from '../treatment/rows.ts';
 import type { DayEntry } from '../treatment/types.ts';
 import { refusalError } from './hooks.ts';
@@ -112,20 +112,7 @@ export const saveTptMonth: RowAction<MonthInput & Record<string, unknown>> = {
     const { year, month, days, version } = input;
     const encoded = monthDays(s.lang, { year, month, days }, 'tptcourse.refuse.dayOutside');
     const writer = writerOf(ctx, s, 'tptadherence');
-    const month0 = () =>
-      kysely(em).selectFrom('tptadherence').select(['id', 'version']).where('workspace_id', '=', s.workspaceId).where('tptcourse_id', '=', id).where('year', '=', year).where('month', '=', month);
-    const stored = await month0().forUpdate().executeTakeFirst();
-    if (version !== undefined && (stored ? version === 0 : version !== 0)) throw fail(409, t(s.lang, 'msg.staleVersion'), 'version');
-    const empty = !/[DSN]/.test(encoded);
-    if (stored && empty) {
-      if (version !== undefined && version !== stored.version) throw fail(409, t(s.lang, 'msg.staleVersion'), 'version');
-      await writer.delete(stored.id, { within: em });
-      return { result: { version: 0 } };
-    }
-    if (stored) await writer.update(stored.id, { days: encoded, ...(version !== undefined ? { version } : {}) }, { within: em });
-    else if (!empty) await writer.create({ tptcourseId: id, year, month, days: encoded }, undefined, em);
-    const now = await month0().executeTakeFirst();
-    return { result: { version: now?.version ?? 0 } };
+    return { result: await saveCalendarMonth(em, s, writer, { table: 'tptadherence', parent: { column: 'tptcourse_id', field: 'tptcourseId', id }, year, month }, encoded, version) };
   },
 };
 

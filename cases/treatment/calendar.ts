@@ -1,9 +1,6 @@
-import { t } from '../../engine/i18n.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 import type { RowAction } from '../../server/types.ts';
-import { kysely } from '../../server/db/kysely.ts';
-import { fail } from '../../server/http/errors.ts';
-import { monthDays } from './month-days.ts';
+import { monthDays, saveCalendarMonth } from './month-days.ts';
 import { calendarRefusal } from './guards.ts';
 import { writerOf } from './rows.ts';
 import type { DayEntry } from './types.ts';
@@ -64,29 +61,6 @@ export const saveMonth: RowAction<MonthInput & Record<string, unknown>> = {
     const { year, month, days, version } = input;
     const encoded = monthDays(s.lang, { year, month, days }, 'treatment.dayOutside');
     const writer = writerOf(ctx, s, 'adherence');
-    const stored = await kysely(em)
-      .selectFrom('adherence')
-      .select(['id', 'version'])
-      .where('workspace_id', '=', s.workspaceId)
-      .where('case_id', '=', caseId)
-      .where('year', '=', year)
-      .where('month', '=', month)
-      .forUpdate()
-      .executeTakeFirst();
-    // the writer compares a stored month's version; a month made or cleared since is stale too
-    if (version !== undefined && (stored ? version === 0 : version !== 0)) throw fail(409, t(s.lang, 'msg.staleVersion'), 'version');
-    const empty = !/[DSN]/.test(encoded);
-    if (stored && empty) {
-      if (version !== undefined && version !== stored.version) throw fail(409, t(s.lang, 'msg.staleVersion'), 'version');
-      await writer.delete(stored.id, { within: em });
-      return { result: { version: 0 } };
-    }
-    if (stored) {
-      await writer.update(stored.id, { days: encoded, ...(version !== undefined ? { version } : {}) }, { within: em });
-    } else if (!empty) {
-      await writer.create({ caseId, year, month, days: encoded }, undefined, em);
-    }
-    const now = await kysely(em).selectFrom('adherence').select('version').where('workspace_id', '=', s.workspaceId).where('case_id', '=', caseId).where('year', '=', year).where('month', '=', month).executeTakeFirst();
-    return { result: { version: now?.version ?? 0 } };
+    return { result: await saveCalendarMonth(em, s, writer, { table: 'adherence', parent: { column: 'case_id', field: 'caseId', id: caseId }, year, month }, encoded, version) };
   },
 };

@@ -10,6 +10,7 @@ import type { Session } from '../../server/types.ts';
 import type { ReadRow, ReadSheet } from './files/sheet.ts';
 import type { ImportMapping } from './mapping.ts';
 import type { RowMessage } from './messages.ts';
+import { jsonColumn } from '../../server/db/json-column.ts';
 
 export type JobState = 'UPLOADING' | 'PARSING' | 'READY' | 'CHECKING' | 'CHECKED' | 'IMPORTING' | 'DONE' | 'FAILED' | 'CANCELLED';
 /** The states in which a job has background work to do. */
@@ -58,14 +59,13 @@ const columns = [
 ] as const;
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
-const json = <T>(v: unknown, empty: T): T => (v === null || v === undefined ? empty : typeof v === 'string' ? JSON.parse(v) : (v as T));
 
 function jobOf(r: Record<string, any>): ImportJob {
   return {
     id: String(r.id), workspaceId: String(r.workspace_id), fileName: r.file_name, fileSize: r.file_size ?? null, format: r.format ?? null, state: r.state,
     error: r.error ?? null, userId: String(r.user_id), userwsId: r.userws_id ? String(r.userws_id) : null, lang: r.lang === 'en' ? 'en' : 'ru', timeZone: r.time_zone ?? null,
-    sheets: json(r.sheets, []), mapping: json(r.mapping, null), mappingName: r.mapping_name ?? null, checkedDigest: r.checked_digest ?? null,
-    total: Number(r.total ?? 0), done: Number(r.done ?? 0), counts: { ...noCounts(), ...json(r.counts, {}) }, cursor: json(r.cursor, null), lockedBy: r.locked_by ?? null,
+    sheets: jsonColumn(r.sheets, []), mapping: jsonColumn(r.mapping, null), mappingName: r.mapping_name ?? null, checkedDigest: r.checked_digest ?? null,
+    total: Number(r.total ?? 0), done: Number(r.done ?? 0), counts: { ...noCounts(), ...jsonColumn(r.counts, {}) }, cursor: jsonColumn(r.cursor, null), lockedBy: r.locked_by ?? null,
     lockedUntil: iso(r.locked_until), startedAt: iso(r.started_at), finishedAt: iso(r.finished_at), createdAt: iso(r.created_at)!,
   };
 }
@@ -171,7 +171,7 @@ export interface StoredRow {
   caseId: string | null;
 }
 
-const rowOf = (r: Record<string, any>): StoredRow => ({ id: String(r.id), sheet: Number(r.sheet), rowNumber: Number(r.row_number), cells: json(r.cells, []), key: r.key ?? null, status: r.status, caseId: r.case_id ? String(r.case_id) : null });
+const rowOf = (r: Record<string, any>): StoredRow => ({ id: String(r.id), sheet: Number(r.sheet), rowNumber: Number(r.row_number), cells: jsonColumn(r.cells, []), key: r.key ?? null, status: r.status, caseId: r.case_id ? String(r.case_id) : null });
 
 /** The next `limit` rows of a sheet after row `after`, in order. */
 export async function rowsAfter(db: Kysely<Database>, jobId: string, sheet: number, after: number, limit: number, opts: { status?: string } = {}): Promise<StoredRow[]> {

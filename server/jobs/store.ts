@@ -7,6 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/kysely.ts';
 import type { Job, NewJob } from '../types.ts';
+import { jsonColumn } from '../db/json-column.ts';
 
 export type { Job, NewJob };
 
@@ -17,14 +18,13 @@ const columns = [
 const returning = sql.join(columns.map((c) => sql.ref(`job.${c}`)));
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
-const json = <T>(v: unknown, empty: T): T => (v === null || v === undefined ? empty : typeof v === 'string' ? JSON.parse(v) : (v as T));
 
 /** A row as read. */
 export function jobOf(r: Record<string, any>): Job {
   return {
-    id: String(r.id), kind: String(r.kind), state: r.state, workspaceId: r.workspace_id ? String(r.workspace_id) : null, params: json(r.params, {}),
+    id: String(r.id), kind: String(r.kind), state: r.state, workspaceId: r.workspace_id ? String(r.workspace_id) : null, params: jsonColumn(r.params, {}),
     dedupeKey: r.dedupe_key ?? null, done: Number(r.done ?? 0), total: r.total === null || r.total === undefined ? null : Number(r.total),
-    cursor: json(r.cursor, null), attempts: Number(r.attempts ?? 0), error: r.error ?? null, userId: r.user_id ? String(r.user_id) : null,
+    cursor: jsonColumn(r.cursor, null), attempts: Number(r.attempts ?? 0), error: r.error ?? null, userId: r.user_id ? String(r.user_id) : null,
     lockedBy: r.locked_by ?? null, lockedUntil: iso(r.locked_until), heartbeatAt: iso(r.heartbeat_at), startedAt: iso(r.started_at),
     finishedAt: iso(r.finished_at), createdAt: iso(r.created_at)!,
   };

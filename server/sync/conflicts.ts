@@ -8,6 +8,7 @@
 import type { JsonSchema, TableDef } from '../../engine/types.ts';
 import { t, type Lang } from '../../engine/i18n.ts';
 import { kysely } from '../db/kysely.ts';
+import { jsonColumn } from '../db/json-column.ts';
 import type { Em } from '../db/orm.ts';
 import { fail } from '../http/errors.ts';
 import { valueTexts } from '../history/describe.ts';
@@ -61,7 +62,6 @@ const canRead = (s: Session, def: TableDef) => def.meta.read === 'any' || !def.m
 const mayEdit = (ctx: AppContext, s: Session, def: TableDef) => mayPush(s, def, 'update', ctx.modules);
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
-const parsed = (v: unknown): Doc => (typeof v === 'string' ? JSON.parse(v) : ((v as Doc) ?? {}));
 
 /** How many conflicts an offline client is given (`recent`): the newest of its view's. */
 export const RECENT_MAX = 200;
@@ -110,7 +110,7 @@ export async function listConflicts(ctx: AppContext, s: Session, q: { rootId?: s
     const key = rootId ?? String(r.row_id);
     if (!seen.has(key)) seen.set(key, await TableStore.of(ctx.registry, rootTable(ctx, def), em, s, 'read').exists(key));
     if (!seen.get(key)) continue;
-    const values = parsed(r.values);
+    const values = jsonColumn<Doc>(r.values, {});
     const title = (def.schema.properties?.[String(r.field)] as { title?: string } | undefined)?.title;
     out.push({
       id: String(r.id), table: def.name, rowId: String(r.row_id), rootId, field: String(r.field), fieldTitle: title ? t(s.lang, title) : String(r.field),
@@ -157,7 +157,7 @@ export async function keepValue(ctx: AppContext, s: Session, id: string, keep: '
     if (!(await TableStore.of(ctx.registry, def, em, s, 'read').exists(String(c.row_id)))) throw fail(404, t(s.lang, 'msg.syncGoneOnServer'), 'id');
     if (!mayEdit(ctx, s, def)) throw fail(403, t(s.lang, 'msg.forbidden'));
     if (c.resolved === true) throw fail(409, t(s.lang, 'msg.syncConflictResolved'), 'id');
-    if (keep === 'client') await new TableWriter(ctx, def, s).update(String(c.row_id), { [String(c.field)]: parsed(c.values).client ?? null }, { within: em });
+    if (keep === 'client') await new TableWriter(ctx, def, s).update(String(c.row_id), { [String(c.field)]: jsonColumn<Doc>(c.values, {}).client ?? null }, { within: em });
     // through the system door: its version bumped and the change fed like any row's (the kept client value has its own history entry)
     await systemUpdate({ em, ctx, session: s }, 'syncconflict', id, { resolved: true, kept: keep, resolvedBy: s.userId || null, resolvedAt: new Date().toISOString() }, 'action');
   });

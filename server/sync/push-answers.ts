@@ -4,7 +4,7 @@ import { t } from '../../engine/i18n.ts';
 import { kysely } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import type { ClientChange, PushAnswer } from './push-body.ts';
-import { parsed } from './push-conflicts.ts';
+import { jsonColumn } from '../db/json-column.ts';
 import type { Session } from '../types.ts';
 
 /**
@@ -25,7 +25,7 @@ export async function storedAnswers(em: Em, s: Session, changes: ClientChange[])
     const ch = changes.find((c) => c.changeId === String(r.change_id))!;
     out.set(ch.changeId, String(r.pushed_by) !== s.userId
       ? { changeId: ch.changeId, id: ch.id, result: 'rejected', errors: [{ field: 'changeId', msg: t(s.lang, 'msg.syncChangeIdTaken') }] }
-      : (parsed(r.answer) as unknown as PushAnswer));
+      : (jsonColumn<unknown>(r.answer, null) as PushAnswer));
   }
   return out;
 }

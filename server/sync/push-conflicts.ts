@@ -2,6 +2,7 @@
 // copy, by whom and when, and the conflict log's entries (`syncconflict`) for the fields the server kept.
 import type { TableDef } from '../../engine/types.ts';
 import { kysely, kyselyByName } from '../db/kysely.ts';
+import { jsonColumn } from '../db/json-column.ts';
 import type { Em } from '../db/orm.ts';
 import { bufferedChanges } from '../feed/record.ts';
 import { systemInsert } from '../tbl/system-write.ts';
@@ -29,15 +30,13 @@ export async function fieldsChangedSince(em: Em, s: Session, def: TableDef, id: 
   // the upload's earlier changes of the row (a sub-record's derived write to its case) are written to the feed at its commit
   const buffered = bufferedChanges(em, def.name, id).filter((c) => c.version > base && (c.op === 'create' || c.op === 'update'));
   const out = new Map<string, ServerChange>();
-  for (const r of [...rows.map((r) => ({ data: parsed(r.data), userId: r.user_id ? String(r.user_id) : null, at: r.changed_at ? new Date(r.changed_at as string).toISOString() : null })), ...buffered]) {
+  for (const r of [...rows.map((r) => ({ data: jsonColumn<Doc | null>(r.data, null), userId: r.user_id ? String(r.user_id) : null, at: r.changed_at ? new Date(r.changed_at as string).toISOString() : null })), ...buffered]) {
     const by: ServerChange = { userId: r.userId, at: r.at };
     for (const field of changedFields([r.data])) out.set(field, by);
   }
   return out;
 }
 
-/** A JSON column as read: text parsed, an object as it is. */
-export const parsed = (v: unknown): Doc | null => (typeof v === 'string' ? JSON.parse(v) : (v as Doc | null));
 
 /** The row at the top of the row's parent chain (a case for its exams), to show the conflict there. */
 async function rootOf(em: Em, ctx: AppContext, def: TableDef, row: Doc, id: string): Promise<string> {

@@ -20,7 +20,6 @@ const STILL_LONG: Record<string, number> = {
   'tests/api/sync-push.test.ts': 435,
   'tests/api/sync-client.test.ts': 425,
   'tests/api/stock-ledger.test.ts': 419,
-  'tests/api/followup-exams.test.ts': 412,
   'tests/browser/stock.test.ts': 401,
 };
 

@@ -42,37 +42,44 @@ type TransferAction = ActionOn<'stocktransfer', { date: string }>;
 
 const notSent = (row: Stocktransfer): Refusal | undefined => (row.state !== 'SENT' ? 'stock.transferNotSent' : undefined);
 
+/**
+ * A step that ends a sent transfer at one of its two units: that unit must be in the user's writable
+ * view, the date not before the sending, and the batches move in there (TRANSFER_IN) — the receiving
+ * unit's for a receipt, the sending unit's (the stock back) for a cancellation.
+ *
+ * @example
+ * transferStep({ name: 'receive', permission: 'TRANSF_REC', form: 'stocktransfer_receive', unit: 'unitToId',
+ *   notYourUnit: 'stock.notReceivingUnit', state: 'RECEIVED', dateField: 'receivedDate' })
+ */
+function transferStep(step: {
+  name: string; permission: string; form: string; unit: 'unitToId' | 'unitFromId'; notYourUnit: string;
+  state: 'RECEIVED' | 'CANCELLED'; dateField: 'receivedDate' | 'cancelledDate';
+}): TransferAction {
+  return {
+    table: 'stocktransfer',
+    name: step.name,
+    permission: step.permission,
+    form: step.form,
+    guard: async ({ row, em, session }) => notSent(row) ?? ((await unitInView(em, session, row[step.unit], 'write')) ? undefined : { msg: step.notYourUnit, status: 403 }),
+    async apply({ row, input, em, ctx, session, id }) {
+      const date = input.date;
+      if (date < row.date) throw fail(400, t(session.lang, 'stock.receivedBeforeSent'), 'date');
+      await moveBatches({ em, ctx, session }, { transferId: id }, 'items', row.items, { unitId: row[step.unit], type: 'TRANSFER_IN', date, notHere: 'stock.batchNotAtUnit' });
+      stepWrites.add(em);
+      return { patch: { state: step.state, [step.dateField]: date } };
+    },
+  };
+}
+
 /** `POST /api/tbl/stocktransfer/{id}/action/receive {date}` (TRANSF_REC): the receiving unit takes the batches in. */
-export const receiveTransfer: TransferAction = {
-  table: 'stocktransfer',
-  name: 'receive',
-  permission: 'TRANSF_REC',
-  form: 'stocktransfer_receive',
-  guard: async ({ row, em, session }) => notSent(row) ?? ((await unitInView(em, session, row.unitToId, 'write')) ? undefined : { msg: 'stock.notReceivingUnit', status: 403 }),
-  async apply({ row, input, em, ctx, session, id }) {
-    const date = input.date;
-    if (date < row.date) throw fail(400, t(session.lang, 'stock.receivedBeforeSent'), 'date');
-    await moveBatches({ em, ctx, session }, { transferId: id }, 'items', row.items, { unitId: row.unitToId, type: 'TRANSFER_IN', date, notHere: 'stock.batchNotAtUnit' });
-    stepWrites.add(em);
-    return { patch: { state: 'RECEIVED', receivedDate: date } };
-  },
-};
+export const receiveTransfer = transferStep({
+  name: 'receive', permission: 'TRANSF_REC', form: 'stocktransfer_receive', unit: 'unitToId', notYourUnit: 'stock.notReceivingUnit', state: 'RECEIVED', dateField: 'receivedDate',
+});
 
 /** `POST /api/tbl/stocktransfer/{id}/action/cancel {date}` (TRANSF_CANCEL): the sending unit takes its batches back. */
-export const cancelTransfer: TransferAction = {
-  table: 'stocktransfer',
-  name: 'cancel',
-  permission: 'TRANSF_CANCEL',
-  form: 'stock_stepdate',
-  guard: async ({ row, em, session }) => notSent(row) ?? ((await unitInView(em, session, row.unitFromId, 'write')) ? undefined : { msg: 'stock.notSendingUnit', status: 403 }),
-  async apply({ row, input, em, ctx, session, id }) {
-    const date = input.date;
-    if (date < row.date) throw fail(400, t(session.lang, 'stock.receivedBeforeSent'), 'date');
-    await moveBatches({ em, ctx, session }, { transferId: id }, 'items', row.items, { unitId: row.unitFromId, type: 'TRANSFER_IN', date, notHere: 'stock.batchNotAtUnit' });
-    stepWrites.add(em);
-    return { patch: { state: 'CANCELLED', cancelledDate: date } };
-  },
-};
+export const cancelTransfer = transferStep({
+  name: 'cancel', permission: 'TRANSF_CANCEL', form: 'stock_stepdate', unit: 'unitFromId', notYourUnit: 'stock.notSendingUnit', state: 'CANCELLED', dateField: 'cancelledDate',
+});
 
 /** The transfer's steps (`DomainModule.actions`). */
 export const transferActions = [receiveTransfer, cancelTransfer] as RowAction[];

@@ -42,6 +42,19 @@ async function unitParam(c: Context<Env>, em: Em): Promise<string> {
   return unitId;
 }
 
+/**
+ * A handler answering what `read` finds for the path's unit (in the reader's view, 404 else) on the
+ * `?date=` (default the user's today, 400 when not a date).
+ * @example handler: unitOnDate(ctx, orderProposal) // GET /api/stock/unit/{unitId}/proposal?date=2026-03-01
+ */
+function unitOnDate(ctx: AppContext, read: (em: Em, workspaceId: string, unitId: string, date: string) => Promise<unknown>) {
+  return async (c: Context<Env>) => {
+    const em = ctx.orm.em.fork();
+    const unitId = await unitParam(c, em);
+    return c.json(await read(em, c.get('session').workspaceId, unitId, dateParam(c, 'date')));
+  };
+}
+
 /** The path's case, in the session's view (`write`: locked, one dispensing of a case at a time); 404 else. */
 async function caseInView(ctx: AppContext, em: Em, s: Session, id: string, mode: 'read' | 'write'): Promise<string> {
   const row = await TableStore.of(ctx.registry, ctx.registry.table('tbcase'), em, s, mode).read(id, { lock: mode === 'write' });
@@ -104,11 +117,7 @@ export function stockRoutes(ctx: AppContext): DeclaredRoute[] {
     defineRoute({
       method: 'GET', path: '/api/stock/unit/:unitId/proposal', rule: rule.perm('INVENTORY'), summary: "A unit's order proposal on a date (`?date=`, default today)",
       answer: { type: 'object' },
-      handler: async (c) => {
-        const em = ctx.orm.em.fork();
-        const unitId = await unitParam(c, em);
-        return c.json(await orderProposal(em, c.get('session').workspaceId, unitId, dateParam(c, 'date')));
-      },
+      handler: unitOnDate(ctx, orderProposal),
     }),
     defineRoute({
       method: 'GET', path: '/api/stock/order/:orderId', rule: rule.perm('INVENTORY'), summary: "An order's requisition and delivery note",
@@ -127,11 +136,7 @@ export function stockRoutes(ctx: AppContext): DeclaredRoute[] {
     defineRoute({
       method: 'GET', path: '/api/stock/unit/:unitId/alerts', rule: rule.perm('INVENTORY'), summary: "A unit's early warnings on a date (`?date=`, default today)",
       answer: { type: 'object' },
-      handler: async (c) => {
-        const em = ctx.orm.em.fork();
-        const unitId = await unitParam(c, em);
-        return c.json(await unitAlerts(em, c.get('session').workspaceId, unitId, dateParam(c, 'date')));
-      },
+      handler: unitOnDate(ctx, unitAlerts),
     }),
     defineRoute({
       method: 'GET', path: '/api/stock/alerts', rule: rule.perm('INVENTORY'), summary: "The early warnings of the units in the reader's view (`?date=`, default today)",

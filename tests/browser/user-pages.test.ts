@@ -60,6 +60,15 @@ describe('user pages in the browser', () => {
     // the old password still works: nothing was sent
     await env.server.login(LOGIN, PASSWORD);
 
+    // a wrong current password: the server's message on its field, and (no message left over) in the error alert too
+    await page.locator(tid('password-current')).fill('Wrong999x');
+    await page.locator(tid('password-repeat')).fill('NewPass456');
+    await page.locator(tid('password-save')).click();
+    await fieldError('password-current').waitFor();
+    expect(await fieldError('password-current').textContent()).toBe('Неверный текущий пароль');
+    expect(await page.locator(tid('alert-error')).innerText()).toContain('Неверный текущий пароль');
+    await page.locator(tid('password-current')).fill(PASSWORD);
+
     await page.locator(tid('password-repeat')).fill('NewPass456');
     await fieldError('password-repeat').waitFor({ state: 'detached' });
     await page.locator(tid('password-save')).click();

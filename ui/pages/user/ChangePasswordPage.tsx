@@ -6,9 +6,9 @@
 import { useState } from 'react';
 import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorsOf, sysApi } from '../../api/index.ts';
+import { sysApi } from '../../api/index.ts';
 import { TimedAlerts, useTimedAlerts } from '../../generic/index.ts';
-import { applyServerErrors } from './applyServerErrors.ts';
+import { alertServerErrors } from './applyServerErrors.ts';
 import { PageTitle } from '../../generic/PageTitle.tsx';
 
 const FIELDS = ['password', 'newPassword', 'repeatNewPassword'];
@@ -27,8 +27,7 @@ export default function ChangePasswordPage() {
       form.resetFields();
       alerts.success(t('ui.msg.passwordChanged'));
     } catch (err) {
-      const rest = applyServerErrors(form, FIELDS, errorsOf(err), t);
-      alerts.error(t('ui.form.errorsTitle'), rest.length ? rest : errorsOf(err).map((e) => t(e.msg)));
+      alertServerErrors(form, FIELDS, err, t, alerts);
     } finally {
       setSaving(false);
     }

@@ -7,10 +7,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorsOf, sysApi } from '../../api/index.ts';
+import { sysApi } from '../../api/index.ts';
 import { useSessionContext } from '../../session/index.ts';
 import { TimedAlerts, useTimedAlerts, WaitIcon } from '../../generic/index.ts';
-import { applyServerErrors } from './applyServerErrors.ts';
+import { alertServerErrors } from './applyServerErrors.ts';
 import { browserTimeZone, timeZoneOptions } from './timeZones.ts';
 import { PageTitle } from '../../generic/PageTitle.tsx';
 import { useData } from '../../generic/data/useData.ts';
@@ -40,8 +40,7 @@ export default function UserSettingsPage() {
       alerts.success(t('ui.msg.userSettingsUpdated'));
       await refresh().catch(() => null);
     } catch (err) {
-      const rest = applyServerErrors(form, FIELDS, errorsOf(err), t);
-      alerts.error(t('ui.form.errorsTitle'), rest.length ? rest : errorsOf(err).map((e) => t(e.msg)));
+      alertServerErrors(form, FIELDS, err, t, alerts);
     } finally {
       setSaving(false);
     }

@@ -1,50 +1,22 @@
 // The stock ledger on a real PostgreSQL: movements appended through the one writer, each
-// batch's stock on hand the sum of its movements and never negative (also under 20 concurrent
-// dispensings of its last units), first-expiry-first-out dispensing, the expiry write-off, each
-// movement type's permission, the unit boundary, and bad input refused with nothing changed.
+// batch's stock on hand the sum of its movements and never negative, first-expiry-first-out
+// dispensing, the expiry write-off, each movement type's permission, the unit boundary, a
+// movement's date against its batch, the batch an adjustment picks, a batch's stock card, and bad
+// input refused with nothing changed. Concurrent dispensing: stock-concurrent-dispensing.test.ts;
+// shared set-up: tests/helpers/stock-ledger.ts.
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { kysely } from '../../server/db/kysely.ts';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/users.ts';
 import { readUntil } from '../helpers/feed.ts';
-import { day, move, moved, onHandByBatch, stockPatientCase, stockPlaces, type StockPlaces } from '../helpers/stock.ts';
+import { day, move, moved, onHandByBatch } from '../helpers/stock.ts';
 import type { ApiClient } from '../helpers/server.ts';
-import { admin, server, useTestServer } from '../helpers/use-server.ts';
+import { admin, server } from '../helpers/use-server.ts';
+import { ALL, balanceAndSum, batch, caseId, db, holding, ledgerOf, p, pharm, useStockLedger } from '../helpers/stock-ledger.ts';
 import { dateText } from '../../engine/date-text.ts';
 
 const ru = (d: string) => dateText(d, 'ru');
 
-useTestServer();
-
-const db = () => kysely(server.ctx.orm.em.fork());
-let p: StockPlaces;
-/** A pharmacist of the Bishkek unit: every stock step but transfers and orders, own unit only. */
-let pharm: ApiClient;
-let caseId: string;
-const ALL = ['INVENTORY', 'INVENTORY_INIT', 'STOCK_ADJ', 'RECEIV', 'DISP_PAC'];
-const holding = (perms: string[]) => perms.map((permission) => ({ permission }));
-
-/** A batch of HRZE from the Global Fund, its number given. */
-const batch = (batchNumber: string, expiryDate = day(400), extra: Record<string, unknown> = {}) =>
-  ({ productId: p.hrze, sourceId: p.gf, batchNumber, manufacturer: 'Lupin', expiryDate, ...extra });
-
-/** The movements of a batch number (any unit), oldest first: type, quantity and the balance after each. */
-const ledgerOf = async (batchNumber: string) =>
-  (await db().selectFrom('stockmovement').select(['type', 'quantity', 'balance']).where('batch_number', '=', batchNumber).orderBy('created_at').orderBy('balance').execute())
-    .map((r) => [r.type, r.quantity, r.balance]);
-
-/** Stock on hand of a batch number as its balance row holds it, and as the sum of its movements. */
-const balanceAndSum = async (batchNumber: string) => {
-  const b = await db().selectFrom('stockbatch').select('quantity').where('batch_number', '=', batchNumber).executeTakeFirst();
-  const s = await db().selectFrom('stockmovement').select(sql<string>`coalesce(sum(quantity), 0)`.as('n')).where('batch_number', '=', batchNumber).executeTakeFirstOrThrow();
-  return [Number(b?.quantity ?? 0), Number(s.n)];
-};
-
-beforeAll(async () => {
-  p = await stockPlaces(admin);
-  pharm = await createUser(server, admin, 'PHARM', holding([...ALL, 'CASEMAN']), 'Passw0rd', { unitId: p.bishkek, view: 'UNIT', playOtherUnits: false });
-  caseId = await stockPatientCase(admin, p.bishkek, 'Складов');
-}, 120_000);
+useStockLedger();
 
 describe('initial inventory and receipts', () => {
   it('initial inventory makes the batch with its stock; a receipt of the same batch adds to it; the unit shows both by medicine', async () => {
@@ -240,37 +212,6 @@ describe('dispensing first expiry first out', () => {
     expect(await ledgerOf('EXP-1')).toEqual([['INITIAL', 12, 12], ['EXPIRED', -12, 0]]);
     expect((await pharm.post('/api/stock/writeoff', { unitId: p.ncf, date: day() })).status).toBe(404);
   });
-});
-
-describe('concurrent dispensing', () => {
-  /** Four pharmacists of the workspace: 5 requests each stay under one user's limit of requests at once (server/ops/overload.ts). */
-  let racers: ApiClient[];
-  beforeAll(async () => {
-    racers = await Promise.all([1, 2, 3, 4].map((n) => createUser(server, admin, `RACER${n}`, holding(['INVENTORY', 'DISP_PAC', 'CASEMAN']), 'Passw0rd', { unitId: p.ncf, view: 'WORKSPACE' })));
-  }, 60_000);
-  const racer = (i: number) => racers[i % racers.length];
-
-  it('20 dispensings at once of a batch’s last 10 units: 10 taken, 10 refused, none lost or doubled', async () => {
-    await moved(admin, { type: 'RECEIPT', unitId: p.ncf, quantity: 10, ...batch('RACE-1', day(500), { productId: p.hr }) });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      i % 2
-        ? racer(i).post('/api/stock/dispense', { unitId: p.ncf, caseId, productId: p.hr, quantity: 1, date: day() })
-        : move(racer(i), { type: 'DISPENSING', unitId: p.ncf, caseId, quantity: -1, ...batch('RACE-1', day(500), { productId: p.hr }) })));
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses).toEqual([...Array(10).fill(200), ...Array(10).fill(400)]);
-    expect(results.filter((r) => r.status === 400).every((r) => r.body.errors[0].field === 'quantity')).toBe(true);
-    expect(await balanceAndSum('RACE-1')).toEqual([0, 0]);
-    const ledger = await ledgerOf('RACE-1');
-    expect(ledger.filter(([t]) => t === 'DISPENSING').map(([, , b]) => b).sort((a, b) => Number(a) - Number(b))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-  }, 60_000);
-
-  it('20 dispensings at once across two batches of 10 (two units each): all taken in FEFO order, no deadlock', async () => {
-    await moved(admin, { type: 'RECEIPT', unitId: p.ncf, quantity: 10, ...batch('RACE-2', day(600), { productId: p.hr, sourceId: p.budget }) });
-    await moved(admin, { type: 'RECEIPT', unitId: p.ncf, quantity: 10, ...batch('RACE-3', day(601), { productId: p.hr, sourceId: p.budget }) });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => racer(i).post('/api/stock/dispense', { unitId: p.ncf, caseId, productId: p.hr, quantity: 2, date: day() })));
-    expect(results.map((r) => r.status).sort()).toEqual([...Array(10).fill(200), ...Array(10).fill(400)]);
-    expect([await balanceAndSum('RACE-2'), await balanceAndSum('RACE-3')]).toEqual([[0, 0], [0, 0]]);
-  }, 60_000);
 });
 
 describe('holes found by probing: a movement’s date against its batch', () => {

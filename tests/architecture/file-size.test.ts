@@ -19,7 +19,6 @@ const STILL_LONG: Record<string, number> = {
   'tests/api/case-reports.test.ts': 465,
   'tests/api/sync-push.test.ts': 435,
   'tests/api/sync-client.test.ts': 425,
-  'tests/api/stock-ledger.test.ts': 419,
   'tests/browser/stock.test.ts': 401,
 };
 

@@ -30,6 +30,12 @@ import { contactFacts, courseFacts, monthsOf, regimenOf, runsElsewhere } from '.
 import { outcomeRefusal, RUNNING, startRefusal, statusRefusal, type TptStatus } from './rules.ts';
 
 const running = (status: unknown) => RUNNING.includes(status as TptStatus);
+
+/**
+ * The guard of a step a course takes only while it runs: `refusal` when its status is not a running one.
+ * @example guard: onlyWhileRunning('tptcourse.refuse.notRunning')
+ */
+const onlyWhileRunning = (refusal: string) => ({ row }: { row: object }) => (!running((row as { status?: unknown }).status) ? refusal : undefined);
 const PERMISSION = 'CASECONTACT_EDT';
 
 export const startTpt: ActionOn<'tptcourse', TptStart> = {
@@ -55,7 +61,7 @@ export const changeTptStatus: ActionOn<'tptcourse', TptStatusInput> = {
   name: 'tptstatus',
   permission: PERMISSION,
   form: 'tpt_status',
-  guard: ({ row }) => (!running(row.status) ? 'tptcourse.refuse.notRunning' : undefined),
+  guard: onlyWhileRunning('tptcourse.refuse.notRunning'),
   apply({ session: s, row, input }) {
     const refusal = statusRefusal(courseFacts(row), input.status, input.statusDate);
     if (refusal) throw refusalError(s, refusal, refusal.key.includes('date') || refusal.key.includes('Date') ? 'statusDate' : 'status');
@@ -68,7 +74,7 @@ export const closeTpt: ActionOn<'tptcourse', TptClose> = {
   name: 'tptclose',
   permission: PERMISSION,
   form: 'tpt_close',
-  guard: ({ row }) => (!running(row.status) ? 'tptcourse.refuse.notRunning' : undefined),
+  guard: onlyWhileRunning('tptcourse.refuse.notRunning'),
   async apply({ em, session: s, id, row, input }) {
     const db = kysely(em);
     const regimen = await regimenOf(db, s.workspaceId, row.regimenId);
@@ -107,7 +113,7 @@ export const saveTptMonth: RowAction<MonthInput & Record<string, unknown>> = {
   rowUnchanged: true,
   routes: [{ method: 'POST', path: '/api/cases/contact/tpt/followup', idField: 'tptcourseId' }],
   input: followupBody,
-  guard: ({ row }) => (!running(row.status) ? 'tptcourse.refuse.calendarNotRunning' : undefined),
+  guard: onlyWhileRunning('tptcourse.refuse.calendarNotRunning'),
   async apply({ em, ctx, session: s, id, input }) {
     const { year, month, days, version } = input;
     const encoded = monthDays(s.lang, { year, month, days }, 'tptcourse.refuse.dayOutside');

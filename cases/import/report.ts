@@ -13,6 +13,7 @@ import { t, type Lang } from '../../engine/i18n.ts';
 import type { Cell } from './files/cells.ts';
 import type { ImportJob } from './job-store.ts';
 import type { RowMessage } from './messages.ts';
+import { jsonColumn } from '../../server/db/json-column.ts';
 
 const BATCH = 2000;
 
@@ -42,8 +43,8 @@ export async function errorReport(db: Kysely<Database>, job: ImportJob, lang: La
         .orderBy('row_number').limit(BATCH).execute();
       if (!rows.length) break;
       for (const r of rows) {
-        const cells = (typeof r.cells === 'string' ? JSON.parse(r.cells) : r.cells) as Cell[];
-        const messages = ((typeof r.messages === 'string' ? JSON.parse(r.messages) : r.messages) ?? []) as RowMessage[];
+        const cells = jsonColumn<Cell[]>(r.cells, []);
+        const messages = jsonColumn<RowMessage[]>(r.messages, []);
         const text = messages.filter((m) => m.level !== 'info').map((m) => (m.column && !m.msg.startsWith(`${m.column}:`) ? `${m.column}: ${m.msg}` : m.msg)).join('\n');
         const row = ws.addRow([Number(r.row_number), ...sheet.headers.map((_, i) => out(cells[i] ?? null)), t(lang, r.status === 'ERROR' ? 'importjob.report.notImported' : 'importjob.report.withWarnings'), text]);
         row.eachCell((c) => { if (c.value instanceof Date) c.numFmt = 'dd.mm.yyyy'; });

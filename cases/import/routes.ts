@@ -33,6 +33,7 @@ import { importRunner } from './runner.ts';
 import { IMPORT_PERMISSION } from './session.ts';
 import { importTemplate, templateForms } from './template.ts';
 import { fieldsView, jobView, valuesView } from './view.ts';
+import { jsonColumn } from '../../server/db/json-column.ts';
 
 /** A piece of an upload (decoded bytes): its base64 stays well under the request limit. */
 export const CHUNK_BYTES = 1024 * 1024;
@@ -94,7 +95,7 @@ export function importRoutes(ctx: AppContext): DeclaredRoute[] {
     if (body.mappingId) {
       const saved = await db().selectFrom('importmapping').select(['name', 'mapping']).where('id', '=', body.mappingId.toLowerCase()).where('workspace_id', '=', s.workspaceId).executeTakeFirst();
       if (!saved) throw fail(404, t(s.lang, 'msg.notFound'), 'mappingId');
-      mapping = typeof saved.mapping === 'string' ? JSON.parse(saved.mapping) : saved.mapping;
+      mapping = jsonColumn<ImportMapping | undefined>(saved.mapping, undefined);
       mappingName = saved.name;
     }
     const id = await createJob(db(), s, { fileName: body.fileName, fileSize: body.fileSize, mapping, mappingName });
@@ -179,7 +180,7 @@ export function importRoutes(ctx: AppContext): DeclaredRoute[] {
       success: true,
       result: {
         count, page, pageSize: PAGE, byStatus: await statusCounts(db(), j.id),
-        list: list.map((r) => ({ sheet: j.sheets[Number(r.sheet)]?.name ?? '', rowNumber: Number(r.row_number), status: r.status, messages: (typeof r.messages === 'string' ? JSON.parse(r.messages) : r.messages) ?? [], caseId: r.case_id ?? null })),
+        list: list.map((r) => ({ sheet: j.sheets[Number(r.sheet)]?.name ?? '', rowNumber: Number(r.row_number), status: r.status, messages: jsonColumn(r.messages, []), caseId: r.case_id ?? null })),
       },
     });
   } }),
@@ -210,7 +211,7 @@ export function importRoutes(ctx: AppContext): DeclaredRoute[] {
   defineRoute({ method: 'POST', path: '/api/import/mappings', rule: importRule, summary: 'The saved mappings', body: emptyBody, example: {}, handler: async (c) => {
     const s = session(c);
     const rows = await db().selectFrom('importmapping').select(['id', 'name', 'mapping', 'version']).where('workspace_id', '=', s.workspaceId).orderBy('name').orderBy('id').limit(200).execute();
-    return c.json({ success: true, result: rows.map((r) => ({ id: r.id, name: r.name, version: r.version, mapping: typeof r.mapping === 'string' ? JSON.parse(r.mapping) : r.mapping })) });
+    return c.json({ success: true, result: rows.map((r) => ({ id: r.id, name: r.name, version: r.version, mapping: jsonColumn(r.mapping, {}) })) });
   } }),
 
   defineRoute({ method: 'DELETE', path: '/api/import/mappings/:id', rule: importRule, summary: 'A saved mapping deleted', handler: async (c) => {

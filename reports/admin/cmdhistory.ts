@@ -11,6 +11,7 @@ import { iso, readFilter, requestZone, type ReportFilter } from './read-filter.t
 import { limitToView } from './scope.ts';
 import { accountId } from './users.ts';
 import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
+import { jsonColumn } from '../../server/db/json-column.ts';
 
 /** The entries of the session workspace the reader's view lets them see that match the filter (joins and aggregates left to the caller). */
 export async function historyScope(em: Em, s: Session, f: ReportFilter) {
@@ -58,7 +59,7 @@ async function history(ctx: AppContext, s: Session, f: ReportFilter) {
     action: r.action,
     actionName: actionName(s.lang, r.action),
     entityName: r.entityName ?? null,
-    detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : (r.detail ?? {}),
+    detail: jsonColumn(r.detail, {}),
   }));
   return { count: rows.length ? Number((rows[0] as any).total) : 0, list };
 }

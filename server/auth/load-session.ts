@@ -5,6 +5,7 @@ import { isSystemPermission, systemPermissions } from '../../engine/system-permi
 import type { Em } from '../db/orm.ts';
 import type { Identity, IdentityMemo, Session } from '../types.ts';
 import { kysely } from '../db/kysely.ts';
+import { jsonColumn } from '../db/json-column.ts';
 
 
 /** Touching last_access at most once a minute keeps reads from writing on every request. */
@@ -65,7 +66,7 @@ export async function loadIdentity(em: Em, userId: string, userwsId: string | nu
     where u.id = ${userId}`.execute(kysely(em))).rows[0];
   // A blocked account, or a membership gone or still an invitation (not accepted): no session.
   if (!r || r.active === false || (userwsId && !r.uw_id)) return undefined;
-  const grants = (typeof r.grants === 'string' ? JSON.parse(r.grants) : r.grants) as PermissionGrant[];
+  const grants = jsonColumn<PermissionGrant[]>(r.grants, []);
   const sysadmin = r.sysadmin === true;
   return {
     userId,

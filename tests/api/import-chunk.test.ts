@@ -13,6 +13,7 @@ import { kysely } from '../../server/db/kysely.ts';
 import { csvOf } from '../helpers/import-files.ts';
 import { dryRun, rowsOf, runImport, uploadFile } from '../helpers/imports.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
+import { jsonColumn } from '../../server/db/json-column.ts';
 
 const db = () => kysely(server.ctx.orm.em.fork());
 useTestServer();
@@ -85,7 +86,7 @@ describe('the rows of one chunk', () => {
     // one history entry per write, each naming its row
     const texts = (await db().selectFrom('cmdhistory').select('detail').where('type', 'in', ['patient', 'tbcase']).where('action', '=', 'create')
       .where(({ eb, or }) => or([2, 3, 4, 5, 6, 7].map((n) => eb('detail', '@>', JSON.stringify({ text: `Импорт из файла «${FILE}», строка ${n}` }) as never)))).execute())
-      .map((h) => (typeof h.detail === 'string' ? JSON.parse(h.detail) : h.detail).text as string).sort();
+      .map((h) => jsonColumn<{ text?: string }>(h.detail, {}).text).sort();
     expect(texts).toEqual([
       `Импорт из файла «${FILE}», строка 2`, `Импорт из файла «${FILE}», строка 2`, // its patient and case
       `Импорт из файла «${FILE}», строка 3`, // its case (the patient is row 2's)

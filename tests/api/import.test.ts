@@ -12,6 +12,7 @@ import { csvOf, xlsxOf } from '../helpers/import-files.ts';
 import { dryRun, rowsOf, runImport, uploadFile } from '../helpers/imports.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { createUser } from '../helpers/users.ts';
+import { jsonColumn } from '../../server/db/json-column.ts';
 
 const db = () => kysely(server.ctx.orm.em.fork());
 const count = async (table: string, where: Record<string, unknown> = {}) => {
@@ -142,9 +143,9 @@ describe('a register with an exams sheet: the dry run, then the run', () => {
 
     const history = await db().selectFrom('cmdhistory').select(['type', 'action', 'detail']).where('entity_id', 'in', [caseId, String(c.patient_id)]).orderBy('exec_date').execute();
     expect(history.map((h) => `${h.type}.${h.action}`)).toEqual(['patient.create', 'tbcase.create', 'tbcase.validate', 'tbcase.starttreatment', 'tbcase.close']);
-    for (const h of history) expect((typeof h.detail === 'string' ? JSON.parse(h.detail) : h.detail).text).toBe('Импорт из файла «registr.xlsx», лист «Случаи», строка 2');
+    for (const h of history) expect(jsonColumn<{ text?: string }>(h.detail, {}).text).toBe('Импорт из файла «registr.xlsx», лист «Случаи», строка 2');
     const smearHistory = await db().selectFrom('cmdhistory').select('detail').where('type', '=', 'exammic').where('action', '=', 'create').execute();
-    expect(smearHistory.map((h) => (typeof h.detail === 'string' ? JSON.parse(h.detail) : h.detail).text).sort()).toEqual([
+    expect(smearHistory.map((h) => jsonColumn<{ text?: string }>(h.detail, {}).text).sort()).toEqual([
       'Импорт из файла «registr.xlsx», лист «Микроскопия», строка 2', 'Импорт из файла «registr.xlsx», лист «Микроскопия», строка 3', 'Импорт из файла «registr.xlsx», лист «Случаи», строка 2',
     ]);
     const rows = await rowsOf(admin, jobId);

@@ -21,6 +21,7 @@ import type { TableDef } from '../../../engine/types.ts';
 import type { AppContext, Doc } from '../../types.ts';
 import type { ClientChange } from '../push.ts';
 import { isProvisionalCaseNumber } from './provisional.ts';
+import { jsonColumn } from '../../db/json-column.ts';
 
 /** Tables whose rows only the server's own rules write (counted, derived): never uploaded. */
 const SERVER_ONLY = new Set(['casecounter', 'tagrefresh']);
@@ -41,7 +42,7 @@ async function automaticLinks(em: Em, rows: LocalRow[]): Promise<Set<string>> {
     .execute();
   const tagOf = new Map<string, string>();
   for (const m of told) {
-    const tagId = (typeof m.data === 'string' ? JSON.parse(m.data) : (m.data as Doc | null))?.tagId;
+    const tagId = jsonColumn<Doc | null>(m.data, null)?.tagId;
     if (typeof tagId === 'string') tagOf.set(String(m.row_id), tagId);
   }
   // a link still held names its tag now: a tag typed here that gave way to the server's of that name
@@ -116,7 +117,7 @@ export async function localChanges(em: Em, ctx: AppContext, clientId: string, af
     const deleted = list.some((r) => r.op === 'delete');
     if (made && deleted) continue;
     const merged: Doc = {};
-    for (const r of list) Object.assign(merged, (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) ?? {});
+    for (const r of list) Object.assign(merged, jsonColumn<Doc>(r.data, {}));
     const data = typedOnly(def, merged);
     if (made && def.name === 'tbcase' && isProvisionalCaseNumber(data.caseNumber)) delete data.caseNumber;
     const op: ClientChange['op'] = made ? 'create' : deleted ? 'delete' : 'update';

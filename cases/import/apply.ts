@@ -21,7 +21,7 @@ import { notifyCase } from '../notify/routes.ts';
 import type { ChunkLookups } from './chunk-lookups.ts';
 import { existingCase } from './duplicates.ts';
 import { madeRows, recordMade, recordMadeLater, rowDigest } from './ledger.ts';
-import { RowRefused, type RowMessage } from './messages.ts';
+import { RedoCarefully, RowRefused, type RowMessage } from './messages.ts';
 import type { CasePlan, ExamPlan } from './plan.ts';
 import { dateText } from '../../engine/date-text.ts';
 
@@ -52,6 +52,22 @@ export function messagesOf(e: unknown, rename: (field: string | null) => string 
 export function rowSession(s: Session, src: RowSource): Session {
   const where = src.sheet ? t(s.lang, 'importjob.history.originSheet', { file: src.fileName, sheet: src.sheet, row: src.rowNumber }) : t(s.lang, 'importjob.history.origin', { file: src.fileName, row: src.rowNumber });
   return { ...s, origin: where };
+}
+
+/**
+ * Runs a row's writes: `careful`, in a savepoint of `em` (a refusal undoes the row alone); otherwise
+ * straight in the chunk's transaction, saving the savepoint's two statements a row — a refusal then
+ * throws {@link RedoCarefully}, and the chunk is written again carefully (steps.ts `chunk`).
+ * @example const id = await rowWrites(em, careful, async (sp) => writeExam(ctx, s, sp, caseId, exam, columns))
+ */
+export async function rowWrites<T>(em: Em, careful: boolean, work: (em: Em) => Promise<T>): Promise<T> {
+  if (careful) return em.transactional(work);
+  try {
+    return await work(em);
+  } catch (e) {
+    if (e instanceof RowRefused) throw new RedoCarefully();
+    throw e;
+  }
 }
 
 /** A workflow action's input fields as the import names them. */
@@ -94,7 +110,7 @@ export async function writeExam(ctx: AppContext, s: Session, em: Em, caseId: str
 const notifyField = (f: string | null) => (f === 'unitId' ? 'tbcase.ownerUnitId' : f === 'patientId' || f === 'caseClassification' ? null : f);
 
 /**
- * Writes a case row's plan in a savepoint of `em`, with the exams of its other sheets' rows
+ * Writes a case row's plan — in a savepoint of `em` when `chunk.careful` ({@link rowWrites}) — with the exams of its other sheets' rows
  * (`linked`, each with its own source and columns), unless the ledger or the duplicate search finds
  * the case already registered (SKIPPED, naming it) — both asked of the chunk's look-ups (`chunk.look`,
  * this row being its `i`-th; `chunk-lookups.ts`), told what the row wrote. `keep`: in a dry run nothing is written, whatever
@@ -104,7 +120,7 @@ export async function applyCase(
   ctx: AppContext, session: Session, em: Em,
   row: { plan: CasePlan; warnings: RowMessage[]; columns: Map<string, string>; src: RowSource },
   linked: { plan: ExamPlan; columns: Map<string, string>; src: RowSource; id: string }[],
-  chunk: { look: ChunkLookups; i: number },
+  chunk: { look: ChunkLookups; i: number; careful: boolean },
 ): Promise<{ row: Applied; linked: Map<string, Applied> }> {
   const db = kysely(em);
   const { plan, columns, src } = row;
@@ -132,7 +148,7 @@ export async function applyCase(
   }
   if (already) {
     // the case is there: only the exams of other sheets not made before are added to it
-    for (const l of linked) out.set(l.id, await applyExam(ctx, session, em, { ...l, caseId: already.id }));
+    for (const l of linked) out.set(l.id, await applyExam(ctx, session, em, { ...l, caseId: already.id }, chunk.careful));
     return { row: { status: 'SKIPPED', caseId: already.id, messages: [...messages, { field: null, msg: already.why, level: 'info' }] }, linked: out };
   }
   for (const s of match.similar) {
@@ -142,7 +158,7 @@ export async function applyCase(
   if (match.exact) messages.push({ field: null, msg: t(lang, 'importjob.msg.patientLinked'), level: 'info' });
   const s = rowSession(session, src);
   try {
-    const caseId = await em.transactional(async (sp) => {
+    const caseId = await rowWrites(em, chunk.careful, async (sp) => {
       let ids: Record<string, string>;
       try {
         ({ ids } = await notifyCase(ctx, s, { doc: { patient: plan.patient, tbcase: plan.tbcase }, unitId: plan.unitId, patientId: match.exact, diagnosisType: plan.diagnosisType, caseClassification: plan.classification }, { within: sp, keepPatient: true, undoneByCaller: true }));
@@ -183,15 +199,15 @@ export async function applyCase(
 }
 
 /**
- * Writes an exam row for its case (already registered, or made by this import) in a savepoint of `em`,
- * unless the ledger holds it.
+ * Writes an exam row for its case (already registered, or made by this import) — in a savepoint of
+ * `em` when `careful` ({@link rowWrites}) — unless the ledger holds it.
  */
-export async function applyExam(ctx: AppContext, session: Session, em: Em, x: { plan: ExamPlan; columns: Map<string, string>; src: RowSource; caseId: string }): Promise<Applied> {
+export async function applyExam(ctx: AppContext, session: Session, em: Em, x: { plan: ExamPlan; columns: Map<string, string>; src: RowSource; caseId: string }, careful: boolean): Promise<Applied> {
   const digest = rowDigest(`exam:${x.plan.table}`, { caseId: x.caseId, ...x.plan.doc });
   const made = (await madeRows(kysely(em), session.workspaceId, [digest])).get(digest);
   if (made) return { status: 'SKIPPED', caseId: x.caseId, messages: [{ field: null, msg: t(session.lang, 'importjob.msg.alreadyImported', { file: made.fileName ?? '', row: made.rowNumber ?? '' }), level: 'info' }] };
   try {
-    await em.transactional(async (sp) => {
+    await rowWrites(em, careful, async (sp) => {
       const examId = await writeExam(ctx, rowSession(session, x.src), sp, x.caseId, x.plan, x.columns);
       await recordMade(kysely(sp), session.workspaceId, { digest, tableName: x.plan.table, rowId: examId, jobId: x.src.jobId, fileName: x.src.fileName, rowNumber: x.src.rowNumber });
     });

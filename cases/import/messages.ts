@@ -17,3 +17,15 @@ export class RowRefused extends Error {
     this.name = 'RowRefused';
   }
 }
+
+/**
+ * A row refused in a chunk written without a savepoint a row (the fast way, `careful: false`): what
+ * the row wrote before its refusal cannot be undone alone, so the chunk's transaction is rolled back
+ * and the chunk written again with a savepoint a row, where the refusal is the row's error.
+ */
+export class RedoCarefully extends Error {
+  constructor() {
+    super('chunk redone with a savepoint a row');
+    this.name = 'RedoCarefully';
+  }
+}

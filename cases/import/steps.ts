@@ -27,7 +27,7 @@ import {
   dropChunks, fileOf, insertRows, noCounts, repeatedKeys, resetRows, rowsAfter, rowsByKeys, saveRowResults, updateJob, type ImportJob, type JobCounts, type StoredRow,
 } from './job-store.ts';
 import { mappingDigest, suggestMapping, type ImportMapping, type SheetMapping } from './mapping.ts';
-import type { RowMessage } from './messages.ts';
+import { RedoCarefully, type RowMessage } from './messages.ts';
 import { casePlan, examPlan, readValues, type CasePlan } from './plan.ts';
 import { rowDigest } from './ledger.ts';
 import { jobSession } from './session.ts';
@@ -152,7 +152,7 @@ async function rowStep(ctx: AppContext, job: ImportJob, owner: string): Promise<
     const rows = cases ? await rowsAfter(kysely(em0), job.id, cases.index, cursor.after ?? 0, CHUNK) : [];
     if (!rows.length) return advance(ctx, job, guard, { stage: exams.length ? 'exams' : 'finish', sheet: 0, after: 0 });
     const last = rows.at(-1)!.rowNumber;
-    await chunk(ctx, job, guard, dry, { stage: 'cases', after: last }, (em) => caseChunk(ctx, session, em, job, cases!, exams, rows));
+    await chunk(ctx, job, guard, dry, { stage: 'cases', after: last }, (em, careful) => caseChunk(ctx, session, em, job, cases!, exams, rows, careful));
     return 'more';
   }
 
@@ -161,7 +161,7 @@ async function rowStep(ctx: AppContext, job: ImportJob, owner: string): Promise<
   if (!sheet) return advance(ctx, job, guard, { stage: 'finish' });
   const rows = await rowsAfter(kysely(em0), job.id, sheet.index, cursor.after ?? 0, CHUNK, { status: 'PENDING' });
   if (!rows.length) return advance(ctx, job, guard, { stage: 'exams', sheet: (cursor.sheet ?? 0) + 1, after: 0 });
-  await chunk(ctx, job, guard, dry, { stage: 'exams', sheet: cursor.sheet ?? 0, after: rows.at(-1)!.rowNumber }, (em) => examChunk(ctx, session, em, job, sheet, rows));
+  await chunk(ctx, job, guard, dry, { stage: 'exams', sheet: cursor.sheet ?? 0, after: rows.at(-1)!.rowNumber }, (em, careful) => examChunk(ctx, session, em, job, sheet, rows, careful));
   return 'more';
 }
 
@@ -175,8 +175,11 @@ type Result = { id: string; status: Applied['status']; messages: RowMessage[]; c
 /**
  * Runs one chunk's writes and stores their answers with the job's new position: in one transaction
  * for a run; for a dry run the writes in a transaction rolled back, then the answers in another.
+ * The rows are written first without a savepoint each (`careful: false`, two statements a row
+ * fewer); when one is refused the chunk's transaction is rolled back and the chunk written again
+ * with a savepoint a row, so the refused row alone is left out (apply.ts `rowWrites`).
  */
-async function chunk(ctx: AppContext, job: ImportJob, guard: { from: ImportJob['state'][]; owner: string }, dry: boolean, cursor: Cursor, work: (em: Em) => Promise<Result[]>): Promise<void> {
+async function chunk(ctx: AppContext, job: ImportJob, guard: { from: ImportJob['state'][]; owner: string }, dry: boolean, cursor: Cursor, work: (em: Em, careful: boolean) => Promise<Result[]>): Promise<void> {
   const store = async (em: Em, results: Result[]) => {
     const db = kysely(em);
     await saveRowResults(db, results.map((r) => ({ ...r, caseId: dry ? null : r.caseId })));
@@ -186,23 +189,33 @@ async function chunk(ctx: AppContext, job: ImportJob, guard: { from: ImportJob['
   // what every row's write repeats — its history entries, the automatic tags of its case — is done once
   // for the chunk's rows that stand, at its end (server/db/deferred.ts): a refused row's savepoint takes its share with it
   // and what every row asks of the rows it does not write (its unit, laboratory, their names) is asked once (server/db/lookup-cache.ts)
-  const rows = (em: Em) => {
+  const rows = (em: Em, careful: boolean) => {
     cachingLookups(em);
-    return deferring(em, ctx, () => work(em));
+    return deferring(em, ctx, () => work(em, careful));
+  };
+  const fastThenCareful = async <T>(attempt: (careful: boolean) => Promise<T>): Promise<T> => {
+    try {
+      return await attempt(false);
+    } catch (e) {
+      if (!(e instanceof RedoCarefully)) throw e;
+      return attempt(true);
+    }
   };
   if (!dry) {
-    await ctx.orm.em.fork().transactional(async (em) => store(em, await rows(em)));
+    await fastThenCareful((careful) => ctx.orm.em.fork().transactional(async (em) => store(em, await rows(em, careful))));
     return;
   }
-  let results: Result[] = [];
-  try {
-    await ctx.orm.em.fork().transactional(async (em) => {
-      throw new Rollback(await rows(em));
-    });
-  } catch (e) {
-    if (!(e instanceof Rollback)) throw e;
-    results = e.value as Result[];
-  }
+  const results = await fastThenCareful(async (careful) => {
+    try {
+      await ctx.orm.em.fork().transactional(async (em) => {
+        throw new Rollback(await rows(em, careful));
+      });
+    } catch (e) {
+      if (!(e instanceof Rollback)) throw e;
+      return e.value as Result[];
+    }
+    throw new Error('unreachable: a dry run always rolls back');
+  });
   await ctx.orm.em.fork().transactional((em) => store(em, results));
 }
 
@@ -220,7 +233,7 @@ function addCounts(c: JobCounts, results: Result[]): JobCounts {
 const srcOf = (job: ImportJob, sheetName: string, single: boolean, rowNumber: number) => ({ jobId: job.id, fileName: job.fileName, sheet: single ? '' : sheetName, rowNumber });
 
 /** A chunk of case rows, each with the rows of the exam sheets naming its key. */
-async function caseChunk(ctx: AppContext, s: Session, em: Em, job: ImportJob, cases: ReturnType<typeof roleSheets>[number], exams: ReturnType<typeof roleSheets>, rows: StoredRow[]): Promise<Result[]> {
+async function caseChunk(ctx: AppContext, s: Session, em: Em, job: ImportJob, cases: ReturnType<typeof roleSheets>[number], exams: ReturnType<typeof roleSheets>, rows: StoredRow[], careful: boolean): Promise<Result[]> {
   const db = kysely(em);
   const catalogues = new Catalogues(db, ctx.registry, s.workspaceId);
   const mapping = job.mapping as ImportMapping;
@@ -256,7 +269,7 @@ async function caseChunk(ctx: AppContext, s: Session, em: Em, job: ImportJob, ca
   }
   const look = await ChunkLookups.read(db, s.workspaceId, ready.map((r) => rowDigest('case', r.plan)), ready.map((r) => r.plan.patient));
   for (const [i, { row, plan, messages, columns, linked }] of ready.entries()) {
-    const r = await applyCase(ctx, s, em, { plan, warnings: messages, columns, src: srcOf(job, cases.m.name, single, row.rowNumber) }, linked, { look, i });
+    const r = await applyCase(ctx, s, em, { plan, warnings: messages, columns, src: srcOf(job, cases.m.name, single, row.rowNumber) }, linked, { look, i, careful });
     out.push({ id: row.id, ...r.row });
     for (const [id, a] of r.linked) out.push({ id, ...a });
   }
@@ -264,7 +277,7 @@ async function caseChunk(ctx: AppContext, s: Session, em: Em, job: ImportJob, ca
 }
 
 /** A chunk of an exam sheet's rows for cases already registered, found by their key (the case number). */
-async function examChunk(ctx: AppContext, s: Session, em: Em, job: ImportJob, sheet: ReturnType<typeof roleSheets>[number], rows: StoredRow[]): Promise<Result[]> {
+async function examChunk(ctx: AppContext, s: Session, em: Em, job: ImportJob, sheet: ReturnType<typeof roleSheets>[number], rows: StoredRow[], careful: boolean): Promise<Result[]> {
   const db = kysely(em);
   const catalogues = new Catalogues(db, ctx.registry, s.workspaceId);
   const keys = [...new Set(rows.map((r) => r.key).filter((k): k is string => !!k))];
@@ -284,7 +297,7 @@ async function examChunk(ctx: AppContext, s: Session, em: Em, job: ImportJob, sh
       out.push({ id: row.id, status: 'ERROR', messages: [{ field: KEY_FIELD, column: v.columns.get(KEY_FIELD) ?? null, value: p.plan.key ?? '', msg: t(s.lang, 'importjob.msg.noCase', { key: p.plan.key ?? '' }), level: 'error' }] });
       continue;
     }
-    const a = await applyExam(ctx, s, em, { plan: p.plan, columns: v.columns, src: srcOf(job, sheet.m.name, false, row.rowNumber), caseId });
+    const a = await applyExam(ctx, s, em, { plan: p.plan, columns: v.columns, src: srcOf(job, sheet.m.name, false, row.rowNumber), caseId }, careful);
     out.push({ id: row.id, ...a });
   }
   return out;

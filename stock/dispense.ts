@@ -3,6 +3,7 @@ import { kysely } from '../server/db/kysely.ts';
 import type { Em } from '../server/db/orm.ts';
 import { fail } from '../server/http/errors.ts';
 import type { AppContext, Session } from '../server/types.ts';
+import type { StockDispense } from '../engine/generated/index.ts';
 import { dateText } from '../engine/date-text.ts';
 import { batchById, expiredBatches, fefoBatches, type UsableBatch } from './batches.ts';
 import { batchDays, notEnoughOn } from './batch-days.ts';
@@ -26,15 +27,8 @@ export async function dispense(ctx: AppContext, s: Session, doc: Dispensing): Pr
   });
 }
 
-/** A dispensing as {@link dispense} takes it, checked (`schemas/forms/stock_dispense.json`). */
-export interface Dispensing {
-  unitId: string;
-  caseId: string;
-  productId: string;
-  quantity: number;
-  date: string;
-  batchId?: string;
-}
+/** A dispensing as {@link dispense} takes it, checked: the form `schemas/forms/stock_dispense.json` declares it. */
+export type Dispensing = StockDispense;
 
 /**
  * {@link dispense} inside a transaction already open (the unit's write view checked by the caller):

@@ -5,7 +5,8 @@ export type JobState = 'UPLOADING' | 'PARSING' | 'READY' | 'CHECKING' | 'CHECKED
 
 // the mapping as the server reads it (type-only: no server code enters the UI bundle)
 import type { ImportMapping, SheetMapping } from '../../../cases/import/mapping.ts';
-export type { ImportMapping, SheetMapping };
+import type { RowMessage } from '../../../cases/import/messages.ts';
+export type { ImportMapping, RowMessage, SheetMapping };
 export interface ImportJob {
   id: string;
   fileName: string;
@@ -44,13 +45,6 @@ export interface ColumnValues {
   label: string;
   options?: Option[];
   values: { text: string; count: number; matched: string | null; byUser: boolean }[];
-}
-export interface RowMessage {
-  field: string | null;
-  column?: string | null;
-  value?: string;
-  msg: string;
-  level: 'error' | 'warning' | 'info';
 }
 export interface RowsPage {
   count: number;

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { errorsOf } from '../../api/index.ts';
 import { applyServerErrors } from '../../pages/user/applyServerErrors.ts';
 import { updatePassword, type NewPassword } from './userApi.ts';
+import { sameAsField } from '../../generic/forms/sameAsField.ts';
 
 const FIELDS = ['newPassword', 'repeatNewPassword'];
 
@@ -48,10 +49,7 @@ export function ChangeUserPasswordDialog({ open, userWsId, userName, onClose, on
   };
 
   const required = { required: true, message: t('ui.msg.required') };
-  const matches = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-    validator: (_: unknown, value: unknown) =>
-      !value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('ui.users.passwordMismatch'))),
-  });
+  const matches = sameAsField('newPassword', t('ui.users.passwordMismatch'));
 
   return (
     <Modal open={open} title={`${t('userws.changePassword')}: ${userName}`} footer={null} onCancel={close} destroyOnHidden mask={{ closable: false }}>

@@ -10,6 +10,7 @@ import { errorsOf } from '../../api/index.ts';
 import { transformText } from '../../generic/forms/textTransform.ts';
 import { applyServerErrors } from '../user/applyServerErrors.ts';
 import { isValidPassword, register, type Registration } from './publicApi.ts';
+import { sameAsField } from '../../generic/forms/sameAsField.ts';
 
 const FIELDS = ['login', 'name', 'email', 'password'];
 
@@ -45,9 +46,7 @@ export function RegisterForm({ workspaceName, onBack }: RegisterFormProps) {
 
   const required = { required: true, message: t('ui.msg.required') };
   const password = { validator: (_: unknown, v: unknown) => (!v || isValidPassword(v) ? Promise.resolve() : Promise.reject(new Error(t('ui.register.invalidPassword')))) };
-  const matches = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-    validator: (_: unknown, v: unknown) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('ui.users.passwordMismatch')))),
-  });
+  const matches = sameAsField('password', t('ui.users.passwordMismatch'));
 
   return (
     <div data-testid="register-form">

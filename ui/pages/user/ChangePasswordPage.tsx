@@ -10,6 +10,7 @@ import { sysApi } from '../../api/index.ts';
 import { TimedAlerts, useTimedAlerts } from '../../generic/index.ts';
 import { alertServerErrors } from './applyServerErrors.ts';
 import { PageTitle } from '../../generic/PageTitle.tsx';
+import { sameAsField } from '../../generic/forms/sameAsField.ts';
 
 const FIELDS = ['password', 'newPassword', 'repeatNewPassword'];
 
@@ -34,10 +35,7 @@ export default function ChangePasswordPage() {
   };
 
   const required = { required: true, message: t('ui.msg.required') };
-  const matches = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-    validator: (_: unknown, value: unknown) =>
-      !value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('ui.msg.passwordMismatch'))),
-  });
+  const matches = sameAsField('newPassword', t('ui.msg.passwordMismatch'));
 
   return (
     <Card title={<PageTitle size={16} style={{ margin: 0 }}>{t('ui.user.changePasswordTitle')}</PageTitle>} data-testid="change-password-page" style={{ maxWidth: 520 }}>

@@ -99,14 +99,34 @@ export interface RowAction<T extends object = Doc, I extends object = Doc> {
   /**
    * Instead of `input`: the name of a form-only schema file (`schemas/forms/case_close.json`) that declares
    * the body — ajv checks it (its `x-visible` hidden values dropped first) and the dialog renders the
-   * same file (`POST /api/tbl/<form>/form`).
+   * same file (`POST /api/tbl/<form>/form`) — or, for a body that is one of two forms, the
+   * {@link FormChoice} that names the form by the body's content.
    * @example form: 'case_close'
    */
-  form?: string;
+  form?: string | FormChoice;
+  /**
+   * The body completed from the session before its form checks it (what a dialog leaves out because
+   * the server knows it: in client mode a treatment's unit is the device's own); may refuse (an ApiError).
+   * @example completeInput: ({ session, input }) => ({ ...input, unitId: session.unitId })
+   */
+  completeInput?(x: { ctx: AppContext; session: Session; input: Partial<I> }): Partial<I>;
   /** `undefined` when the action is allowed on this row now, else why not. Runs for the list too. */
   guard?(x: ActionContext<T>): Promise<Refusal | undefined> | Refusal | undefined;
   /** The change, inside the transaction; may do more (send a mail) and throw an ApiError to refuse. */
   apply(x: ActionContext<T> & { input: I }): Promise<ActionChange<T> | void> | ActionChange<T> | void;
+}
+
+/**
+ * A body that is one of two form-only schema files, chosen by its content as JSON Schema's own
+ * `if`/`then`/`else` says: the body checked against the file `then` names when it passes `if`, else
+ * against `else`'s. The run checks the chosen file alone (its messages, its date bounds); the OpenAPI
+ * document gives the alias body as the same `if`/`then`/`else` over the two files bundled.
+ * @example { if: { required: ['prescriptions'], not: { required: ['regimenId'] } }, then: 'treatstart_individual', else: 'treatstart_standard' }
+ */
+export interface FormChoice {
+  if: JsonSchema;
+  then: string;
+  else: string;
 }
 
 /**

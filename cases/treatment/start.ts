@@ -1,11 +1,8 @@
 import { t } from '../../engine/i18n.ts';
-import type { ActionChange, ActionContext, ActionOn } from '../../server/types.ts';
+import type { ActionChange, ActionContext, ActionOn, AppContext, FormChoice, Session } from '../../server/types.ts';
 import type { Regimen, Tbcase, TreatstartIndividual, TreatstartStandard } from '../../engine/generated/index.ts';
-import { ApiError, fail } from '../../server/http/errors.ts';
-import { inputDateErrors } from '../../server/tbl/date-bounds.ts';
-import type { JsonSchema } from '../../engine/types.ts';
+import { fail } from '../../server/http/errors.ts';
 import { TableStore } from '../../server/tbl/store.ts';
-import { checkBody } from './body.ts';
 import { addMonths, dayOf, isoOf } from '../../engine/day-numbers.ts';
 import { startRefusal } from './guards.ts';
 import { asField, refreshAlert, withFieldPrefix, writerOf } from './rows.ts';
@@ -42,33 +39,37 @@ function fromRows(rows: StartPrescription[], ini: string): NewPrescription[] {
   }));
 }
 
-/**
- * Starts the treatment of the case, as {@link startTreatment} declares — with
- * `regimenId`, a standard regimen of the case's classification whose medicine rows become the
- * prescriptions; with `prescriptions`, an individualized one (at least one row). The period runs from
- * `iniDate` to the last prescription's end, in `unitId` (in client mode: the session's unit). The
- * treatment, its unit and prescriptions go through the table writer; the case becomes ONTREATMENT
- * with its `iniTreatmentDate` (history entry `starttreatment`, naming the regimen).
- */
 /** A start's body: a standard regimen's (`regimenId`) or an individualized one's (`prescriptions`) form. */
 type StartInput = Partial<TreatstartStandard> & Partial<TreatstartIndividual>;
 
 /** The checked body: the dates and unit both forms require, and the one form's own field. */
 type StartBody = Pick<TreatstartStandard, 'iniDate' | 'unitId'> & StartInput;
 
-async function start(x: ActionContext<Tbcase> & { input: StartInput }): Promise<ActionChange<Tbcase>> {
-  const { ctx, em, session: s, id: caseId, row: tbcase } = x;
-  let body = x.input;
-  const individual = body.prescriptions !== undefined && body.regimenId === undefined;
-  if (ctx.config.clientMode) {
-    if (!s.unitId) throw fail(400, t(s.lang, 'treatment.noUnit'), 'unitId');
-    body = { ...body, unitId: s.unitId };
-  }
-  const form = individual ? 'treatstart_individual' : 'treatstart_standard';
-  const { doc } = checkBody<StartBody>(ctx, s, form, body, []);
-  // a start is recorded once it happened: its form's `x-notAfter: today`
-  const bounds = inputDateErrors(ctx.registry.schemas.get(form) as JsonSchema, doc, s);
-  if (bounds.length) throw new ApiError(400, bounds);
+/**
+ * Which form a start's body is: the individualized one when it lists `prescriptions` and names no
+ * `regimenId`, else the standard one (a body mixing them is checked, and refused, as a standard start).
+ */
+const startForm: FormChoice = { if: { required: ['prescriptions'], not: { required: ['regimenId'] } }, then: 'treatstart_individual', else: 'treatstart_standard' };
+
+/** In client mode the treatment is in the device's unit (the dialog leaves the unit out); without one, refused on `unitId`. */
+function unitOfDevice({ ctx, session: s, input }: { ctx: AppContext; session: Session; input: Partial<StartBody> }): Partial<StartBody> {
+  if (!ctx.config.clientMode) return input;
+  if (!s.unitId) throw fail(400, t(s.lang, 'treatment.noUnit'), 'unitId');
+  return { ...input, unitId: s.unitId };
+}
+
+/**
+ * Starts the treatment of the case, as {@link startTreatment} declares (its body already checked by
+ * the host against the form {@link startForm} names) — with `regimenId`, a standard regimen of the
+ * case's classification whose medicine rows become the prescriptions; with `prescriptions`, an
+ * individualized one (at least one row). The period runs from
+ * `iniDate` to the last prescription's end, in `unitId` (in client mode: the session's unit). The
+ * treatment, its unit and prescriptions go through the table writer; the case becomes ONTREATMENT
+ * with its `iniTreatmentDate` (history entry `starttreatment`, naming the regimen).
+ */
+async function start(x: ActionContext<Tbcase> & { input: StartBody }): Promise<ActionChange<Tbcase>> {
+  const { ctx, em, session: s, id: caseId, row: tbcase, input: doc } = x;
+  const individual = doc.prescriptions !== undefined;
   let prescriptions: NewPrescription[];
   let regimenName: string | undefined;
   if (individual) {
@@ -99,13 +100,15 @@ async function start(x: ActionContext<Tbcase> & { input: StartInput }): Promise<
  * {@link startRefusal} does not refuse. One transaction.
  * @example POST /api/cases/case/treatment/start { caseId, unitId, iniDate: '2026-03-02', regimenId } → {success: true}
  */
-export const startTreatment: ActionOn<'tbcase', StartInput> = {
+export const startTreatment: ActionOn<'tbcase', StartBody> = {
   table: 'tbcase',
   name: 'starttreatment',
   permission: 'CASE_TREAT',
   routes: [{ method: 'POST', path: '/api/cases/case/treatment/start', idField: 'caseId' }],
   // started offline, the treatment, its unit and prescriptions arrive as new rows (cases/treatment/pushed.ts starts the case)
   uploads: { treatment: ['create'], treatunit: ['create'], prescription: ['create'] },
+  form: startForm,
+  completeInput: unitOfDevice,
   guard: startRefusal,
   apply: start,
 };

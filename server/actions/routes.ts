@@ -1,14 +1,14 @@
 import { t } from '../../engine/i18n.ts';
 import { jsonBody } from '../http/body.ts';
 import { assertSameOriginChange } from '../http/csrf.ts';
-import type { EntitySchemaFile, JsonSchema } from '../../engine/types.ts';
+import type { JsonSchema } from '../../engine/types.ts';
 import type { AppContext, ActionRoute, RowAction } from '../types.ts';
 import { defineRoute, type DeclaredRoute } from '../http/define-route.ts';
-import { bundledForm } from '../tbl/forms.ts';
 import { ApiError, fail, isUuid } from '../http/errors.ts';
 import { assertPermission } from '../http/middleware.ts';
 import type { Modules } from '../modules.ts';
 import { idParam, tableFor } from '../tbl/access.ts';
+import { inputSchema } from './input.ts';
 import { listActions, runAction } from './run.ts';
 
 /**
@@ -63,20 +63,21 @@ function aliasRoute(ctx: AppContext, action: RowAction, route: ActionRoute): Dec
 /** What a run answers: `{success: true}` and, for some actions, a `result` (a new row's id, a new version). */
 const actionAnswer: JsonSchema = { type: 'object', properties: { success: { const: true }, result: {} }, required: ['success'] };
 
-/** An action's input schema (its literal, or its form file bundled); `{}` without one. */
-function actionInput(ctx: AppContext, action: RowAction): JsonSchema {
-  if (action.form) return bundledForm(ctx.registry, ctx.registry.schemas.get(action.form) as EntitySchemaFile).schema;
-  return action.input ?? { type: 'object' };
-}
-
-/** An alias's body as documented: the row's id in `idField`, the input beside it or in `inputField`. */
+/** An alias's body as documented: the row's id in `idField`, the input beside it or in `inputField` (beside each form of a choice). */
 function aliasBody(ctx: AppContext, action: RowAction, route: ActionRoute): JsonSchema | undefined {
-  const input = actionInput(ctx, action);
+  const input = inputSchema(ctx, action);
   if (!route.idField) return input;
+  const idField = route.idField;
   const id = { type: 'string', format: 'uuid' };
-  const properties = route.inputField ? { [route.idField]: id, [route.inputField]: input } : { [route.idField]: id, ...(input.properties ?? {}) };
-  const required = [route.idField, ...(route.inputField ? [route.inputField] : ((input.required as string[] | undefined) ?? []))];
-  return { type: 'object', properties, required };
+  const withId = (form: JsonSchema): JsonSchema => {
+    const properties = route.inputField ? { [idField]: id, [route.inputField]: form } : { [idField]: id, ...(form.properties ?? {}) };
+    const required = [idField, ...(route.inputField ? [route.inputField] : ((form.required as string[] | undefined) ?? []))];
+    // a form that takes no other field takes none beside the id either
+    const closed = !route.inputField && form.additionalProperties === false ? { additionalProperties: false } : {};
+    return { type: 'object', properties, required, ...closed };
+  };
+  const choice = typeof action.form === 'object' && !route.inputField;
+  return choice ? { ...withId({}), if: input.if, then: withId(input.then as JsonSchema), else: withId(input.else as JsonSchema) } : withId(input);
 }
 
 /**

@@ -1,14 +1,12 @@
 import { t } from '../../engine/i18n.ts';
-import type { EntitySchemaFile, TableDef } from '../../engine/types.ts';
-import { dropHidden } from '../../engine/visibility.ts';
-import { bundledForm } from '../tbl/forms.ts';
-import { inputDateErrors } from '../tbl/date-bounds.ts';
+import type { TableDef } from '../../engine/types.ts';
 import type { Em } from '../db/orm.ts';
 import type { AppContext, Session, Doc, ActionContext, Refusal, Row, RowAction } from '../types.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { TableStore } from '../tbl/store.ts';
 import { TableWriter } from '../tbl/write.ts';
+import { checkInput } from './input.ts';
 
 /** One line of a row's command bar. */
 export interface ActionState {
@@ -39,29 +37,7 @@ async function refusalOf(action: RowAction, x: ActionContext): Promise<{ msg: st
 }
 
 /**
- * The action's body checked by ajv against its declared input: the form schema file it names
- * (`form`: values hidden by the file's `x-visible` dropped first), else `input`; 400 with the errors.
- * @example checkInput(ctx, s, closeCase, {outcome: 'CURED', outcomeDate: '2025-01-31'})
- */
-function checkInput(ctx: AppContext, s: Session, action: RowAction, body: unknown): Doc {
-  let schema = action.input ?? { type: 'object' };
-  let id = `action:${action.table}.${action.name}`;
-  let doc = body as Doc;
-  const file = action.form ? ctx.registry.schemas.get(action.form) : undefined;
-  if (action.form && !file) throw new Error(`action ${action.table}.${action.name}: no schema file ${action.form}`);
-  if (file) {
-    schema = bundledForm(ctx.registry, file as EntitySchemaFile).schema;
-    id = `form:${action.form}`;
-    if (doc && typeof doc === 'object' && !Array.isArray(doc)) doc = dropHidden(schema, { ...doc });
-  }
-  const errors = ctx.validators.validate(id, schema, doc, s.lang);
-  if (!errors.length) errors.push(...inputDateErrors(schema, doc, s)); // x-notAfter / x-notBefore
-  if (errors.length) throw new ApiError(400, errors);
-  return doc;
-}
-
-/**
- * Runs a declared action on a row in one transaction: row locked, permission, guard, input (ajv),
+ * Runs a declared action on a row in one transaction: row locked, permission, guard, input (completed from the session, then ajv: ./input.ts),
  * the change through the table writer (diff, history entry `<table>.<name>`). Answers the change's `result`.
  * `within`: a transaction of the caller's, in which the action runs as a savepoint.
  *
@@ -81,7 +57,8 @@ export async function runAction(ctx: AppContext, s: Session, table: string, id: 
     if (refused) throw new ApiError(refused.status as 400, [{ field: null, msg: t(s.lang, refused.msg) }]);
     // a row seen but not the user's to change (a case the unit transferred out): only the actions declared for it
     if (!action.onReadableRow && !(await TableStore.of(ctx.registry, def, em, s, 'write').exists(id))) throw fail(403, t(s.lang, 'msg.readOnlyForYou'), 'id');
-    const input = checkInput(ctx, s, action, body);
+    const completed = action.completeInput && body && typeof body === 'object' && !Array.isArray(body) ? action.completeInput({ ctx, session: s, input: body as Doc }) : body;
+    const input = checkInput(ctx, s, action, completed);
     const change = (await action.apply({ ...x, input })) ?? {};
     const writer = new TableWriter(ctx, def, s);
     if (change.delete) await writer.delete(id, { within: em, action: name, items: change.items });

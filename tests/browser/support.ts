@@ -10,6 +10,7 @@ import { rootDir } from '../../server/config.ts';
 import { ensureUiBuilt } from '../../server/ui-build.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { withLockDir } from '../helpers/lock-dir.ts';
+import { loggedError } from '../helpers/logged-error.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /** Auto-wait limit of locator actions (and of the tests' `expect.poll`s). */
@@ -43,6 +44,8 @@ export interface BrowserEnv {
 }
 
 const contexts = new Set<BrowserContext>();
+/** The server each context's pages talk to (a failed sign-in quotes what it logged). */
+const serverOf = new WeakMap<BrowserContext, TestServer>();
 
 /**
  * A browser context on the test server: Russian, a desktop window, and reduced motion, which the
@@ -62,6 +65,7 @@ export async function startEnv(opts: { clientMode?: boolean; server?: () => Prom
       const context = await browser.newContext(contextOptions(server.url));
       context.setDefaultTimeout(UI_TIMEOUT);
       contexts.add(context);
+      serverOf.set(context, server);
       const page = await context.newPage();
       trackRequests(page);
       // uncaught errors of the app are worth seeing when a test fails
@@ -257,7 +261,12 @@ export async function signInAt(page: Page, login: string, password: string, path
     if (!id) throw new Error(`signIn ${login}: no workspace choice with ${workspace}: ${JSON.stringify(choice)}`);
     r = await post(id);
   }
-  if (r.status() !== 200) throw new Error(`signIn ${login} failed: ${r.status()} ${await r.text()}`);
+  if (r.status() !== 200) {
+    const text = await r.text();
+    const server = serverOf.get(page.context());
+    const logged = server && r.status() >= 500 ? await loggedError(server, text) : '';
+    throw new Error(`signIn ${login} failed: ${r.status()} ${text} ${logged}`);
+  }
   await page.goto(path);
   await page.locator(tid('toolbar')).waitFor();
 }

@@ -4,6 +4,7 @@ import { clientHeader } from '../../engine/client-header.ts';
 import { startServer, type RunningServer } from '../../app/start.ts';
 import { configFromEnv, type JobSettings } from '../../server/config.ts';
 import { createFromTemplate, createTestDatabase, dropTestDatabase } from './pg.ts';
+import { loggedError } from './logged-error.ts';
 
 export interface TestServer extends RunningServer {
   databaseUrl: string;
@@ -94,7 +95,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     async login(login = 'ADMIN', password = 'Admin123', workspaceId?: string) {
       const client = new ApiClient(server.url);
       const r = await client.post('/api/auth/login', { login, password, workspaceId });
-      if (r.status !== 200) throw new Error(`login ${login} failed: ${JSON.stringify(r.body)}`);
+      if (r.status !== 200) throw new Error(`login ${login} failed: ${JSON.stringify(r.body)} ${await loggedError(server, r.body)}`);
       return client;
     },
     async close() {

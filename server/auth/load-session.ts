@@ -6,6 +6,7 @@ import type { Em } from '../db/orm.ts';
 import type { Identity, IdentityMemo, Session } from '../types.ts';
 import { kysely } from '../db/kysely.ts';
 import { jsonColumn } from '../db/json-column.ts';
+import { prepared } from '../db/prepared.ts';
 
 
 /** Touching last_access at most once a minute keeps reads from writing on every request. */
@@ -20,11 +21,10 @@ const touchAfterMs = 60_000;
  */
 export async function loadSession(em: Em, hash: string, sessionHours: number, identities: IdentityMemo): Promise<Session | undefined> {
   const db = kysely(em);
-  // Every request runs this: plain SQL through the ORM's connection, no query builder on the hot path.
-  const [s] = await em.execute<any[]>(
-    'select id, user_id, userws_id, workspace_id, language, last_access from syssession where token_hash = ? and logout_date is null',
-    [hash],
-  );
+  // Every request runs this: one statement by the token's hash as a parameter, prepared once per
+  // connection (a row by a unique key: one plan suits every value), not re-parsed and re-planned each time.
+  const { rows: [s] } = await prepared(sql<{ id: string; user_id: string; userws_id: string | null; workspace_id: string; language: string | null; last_access: string }>`
+    select id, user_id, userws_id, workspace_id, language, last_access from syssession where token_hash = ${hash} and logout_date is null`).execute(db);
   if (!s) return undefined;
   const last = new Date(s.last_access).getTime();
   if (Date.now() - last > sessionHours * 3600_000) {

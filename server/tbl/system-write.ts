@@ -117,21 +117,21 @@ export async function systemDelete(x: SystemWriteContext, table: string, id: str
 
 /**
  * Raises the counter `field` of the workspace's one row of `table` (a table unique by workspace:
- * the case numbers' `casecounter`) by one, making the row at 1 when there is none, in one upsert
- * whose row lock makes concurrent callers wait for each other and get successive numbers (a
- * rolled-back caller gives its number back). The version bumped, the change fed like any write.
- * Answers the new count.
+ * the case numbers' `casecounter`) by `by` (one, or the numbers a batch handed out), making the row
+ * at `by` when there is none, in one upsert whose row lock makes concurrent callers wait for each
+ * other and get successive numbers (a rolled-back caller gives its number back). The version
+ * bumped, the change fed like any write. Answers the new count.
  * @example await systemIncrement({ em, ctx, session }, 'casecounter', 'last', 'derived') // 42
  */
-export async function systemIncrement(x: SystemWriteContext, table: string, field: string, cause: SystemCause): Promise<number> {
+export async function systemIncrement(x: SystemWriteContext, table: string, field: string, cause: SystemCause, by = 1): Promise<number> {
   wroteTable(x.em, table);
   const def = x.ctx.registry.table(table);
   const f = def.fields.find((d) => d.key === field && d.kind !== 'none');
-  if (!f) throw new Error(`systemIncrement: ${table} has no field ${field}`);
+  if (!f || !Number.isInteger(by) || by < 1) throw new Error(`systemIncrement: ${table} has no field ${field}, or ${by} is no count`);
   const col = sql.id(f.column);
   const r = await sql<{ id: string; n: number; version: number }>`
-    insert into ${sql.table(table)} (id, workspace_id, ${col}) values (${crypto.randomUUID()}, ${x.session.workspaceId}, 1)
-    on conflict (workspace_id) do update set ${col} = ${sql.table(table)}.${col} + 1, version = ${sql.table(table)}.version + 1, updated_at = now()
+    insert into ${sql.table(table)} (id, workspace_id, ${col}) values (${crypto.randomUUID()}, ${x.session.workspaceId}, ${by})
+    on conflict (workspace_id) do update set ${col} = ${sql.table(table)}.${col} + ${by}, version = ${sql.table(table)}.version + 1, updated_at = now()
     returning id, ${col} as n, version`.execute(kysely(x.em));
   const { id, n, version } = r.rows[0];
   const data = { [field]: Number(n) };

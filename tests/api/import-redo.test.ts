@@ -84,3 +84,37 @@ describe('a chunk with a row the writer refuses in its middle', () => {
     expect(await storedPatients()).toEqual(['Вторушин', 'Первушина', 'Пятакова', 'Четвертаков']);
   });
 });
+
+// A chunk written without savepoints numbers its cases from the workspace's counter read once
+// (cases/case-number-block.ts): the numbers run on from the counter, skip one a case of the same
+// chunk was given in the file, and the counter is left after the last, for the next case.
+describe('the case numbers of a chunk', () => {
+  const NUMBERED = 'номера.csv';
+  const numberedHeader = [...header, 'Номер случая'];
+  const numberedMapping = { ...mapping, sheets: [{ name: NUMBERED, role: 'case', columns: { ...columns, 'Номер случая': 'tbcase.caseNumber' } }] };
+  // the counter of the workspace the file's unit (BGPTD) is of
+  const counter = async () => Number((await db().selectFrom('casecounter as k').innerJoin('unit as u', 'u.workspace_id', 'k.workspace_id').select('k.last').where('u.custom_id', '=', 'BGPTD').executeTakeFirstOrThrow()).last);
+  const numberOf = async (lastName: string) => (await db().selectFrom('tbcase as c').innerJoin('patient as p', 'p.id', 'c.patient_id').select('c.case_number').where('p.last_name', '=', lastName).executeTakeFirstOrThrow()).case_number;
+  const six = (n: number) => String(n).padStart(6, '0');
+
+  it('run on from the counter, skip the number a row of the chunk typed, and leave the counter after the last', async () => {
+    const last = await counter();
+    const file = [
+      numberedHeader,
+      ['Счётов', 'Бакай', 'Мужской', '02.02.1981', '01.04.2024', 'Новый случай', 'BGPTD', ''], // row 2: the counter's next
+      ['Нумерова', 'Айгерим', 'Женский', '01.01.1980', '02.04.2024', 'Новый случай', 'BGPTD', six(last + 3)], // row 3: its number typed, two on
+      ['Цифрова', 'Венера', 'Женский', '03.03.1982', '03.04.2024', 'Новый случай', 'BGPTD', ''], // row 4: the one between
+      ['Числова', 'Гуля', 'Женский', '05.05.1984', '04.04.2024', 'Новый случай', 'BGPTD', ''], // row 5: after row 3's, which it skips
+    ];
+    const job = (await uploadFile(admin, csvOf(file), NUMBERED)).id;
+    expect((await dryRun(admin, job, numberedMapping)).counts).toEqual({ imported: 4, errors: 0, skipped: 0, warnings: 0 });
+    expect((await runImport(admin, job)).counts).toEqual({ imported: 4, errors: 0, skipped: 0, warnings: 0 });
+    expect([await numberOf('Счётов'), await numberOf('Нумерова'), await numberOf('Цифрова'), await numberOf('Числова')]).toEqual([six(last + 1), six(last + 3), six(last + 2), six(last + 4)]);
+    expect(await counter()).toBe(last + 4);
+    // the next case, in a chunk of its own, gets the number after
+    const next = (await uploadFile(admin, csvOf([numberedHeader, ['Следующева', 'Дина', 'Женский', '04.04.1983', '04.04.2024', 'Новый случай', 'BGPTD', '']]), `следующий-${NUMBERED}`)).id;
+    await dryRun(admin, next, { ...numberedMapping, sheets: [{ ...numberedMapping.sheets[0], name: `следующий-${NUMBERED}` }] });
+    expect((await runImport(admin, next)).counts).toEqual({ imported: 1, errors: 0, skipped: 0, warnings: 0 });
+    expect(await numberOf('Следующева')).toBe(six(last + 5));
+  });
+});

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import { caseCountsFromTable } from '../helpers/case-counts.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { unitNamed } from '../helpers/cases.ts';
@@ -21,19 +22,8 @@ const db = () => kysely(server.ctx.orm.em.fork());
 /** The cases a unit's cohort holds: those it owns, and a transferring case in the unit it leaves (until accepted), not in the one it goes to. */
 const placedIn = (unitId: string) => sql`(case when t.transferring and t.transfer_from_unit_id is not null then t.transfer_from_unit_id else t.owner_unit_id end) = ${unitId}`;
 
-/** The open counts straight from the cases: suspect / TB / DR-TB / NTM of the units matching `where`. */
-async function truth(where = sql`true`) {
-  const r = await sql<any>`
-    select count(*) filter (where state <> 'CLOSED' and diagnosis_type = 'SUSPECT')::int as suspect,
-           count(*) filter (where state <> 'CLOSED' and diagnosis_type = 'CONFIRMED' and classification = 'TB')::int as tb,
-           count(*) filter (where state <> 'CLOSED' and diagnosis_type = 'CONFIRMED' and classification = 'DRTB')::int as drtb,
-           count(*) filter (where state <> 'CLOSED' and diagnosis_type = 'CONFIRMED' and classification = 'NTM')::int as ntm,
-           count(*) filter (where state = 'ONTREATMENT')::int as ontreatment,
-           count(*) filter (where state = 'CLOSED')::int as closed,
-           count(*) filter (where state <> 'CLOSED' and not validated)::int as notvalidated
-      from tbcase t where t.workspace_id = ${ws} and ${where}`.execute(db());
-  return r.rows[0];
-}
+/** The counts straight from the cases of the units matching `where`. */
+const truth = (where = sql`true`) => caseCountsFromTable(db(), ws, where);
 /** How many cases of a unit carry the test tag, straight from the links. */
 const taggedIn = async (unitId: string, tag = tagId) =>
   Number((await sql<any>`select count(*)::int as n from casetag l join tbcase t on t.id = l.case_id where l.tag_id = ${tag} and ${placedIn(unitId)}`.execute(db())).rows[0].n);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { unitNamed } from '../helpers/cases.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { writeWhoCases, type WhoCase } from '../helpers/who-cases.ts';
+import { whoCells, whoReport } from '../helpers/who-report.ts';
 import { kysely } from '../../server/db/kysely.ts';
 
 useTestServer();
@@ -60,10 +61,8 @@ beforeAll(async () => {
 }, 240_000);
 
 const cells = async (form: string) => {
-  const r = await admin.post('/api/who/report', { form, year: 2025, quarter: 1, scope: 'UNIT', scopeId: A });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  const t = r.body.result.tables[0];
-  return { result: r.body.result, table: Object.fromEntries(t.rows.map((row: any, i: number) => [row.id, Object.fromEntries(t.columns.map((c: any, j: number) => [c.id, t.values[i][j]]))])) };
+  const result = await whoReport(admin, { form, year: 2025, quarter: 1, scope: 'UNIT', scopeId: A });
+  return { result, table: whoCells(result) };
 };
 
 describe('DR-TB forms', () => {

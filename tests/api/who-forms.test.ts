@@ -6,6 +6,7 @@ import { unitNamed } from '../helpers/cases.ts';
 import { createUser } from '../helpers/users.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { writeWhoCases, type WhoCase } from '../helpers/who-cases.ts';
+import { whoCells, whoReport } from '../helpers/who-report.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
 
@@ -75,25 +76,15 @@ beforeAll(async () => {
   unitA = await createUser(server, admin, 'WHOUNITA', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: A, view: 'UNIT' });
 }, 240_000);
 
-const report = async (client: ApiClient, body: Record<string, unknown>) => {
-  const r = await client.post('/api/who/report', body);
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.result;
-};
-/** A table as {row: {column: n}}. */
-const cells = (result: any, table: string) => {
-  const t = result.tables.find((x: any) => x.id === table);
-  return Object.fromEntries(t.rows.map((r: any, i: number) => [r.id, Object.fromEntries(t.columns.map((c: any, j: number) => [c.id, t.values[i][j]]))]));
-};
 
 describe('TB 07: cases registered in the quarter', () => {
   const unitA = { form: 'tb07', year: 2025, quarter: 1, scope: 'UNIT' } as const;
 
   it('counts each registration group by site and basis of diagnosis, where the case was notified', async () => {
-    const r = await report(admin, { ...unitA, scopeId: A });
+    const r = await whoReport(admin, { ...unitA, scopeId: A });
     expect(r.period).toEqual({ from: '2025-01-01', to: '2025-04-01' });
     // new: c1 c2 c11 c12 c21 P-bc, c3 P-cd, c4 EP; relapse: c5 P-bc, c6 EP; c7 after failure P-bc; c8 after loss P-cd; c9 other EP; c10 unknown P-bc
-    expect(cells(r, 'byGroup')).toEqual({
+    expect(whoCells(r, 'byGroup')).toEqual({
       new: { pulmonaryBc: 5, pulmonaryCd: 1, extrapulmonary: 1, total: 7 },
       relapse: { pulmonaryBc: 1, pulmonaryCd: 0, extrapulmonary: 1, total: 2 },
       afterFailure: { pulmonaryBc: 1, pulmonaryCd: 0, extrapulmonary: 0, total: 1 },
@@ -106,10 +97,10 @@ describe('TB 07: cases registered in the quarter', () => {
   });
 
   it('counts new and relapse cases by age (across) and sex on the registration day', async () => {
-    const r = await report(admin, { ...unitA, scopeId: A });
+    const r = await whoReport(admin, { ...unitA, scopeId: A });
     const z = { age0: 0, age5: 0, age10: 0, age15: 0, age20: 0, age25: 0, age35: 0, age45: 0, age55: 0, age65: 0 };
     // c2 F 2; c4 F 15 that day; c1 M 34, c11 M 29, c12 F 25; c6 F 40; c19 c20 M 45; c5 M 64; c3 M 65 that day; c21 M of no known age
-    expect(cells(r, 'ageSex')).toEqual({
+    expect(whoCells(r, 'ageSex')).toEqual({
       male: { ...z, age25: 2, age45: 2, age55: 1, age65: 1, total: 7 },
       female: { ...z, age0: 1, age15: 1, age25: 1, age35: 1, total: 4 },
       total: { ...z, age0: 1, age15: 1, age25: 3, age35: 1, age45: 2, age55: 1, age65: 1, total: 11 },
@@ -117,15 +108,15 @@ describe('TB 07: cases registered in the quarter', () => {
   });
 
   it('counts TB/HIV among new and relapse cases, and the laboratory', async () => {
-    const r = await report(admin, { ...unitA, scopeId: A });
+    const r = await whoReport(admin, { ...unitA, scopeId: A });
     // new and relapse: the 8 with a site, basis and age, and c19 c20 c21; tested: c1 c6 negative, c3 c4 c5 positive; CPT: c3 c4; ART: c3 c5
-    expect(cells(r, 'hiv')).toEqual({ newRelapse: { registered: 11, tested: 5, positive: 3, cpt: 2, art: 2 } });
+    expect(whoCells(r, 'hiv')).toEqual({ newRelapse: { registered: 11, tested: 5, positive: 3, cpt: 2, art: 2 } });
     // tested: the 9 bacteriologically confirmed (c1 c2 c5 c7 c10 c11 c12, c18 without a group, c21 without a birth date), c3 and the presumptive c16 (smear negative)
-    expect(cells(r, 'lab')).toEqual({ tested: { number: 11 }, positive: { number: 9 } });
+    expect(whoCells(r, 'lab')).toEqual({ tested: { number: 11 }, positive: { number: 9 } });
   });
 
   it('lists every excluded case of the quarter with its reason and id', async () => {
-    const r = await report(admin, { ...unitA, scopeId: A });
+    const r = await whoReport(admin, { ...unitA, scopeId: A });
     expect(r.excluded.count).toBe(4);
     expect(r.excluded.list.map((x: any) => [x.caseNumber, x.reason, x.id])).toEqual([
       ['c18', 'noGroup', ids.c18],
@@ -137,18 +128,18 @@ describe('TB 07: cases registered in the quarter', () => {
   });
 
   it('is the place asked for: the workspace adds B\'s case, the area of A is A\'s', async () => {
-    const ws = await report(admin, { form: 'tb07', year: 2025, quarter: 1 });
-    expect(cells(ws, 'byGroup').new).toEqual({ pulmonaryBc: 6, pulmonaryCd: 1, extrapulmonary: 1, total: 8 });
-    expect(cells(ws, 'byGroup').total.total).toBe(14);
-    expect(cells(ws, 'ageSex').male.age45).toBe(3); // c19 c20 and B's c13
-    const area = await report(admin, { form: 'tb07', year: 2025, quarter: 1, scope: 'ADMINUNIT', scopeId: areaA });
-    expect(cells(area, 'byGroup').total.total).toBe(13);
+    const ws = await whoReport(admin, { form: 'tb07', year: 2025, quarter: 1 });
+    expect(whoCells(ws, 'byGroup').new).toEqual({ pulmonaryBc: 6, pulmonaryCd: 1, extrapulmonary: 1, total: 8 });
+    expect(whoCells(ws, 'byGroup').total.total).toBe(14);
+    expect(whoCells(ws, 'ageSex').male.age45).toBe(3); // c19 c20 and B's c13
+    const area = await whoReport(admin, { form: 'tb07', year: 2025, quarter: 1, scope: 'ADMINUNIT', scopeId: areaA });
+    expect(whoCells(area, 'byGroup').total.total).toBe(13);
   });
 
   it('shows a unit user their own unit only, whatever place they ask for', async () => {
     for (const body of [{ form: 'tb07', year: 2025, quarter: 1 }, { form: 'tb07', year: 2025, quarter: 1, scope: 'UNIT', scopeId: A }]) {
-      const r = await report(unitB, body);
-      const total = cells(r, 'byGroup').total.total;
+      const r = await whoReport(unitB, body);
+      const total = whoCells(r, 'byGroup').total.total;
       expect(total, JSON.stringify(body)).toBe(body.scopeId ? 0 : 1);
       expect(r.excluded.count).toBe(0);
     }
@@ -170,7 +161,7 @@ describe('TB 07: cases registered in the quarter', () => {
     const en = await server.login();
     en.headers['accept-language'] = 'en';
     expect((await en.post('/api/sys/language/en')).status).toBe(200);
-    const r = await report(en, { ...unitA, scopeId: A });
+    const r = await whoReport(en, { ...unitA, scopeId: A });
     expect(r.form).toEqual({ id: 'tb07', code: 'TB 07', title: 'Quarterly report on TB case registration' });
     const t = r.tables.find((x: any) => x.id === 'byGroup');
     expect(t.rows.map((x: any) => x.label).slice(0, 3)).toEqual(['New', 'Relapse', 'Treatment after failure']);
@@ -183,15 +174,15 @@ describe('TB 07: cases registered in the quarter', () => {
   it('withholds from a reader the numbers of exams they may not read', async () => {
     // reading cases, not HIV tests: TB 07's HIV block is withheld, its registration counted
     const doctor = await createUser(server, admin, 'WHONOHIV', [{ permission: 'CASEMAN' }], 'Passw0rd', { unitId: A, view: 'WORKSPACE' });
-    const r = await report(doctor, { ...unitA, scopeId: A });
-    expect(cells(r, 'hiv')).toEqual({ newRelapse: { registered: 11, tested: null, positive: null, cpt: null, art: null } });
-    expect(cells(r, 'byGroup').total.total).toBe(13);
+    const r = await whoReport(doctor, { ...unitA, scopeId: A });
+    expect(whoCells(r, 'hiv')).toEqual({ newRelapse: { registered: 11, tested: null, positive: null, cpt: null, art: null } });
+    expect(whoCells(r, 'byGroup').total.total).toBe(13);
     expect((await doctor.post('/api/who/cases', { ...unitA, scopeId: A, table: 'hiv', row: 'newRelapse', column: 'positive' })).status).toBe(403);
     expect((await doctor.post('/api/who/cases', { ...unitA, scopeId: A, table: 'hiv', row: 'newRelapse', column: 'registered' })).body.count).toBe(11);
     // the outcome cohort's HIV-positive row too
-    const o = await report(doctor, { form: 'tb08', year: 2025, quarter: 1, scope: 'UNIT', scopeId: A });
-    expect(cells(o, 'outcomes').hivPositive.registered).toBeNull();
-    expect(cells(o, 'outcomes').total.registered).toBe(13);
+    const o = await whoReport(doctor, { form: 'tb08', year: 2025, quarter: 1, scope: 'UNIT', scopeId: A });
+    expect(whoCells(o, 'outcomes').hivPositive.registered).toBeNull();
+    expect(whoCells(o, 'outcomes').total.registered).toBe(13);
   });
 
   it('refuses an unknown form or cell, and a bad quarter', async () => {
@@ -207,9 +198,9 @@ describe('TB 08: outcomes of the cohort notified a year earlier', () => {
   const none = { registered: 0, cured: 0, completed: 0, failed: 0, died: 0, lost: 0, notEvaluated: 0, success: 0 };
 
   it('counts each outcome of the cohort, transferred cases where they were notified', async () => {
-    const r = await report(admin, { ...unitA, scopeId: A });
+    const r = await whoReport(admin, { ...unitA, scopeId: A });
     expect(r.period).toEqual({ from: '2024-01-01', to: '2024-04-01' });
-    expect(cells(r, 'outcomes')).toEqual({
+    expect(whoCells(r, 'outcomes')).toEqual({
       // o1 cured, o2 completed, o5 failed, o6 lost; not evaluated: o8 (accepted by B), o9 (transferring), o10 (no outcome)
       newRelapsePbc: { ...none, registered: 7, cured: 1, completed: 1, failed: 1, lost: 1, notEvaluated: 3, success: 2 },
       newRelapsePcd: { ...none, registered: 1, completed: 1, success: 1 }, // o3
@@ -222,19 +213,19 @@ describe('TB 08: outcomes of the cohort notified a year earlier', () => {
   });
 
   it('lists the excluded and reconciles its total with TB 07 of that quarter', async () => {
-    const r = await report(admin, { ...unitA, scopeId: A });
+    const r = await whoReport(admin, { ...unitA, scopeId: A });
     expect(r.excluded.list.map((x: any) => [x.caseNumber, x.reason])).toEqual([['o11', 'drtb'], ['o12', 'notTb']]);
     // TB 07 of 2024 Q1 counted o1…o14 and o16: 15, of which o11 is the DR-TB cohort's: 14; the cohort 13; o12 (not TB) makes the difference
     expect(r.reconcile).toMatchObject({ form: { id: 'tb07' }, expected: 14, counted: 13, setAside: { count: 1 } });
     expect(r.reconcile.differences.count).toBe(1);
     expect(r.reconcile.differences.list.map((x: any) => [x.caseNumber, x.side, x.reason])).toEqual([['o12', 'missing', 'notTb']]);
-    const tb07 = await report(admin, { form: 'tb07', year: 2024, quarter: 1, scope: 'UNIT', scopeId: A });
-    expect(cells(tb07, 'byGroup').total.total).toBe(15);
+    const tb07 = await whoReport(admin, { form: 'tb07', year: 2024, quarter: 1, scope: 'UNIT', scopeId: A });
+    expect(whoCells(tb07, 'byGroup').total.total).toBe(15);
   });
 
   it('is empty for B, whose unit notified none of the cohort', async () => {
-    const r = await report(unitB, { form: 'tb08', year: 2025, quarter: 1 });
-    expect(cells(r, 'outcomes').total).toEqual(none);
+    const r = await whoReport(unitB, { form: 'tb08', year: 2025, quarter: 1 });
+    expect(whoCells(r, 'outcomes').total).toEqual(none);
     expect(r.reconcile).toMatchObject({ expected: 0, counted: 0, setAside: { count: 0 }, differences: { count: 0 } });
   });
 });
@@ -244,20 +235,20 @@ describe('authorization: the lists name only the cases the reader may open', () 
     const q3 = { form: 'tb07', year: 2025, quarter: 3, scope: 'UNIT', scopeId: A } as const;
     // A's doctor may open x2 (still leaving A) and x3, not x1 (B's now: the case itself answers 404)
     expect((await unitA.get(`/api/tbl/tbcase/${ids.x1}`)).status).toBe(404);
-    const r = await report(unitA, q3);
+    const r = await whoReport(unitA, q3);
     expect(r.excluded.count).toBe(3);
     expect(r.excluded.list.map((x: any) => x.caseNumber)).toEqual(['x2', 'x3']);
     expect(r.excluded.hidden).toBe(1);
     expect(JSON.stringify(r)).not.toContain(ids.x1);
     // the administrator sees the workspace: all three listed
-    const all = await report(admin, q3);
+    const all = await whoReport(admin, q3);
     expect(all.excluded.list.map((x: any) => x.caseNumber)).toEqual(['x1', 'x2', 'x3']);
     expect(all.excluded.hidden).toBe(0);
   });
 
   it('does the same in the outcome cohort\'s differences with the registration form', async () => {
     // TB 08 of 2026 Q3 is the cohort of 2025 Q3: the three are in its total, not in TB 07's (which needs the site)
-    const r = await report(unitA, { form: 'tb08', year: 2026, quarter: 3, scope: 'UNIT', scopeId: A });
+    const r = await whoReport(unitA, { form: 'tb08', year: 2026, quarter: 3, scope: 'UNIT', scopeId: A });
     expect(r.reconcile.differences.count).toBe(3);
     expect(r.reconcile.differences.list.map((x: any) => [x.caseNumber, x.side])).toEqual([['x2', 'extra'], ['x3', 'extra']]);
     expect(r.reconcile.differences.hidden).toBe(1);

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setWorkspaceSettings, unitNamed } from '../helpers/cases.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 import { writeWhoCases, type WhoCase } from '../helpers/who-cases.ts';
-import type { ApiClient } from '../helpers/server.ts';
+import { whoCells, whoReport } from '../helpers/who-report.ts';
 
 useTestServer();
 
@@ -48,24 +48,14 @@ beforeAll(async () => {
   await writeWhoCases(server, ws, register());
 }, 240_000);
 
-const report = async (client: ApiClient, body: Record<string, unknown>) => {
-  const r = await client.post('/api/who/report', body);
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.result;
-};
-/** A table as {row: {column: n}}. */
-const cells = (result: any, table: string) => {
-  const t = result.tables.find((x: any) => x.id === table);
-  return Object.fromEntries(t.rows.map((r: any, i: number) => [r.id, Object.fromEntries(t.columns.map((c: any, j: number) => [c.id, t.values[i][j]]))]));
-};
 const none = { registered: 0, cured: 0, completed: 0, failed: 0, died: 0, lost: 0, notEvaluated: 0, success: 0 };
 const tb08 = { form: 'tb08', year: 2026, quarter: 2, scope: 'UNIT' } as const;
 const tb07 = { form: 'tb07', year: 2026, quarter: 1, scope: 'UNIT' } as const;
 
 describe('TB 08: every case of the cohort quarter, "not evaluated" without an outcome', () => {
   it('counts a case with no outcome, transferred out or not, as not evaluated; the accepted transfer with B\'s outcome too', async () => {
-    const r = await report(admin, { ...tb08, scopeId: A });
-    expect(cells(r, 'outcomes')).toEqual({
+    const r = await whoReport(admin, { ...tb08, scopeId: A });
+    expect(whoCells(r, 'outcomes')).toEqual({
       // n1 cured; n2 n3 n4 n5 n9 not evaluated
       newRelapsePbc: { ...none, registered: 6, cured: 1, notEvaluated: 5, success: 1 },
       newRelapsePcd: { ...none, registered: 1, lost: 1 }, // n10
@@ -82,18 +72,18 @@ describe('TB 08: every case of the cohort quarter, "not evaluated" without an ou
   it('reports the receiving unit\'s outcome of an accepted transfer when the workspace says so', async () => {
     await setWorkspaceSettings(admin, { transferOutcome: 'RECEIVING_UNIT' });
     try {
-      const r = await report(admin, { ...tb08, scopeId: A });
+      const r = await whoReport(admin, { ...tb08, scopeId: A });
       expect(r.settings.transferOutcome).toBe('RECEIVING_UNIT');
       // n4: completed, as B recorded; n3 and n5 still have none: not evaluated
-      expect(cells(r, 'outcomes').newRelapsePbc).toEqual({ ...none, registered: 6, cured: 1, completed: 1, notEvaluated: 4, success: 2 });
-      expect(cells(r, 'outcomes').total).toEqual({ registered: 9, cured: 2, completed: 1, failed: 0, died: 1, lost: 1, notEvaluated: 4, success: 3 });
+      expect(whoCells(r, 'outcomes').newRelapsePbc).toEqual({ ...none, registered: 6, cured: 1, completed: 1, notEvaluated: 4, success: 2 });
+      expect(whoCells(r, 'outcomes').total).toEqual({ registered: 9, cured: 2, completed: 1, failed: 0, died: 1, lost: 1, notEvaluated: 4, success: 3 });
     } finally {
       await setWorkspaceSettings(admin, { transferOutcome: 'NOT_EVALUATED' });
     }
   });
 
   it('lists the case with no site as left out of the rows by site only, and the RR/DR-TB case as the DR-TB cohort\'s', async () => {
-    const r = await report(admin, { ...tb08, scopeId: A });
+    const r = await whoReport(admin, { ...tb08, scopeId: A });
     expect(r.excluded.count).toBe(2);
     expect(r.excluded.list.map((x: any) => [x.caseNumber, x.reason, x.leftOutOf])).toEqual([
       ['n7', 'noSite', 'Результаты лечения: Новые и рецидивы: лёгочный, бактериологически подтверждённый; Новые и рецидивы: лёгочный, клинически диагностированный; Новые и рецидивы: внелёгочный'],
@@ -102,7 +92,7 @@ describe('TB 08: every case of the cohort quarter, "not evaluated" without an ou
   });
 
   it('reconciles with TB 07 of the cohort\'s quarter without the RR/DR-TB cases', async () => {
-    const r = await report(admin, { ...tb08, scopeId: A });
+    const r = await whoReport(admin, { ...tb08, scopeId: A });
     // TB 07 of 2025 Q2 counts n1…n6, n8, n9, n10 (n7 has no site): 9; less n8, reported in the DR-TB cohort: 8
     expect(r.reconcile).toMatchObject({ form: { id: 'tb07' }, expected: 8, counted: 9, setAside: { count: 1 } });
     // the one difference: n7, in the cohort's total but not in TB 07's, which needs the site
@@ -113,24 +103,24 @@ describe('TB 08: every case of the cohort quarter, "not evaluated" without an ou
 
 describe('TB 07: the TB/HIV block reads every HIV exam of the case', () => {
   it('counts a known status, a positive result and an ART or CPT start from any exam', async () => {
-    const r = await report(admin, { ...tb07, scopeId: A });
+    const r = await whoReport(admin, { ...tb07, scopeId: A });
     // new and relapse: h1…h6; known: h1 (negative, then pending), h2, h4, h5, h6; positive: h2, h4, h5, h6;
     // CPT: h2 (second exam); ART: h2 (first exam), h5 (before a test not done)
-    expect(cells(r, 'hiv')).toEqual({ newRelapse: { registered: 6, tested: 5, positive: 4, cpt: 1, art: 2 } });
+    expect(whoCells(r, 'hiv')).toEqual({ newRelapse: { registered: 6, tested: 5, positive: 4, cpt: 1, art: 2 } });
   });
 });
 
 describe('TB 07: a case with no site of disease', () => {
   it('is left out of the block by site only: counted by age and sex, in TB/HIV and the laboratory, listed with where it is missing', async () => {
-    const r = await report(admin, { ...tb07, scopeId: A });
+    const r = await whoReport(admin, { ...tb07, scopeId: A });
     // block 1: h1 h2 h3 h6 new P-bc, h4 relapse EP; h5 has no site
-    expect(cells(r, 'byGroup').new).toEqual({ pulmonaryBc: 4, pulmonaryCd: 0, extrapulmonary: 0, total: 4 });
-    expect(cells(r, 'byGroup').total).toEqual({ pulmonaryBc: 4, pulmonaryCd: 0, extrapulmonary: 1, total: 5 });
+    expect(whoCells(r, 'byGroup').new).toEqual({ pulmonaryBc: 4, pulmonaryCd: 0, extrapulmonary: 0, total: 4 });
+    expect(whoCells(r, 'byGroup').total).toEqual({ pulmonaryBc: 4, pulmonaryCd: 0, extrapulmonary: 1, total: 5 });
     // block 2, the age bands across the columns: six men of 46 (born 1980-01-01), h5 among them
     const z = { age0: 0, age5: 0, age10: 0, age15: 0, age20: 0, age25: 0, age35: 0, age45: 0, age55: 0, age65: 0, total: 0 };
-    expect(cells(r, 'ageSex')).toEqual({ male: { ...z, age45: 6, total: 6 }, female: z, total: { ...z, age45: 6, total: 6 } });
+    expect(whoCells(r, 'ageSex')).toEqual({ male: { ...z, age45: 6, total: 6 }, female: z, total: { ...z, age45: 6, total: 6 } });
     // the laboratory: the bacteriologically confirmed h1 h2 h3 h5 h6 (h4 extrapulmonary, no basis)
-    expect(cells(r, 'lab')).toEqual({ tested: { number: 5 }, positive: { number: 5 } });
+    expect(whoCells(r, 'lab')).toEqual({ tested: { number: 5 }, positive: { number: 5 } });
     expect(r.excluded.list.map((x: any) => [x.caseNumber, x.reason, x.leftOutOf])).toEqual([['h5', 'noSite', 'Раздел 1. Все случаи ТБ, зарегистрированные за квартал']]);
   });
 

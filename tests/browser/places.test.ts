@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { generateCases } from '../../cases/generate.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import { caseCountsFromTable } from '../helpers/case-counts.ts';
 import type { ApiClient } from '../helpers/server.ts';
 import { screenshot } from '../helpers/browser.ts';
 import { signIn, signInAt, tid, UI_TIMEOUT, useEnv } from './support.ts';
@@ -18,17 +19,8 @@ let labUnit: string;
 let tagId: string;
 const db = () => kysely(ctx.env.server.ctx.orm.em.fork());
 
-/** Open suspect / TB / DR-TB / NTM cases straight from the table. */
-async function truth(where = sql`true`) {
-  const r = await sql<any>`
-    select count(*) filter (where state <> 'CLOSED' and diagnosis_type = 'SUSPECT')::int as suspect,
-           count(*) filter (where state <> 'CLOSED' and diagnosis_type = 'CONFIRMED' and classification = 'TB')::int as tb,
-           count(*) filter (where state <> 'CLOSED' and diagnosis_type = 'CONFIRMED' and classification = 'DRTB')::int as drtb,
-           count(*) filter (where state <> 'CLOSED' and diagnosis_type = 'CONFIRMED' and classification = 'NTM')::int as ntm,
-           count(*) filter (where state = 'CLOSED')::int as closed
-      from tbcase t where t.workspace_id = ${ws} and ${where}`.execute(db());
-  return r.rows[0];
-}
+/** The counts straight from the cases of the units matching `where`. */
+const truth = (where = sql`true`) => caseCountsFromTable(db(), ws, where);
 
 const numbersOf = async (page: Page, id: string) => {
   const row = page.locator(`${tid('tree-node')}[data-id="${id}"]`);

@@ -12,6 +12,7 @@ import { startServer, type RunningServer } from '../../app/start.ts';
 import { backupDue, backupName, backupsIn, pruneBackups } from '../../server/ops/backup/daily.ts';
 import { openPglite } from '../../server/ops/backup/pglite-copy.ts';
 import { runBackupCommand } from '../helpers/backup-cli.ts';
+import { backupContents } from '../helpers/backup-contents.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { seededPgliteFolder, startPgliteServer } from '../helpers/pglite.ts';
 import { ApiClient } from '../helpers/server.ts';
@@ -36,18 +37,11 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** What must come back whole: the cases, the history, the change feed and its position, the stock movements. */
+/** What must come back whole (tests/helpers/backup-contents.ts), read from the embedded database in `dir`. */
 async function snapshot(dir: string) {
   const pg = await openPglite(dir);
   try {
-    const rows = async (q: string) => (await pg.query<Record<string, unknown>>(q)).rows;
-    return {
-      cases: await rows('select * from tbcase order by id'),
-      history: await rows('select * from cmdhistory order by id'),
-      feed: await rows('select tx_key::text, seq::text, table_name, row_id, op, row_version from changelog order by tx_key, seq'),
-      feedPosition: await rows('select last_value::text, is_called from changelog_seq'),
-      stock: await rows('select * from stockmovement order by id'),
-    };
+    return await backupContents(async (q) => (await pg.query<Record<string, unknown>>(q)).rows);
   } finally {
     await pg.close();
   }

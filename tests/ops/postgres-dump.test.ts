@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { startServer } from '../../app/start.ts';
+import { backupContents } from '../helpers/backup-contents.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
 import { createTestDatabase, dropTestDatabase } from '../helpers/pg.ts';
 import { ApiClient, seededDatabase } from '../helpers/server.ts';
@@ -38,18 +39,12 @@ beforeAll(async () => {
   else if (pgDump.major < serverMajor) why = `pg_dump ${pgDump.major} is older than the test server (PostgreSQL ${serverMajor})`;
 });
 
+/** What must come back whole (tests/helpers/backup-contents.ts), read from the database at `url`. */
 async function snapshot(url: string) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    const rows = async (q: string) => (await c.query(q)).rows;
-    return {
-      cases: await rows('select * from tbcase order by id'),
-      history: await rows('select * from cmdhistory order by id'),
-      feed: await rows('select tx_key::text, seq::text, table_name, row_id, op, row_version from changelog order by tx_key, seq'),
-      feedPosition: await rows('select last_value::text, is_called from changelog_seq'),
-      stock: await rows('select * from stockmovement order by id'),
-    };
+    return await backupContents(async (q) => (await c.query(q)).rows);
   } finally {
     await c.end();
   }

@@ -2,7 +2,7 @@
 // batches leave a trace (`jobtest`: a row per batch done, with the process that did it), so a test
 // sees which batches ran, how often, and where — and can plan a batch's failure (`jobtest_fail`).
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import { queryOnce } from './pg-query.ts';
 import { kysely, type Database } from '../../server/db/kysely.ts';
 import type { JobKind } from '../../server/types.ts';
 import type { AppContext } from '../../server/types.ts';
@@ -50,23 +50,10 @@ export const countingKind = (owner: () => string): JobKind => ({
 
 /** Each batch number of a job and how many times it was done, in order. */
 export async function batchesDone(url: string, jobId: string): Promise<{ n: number; times: number; owners: string[] }[]> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    const r = await c.query('select n, count(*)::int as times, array_agg(distinct owner) as owners from jobtest where job_id = $1 group by n order by n', [jobId]);
-    return r.rows;
-  } finally {
-    await c.end();
-  }
+  return queryOnce(url, 'select n, count(*)::int as times, array_agg(distinct owner) as owners from jobtest where job_id = $1 group by n order by n', [jobId]);
 }
 
 /** A job's row as an administrator's screen would show it (the columns the tests read). */
 export async function jobRow(url: string, jobId: string): Promise<{ state: string; done: number; total: number | null; attempts: number; error: string | null; locked_by: string | null; cursor: unknown }> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query('select state, done, total, attempts, error, locked_by, cursor from job where id = $1', [jobId])).rows[0];
-  } finally {
-    await c.end();
-  }
+  return (await queryOnce(url, 'select state, done, total, attempts, error, locked_by, cursor from job where id = $1', [jobId]))[0] as Awaited<ReturnType<typeof jobRow>>;
 }

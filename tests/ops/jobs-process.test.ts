@@ -4,11 +4,12 @@
 // stop (SIGTERM) ends its batch in hand, queues the job again and exits 0, and the next process
 // resumes it. The processes are real ones (tests/helpers/job-process.ts: the server with the test
 // kind `test.count`, whose batches leave a row each in `jobtest`).
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../server/config.ts';
 import { batchesDone, jobRow } from '../helpers/jobs.ts';
 import { dropTestDatabase } from '../helpers/pg.ts';
+import { queryOnce } from '../helpers/pg-query.ts';
 import { seededDatabase } from '../helpers/server.ts';
 import { childEnv, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
 
@@ -24,15 +25,7 @@ const start = async () => {
   return p;
 };
 
-async function query<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    return (await c.query<T>(text, params)).rows;
-  } finally {
-    await c.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => queryOnce<T>(databaseUrl, text, params);
 
 /** Queues a `test.count` job straight in the database, as another process would. */
 const queue = async (batches: number, sleepMs: number) =>

@@ -9,27 +9,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../app/start.ts';
 import { rootDir } from '../../server/config.ts';
 import { knownMigrations } from '../../server/db/orm.ts';
 import { createTestDatabase, dropTestDatabase } from '../helpers/pg.ts';
+import { queryOnce } from '../helpers/pg-query.ts';
 import { ApiClient } from '../helpers/server.ts';
 import { jobsSettled } from '../helpers/jobs.ts';
 
 const fixtures = join(rootDir, 'tests/fixtures/releases');
 const releases = readdirSync(fixtures).filter((f) => f.endsWith('.sql.gz')).map((f) => f.replace(/\.sql\.gz$/, ''));
 
-const query = async <T extends Record<string, unknown>>(url: string, sql: string, params: unknown[] = []) => {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query<T>(sql, params)).rows;
-  } finally {
-    await c.end();
-  }
-};
+const query = queryOnce;
 
 /**
  * What this release's migrations change in an older database, on purpose: these tables are checked by

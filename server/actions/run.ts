@@ -5,6 +5,7 @@ import type { AppContext, Session, Doc, ActionContext, Refusal, Row, RowAction }
 import { ApiError, fail } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { TableStore } from '../tbl/store.ts';
+import { retryOnConflict } from '../tbl/retry.ts';
 import { TableWriter } from '../tbl/write.ts';
 import { checkInput } from './input.ts';
 
@@ -50,7 +51,9 @@ export async function runAction(ctx: AppContext, s: Session, table: string, id: 
   if (!hasPermission(s, action.permission)) throw fail(403, t(s.lang, 'msg.forbidden'));
   const body = input ?? {};
   // inside a caller's transaction (an import's row): a savepoint of it
-  const result = await (within ?? ctx.orm.em.fork()).transactional(async (em) => {
+  // its own transaction is run again when the database aborts it as a deadlock's victim (server/tbl/retry.ts)
+  const inTransaction = <T>(work: (em: Em) => Promise<T>) => (within ? within.transactional(work) : retryOnConflict(() => ctx.orm.em.fork().transactional(work), `${table}.${name}`));
+  const result = await inTransaction(async (em) => {
     const row = await readRow(em, ctx, def, s, id, true);
     const x: ActionContext = { em, ctx, session: s, def, id, row };
     const refused = await refusalOf(action, x);

@@ -18,6 +18,7 @@ import { TableStore } from './store.ts';
 import { storeWrites } from './store-writes.ts';
 import { assignChildIds } from './rows.ts';
 import { checkDateBounds } from './date-bounds.ts';
+import { retryOnConflict } from './retry.ts';
 
 /** The whole write of one document: validation, hooks, the row, the history entry — in one transaction. */
 export class TableWriter {
@@ -48,10 +49,11 @@ export class TableWriter {
    * transaction (a composed form's case → its new patient), not checked against the user's view.
    */
   async create(input: Doc, id?: string, within?: Em, opts: { linked?: string[] } = {}): Promise<string> {
-    const doc = cleanInput(this.def, input);
+    const cleaned = cleanInput(this.def, input);
     const given = id ?? clientId(input, this.session);
-    applyDefaults(this.def, doc, this.session);
+    applyDefaults(this.def, cleaned, this.session);
     return this.transaction(async (em) => {
+      const doc = structuredClone(cleaned); // hooks change it: a transaction run again starts from the input
       if (given && ((await kyselyByName(em).selectFrom(this.def.name).select('id').where('id', '=', given).executeTakeFirst()) || (await isTombstoned(em, given)))) throw this.idTaken();
       const id = given ?? crypto.randomUUID();
       const x = { em, ctx: this.ctx, session: this.session, def: this.def, id, isNew: true, doc };
@@ -109,7 +111,7 @@ export class TableWriter {
       if (based !== undefined && based !== prev.version) throw fail(409, t(this.session.lang, 'msg.staleVersion'), 'version', withoutHidden(this.def, prev));
       // What hooks computed on read (counts, joined names) is not part of the stored document.
       const declared = Object.keys(this.def.schema.properties ?? {});
-      const doc = { ...pick(structuredClone(prev), declared), ...patch };
+      const doc = { ...pick(structuredClone(prev), declared), ...structuredClone(patch) };
       // a sub-record stays with its parent row (a case's exam or contact is never moved to another case)
       const parent = this.def.meta.parent;
       if (parent && doc[parent] !== prev[parent]) throw fail(400, t(this.session.lang, 'msg.refNotAllowed'), parent);
@@ -166,7 +168,11 @@ export class TableWriter {
     return prev;
   }
 
-  /** Runs `work` in a transaction and turns constraint violations into field errors. */
+  /**
+   * Runs `work` in a transaction — run whole again when PostgreSQL aborts it as a deadlock's victim
+   * or a serialization failure (./retry.ts; never inside a caller's transaction `within`) — and turns
+   * constraint violations into field errors.
+   */
   private async transaction<T>(work: (em: Em) => Promise<T>, within?: Em): Promise<T> {
     const run = async (em: Em) => {
       // Names, units and permissions that sessions carry may change: reload them once committed.
@@ -175,7 +181,7 @@ export class TableWriter {
     };
     if (within) return run(within);
     try {
-      return await this.ctx.orm.em.fork().transactional(run);
+      return await retryOnConflict(() => this.ctx.orm.em.fork().transactional(run), `${this.def.name} write`);
     } catch (e) {
       throw this.constraintError(e) ?? e;
     }

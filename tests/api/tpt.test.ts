@@ -156,6 +156,47 @@ describe('starting a course', () => {
   });
 });
 
+describe('a course that is not running', () => {
+  const notRunning = 'Профилактическое лечение сейчас не идёт';
+  const noCalendar = 'Приём отмечается, только пока идёт профилактическое лечение';
+  /** The three steps a course takes only while it runs, each sent a body it would otherwise take. */
+  const steps = (courseId: string) => ({
+    status: () => courseAction(tracer, courseId, 'tptstatus', { status: 'INTERRUPTED', statusDate: daysAgo(5) }),
+    close: () => courseAction(tracer, courseId, 'tptclose', { outcome: 'LOST', outcomeDate: daysAgo(5) }),
+    month: () => tracer.post('/api/cases/contact/tpt/followup', { tptcourseId: courseId, year: Number(daysAgo(5).slice(0, 4)), month: Number(daysAgo(5).slice(5, 7)), days: [{ day: Number(daysAgo(5).slice(8)), status: 'DOTS' }] }),
+  });
+  const refusedWith = (r: { status: number; body: any }, msg: string) => {
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(r.body.errors).toEqual([{ field: null, msg }]);
+  };
+
+  it('refuses a status change, a closing and a calendar month before the course starts, changing nothing', async () => {
+    const contactId = await addContact(tracer, dsCase, person('Жылдыз', '1992-03-03'));
+    await evaluate(tracer, contactId, tbExcluded(daysAgo(110)));
+    const courseId = await addCourse(tracer, contactId, r3HP, { eligibilityDate: daysAgo(101), weightKg: 60 });
+    const step = steps(courseId);
+    refusedWith(await step.status(), notRunning);
+    refusedWith(await step.close(), notRunning);
+    refusedWith(await step.month(), noCalendar);
+    expect((await view(tracer, contactId)).course).toMatchObject({ status: 'NOT_STARTED' });
+    expect((await historyOf(courseId)).map((e) => e.action)).toEqual(['create']);
+  });
+
+  it('refuses them once the course has ended, changing nothing', async () => {
+    const contactId = await addContact(tracer, dsCase, person('Гульнара', '1993-04-04'));
+    await evaluate(tracer, contactId, tbExcluded(daysAgo(110)));
+    const courseId = await addCourse(tracer, contactId, r3HP, { eligibilityDate: daysAgo(101), weightKg: 60 });
+    expect((await courseAction(tracer, courseId, 'tptstart', { startDate: daysAgo(100) })).status).toBe(200);
+    expect((await courseAction(tracer, courseId, 'tptclose', { outcome: 'LOST', outcomeDate: daysAgo(10) })).status).toBe(200);
+    const step = steps(courseId);
+    refusedWith(await step.status(), notRunning);
+    refusedWith(await step.close(), notRunning);
+    refusedWith(await step.month(), noCalendar);
+    expect((await view(tracer, contactId)).course).toMatchObject({ status: 'COMPLETED', outcome: 'LOST', outcomeDate: daysAgo(10) });
+    expect((await historyOf(courseId)).map((e) => e.action)).toEqual(['create', 'tptstart', 'tptclose']);
+  });
+});
+
 describe('which regimen a contact may get', () => {
   it('gives 6 months of levofloxacin to a contact of MDR-TB, not 3HP', async () => {
     const contactId = await addContact(tracer, mdrCase, person('Жанара', '1995-05-05'));

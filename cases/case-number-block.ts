@@ -41,8 +41,14 @@ class NumberBlock implements Pending {
     for (;;) {
       const n = this.last + 1;
       if (n > this.readUpTo) {
-        const window = Array.from({ length: WINDOW }, (_, i) => format(n + i));
-        const rows = await kysely(em).selectFrom('tbcase').select('case_number').where('workspace_id', '=', this.x.session.workspaceId).where('case_number', '=', sql<string>`any(${window}::text[])`).execute();
+        const [first, last] = [format(n), format(n + WINDOW - 1)];
+        // numbers of one length compare as text as they do as numbers: one range of the (workspace, number)
+        // B-tree (an any() of the 500 numbers took 0.15–0.5 s a chunk in bench:import); across a length, each
+        let q = kysely(em).selectFrom('tbcase').select('case_number').where('workspace_id', '=', this.x.session.workspaceId);
+        q = first.length === last.length
+          ? q.where('case_number', '>=', first).where('case_number', '<=', last)
+          : q.where('case_number', '=', sql<string>`any(${Array.from({ length: WINDOW }, (_, i) => format(n + i))}::text[])`);
+        const rows = await q.execute();
         for (const r of rows) this.held.add(String(r.case_number));
         this.readUpTo = n + WINDOW - 1;
       }

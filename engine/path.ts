@@ -27,6 +27,11 @@ export function getPath(doc: unknown, path: readonly string[]): any {
  * @example const d = {}; setPath(d, ['address', 'zipCode'], '1') // d = { address: { zipCode: '1' } }
  */
 export function setPath(doc: Obj, path: readonly string[], value: unknown): void {
+  // most fields sit at the top of their document: no walk (a list page sets hundreds)
+  if (path.length === 1 && path[0] !== '__proto__') {
+    doc[path[0]] = value;
+    return;
+  }
   if (path.some((k) => k === '__proto__')) throw new Error(`invalid path ${path.join('.')}`);
   let o = doc;
   for (const k of path.slice(0, -1)) {

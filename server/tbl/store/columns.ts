@@ -48,6 +48,15 @@ export function systemFields(row: Record<string, any>): Stored {
  * @example listFields(registry.table('tbcase')).map((f) => f.key) // ['caseNumber', 'patientId', …]
  */
 export function listFields(def: TableDef): Field[] {
+  let fields = listed.get(def);
+  if (!fields) listed.set(def, (fields = fieldsListed(def)));
+  return fields;
+}
+
+/** The fields each table's list shows, found once per table (a list asks on every page). */
+const listed = new WeakMap<TableDef, Field[]>();
+
+function fieldsListed(def: TableDef): Field[] {
   const l = def.list;
   if (!l.columns) return def.fields;
   const keys = new Set([...l.columns, l.title, l.subtitle, ...(l.label ?? []), ...(l.order ?? []).map((k) => k.replace(/^-/, '')), ...(l.badges ?? []).map((b) => b.field), ...(l.refs ?? [])]);

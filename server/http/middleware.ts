@@ -28,9 +28,11 @@ export const requireSession = (ctx: AppContext): MiddlewareHandler<Env> => async
   const hash = token ? tokenHash(token) : undefined;
   const key = hash ? undefined : bearerOf(c.req.header('authorization'));
   if (key && !keyOpens(c.req.path)) throw fail(401, t(c.get('lang'), 'msg.syncKeyOnlySync'));
+  // the session's statements are single reads and writes outside any transaction, on the pool: no
+  // fork of the entity manager (MikroORM's fork writes process.env twice, on every request)
   const session = hash
-    ? await loadSession(ctx.orm.em.fork(), hash, ctx.config.sessionHours, ctx.identities)
-    : key ? await sessionOfSyncToken(ctx.orm.em.fork(), key, ctx.identities) : undefined;
+    ? await loadSession(ctx.orm.em, hash, ctx.config.sessionHours, ctx.identities)
+    : key ? await sessionOfSyncToken(ctx.orm.em, key, ctx.identities) : undefined;
   if (!session) throw fail(401, t(c.get('lang'), 'msg.notAuthenticated'));
   session.timeZone = sessionTimeZone(session.workspaceTimeZone, c.req.header('x-time-zone'));
   c.set('session', session);

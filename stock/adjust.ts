@@ -15,6 +15,7 @@ import type { AppContext, OptionProvider, Session } from '../server/types.ts';
 import { batchById } from './batches.ts';
 import { writeMovement, type WrittenMovement } from './movements.ts';
 import { unitInView, assertUnitInView } from './unit-view.ts';
+import { writeTransaction } from '../server/tbl/retry.ts';
 
 /** An adjustment as {@link adjustBatch} takes it, checked (`schemas/forms/stock_adjust.json`). */
 export interface Adjustment {
@@ -33,7 +34,7 @@ export interface Adjustment {
  * @example await adjustBatch(ctx, s, { unitId, batchId, type: 'ADJUSTMENT', reason: 'DAMAGED', date: '2026-11-29', quantity: -3 }) // { batchNumber: 'A1', quantity: -3, … }
  */
 export async function adjustBatch(ctx: AppContext, s: Session, doc: Adjustment): Promise<WrittenMovement> {
-  return ctx.orm.em.fork().transactional(async (em) => {
+  return writeTransaction(ctx, async (em) => {
     await assertUnitInView(em, s, doc.unitId, 'write');
     const batch = await batchById(kysely(em), s.workspaceId, doc.batchId);
     if (!batch || batch.unitId !== doc.unitId) throw fail(400, t(s.lang, 'stock.noBatch'), 'batchId');
@@ -44,7 +45,7 @@ export async function adjustBatch(ctx: AppContext, s: Session, doc: Adjustment):
       if (!(e instanceof ApiError)) throw e;
       throw new ApiError(e.status, e.errors.map((x) => (x.field === 'expiryDate' ? { ...x, field: 'batchId' } : x)), e.result);
     }
-  });
+  }, 'stock adjustment');
 }
 
 /**

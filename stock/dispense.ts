@@ -11,6 +11,7 @@ import { arrivalRefusal } from './ledger-dates.ts';
 import { takeInOrder } from './planning.ts';
 import { writeMovement, type WrittenMovement } from './movements.ts';
 import { assertUnitInView } from './unit-view.ts';
+import { writeTransaction } from '../server/tbl/retry.ts';
 
 /**
  * Dispenses a medicine to a patient (`schemas/forms/stock_dispense.json`, checked by the route): from the batch named
@@ -21,10 +22,10 @@ import { assertUnitInView } from './unit-view.ts';
  * @example await dispense(ctx, s, { unitId, caseId, productId, quantity: 30, date: '2026-11-26' }) // [{ batchNumber: 'A1', quantity: -30, … }]
  */
 export async function dispense(ctx: AppContext, s: Session, doc: Dispensing): Promise<WrittenMovement[]> {
-  return ctx.orm.em.fork().transactional(async (em) => {
+  return writeTransaction(ctx, async (em) => {
     await assertUnitInView(em, s, doc.unitId, 'write');
     return dispenseWithin(ctx, s, em, doc);
-  });
+  }, 'stock dispense');
 }
 
 /** A dispensing as {@link dispense} takes it, checked: the form `schemas/forms/stock_dispense.json` declares it. */
@@ -98,12 +99,12 @@ export interface WriteOff {
  * @example await writeOffExpired(ctx, s, { unitId, date: '2026-11-26' }) // [{ batchNumber: 'OLD', quantity: -12, … }]
  */
 export async function writeOffExpired(ctx: AppContext, s: Session, doc: WriteOff): Promise<WrittenMovement[]> {
-  return ctx.orm.em.fork().transactional(async (em) => {
+  return writeTransaction(ctx, async (em) => {
     await assertUnitInView(em, s, doc.unitId, 'write');
     const out: WrittenMovement[] = [];
     for (const b of await expiredBatches(kysely(em), s.workspaceId, doc.unitId, doc.date)) {
       out.push(await writeMovement(ctx, s, em, doc.unitId, b, { type: 'EXPIRED', date: doc.date, quantity: -b.quantity }));
     }
     return out;
-  });
+  }, 'stock write-off');
 }

@@ -19,6 +19,7 @@ import { orderDocument } from './order-document.ts';
 import { orderProposal } from './planning.ts';
 import { caseDispensings, caseDue } from './treatment-due.ts';
 import { assertUnitInView, unitInView } from './unit-view.ts';
+import { writeTransaction } from '../server/tbl/retry.ts';
 
 /** The `name` query parameter as a date (default: the user's today); 400 on it when not a date. */
 function dateParam(c: Context<Env>, name: string): string {
@@ -181,11 +182,11 @@ export function stockRoutes(ctx: AppContext): DeclaredRoute[] {
       handler: async (c, { body }) => {
         const s = c.get('session');
         const id = idParam(c, 'caseId');
-        return c.json(await ctx.orm.em.fork().transactional(async (em) => {
+        return c.json(await writeTransaction(ctx, async (em) => {
           const caseId = await caseInView(ctx, em, s, id, 'write');
           await assertUnitInView(em, s, body.unitId, 'write');
           return dispenseForCase(ctx, s, em, caseId, body);
-        }));
+        }, 'stock case dispense'));
       },
     }),
   ];

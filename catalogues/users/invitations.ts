@@ -5,6 +5,7 @@ import { fail, isUuid } from '../../server/http/errors.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { systemDelete, systemUpdate } from '../../server/tbl/system-write.ts';
 import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
+import { writeTransaction } from '../../server/tbl/retry.ts';
 
 /** What a workspace user row shows of its account: nothing while the invitation waits. */
 const accountOnly: (keyof Userws)[] = ['active', 'passwordExpired', 'emailConfirmed'];
@@ -59,7 +60,7 @@ export function invitationRoutes(ctx: AppContext): DeclaredRoute[] {
       const s = c.get('session');
       const id = c.req.param('id');
       if (!isUuid(id)) throw fail(400, t(s.lang, 'msg.badId'), 'id');
-      await ctx.orm.em.fork().transactional(async (em) => {
+      await writeTransaction(ctx, async (em) => {
         const db = kysely(em);
         const row = await db
           .selectFrom('userws as uw')
@@ -79,7 +80,7 @@ export function invitationRoutes(ctx: AppContext): DeclaredRoute[] {
         if (answer === 'accept') {
           await systemUpdate(x, 'userws', id, { userId: s.userId, pending: null, inviteUserId: null, inviteLogin: null, inviteName: null, inviteEmail: null }, command);
         } else await systemDelete(x, 'userws', id, command); // its profiles cascade
-      });
+      }, `invitation ${answer}`);
       ctx.identities.clear();
       return c.json({ success: true });
     } }),

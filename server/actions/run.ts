@@ -5,7 +5,7 @@ import type { AppContext, Session, Doc, ActionContext, Refusal, Row, RowAction }
 import { ApiError, fail } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import { TableStore } from '../tbl/store.ts';
-import { retryOnConflict } from '../tbl/retry.ts';
+import { writeTransaction } from '../tbl/retry.ts';
 import { TableWriter } from '../tbl/write.ts';
 import { checkInput } from './input.ts';
 
@@ -52,7 +52,7 @@ export async function runAction(ctx: AppContext, s: Session, table: string, id: 
   const body = input ?? {};
   // inside a caller's transaction (an import's row): a savepoint of it
   // its own transaction is run again when the database aborts it as a deadlock's victim (server/tbl/retry.ts)
-  const inTransaction = <T>(work: (em: Em) => Promise<T>) => (within ? within.transactional(work) : retryOnConflict(() => ctx.orm.em.fork().transactional(work), `${table}.${name}`));
+  const inTransaction = <T>(work: (em: Em) => Promise<T>) => (within ? within.transactional(work) : writeTransaction(ctx, work, `${table}.${name}`));
   const result = await inTransaction(async (em) => {
     const row = await readRow(em, ctx, def, s, id, true);
     const x: ActionContext = { em, ctx, session: s, def, id, row };

@@ -32,6 +32,7 @@ import type { Modules } from '../modules.ts';
 import type { ClientChange, PushAnswer } from './push-body.ts';
 import { storeAnswer, storedAnswer, storedAnswers } from './push-answers.ts';
 import { fieldsChangedSince, logConflicts, type ServerChange } from './push-conflicts.ts';
+import { writeTransaction } from '../tbl/retry.ts';
 
 export { PUSH_MAX, pushBody, type ClientChange, type PushAnswer, type PushResult } from './push-body.ts';
 
@@ -46,7 +47,7 @@ export { PUSH_MAX, pushBody, type ClientChange, type PushAnswer, type PushResult
  * @example await applyPush(ctx, session, [{ changeId, table: 'tbcase', op: 'update', id, baseVersion: 3, data: { caseNumber: 'Б-7' }, at }])
  */
 export async function applyPush(ctx: AppContext, pusher: Session, changes: ClientChange[]): Promise<PushAnswer[]> {
-  return ctx.orm.em.fork().transactional((em) =>
+  return writeTransaction(ctx, (em) =>
     deferring(em, ctx, async () => {
       const batch = await batchOf(em, ctx, pusher, changes);
       const out: PushAnswer[] = [];
@@ -57,7 +58,7 @@ export async function applyPush(ctx: AppContext, pusher: Session, changes: Clien
       }
       return out;
     }),
-  );
+  'sync push');
 }
 
 /** What the changes of one upload share, read once: their stored answers, time bounds and the rows clients made. */

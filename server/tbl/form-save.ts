@@ -24,7 +24,7 @@ import { defineRoute, type DeclaredRoute } from '../http/define-route.ts';
 import { ApiError, fail, isUuid } from '../http/errors.ts';
 import { assertPermission } from '../http/middleware.ts';
 import { bundledForm, formPlan, formRows, formSchemaFor, type FormMeta, type FormPart, type FormPlan } from './forms.ts';
-import { retryOnConflict } from './retry.ts';
+import { writeTransaction } from './retry.ts';
 import { TableWriter } from './write.ts';
 
 /** The route of the file's opening comment. */
@@ -85,7 +85,7 @@ export async function saveParts(ctx: AppContext, plan: FormPlan, s: Session, doc
     // savepoint is undone on any refusal (`undoneByCaller`: an import's row, one savepoint a row)
     // a transaction of its own is run again when the database aborts it as a deadlock's victim (./retry.ts)
     const inTransaction = (work: (em: Em) => Promise<Record<string, string>>) =>
-      o.within ? (o.undoneByCaller ? work(o.within) : o.within.transactional(work)) : retryOnConflict(() => ctx.orm.em.fork().transactional(work), `form ${plan.parts.map((p) => p.prop).join('+')} save`);
+      o.within ? (o.undoneByCaller ? work(o.within) : o.within.transactional(work)) : writeTransaction(ctx, work, `form ${plan.parts.map((p) => p.prop).join('+')} save`);
     return await inTransaction(async (em: Em) => {
       const ids: Record<string, string> = { ...o.existing };
       const later = plan.parts.filter((p) => o.existing?.[p.prop]);

@@ -2,6 +2,7 @@
 // (a deadlock, a serialization failure): the collision is nobody's mistake, and the same work, run
 // once more a moment later, usually passes.
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Em, Orm } from '../db/orm.ts';
 import { log } from '../log.ts';
 
 /** SQLSTATEs after which the same transaction, run again, may pass: deadlock detected, serialization failure. */
@@ -43,4 +44,16 @@ export async function retryOnConflict<T>(transaction: () => Promise<T>, what: st
       await sleep(waitMs);
     }
   }
+}
+
+/**
+ * A write transaction of its own, on a fresh entity manager, run again whole on a deadlock or a
+ * serialization failure ({@link retryOnConflict}): the one way for code that opens the outermost
+ * transaction itself (a stock step, an upload, an answer to an invitation). `work` runs once per
+ * attempt, so it must read its input afresh and do nothing outside the transaction (no reply, no
+ * cache cleared, no message sent) before it returns: do those after this resolves.
+ * @example const movements = await writeTransaction(ctx, (em) => dispenseWithin(ctx, s, em, doc), 'stock dispense')
+ */
+export function writeTransaction<T>(ctx: { orm: Orm }, work: (em: Em) => Promise<T>, what: string): Promise<T> {
+  return retryOnConflict(() => ctx.orm.em.fork().transactional(work), what);
 }

@@ -18,7 +18,7 @@ import { TableStore } from './store.ts';
 import { storeWrites } from './store-writes.ts';
 import { assignChildIds } from './rows.ts';
 import { checkDateBounds } from './date-bounds.ts';
-import { retryOnConflict } from './retry.ts';
+import { writeTransaction } from './retry.ts';
 
 /** The whole write of one document: validation, hooks, the row, the history entry — in one transaction. */
 export class TableWriter {
@@ -181,7 +181,7 @@ export class TableWriter {
     };
     if (within) return run(within);
     try {
-      return await retryOnConflict(() => this.ctx.orm.em.fork().transactional(run), `${this.def.name} write`);
+      return await writeTransaction(this.ctx, run, `${this.def.name} write`);
     } catch (e) {
       throw this.constraintError(e) ?? e;
     }

@@ -9,6 +9,7 @@ import { kysely } from '../../server/db/kysely.ts';
 import { log } from '../../server/log.ts';
 import { retryOnConflict, sqlState } from '../../server/tbl/retry.ts';
 import { createCase, newPatient, unitNamed } from '../helpers/cases.ts';
+import { deadlockedWith } from '../helpers/deadlock.ts';
 import { admin, server, useTestServer } from '../helpers/use-server.ts';
 
 useTestServer();
@@ -29,24 +30,13 @@ describe('a save deadlocked with another transaction', () => {
     vi.spyOn(log, 'warn');
     const entries = () => db().selectFrom('cmdhistory').select('action').where('entity_id', '=', caseId).where('action', '=', 'update').execute();
     expect(await entries()).toHaveLength(0);
-    let save: Promise<{ status: number; body: any }> | undefined;
-    await server.ctx.orm.em.fork().transactional(async (em) => {
-      const held = kysely(em);
-      // this side waits long before looking for a deadlock: the save's own check finds it, and aborts the save
-      await sql`set local deadlock_timeout = '60s'`.execute(held);
-      const { pid } = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(held)).rows[0];
-      // 1. hold the case's analytic row, as the refill job's batch does
-      await sql`select 1 from caseanalytic where id = ${caseId} for update`.execute(held);
-      // 2. the user's save: locks the case, then before it commits waits for the analytic row
-      save = admin.post(`/api/tbl/tbcase/${caseId}`, { registrationGroup: 'RELAPSE' });
-      await vi.waitFor(async () => {
-        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(db());
-        expect(waiting.rows[0].n).toBe(1);
-      }, { timeout: 30_000, interval: 50 });
-      // 3. ask for the case the save holds: a deadlock, of which PostgreSQL aborts the save's transaction
-      await sql`select 1 from tbcase where id = ${caseId} for update`.execute(held);
-    });
-    const r = await save!;
+    // the test holds the case's analytic row, as the refill job's batch does; the user's save locks the
+    // case and, before it commits, waits for the analytic row; the test then asks for the case
+    const r = await deadlockedWith(
+      sql`select 1 from caseanalytic where id = ${caseId} for update`,
+      () => admin.post(`/api/tbl/tbcase/${caseId}`, { registrationGroup: 'RELAPSE' }),
+      sql`select 1 from tbcase where id = ${caseId} for update`,
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await admin.get(`/api/tbl/tbcase/${caseId}`)).body.registrationGroup).toBe('RELAPSE');
     expect(await entries()).toHaveLength(1);

@@ -92,13 +92,16 @@ describe('cancelling an import', () => {
     expect((await admin.post(`/api/import/${job.id}/cancel`, {})).status).toBe(200);
     const cancelled = (await admin.get(`/api/import/${job.id}`)).body.result;
     expect(cancelled.state).toBe('CANCELLED');
-    // the chunk in flight when it was cancelled is dropped whole: what stays is a whole number of chunks, fewer than the file
-    await new Promise((r) => setTimeout(r, 3000));
+    // the chunk in flight when it was cancelled is dropped whole: once the loop has let the job go (its
+    // chunk ended), what stays is a whole number of chunks, fewer than the file
+    const lockedBy = async () => (await kysely(server.ctx.orm.em.fork()).selectFrom('importjob').select('locked_by').where('id', '=', job.id).executeTakeFirstOrThrow()).locked_by;
+    await expect.poll(lockedBy, { timeout: 60_000, interval: 100 }).toBeNull();
     const kept = await casesOf('Прерванов');
     expect(kept % 100).toBe(0);
     expect(kept).toBeGreaterThanOrEqual(100);
     expect(kept).toBeLessThan(N);
-    await new Promise((r) => setTimeout(r, 3000));
+    // and no more come: a wait proving nothing happens, as long as an idle loop's look for work (2 s) and a little
+    await new Promise((r) => setTimeout(r, 2500));
     expect(await casesOf('Прерванов')).toBe(kept);
     expect((await admin.get(`/api/import/${job.id}`)).body.result.state).toBe('CANCELLED');
 

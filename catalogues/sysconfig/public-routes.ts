@@ -13,6 +13,7 @@ import { readConfig } from './config.ts';
 import { countRegistration } from './register-limit.ts';
 import { clientIp } from '../../server/http/client-ip.ts';
 import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
+import { writeTransaction } from '../../server/tbl/retry.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -59,7 +60,7 @@ export function sysconfigPublicRoutes(ctx: AppContext): DeclaredRoute[] {
     const userId = crypto.randomUUID();
     const passwordHash = await hashPassword(body.password);
     try {
-      await ctx.orm.em.fork().transactional(async (em) => {
+      await writeTransaction(ctx, async (em) => {
         const db = kysely(em);
         if (await db.selectFrom('sysuser').select('id').where('login', '=', doc.login).executeTakeFirst()) {
           throw new ApiError(400, [{ field: 'login', msg: t(lang, 'msg.duplicate') }]);
@@ -76,7 +77,7 @@ export function sysconfigPublicRoutes(ctx: AppContext): DeclaredRoute[] {
         await systemInsert({ em, ctx, session }, 'userws', crypto.randomUUID(), { ...doc, userId }, { type: 'sysuser', action: 'register', entityId: userId, entityName: doc.name, detail });
         const link = `${String(cfg.systemURL ?? '').replace(/\/+$/, '')}/api/pub/confirmemail/${token}`;
         await sendMail(em, ctx, { to: doc.email, subject: t(lang, 'sysuser.confirmMailSubject'), text: t(lang, 'sysuser.confirmMailText', { name: doc.name, login: doc.login, link }) });
-      });
+      }, 'self-registration');
     } catch (e) {
       const err = e as { code?: string; cause?: { code?: string } };
       if ((err.code ?? err.cause?.code) === '23505') throw new ApiError(400, [{ field: 'login', msg: t(lang, 'msg.duplicate') }]);
@@ -87,13 +88,13 @@ export function sysconfigPublicRoutes(ctx: AppContext): DeclaredRoute[] {
 
   defineRoute({ method: 'GET', path: '/api/pub/confirmemail/:token', rule: rule.public, summary: "Confirms a self-registered account's e-mail address", handler: async (c) => {
     const lang: Lang = c.get('lang');
-    const confirmed = await ctx.orm.em.fork().transactional(async (em) => {
+    const confirmed = await writeTransaction(ctx, async (em) => {
       const account = await kysely(em).selectFrom('sysuser').select('id').where('email_token', '=', sha256(c.req.param('token'))).executeTakeFirst();
       if (!account) return false;
       const session = { ...systemSession('', ''), userId: String(account.id), lang };
       await systemUpdate({ em, ctx, session }, 'sysuser', String(account.id), { emailConfirmed: true, emailToken: null }, 'action');
       return true;
-    });
+    }, 'e-mail confirmation');
     if (!confirmed) throw fail(400, t(lang, 'sysuser.badToken'), 'token');
     return c.json({ success: true, result: t(lang, 'sysuser.emailConfirmed') });
   } }),

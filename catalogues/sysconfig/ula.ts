@@ -1,6 +1,7 @@
 import type { AppContext, Session } from '../../server/types.ts';
 import { systemUpdate } from '../../server/tbl/system-write.ts';
 import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-route.ts';
+import { writeTransaction } from '../../server/tbl/retry.ts';
 
 /**
  * The user licence agreement: while the settings require it (`ulaActive`), a session reports
@@ -16,10 +17,10 @@ export function ulaRoutes(ctx: AppContext): DeclaredRoute[] {
   return [
   defineRoute({ method: 'POST', path: '/api/sys/acceptula', rule: rule.session, summary: 'Accepts the user licence agreement the settings require', handler: async (c) => {
     const s = c.get('session');
-    await ctx.orm.em.fork().transactional(async (em) => {
+    await writeTransaction(ctx, async (em) => {
       const acceptula = { type: 'sysuser', action: 'acceptula', entityId: s.userId, entityName: s.userName };
       await systemUpdate({ em, ctx, session: s }, 'sysuser', s.userId, { ulaAcceptedAt: new Date().toISOString() }, acceptula);
-    });
+    }, 'licence acceptance');
     ctx.identities.clear(); // the next request of this user goes through at once
     return c.json({ success: true });
   } }),

@@ -32,6 +32,7 @@ import { adxDocument, dataValueSet } from './formats.ts';
 import type { Dhis2Mapping } from './mapping.ts';
 import { adxPeriod, dhis2Period, type Period } from './period.ts';
 import { exportValues, type Declared } from './values.ts';
+import { writeTransaction } from '../../server/tbl/retry.ts';
 
 const READ = 'DHIS_EXPORT';
 const SEND = 'DHIS_EXPORT_EDT';
@@ -211,14 +212,14 @@ export function dhis2Routes(ctx: AppContext, declared: Declared, mappings: Dhis2
       handler: async (c, { body }) => {
         const s = c.get('session');
         const def = ctx.registry.table('dhis2server');
-        await ctx.orm.em.fork().transactional(async (em) => {
+        await writeTransaction(ctx, async (em) => {
           const found = await kysely(em).selectFrom('dhis2server').select(['id', 'password']).where('workspace_id', '=', s.workspaceId).orderBy('created_at').executeTakeFirst();
           if (!found && !body.password) throw fail(400, t(s.lang, 'dhis2.passwordNeeded'), 'password');
           const writer = new TableWriter(ctx, def, s);
           const id = found ? await writer.update(String(found.id), { url: body.url, username: body.username }, { within: em }) : await writer.create({ url: body.url, username: body.username }, undefined, em);
           // the password is hidden: no form, history entry or answer holds it; set beside the writer's entry
           if (body.password) await systemUpdate({ em, ctx, session: s }, 'dhis2server', id, { password: body.password }, 'action');
-        });
+        }, 'DHIS2 server');
         return c.json({ success: true });
       },
     }),

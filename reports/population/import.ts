@@ -16,6 +16,7 @@ import { defineRoute, rule, type DeclaredRoute } from '../../server/http/define-
 import { ApiError } from '../../server/http/errors.ts';
 import { TableWriter } from '../../server/tbl/write.ts';
 import type { AppContext, Session } from '../../server/types.ts';
+import { writeTransaction } from '../../server/tbl/retry.ts';
 
 /** A file's rows: as many as a programme's areas over some years. */
 export const IMPORT_MAX_ROWS = 5000;
@@ -96,15 +97,16 @@ export function populationRoutes(ctx: AppContext): DeclaredRoute[] {
         const { rows, errors } = await checkedRows(kysely(ctx.orm.em.fork()), s, body.rows);
         if (errors.length) throw new ApiError(400, errors);
         const writer = new TableWriter(ctx, def, s);
-        const done = { created: 0, updated: 0 };
-        await ctx.orm.em.fork().transactional(async (em) => {
+        const done = await writeTransaction(ctx, async (em) => {
+          const counted = { created: 0, updated: 0 }; // counted afresh by each run
           for (const r of rows) {
             const held = await kyselyByName(em).selectFrom(def.name).select('id').where('workspace_id', '=', s.workspaceId).where('admin_unit_id', '=', r.adminUnitId).where('year', '=', r.year).executeTakeFirst();
             if (held) await writer.update(String(held.id), { population: r.population }, { within: em });
             else await writer.create(r, undefined, em);
-            done[held ? 'updated' : 'created']++;
+            counted[held ? 'updated' : 'created']++;
           }
-        });
+          return counted;
+        }, 'population import');
         return c.json({ success: true, result: done });
       },
     }),

@@ -19,6 +19,7 @@ import { TableWriter } from '../tbl/write.ts';
 import { mayPush } from './push.ts';
 import type { AppContext, Doc, Session } from '../types.ts';
 import type { SyncConflict } from '../../engine/sync-views.ts';
+import { writeTransaction } from '../tbl/retry.ts';
 
 /** One logged conflict as a reader sees it (one declaration with the browser's). */
 export type ConflictView = SyncConflict;
@@ -150,7 +151,7 @@ export async function labelConflicts(em: Em, ctx: AppContext, lang: Lang, list: 
  * @example await keepValue(ctx, session, conflictId, 'client')
  */
 export async function keepValue(ctx: AppContext, s: Session, id: string, keep: 'server' | 'client'): Promise<void> {
-  await ctx.orm.em.fork().transactional(async (em: Em) => {
+  await writeTransaction(ctx, async (em: Em) => {
     const c = await kysely(em).selectFrom('syncconflict').selectAll().where('workspace_id', '=', s.workspaceId).where('id', '=', id).forUpdate().executeTakeFirst();
     const def = c && ctx.registry.tables.get(String(c.table_name));
     if (!c || !def || !canRead(s, def)) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
@@ -160,5 +161,5 @@ export async function keepValue(ctx: AppContext, s: Session, id: string, keep: '
     if (keep === 'client') await new TableWriter(ctx, def, s).update(String(c.row_id), { [String(c.field)]: jsonColumn<Doc>(c.values, {}).client ?? null }, { within: em });
     // through the system door: its version bumped and the change fed like any row's (the kept client value has its own history entry)
     await systemUpdate({ em, ctx, session: s }, 'syncconflict', id, { resolved: true, kept: keep, resolvedBy: s.userId || null, resolvedAt: new Date().toISOString() }, 'action');
-  });
+  }, 'sync conflict resolution');
 }

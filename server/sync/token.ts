@@ -21,6 +21,7 @@ import { defineRoute, rule, type DeclaredRoute } from '../http/define-route.ts';
 import { fail, isUuid } from '../http/errors.ts';
 import { hasPermission } from '../http/middleware.ts';
 import type { AppContext, Session } from '../types.ts';
+import { writeTransaction } from '../tbl/retry.ts';
 
 /** How long a key lasts; the client gets a new one at every synchronisation a user starts with their password. */
 export const SYNC_TOKEN_DAYS = 30;
@@ -77,7 +78,7 @@ export function syncTokenRoutes(ctx: AppContext): DeclaredRoute[] {
       handler: async (c, { body }) => {
         const s = c.get('session');
         byLogin(s);
-        return c.json(await ctx.orm.em.fork().transactional((em) => issueSyncToken(em, s, body.device)));
+        return c.json(await writeTransaction(ctx, (em) => issueSyncToken(em, s, body.device), 'sync key'));
       },
     }),
     defineRoute({

@@ -7,6 +7,7 @@ import { fail } from '../http/errors.ts';
 import { kysely } from '../db/kysely.ts';
 import { systemUpdate } from '../tbl/system-write.ts';
 import { defineRoute, rule, type DeclaredRoute } from '../http/define-route.ts';
+import { writeTransaction } from '../tbl/retry.ts';
 
 /** The session's user, workspace, unit, view and permissions, plus what the UI needs to decide what to show. */
 export const sessionInfo = (s: Session, ctx: AppContext) => ({
@@ -49,7 +50,7 @@ export function sessionRoutes(ctx: AppContext): DeclaredRoute[] {
     const em = ctx.orm.em.fork();
     const target = (await userWorkspaces(em, s.userId)).find((w) => w.id === c.req.param('id'));
     if (!target) throw fail(404, t(s.lang, 'msg.notFound'), 'id');
-    await em.transactional(async (tem) => {
+    await writeTransaction(ctx, async (tem) => {
       await sql`update syssession set workspace_id = ${target.id}, userws_id = ${target.userwsId} where id = ${s.sessionId}`.execute(kysely(tem));
       // The entry belongs to the target workspace: the user's unit there, never the one left behind.
       const unit = await kysely(tem)
@@ -61,7 +62,7 @@ export function sessionRoutes(ctx: AppContext): DeclaredRoute[] {
         .executeTakeFirst();
       const there = { ...s, workspaceId: target.id, workspaceName: target.name, userwsId: target.userwsId, unitId: unit?.unitId ?? null, unitName: unit?.unitName ?? null, adminUnitId: unit?.adminUnitId ?? null, adminUnitName: unit?.adminUnitName ?? null };
       await recordCommand(tem, there, { type: 'session', action: 'changews', entityId: target.id, entityName: target.name });
-    });
+    }, 'workspace change');
     return c.json({ success: true, result: { id: target.id, name: target.name } });
   } }),
 
@@ -69,11 +70,11 @@ export function sessionRoutes(ctx: AppContext): DeclaredRoute[] {
   defineRoute({ method: 'POST', path: '/api/sys/language/:lang', rule: rule.session, summary: "The session's language (ru or en)", handler: async (c) => {
     const lang = c.req.param('lang') === 'en' ? 'en' : 'ru';
     const s = c.get('session');
-    await ctx.orm.em.fork().transactional(async (em) => {
+    await writeTransaction(ctx, async (em) => {
       await kysely(em).updateTable('syssession').set({ language: lang }).where('id', '=', s.sessionId).execute();
       // a preference: the account's row through the writer's system door, no history entry
       await systemUpdate({ em, ctx, session: s }, 'sysuser', s.userId, { language: lang }, 'action');
-    });
+    }, 'language change');
     return c.json({ success: true });
   } }),
   ];

@@ -12,6 +12,7 @@ import { kysely } from '../db/kysely.ts';
 import { errorText, validationTexts } from '../../engine/validation-messages.ts';
 import type { Lang } from '../../engine/i18n.ts';
 import { defineRoute, rule, type DeclaredRoute } from '../http/define-route.ts';
+import { writeTransaction } from '../tbl/retry.ts';
 
 const emailRe = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -41,13 +42,13 @@ export function userRoutes(ctx: AppContext): DeclaredRoute[] {
     tooLong('mobile', 50);
     tooLong('timeZone', 50);
     if (errors.length) throw new ApiError(400, errors);
-    await ctx.orm.em.fork().transactional(async (em) => {
+    await writeTransaction(ctx, async (em) => {
       const prev = await kysely(em).selectFrom('sysuser').select(['name', 'mobile', 'email', 'time_zone']).where('id', '=', s.userId).executeTakeFirstOrThrow();
       const before: Record<string, unknown> = { name: prev.name, mobile: prev.mobile ?? '', email: prev.email ?? '', timeZone: prev.time_zone ?? '' };
       const diffs = Object.entries(doc).filter(([k, v]) => before[k] !== v).map(([k, v]) => ({ title: fieldTitle(ctx.registry, 'sysuser', k, s.lang), prevValue: before[k], newValue: v }));
       const usersettings = { type: 'sysuser', action: 'usersettings', entityId: s.userId, entityName: doc.name, detail: { diffs } };
       await systemUpdate({ em, ctx, session: s }, 'sysuser', s.userId, { name: doc.name, mobile: doc.mobile || null, email: doc.email, timeZone: doc.timeZone || null }, usersettings);
-    });
+    }, 'user settings');
     ctx.identities.clear();
     return c.json({ success: true });
   } }),
@@ -69,11 +70,11 @@ export function userRoutes(ctx: AppContext): DeclaredRoute[] {
     await recordAttempt(em, s.userLogin, ok, ip);
     if (!ok) throw new ApiError(400, [{ field: 'password', msg: t(s.lang, 'msg.wrongPassword') }]);
     const hash = await hashPassword(String(newPassword));
-    await em.transactional(async (tem) => {
+    await writeTransaction(ctx, async (tem) => {
       const changepassword = { type: 'sysuser', action: 'changepassword', entityId: s.userId, entityName: s.userName };
       await systemUpdate({ em: tem, ctx, session: s }, 'sysuser', s.userId, { passwordHash: hash, passwordExpired: false }, changepassword);
       await endSessions(tem, s.userId, { except: s.sessionId });
-    });
+    }, 'password change');
     return c.json({ success: true });
   } }),
   ];

@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 import { typeDate, ruDate } from '../helpers/form-typing.ts';
-import { day, moved, newSupplyUnit, stockPatientCase, stockPlaces, stockTreatedCase, type StockPlaces } from '../helpers/stock.ts';
+import { day, moved, newSupplyUnit, stockPatientCase, stockPlaces, stockTreatedCase, STOCK_NAMES, type StockPlaces } from '../helpers/stock.ts';
 import { loginThroughUi, openDropdown, pick, selected, selectOf, signIn, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
@@ -109,9 +109,7 @@ describe('the unit’s stock tab', () => {
     await poll(() => other.locator(tid('unit-tab-general')).count()).toBe(1);
     expect(await other.locator(tid('unit-tab-stock')).count()).toBe(0);
   });
-  const HR = 'Изониазид + Рифампицин, таблетки 75/150 мг';
-  const HRZE = 'Изониазид + Рифампицин + Пиразинамид + Этамбутол, таблетки 75/150/400/275 мг';
-  const GF = 'Глобальный фонд для борьбы со СПИДом, туберкулёзом и малярией';
+  const { HR, HRZE, GF } = STOCK_NAMES;
   const openStock = async (unitId: string) => {
     await page.goto(`/sys/unit/stock?id=${unitId}`);
     await page.locator(tid('stock-on-hand')).waitFor();

@@ -50,6 +50,13 @@ export async function newSupplyUnit(admin: ApiClient, p: StockPlaces, name: stri
  * The day `days` from today (UTC, as the server's 'today' without a time zone) as YYYY-MM-DD.
  * @example day(-1) // yesterday
  */
+/** The demo catalogue's names as the forms show them: the HR and HRZE tablets, the Global Fund source. */
+export const STOCK_NAMES = {
+  HR: 'Изониазид + Рифампицин, таблетки 75/150 мг',
+  HRZE: 'Изониазид + Рифампицин + Пиразинамид + Этамбутол, таблетки 75/150/400/275 мг',
+  GF: 'Глобальный фонд для борьбы со СПИДом, туберкулёзом и малярией',
+};
+
 export const day = (days = 0): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Writes one movement through the ledger's table API; the raw answer. */

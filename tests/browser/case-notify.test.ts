@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { kysely } from '../../server/db/kysely.ts';
 import type { ApiClient } from '../helpers/server.ts';
-import { signIn, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { pageSettled, requestEnded, signIn, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 
@@ -100,14 +100,16 @@ describe('notifying a new suspect', () => {
     const [a, b] = await hits.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')!));
     await page.route(`**/api/tbl/patient/${a}`, async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
+      await route.continue().catch(() => {}); // the page may have cancelled it meanwhile
     });
+    const late = requestEnded(page, (r) => r.url().endsWith(`/api/tbl/patient/${a}`));
     try {
       await hits.nth(0).click();
       await hits.nth(1).click();
       const form = page.locator(tid('notify-form'));
       await form.waitFor();
-      await page.waitForTimeout(2000); // the first patient's data has come by now
+      await late; // the first patient's request has ended (answered late, or cancelled)
+      await pageSettled(page);
       expect(await form.locator(tid('notify-patient')).getAttribute('data-id')).toBe(b);
       expect(await form.locator('#root_patient_name').inputValue()).toBe(made[0] === b ? 'Азамат' : 'Бакыт');
     } finally {

@@ -10,7 +10,7 @@ import { rootDir, schemasDir } from '../../server/config.ts';
 import { screenshot } from '../helpers/browser.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { type BrowserEnv, card, closeEnv, contextOptions, expectTimedSuccess, openAs, openInApp, signIn, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { type BrowserEnv, card, closeEnv, contextOptions, expectTimedSuccess, openAs, openInApp, requestEnded, signIn, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 const SOURCES = '/sys/admin/tables/sources';
 const UNITS = '/sys/admin/tables/units';
@@ -283,13 +283,15 @@ describe('a paged catalogue with an inline form (sources, 5 a page)', () => {
     // page 2 answers after page 1, as on a slow network when the user goes on and back at once
     await page.route('**/api/tbl/source/query', async (route) => {
       if (route.request().postDataJSON()?.page === 2) await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
+      await route.continue().catch(() => {}); // the page may have cancelled it meanwhile
     });
+    const late = requestEnded(page, (r) => r.url().endsWith('/api/tbl/source/query') && r.postDataJSON()?.page === 2);
     try {
       await page.locator(tid('pager-next')).click();
       await page.locator(tid('pager-prev')).click();
       await expect.poll(ids, { timeout: UI_TIMEOUT }).toEqual(page1);
-      await page.waitForTimeout(2000); // page 2's answer has come by now
+      await late; // page 2's request has ended (answered late, or cancelled): let the page handle it (a frame and the tasks behind it)
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
       expect(await ids()).toEqual(page1);
       expect(await current()).toBe('1');
     } finally {

@@ -161,6 +161,24 @@ export async function openInApp(page: Page, path: string): Promise<void> {
   }, path);
 }
 
+/**
+ * Resolves when a request of `page` that `matches` has ended: answered, or failed (a screen that
+ * cancels a request it no longer needs aborts it). Start waiting before the request is sent.
+ * @example const late = requestEnded(page, (r) => r.url().endsWith('/api/tbl/source/query')); await click(); await late;
+ */
+export function requestEnded(page: Page, matches: (r: Request) => boolean): Promise<Request> {
+  return new Promise((resolve) => {
+    const ended = (r: Request) => {
+      if (!matches(r)) return;
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+      resolve(r);
+    };
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+  });
+}
+
 /** Per environment: the signed-in page of each user {@link openAs} handed out. */
 const userPages = new WeakMap<BrowserEnv, Map<string, Page>>();
 

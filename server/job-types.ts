@@ -72,7 +72,11 @@ export interface JobKind {
   kind: string;
   /** How many units the whole job has (progress), asked in the first batch's transaction; none: unknown. */
   total?(x: JobBatch): Promise<number | null>;
-  /** Does the batch after `x.job.cursor` in `x.em`'s transaction. Throwing rolls it back and fails the job (retry resumes here). */
+  /**
+   * Does the batch after `x.job.cursor` in `x.em`'s transaction. Throwing rolls it back and fails the job
+   * (retry resumes here) — but for a deadlock or a serialization failure, after which the batch runs
+   * again whole (so it does nothing outside `x.em` that a second run would double).
+   */
   batch(x: JobBatch): Promise<BatchResult>;
 }
 

@@ -6,12 +6,14 @@
  * them (a heartbeat). So two processes on one database never run one job at once, a job whose
  * process died (kill -9) is taken over once its lease ran out and resumes after its last committed
  * batch, and a stopping process (SIGTERM) ends its batch, queues the job again and lets the next
- * process resume it.
+ * process resume it. A batch that PostgreSQL aborts as a deadlock's victim or a serialization failure
+ * runs again whole at once (`writeTransaction`, three runs at most); any other error fails the job.
  */
 import { Gauge } from 'prom-client';
 import { kysely } from '../db/kysely.ts';
 import { exceptionClass } from '../http/error-log.ts';
 import { log } from '../log.ts';
+import { writeTransaction } from '../tbl/retry.ts';
 import type { JobSettings } from '../config.ts';
 import type { AppContext, JobKind, JobQueue } from '../types.ts';
 import { advanceJob, claimJob, enqueueJob, finishJob, holdForBatch, releaseJob, renewLease, stateCounts, type Job, type NewJob } from './store.ts';
@@ -121,7 +123,9 @@ export class JobRunner implements JobQueue {
           log.info({ job: claimed.id, kind: claimed.kind }, 'jobs: stopped at a batch boundary, queued again');
           return;
         }
-        const step = await ctx.orm.em.fork().transactional(async (em) => {
+        // a batch aborted as a deadlock's victim or a serialization failure is run again whole (it left
+        // nothing): the collision is nobody's mistake, and it neither fails the job nor uses a claim
+        const step = await writeTransaction(ctx, async (em) => {
           const db = kysely(em);
           const job = await holdForBatch(db, claimed.id, this.owner, leaseSeconds);
           if (!job) return 'lost' as const;
@@ -130,7 +134,7 @@ export class JobRunner implements JobQueue {
           await advanceJob(db, job.id, { cursor: r.cursor, done: job.done + r.did, total });
           if (r.finished) await finishJob(db, job.id, this.owner, { state: 'done' });
           return r.finished ? ('finished' as const) : ('more' as const);
-        });
+        }, `job ${claimed.kind}`);
         ctx.metrics.jobBatches.inc({ kind: claimed.kind });
         if (step === 'lost') {
           log.info({ job: claimed.id, kind: claimed.kind }, 'jobs: no longer held (cancelled, or taken over)');

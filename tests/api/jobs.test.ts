@@ -3,10 +3,12 @@
 // continuing after the last committed batch, administrators' list, cancel and retry under the system
 // permission, and the tb_jobs_* metrics. Process deaths and SIGTERM: tests/ops/jobs-process.test.ts.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { claimJob, enqueueJob } from '../../server/jobs/store.ts';
+import { log } from '../../server/log.ts';
+import { deadlockedWith } from '../helpers/deadlock.ts';
 import { batchesDone, countingKind, createTraceTables, jobRow, jobsSettled } from '../helpers/jobs.ts';
 import { sample } from '../helpers/metrics.ts';
 import { createUser } from '../helpers/users.ts';
@@ -97,6 +99,29 @@ describe('a job', () => {
     // a done job is not retried, a cancelled one can be
     const again = await admin.post(`/api/sys/jobs/${id}/retry`);
     expect([again.status, again.body.errors[0].msg]).toEqual([409, 'Задание можно повторить только после ошибки или отмены; сейчас оно в состоянии «Выполнено»']);
+  });
+
+  it('whose batch PostgreSQL aborts as a deadlock\'s victim runs that batch again and ends done: no failure, no claim used, each batch once', async () => {
+    vi.spyOn(log, 'warn');
+    const id = crypto.randomUUID();
+    await sql`insert into jobtest_gate (job_id) values (${id})`.execute(db());
+    // the test holds the gate; the batch locks the job's row, then waits for the gate; the test then asks
+    // for the job's row: a real deadlock whose victim is the batch's transaction
+    await deadlockedWith(
+      sql`select 1 from jobtest_gate where job_id = ${id} for update`,
+      async () => {
+        await sql`insert into job (id, kind, state, params, done, attempts) values (${id}, 'test.count', 'queued', '{"batches": 2, "gated": true}', 0, 0)`.execute(db());
+        server.ctx.jobs.wake();
+        other.ctx.jobs.wake();
+      },
+      sql`select 1 from job where id = ${id} for update`,
+    );
+    await jobsSettled(server.ctx);
+    expect(await jobRow(server.databaseUrl, id)).toMatchObject({ state: 'done', done: 2, attempts: 1, error: null });
+    expect((await batchesDone(server.databaseUrl, id)).map((b) => [b.n, b.times])).toEqual([[0, 1], [1, 1]]);
+    const runAgain = vi.mocked(log.warn).mock.calls.filter(([, msg]) => String(msg).startsWith('write transaction aborted')).map(([fields]) => fields);
+    expect(runAgain).toEqual([expect.objectContaining({ code: '40P01', attempt: 1, what: 'job test.count' })]);
+    vi.restoreAllMocks();
   });
 
   it('cancelled by an administrator while it runs stops after its batch in hand; retried, it resumes there', async () => {

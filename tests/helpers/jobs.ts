@@ -27,12 +27,14 @@ export async function jobsSettled(ctx: AppContext, timeoutMs = 60_000): Promise<
 export async function createTraceTables(db: Kysely<Database>): Promise<void> {
   await sql`create table if not exists jobtest (job_id uuid not null, n int not null, owner text not null, at timestamptz not null default clock_timestamp())`.execute(db);
   await sql`create table if not exists jobtest_fail (job_id uuid not null, n int not null)`.execute(db);
+  await sql`create table if not exists jobtest_gate (job_id uuid primary key)`.execute(db);
 }
 
 /**
  * `test.count`: `params.batches` batches, each writing its number and the process's runner into
  * `jobtest` and sleeping `params.sleepMs` inside its transaction; a batch named in `jobtest_fail`
- * throws (its transaction rolled back).
+ * throws (its transaction rolled back). With `params.gated` each batch first locks its job's row of
+ * `jobtest_gate` (after the runner locked the job's row): a test holding that row makes the batch wait.
  */
 export const countingKind = (owner: () => string): JobKind => ({
   kind: 'test.count',
@@ -41,6 +43,7 @@ export const countingKind = (owner: () => string): JobKind => ({
     const db = kysely(em);
     const n = Number(job.cursor?.n ?? 0);
     if (n >= Number(job.params.batches)) return { cursor: job.cursor, did: 0, finished: true };
+    if (job.params.gated) await sql`select 1 from jobtest_gate where job_id = ${job.id} for update`.execute(db);
     await sql`insert into jobtest (job_id, n, owner) values (${job.id}, ${n}, ${owner()})`.execute(db);
     if ((await sql`select 1 from jobtest_fail where job_id = ${job.id} and n = ${n}`.execute(db)).rows.length) throw new Error(`planned failure at batch ${n}`);
     await sql`select pg_sleep(${Number(job.params.sleepMs ?? 0) / 1000})`.execute(db);

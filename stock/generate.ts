@@ -1,6 +1,6 @@
 /**
  * Generated stock for the benchmark (`npm run bench:stock`, never the demo): `units` new TB units of
- * a workspace (copies of one of its units), and for each, every active medicine, 5 years back, a batch
+ * a workspace (copies of one of its units, but for its DHIS2 uid: unique in a workspace), and for each, every active medicine, 5 years back, a batch
  * a quarter (expiring two years after it arrives) received at the quarter's start (10,000 units) and
  * dispensed 24 times in it (250 units each, about 8 a month) — 25 movements per unit, medicine and
  * quarter, 500 per unit and medicine: about 10.5 million rows at 1,000 units and the demo's 21 medicines. Written
@@ -17,7 +17,7 @@ import type { Database } from '../server/db/kysely.ts';
  */
 export async function generateStock(db: Kysely<Database>, workspaceId: string, units: number): Promise<{ units: string[]; movements: number }> {
   const template = (await db.selectFrom('unit').select('id').where('workspace_id', '=', workspaceId).where('type', '=', 'TBUNIT').orderBy('name').executeTakeFirstOrThrow()).id as string;
-  const cols = (await sql<{ c: string }>`select column_name as c from information_schema.columns where table_name = 'unit' and column_name not in ('id', 'name', 'custom_id', 'version', 'created_at', 'updated_at')`.execute(db)).rows.map((r) => r.c);
+  const cols = (await sql<{ c: string }>`select column_name as c from information_schema.columns where table_name = 'unit' and column_name not in ('id', 'name', 'custom_id', 'dhis2_uid', 'version', 'created_at', 'updated_at')`.execute(db)).rows.map((r) => r.c);
   const made = await sql<{ id: string }>`
     insert into unit (id, name, ${sql.join(cols.map((c) => sql.id(c)))})
     select gen_random_uuid(), 'Склад ' || g, ${sql.join(cols.map((c) => sql.id(c)))} from unit, generate_series(1, ${units}) g where unit.id = ${template}

@@ -10,10 +10,13 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { startPostgres } from '../setup/postgres.ts';
 import { startServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import { benchDatabase } from './database.ts';
+import { demoWorkspaceId } from './demo-cases.ts';
+import { finishBench } from './finish.ts';
 import { runLoad, type LoadResult } from './load.ts';
+import { signIn } from './sign-in.ts';
 import { jobsSettled } from '../helpers/jobs.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
@@ -21,23 +24,16 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const warmup = Number(process.env.BENCH_WARMUP ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
-const postgres = await startPostgres();
-const admin = new pg.Client({ connectionString: postgres.url });
-await admin.connect();
-await admin.query('create database bench');
-await admin.end();
-const databaseUrl = postgres.url.replace(/\/[^/]*$/, '/bench');
-
+const { databaseUrl, postgres } = await benchDatabase('bench', { keepable: false });
 const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true });
 // the jobs a start queues (the demo's derived values) run in the server's process: measured beside
 // them, the platform paid for work the plain servers never do
 await jobsSettled(server.ctx, 600_000);
 const em = server.ctx.orm.em.fork();
-const ws = (await kysely(em).selectFrom('workspace').select('id').executeTakeFirstOrThrow()).id as string;
+const ws = await demoWorkspaceId(kysely(em));
 await kysely(em).insertInto('source').values(Array.from({ length: 60 }, (_, i) => ({ id: crypto.randomUUID(), workspace_id: ws, short_name: `B${i}`, name: `Источник ${String(i).padStart(2, '0')}`, active: true }))).execute();
 
-const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
-const cookie = login.headers.get('set-cookie')!.split(';')[0];
+const cookie = await signIn(server.url);
 const body = JSON.stringify({ page: 1, pageSize: 50 });
 const check = await (await fetch(`${server.url}/api/tbl/source/query`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1', cookie }, body })).json();
 if (check.list.length !== 50) throw new Error(`expected 50 rows, got ${check.list.length}`);
@@ -110,13 +106,4 @@ console.log('  both run 3 statements a request: the session by its hash (prepare
 console.log(`  ratio to the same SQL: ${(ours.perSecond / same.perSecond).toFixed(2)} (aim ≥ 0.85); CPU a request, platform to same SQL: ${(medianCpu(turns.ours) / medianCpu(turns.same)).toFixed(2)}×`);
 console.log(`  ratio to the list alone: ${(ours.perSecond / list.perSecond).toFixed(2)}\n`);
 
-// Shutting PostgreSQL down ends idle pooled connections with 57P01; that is not a failure here.
-process.on('uncaughtException', (e: any) => {
-  if (e?.code !== '57P01') throw e;
-});
-sameSql.close();
-listOnly.close();
-await pool.end();
-await server.close();
-await postgres.stop();
-process.exit(0);
+await finishBench(postgres, [() => sameSql.close(), () => listOnly.close(), () => pool.end(), () => server.close()]);

@@ -23,12 +23,13 @@ import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { generateCases } from '../../cases/generate.ts';
 import { startServer } from '../../app/start.ts';
-import { clientHeader } from '../../engine/client-header.ts';
 import { rootDir } from '../../server/config.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { benchDatabase } from './database.ts';
+import { fillDemoCases } from './demo-cases.ts';
+import { finishBench } from './finish.ts';
+import { signIn } from './sign-in.ts';
 import type { OpenLoopPlan, OpenLoopResult, PlannedRequest } from './open-loop.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -44,16 +45,8 @@ const { databaseUrl, postgres } = await benchDatabase('bench_load');
 {
   const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true, demoCases: 0 });
   const db = kysely(server.ctx.orm.em.fork());
-  const ws = (await db.selectFrom('workspace').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id as string;
-  await sql`insert into tagrefresh (id, workspace_id, day) values (gen_random_uuid(), ${ws}, current_date)
-            on conflict (workspace_id) do update set day = excluded.day`.execute(db);
-  const have = Number((await db.selectFrom('tbcase').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', ws).executeTakeFirstOrThrow()).n);
-  if (have < N) {
-    const started = Date.now();
-    await generateCases(db, ws, N - have, { numberPrefix: `L${have}-`, onProgress: (done) => process.stdout.write(`\r  generating ${done} / ${N - have}`) });
-    console.log(`\n  ${N - have} patients and cases generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    for (const table of ['patient', 'tbcase', 'caseanalytic']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
-  }
+  const { generated } = await fillDemoCases(db, N, 'L');
+  if (generated) for (const table of ['patient', 'tbcase', 'caseanalytic']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
   await server.close();
 }
 
@@ -102,12 +95,6 @@ function openLoop(plan: OpenLoopPlan): Promise<OpenLoopResult> {
   });
 }
 
-const login = async (url: string) => {
-  const r = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
-  if (r.status !== 200) throw new Error(`login: ${r.status}`);
-  return r.headers.get('set-cookie')!.split(';')[0];
-};
-
 /** The mix: per case, its page's four reads, and a comment on every tenth case's turn. */
 async function mix(): Promise<PlannedRequest[]> {
   const { Client } = (await import('pg')).default;
@@ -138,7 +125,7 @@ for (const count of processCounts) {
   const servers = await Promise.all(Array.from({ length: count }, startProcess));
   // one after another: sign-ins from one address at once would meet the per-address limit
   const cookies: string[] = [];
-  for (let i = 0; i < SESSIONS; i++) cookies.push(await login(servers[i % count].url));
+  for (let i = 0; i < SESSIONS; i++) cookies.push(await signIn(servers[i % count].url));
   // warm up: a few seconds at a low rate
   await openLoop({ targets: servers.map((s) => s.url), cookies, rate: 20, seconds: 5, timeoutMs: 30_000, requests });
   console.log(`${count} process${count > 1 ? 'es' : ''}:`);
@@ -161,5 +148,4 @@ for (const count of processCounts) {
 }
 if (best[1] && best[2]) console.log(`two processes / one: ${(best[2] / best[1]).toFixed(2)}× (goal ≥ 1.7×)`);
 console.log(`load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-await postgres?.stop();
-process.exit(0);
+await finishBench(postgres);

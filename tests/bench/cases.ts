@@ -15,11 +15,13 @@
 import { clientHeader } from '../../engine/client-header.ts';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { generateCases } from '../../cases/generate.ts';
 import { generateTreatments } from '../../cases/treatment/generate.ts';
 import { startServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { benchDatabase } from './database.ts';
+import { fillDemoCases } from './demo-cases.ts';
+import { finishBench } from './finish.ts';
+import { signIn } from './sign-in.ts';
 import { percentiles, timeIt } from './timing.ts';
 
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
@@ -30,18 +32,7 @@ const TAG = 'Бенчмарк: трудовой мигрант';
 const { databaseUrl, postgres } = await benchDatabase('bench_cases');
 const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true });
 const db = kysely(server.ctx.orm.em.fork());
-const ws = (await db.selectFrom('workspace').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id as string;
-
-// today's daily refresh of the automatic tags taken, as a server running since the morning has it:
-// it would start 10 minutes after this one (cases/auto-tags/daily.ts), in the middle of a long generation
-await sql`insert into tagrefresh (id, workspace_id, day) values (gen_random_uuid(), ${ws}, current_date)
-          on conflict (workspace_id) do update set day = excluded.day`.execute(db);
-const have = Number((await db.selectFrom('tbcase').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', ws).executeTakeFirstOrThrow()).n);
-if (have < N) {
-  const started = Date.now();
-  await generateCases(db, ws, N - have, { numberPrefix: `G${have}-`, onProgress: (done) => process.stdout.write(`\r  generating ${done} / ${N - have}`) });
-  console.log(`\n  ${N - have} patients and cases generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
+const { ws, cases } = await fillDemoCases(db, N);
 // a manual tag on about one case in ten (the links' triggers keep the per-unit tag counts)
 let tag = (await db.selectFrom('tag').select('id').where('workspace_id', '=', ws).where('name', '=', TAG).executeTakeFirst())?.id as string | undefined;
 if (!tag) {
@@ -59,15 +50,9 @@ await sql`insert into casetag (id, workspace_id, case_id, tag_id)
   if (treated) console.log(`\n  ${treated} treatments generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 for (const table of ['patient', 'tbcase', 'casetag', 'casecount', 'casetagcount', 'treatment', 'prescription', 'adherence']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
-const cases = Number((await db.selectFrom('tbcase').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', ws).executeTakeFirstOrThrow()).n);
 
-const login = async (login: string, password: string) => {
-  const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login, password }) });
-  if (r.status !== 200) throw new Error(`login ${login}: ${r.status}`);
-  return r.headers.get('set-cookie')!.split(';')[0];
-};
-const admin = await login('ADMIN', 'Admin123');
-const doctor = await login('DOCTOR1', 'Doctor123');
+const admin = await signIn(server.url);
+const doctor = await signIn(server.url, 'DOCTOR1', 'Doctor123');
 // the unit with the most cases on treatment: the worklist's worst case
 const busiestUnit = (await db.selectFrom('tbcase').select('owner_unit_id').where('workspace_id', '=', ws).where('state', '=', 'ONTREATMENT').groupBy('owner_unit_id').orderBy(sql`count(*)`, 'desc').limit(1).executeTakeFirstOrThrow()).owner_unit_id as string;
 const doctorUnit = (await db.selectFrom('userws as uw').innerJoin('sysuser as u', 'u.id', 'uw.user_id').select('uw.unit_id').where('u.login', '=', 'DOCTOR1').executeTakeFirstOrThrow()).unit_id as string;
@@ -160,9 +145,4 @@ if (explain) {
   await pool.end();
 }
 
-process.on('uncaughtException', (e: any) => {
-  if (e?.code !== '57P01') throw e;
-});
-await server.close();
-await postgres?.stop();
-process.exit(0);
+await finishBench(postgres, [() => server.close()]);

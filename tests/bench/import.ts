@@ -13,7 +13,9 @@
 import { clientHeader } from '../../engine/client-header.ts';
 import { startServer } from '../../app/start.ts';
 import { benchDatabase } from './database.ts';
+import { finishBench } from './finish.ts';
 import { watchPostgres } from './pg-stats.ts';
+import { signIn } from './sign-in.ts';
 
 const ROWS = Number(process.env.IMPORT_ROWS ?? 100_000);
 const TARGET = { rows: 100_000, seconds: 600 };
@@ -22,9 +24,7 @@ const PIECE = 1024 * 1024;
 const { databaseUrl, postgres } = await benchDatabase('bench_import');
 const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true, demoCases: 0 });
 
-const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
-if (login.status !== 200) throw new Error(`login: ${login.status}`);
-const cookie = login.headers.get('set-cookie')!.split(';')[0];
+const cookie = await signIn(server.url);
 const call = async (method: string, path: string, body?: unknown) => {
   const r = await fetch(`${server.url}${path}`, { method, headers: { 'content-type': 'application/json', [clientHeader]: '1', cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
   const json = (await r.json()) as { result?: any; errors?: unknown };
@@ -92,6 +92,4 @@ const scaled = (ran * TARGET.rows) / ROWS;
 console.log(`  the run scaled to ${TARGET.rows} rows: ${(scaled / 60).toFixed(1)} min (target ≤ ${TARGET.seconds / 60} min); with its dry run ${(((ran + checked) * TARGET.rows) / ROWS / 60).toFixed(1)} min`);
 
 await watch?.report(ROWS);
-await server.close();
-await postgres?.stop();
-process.exit(0);
+await finishBench(postgres, [() => server.close()]);

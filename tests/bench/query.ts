@@ -1,6 +1,6 @@
 /**
  * `npm run bench:query [N]`: the generic query path at national scale. Fills the demo workspace of a
- * throwaway PostgreSQL with N (default 1,000,000) generated patients and cases, then times through
+ * throwaway PostgreSQL to N (default 1,000,000) generated patients and cases, then times through
  * the API — as the workspace administrator and as a unit-view doctor — a first page, a deep page
  * (keyset), a search by a name fragment and a filtered page with its count, each beside the same
  * SQL written by hand on plain `pg`; p50/p95 of 60 requests each. `--explain` prints the plans.
@@ -11,41 +11,28 @@
 import { clientHeader } from '../../engine/client-header.ts';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { generateCases } from '../../cases/generate.ts';
 import { startServer } from '../../app/start.ts';
 import { encodeCursor } from '../../server/tbl/keyset.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startPostgres } from '../setup/postgres.ts';
+import { benchDatabase } from './database.ts';
+import { fillDemoCases } from './demo-cases.ts';
+import { finishBench } from './finish.ts';
+import { signIn } from './sign-in.ts';
 import { percentiles, timeIt } from './timing.ts';
 
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
 const explain = process.argv.includes('--explain');
 const RUNS = 60;
 
-const postgres = await startPostgres();
-const root = new pg.Client({ connectionString: postgres.url });
-await root.connect();
-await root.query('drop database if exists bench_query');
-await root.query('create database bench_query');
-await root.end();
-const databaseUrl = postgres.url.replace(/\/[^/]*$/, '/bench_query');
+const { databaseUrl, postgres } = await benchDatabase('bench_query', { keepable: false });
 const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true });
 const db = kysely(server.ctx.orm.em.fork());
-const ws = (await db.selectFrom('workspace').select('id').executeTakeFirstOrThrow()).id as string;
-
-const started = Date.now();
-await generateCases(db, ws, N, { onProgress: (done) => process.stdout.write(`\r  generating ${done} / ${N}`) });
+const { ws } = await fillDemoCases(db, N);
 await sql`vacuum analyze patient`.execute(db);
 await sql`vacuum analyze tbcase`.execute(db);
-console.log(`\n  ${N} patients and cases generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-const login = async (login: string, password: string) => {
-  const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login, password }) });
-  if (r.status !== 200) throw new Error(`login ${login}: ${r.status}`);
-  return r.headers.get('set-cookie')!.split(';')[0];
-};
-const admin = await login('ADMIN', 'Admin123');
-const doctor = await login('DOCTOR1', 'Doctor123');
+const admin = await signIn(server.url);
+const doctor = await signIn(server.url, 'DOCTOR1', 'Doctor123');
 const doctorUnit = (await db.selectFrom('userws as uw').innerJoin('sysuser as u', 'u.id', 'uw.user_id').select('uw.unit_id').where('u.login', '=', 'DOCTOR1').executeTakeFirstOrThrow()).unit_id as string;
 
 const api = (cookie: string, table: string, body: object) => async () => {
@@ -68,7 +55,24 @@ const surname = 'токтог';
 
 const caseCols = `t.id, t.version, t.updated_at, t.patient_id, t.case_number, t.owner_unit_id, t.notification_unit_id, t.state, t.diagnosis_type, t.classification, t.validated, t.registration_date`;
 const boundedCount = (where: string) => `select count(*) from (select 1 from tbcase t where ${where} limit 10001) m`;
-const cases: { label: string; ours: () => Promise<void>; sql: [string, unknown[]][]; goal: number }[] = [
+type Timed = { label: string; ours: () => Promise<void>; sql: [string, unknown[]][]; goal: number };
+/** A unit-view doctor's patients (by hand): those with a case the unit owns or is transferring out. */
+const inDoctorUnit = 'exists (select 1 from tbcase v where v.patient_id = t.id and v.workspace_id = $1 and (v.owner_unit_id = $3 or v.transfer_from_unit_id = $3))';
+/**
+ * A patient search by a name fragment `word` as the user of `cookie`, timed twice — its page, then the
+ * page with its bounded count — beside the same by hand: the pattern is $2; `scope.where` narrows it
+ * with `scope.params` from $3, and `scope.cols` are the columns the hand-written page reads.
+ */
+const patientSearch = (label: string, cookie: string, word: string, scope = { cols: 't.id, t.name, t.middle_name, t.last_name, t.gender, t.birth_date', where: '', params: [] as unknown[] }): Timed[] => {
+  const where = `t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2)${scope.where ? ` and ${scope.where}` : ''}`;
+  const params = [ws, `%${word}%`, ...scope.params];
+  const page: [string, unknown[]] = [`select ${scope.cols} from patient t where ${where} order by t.last_name, t.name, t.id limit 50`, params];
+  return [
+    { label: `${label}, page`, ours: api(cookie, 'patient', { pageSize: 50, count: false, key: word }), sql: [page], goal: 20 },
+    { label: `${label}, with count`, ours: api(cookie, 'patient', { pageSize: 50, key: word }), sql: [page, [`select count(*) from (select 1 from patient t where ${where} limit 10001) m`, params]], goal: 150 },
+  ];
+};
+const cases: Timed[] = [
   {
     label: 'first page of cases (administrator), with count',
     ours: api(admin, 'tbcase', { pageSize: 50 }),
@@ -84,40 +88,8 @@ const cases: { label: string; ours: () => Promise<void>; sql: [string, unknown[]
     sql: [[`select ${caseCols} from tbcase t where t.workspace_id = $1 and t.registration_date <= $2 and (t.registration_date < $2 or (t.registration_date = $2 and t.id < $3)) order by t.registration_date desc, t.id desc limit 50`, [ws, deep.d, deep.id]]],
     goal: 20,
   },
-  {
-    label: `patients by a name fragment «${fragment}», page`,
-    ours: api(admin, 'patient', { pageSize: 50, count: false, key: fragment }),
-    sql: [
-      [`select t.id, t.name, t.middle_name, t.last_name, t.gender, t.birth_date from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) order by t.last_name, t.name, t.id limit 50`, [ws, `%${fragment}%`]],
-    ],
-    goal: 20,
-  },
-  {
-    label: `patients by a name fragment «${fragment}», with count`,
-    ours: api(admin, 'patient', { pageSize: 50, key: fragment }),
-    sql: [
-      [`select t.id, t.name, t.middle_name, t.last_name, t.gender, t.birth_date from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) order by t.last_name, t.name, t.id limit 50`, [ws, `%${fragment}%`]],
-      [`select count(*) from (select 1 from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) limit 10001) m`, [ws, `%${fragment}%`]],
-    ],
-    goal: 150,
-  },
-  {
-    label: `patients by a surname fragment «${surname}», page`,
-    ours: api(admin, 'patient', { pageSize: 50, count: false, key: surname }),
-    sql: [
-      [`select t.id, t.name, t.middle_name, t.last_name, t.gender, t.birth_date from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) order by t.last_name, t.name, t.id limit 50`, [ws, `%${surname}%`]],
-    ],
-    goal: 20,
-  },
-  {
-    label: `patients by a surname fragment «${surname}», with count`,
-    ours: api(admin, 'patient', { pageSize: 50, key: surname }),
-    sql: [
-      [`select t.id, t.name, t.middle_name, t.last_name, t.gender, t.birth_date from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) order by t.last_name, t.name, t.id limit 50`, [ws, `%${surname}%`]],
-      [`select count(*) from (select 1 from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) limit 10001) m`, [ws, `%${surname}%`]],
-    ],
-    goal: 150,
-  },
+  ...patientSearch(`patients by a name fragment «${fragment}»`, admin, fragment),
+  ...patientSearch(`patients by a surname fragment «${surname}»`, admin, surname),
   {
     label: 'DRTB cases on treatment (filtered page), with count',
     ours: api(admin, 'tbcase', { pageSize: 50, classification: 'DRTB', state: 'ONTREATMENT' }),
@@ -136,23 +108,7 @@ const cases: { label: string; ours: () => Promise<void>; sql: [string, unknown[]
     ],
     goal: 20,
   },
-  {
-    label: 'a unit-view doctor’s patients by a name fragment, page',
-    ours: api(doctor, 'patient', { pageSize: 50, count: false, key: fragment }),
-    sql: [
-      [`select t.id, t.name, t.middle_name, t.last_name from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) and exists (select 1 from tbcase v where v.patient_id = t.id and v.workspace_id = $1 and (v.owner_unit_id = $3 or v.transfer_from_unit_id = $3)) order by t.last_name, t.name, t.id limit 50`, [ws, `%${fragment}%`, doctorUnit]],
-    ],
-    goal: 20,
-  },
-  {
-    label: 'a unit-view doctor’s patients by a name fragment, with count',
-    ours: api(doctor, 'patient', { pageSize: 50, key: fragment }),
-    sql: [
-      [`select t.id, t.name, t.middle_name, t.last_name from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) and exists (select 1 from tbcase v where v.patient_id = t.id and v.workspace_id = $1 and (v.owner_unit_id = $3 or v.transfer_from_unit_id = $3)) order by t.last_name, t.name, t.id limit 50`, [ws, `%${fragment}%`, doctorUnit]],
-      [`select count(*) from (select 1 from patient t where t.workspace_id = $1 and (t.name ilike $2 or t.middle_name ilike $2 or t.last_name ilike $2) and exists (select 1 from tbcase v where v.patient_id = t.id and v.workspace_id = $1 and (v.owner_unit_id = $3 or v.transfer_from_unit_id = $3)) limit 10001) m`, [ws, `%${fragment}%`, doctorUnit]],
-    ],
-    goal: 150,
-  },
+  ...patientSearch('a unit-view doctor’s patients by a name fragment', doctor, fragment, { cols: 't.id, t.name, t.middle_name, t.last_name', where: inDoctorUnit, params: [doctorUnit] }),
 ];
 
 console.log(`\nPOST /api/tbl/<table>/query on ${N.toLocaleString('en')} cases, ${RUNS} runs each, p50 / p95 in ms (plain pg: the same SQL by hand)`);
@@ -176,10 +132,4 @@ for (const c of cases) {
   }
 }
 
-process.on('uncaughtException', (e: any) => {
-  if (e?.code !== '57P01') throw e;
-});
-await pool.end();
-await server.close();
-await postgres.stop();
-process.exit(0);
+await finishBench(postgres, [() => pool.end(), () => server.close()]);

@@ -29,7 +29,6 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { clientHeader } from '../../engine/client-header.ts';
-import { generateCases } from '../../cases/generate.ts';
 import { generateContacts } from '../../cases/contacts/generate.ts';
 import { seedDemoCatalogue } from '../../catalogues/demo/seed.ts';
 import { startServer } from '../../app/start.ts';
@@ -41,6 +40,9 @@ import { groupStatement, withoutJit } from '../../reports/dak/sql.ts';
 import { schemasDir } from '../../server/config.ts';
 import type { Session } from '../../server/types.ts';
 import { benchDatabase } from './database.ts';
+import { fillDemoCases } from './demo-cases.ts';
+import { finishBench } from './finish.ts';
+import { signIn } from './sign-in.ts';
 import { percentiles, timeIt } from './timing.ts';
 
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
@@ -54,14 +56,7 @@ const startedAt = Date.now();
 const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true });
 console.log(`  the server started in ${((Date.now() - startedAt) / 1000).toFixed(0)} s (the analytic rows filled when the database had none)`);
 const db = kysely(server.ctx.orm.em.fork());
-const ws = (await db.selectFrom('workspace').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id as string;
-const count = async () => Number((await db.selectFrom('tbcase').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', ws).executeTakeFirstOrThrow()).n);
-const have = await count();
-if (have < N) {
-  const started = Date.now();
-  await generateCases(db, ws, N - have, { onProgress: (done) => process.stdout.write(`\r  generating ${done} / ${N - have}`) });
-  console.log(`\n  ${N - have} patients and cases generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
+const { ws, cases } = await fillDemoCases(db, N);
 // About three contacts per confirmed pulmonary case, with their TPT courses
 const contactCount = async () => Number((await db.selectFrom('contact').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', ws).executeTakeFirstOrThrow()).n);
 if (!casesOnly && (await contactCount()) < N) {
@@ -73,10 +68,8 @@ if (!casesOnly && (await contactCount()) < N) {
   console.log(`\n  ${made} contacts (and their persons and TPT courses) generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 for (const table of ['patient', 'tbcase', 'casecount', 'casecube', 'caseanalytic', 'contact', 'tptcourse']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
-const cases = await count();
 
-const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
-const cookie = r.headers.get('set-cookie')!.split(';')[0];
+const cookie = await signIn(server.url);
 const post = (path: string, body: object = {}) => async () => {
   const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1', cookie }, body: JSON.stringify(body) });
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${(await res.text()).slice(0, 300)}`);
@@ -235,10 +228,4 @@ if (explain && !dakOnly) {
   }
 }
 
-await pool.end();
-process.on('uncaughtException', (e: any) => {
-  if (e?.code !== '57P01') throw e;
-});
-await server.close();
-await postgres?.stop();
-process.exit(0);
+await finishBench(postgres, [() => pool.end(), () => server.close()]);

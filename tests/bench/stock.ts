@@ -16,6 +16,9 @@ import { startServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { generateStock } from '../../stock/generate.ts';
 import { benchDatabase } from './database.ts';
+import { demoWorkspaceId } from './demo-cases.ts';
+import { finishBench } from './finish.ts';
+import { signIn } from './sign-in.ts';
 import { percentiles, timeIt } from './timing.ts';
 
 const U = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 1000);
@@ -24,7 +27,7 @@ const RUNS = 60;
 const { databaseUrl, postgres } = await benchDatabase('bench_stock');
 const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true, demoCases: 0 });
 const db = kysely(server.ctx.orm.em.fork());
-const ws = (await db.selectFrom('workspace').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id as string;
+const ws = await demoWorkspaceId(db);
 
 const have = (await db.selectFrom('unit').select('id').where('workspace_id', '=', ws).where('name', 'like', 'Склад %').execute()).map((r) => r.id as string);
 let units = have;
@@ -37,9 +40,7 @@ if (have.length < U) {
 }
 const rows = (await sql<{ n: number }>`select count(*)::int as n from stockmovement where workspace_id = ${ws}`.execute(db)).rows[0].n;
 
-const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
-if (r.status !== 200) throw new Error(`login: ${r.status}`);
-const cookie = r.headers.get('set-cookie')!.split(';')[0];
+const cookie = await signIn(server.url);
 let i = 0;
 const nextUnit = () => units[(i++ * 7919) % units.length];
 const call = async (method: string, path: string, body?: unknown) => {
@@ -93,9 +94,4 @@ const adjustment = (date: string) => {
 await report('an adjustment of a batch dated today (POST /api/tbl/stockmovement)', () => adjustment(daysAgo(0)));
 await report('an adjustment of a batch dated 75 days back (POST /api/tbl/stockmovement)', () => adjustment(daysAgo(75)));
 
-process.on('uncaughtException', (e: any) => {
-  if (e?.code !== '57P01') throw e;
-});
-await server.close();
-await postgres?.stop();
-process.exit(0);
+await finishBench(postgres, [() => server.close()]);

@@ -14,32 +14,28 @@
  * machine, and repeat them.
  */
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
 import { clientHeader } from '../../engine/client-header.ts';
 import { generateCases } from '../../cases/generate.ts';
 import { startServer } from '../../app/start.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import { feedGenerated } from '../../server/tbl/feed-generated.ts';
-import { startPostgres } from '../setup/postgres.ts';
 import { initialiseClient } from '../../server/sync/client/init.ts';
 import { Remote } from '../../server/sync/client/remote.ts';
 import { startSync } from '../../server/sync/client/run.ts';
 import { readState } from '../../server/sync/client/state.ts';
+import { benchDatabase, freshDatabase } from './database.ts';
+import { demoWorkspaceId } from './demo-cases.ts';
+import { finishBench } from './finish.ts';
+import { signIn } from './sign-in.ts';
 
 const CASES = Number(process.env.BENCH_SYNC_CASES ?? 2000);
 const CHANGED = 100;
 
-const postgres = await startPostgres();
-const root = new pg.Client({ connectionString: postgres.url });
-await root.connect();
-await root.query('drop database if exists bench_sync');
-await root.query('create database bench_sync');
-await root.end();
-const databaseUrl = postgres.url.replace(/\/[^/]*$/, '/bench_sync');
+const { databaseUrl, postgres } = await benchDatabase('bench_sync', { keepable: false });
 const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true, demoCases: 0 });
 const db = kysely(server.ctx.orm.em.fork());
-const ws = (await db.selectFrom('workspace').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id as string;
+const ws = await demoWorkspaceId(db);
 const unit = (await db.selectFrom('unit').select('id').where('workspace_id', '=', ws).where('type', '=', 'TBUNIT').orderBy('name').executeTakeFirstOrThrow()).id as string;
 await generateCases(db, ws, CASES, { unitIds: [unit], numberPrefix: 'S-' });
 await db.updateTable('patient').set({ birth_date: '1950-01-01' }).where('workspace_id', '=', ws).execute();
@@ -53,13 +49,11 @@ async function call(cookie: string, path: string, body: unknown) {
   if (r.status !== 200) throw new Error(`${path}: ${r.status} ${text.slice(0, 300)}`);
   return { body: JSON.parse(text), sent: Buffer.byteLength(sent), received: Buffer.byteLength(text), gzipped: Buffer.byteLength(sent) + gzipSync(text).length, cookie: r.headers.get('set-cookie')?.split(';')[0] };
 }
-const login = async (login: string, password: string) => (await call('', '/api/auth/login', { login, password })).cookie!;
-
-const admin = await login('ADMIN', 'Admin123');
+const admin = await signIn(server.url);
 const profile = await call(admin, '/api/tbl/userprofile', { name: 'Врач (офлайн)', permissions: [{ permission: 'CASEMAN' }, { permission: 'NEWCASE' }] });
 await call(admin, '/api/tbl/userws', { login: 'SYNCDOC', name: 'SYNCDOC', email: 'syncdoc@example.org', unitId: unit, profiles: [profile.body.result], view: 'UNIT' });
 await db.updateTable('sysuser').set({ password_hash: await hashPassword('Passw0rd'), password_expired: false }).where('login', '=', 'SYNCDOC').execute();
-const doctor = await login('SYNCDOC', 'Passw0rd');
+const doctor = await signIn(server.url, 'SYNCDOC', 'Passw0rd');
 
 /** Reads the feed from `after` to its end: changes, position, bytes, ms. */
 async function readFeed(after: string) {
@@ -106,14 +100,8 @@ const results = up.body.results.reduce((n: Record<string, number>, a: { result: 
 console.log(`  client → server, ${CHANGED} cases changed: one upload in ${upMs.toFixed(0)} ms, ${kb(up.sent + up.received, up.gzipped)} (${JSON.stringify(results)})`);
 
 // the client itself: its own database, initialised from the server, then one synchronisation
-const clientRoot = new pg.Client({ connectionString: postgres.url });
-await clientRoot.connect();
-await clientRoot.query('drop database if exists bench_sync_client');
-await clientRoot.query('create database bench_sync_client');
-await clientRoot.end();
-const clientUrl = new URL(postgres.url);
-clientUrl.pathname = '/bench_sync_client';
-const client = await startServer({ databaseUrl: clientUrl.toString(), port: 0, host: '127.0.0.1', seedDemo: false, demoCases: 0, clientMode: true });
+const clientUrl = await freshDatabase(postgres!, 'bench_sync_client');
+const client = await startServer({ databaseUrl: clientUrl, port: 0, host: '127.0.0.1', seedDemo: false, demoCases: 0, clientMode: true });
 const cdb = kyselyByName(client.ctx.orm.em.fork()); // a table of the feed, by name
 let t1 = performance.now();
 await initialiseClient(client.ctx, { serverUrl: server.url, login: 'SYNCDOC', password: 'Passw0rd' });
@@ -124,8 +112,7 @@ console.log(`  client initialised (slice + feed written to its database): ${awai
 const theirs = cases.slice(2 * CHANGED, 3 * CHANGED);
 for (const [i, c] of theirs.entries()) await call(admin, `/api/tbl/tbcase/${c.id}`, { caseNumber: `SV2-${i}` });
 const ours = cases.slice(3 * CHANGED, 4 * CHANGED);
-const onClient = await fetch(client.url + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'SYNCDOC', password: 'Passw0rd' }) });
-const clientCookie = onClient.headers.get('set-cookie')!.split(';')[0];
+const clientCookie = await signIn(client.url, 'SYNCDOC', 'Passw0rd');
 const onClientCall = async (method: string, path: string, body?: unknown) =>
   (await fetch(client.url + path, { method, headers: { 'content-type': 'application/json', [clientHeader]: '1', cookie: clientCookie }, body: body === undefined ? undefined : JSON.stringify(body) })).json();
 let edited = 0;
@@ -145,8 +132,4 @@ await (await startSync(client.ctx, await Remote.login(server.url, 'SYNCDOC', 'Pa
 const syncMs = performance.now() - t1;
 const after = (await readState(client.ctx.orm.em.fork(), client.ctx))!;
 console.log(`  client synchronised, ${CHANGED} cases changed each side: ${syncMs.toFixed(0)} ms, ${after.phase} ${JSON.stringify(after.counts)}${after.error ? ` — ${after.error}` : ""}`);
-await client.close();
-
-await server.close();
-await postgres.stop();
-process.exit(0);
+await finishBench(postgres, [() => client.close(), () => server.close()]);

@@ -13,12 +13,14 @@
 import { clientHeader } from '../../engine/client-header.ts';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { generateCases } from '../../cases/generate.ts';
 import { ALERT_SQL_TEXT } from '../../cases/treatment/alert.ts';
 import { generateTreatments } from '../../cases/treatment/generate.ts';
 import { startServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { benchDatabase } from './database.ts';
+import { fillDemoCases } from './demo-cases.ts';
+import { finishBench } from './finish.ts';
+import { signIn } from './sign-in.ts';
 import { percentiles, timeIt } from './timing.ts';
 
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
@@ -28,30 +30,14 @@ const GOAL = 50;
 const { databaseUrl, postgres } = await benchDatabase('bench_treatment');
 const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true, demoCases: 0 });
 const db = kysely(server.ctx.orm.em.fork());
-const ws = (await db.selectFrom('workspace').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id as string;
-
-// today's daily refresh of the automatic tags taken, as a server running since the morning has it:
-// it would start 10 minutes after this one (cases/auto-tags/daily.ts), in the middle of a long generation
-await sql`insert into tagrefresh (id, workspace_id, day) values (gen_random_uuid(), ${ws}, current_date)
-          on conflict (workspace_id) do update set day = excluded.day`.execute(db);
-const have = Number((await db.selectFrom('tbcase').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', ws).executeTakeFirstOrThrow()).n);
-let started = Date.now();
-if (have < N) {
-  await generateCases(db, ws, N - have, { numberPrefix: `G${have}-`, onProgress: (done) => process.stdout.write(`\r  generating cases ${done} / ${N - have}`) });
-  console.log(`\n  ${N - have} patients and cases generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
-started = Date.now();
+const { ws } = await fillDemoCases(db, N);
+const started = Date.now();
 const treated = await generateTreatments(db, ws, { onProgress: (done) => process.stdout.write(`\r  generating treatments ${done}`) });
 for (const table of ['tbcase', 'treatment', 'prescription', 'treatunit', 'adherence']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
 const months = (await sql<{ n: number }>`select count(*)::int as n from adherence`.execute(db)).rows[0].n;
 console.log(`\n  ${treated} treatments, ${months} months of daily intake generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-const login = async (login: string, password: string) => {
-  const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login, password }) });
-  if (r.status !== 200) throw new Error(`login ${login}: ${r.status}`);
-  return r.headers.get('set-cookie')!.split(';')[0];
-};
-const admin = await login('ADMIN', 'Admin123');
+const admin = await signIn(server.url);
 
 // Cases on treatment with all 24 months recorded (started more than 25 months ago), at random.
 const sample = (
@@ -104,10 +90,4 @@ await report('load the treatment tab (24 months of daily intake), API', load, GO
 await report("save one month's calendar, API", save, GOAL);
 await report("a unit's first page of cases on treatment with their alert, plain pg", activePage);
 
-process.on('uncaughtException', (e: any) => {
-  if (e?.code !== '57P01') throw e;
-});
-await pool.end();
-await server.close();
-await postgres?.stop();
-process.exit(0);
+await finishBench(postgres, [() => pool.end(), () => server.close()]);

@@ -33,6 +33,7 @@ import { startServer } from '../../app/start.ts';
 import { ensureUiBuilt } from '../../server/ui-build.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { benchDatabase } from './database.ts';
+import { finishBench } from './finish.ts';
 
 const profile = process.argv.includes('--profile');
 const trace = process.argv.includes('--trace');
@@ -258,6 +259,4 @@ for (const [name, open] of forms.filter(([name]) => !only || name === only)) {
 }
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
-await browser.close();
-await server.close();
-await postgres?.stop();
+await finishBench(postgres, [() => browser.close(), () => server.close()]);

@@ -15,11 +15,13 @@
  * the connections waited for (tests/bench/pg-stats.ts).
  */
 import { clientHeader } from '../../engine/client-header.ts';
-import pg from 'pg';
 import { generateCases } from '../../cases/generate.ts';
 import { startServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
-import { startPostgres } from '../setup/postgres.ts';
+import { benchDatabase } from './database.ts';
+import { demoWorkspaceId } from './demo-cases.ts';
+import { finishBench } from './finish.ts';
+import { signIn } from './sign-in.ts';
 import { percentiles, timeIt } from './timing.ts';
 import { watchPostgres } from './pg-stats.ts';
 
@@ -28,28 +30,14 @@ const WRITERS = 20;
 const SAVES_EACH = 30;
 const RUNS = 60;
 
-const postgres = await startPostgres();
-const root = new pg.Client({ connectionString: postgres.url });
-await root.connect();
-await root.query('drop database if exists bench_writes');
-await root.query('create database bench_writes');
-await root.end();
-const databaseUrl = postgres.url.replace(/\/[^/]*$/, '/bench_writes');
+const { databaseUrl, postgres } = await benchDatabase('bench_writes', { keepable: false });
 const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true, demoCases: 0 });
 const db = kysely(server.ctx.orm.em.fork());
-const ws = (await db.selectFrom('workspace').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id as string;
+const ws = await demoWorkspaceId(db);
 await generateCases(db, ws, CASES, { numberPrefix: 'W-' });
 // generated birth dates fall at random, some after the registration: born earlier, every save is valid
 await db.updateTable('patient').set({ birth_date: '1950-01-01' }).where('workspace_id', '=', ws).execute();
 const cases = (await db.selectFrom('tbcase').select(['id', 'version']).where('workspace_id', '=', ws).orderBy('id').execute()).map((r) => ({ id: r.id as string, version: Number(r.version) }));
-
-const login = async (): Promise<string> => {
-  const r = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: JSON.stringify({ login: 'ADMIN', password: 'Admin123' }) });
-  // twenty logins at once on a busy machine: the server may ask a few to come back (503)
-  if (r.status === 503) return new Promise((ok) => setTimeout(() => ok(login()), 200));
-  if (r.status !== 200) throw new Error(`login: ${r.status}`);
-  return r.headers.get('set-cookie')!.split(';')[0];
-};
 
 let serial = 0;
 /** What a save changes: a new case number, or the registration group (a report variable) switched. */
@@ -75,7 +63,7 @@ const save = async (cookie: string, c: { id: string; version: number }, kind: Ki
 };
 let retries = 0;
 
-const cookies = await Promise.all(Array.from({ length: WRITERS }, login));
+const cookies = await Promise.all(Array.from({ length: WRITERS }, () => signIn(server.url)));
 const writer = async (k: number, kind: Kind) => {
   const own = cases.filter((_, i) => i % WRITERS === k);
   for (let i = 0; i < SAVES_EACH; i++) await save(cookies[k], own[i % own.length], kind);
@@ -103,6 +91,4 @@ for (const kind of ['caseNumber', 'registrationGroup'] as Kind[]) {
   retries = 0;
 }
 
-await server.close();
-await postgres.stop();
-process.exit(0);
+await finishBench(postgres, [() => server.close()]);

@@ -22,9 +22,10 @@ export const autoTagCaseHooks: HooksOn<'tbcase'> = {
   },
 };
 
-/** A patient written: the automatic tags of their cases (conditions read the patient too). */
+/** A patient written: the automatic tags of their cases (conditions read the patient too). A new patient has none yet (a case names its patient, made before it). */
 export const patientTagHooks: HooksOn<'patient'> = {
-  async afterSave({ em, ctx, session, id }) {
+  async afterSave({ em, ctx, session, id, isNew }) {
+    if (isNew) return;
     const cases = await kysely(em).selectFrom('tbcase').select('id').where('workspace_id', '=', session.workspaceId).where('patient_id', '=', id).execute();
     await refreshCaseTags(em, ctx, session.workspaceId, cases.map((c) => c.id as string));
   },

@@ -16,6 +16,7 @@
 import { sql } from 'kysely';
 import { t } from '../../engine/i18n.ts';
 import type { Contact } from '../../engine/generated/index.ts';
+import { madeUnnamed } from '../../server/db/batch-rows.ts';
 import { kysely } from '../../server/db/kysely.ts';
 import { ApiError, fail } from '../../server/http/errors.ts';
 import type { HooksOn, ModuleHooks } from '../../server/types.ts';
@@ -57,10 +58,13 @@ const contact: HooksOn<'contact'> = {
   },
 };
 
-/** A new case of a person who is a presumptive-TB contact not yet linked to a case: the contact keeps it. */
+/**
+ * A new case of a person who is a presumptive-TB contact not yet linked to a case: the contact keeps it.
+ * A person an import's chunk has just registered is no one's contact unless the chunk wrote contacts.
+ */
 const tbcase: HooksOn<'tbcase'> = {
   async afterSave(x) {
-    if (!x.isNew || !x.doc.patientId) return;
+    if (!x.isNew || !x.doc.patientId || madeUnnamed(x.em, 'patient', x.doc.patientId, 'contact')) return;
     const rows = await kysely(x.em)
       .selectFrom('contact')
       .select('id')

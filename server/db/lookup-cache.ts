@@ -8,6 +8,7 @@
  * savepoint rolled back could even undo what a cached read saw). Outside such a batch every look-up
  * reads the database, as before. Nothing here knows any table.
  */
+import { toldWrite } from './batch-rows.ts';
 import type { Em } from './orm.ts';
 import { txState, type Pending, type TxState } from './transaction.ts';
 
@@ -53,10 +54,12 @@ export async function lookedUp<T>(em: Em, table: string, question: unknown, read
 
 /**
  * Says that the transaction `em` writes `table`: a caching batch forgets its answers about it and
- * asks the database from now on. Every door of the writer calls it before it writes.
- * @example wroteTable(em, 'unit')
+ * asks the database from now on. Every door of the writer calls it before it writes, saying `what` it
+ * writes when it is one row (server/db/batch-rows.ts: the rows the batch made, read from there after).
+ * @example wroteTable(em, 'unit', { id, columns: null })
  */
-export function wroteTable(em: Em, table: string): void {
+export function wroteTable(em: Em, table: string, what?: Parameters<typeof toldWrite>[2]): void {
+  toldWrite(em, table, what);
   const cache = cacheOf(em);
   if (!cache || cache.written.has(table)) return;
   cache.written.add(table);

@@ -16,9 +16,11 @@ import { unitsInView, writerView } from './view.ts';
  * it leaves names itself there, the new owner unit is another). A sub-record of a parent the user
  * sees but may not change (a case their unit transferred out) is refused with 403, read-only.
  * Reading the old row through the write view (`TableStore.of(…, 'write')`) covers where it was.
+ * `linked`: reference fields the caller set to rows it wrote in this transaction as this user (an
+ * import's exam → the case its row just registered, in their view): such a parent is not read again.
  * @example await assertWritable(em, registry, registry.table('tbcase'), { ownerUnitId: other, … }, unitDoctor) // throws 400 on ownerUnitId
  */
-export async function assertWritable(em: Em, registry: Registry, def: TableDef, doc: Doc, s: Session): Promise<void> {
+export async function assertWritable(em: Em, registry: Registry, def: TableDef, doc: Doc, s: Session, linked: string[] = []): Promise<void> {
   const unitKey = def.meta.scope?.unit;
   if (unitKey && typeof doc[unitKey] === 'string') {
     const v = writerView(s);
@@ -32,7 +34,7 @@ export async function assertWritable(em: Em, registry: Registry, def: TableDef, 
     if (!(await inView(doc[unitKey])) && !(also && (await inView(doc[also])))) throw fail(400, t(s.lang, 'msg.outsideView'), unitKey);
   }
   const parentKey = def.meta.parent;
-  if (parentKey) {
+  if (parentKey && !linked.includes(parentKey)) {
     const parent = registry.table(def.fields.find((f) => f.key === parentKey)!.ref!);
     const parentId = doc[parentKey];
     if (typeof parentId !== 'string' || !(await TableStore.of(registry, parent, em, s, 'write').exists(parentId))) {

@@ -4,6 +4,7 @@ import { isUuid } from '../../engine/formats.ts';
 import { t } from '../../engine/i18n.ts';
 import type { JsonSchema, TableDef } from '../../engine/types.ts';
 import { schemaAtPath } from '../../engine/validation-messages.ts';
+import { batchColumns } from '../db/batch-rows.ts';
 import type { Em } from '../db/orm.ts';
 import { kyselyByName } from '../db/kysely.ts';
 import { ApiError } from '../http/errors.ts';
@@ -39,6 +40,10 @@ export async function checkDateBounds(em: Em, ctx: AppContext, def: TableDef, do
       const field = target.fields.find((f) => f.key === key);
       if (!field || !isUuid(id)) continue;
       const at = `${table} ${id} ${key}`;
+      // a row the import's chunk has just made (the case's new patient): its date as the chunk wrote it
+      const mine = batchColumns(em, target.name, [id], target.meta.workspace ? [field.column, 'workspace_id'] : [field.column])?.[0];
+      const made = mine && (!target.meta.workspace || mine.workspace_id === session.workspaceId) ? mine[field.column] : undefined;
+      if (!read.has(at) && (made === null || (typeof made === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(made)))) read.set(at, Promise.resolve(made ?? undefined));
       if (!read.has(at)) {
         let q = kyselyByName(em).selectFrom(target.name).select(sql<string | null>`${sql.ref(field.column)}::text`.as('v')).where('id', '=', id);
         if (target.meta.workspace) q = q.where('workspace_id', '=', session.workspaceId);

@@ -59,10 +59,10 @@ export interface SystemWriteContext {
  * @example await systemUpdate({ em, ctx, session }, 'tbcase', caseId, { microscopyResult: 'PLUS2', microscopyDate: '2025-01-03' }, 'derived')
  */
 export async function systemUpdate(x: SystemWriteContext, table: string, id: string, values: Doc, cause: SystemCause): Promise<number | undefined> {
-  wroteTable(x.em, table);
   const def = x.ctx.registry.table(table);
-  reloadIdentitiesOnCommit(x.em, x.ctx, table);
   const fields = def.fields.filter((f) => f.key in values && f.kind !== 'none' && f.kind !== 'via');
+  wroteTable(x.em, table, { id, columns: docToRow(fields, values) });
+  reloadIdentitiesOnCommit(x.em, x.ctx, table);
   let q = kyselyByName(x.em).selectFrom(table).select(['version', ...fields.map((f) => f.column)]).where('id', '=', id);
   if (def.meta.workspace) q = q.where('workspace_id', '=', x.session.workspaceId);
   const row = await q.forUpdate().executeTakeFirst();
@@ -87,7 +87,7 @@ export async function systemUpdate(x: SystemWriteContext, table: string, id: str
  * @example await systemInsert({ em, ctx, session }, 'userws', id, { userId, unitId, profiles: [profileId], … }, { action: 'register', type: 'sysuser' })
  */
 export async function systemInsert(x: SystemWriteContext, table: string, id: string, doc: Doc, cause: SystemCause): Promise<void> {
-  wroteTable(x.em, table);
+  wroteTable(x.em, table, { id, columns: null });
   const def = x.ctx.registry.table(table);
   reloadIdentitiesOnCommit(x.em, x.ctx, table);
   // the caller decided the row belongs here (its cause): no user's view applies
@@ -101,7 +101,7 @@ export async function systemInsert(x: SystemWriteContext, table: string, id: str
  * @example await systemDelete({ em, ctx, session }, 'userws', id, { action: 'decline', entityName: 'Иванов И.' })
  */
 export async function systemDelete(x: SystemWriteContext, table: string, id: string, cause: SystemCause): Promise<boolean> {
-  wroteTable(x.em, table);
+  wroteTable(x.em, table, { id, columns: null });
   const def = x.ctx.registry.table(table);
   reloadIdentitiesOnCommit(x.em, x.ctx, table);
   let q = kyselyByName(x.em).selectFrom(table).select('version').where('id', '=', id);

@@ -61,7 +61,7 @@ export class TableWriter {
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.beforeSave?.(x);
       await checkRefs(em, this.ctx, this.def, x.doc, this.session, { linked: opts.linked });
       await checkDateBounds(em, this.ctx, this.def, x.doc, this.session);
-      await assertWritable(em, this.ctx.registry, this.def, x.doc, this.session);
+      await assertWritable(em, this.ctx.registry, this.def, x.doc, this.session, opts.linked);
       await storeWrites(this.store(em)).insert(id, x.doc);
       for (const h of this.ctx.modules.hooks(this.def.name)) await h.afterSave?.(x);
       await recordChange(em, this.ctx.registry, this.def, this.session, { rowId: id, op: 'create', version: 1, data: changedValues(undefined, x.doc), doc: x.doc });

@@ -144,7 +144,11 @@ describe('a register with an exams sheet: the dry run, then the run', () => {
     const history = await db().selectFrom('cmdhistory').select(['type', 'action', 'detail']).where('entity_id', 'in', [caseId, String(c.patient_id)]).orderBy('exec_date').execute();
     expect(history.map((h) => `${h.type}.${h.action}`)).toEqual(['patient.create', 'tbcase.create', 'tbcase.validate', 'tbcase.starttreatment', 'tbcase.close']);
     for (const h of history) expect(jsonColumn<{ text?: string }>(h.detail, {}).text).toBe('Импорт из файла «registr.xlsx», лист «Случаи», строка 2');
+    // the rows the chunk has just written are named in the entries as the chunk wrote them: the case's patient, the smear's case
+    const values = (detail: unknown) => (jsonColumn<{ items?: { value: unknown }[] }>(detail, {}).items ?? []).map((i) => i.value);
+    expect(values(history[1].detail)).toContain('Асанов Айбек');
     const smearHistory = await db().selectFrom('cmdhistory').select('detail').where('type', '=', 'exammic').where('action', '=', 'create').execute();
+    for (const h of smearHistory) expect(values(h.detail)).toContain('IMP-001');
     expect(smearHistory.map((h) => jsonColumn<{ text?: string }>(h.detail, {}).text).sort()).toEqual([
       'Импорт из файла «registr.xlsx», лист «Микроскопия», строка 2', 'Импорт из файла «registr.xlsx», лист «Микроскопия», строка 3', 'Импорт из файла «registr.xlsx», лист «Случаи», строка 2',
     ]);

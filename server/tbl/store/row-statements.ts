@@ -14,9 +14,9 @@ import { wroteTable } from '../../db/lookup-cache.ts';
  * @example await insertRow(limits, id, { name: 'Бишкек' })
  */
 export async function insertRow(l: TableLimits, id: string, doc: Doc): Promise<void> {
-  wroteTable(l.em, l.def.name);
   const row: Record<string, unknown> = { id, ...docToRow(l.def.fields, doc) };
   if (l.def.meta.workspace) row.workspace_id = l.access.workspaceId;
+  wroteTable(l.em, l.def.name, { id, made: row });
   await db(l.em).insertInto(l.def.name).values(row).execute();
   await writeChildren(l.def, l.em, id, doc, true, l.lang);
 }
@@ -27,7 +27,7 @@ export async function insertRow(l: TableLimits, id: string, doc: Doc): Promise<v
  * @example await updateRow(limits, id, doc) // 4
  */
 export async function updateRow(l: TableLimits, id: string, doc: Doc): Promise<number | undefined> {
-  wroteTable(l.em, l.def.name);
+  wroteTable(l.em, l.def.name, { id, columns: null });
   const row = { ...docToRow(l.def.fields, doc), updated_at: sql`now()`, version: sql`version + 1` };
   const q = l.limit(db(l.em).updateTable(l.def.name).set(row).where('id', '=', id), '');
   const done = await q.returning('version').executeTakeFirst();
@@ -40,7 +40,7 @@ export async function updateRow(l: TableLimits, id: string, doc: Doc): Promise<n
  * @example await deleteRow(limits, id) // 1
  */
 export async function deleteRow(l: TableLimits, id: string): Promise<number> {
-  wroteTable(l.em, l.def.name);
+  wroteTable(l.em, l.def.name, { id, columns: null });
   const r = await l.limit(db(l.em).deleteFrom(l.def.name).where('id', '=', id), '').executeTakeFirst();
   return Number(r.numDeletedRows ?? 0);
 }

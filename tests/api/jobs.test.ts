@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../../app/start.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import type { JobRunner } from '../../server/jobs/runner.ts';
 import { claimJob, enqueueJob } from '../../server/jobs/store.ts';
 import { log } from '../../server/log.ts';
 import { deadlockedWith } from '../helpers/deadlock.ts';
@@ -131,7 +132,8 @@ describe('a job', () => {
     expect(cancel.status).toBe(200);
     const stopped = await jobRow(server.databaseUrl, id);
     expect(stopped.state).toBe('cancelled');
-    await new Promise((r) => setTimeout(r, 500));
+    // the runner that held it lets it go (its next batch finds it cancelled): after that no batch of it can run
+    await until(async () => ![server, other].some((p) => (p.ctx.jobs as JobRunner).current === id));
     // nothing ran after the cancel answered
     expect(await jobRow(server.databaseUrl, id)).toMatchObject({ state: 'cancelled', done: stopped.done });
     expect((await batchesDone(server.databaseUrl, id)).length).toBe(stopped.done);

@@ -66,6 +66,9 @@ describe('the client synchronises by itself when the server comes back', () => {
     expect((await doctor.post('/api/offline/client/sync/editing', { form: 'case-edit', editing: true })).status).toBe(200);
     net.cut(false);
     await until(async () => (await status()).auto.skippedReason === 'editing', 30_000, 'a run let pass for the form');
+    // absence can only be waited for here: the loop looks every second (TB_SYNC_RETRY_SECONDS=1) and a
+    // tick that lets the run pass again notes nothing new (a skip is noted once a minute), so no event
+    // marks it. 3 s: two more ticks at least, and time for a run one of them started to reach the server
     await new Promise((r) => setTimeout(r, 3000));
     expect((await onServer('tbcase', world.serverCase)).diagnosisBasis).not.toBe('CLINICAL');
     // the form saved or closed: sent by itself, nobody pressing anything

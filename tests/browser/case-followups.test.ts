@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../helpers/server.ts';
-import { expectTimedSuccess, signIn, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
+import { expectTimedSuccess, withPageClock, signIn, pick, selectOf, tid, UI_TIMEOUT, useEnv } from './support.ts';
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: UI_TIMEOUT });
 const LAB = 'Национальная референс-лаборатория по туберкулёзу';
@@ -160,6 +160,7 @@ describe('the follow-up tab', () => {
     await dialog().locator('#root_numberOfAFB').waitFor({ state: 'detached' });
     // the comment typed and saved at once: the text the textarea holds goes with the save
     await dialog().locator('#root_comments').fill('Повторить через месяц');
+    await withPageClock(page); // the success alert's 4 s on the page's clock, not waited for
     await save('Успешно обновлено');
     await expectTimedSuccess(page, 'Успешно обновлено'); // shown, then gone after 4 s
     await poll(() => cardOf('EXAM_MICROSCOPY').innerText()).toContain('++');

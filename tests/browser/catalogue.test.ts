@@ -10,7 +10,7 @@ import { rootDir, schemasDir } from '../../server/config.ts';
 import { screenshot } from '../helpers/browser.ts';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
-import { type BrowserEnv, card, closeEnv, contextOptions, expectTimedSuccess, openAs, openInApp, requestEnded, signIn, startEnv, tid, UI_TIMEOUT } from './support.ts';
+import { type BrowserEnv, card, closeEnv, contextOptions, expectTimedSuccess, withPageClock, openAs, openInApp, requestEnded, signIn, startEnv, tid, UI_TIMEOUT } from './support.ts';
 
 const SOURCES = '/sys/admin/tables/sources';
 const UNITS = '/sys/admin/tables/units';
@@ -72,6 +72,7 @@ describe('catalogue screen in the browser', () => {
 
     await form.getByLabel('Краткое название', { exact: true }).fill('ТЕСТ');
     await form.getByLabel('Код', { exact: true }).fill('T1');
+    await withPageClock(page); // the success alert's 4 s on the page's clock, not waited for
     await form.locator(tid('form-save')).click();
     await page.locator(tid('alert-success')).filter({ hasText: 'Успешно создано' }).waitFor();
     expect(await form.count()).toBe(0);

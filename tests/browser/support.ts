@@ -222,18 +222,35 @@ export async function onSlowTablet(page: Page, steps: () => Promise<void>, rate 
 }
 
 /**
- * A success alert with `text` is shown, still there 2 s later (the time-based rule needs a real
- * wait), and gone within 4 s plus some slack: it must appear first, so a missing alert fails.
- * @example await save(); await expectTimedSuccess(page, 'Успешно создано');
+ * A success alert with `text` is shown, still there 2 s later, and gone 4 s after it showed — on the
+ * page's clock, paused once the alert shows and moved on by hand, so no real time passes and a busy
+ * machine cannot blur the bounds. The page's clock must be installed before the alert's timer starts:
+ * call {@link withPageClock} before the action that shows it. The clock then flows again.
+ * @example await withPageClock(page); await save(); await expectTimedSuccess(page, 'Успешно создано');
  */
 export async function expectTimedSuccess(page: Page, text: string): Promise<void> {
   const alert = page.locator(tid('alert-success')).filter({ hasText: text });
   await alert.waitFor();
-  const shown = Date.now();
-  await new Promise((r) => setTimeout(r, 2_000));
-  expect(await alert.isVisible()).toBe(true);
-  await alert.waitFor({ state: 'detached', timeout: 10_000 });
-  expect(Date.now() - shown).toBeLessThan(6_500);
+  // paused a moment ahead of the page's now (the clock cannot go back), 2 s after that moment, then 4 s
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  try {
+    await page.clock.runFor(1_900);
+    expect(await alert.isVisible()).toBe(true);
+    await page.clock.runFor(2_100);
+    // the alert's timer fired (the clock stands still, so a later one would not): React removes it
+    await alert.waitFor({ state: 'detached', timeout: 5_000 });
+  } finally {
+    await page.clock.resume();
+  }
+}
+
+/**
+ * Puts the page's context on Playwright's clock (time flows as before, but a test can pause and move
+ * it: {@link expectTimedSuccess}); timers started before this stay on the real clock. Once per context.
+ * @example await withPageClock(page); await form.locator(tid('form-save')).click();
+ */
+export async function withPageClock(page: Page): Promise<void> {
+  await page.clock.install();
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ModuleHooks, TableHooks } from '../../server/types.ts';
 import { systemUpdate, type SystemWriteContext } from '../../server/tbl/system-write.ts';
 import { cultureConversion, type Definitions } from './conversion.ts';
 import { lookedUp } from '../../server/db/lookup-cache.ts';
+import { batchChildren } from '../../server/db/batch-rows.ts';
 
 /**
  * Columns a parent row (the case) keeps from its sub-records (its exams), declared in the parent's
@@ -80,7 +81,8 @@ const isoDate = (v: unknown): string | null =>
  * transaction; `exceptId` is a row of `from` being deleted (left out). Reads every row of the
  * parent whatever the writer's permissions: the columns are facts of the case. A parent whose
  * values change is written through the writer's system door (cause `derived`): its version bumped
- * and the change fed, no history entry.
+ * and the change fed, no history entry. A case an import's chunk has just registered has only the
+ * exams the chunk wrote for it: they are taken as written ({@link madeRows}), not read again.
  * @example await refreshDerived({ em, ctx, session }, 'exammic', [caseId])
  */
 export async function refreshDerived(x: SystemWriteContext, from: string, parentIds: unknown[], exceptId?: string): Promise<void> {
@@ -101,13 +103,28 @@ export async function refreshDerived(x: SystemWriteContext, from: string, parent
       .orderBy(dateCol, 'desc')
       .orderBy('id', 'desc');
     if (exceptId) q = q.where('id', '<>', exceptId);
-    const rows = await q.execute();
+    const rows = (!exceptId && madeRows(x, fed[0], parentId, sources, dateCol)) || (await q.execute());
     for (const [tableName, list] of groupBy(fed, (d) => d.table.name)) {
       const values: Record<string, unknown> = {};
       for (const d of list) values[d.field.key] = derivedValue(d, rows, definitions);
       await systemUpdate(x, tableName, parentId, values, 'derived');
     }
   }
+}
+
+/**
+ * The rows of `d.from` naming `parentId` as the query of {@link refreshDerived} answers them (the
+ * sources, dates as YYYY-MM-DD, `__date`; newest first, on one day the greatest id first), when the
+ * batch `x.em` works in made the parent and knows every such row; else undefined (read them).
+ */
+function madeRows(x: SystemWriteContext, d: DerivedField, parentId: string, sources: Field[], dateCol: string): Record<string, unknown>[] | undefined {
+  const rows = batchChildren(x.em, d.from.name, d.parentField.column, { table: d.table.name, id: parentId }, [...new Set([...sources.map((s) => s.column), dateCol])]);
+  const isDate = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+  const plain = (s: Field, v: unknown) => v === null || (s.format === 'date' ? isDate(v) : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
+  if (!rows || rows.some((r) => !isDate(r[dateCol]) || sources.some((s) => !plain(s, r[s.column])))) return undefined;
+  const out = rows.map((r) => ({ ...Object.fromEntries(sources.map((s) => [s.column, r[s.column]])), __date: r[dateCol] as string, id: r.id as string }));
+  out.sort((a, b) => (a.__date === b.__date ? (a.id.toLowerCase() < b.id.toLowerCase() ? 1 : -1) : a.__date < b.__date ? 1 : -1));
+  return out;
 }
 
 /**

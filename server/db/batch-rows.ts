@@ -112,3 +112,24 @@ export function madeUnnamed(em: Em, table: string, id: string, referrer: string)
   const known = chain(batchState(em)).flatMap((s) => (s.pending.get(KEY) as Known | undefined) ?? []);
   return !!batchRow(em, table, id) && !known.some((k) => k.blind.has(referrer) || !!k.rows.get(referrer)?.size);
 }
+
+/**
+ * The rows of `table` naming `parent` in `column` (a case's exams), when the batch made the parent —
+ * so every such row was made after it, in this transaction — and knows every row of `table` it wrote
+ * (none left unknown by a rewrite, a delete or a write of many rows); each with `cols` and its id.
+ * Else undefined: ask the database.
+ * @example batchChildren(em, 'exammic', 'case_id', { table: 'tbcase', id: caseId }, ['result', 'date']) // [{ id, result: 'PLUS', date: '2024-03-04' }]
+ */
+export function batchChildren(em: Em, table: string, column: string, parent: { table: string; id: string }, cols: string[]): Row[] | undefined {
+  const known = chain(batchState(em)).flatMap((s) => (s.pending.get(KEY) as Known | undefined) ?? []);
+  if (!batchRow(em, parent.table, parent.id) || known.some((k) => k.blind.has(table))) return undefined;
+  const out: Row[] = [];
+  for (const id of new Set(known.flatMap((k) => [...(k.rows.get(table)?.keys() ?? [])]))) {
+    const row = batchRow(em, table, id);
+    if (!row || !(column in row)) return undefined;
+    if (row[column] !== parent.id) continue;
+    if (cols.some((c) => !(c in row))) return undefined;
+    out.push({ ...Object.fromEntries(cols.map((c) => [c, row[c]])), id });
+  }
+  return out;
+}

@@ -21,6 +21,8 @@ import { docToRow, rowToDoc } from './rows.ts';
 import { TableStore } from './store.ts';
 import { storeWrites } from './store-writes.ts';
 import { wroteTable } from '../db/lookup-cache.ts';
+import { batchRow } from '../db/batch-rows.ts';
+import type { Field, TableDef } from '../../engine/types.ts';
 
 /**
  * Why a row changes without a user's edit of it, named at every call:
@@ -61,11 +63,13 @@ export interface SystemWriteContext {
 export async function systemUpdate(x: SystemWriteContext, table: string, id: string, values: Doc, cause: SystemCause): Promise<number | undefined> {
   const def = x.ctx.registry.table(table);
   const fields = def.fields.filter((f) => f.key in values && f.kind !== 'none' && f.kind !== 'via');
+  // a row an import's chunk made is as it wrote it, and locked by its transaction already
+  const made = madeRowOf(x, def, id, fields);
   wroteTable(x.em, table, { id, columns: docToRow(fields, values) });
   reloadIdentitiesOnCommit(x.em, x.ctx, table);
   let q = kyselyByName(x.em).selectFrom(table).select(['version', ...fields.map((f) => f.column)]).where('id', '=', id);
   if (def.meta.workspace) q = q.where('workspace_id', '=', x.session.workspaceId);
-  const row = await q.forUpdate().executeTakeFirst();
+  const row = made ?? (await q.forUpdate().executeTakeFirst());
   if (!row) return undefined;
   const prev = rowToDoc(fields, row, { hidden: true });
   const changed = changedValues(Object.fromEntries(fields.map((f) => [f.key, prev[f.key] ?? null])), Object.fromEntries(fields.map((f) => [f.key, values[f.key] ?? null])));
@@ -77,9 +81,23 @@ export async function systemUpdate(x: SystemWriteContext, table: string, id: str
     .returning('version')
     .executeTakeFirstOrThrow();
   const version = Number(done.version);
+  wroteTable(x.em, table, { id, columns: { version } });
   await recordChange(x.em, x.ctx.registry, def, x.session, { rowId: id, op: 'update', version, data: changed, prev, doc: { ...prev, ...values } });
   await logCommand(x, table, id, cause);
   return version;
+}
+
+/**
+ * The version and `fields`' columns of the row `id` when the batch `x.em` works in made it
+ * (server/db/batch-rows.ts) and holds them as a read would answer them (plain values, dates as
+ * YYYY-MM-DD); else undefined: read it.
+ */
+function madeRowOf(x: SystemWriteContext, def: TableDef, id: string, fields: Field[]): Record<string, unknown> | undefined {
+  const row = batchRow(x.em, def.name, id);
+  if (!row || typeof row.version !== 'number' || (def.meta.workspace && row.workspace_id !== x.session.workspaceId)) return undefined;
+  const plain = (f: Field, v: unknown) =>
+    v === null || typeof v === 'boolean' || typeof v === 'number' || (typeof v === 'string' && f.kind !== 'json' && f.format !== 'date-time' && (f.format !== 'date' || /^\d{4}-\d{2}-\d{2}$/.test(v)));
+  return fields.every((f) => f.column in row && plain(f, row[f.column])) ? row : undefined;
 }
 
 /**

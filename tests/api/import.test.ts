@@ -5,6 +5,7 @@
 // report lists the rows not imported; who may import, and each row written with the uploader's own
 // view. (Files: import-files.test.ts; a run stopped half-way: import-resume.test.ts.)
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import { unitNamed } from '../helpers/cases.ts';
@@ -138,6 +139,9 @@ describe('a register with an exams sheet: the dry run, then the run', () => {
     expect([p.last_name, p.name, p.gender]).toEqual(['Асанов', 'Айбек', 'MALE']);
     const smears = await db().selectFrom('exammic').select(['result']).where('case_id', '=', caseId).orderBy('date').execute();
     expect(smears.map((s) => s.result)).toEqual(['PLUS3', 'PLUS', 'NEGATIVE']);
+    // the case's columns from its three smears (one in its row, two on the exams' sheet): the latest by date, negative on 30.08.2024
+    const derived = await db().selectFrom('tbcase').select(['microscopy_result', sql<string>`to_char(microscopy_date, 'DD.MM.YYYY')`.as('date')]).where('id', '=', caseId).executeTakeFirstOrThrow();
+    expect([derived.microscopy_result, derived.date]).toEqual(['NEGATIVE', '30.08.2024']);
     const regimen = await db().selectFrom('treatment as t').innerJoin('regimen as r', 'r.id', 't.regimen_id').select('r.name').where('t.case_id', '=', caseId).executeTakeFirstOrThrow();
     expect(regimen.name).toBe('2HRZE/4HR');
 

@@ -16,7 +16,8 @@ import { wroteTable } from '../../db/lookup-cache.ts';
 export async function insertRow(l: TableLimits, id: string, doc: Doc): Promise<void> {
   const row: Record<string, unknown> = { id, ...docToRow(l.def.fields, doc) };
   if (l.def.meta.workspace) row.workspace_id = l.access.workspaceId;
-  wroteTable(l.em, l.def.name, { id, made: row });
+  // the row as the batch knows it: version 1, every table's column default
+  wroteTable(l.em, l.def.name, { id, made: { ...row, version: 1 } });
   await db(l.em).insertInto(l.def.name).values(row).execute();
   await writeChildren(l.def, l.em, id, doc, true, l.lang);
 }

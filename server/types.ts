@@ -104,7 +104,7 @@ export interface AppContext {
 }
 
 /** What a request carries besides its own data: the session, the language and the id its log lines and error log row share. */
-export type Env = { Variables: { session: Session; lang: Lang; requestId: string } };
+export type Env = { Variables: { session: Session; lang: Lang; requestId: string; /** The session cookie, read once (`sessionToken`); null: none. */ sessionToken: string | null } };
 
 /** Who a session's user is in its workspace: everything of a Session but the session itself. */
 export type Identity = Omit<Session, 'sessionId' | 'lang' | 'timeZone'>;

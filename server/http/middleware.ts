@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { asLang, t } from '../../engine/i18n.ts';
 import { isSystemPermission } from '../../engine/system-permissions.ts';
 import { loadSession } from '../auth/load-session.ts';
-import { cookieName, tokenHash } from '../auth/tokens.ts';
+import { tokenHash } from '../auth/tokens.ts';
+import { sessionToken } from './answer-headers.ts';
 import { bearerOf, keyOpens, sessionOfSyncToken } from '../auth/sync-key.ts';
 import type { AppContext, Env, Session } from '../types.ts';
 import { fail } from './errors.ts';
@@ -24,7 +24,7 @@ const beforeUla = [/^\/api\/sys\/session$/, /^\/api\/sys\/acceptula$/, /^\/api\/
  * server/auth/sync-key.ts) opens its user's session on `/api/sync/*` only: anywhere else it is 401.
  */
 export const requireSession = (ctx: AppContext): MiddlewareHandler<Env> => async (c, next) => {
-  const token = getCookie(c, cookieName);
+  const token = sessionToken(c);
   const hash = token ? tokenHash(token) : undefined;
   const key = hash ? undefined : bearerOf(c.req.header('authorization'));
   if (key && !keyOpens(c.req.path)) throw fail(401, t(c.get('lang'), 'msg.syncKeyOnlySync'));

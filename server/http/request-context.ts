@@ -3,6 +3,7 @@ import { routePath } from 'hono/route';
 import type { AppContext, Env } from '../types.ts';
 import { log, requestStore } from '../log.ts';
 import { isUuid } from './errors.ts';
+import { answerHeader } from './answer-headers.ts';
 
 /**
  * The request's id: the `X-Request-Id` a trusted proxy set (nginx's `$request_id`, 32 hex digits,
@@ -27,14 +28,14 @@ export function requestId(header: string | undefined, trustProxy: boolean): stri
 export const requestContext = (ctx: AppContext): MiddlewareHandler<Env> => async (c, next) => {
   const id = requestId(c.req.header('x-request-id'), ctx.config.trustProxy);
   c.set('requestId', id);
-  c.header('X-Request-Id', id);
+  answerHeader(c, 'X-Request-Id', id);
   const started = performance.now();
   await requestStore.run({ id }, async () => {
     try {
       await next();
     } finally {
       // a stopping process serves what reached it, and tells the client not to send more on this connection
-      if (ctx.lifecycle.stopping) c.header('Connection', 'close');
+      if (ctx.lifecycle.stopping) answerHeader(c, 'Connection', 'close');
       const route = routePath(c);
       const ms = performance.now() - started;
       const labels = { method: c.req.method, route, status: String(c.res.status) };

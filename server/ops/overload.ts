@@ -7,9 +7,8 @@
  * balancer still sees the process answer.
  */
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { t } from '../../engine/i18n.ts';
-import { cookieName } from '../auth/tokens.ts';
+import { answerHeader, sessionToken } from '../http/answer-headers.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { OverloadLimits } from '../config.ts';
 import type { AppContext, Env } from '../types.ts';
@@ -114,14 +113,14 @@ export const limitLoad = (ctx: AppContext): MiddlewareHandler<Env> => {
   const { metrics } = ctx;
   return async (c, next) => {
     if (unlimited.test(c.req.path)) return next();
-    const key = getCookie(c, cookieName) ?? `address ${clientIp(c, ctx.config.trustProxy)}`;
+    const key = sessionToken(c) ?? `address ${clientIp(c, ctx.config.trustProxy)}`;
     const entered = gate.enter(key);
     metrics.queued.set(gate.queued);
     const outcome = typeof entered === 'string' ? entered : await entered;
     metrics.queued.set(gate.queued);
     if (outcome !== 'ok') {
       metrics.refused.inc({ reason: outcome });
-      c.header('Retry-After', String(limits.retryAfterSeconds));
+      answerHeader(c, 'Retry-After', String(limits.retryAfterSeconds));
       return c.json({ success: false, errors: [{ field: null, msg: t(c.get('lang') ?? 'ru', 'msg.overloaded') }] }, 503);
     }
     metrics.inFlight.set(gate.running);

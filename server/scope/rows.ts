@@ -49,6 +49,15 @@ export function scopeCondition(db: Kysely<any>, registry: Registry, def: TableDe
 }
 
 /**
+ * Whether the session's view may add a condition of its own on `def` ({@link scopeCondition}) — a
+ * view narrower than the workspace, on a table placed by a unit; if not, the workspace is the only limit.
+ * @example viewMayLimit(registry.table('source'), unitDoctor, 'read') // false: a catalogue
+ */
+export function viewMayLimit(def: TableDef, s: Session, mode: ScopeMode): boolean {
+  return isRowScoped(def) && (mode === 'write' ? writerView(s) : readerView(s)).kind !== 'workspace';
+}
+
+/**
  * The read scope as disjoint alternatives, when it has more than one a list can use an index for
  * each (a unit view of a table with `alsoUnit`: the unit's own rows, and the rows leaving it):
  * listed one by one and merged, each is an ordered index range, where their OR makes PostgreSQL

@@ -16,7 +16,8 @@ import { lookedUp } from '../db/lookup-cache.ts';
  * Reads and writes the rows of one declared table and its child tables, within one workspace and
  * view: the one place that builds table SQL. Each job is a file of `store/`: the limits every
  * statement starts from (`limits.ts`), reading rows (`read.ts`), child rows (`children.ts`), a list's
- * page (`matching.ts`, `page.ts`) and count (`count.ts`), reference names (`names.ts`). Its row
+ * page (`matching.ts`, `page.ts`) and count (`count.ts`), their statements compiled once per shape
+ * (`shaped.ts`), reference names (`names.ts`). Its row
  * statements (`store/row-statements.ts`) are the writer's alone, through `store-writes.ts`, which no file outside
  * server/tbl may import (tests/architecture/one-writer.test.ts).
  */

@@ -22,6 +22,14 @@ export async function createUser(
     ...(place.playOtherUnits === undefined ? {} : { playOtherUnits: place.playOtherUnits }),
   });
   if (user.status !== 200) throw new Error(JSON.stringify(user.body));
+  return signInWithPassword(server, login, password);
+}
+
+/**
+ * Gives an existing account a password (its hash set directly, as an administrator would) and signs it in.
+ * @example const other = await signInWithPassword(server, 'OTHERADMIN', 'Passw0rd')
+ */
+export async function signInWithPassword(server: TestServer, login: string, password = 'Passw0rd'): Promise<ApiClient> {
   await kysely(server.ctx.orm.em.fork()).updateTable('sysuser').set({ password_hash: await hashPassword(password), password_expired: false }).where('login', '=', login).execute();
   return server.login(login, password);
 }

@@ -4,6 +4,7 @@ import { kyselyByName as db } from '../../db/kysely.ts';
 import { isRowScoped } from '../../scope/rows.ts';
 import type { TableLimits } from './limits.ts';
 import { matchingRows, type QueryOptions } from './matching.ts';
+import { listRows } from './shaped.ts';
 
 /** Counting stops here: a count of a million rows costs seconds, "10 000+" costs milliseconds. */
 export const COUNT_CAP = 10_000;
@@ -26,12 +27,20 @@ export interface RowCount {
  * @example await countRows(limits, { key: 'иван' }) // {count: 12, countCapped: false}
  */
 export async function countRows(l: TableLimits, o: Omit<QueryOptions, 'pageSize'>): Promise<RowCount> {
-  const parts = (em: Em) => l.on(em).branches().map((only) => matchingRows(l.on(em), { ...o, pageSize: 0 }, only).select(sql`1`.as('one')));
-  // catalogues are small: their count needs no clock (and no transaction for it); the tables placed
-  // by a unit are the ones that grow with the programme
-  if (!isRowScoped(l.def)) return exactCount(l.em, parts);
-  return boundedCount(l.em, parts);
+  // catalogues are small: their count needs no clock (and no transaction for it), one statement
+  // compiled once per shape (shaped.ts); the tables placed by a unit are the ones that grow with the programme
+  if (!isRowScoped(l.def)) {
+    const [row] = await listRows<{ n: number }>(l, { ...o, pageSize: 0 }, 'count', [], (l, o) => countStatement(l.em, matchingRows(l, o).select(sql`1`.as('one')), COUNT_CAP + 1));
+    return capped(Number(row?.n ?? 0));
+  }
+  return boundedCount(l.em, (em) => l.on(em).branches().map((only) => matchingRows(l.on(em), { ...o, pageSize: 0 }, only).select(sql`1`.as('one'))));
 }
+
+/** `select count(*)::int as n` of a part's first `cap` rows. */
+const countStatement = (em: Em, part: SelectQueryBuilder<any, any, any>, cap: number) => db(em).selectFrom(part.limit(cap).as('m')).select(sql<number>`count(*)::int`.as('n'));
+
+/** A count up to {@link COUNT_CAP}, and whether more match. */
+const capped = (n: number): RowCount => ({ count: Math.min(n, COUNT_CAP), countCapped: n > COUNT_CAP });
 
 /** The disjoint parts a count adds up: for each, a select of one row per match, on the given connection. */
 export type CountParts = (em: Em) => SelectQueryBuilder<any, any, any>[];
@@ -78,11 +87,10 @@ export async function exactCount(em: Em, parts: CountParts): Promise<RowCount> {
   let n = 0;
   for (const part of parts(em)) {
     if (n > COUNT_CAP) break;
-    const capped = part.limit(COUNT_CAP + 1 - n);
-    const row = await db(em).selectFrom(capped.as('m')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+    const row = await countStatement(em, part, COUNT_CAP + 1 - n).executeTakeFirst();
     n += Number(row?.n ?? 0);
   }
-  return { count: Math.min(n, COUNT_CAP), countCapped: n > COUNT_CAP };
+  return capped(n);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Registry } from '../../../engine/registry.ts';
 import type { TableDef } from '../../../engine/types.ts';
 import { kyselyByName as db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { scopeBranches, scopeCondition, type RowCondition, type ScopeMode } from '../../scope/rows.ts';
+import { scopeBranches, scopeCondition, viewMayLimit, type RowCondition, type ScopeMode } from '../../scope/rows.ts';
 import type { Session } from '../../types.ts';
 
 /** Who reads or writes: the workspace, the member (workspace table) and the row scope of their view. */
@@ -31,6 +31,30 @@ export class TableLimits {
     return new TableLimits(this.def, em, this.access);
   }
 
+  /**
+   * The ids the limits bind: the workspace (of a workspace table), the member (of the workspace table itself).
+   * @example limits.ids // {workspaceId: 'a1…'}
+   */
+  get ids(): { workspaceId?: string; memberId?: string } {
+    const { workspaceId, memberId } = this.access;
+    return { workspaceId: this.def.meta.workspace ? workspaceId : undefined, memberId: this.def.meta.ws ? memberId : undefined };
+  }
+
+  /**
+   * The same limits for another workspace and member: a statement built once with placeholders in
+   * their places (server/db/compiled-once.ts).
+   * @example limits.forIds(placeholders[0], placeholders[1])
+   */
+  forIds(workspaceId: string | undefined, memberId: string | undefined): TableLimits {
+    return new TableLimits(this.def, this.em, { ...this.access, workspaceId, memberId });
+  }
+
+  /** Whether the view may add a condition of its own (see `viewMayLimit`): its text then follows the session. */
+  get viewMayLimit(): boolean {
+    const s = this.access.scope;
+    return !!s && viewMayLimit(this.def, s.session, s.mode);
+  }
+
   /** The language of refusals (the session's, else Russian). */
   get lang() {
     return this.access.scope?.session.lang ?? 'ru';
@@ -43,9 +67,10 @@ export class TableLimits {
    */
   limit<Q extends { where: (...a: any[]) => any }>(q: Q, alias: string, only?: RowCondition): Q {
     const col = (c: string) => (alias ? `${alias}.${c}` : c);
-    const { workspaceId, memberId, scope: s } = this.access;
+    const { workspaceId, memberId } = this.ids;
+    const s = this.access.scope;
     if (this.def.meta.workspace) q = q.where(col('workspace_id'), '=', workspaceId!);
-    if (this.def.meta.ws && memberId) q = q.where(col('id'), 'in', db(this.em).selectFrom('userws').select('workspace_id').where('user_id', '=', memberId));
+    if (memberId) q = q.where(col('id'), 'in', db(this.em).selectFrom('userws').select('workspace_id').where('user_id', '=', memberId));
     const cond = only ?? (s && scopeCondition(db(this.em), s.registry, this.def, s.session, alias || this.def.name, s.mode));
     return cond ? q.where(cond) : q;
   }

@@ -10,6 +10,7 @@ import { rowToDoc } from '../rows.ts';
 import { cursorValue, listFields, orderKeys, selectColumns, systemFields, type ListKey } from './columns.ts';
 import type { TableLimits } from './limits.ts';
 import { matchingRows, type QueryOptions } from './matching.ts';
+import { listRows } from './shaped.ts';
 
 /** OFFSET paging reads every skipped row: deeper pages must use `after`. */
 export const OFFSET_CAP = 10_000;
@@ -43,6 +44,21 @@ export async function pageOfRows(l: TableLimits, o: QueryOptions): Promise<Query
   if (o.after && !cursor) throw fail(400, t(l.lang, 'msg.badJson'), 'after');
   const fields = listFields(l.def);
   const offset = !o.after && o.page && o.page > 1 ? (o.page - 1) * o.pageSize : 0;
+  const refs = refFields(l);
+  const rows = await listRows(l, o, 'page', [o.pageSize, offset], (l, o, [limit, offset]) =>
+    withRefNames(l, pageStatement(l, o, keys, fields, cursor, limit as number, offset as number), keys, refs));
+  const list = rows.map((r: Record<string, unknown>) => ({ ...systemFields(r), ...rowToDoc(fields, r), ...refNames(refs, r) }));
+  const last = rows.at(-1);
+  const next = last && rows.length === o.pageSize ? encodeCursor(keys.map((k) => cursorValue(k, last))) : null;
+  return { list, next };
+}
+
+/**
+ * The statement of a page: `limit` rows after `offset` (or after the cursor) in the list's order.
+ * A view of disjoint branches (or the query's `alternatives`, each within the whole view) is listed
+ * branch by branch, each cut on its own index, and merged.
+ */
+function pageStatement(l: TableLimits, o: QueryOptions, keys: ListKey[], fields: Field[], cursor: unknown[] | undefined, limit: number, offset: number) {
   // the order values of the last row make the cursor, whatever the list selects
   const orderFields = keys.map((k) => k.field).filter((f): f is Field => !!f && !fields.includes(f));
   const branch = ([only, alternative]: [RowCondition | undefined, RowCondition | undefined], limit: number) => {
@@ -58,22 +74,13 @@ export async function pageOfRows(l: TableLimits, o: QueryOptions): Promise<Query
   const branches: [RowCondition | undefined, RowCondition | undefined][] = o.alternatives?.length
     ? o.alternatives.map((a) => [undefined, a])
     : l.branches().map((only) => [only, undefined]);
-  let page: any;
-  if (branches.length === 1) page = branch(branches[0], o.pageSize).offset(offset);
-  else {
-    // each branch ordered and cut on its own index, then merged: enough rows of each for this page
-    const parts = branches.map((b, i) => db(l.em).selectFrom(branch(b, offset + o.pageSize).as(`b${i}`)).selectAll());
-    const all = parts.slice(1).reduce((u, p) => u.unionAll(p), parts[0]);
-    page = db(l.em).selectFrom(all.as('u')).selectAll();
-    for (const k of keys) page = page.orderBy(`u.${k.field ? k.field.column : 'id'}`, k.desc ? 'desc' : 'asc');
-    page = page.limit(o.pageSize).offset(offset);
-  }
-  const refs = refFields(l);
-  const rows = await withRefNames(l, page, keys, refs).execute();
-  const list = rows.map((r: Record<string, unknown>) => ({ ...systemFields(r), ...rowToDoc(fields, r), ...refNames(refs, r) }));
-  const last = rows.at(-1);
-  const next = last && rows.length === o.pageSize ? encodeCursor(keys.map((k) => cursorValue(k, last))) : null;
-  return { list, next };
+  if (branches.length === 1) return branch(branches[0], limit).offset(offset);
+  // each branch ordered and cut on its own index, then merged: enough rows of each for this page
+  const parts = branches.map((b, i) => db(l.em).selectFrom(branch(b, offset + limit).as(`b${i}`)).selectAll());
+  const all = parts.slice(1).reduce((u, p) => u.unionAll(p), parts[0]);
+  let page: any = db(l.em).selectFrom(all.as('u')).selectAll();
+  for (const k of keys) page = page.orderBy(`u.${k.field ? k.field.column : 'id'}`, k.desc ? 'desc' : 'asc');
+  return page.limit(limit).offset(offset);
 }
 
 /** The reference fields a list names (`x-list.refs`). */

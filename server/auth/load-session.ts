@@ -7,7 +7,11 @@ import type { Identity, IdentityMemo, Session } from '../types.ts';
 import { kysely } from '../db/kysely.ts';
 import { jsonColumn } from '../db/json-column.ts';
 import { prepared } from '../db/prepared.ts';
+import { CompiledOnce } from '../db/compiled-once.ts';
 
+
+/** The session's statement by its token's hash. */
+const sessionStatement = new CompiledOnce();
 
 /** Touching last_access at most once a minute keeps reads from writing on every request. */
 const touchAfterMs = 60_000;
@@ -23,8 +27,10 @@ export async function loadSession(em: Em, hash: string, sessionHours: number, id
   const db = kysely(em);
   // Every request runs this: one statement by the token's hash as a parameter, prepared once per
   // connection (a row by a unique key: one plan suits every value), not re-parsed and re-planned each time.
-  const { rows: [s] } = await prepared(sql<{ id: string; user_id: string; userws_id: string | null; workspace_id: string; language: string | null; last_access: string }>`
-    select id, user_id, userws_id, workspace_id, language, last_access from syssession where token_hash = ${hash} and logout_date is null`).execute(db);
+  // The statement is compiled once per process too (server/db/compiled-once.ts): a request sends only its hash.
+  const statement = sessionStatement.query('session', [hash], ([h]) => ({ compile: () => prepared(sql`
+    select id, user_id, userws_id, workspace_id, language, last_access from syssession where token_hash = ${h} and logout_date is null`).compile(db) }));
+  const { rows: [s] } = await db.executeQuery<{ id: string; user_id: string; userws_id: string | null; workspace_id: string; language: string | null; last_access: string }>(statement);
   if (!s) return undefined;
   const last = new Date(s.last_access).getTime();
   if (Date.now() - last > sessionHours * 3600_000) {

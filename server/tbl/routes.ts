@@ -46,11 +46,14 @@ export function tableRoutes(ctx: AppContext): DeclaredRoute[] {
     const { page, pageSize: size, id, key, after, count, filters, params, conditions } = parseQueryBody(ctx, def, s, await jsonBody(c));
     if (page !== undefined && (page - 1) * size > OFFSET_CAP) throw fail(400, t(s.lang, 'msg.pageTooDeep'), 'page');
     if (after !== undefined && !decodeCursor(after, orderKeys(def).length)) throw fail(400, t(s.lang, 'msg.badJson'), 'after');
-    const em = ctx.orm.em.fork();
+    // the page and its count are statements on the pool, outside any transaction: the entity manager
+    // is forked (MikroORM's fork writes process.env twice) only for a module's read hooks, which may use it
+    const hooks = ctx.modules.hooks(def.name);
+    const em = hooks.some((h) => h.afterRead || h.afterQuery) ? ctx.orm.em.fork() : ctx.orm.em;
     const store = TableStore.of(ctx.registry, def, em, s, 'read');
     const result = await store.query({ page, pageSize: size, after, count, id, key, filters, conditions });
     await afterRead(em, def, s, result.list);
-    for (const h of ctx.modules.hooks(def.name)) await h.afterQuery?.({ em, ctx, session: s, def, docs: result.list, params, result });
+    for (const h of hooks) await h.afterQuery?.({ em, ctx, session: s, def, docs: result.list, params, result });
     return c.json(result);
   };
 

@@ -13,6 +13,14 @@ describe('today in a zone', () => {
     expect(todayIn('America/Bogota', new Date('2026-01-01T04:59:00Z'))).toBe('2025-12-31');
   });
 
+  it('asked again and again across midnight there (its answer kept a minute), the day turns at midnight to the millisecond', () => {
+    const at = (iso: string) => todayIn('Asia/Tashkent', new Date(iso));
+    expect([at('2026-11-25T18:59:00.000Z'), at('2026-11-25T18:59:30.000Z'), at('2026-11-25T18:59:59.999Z')]).toEqual(['2026-11-25', '2026-11-25', '2026-11-25']);
+    expect([at('2026-11-25T19:00:00.000Z'), at('2026-11-25T19:00:59.999Z')]).toEqual(['2026-11-26', '2026-11-26']);
+    // and back: an earlier instant asked after a later one
+    expect([at('2026-11-25T18:59:59.999Z'), todayIn('UTC', new Date('2026-11-25T19:00:00.000Z'))]).toEqual(['2026-11-25', '2026-11-25']);
+  });
+
   it('an unknown or missing zone is UTC', () => {
     expect(isTimeZone('Mars/Olympus')).toBe(false);
     expect(isTimeZone('Asia/Bishkek')).toBe(true);

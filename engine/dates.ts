@@ -34,6 +34,15 @@ export const isTimeZone = (zone: unknown): zone is string => typeof zone === 'st
  */
 export function todayIn(zone: string | null | undefined, now: Date = new Date()): string {
   const f = (zone && formatOf(zone)) || formatOf('UTC')!;
+  // a day begins on a whole minute in every zone: the answer of a minute is kept (a register's rows ask it many times a second)
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastDay.get(f);
+  if (last?.minute === minute) return last.day;
   const parts = Object.fromEntries(f.formatToParts(now).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  lastDay.set(f, { minute, day });
+  return day;
 }
+
+/** Each zone's last answer of {@link todayIn}, with its minute. */
+const lastDay = new WeakMap<Intl.DateTimeFormat, { minute: number; day: string }>();

@@ -72,16 +72,27 @@ export function toldWrite(em: Em, table: string, what?: { id: string; made: Row 
  * @example batchRow(em, 'patient', patientId)?.birth_date // '1980-05-01'
  */
 export function batchRow(em: Em, table: string, id: string): Readonly<Row> | undefined {
-  const known = chain(batchState(em)).flatMap((s) => (s.pending.get(KEY) as Known | undefined) ?? []);
+  const known = knownChain(em);
   // a write of rows not named leaves every row of the table unknown, whenever it was
-  if (known.some((k) => k.blind.has(table))) return undefined;
+  return known.some((k) => k.blind.has(table)) ? undefined : rowIn(known, table, id);
+}
+
+/** What the transaction and its savepoints (outermost first) know, in a caching batch. */
+const knownChain = (em: Em): Known[] => chain(batchState(em)).flatMap((s) => (s.pending.get(KEY) as Known | undefined) ?? []);
+
+/** The row as `known` tell it: the columns made, each later change laid over (copied only then). */
+function rowIn(known: Known[], table: string, id: string): Readonly<Row> | undefined {
   let row: Row | undefined;
+  let copied = false;
   for (const k of known) {
     const e = k.rows.get(table)?.get(id);
     if (!e) continue;
     if (e === 'unknown') row = undefined;
-    else if (e.made) row = { ...e.columns };
-    else if (row) Object.assign(row, e.columns);
+    else if (e.made) [row, copied] = [e.columns, false];
+    else if (row) {
+      if (!copied) [row, copied] = [{ ...row }, true];
+      Object.assign(row, e.columns);
+    }
   }
   return row;
 }
@@ -109,7 +120,7 @@ export function batchColumns(em: Em, table: string, ids: string[], cols: string[
  * @example if (!madeUnnamed(em, 'patient', patientId, 'contact')) await contactsOf(patientId)
  */
 export function madeUnnamed(em: Em, table: string, id: string, referrer: string): boolean {
-  const known = chain(batchState(em)).flatMap((s) => (s.pending.get(KEY) as Known | undefined) ?? []);
+  const known = knownChain(em);
   return !!batchRow(em, table, id) && !known.some((k) => k.blind.has(referrer) || !!k.rows.get(referrer)?.size);
 }
 
@@ -121,11 +132,12 @@ export function madeUnnamed(em: Em, table: string, id: string, referrer: string)
  * @example batchChildren(em, 'exammic', 'case_id', { table: 'tbcase', id: caseId }, ['result', 'date']) // [{ id, result: 'PLUS', date: '2024-03-04' }]
  */
 export function batchChildren(em: Em, table: string, column: string, parent: { table: string; id: string }, cols: string[]): Row[] | undefined {
-  const known = chain(batchState(em)).flatMap((s) => (s.pending.get(KEY) as Known | undefined) ?? []);
+  const known = knownChain(em);
   if (!batchRow(em, parent.table, parent.id) || known.some((k) => k.blind.has(table))) return undefined;
   const out: Row[] = [];
-  for (const id of new Set(known.flatMap((k) => [...(k.rows.get(table)?.keys() ?? [])]))) {
-    const row = batchRow(em, table, id);
+  const ids = known.length === 1 ? (known[0].rows.get(table)?.keys() ?? []) : new Set(known.flatMap((k) => [...(k.rows.get(table)?.keys() ?? [])]));
+  for (const id of ids) {
+    const row = rowIn(known, table, id);
     if (!row || !(column in row)) return undefined;
     if (row[column] !== parent.id) continue;
     if (cols.some((c) => !(c in row))) return undefined;

@@ -19,8 +19,13 @@ function fromDb(f: Field, v: unknown): unknown {
 const localDate = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-export function rowToDoc(fields: Field[], row: Record<string, unknown>, opts: { hidden?: boolean } = {}): Doc {
-  const doc: Doc = {};
+/**
+ * A row as its document: each field's column at the field's path (hidden fields only with `hidden`),
+ * written into `into` when given (a list row's system fields already there: no copy a row).
+ * @example rowToDoc(def.fields, { short_name: 'GF' }) // { shortName: 'GF' }
+ */
+export function rowToDoc(fields: Field[], row: Record<string, unknown>, opts: { hidden?: boolean; into?: Doc } = {}): Doc {
+  const doc: Doc = opts.into ?? {};
   for (const f of fields) {
     if (f.kind === 'none' || (f.hidden && !opts.hidden)) continue;
     const v = fromDb(f, row[f.column]);

@@ -47,7 +47,12 @@ export async function pageOfRows(l: TableLimits, o: QueryOptions): Promise<Query
   const refs = refFields(l);
   const rows = await listRows(l, o, 'page', [o.pageSize, offset], (l, o, [limit, offset]) =>
     withRefNames(l, pageStatement(l, o, keys, fields, cursor, limit as number, offset as number), keys, refs));
-  const list = rows.map((r: Record<string, unknown>) => ({ ...systemFields(r), ...rowToDoc(fields, r), ...refNames(refs, r) }));
+  // each row's object made once: its system fields, then its fields and referenced names written into it
+  const list = rows.map((r: Record<string, unknown>) => {
+    const row: Row = systemFields(r);
+    rowToDoc(fields, r, { into: row });
+    return refNames(refs, r, row);
+  });
   const last = rows.at(-1);
   const next = last && rows.length === o.pageSize ? encodeCursor(keys.map((k) => cursorValue(k, last))) : null;
   return { list, next };
@@ -106,12 +111,11 @@ function withRefNames(l: TableLimits, page: any, keys: ListKey[], refs: Field[])
   return q;
 }
 
-/** `{id, name}` under each listed reference's name without `Id` (`ownerUnitId` → `ownerUnit`), from {@link withRefNames}. */
-function refNames(refs: Field[], row: Record<string, unknown>): Doc {
-  const out: Doc = {};
+/** `{id, name}` under each listed reference's name without `Id` (`ownerUnitId` → `ownerUnit`), from {@link withRefNames}, written into `out`. */
+function refNames<T extends Doc>(refs: Field[], row: Record<string, unknown>, out: T): T {
   refs.forEach((f, i) => {
     const id = row[f.column];
-    if (id) out[f.key.replace(/Id$/, '')] = { id, name: row[`__ref${i}`] ?? undefined };
+    if (id) (out as Doc)[f.key.replace(/Id$/, '')] = { id, name: row[`__ref${i}`] ?? undefined };
   });
   return out;
 }

@@ -4,6 +4,7 @@ import type { Field, TableDef } from '../../engine/types.ts';
 import { kysely, kyselyByName } from '../../server/db/kysely.ts';
 import type { ModuleHooks, TableHooks } from '../../server/types.ts';
 import { systemUpdate, type SystemWriteContext } from '../../server/tbl/system-write.ts';
+import { docToRow } from '../../server/tbl/rows.ts';
 import { cultureConversion, type Definitions } from './conversion.ts';
 import { lookedUp } from '../../server/db/lookup-cache.ts';
 import { batchChildren } from '../../server/db/batch-rows.ts';
@@ -124,6 +125,29 @@ function madeRows(x: SystemWriteContext, d: DerivedField, parentId: string, sour
   if (!rows || rows.some((r) => !isDate(r[dateCol]) || sources.some((s) => !plain(s, r[s.column])))) return undefined;
   const out = rows.map((r) => ({ ...Object.fromEntries(sources.map((s) => [s.column, r[s.column]])), __date: r[dateCol] as string, id: r.id as string }));
   out.sort((a, b) => (a.__date === b.__date ? (a.id.toLowerCase() < b.id.toLowerCase() ? 1 : -1) : a.__date < b.__date ? 1 : -1));
+  return out;
+}
+
+/**
+ * The derived columns a new row of `table` (a case) has once `rows` — its sub-records' documents,
+ * written with it in its transaction (an import's row: the case with its exams) — are written: what
+ * {@link refreshDerived} stores after them, for the tables among `rows` (of two rows of one day the
+ * later given first: the refresh, ordering them by id, writes the other's value when they differ).
+ * Given to the row's create, each sub-record's refresh then finds the values there and writes nothing.
+ * @example await derivedOfNew({ em, ctx, session }, 'tbcase', [{ table: 'exammic', doc: { date: '2024-03-04', result: 'PLUS' } }]) // { microscopyResult: 'PLUS', microscopyDate: '2024-03-04', smearConversionDate: null, smearReversionDate: null }
+ */
+export async function derivedOfNew(x: SystemWriteContext, table: string, rows: { table: string; doc: Record<string, unknown> }[]): Promise<Record<string, unknown>> {
+  const fed = derivedFields(x.ctx.registry).filter((d) => d.table.name === table && rows.some((r) => r.table === d.from.name));
+  const out: Record<string, unknown> = {};
+  if (!fed.length) return out;
+  const definitions = fed.some((d) => d.kind !== 'latest') ? await lookedUp(x.em, 'workspace', ['tbDefinitions', x.session.workspaceId], () => definitionsOf(kysely(x.em), x.session.workspaceId)) : 'WHO2021';
+  for (const d of fed) {
+    const dateCol = d.from.fields.find((f) => f.key === 'date')!.column;
+    const mine = rows.filter((r) => r.table === d.from.name).map((r) => docToRow(d.from.fields, r.doc)).map((r) => ({ ...r, __date: r[dateCol] }));
+    if (mine.some((r) => typeof r.__date !== 'string')) continue;
+    mine.reverse().sort((a, b) => (a.__date === b.__date ? 0 : String(a.__date) < String(b.__date) ? 1 : -1));
+    out[d.field.key] = derivedValue(d, mine, definitions);
+  }
   return out;
 }
 

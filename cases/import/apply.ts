@@ -24,6 +24,7 @@ import { madeRows, recordMade, recordMadeLater, rowDigest } from './ledger.ts';
 import { RedoCarefully, RowRefused, type RowMessage } from './messages.ts';
 import type { CasePlan, ExamPlan } from './plan.ts';
 import { dateText } from '../../engine/date-text.ts';
+import { derivedOfNew } from '../followups/derived.ts';
 
 /** Where a row comes from, for its history entries and the ledger. */
 export interface RowSource {
@@ -161,7 +162,9 @@ export async function applyCase(
     const caseId = await rowWrites(em, chunk.careful, async (sp) => {
       let ids: Record<string, string>;
       try {
-        ({ ids } = await notifyCase(ctx, s, { doc: { patient: plan.patient, tbcase: plan.tbcase }, unitId: plan.unitId, patientId: match.exact, diagnosisType: plan.diagnosisType, caseClassification: plan.classification }, { within: sp, keepPatient: true, undoneByCaller: true }));
+        // the case's columns its exams derive, from the exams in hand: written with it, not updated after each exam
+        const derived = await derivedOfNew({ em: sp, ctx, session: s }, 'tbcase', [...plan.exams, ...linked.map((l) => l.plan)]);
+        ({ ids } = await notifyCase(ctx, s, { doc: { patient: plan.patient, tbcase: plan.tbcase }, unitId: plan.unitId, patientId: match.exact, diagnosisType: plan.diagnosisType, caseClassification: plan.classification }, { within: sp, keepPatient: true, undoneByCaller: true, derived }));
       } catch (e) {
         const m = messagesOf(e, notifyField, columns);
         if (m) throw new RowRefused(m);

@@ -103,7 +103,7 @@ export interface NotifyInput {
  * transaction of its own. Answers the parts' ids and the main part's name.
  * @example const { ids } = await notifyCase(ctx, s, { doc: { patient, tbcase }, unitId, diagnosisType: 'CONFIRMED', caseClassification: 'TB' }, { within: em })
  */
-export async function notifyCase(ctx: AppContext, s: Session, body: NotifyInput, opts: { within?: Em; keepPatient?: boolean; undoneByCaller?: boolean } = {}): Promise<{ ids: Record<string, string>; main: string }> {
+export async function notifyCase(ctx: AppContext, s: Session, body: NotifyInput, opts: { within?: Em; keepPatient?: boolean; undoneByCaller?: boolean; derived?: Doc } = {}): Promise<{ ids: Record<string, string>; main: string }> {
   mayNotify(s);
   const doc: Doc = body.doc && typeof body.doc === 'object' && !Array.isArray(body.doc) ? structuredClone(body.doc as Doc) : {};
   const form = variantOf(ctx, s, { diagnosisType: body.diagnosisType ?? doc.diagnosisType, caseClassification: body.caseClassification ?? doc.caseClassification });
@@ -126,6 +126,7 @@ export async function notifyCase(ctx: AppContext, s: Session, body: NotifyInput,
   const plan = formPlan(ctx.registry, form);
   const ids = await saveParts(ctx, plan, s, doc, {
     versions: {}, values, existing: patientId ? { patient: patientId.toLowerCase() } : undefined, linkOnly: mayChangePatient ? undefined : ['patient'], within: opts.within, undoneByCaller: opts.undoneByCaller,
+    derived: opts.derived ? { [plan.main ?? 'tbcase']: opts.derived } : undefined,
   });
   return { ids, main: plan.main ?? 'tbcase' };
 }

@@ -78,7 +78,7 @@ export async function saveForm(ctx: AppContext, schema: EntitySchemaFile, s: Ses
  * the new ones only link to: they are not written (a patient the user could not change before).
  * @example await saveParts(ctx, plan, s, {patient, tbcase}, { versions: {}, values: {tbcase: {ownerUnitId}}, existing: {patient: patientId} }) // {patient, tbcase: newId}
  */
-export async function saveParts(ctx: AppContext, plan: FormPlan, s: Session, doc: Doc, o: { id?: string; versions: Record<string, unknown>; values: Record<string, Doc>; existing?: Record<string, string>; linkOnly?: string[]; within?: Em; undoneByCaller?: boolean }): Promise<Record<string, string>> {
+export async function saveParts(ctx: AppContext, plan: FormPlan, s: Session, doc: Doc, o: { id?: string; versions: Record<string, unknown>; values: Record<string, Doc>; existing?: Record<string, string>; linkOnly?: string[]; within?: Em; undoneByCaller?: boolean; derived?: Record<string, Doc> }): Promise<Record<string, string>> {
   let current: FormPart | undefined;
   try {
     // inside a caller's transaction (an import's row): a savepoint of it — or none when the caller's own
@@ -105,7 +105,7 @@ export async function saveParts(ctx: AppContext, plan: FormPlan, s: Session, doc
           const version = o.versions[part.prop];
           await writer.update(ids[part.prop], version === undefined ? input : { ...input, version }, { within: em, edit: true });
         } else {
-          ids[part.prop] = await writer.create({ ...o.values[part.prop], ...input }, undefined, em, { linked: part.links.map((l) => l.field.key) });
+          ids[part.prop] = await writer.create({ ...o.values[part.prop], ...input }, undefined, em, { linked: part.links.map((l) => l.field.key), derived: o.derived?.[part.prop] });
         }
       }
       current = undefined;

@@ -47,13 +47,18 @@ export class TableWriter {
    * The id is `id`, else the client's (`input.id`, a uuid not yet used: the offline client makes ids),
    * else a new one. `opts.linked`: reference fields the caller set to rows it wrote in this same
    * transaction (a composed form's case → its new patient), not checked against the user's view.
+   * `opts.derived`: values of the row's derived columns (`x-derived`) the caller worked out from the
+   * sub-records it writes with the row in this transaction (an import's case and its exams): each
+   * sub-record's write recomputes them as always — a wrong value does not last, a right one saves the
+   * row's update.
    */
-  async create(input: Doc, id?: string, within?: Em, opts: { linked?: string[] } = {}): Promise<string> {
+  async create(input: Doc, id?: string, within?: Em, opts: { linked?: string[]; derived?: Doc } = {}): Promise<string> {
     const cleaned = cleanInput(this.def, input);
     const given = id ?? clientId(input, this.session);
     applyDefaults(this.def, cleaned, this.session);
     return this.transaction(async (em) => {
       const doc = structuredClone(cleaned); // hooks change it: a transaction run again starts from the input
+      for (const f of this.def.fields) if (opts.derived && f.key in opts.derived && f.path.length === 1 && f.schema['x-derived']) doc[f.key] = opts.derived[f.key];
       if (given && ((await kyselyByName(em).selectFrom(this.def.name).select('id').where('id', '=', given).executeTakeFirst()) || (await isTombstoned(em, given)))) throw this.idTaken();
       const id = given ?? crypto.randomUUID();
       const x = { em, ctx: this.ctx, session: this.session, def: this.def, id, isNew: true, doc };

@@ -140,6 +140,10 @@ describe('a chunk\'s cases, as a single save makes them', () => {
       .select(['c.id', 'p.last_name', 'c.state', 'c.microscopy_result', 'c.workspace_id']).where('p.last_name', 'in', ['Лечимова', 'Ранова', 'Ждунов']).orderBy('p.last_name').execute();
     expect(cases.map((c) => [c.last_name, c.state, c.microscopy_result])).toEqual([['Ждунов', 'NOT_ONTREATMENT', 'NEGATIVE'], ['Лечимова', 'ONTREATMENT', 'PLUS2']]);
     const [waiting, treated] = cases.map((c) => String(c.id));
+    // the case not yet on treatment is written once, with its smear's columns worked out from the row: one create in the
+    // change feed carrying them (version 1), no update after its exam
+    const feed = await db().selectFrom('changelog').select(['op', 'row_version', 'data']).where('table_name', '=', 'tbcase').where('row_id', '=', waiting).execute();
+    expect(feed.map((f) => [f.op, f.row_version, jsonColumn<Record<string, unknown>>(f.data, {}).microscopyResult, jsonColumn<Record<string, unknown>>(f.data, {}).microscopyDate])).toEqual([['create', 1, 'NEGATIVE', '2024-05-14']]);
     const onTreatment = String((await db().selectFrom('tag').select('id').where('name', '=', 'На лечении').where('workspace_id', '=', cases[0].workspace_id).executeTakeFirstOrThrow()).id);
     const tagsOf = async (id: string) => (await db().selectFrom('casetag').select('tag_id').where('case_id', '=', id).execute()).map((t) => String(t.tag_id));
     expect(await tagsOf(treated)).toEqual([onTreatment]);

@@ -68,7 +68,7 @@ export async function createFromTemplate(label: string, name: string, build: (ur
   );
   const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 20);
   const db = `${inject('pgRunPrefix')}${slug}_${randomBytes(4).toString('hex')}`.slice(0, 63);
-  await withAdmin((c) => c.query(`create database ${c.escapeIdentifier(db)} template ${c.escapeIdentifier(template)}`));
+  await databaseStatement((c) => `create database ${c.escapeIdentifier(db)} template ${c.escapeIdentifier(template)}`);
   return urlOf(db);
 }
 
@@ -76,7 +76,38 @@ export async function createFromTemplate(label: string, name: string, build: (ur
 export async function dropTestDatabase(url: string): Promise<void> {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   if (!name.startsWith(inject('pgRunPrefix'))) throw new Error(`refusing to drop ${name}: not a test database of this run`);
-  await withAdmin((c) => c.query(`drop database if exists ${c.escapeIdentifier(name)} with (force)`));
+  await databaseStatement((c) => `drop database if exists ${c.escapeIdentifier(name)} with (force)`);
+}
+
+/** How long creating or dropping a database may wait (for a lock, for the other backends) before it fails saying on what. */
+const DATABASE_STATEMENT_TIMEOUT = '60s';
+
+/**
+ * Runs a statement that creates or drops a database; one that waits over a minute fails with the
+ * server's backends and what each waits on (a hook that only timed out said nothing of why; once, in
+ * a full run, one did).
+ */
+async function databaseStatement(text: (c: pg.Client) => string): Promise<void> {
+  await withAdmin(async (c) => {
+    const statement = text(c);
+    await c.query(`set statement_timeout = '${DATABASE_STATEMENT_TIMEOUT}'`);
+    try {
+      await c.query(statement);
+    } catch (e) {
+      if ((e as { code?: string }).code !== '57014') throw e;
+      throw new Error(`${statement} waited over ${DATABASE_STATEMENT_TIMEOUT}; the server's backends:\n${await backendsPicture()}`, { cause: e });
+    }
+  });
+}
+
+/** One line a backend of the run's server: its database, state, what it waits on, since when, and its statement's start. */
+async function backendsPicture(): Promise<string> {
+  return withAdmin(async (c) => {
+    const { rows } = await c.query(`select pid, datname, backend_type, state, wait_event_type, wait_event,
+        round(extract(epoch from now() - coalesce(query_start, backend_start)))::int as seconds, left(query, 120) as query
+      from pg_stat_activity where pid <> pg_backend_pid() order by seconds desc nulls last limit 40`);
+    return rows.map((r) => `${r.pid} ${r.datname ?? '-'} ${r.backend_type} ${r.state ?? '-'} ${r.wait_event_type ?? ''}/${r.wait_event ?? ''} ${r.seconds}s ${r.query ?? ''}`).join('\n');
+  });
 }
 
 /**

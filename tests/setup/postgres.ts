@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
+import { withTimeout } from '../helpers/timeout.ts';
 
 
 export interface Server { url: string; label: string; stop(): Promise<void> }
@@ -272,12 +273,6 @@ export async function dropRunDatabases(url: string, prefix: string) {
   } finally {
     await client.end();
   }
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<never>((_, fail) => { timer = setTimeout(() => fail(new Error(`${what} timed out after ${ms / 1000} s`)), ms); })])
-    .finally(() => clearTimeout(timer));
 }
 
 function redact(url: string) {

@@ -8,6 +8,9 @@
  *   rows naming a case already registered. A run commits each chunk's rows, their results and the
  *   job's position together, so a restart never writes a row twice; a dry run writes its chunk, reads
  *   the answers, rolls the chunk back and stores only the answers.
+ * Every transaction here goes through `writeTransaction`: one PostgreSQL aborts as a deadlock's victim or
+ * a serialization failure is run again whole (three runs at most), so it must not change anything but the
+ * database before its commit (the job read before it is only read; its counts are worked out anew per run).
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
@@ -15,6 +18,7 @@ import { t } from '../../engine/i18n.ts';
 import { deferring } from '../../server/db/deferred.ts';
 import { cachingLookups } from '../../server/db/lookup-cache.ts';
 import { kysely } from '../../server/db/kysely.ts';
+import { writeTransaction } from '../../server/tbl/retry.ts';
 import type { Em } from '../../server/db/orm.ts';
 import type { AppContext, Session } from '../../server/types.ts';
 import { applyCase, applyExam, type Applied } from './apply.ts';
@@ -73,7 +77,7 @@ export async function importStep(ctx: AppContext, job: ImportJob, owner: string)
 /** Reads the file into rows: its sheets, a first mapping (the one the upload named, applied to these sheets), then READY; or FAILED saying why. */
 async function parseStep(ctx: AppContext, job: ImportJob, owner: string): Promise<Step> {
   try {
-    await ctx.orm.em.fork().transactional(async (em) => {
+    await writeTransaction(ctx, async (em) => {
       const db = kysely(em);
       const file = await fileOf(db, job.id);
       if (job.fileSize !== null && file.length !== job.fileSize) throw new ImportFileError('importjob.msg.incomplete', { got: file.length, size: job.fileSize });
@@ -84,14 +88,14 @@ async function parseStep(ctx: AppContext, job: ImportJob, owner: string): Promis
         state: 'READY', format, sha256: createHash('sha256').update(file).digest('hex'), sheets, mapping, total: sheets.reduce((n, s) => n + s.rows, 0), done: 0,
       }, { from: ['PARSING'], owner });
       if (!ok) throw new Lost();
-    });
+    }, 'import read');
   } catch (e) {
     if (e instanceof Lost) return 'done';
     if (!(e instanceof ImportFileError)) throw e;
-    await ctx.orm.em.fork().transactional(async (em) => {
+    await writeTransaction(ctx, async (em) => {
       await dropChunks(kysely(em), job.id);
       await updateJob(kysely(em), job.id, { state: 'FAILED', error: t(job.lang, e.key, e.vars).slice(0, 2000), finished_at: new Date() }, { from: ['PARSING'], owner });
-    });
+    }, 'import read failed');
   }
   return 'done';
 }
@@ -121,7 +125,7 @@ async function rowStep(ctx: AppContext, job: ImportJob, owner: string): Promise<
   const guard = { from: [job.state], owner };
 
   if (cursor.stage === 'prepare') {
-    await ctx.orm.em.fork().transactional(async (em) => {
+    await writeTransaction(ctx, async (em) => {
       const db = kysely(em);
       await resetRows(db, job.id, new Map(sheets.map((s) => [s.index, s.m.role === 'case' ? columnOf(job, s.m, KEY_FIELD) ?? columnOf(job, s.m, 'tbcase.caseNumber') : columnOf(job, s.m, KEY_FIELD)])));
       const repeated = cases ? await repeatedKeys(db, job.id, cases.index) : [];
@@ -129,15 +133,15 @@ async function rowStep(ctx: AppContext, job: ImportJob, owner: string): Promise<
       const total = Number((await db.selectFrom('importrow').select(sql<number>`count(*)`.as('n')).where('job_id', '=', job.id).where('sheet', 'in', sheets.length ? sheets.map((s) => s.index) : [-1]).executeTakeFirstOrThrow()).n);
       const counts = { ...noCounts(), errors: repeated.length };
       if (!(await updateJob(db, job.id, { cursor: { stage: 'cases', after: 0 }, total, done: repeated.length, counts, started_at: new Date(), finished_at: null }, guard))) throw new Lost();
-    });
+    }, 'import rows made ready');
     return 'more';
   }
 
   if (cursor.stage === 'finish') {
-    await ctx.orm.em.fork().transactional(async (em) => {
+    await writeTransaction(ctx, async (em) => {
       const patch = dry ? { state: 'CHECKED', checked_digest: mappingDigest(job.mapping!), cursor: null, finished_at: new Date() } : { state: 'DONE', cursor: null, finished_at: new Date() };
       if (!(await updateJob(kysely(em), job.id, patch, guard))) throw new Lost();
-    });
+    }, 'import finished');
     return 'done';
   }
 
@@ -177,7 +181,9 @@ type Result = { id: string; status: Applied['status']; messages: RowMessage[]; c
  * for a run; for a dry run the writes in a transaction rolled back, then the answers in another.
  * The rows are written first without a savepoint each (`careful: false`, two statements a row
  * fewer); when one is refused the chunk's transaction is rolled back and the chunk written again
- * with a savepoint a row, so the refused row alone is left out (apply.ts `rowWrites`).
+ * with a savepoint a row, so the refused row alone is left out (apply.ts `rowWrites`). A transaction
+ * aborted as a deadlock's victim or a serialization failure runs again whole (`writeTransaction`): it left
+ * nothing, so the rows, their answers and the job's counts are written once.
  */
 async function chunk(ctx: AppContext, job: ImportJob, guard: { from: ImportJob['state'][]; owner: string }, dry: boolean, cursor: Cursor, work: (em: Em, careful: boolean) => Promise<Result[]>): Promise<void> {
   const store = async (em: Em, results: Result[]) => {
@@ -202,21 +208,21 @@ async function chunk(ctx: AppContext, job: ImportJob, guard: { from: ImportJob['
     }
   };
   if (!dry) {
-    await fastThenCareful((careful) => ctx.orm.em.fork().transactional(async (em) => store(em, await rows(em, careful))));
+    await fastThenCareful((careful) => writeTransaction(ctx, async (em) => store(em, await rows(em, careful)), 'import chunk'));
     return;
   }
   const results = await fastThenCareful(async (careful) => {
     try {
-      await ctx.orm.em.fork().transactional(async (em) => {
+      await writeTransaction(ctx, async (em) => {
         throw new Rollback(await rows(em, careful));
-      });
+      }, 'import dry-run chunk');
     } catch (e) {
       if (!(e instanceof Rollback)) throw e;
       return e.value as Result[];
     }
     throw new Error('unreachable: a dry run always rolls back');
   });
-  await ctx.orm.em.fork().transactional((em) => store(em, results));
+  await writeTransaction(ctx, (em) => store(em, results), 'import dry-run answers');
 }
 
 function addCounts(c: JobCounts, results: Result[]): JobCounts {

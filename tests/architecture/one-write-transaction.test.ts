@@ -18,7 +18,6 @@ const mayOpenOwn: Record<string, string> = {
   'server/tbl/retry.ts': 'writeTransaction itself',
   'server/tbl/store/count.ts': 'a read: a count in a transaction of its own (no row written)',
   'server/tbl/feed-generated.ts': 'feeds generated rows after a benchmark’s generation, no user waiting',
-  'cases/import/steps.ts': 'an import’s background steps (parse, check, chunks written with a fallback to a row at a time: cases/import/apply.ts), run by its own job; not yet made to run again here',
   'cases/auto-tags/daily.ts': 'the daily refresh’s claim of a workspace’s day (no writer); a failed claim is taken at the next pass',
   'catalogues/tags/sandbox.ts': 'builds the tag-condition sandbox’s schema under an advisory lock (no row written)',
   'cases/demo.ts': 'the demo’s cases, seeded once at the start',

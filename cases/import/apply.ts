@@ -19,12 +19,14 @@ import { TableWriter } from '../../server/tbl/write.ts';
 import type { AppContext, Doc, Session } from '../../server/types.ts';
 import { notifyCase } from '../notify/routes.ts';
 import type { ChunkLookups } from './chunk-lookups.ts';
-import { existingCase } from './duplicates.ts';
+import { existingCase, type NewPatient } from './duplicates.ts';
 import { madeRows, recordMade, recordMadeLater, rowDigest } from './ledger.ts';
 import { RedoCarefully, RowRefused, type RowMessage } from './messages.ts';
 import type { CasePlan, ExamPlan } from './plan.ts';
 import { dateText } from '../../engine/date-text.ts';
 import { derivedOfNew } from '../followups/derived.ts';
+
+const textOrNull = (x: unknown) => (typeof x === 'string' && x ? x : null);
 
 /** Where a row comes from, for its history entries and the ledger. */
 export interface RowSource {
@@ -38,6 +40,8 @@ export interface Applied {
   status: 'OK' | 'ERROR' | 'SKIPPED';
   messages: RowMessage[];
   caseId?: string;
+  /** The new patient a case row registered (none when its patient was found): a dry run keeps it for the file's later rows. */
+  newPatient?: NewPatient;
 }
 
 /** A refused write's errors as the row's messages: each field named as the import names it (`rename`), with its column. */
@@ -156,7 +160,10 @@ export async function applyCase(
     const who = [s.lastName, s.name].filter(Boolean).join(' ') + (s.birthDate ? `, ${dateText(s.birthDate, lang)}` : '');
     messages.push({ field: 'patient.lastName', column: columns.get('patient.lastName') ?? columns.get('patient.name') ?? null, msg: t(lang, 'importjob.msg.similarPatient', { who }), level: 'warning' });
   }
-  if (match.exact) messages.push({ field: null, msg: t(lang, 'importjob.msg.patientLinked'), level: 'info' });
+  // an earlier row's patient (a dry run: that row's patient rolled back) is the row's as a stored one is in the run;
+  // the dry run's chunk writes the row's patient anew, so that the case is checked all the same
+  const found = match.exact ?? match.earlierRow;
+  if (found) messages.push({ field: null, msg: t(lang, 'importjob.msg.patientLinked'), level: 'info' });
   const s = rowSession(session, src);
   try {
     const caseId = await rowWrites(em, chunk.careful, async (sp) => {
@@ -192,8 +199,9 @@ export async function applyCase(
       return caseId;
     });
     // the chunk's later rows see this one: its digest made, its new patient one they may match
-    chunk.look.wrote(digest, { tableName: 'tbcase', rowId: caseId, fileName: src.fileName, rowNumber: src.rowNumber, createdAt: new Date().toISOString() }, match.exact ? undefined : { birthDate: plan.patient.birthDate, key: match.key });
-    return { row: { status: 'OK', caseId, messages }, linked: out };
+    chunk.look.wrote(digest, { tableName: 'tbcase', rowId: caseId, fileName: src.fileName, rowNumber: src.rowNumber, createdAt: new Date().toISOString() }, found ? undefined : { birthDate: plan.patient.birthDate, key: match.key });
+    const newPatient = found || match.key === null ? undefined : { key: match.key, birthDate: textOrNull(plan.patient.birthDate), lastName: textOrNull(plan.patient.lastName), name: textOrNull(plan.patient.name) };
+    return { row: { status: 'OK', caseId, messages, newPatient }, linked: out };
   } catch (e) {
     if (!(e instanceof RowRefused)) throw e;
     for (const l of linked) if (!out.has(l.id) || out.get(l.id)!.status === 'OK') out.set(l.id, { status: 'ERROR', messages: [{ field: null, msg: t(lang, 'importjob.msg.caseRowFailed', { row: src.rowNumber }), level: 'error' }] });

@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/kysely.ts';
 import type { Doc } from '../../server/types.ts';
-import { patientMatch, patientMatches, type KeyedMatch } from './duplicates.ts';
+import { patientMatch, patientMatches, type EarlierRows, type KeyedMatch } from './duplicates.ts';
 import { madeRows, type LedgerEntry } from './ledger.ts';
 
 /** A chunk's rows' look-ups, read once; `wrote` tells it what a row that stood wrote. */
@@ -22,15 +22,17 @@ export class ChunkLookups {
     private readonly workspaceId: string,
     private readonly made: Map<string, LedgerEntry>,
     private readonly matches: KeyedMatch[],
+    private readonly earlier: EarlierRows | undefined,
   ) {}
 
   /**
-   * Reads the ledger entries of `digests` and the patient matches of `patients` (the chunk's rows, in order).
+   * Reads the ledger entries of `digests` and the patient matches of `patients` (the chunk's rows, in order);
+   * `earlier`: a dry run's job, whose earlier rows' new patients are matched too (duplicates.ts `patientMatches`).
    * @example const look = await ChunkLookups.read(db, ws, plans.map((p) => rowDigest('case', p)), plans.map((p) => p.patient))
    */
-  static async read(db: Kysely<Database>, workspaceId: string, digests: string[], patients: Doc[]): Promise<ChunkLookups> {
-    const [made, matches] = await Promise.all([madeRows(db, workspaceId, digests), patientMatches(db, workspaceId, patients)]);
-    return new ChunkLookups(db, workspaceId, made, matches);
+  static async read(db: Kysely<Database>, workspaceId: string, digests: string[], patients: Doc[], earlier?: EarlierRows): Promise<ChunkLookups> {
+    const [made, matches] = await Promise.all([madeRows(db, workspaceId, digests), patientMatches(db, workspaceId, patients, earlier)]);
+    return new ChunkLookups(db, workspaceId, made, matches, earlier);
   }
 
   /** The ledger's entry of a digest: read before the chunk, or made by an earlier row of it. @example look.madeRow(digest)?.rowNumber */
@@ -47,7 +49,7 @@ export class ChunkLookups {
     const m = this.matches[i];
     const birth = typeof p.birthDate === 'string' ? p.birthDate : null;
     const touched = (birth !== null && this.births.has(birth)) || (m.key !== null && this.keys.has(m.key));
-    return touched ? patientMatch(this.db, this.workspaceId, p) : m;
+    return touched ? patientMatch(this.db, this.workspaceId, p, this.earlier) : m;
   }
 
   /**

@@ -174,7 +174,7 @@ async function advance(ctx: AppContext, job: ImportJob, guard: { from: ImportJob
   return 'more';
 }
 
-type Result = { id: string; status: Applied['status']; messages: RowMessage[]; caseId?: string | null };
+type Result = { id: string; status: Applied['status']; messages: RowMessage[]; caseId?: string | null; newPatient?: Applied['newPatient'] };
 
 /**
  * Runs one chunk's writes and stores their answers with the job's new position: in one transaction
@@ -188,7 +188,8 @@ type Result = { id: string; status: Applied['status']; messages: RowMessage[]; c
 async function chunk(ctx: AppContext, job: ImportJob, guard: { from: ImportJob['state'][]; owner: string }, dry: boolean, cursor: Cursor, work: (em: Em, careful: boolean) => Promise<Result[]>): Promise<void> {
   const store = async (em: Em, results: Result[]) => {
     const db = kysely(em);
-    await saveRowResults(db, results.map((r) => ({ ...r, caseId: dry ? null : r.caseId })));
+    // a dry run keeps no case (rolled back) but the new patients its rows would register: the file's later rows are compared with them
+    await saveRowResults(db, results.map((r) => ({ ...r, caseId: dry ? null : r.caseId, newPatient: dry ? r.newPatient : undefined })));
     const counts = addCounts(job.counts, results);
     if (!(await updateJob(db, job.id, { cursor, done: job.done + results.length, counts }, guard))) throw new Lost();
   };
@@ -273,7 +274,9 @@ async function caseChunk(ctx: AppContext, s: Session, em: Em, job: ImportJob, ca
     }
     ready.push({ row, plan, messages, columns: values.columns, linked });
   }
-  const look = await ChunkLookups.read(db, s.workspaceId, ready.map((r) => rowDigest('case', r.plan)), ready.map((r) => r.plan.patient));
+  // a dry run's chunk does not find the patients the file's earlier chunks registered (rolled back): it is given their rows'
+  const earlier = job.state === 'CHECKING' ? { jobId: job.id } : undefined;
+  const look = await ChunkLookups.read(db, s.workspaceId, ready.map((r) => rowDigest('case', r.plan)), ready.map((r) => r.plan.patient), earlier);
   for (const [i, { row, plan, messages, columns, linked }] of ready.entries()) {
     const r = await applyCase(ctx, s, em, { plan, warnings: messages, columns, src: srcOf(job, cases.m.name, single, row.rowNumber) }, linked, { look, i, careful });
     out.push({ id: row.id, ...r.row });

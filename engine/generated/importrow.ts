@@ -9,4 +9,8 @@ export interface Importrow {
   status: "PENDING" | "OK" | "ERROR" | "SKIPPED";
   messages?: {}[];
   caseId?: string;
+  newPatientKey?: string;
+  newPatientBirthDate?: string;
+  newPatientLastName?: string;
+  newPatientName?: string;
 }

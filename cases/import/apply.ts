@@ -19,7 +19,7 @@ import { TableWriter } from '../../server/tbl/write.ts';
 import type { AppContext, Doc, Session } from '../../server/types.ts';
 import { notifyCase } from '../notify/routes.ts';
 import type { ChunkLookups } from './chunk-lookups.ts';
-import { existingCase, type NewPatient } from './duplicates.ts';
+import { existingCase, type EarlierRows, type NewPatient } from './duplicates.ts';
 import { madeRows, recordMade, recordMadeLater, rowDigest } from './ledger.ts';
 import { RedoCarefully, RowRefused, type RowMessage } from './messages.ts';
 import type { CasePlan, ExamPlan } from './plan.ts';
@@ -42,6 +42,8 @@ export interface Applied {
   caseId?: string;
   /** The new patient a case row registered (none when its patient was found): a dry run keeps it for the file's later rows. */
   newPatient?: NewPatient;
+  /** The digest of the row it made (ledger.ts): a dry run keeps it for the file's later rows. */
+  madeDigest?: string;
 }
 
 /** A refused write's errors as the row's messages: each field named as the import names it (`rename`), with its column. */
@@ -201,7 +203,7 @@ export async function applyCase(
     // the chunk's later rows see this one: its digest made, its new patient one they may match
     chunk.look.wrote(digest, { tableName: 'tbcase', rowId: caseId, fileName: src.fileName, rowNumber: src.rowNumber, createdAt: new Date().toISOString() }, found ? undefined : { birthDate: plan.patient.birthDate, key: match.key });
     const newPatient = found || match.key === null ? undefined : { key: match.key, birthDate: textOrNull(plan.patient.birthDate), lastName: textOrNull(plan.patient.lastName), name: textOrNull(plan.patient.name) };
-    return { row: { status: 'OK', caseId, messages, newPatient }, linked: out };
+    return { row: { status: 'OK', caseId, messages, newPatient, madeDigest: digest }, linked: out };
   } catch (e) {
     if (!(e instanceof RowRefused)) throw e;
     for (const l of linked) if (!out.has(l.id) || out.get(l.id)!.status === 'OK') out.set(l.id, { status: 'ERROR', messages: [{ field: null, msg: t(lang, 'importjob.msg.caseRowFailed', { row: src.rowNumber }), level: 'error' }] });
@@ -211,18 +213,18 @@ export async function applyCase(
 
 /**
  * Writes an exam row for its case (already registered, or made by this import) — in a savepoint of
- * `em` when `careful` ({@link rowWrites}) — unless the ledger holds it.
+ * `em` when `careful` ({@link rowWrites}) — unless the ledger holds it (or, `earlier`: a dry run's earlier row makes it).
  */
-export async function applyExam(ctx: AppContext, session: Session, em: Em, x: { plan: ExamPlan; columns: Map<string, string>; src: RowSource; caseId: string }, careful: boolean): Promise<Applied> {
+export async function applyExam(ctx: AppContext, session: Session, em: Em, x: { plan: ExamPlan; columns: Map<string, string>; src: RowSource; caseId: string }, careful: boolean, earlier?: EarlierRows): Promise<Applied> {
   const digest = rowDigest(`exam:${x.plan.table}`, { caseId: x.caseId, ...x.plan.doc });
-  const made = (await madeRows(kysely(em), session.workspaceId, [digest])).get(digest);
+  const made = (await madeRows(kysely(em), session.workspaceId, [digest], earlier)).get(digest);
   if (made) return { status: 'SKIPPED', caseId: x.caseId, messages: [{ field: null, msg: t(session.lang, 'importjob.msg.alreadyImported', { file: made.fileName ?? '', row: made.rowNumber ?? '' }), level: 'info' }] };
   try {
     await rowWrites(em, careful, async (sp) => {
       const examId = await writeExam(ctx, rowSession(session, x.src), sp, x.caseId, x.plan, x.columns);
       await recordMade(kysely(sp), session.workspaceId, { digest, tableName: x.plan.table, rowId: examId, jobId: x.src.jobId, fileName: x.src.fileName, rowNumber: x.src.rowNumber });
     });
-    return { status: 'OK', caseId: x.caseId, messages: [] };
+    return { status: 'OK', caseId: x.caseId, messages: [], madeDigest: digest };
   } catch (e) {
     if (!(e instanceof RowRefused)) throw e;
     return { status: 'ERROR', messages: e.messages };

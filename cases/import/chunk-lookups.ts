@@ -27,11 +27,12 @@ export class ChunkLookups {
 
   /**
    * Reads the ledger entries of `digests` and the patient matches of `patients` (the chunk's rows, in order);
-   * `earlier`: a dry run's job, whose earlier rows' new patients are matched too (duplicates.ts `patientMatches`).
+   * `earlier`: a dry run's job, whose earlier rows' digests and new patients are found too (ledger.ts `madeRows`,
+   * duplicates.ts `patientMatches`).
    * @example const look = await ChunkLookups.read(db, ws, plans.map((p) => rowDigest('case', p)), plans.map((p) => p.patient))
    */
   static async read(db: Kysely<Database>, workspaceId: string, digests: string[], patients: Doc[], earlier?: EarlierRows): Promise<ChunkLookups> {
-    const [made, matches] = await Promise.all([madeRows(db, workspaceId, digests), patientMatches(db, workspaceId, patients, earlier)]);
+    const [made, matches] = await Promise.all([madeRows(db, workspaceId, digests, earlier), patientMatches(db, workspaceId, patients, earlier)]);
     return new ChunkLookups(db, workspaceId, made, matches, earlier);
   }
 

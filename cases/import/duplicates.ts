@@ -50,9 +50,15 @@ export async function patientMatch(db: Kysely<Database>, workspaceId: string, p:
   return (await patientMatches(db, workspaceId, [p], earlier))[0];
 }
 
-/** A dry run's import job whose rows' new patients ({@link NewPatient}, on `importrow`) are compared with as if they were stored. */
+/**
+ * A dry run's import job, whose earlier rows' answers (on `importrow`) stand for what the run will have
+ * written by then: their new patients ({@link NewPatient}) are compared with as if stored, the rows they
+ * make found by digest as if in the ledger (ledger.ts `madeRows`).
+ */
 export interface EarlierRows {
   jobId: string;
+  /** The job's file, named in a row's 'already imported'. */
+  fileName: string;
 }
 
 /**

@@ -188,22 +188,23 @@ export async function rowsByKeys(db: Kysely<Database>, jobId: string, sheets: nu
     .where('sheet', 'in', sheets).where('key', '=', sql<string>`any(${keys}::text[])`).orderBy('sheet').orderBy('row_number').execute()).map(rowOf);
 }
 
-/** What the step made of rows: each row's state, messages, case and (a dry run) the new patient it would register. */
-export async function saveRowResults(db: Kysely<Database>, results: { id: string; status: string; messages: RowMessage[]; caseId?: string | null; newPatient?: NewPatient }[]): Promise<void> {
+/** What the step made of rows: each row's state, messages, case and (a dry run) the new patient it would register and the digest of what it would make. */
+export async function saveRowResults(db: Kysely<Database>, results: { id: string; status: string; messages: RowMessage[]; caseId?: string | null; newPatient?: NewPatient; madeDigest?: string }[]): Promise<void> {
   if (!results.length) return;
   const data = JSON.stringify(results.map((r) => ({
     id: r.id, status: r.status, messages: r.messages, case_id: r.caseId ?? null,
     key: r.newPatient?.key ?? null, birth: r.newPatient?.birthDate ?? null, last_name: r.newPatient?.lastName ?? null, name: r.newPatient?.name ?? null,
+    digest: r.madeDigest ?? null,
   })));
   await sql`update importrow r set status = x.status, messages = x.messages, case_id = x.case_id, updated_at = now(),
-      new_patient_key = x.key, new_patient_birth_date = x.birth, new_patient_last_name = x.last_name, new_patient_name = x.name
-    from jsonb_to_recordset(${data}::jsonb) as x(id uuid, status text, messages jsonb, case_id uuid, key text, birth date, last_name text, name text) where r.id = x.id`.execute(db);
+      new_patient_key = x.key, new_patient_birth_date = x.birth, new_patient_last_name = x.last_name, new_patient_name = x.name, made_digest = x.digest
+    from jsonb_to_recordset(${data}::jsonb) as x(id uuid, status text, messages jsonb, case_id uuid, key text, birth date, last_name text, name text, digest text) where r.id = x.id`.execute(db);
 }
 
 /** Every row of the job back to waiting, its key read from the column `keyColumn` of each sheet (`null`: none). */
 export async function resetRows(db: Kysely<Database>, jobId: string, keyColumns: Map<number, number | null>): Promise<void> {
   await sql`update importrow set status = 'PENDING', messages = null, case_id = null, key = null,
-      new_patient_key = null, new_patient_birth_date = null, new_patient_last_name = null, new_patient_name = null where job_id = ${jobId}`.execute(db);
+      new_patient_key = null, new_patient_birth_date = null, new_patient_last_name = null, new_patient_name = null, made_digest = null where job_id = ${jobId}`.execute(db);
   for (const [sheet, col] of keyColumns) {
     if (col === null) continue;
     const i = sql`${col}::int`;

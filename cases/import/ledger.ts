@@ -10,6 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import { deferIn, onDeferred } from '../../server/db/deferred.ts';
 import { kysely, kyselyByName, type Database } from '../../server/db/kysely.ts';
 import type { Em } from '../../server/db/orm.ts';
+import type { EarlierRows } from './duplicates.ts';
 
 /**
  * A row's digest: its kind and its values, keys in order.
@@ -29,8 +30,13 @@ export interface LedgerEntry {
   createdAt: string;
 }
 
-/** The entries of these digests whose made row is still there, by digest. */
-export async function madeRows(db: Kysely<Database>, workspaceId: string, digests: string[]): Promise<Map<string, LedgerEntry>> {
+/**
+ * The entries of these digests whose made row is still there, by digest. `earlier` (a dry run, whose
+ * chunks are rolled back): a digest the job's earlier rows would make (`importrow.made_digest`) is made
+ * too — by that row (`tableName` importrow), as the run will find it in the ledger.
+ * @example (await madeRows(db, ws, [digest])).get(digest)?.rowNumber
+ */
+export async function madeRows(db: Kysely<Database>, workspaceId: string, digests: string[], earlier?: EarlierRows): Promise<Map<string, LedgerEntry>> {
   if (!digests.length) return new Map();
   const rows = (await sql<Record<string, any>>`select digest, table_name, row_id, file_name, row_number, created_at from importledger
     where workspace_id = ${workspaceId} and digest = any(${digests}::text[])`.execute(db)).rows;
@@ -43,6 +49,12 @@ export async function madeRows(db: Kysely<Database>, workspaceId: string, digest
     const ids = [...out.values()].filter((e) => e.tableName === table).map((e) => e.rowId);
     const there = new Set((await kyselyByName(db).selectFrom(table).select('id').where('id', '=', sql<string>`any(${ids}::uuid[])`).execute()).map((r) => String(r.id)));
     for (const [d, e] of out) if (e.tableName === table && !there.has(e.rowId)) out.delete(d);
+  }
+  const unmade = digests.filter((d) => !out.has(d));
+  if (earlier && unmade.length) {
+    const rows = await sql<{ made_digest: string; id: string; row_number: number; created_at: Date }>`select distinct on (made_digest) made_digest, id, row_number, created_at from importrow
+      where job_id = ${earlier.jobId} and made_digest = any(${unmade}::text[]) order by made_digest, sheet, row_number`.execute(db);
+    for (const r of rows.rows) out.set(r.made_digest, { tableName: 'importrow', rowId: String(r.id), fileName: earlier.fileName, rowNumber: Number(r.row_number), createdAt: new Date(r.created_at).toISOString() });
   }
   return out;
 }

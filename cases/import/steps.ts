@@ -174,7 +174,7 @@ async function advance(ctx: AppContext, job: ImportJob, guard: { from: ImportJob
   return 'more';
 }
 
-type Result = { id: string; status: Applied['status']; messages: RowMessage[]; caseId?: string | null; newPatient?: Applied['newPatient'] };
+type Result = { id: string; status: Applied['status']; messages: RowMessage[]; caseId?: string | null; newPatient?: Applied['newPatient']; madeDigest?: string };
 
 /**
  * Runs one chunk's writes and stores their answers with the job's new position: in one transaction
@@ -188,8 +188,9 @@ type Result = { id: string; status: Applied['status']; messages: RowMessage[]; c
 async function chunk(ctx: AppContext, job: ImportJob, guard: { from: ImportJob['state'][]; owner: string }, dry: boolean, cursor: Cursor, work: (em: Em, careful: boolean) => Promise<Result[]>): Promise<void> {
   const store = async (em: Em, results: Result[]) => {
     const db = kysely(em);
-    // a dry run keeps no case (rolled back) but the new patients its rows would register: the file's later rows are compared with them
-    await saveRowResults(db, results.map((r) => ({ ...r, caseId: dry ? null : r.caseId, newPatient: dry ? r.newPatient : undefined })));
+    // a dry run keeps no case (rolled back) but the new patients its rows would register and the digests of what they would
+    // make: the file's later rows are compared with them
+    await saveRowResults(db, results.map((r) => ({ ...r, caseId: dry ? null : r.caseId, newPatient: dry ? r.newPatient : undefined, madeDigest: dry ? r.madeDigest : undefined })));
     const counts = addCounts(job.counts, results);
     if (!(await updateJob(db, job.id, { cursor, done: job.done + results.length, counts }, guard))) throw new Lost();
   };
@@ -237,6 +238,9 @@ function addCounts(c: JobCounts, results: Result[]): JobCounts {
   return out;
 }
 
+/** A dry run's job, whose earlier rows' answers stand for what its run will have written by then (duplicates.ts EarlierRows). */
+const earlierRows = (job: ImportJob) => (job.state === 'CHECKING' ? { jobId: job.id, fileName: job.fileName } : undefined);
+
 const srcOf = (job: ImportJob, sheetName: string, single: boolean, rowNumber: number) => ({ jobId: job.id, fileName: job.fileName, sheet: single ? '' : sheetName, rowNumber });
 
 /** A chunk of case rows, each with the rows of the exam sheets naming its key. */
@@ -274,8 +278,8 @@ async function caseChunk(ctx: AppContext, s: Session, em: Em, job: ImportJob, ca
     }
     ready.push({ row, plan, messages, columns: values.columns, linked });
   }
-  // a dry run's chunk does not find the patients the file's earlier chunks registered (rolled back): it is given their rows'
-  const earlier = job.state === 'CHECKING' ? { jobId: job.id } : undefined;
+  // a dry run's chunk does not find the patients and rows the file's earlier chunks made (rolled back): it is given their rows'
+  const earlier = earlierRows(job);
   const look = await ChunkLookups.read(db, s.workspaceId, ready.map((r) => rowDigest('case', r.plan)), ready.map((r) => r.plan.patient), earlier);
   for (const [i, { row, plan, messages, columns, linked }] of ready.entries()) {
     const r = await applyCase(ctx, s, em, { plan, warnings: messages, columns, src: srcOf(job, cases.m.name, single, row.rowNumber) }, linked, { look, i, careful });
@@ -306,7 +310,7 @@ async function examChunk(ctx: AppContext, s: Session, em: Em, job: ImportJob, sh
       out.push({ id: row.id, status: 'ERROR', messages: [{ field: KEY_FIELD, column: v.columns.get(KEY_FIELD) ?? null, value: p.plan.key ?? '', msg: t(s.lang, 'importjob.msg.noCase', { key: p.plan.key ?? '' }), level: 'error' }] });
       continue;
     }
-    const a = await applyExam(ctx, s, em, { plan: p.plan, columns: v.columns, src: srcOf(job, sheet.m.name, false, row.rowNumber), caseId }, careful);
+    const a = await applyExam(ctx, s, em, { plan: p.plan, columns: v.columns, src: srcOf(job, sheet.m.name, false, row.rowNumber), caseId }, careful, earlierRows(job));
     out.push({ id: row.id, ...a });
   }
   return out;

@@ -549,6 +549,7 @@ export interface ImportrowRow {
   new_patient_birth_date: ColumnType<string | null, string | null | Date, string | null | Date>;
   new_patient_last_name: string | null;
   new_patient_name: string | null;
+  made_digest: string | null;
   cells: ColumnType<NonNullable<Importrow["cells"]>, NonNullable<Importrow["cells"]> | string, NonNullable<Importrow["cells"]> | string>;
   messages: ColumnType<NonNullable<Importrow["messages"]> | null, NonNullable<Importrow["messages"]> | null | string, NonNullable<Importrow["messages"]> | null | string>;
 }

@@ -13,4 +13,5 @@ export interface Importrow {
   newPatientBirthDate?: string;
   newPatientLastName?: string;
   newPatientName?: string;
+  madeDigest?: string;
 }

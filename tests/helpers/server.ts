@@ -67,6 +67,8 @@ export interface TestServerOptions {
   databaseUrl?: string;
   /** The job runner's lease and idle poll (server/jobs/runner.ts), when a test needs them short. */
   jobs?: JobSettings;
+  /** The most PostgreSQL connections its pool opens (`TB_DB_POOL_MAX`; 10). */
+  dbPoolMax?: number;
 }
 
 /** Migrates and seeds the template of the usual test server (the start's configuration does not change the rows). */
@@ -87,7 +89,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   // the usual server (the product's schemas and migrations, the demo seeded) starts on a copy of the template
   const usual = (!opts.schemasDir || opts.sameTables === true) && !opts.migrationsDir && opts.seedDemo !== false && !opts.fullDemo;
   const databaseUrl = opts.databaseUrl ?? (usual ? await seededDatabase() : await createTestDatabase('srv'));
-  const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: opts.seedDemo ?? true, demoCases: opts.fullDemo ? configFromEnv({}).demoCases : 0, clientMode: opts.clientMode ?? false, trustProxy: opts.trustProxy ?? false, schemasDir: opts.schemasDir, migrationsDir: opts.migrationsDir, outboxDir: `.tmp/outbox-${process.pid}`, ...(opts.jobs ? { jobs: opts.jobs } : {}) });
+  const server = await startServer({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: opts.seedDemo ?? true, demoCases: opts.fullDemo ? configFromEnv({}).demoCases : 0, clientMode: opts.clientMode ?? false, trustProxy: opts.trustProxy ?? false, schemasDir: opts.schemasDir, migrationsDir: opts.migrationsDir, outboxDir: `.tmp/outbox-${process.pid}`, ...(opts.jobs ? { jobs: opts.jobs } : {}), ...(opts.dbPoolMax ? { dbPoolMax: opts.dbPoolMax } : {}) });
   return {
     ...server,
     databaseUrl,

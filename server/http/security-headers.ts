@@ -32,10 +32,10 @@ export function policyText(policy: Record<string, string[]>): string {
 }
 
 /**
- * The headers of every answer: the policy, no framing, no sniffing, the referrer only to this site,
- * and the others Hono's `secureHeaders` sends by default.
+ * The headers of a page (the UI, the API reference at `/api/docs`): the policy, no framing, no
+ * sniffing, the referrer only to this site, and the others Hono's `secureHeaders` sends by default.
  */
-const everyAnswer: [string, string][] = [
+const pageAnswer: [string, string][] = [
   ['Content-Security-Policy', policyText(contentSecurityPolicy)],
   ['Cross-Origin-Opener-Policy', 'same-origin'],
   ['Cross-Origin-Resource-Policy', 'same-origin'],
@@ -50,17 +50,38 @@ const everyAnswer: [string, string][] = [
 ];
 
 /**
- * The usual response headers on every answer: Content-Security-Policy, X-Frame-Options DENY,
- * X-Content-Type-Options nosniff, Referrer-Policy same-origin (and the others of `everyAnswer`),
- * and Strict-Transport-Security when the request came over TLS. Set on the answer before the
- * route runs, without a web `Headers` object (`answerHeader`).
+ * The headers of an API answer (JSON, a file to download), as OWASP's REST Security Cheat Sheet
+ * lists them: never stored by a browser or a proxy (patients' data), a policy that lets nothing load
+ * or frame it should a browser ever show it as a page, not read by another site's page
+ * (`Cross-Origin-Resource-Policy`), no sniffing, the referrer only to this site. The page-only headers
+ * (opener policy, agent cluster, DNS prefetch, download options, XSS filter) say nothing to an answer
+ * that is not a page. A handler's own `Cache-Control` wins (answerHeader).
+ */
+const apiAnswer: [string, string][] = [
+  ['Cache-Control', 'no-store'],
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Referrer-Policy', 'same-origin'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+];
+
+/** Whether a path answers the API (not a page): everything under `/api/` but the reference pages. */
+const isApiPath = (path: string) => path.startsWith('/api/') && !path.startsWith('/api/docs');
+
+/**
+ * The usual response headers: on a page, Content-Security-Policy (`default-src 'self'`, no inline
+ * scripts), X-Frame-Options DENY, X-Content-Type-Options nosniff, Referrer-Policy same-origin and
+ * the others of `pageAnswer`; on an API answer, `apiAnswer` (`Cache-Control: no-store`, a policy of
+ * `default-src 'none'`); on both, Strict-Transport-Security when the request came over TLS. Set on
+ * the answer before the route runs, without a web `Headers` object (`answerHeader`).
  *
  * @example
  *   app.use('*', securityHeaders(ctx.config));
  */
 export function securityHeaders(config: ServerConfig): MiddlewareHandler<Env> {
   return async (c, next) => {
-    for (const [name, value] of everyAnswer) answerHeader(c, name, value);
+    for (const [name, value] of isApiPath(c.req.path) ? apiAnswer : pageAnswer) answerHeader(c, name, value);
     if (isTls(c, config.trustProxy)) answerHeader(c, 'Strict-Transport-Security', 'max-age=15552000');
     await next();
   };

@@ -124,9 +124,10 @@ describe('forged requests', () => {
 });
 
 describe('response headers', () => {
-  it('sends CSP, X-Frame-Options DENY, nosniff and a Referrer-Policy on the UI and the API', async () => {
-    for (const path of ['/', '/api/health', '/api/tbl/source/query']) {
-      const r = await fetch(server.url + path, { method: path.includes('query') ? 'POST' : 'GET' });
+  it('sends a page CSP, X-Frame-Options DENY, nosniff and a Referrer-Policy on the pages (the UI, the API reference)', async () => {
+    for (const path of ['/', '/api/docs']) {
+      const r = await fetch(server.url + path);
+      expect(r.status, path).toBe(200);
       const csp = r.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("default-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
@@ -135,7 +136,32 @@ describe('response headers', () => {
       expect(r.headers.get('x-frame-options')).toBe('DENY');
       expect(r.headers.get('x-content-type-options')).toBe('nosniff');
       expect(r.headers.get('referrer-policy')).toBe('same-origin');
+      expect(r.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(r.headers.get('cache-control'), path).not.toBe('no-store');
       expect(r.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it("keeps every API answer out of caches and lets nothing load in it (OWASP's REST headers): a list, a refusal, the health check, a download", async () => {
+    const answers = {
+      list: await send('/api/tbl/source/query', { headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: '{}' }),
+      'no session': await fetch(server.url + '/api/tbl/source/query', { method: 'POST', headers: { 'content-type': 'application/json', [clientHeader]: '1' }, body: '{}' }),
+      'not found': await send('/api/no/such/route', { method: 'GET' }),
+      health: await fetch(server.url + '/api/health'),
+      download: await send('/api/import/template/newnotif_tb', { method: 'GET' }),
+    };
+    expect(Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, r.status]))).toEqual({ list: 200, 'no session': 401, 'not found': 404, health: 200, download: 200 });
+    for (const [what, r] of Object.entries(answers)) {
+      expect(r.headers.get('cache-control'), what).toBe('no-store');
+      expect(r.headers.get('content-security-policy'), what).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(r.headers.get('x-frame-options'), what).toBe('DENY');
+      expect(r.headers.get('x-content-type-options'), what).toBe('nosniff');
+      expect(r.headers.get('referrer-policy'), what).toBe('same-origin');
+      expect(r.headers.get('cross-origin-resource-policy'), what).toBe('same-origin');
+      // a page's headers say nothing to JSON or a file
+      expect(r.headers.get('cross-origin-opener-policy'), what).toBeNull();
+      expect(r.headers.get('x-xss-protection'), what).toBeNull();
+      expect(r.headers.get('strict-transport-security'), what).toBeNull();
     }
   });
 });

@@ -16,6 +16,7 @@ import { benchDatabase } from './database.ts';
 import { demoWorkspaceId } from './demo-cases.ts';
 import { finishBench } from './finish.ts';
 import { runLoad, type LoadResult } from './load.ts';
+import { postgresCpu } from './process-cpu.ts';
 import { signIn } from './sign-in.ts';
 import { jobsSettled } from '../helpers/jobs.ts';
 
@@ -79,12 +80,18 @@ const ourUrl = `${server.url}/api/tbl/source/query`;
 for (const url of [ourUrl, sameSqlUrl, listOnlyUrl]) await runLoad({ url, body, cookie, connections, seconds: warmup });
 // The servers' thread's CPU time per request (the load runs in a worker): what the platform adds to
 // the same SQL, whatever else the machine is doing (a rate on a busy machine is indicative only).
-type Turn = LoadResult & { cpuUs: number };
+// Beside it, what the load's thread and PostgreSQL spent a request: the three share the machine's
+// cores, so each one's CPU a request bounds the rate.
+type Turn = LoadResult & { cpuUs: number; loadUs: number; pgUs?: number };
+const database = await postgresCpu(databaseUrl);
 const turn = async (url: string): Promise<Turn> => {
   const before = process.threadCpuUsage();
+  const pgBefore = database.read();
   const r = await runLoad({ url, body, cookie, connections, seconds });
   const cpu = process.threadCpuUsage(before);
-  return { ...r, cpuUs: (cpu.user + cpu.system) / Math.max(1, r.requests + r.errors) };
+  const pgUsed = database.usedSince(pgBefore);
+  const n = Math.max(1, r.requests + r.errors);
+  return { ...r, cpuUs: (cpu.user + cpu.system) / n, loadUs: r.loadCpuUs / n, pgUs: pgUsed === undefined ? undefined : pgUsed / n };
 };
 const turns: Record<'ours' | 'same' | 'list', Turn[]> = { ours: [], same: [], list: [] };
 for (let i = 0; i < rounds; i++) {
@@ -93,7 +100,11 @@ for (let i = 0; i < rounds; i++) {
   turns.list.push(await turn(listOnlyUrl));
 }
 const median = (rs: Turn[]) => [...rs].sort((x, y) => x.perSecond - y.perSecond)[Math.floor(rs.length / 2)];
-const medianCpu = (rs: Turn[]) => [...rs].map((r) => r.cpuUs).sort((x, y) => x - y)[Math.floor(rs.length / 2)];
+const medianOf = (rs: Turn[], of: (r: Turn) => number | undefined) => {
+  const values = rs.map(of).filter((v): v is number => v !== undefined).sort((x, y) => x - y);
+  return values.length ? values[Math.floor(values.length / 2)] : undefined;
+};
+const medianCpu = (rs: Turn[]) => medianOf(rs, (r) => r.cpuUs)!;
 const [ours, same, list] = [median(turns.ours), median(turns.same), median(turns.list)];
 
 const line = (label: string, r: { perSecond: number; errors: number }, rs: Turn[]) => console.log(`  ${label.padEnd(58)} ${r.perSecond.toFixed(0).padStart(6)} req/s, ${medianCpu(rs).toFixed(0).padStart(5)} µs CPU a request (${r.errors} errors)`);
@@ -103,6 +114,10 @@ line('plain pg on node:http, same SQL (session row + list)', same, turns.same);
 line('plain pg on node:http, the list SQL alone (no session)', list, turns.list);
 console.log(`  turns (req/s): platform ${turns.ours.map((r) => r.perSecond.toFixed(0)).join(', ')}; same SQL ${turns.same.map((r) => r.perSecond.toFixed(0)).join(', ')}; list alone ${turns.list.map((r) => r.perSecond.toFixed(0)).join(', ')}`);
 console.log('  both run 3 statements a request: the session by its hash (prepared), the page, its bounded count');
+const us = (v: number | undefined) => (v === undefined ? '?' : v.toFixed(0));
+for (const [label, rs] of [['platform', turns.ours], ['same SQL', turns.same], ['list alone', turns.list]] as const) {
+  console.log(`  CPU a request (µs), ${label.padEnd(10)}: server ${us(medianCpu(rs))}, load ${us(medianOf(rs, (r) => r.loadUs))}, PostgreSQL ${us(medianOf(rs, (r) => r.pgUs))}`);
+}
 console.log(`  ratio to the same SQL: ${(ours.perSecond / same.perSecond).toFixed(2)} (aim ≥ 0.85); CPU a request, platform to same SQL: ${(medianCpu(turns.ours) / medianCpu(turns.same)).toFixed(2)}×`);
 console.log(`  ratio to the list alone: ${(ours.perSecond / list.perSecond).toFixed(2)}\n`);
 

@@ -15,6 +15,8 @@ export interface LoadResult {
   requests: number;
   errors: number;
   perSecond: number;
+  /** CPU the load's own thread spent (µs, user and system): what sending and reading the requests cost. */
+  loadCpuUs: number;
 }
 
 export function runLoad(opts: LoadOptions): Promise<LoadResult> {
@@ -26,6 +28,7 @@ export function runLoad(opts: LoadOptions): Promise<LoadResult> {
 }
 
 async function loop(o: LoadOptions): Promise<LoadResult> {
+  const cpu = process.threadCpuUsage();
   const end = Date.now() + o.seconds * 1000;
   let requests = 0;
   let errors = 0;
@@ -40,7 +43,8 @@ async function loop(o: LoadOptions): Promise<LoadResult> {
       }
     }),
   );
-  return { requests, errors, perSecond: requests / o.seconds };
+  const used = process.threadCpuUsage(cpu);
+  return { requests, errors, perSecond: requests / o.seconds, loadCpuUs: used.user + used.system };
 }
 
 if (!isMainThread && workerData?.url) parentPort!.postMessage(await loop(workerData as LoadOptions));

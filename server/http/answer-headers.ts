@@ -1,7 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
-import { cookieName } from '../auth/tokens.ts';
 import type { Env } from '../types.ts';
 
 /**
@@ -15,15 +13,4 @@ export function answerHeader(c: Context<Env>, name: string, value: string): void
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (outgoing && !outgoing.headersSent) outgoing.setHeader(name, value);
   else c.header(name, value);
-}
-
-/**
- * The session cookie's token, read once a request (the load limit and the session check both need
- * it): undefined without one.
- * @example sessionToken(c) // 'p3bN…'
- */
-export function sessionToken(c: Context<Env>): string | undefined {
-  let token = c.get('sessionToken');
-  if (token === undefined) c.set('sessionToken', (token = getCookie(c, cookieName) ?? null));
-  return token ?? undefined;
 }

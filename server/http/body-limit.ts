@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { t } from '../../engine/i18n.ts';
 import type { Env } from '../types.ts';
 import { fail } from './errors.ts';
+import { requestHeader } from './request-header.ts';
 
 /**
  * Refuses a request body over `maxBytes` with 413 `{errors}` before anything reads it (by its
@@ -20,8 +21,8 @@ export const limitBody = (maxBytes: number): MiddlewareHandler<Env> => {
     // Decided by the headers when they can: Hono's bodyLimit first asks for `c.req.raw.body`, which
     // turns the node request into a web Request and its body into a web stream (about a tenth of the
     // CPU of a small list request); only a chunked body needs counting while it streams in.
-    const length = c.req.header('content-length');
-    if (length !== undefined && c.req.header('transfer-encoding') === undefined) return Number(length) > maxBytes ? tooLarge(c) : next();
+    const length = requestHeader(c, 'content-length');
+    if (length !== undefined && requestHeader(c, 'transfer-encoding') === undefined) return Number(length) > maxBytes ? tooLarge(c) : next();
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     return streamed(c, next);
   };

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { Env } from '../types.ts';
+import { requestHeader } from './request-header.ts';
 
 /**
  * The client's address: the socket's, or — behind a reverse proxy (`TB_TRUST_PROXY=true`) — the last
@@ -9,6 +10,6 @@ import type { Env } from '../types.ts';
  * @example clientIp(c, true) // 'X-Forwarded-For: 6.6.6.6, 10.0.0.7' → '10.0.0.7'
  */
 export function clientIp(c: Context<Env>, trustProxy: boolean): string {
-  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
+  const forwarded = trustProxy ? requestHeader(c, 'x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
   return (forwarded || (c.env as any)?.incoming?.socket?.remoteAddress || '').slice(0, 64);
 }

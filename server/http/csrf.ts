@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Env } from '../types.ts';
 import { fail } from './errors.ts';
 import { isTls, requestHost } from './tls.ts';
+import { requestHeader } from './request-header.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -34,11 +35,11 @@ function originAllowed(origin: string, c: Context<Env>, config: ServerConfig): b
  */
 function refuseForeign(c: Context<Env>, config: ServerConfig): void {
   const lang = c.get('lang');
-  const origin = c.req.header('origin');
+  const origin = requestHeader(c, 'origin');
   if (origin !== undefined) {
     if (!originAllowed(origin, c, config)) throw fail(403, t(lang, 'msg.crossOrigin'));
   } else {
-    const site = c.req.header('sec-fetch-site')?.toLowerCase();
+    const site = requestHeader(c, 'sec-fetch-site')?.toLowerCase();
     if (site && site !== 'same-origin' && site !== 'none') throw fail(403, t(lang, 'msg.crossOrigin'));
   }
 }
@@ -50,9 +51,9 @@ function refuseForeign(c: Context<Env>, config: ServerConfig): void {
  * image or a form of another site carries none of them — even in a browser without Fetch Metadata.
  */
 function sameOriginProven(c: Context<Env>, config: ServerConfig): boolean {
-  if (c.req.header(clientHeader) !== undefined) return true;
-  if (c.req.header('sec-fetch-site')?.toLowerCase() === 'same-origin') return true;
-  const origin = c.req.header('origin');
+  if (requestHeader(c, clientHeader) !== undefined) return true;
+  if (requestHeader(c, 'sec-fetch-site')?.toLowerCase() === 'same-origin') return true;
+  const origin = requestHeader(c, 'origin');
   return origin !== undefined && originAllowed(origin, c, config);
 }
 
@@ -86,8 +87,8 @@ export const refuseForgedRequests = (config: ServerConfig): MiddlewareHandler<En
   if (safeMethods.has(c.req.method)) return next();
   const lang = c.get('lang');
   refuseForeign(c, config);
-  const type = c.req.header('content-type');
-  const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
+  const type = requestHeader(c, 'content-type');
+  const hasBody = Number(requestHeader(c, 'content-length') ?? 0) > 0 || requestHeader(c, 'transfer-encoding') !== undefined;
   if (type ? !isJsonType(type) : hasBody) throw fail(415, t(lang, 'msg.notJson'));
   if (!sameOriginProven(c, config)) throw fail(403, t(lang, 'msg.crossOrigin'));
   await next();

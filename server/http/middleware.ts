@@ -3,7 +3,7 @@ import { asLang, t } from '../../engine/i18n.ts';
 import { isSystemPermission } from '../../engine/system-permissions.ts';
 import { loadSession } from '../auth/load-session.ts';
 import { tokenHash } from '../auth/tokens.ts';
-import { sessionToken } from './answer-headers.ts';
+import { requestHeader, sessionToken } from './request-header.ts';
 import { bearerOf, keyOpens, sessionOfSyncToken } from '../auth/sync-key.ts';
 import type { AppContext, Env, Session } from '../types.ts';
 import { fail } from './errors.ts';
@@ -26,7 +26,7 @@ const beforeUla = [/^\/api\/sys\/session$/, /^\/api\/sys\/acceptula$/, /^\/api\/
 export const requireSession = (ctx: AppContext): MiddlewareHandler<Env> => async (c, next) => {
   const token = sessionToken(c);
   const hash = token ? tokenHash(token) : undefined;
-  const key = hash ? undefined : bearerOf(c.req.header('authorization'));
+  const key = hash ? undefined : bearerOf(requestHeader(c, 'authorization'));
   if (key && !keyOpens(c.req.path)) throw fail(401, t(c.get('lang'), 'msg.syncKeyOnlySync'));
   // the session's statements are single reads and writes outside any transaction, on the pool: no
   // fork of the entity manager (MikroORM's fork writes process.env twice, on every request)
@@ -34,7 +34,7 @@ export const requireSession = (ctx: AppContext): MiddlewareHandler<Env> => async
     ? await loadSession(ctx.orm.em, hash, ctx.config.sessionHours, ctx.identities)
     : key ? await sessionOfSyncToken(ctx.orm.em, key, ctx.identities) : undefined;
   if (!session) throw fail(401, t(c.get('lang'), 'msg.notAuthenticated'));
-  session.timeZone = sessionTimeZone(session.workspaceTimeZone, c.req.header('x-time-zone'));
+  session.timeZone = sessionTimeZone(session.workspaceTimeZone, requestHeader(c, 'x-time-zone'));
   c.set('session', session);
   c.set('lang', session.lang);
   const request = requestStore.getStore();
@@ -45,7 +45,7 @@ export const requireSession = (ctx: AppContext): MiddlewareHandler<Env> => async
 
 /** The request's language before a session is known: `?lang`, then Accept-Language, then Russian. */
 export const detectLang: MiddlewareHandler<Env> = async (c, next) => {
-  const header = c.req.header('accept-language') ?? '';
+  const header = requestHeader(c, 'accept-language') ?? '';
   c.set('lang', asLang(c.req.query('lang') ?? (header.startsWith('en') ? 'en' : 'ru')));
   await next();
 };

@@ -4,6 +4,7 @@ import type { AppContext, Env } from '../types.ts';
 import { log, requestStore } from '../log.ts';
 import { isUuid } from './errors.ts';
 import { answerHeader } from './answer-headers.ts';
+import { requestHeader } from './request-header.ts';
 
 /**
  * The request's id: the `X-Request-Id` a trusted proxy set (nginx's `$request_id`, 32 hex digits,
@@ -26,7 +27,7 @@ export function requestId(header: string | undefined, trustProxy: boolean): stri
  * @example app.use('*', requestContext(ctx))
  */
 export const requestContext = (ctx: AppContext): MiddlewareHandler<Env> => async (c, next) => {
-  const id = requestId(c.req.header('x-request-id'), ctx.config.trustProxy);
+  const id = requestId(requestHeader(c, 'x-request-id'), ctx.config.trustProxy);
   c.set('requestId', id);
   answerHeader(c, 'X-Request-Id', id);
   const started = performance.now();
@@ -41,7 +42,7 @@ export const requestContext = (ctx: AppContext): MiddlewareHandler<Env> => async
       const labels = { method: c.req.method, route, status: String(c.res.status) };
       ctx.metrics.requests.inc(labels);
       ctx.metrics.requestSeconds.observe(labels, ms / 1000);
-      log.info({ method: c.req.method, route, path: route.includes(':token') ? route : c.req.path, status: c.res.status, ms: Math.round(ms) }, 'request');
+      if (log.isLevelEnabled('info')) log.info({ method: c.req.method, route, path: route.includes(':token') ? route : c.req.path, status: c.res.status, ms: Math.round(ms) }, 'request');
     }
   });
 };

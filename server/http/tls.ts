@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { Env } from '../types.ts';
+import { requestHeader } from './request-header.ts';
 
 /**
  * Whether the request reached the server over TLS: an `https:` URL, or — behind a trusted reverse
@@ -10,7 +11,7 @@ import type { Env } from '../types.ts';
  */
 export function isTls(c: Context<Env>, trustProxy: boolean): boolean {
   if (c.req.url.startsWith('https:')) return true;
-  return trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+  return trustProxy && requestHeader(c, 'x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 
 /**
@@ -21,6 +22,6 @@ export function isTls(c: Context<Env>, trustProxy: boolean): boolean {
  *   requestHost(c, false) // 'localhost:3000'
  */
 export function requestHost(c: Context<Env>, trustProxy: boolean): string {
-  const forwarded = trustProxy ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  const forwarded = trustProxy ? requestHeader(c, 'x-forwarded-host')?.split(',')[0]?.trim() : undefined;
   return (forwarded || new URL(c.req.url).host).toLowerCase();
 }

@@ -18,10 +18,18 @@ export async function timePoolWaits(orm: Orm, metrics: Metrics): Promise<void> {
   const pool = await pgPool(orm);
   if (!pool) return;
   const connect = pool.connect.bind(pool);
+  const waited = (started: number) => metrics.poolWaitSeconds.observe((performance.now() - started) / 1000);
   pool.connect = (...args: unknown[]) => {
     if (args.length) return connect(...args);
-    const end = metrics.poolWaitSeconds.startTimer();
-    return (connect() as Promise<unknown>).finally(() => end());
+    // every query asks for a connection: timed with a clock read and one observation, no timer object
+    const started = performance.now();
+    return (connect() as Promise<unknown>).then(
+      (client) => (waited(started), client),
+      (error: unknown) => {
+        waited(started);
+        throw error;
+      },
+    );
   };
 }
 

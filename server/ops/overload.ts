@@ -8,7 +8,8 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { t } from '../../engine/i18n.ts';
-import { answerHeader, sessionToken } from '../http/answer-headers.ts';
+import { answerHeader } from '../http/answer-headers.ts';
+import { sessionToken } from '../http/request-header.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { OverloadLimits } from '../config.ts';
 import type { AppContext, Env } from '../types.ts';
@@ -111,24 +112,21 @@ export const limitLoad = (ctx: AppContext): MiddlewareHandler<Env> => {
   const limits = ctx.config.overload;
   const gate = new Gate(limits);
   const { metrics } = ctx;
+  metrics.load = gate; // the in-flight and queued gauges read it when Prometheus scrapes
   return async (c, next) => {
     if (unlimited.test(c.req.path)) return next();
     const key = sessionToken(c) ?? `address ${clientIp(c, ctx.config.trustProxy)}`;
     const entered = gate.enter(key);
-    metrics.queued.set(gate.queued);
     const outcome = typeof entered === 'string' ? entered : await entered;
-    metrics.queued.set(gate.queued);
     if (outcome !== 'ok') {
       metrics.refused.inc({ reason: outcome });
       answerHeader(c, 'Retry-After', String(limits.retryAfterSeconds));
       return c.json({ success: false, errors: [{ field: null, msg: t(c.get('lang') ?? 'ru', 'msg.overloaded') }] }, 503);
     }
-    metrics.inFlight.set(gate.running);
     try {
       await next();
     } finally {
       gate.leave(key);
-      metrics.inFlight.set(gate.running);
     }
   };
 };

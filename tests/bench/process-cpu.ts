@@ -31,8 +31,8 @@ export async function postgresCpu(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const { rows: [{ pid }] } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const postmaster = processStat(pid)?.parent; // read while the backend lives
   await client.end();
-  const postmaster = processStat(pid)?.parent;
   const read = (): CpuReading => {
     const out: CpuReading = new Map();
     if (postmaster === undefined) return out;

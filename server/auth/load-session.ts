@@ -8,6 +8,7 @@ import { kysely } from '../db/kysely.ts';
 import { jsonColumn } from '../db/json-column.ts';
 import { prepared } from '../db/prepared.ts';
 import { CompiledOnce } from '../db/compiled-once.ts';
+import { sendCompiled } from '../db/send-compiled.ts';
 
 
 /** The session's statement by its token's hash. */
@@ -30,7 +31,7 @@ export async function loadSession(em: Em, hash: string, sessionHours: number, id
   // The statement is compiled once per process too (server/db/compiled-once.ts): a request sends only its hash.
   const statement = sessionStatement.query('session', [hash], ([h]) => ({ compile: () => prepared(sql`
     select id, user_id, userws_id, workspace_id, language, last_access from syssession where token_hash = ${h} and logout_date is null`).compile(db) }));
-  const { rows: [s] } = await db.executeQuery<{ id: string; user_id: string; userws_id: string | null; workspace_id: string; language: string | null; last_access: string }>(statement);
+  const [s] = await sendCompiled<{ id: string; user_id: string; userws_id: string | null; workspace_id: string; language: string | null; last_access: string }>(db, statement);
   if (!s) return undefined;
   const last = new Date(s.last_access).getTime();
   if (Date.now() - last > sessionHours * 3600_000) {

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { kysely } from './kysely.ts';
 import { watchTransactions } from './transaction.ts';
 import { preparingClient } from './prepared.ts';
+import { sendStraightTo } from './send-compiled.ts';
 
 export type Orm = CoreORM & { em: SqlEntityManager };
 export type Em = SqlEntityManager;
@@ -43,9 +44,13 @@ export async function openOrm(registry: Registry, opts: DbOptions): Promise<Orm>
   };
   if (opts.databaseUrl) {
     const { MikroORM } = await import('@mikro-orm/postgresql');
-    return watched((await MikroORM.init({ ...common, clientUrl: opts.databaseUrl, pool: { min: 0, max: opts.poolMax ?? 10 },
+    const orm = watched((await MikroORM.init({ ...common, clientUrl: opts.databaseUrl, pool: { min: 0, max: opts.poolMax ?? 10 },
       // each connection prepares the statements marked so once (prepared.ts)
       driverOptions: { onPoolCreated: (pool: { on: (e: 'connect', f: typeof preparingClient) => void }) => pool.on('connect', preparingClient) } } as any)) as unknown as Orm);
+    // compiled statements outside a transaction go straight to the pool (send-compiled.ts)
+    const pool = await pgPool(orm);
+    if (pool) sendStraightTo(orm.em.getKysely(), pool as unknown as Parameters<typeof sendStraightTo>[1]);
+    return orm;
   }
   const dataDir = opts.dataDir ?? '.data/pglite';
   if (!dataDir.startsWith('memory:')) mkdirSync(dataDir, { recursive: true });

@@ -2,6 +2,7 @@ import type { Compilable } from 'kysely';
 import type { TableDef } from '../../../engine/types.ts';
 import { CompiledOnce } from '../../db/compiled-once.ts';
 import { kyselyByName as db } from '../../db/kysely.ts';
+import { sendCompiled } from '../../db/send-compiled.ts';
 import type { TableLimits } from './limits.ts';
 import type { QueryOptions } from './matching.ts';
 
@@ -21,7 +22,7 @@ const compiled = new WeakMap<TableDef, CompiledOnce>();
  */
 export async function listRows<R = Record<string, any>>(l: TableLimits, o: QueryOptions, kind: string, own: unknown[], build: ListStatement): Promise<R[]> {
   const on = db(l.em);
-  if (o.after || o.key || o.conditions?.length || o.alternatives?.length || l.viewMayLimit) return (await on.executeQuery<R>(build(l, o, own))).rows;
+  if (o.after || o.key || o.conditions?.length || o.alternatives?.length || l.viewMayLimit) return sendCompiled<R>(on, build(l, o, own).compile());
   const { workspaceId, memberId } = l.ids;
   const filters = Object.entries(o.filters ?? {});
   // the shape: which values are given (a filter: null, a list of n, or one value), never what they are
@@ -43,5 +44,5 @@ export async function listRows<R = Record<string, any>>(l: TableLimits, o: Query
     const given = Object.fromEntries(filters.map(([key, value]) => [key, Array.isArray(value) ? value.map(next) : value === null ? null : next()]));
     return build(limits, { ...o, id, filters: o.filters && given }, v.slice(i));
   });
-  return (await on.executeQuery<R>(query)).rows;
+  return sendCompiled<R>(on, query);
 }

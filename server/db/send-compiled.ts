@@ -1,4 +1,5 @@
 import type { CompiledQuery, Kysely } from 'kysely';
+import type { Database } from './kysely.ts';
 
 /** What of a `pg` pool this needs: a connection lent, its query, and given back. */
 interface PoolOfConnections {
@@ -26,7 +27,7 @@ export function sendStraightTo(db: object, pool: PoolOfConnections): void {
  * transaction, and on PGlite, it runs through Kysely as any statement.
  * @example const rows = await sendCompiled<{ id: string }>(kysely(em), query)
  */
-export async function sendCompiled<R>(db: Kysely<any>, query: CompiledQuery): Promise<R[]> {
+export async function sendCompiled<R>(db: Pick<Kysely<Database>, 'executeQuery'>, query: CompiledQuery): Promise<R[]> {
   const pool = pools.get(db);
   if (!pool) return (await db.executeQuery<R>(query)).rows;
   const connection = await pool.connect();
